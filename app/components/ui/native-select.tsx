@@ -1,0 +1,43 @@
+import * as React from "react";
+import { ChevronDownIcon } from "lucide-react";
+
+import { cn } from "#app/lib/cn.ts";
+
+/**
+ * A styled native <select>. Works in plain HTML forms (no JS needed);
+ * all props (name, value, defaultValue, required, onChange, ...) are forwarded.
+ * Use `wrapperClassName` to size/position the wrapper (e.g. "w-full").
+ */
+export function NativeSelect({
+  className,
+  wrapperClassName,
+  children,
+  ...props
+}: React.ComponentProps<"select"> & { wrapperClassName?: string }) {
+  return (
+    <div
+      data-slot="native-select-wrapper"
+      className={cn("relative w-full", wrapperClassName)}
+    >
+      <select
+        data-slot="native-select"
+        className={cn(
+          "flex h-9 w-full min-w-0 appearance-none rounded-md border border-input bg-background py-1 pr-9 pl-3 text-base shadow-xs transition-[color,box-shadow] outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm",
+          "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40",
+          "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
+          props.multiple && "h-auto py-2 pr-3",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </select>
+      {!props.multiple && (
+        <ChevronDownIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** Every screen of the spec (section 2); the catch-all renders the 404 page. */
+export default [
+  index("routes/home.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("digger-registration", "routes/digger-registration.tsx"),
+  route("post-gig", "routes/post-gig.tsx"),
+  route("browse-diggers", "routes/browse-diggers.tsx"),
+  route("browse-gigs", "routes/browse-gigs.tsx"),
+  route("digger/:id", "routes/digger.tsx"),
+  route("gig/:id", "routes/gig.tsx"),
+  route("my-leads", "routes/my-leads.tsx"),
+  route("my-gigs", "routes/my-gigs.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("how-it-works", "routes/how-it-works.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,10 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  appDirectory: "app",
+  ssr: true,
+  future: {
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

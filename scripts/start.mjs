@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: installs dependencies when they are missing or stale, builds, and serves.
+ * The server itself migrates the database and seeds the demo data on start-up.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const at = (file) => path.join(root, file);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const installed = at("node_modules/.package-lock.json");
+if (!existsSync(installed) || statSync(at("package-lock.json")).mtimeMs > statSync(installed).mtimeMs) {
+  console.log("Installing dependencies...");
+  run("npm", ["ci", "--no-audit", "--no-fund"]);
+}
+console.log("Building...");
+run("npm", ["run", "--silent", "build"]);
+
+const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

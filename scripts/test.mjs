@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: lint, typecheck, build, then every test suite: unit, integration on PGlite,
+ * integration again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests.
+ * Ends with one summary line: "tests: N passed, N failed, N skipped".
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const results = path.join(root, "test-results");
+mkdirSync(results, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+const npx = (label, args, env) => run(label, "npx", ["--no-install", ...args], env);
+
+for (const [label, args] of [
+  ["lint", ["eslint", "--max-warnings=0", "."]],
+  ["typecheck", ["react-router", "typegen"]],
+  ["typecheck", ["tsc", "--noEmit"]],
+  ["build", ["react-router", "build"]],
+]) {
+  if (!npx(label, args)) {
+    console.log(`\n${label} failed: no tests were run.\ntests: 0 passed, 1 failed`);
+    process.exit(1);
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+function vitest(label, project, file, env) {
+  const out = path.join(results, file);
+  rmSync(out, { force: true });
+  const ok = npx(label, ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  if (!existsSync(out)) return void (totals.failed += 1);
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+vitest("unit tests", "unit", "unit.json");
+vitest("integration tests on PGlite", "integration", "integration-pglite.json", { TEST_DATABASE_URL: "" });
+if (process.env.TEST_DATABASE_URL) {
+  vitest("integration tests on PostgreSQL", "integration", "integration-postgres.json");
+} else {
+  console.log("\n(integration tests on PostgreSQL: set TEST_DATABASE_URL to run them; .ci/run does)");
+}
+
+const e2eReport = path.join(results, "e2e.json");
+rmSync(e2eReport, { force: true });
+const e2eOk = npx("browser tests", ["playwright", "test"]);
+if (existsSync(e2eReport)) {
+  const { stats } = JSON.parse(readFileSync(e2eReport, "utf8"));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected + (e2eOk || stats.unexpected > 0 ? 0 : 1);
+  totals.skipped += stats.skipped;
+} else {
+  totals.failed += 1;
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

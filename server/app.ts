@@ -1,0 +1,78 @@
+/**
+ * The Hono application: request ids and logs, health check, static assets, and the React
+ * Router request handler for everything else. It takes its services and the React Router
+ * build as arguments, so tests can run it in-process with `app.request()`.
+ */
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Logger } from "./logger.ts";
+import type { AppServices } from "./services.ts";
+
+export interface AppOptions {
+  services: AppServices;
+  /** The React Router server build, or a function that loads it (Vite in development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Where the built browser assets are; omitted in development, where Vite serves them. */
+  clientDir?: string;
+}
+
+type Env = { Variables: { requestId: string; logger: Logger } };
+
+export function createApp({ services, build, clientDir }: AppOptions): Hono<Env> {
+  const app = new Hono<Env>();
+  const { logger, db, config } = services;
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ reqId: c.get("requestId") });
+    c.set("logger", log);
+    await next();
+    // Set on the final response: React Router returns its own Response objects.
+    c.res.headers.set("X-Request-Id", c.get("requestId"));
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use(
+    secureHeaders({
+      strictTransportSecurity: config.mode === "production" ? "max-age=31536000; includeSubDomains" : false,
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get("/healthz", async (c) => {
+    try {
+      await db.execute(sql`select 1`);
+      return c.json({ status: "ok", database: config.database.kind });
+    } catch (error) {
+      c.get("logger").error({ err: error }, "health check failed");
+      return c.json({ status: "error", database: config.database.kind }, 503);
+    }
+  });
+
+  if (clientDir) {
+    const root = path.relative(process.cwd(), clientDir) || ".";
+    // Built assets have content hashes in their names, so they never change.
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("*", serveStatic({ root }));
+  }
+
+  const handleRequest = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");
+  app.all("*", (c) =>
+    handleRequest(c.req.raw, { services, logger: c.get("logger"), requestId: c.get("requestId") }),
+  );
+
+  return app;
+}

@@ -1,0 +1,125 @@
+/**
+ * Configuration from environment variables, parsed once at start-up. A missing or bad
+ * value stops the server with a message that names the variable (see .env.example).
+ *
+ * Local mode (NODE_ENV not "production") runs with no settings at all: embedded database,
+ * demo data, test checkout, mail outbox. Production requires real settings and refuses the
+ * local conveniences unless they are enabled explicitly.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  SEED_DEMO_DATA: booleanFlag,
+  BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  PAYMENTS_PROVIDER: z.enum(["stripe", "test"]).optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default("Digs & Gigs <no-reply@digsandgigs.local>"),
+  SUPPORT_EMAIL: z.email().default("support@digsandgigs.local"),
+});
+
+export interface Config {
+  mode: "local" | "production";
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  dataDir: string;
+  seedDemoData: boolean;
+  authSecret: string;
+  payments:
+    | { provider: "stripe"; secretKey: string; webhookSecret: string }
+    | { provider: "test" };
+  mail: { transport: "smtp"; smtpUrl: string } | { transport: "outbox" };
+  mailFrom: string;
+  supportEmail: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** A fixed secret is acceptable only in local mode, where nothing real is protected. */
+const LOCAL_AUTH_SECRET = "local-mode-secret-do-not-use-in-production-000";
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const problems: string[] = [];
+  const requireInProduction = (name: keyof typeof e, why: string) => {
+    if (production && e[name] === undefined) problems.push(`${name}: required in production (${why})`);
+  };
+  requireInProduction("DATABASE_URL", "the embedded database is for local use");
+  requireInProduction("BETTER_AUTH_SECRET", "at least 32 random characters that sign sessions");
+  requireInProduction("PUBLIC_URL", "the site's public address, used in links and redirects");
+
+  const paymentsProvider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? "stripe" : production ? undefined : "test");
+  if (paymentsProvider === undefined) {
+    problems.push("STRIPE_SECRET_KEY: required in production (or set PAYMENTS_PROVIDER=test explicitly)");
+  } else if (paymentsProvider === "stripe") {
+    if (!e.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe");
+    if (!e.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY");
+  }
+
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? "smtp" : production ? undefined : "outbox");
+  if (mailTransport === undefined) {
+    problems.push("SMTP_URL: required in production (or set MAIL_TRANSPORT=outbox explicitly)");
+  } else if (mailTransport === "smtp" && !e.SMTP_URL) {
+    problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    mode: production ? "production" : "local",
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    dataDir,
+    seedDemoData: e.SEED_DEMO_DATA ?? (!production && !e.DATABASE_URL),
+    authSecret: e.BETTER_AUTH_SECRET ?? LOCAL_AUTH_SECRET,
+    payments:
+      paymentsProvider === "stripe"
+        ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
+        : { provider: "test" },
+    mail: mailTransport === "smtp" ? { transport: "smtp", smtpUrl: e.SMTP_URL! } : { transport: "outbox" },
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Opens the database: a PostgreSQL server through `pg` when a URL is given, otherwise the
+ * embedded PGlite in a data directory. Both yield the same Drizzle `Database` type, so the
+ * rest of the server has one code path.
+ */
+import { mkdirSync } from "node:fs";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string };
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseTarget["kind"];
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === "postgres") {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client that loses its server must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzle({ client: pool, schema, casing: "snake_case" });
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migrate(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (target.dataDir !== "memory://") mkdirSync(target.dataDir, { recursive: true });
+  const client = await PGlite.create(target.dataDir, { extensions: { pg_trgm } });
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  return {
+    db,
+    kind: "pglite",
+    migrate: async () => {
+      await migrate(db, { migrationsFolder });
+      // PGlite has no autovacuum worth relying on: refresh planner statistics ourselves.
+      await client.exec("ANALYZE");
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

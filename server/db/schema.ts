@@ -1,0 +1,400 @@
+/**
+ * The whole database schema. Auth tables follow Better Auth's model (text ids, camelCase
+ * properties); the marketplace tables use uuid ids. Money is integer cents, time is
+ * timestamptz. Enum-like columns are text with CHECK constraints so that a new value is
+ * a one-line migration.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const trigram = (column: AnyPgColumn) => sql`${column} gin_trgm_ops`;
+
+// ---------------------------------------------------------------- accounts (Better Auth)
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** The spec's profile full_name. */
+    name: text("full_name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    userType: text("user_type", { enum: ["consumer", "digger"] }).notNull().default("consumer"),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    check("users_user_type_check", sql`${t.userType} in ('consumer', 'digger')`),
+    check("users_full_name_length", sql`char_length(${t.name}) between 1 and 200`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("accounts_user_id_idx").on(t.userId),
+    uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------- marketplace
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description"),
+    parentCategoryId: uuid("parent_category_id").references((): AnyPgColumn => categories.id, {
+      onDelete: "restrict",
+    }),
+  },
+  (t) => [
+    index("categories_parent_idx").on(t.parentCategoryId, t.name),
+    uniqueIndex("categories_parent_name_key").on(
+      sql`coalesce(${t.parentCategoryId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.name,
+    ),
+  ],
+);
+
+export const diggerProfiles = pgTable(
+  "digger_profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    handle: text("handle").notNull(),
+    businessName: text("business_name").notNull(),
+    phone: text("phone").notNull(),
+    location: text("location").notNull(),
+    profession: text("profession").notNull(),
+    bio: text("bio").notNull(),
+    profileImageUrl: text("profile_image_url"),
+    portfolioUrl: text("portfolio_url"),
+    hourlyRateMinCents: integer("hourly_rate_min_cents"),
+    hourlyRateMaxCents: integer("hourly_rate_max_cents"),
+    yearsExperience: integer("years_experience"),
+    availability: text("availability"),
+    averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    totalRatings: integer("total_ratings").notNull().default(0),
+    verified: boolean("verified").notNull().default(false),
+    isInsured: boolean("is_insured").notNull().default(false),
+    isBonded: boolean("is_bonded").notNull().default(false),
+    isLicensed: text("is_licensed", { enum: ["yes", "no", "not_required"] })
+      .notNull()
+      .default("not_required"),
+    completionRate: integer("completion_rate").notNull().default(0),
+    responseTimeHours: integer("response_time_hours"),
+    workPhotos: text("work_photos").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("digger_profiles_handle_key").on(t.handle),
+    check("digger_profiles_handle_format", sql`${t.handle} ~ '^[a-z0-9_]{1,30}$'`),
+    check("digger_profiles_is_licensed_check", sql`${t.isLicensed} in ('yes', 'no', 'not_required')`),
+    check(
+      "digger_profiles_rates_check",
+      sql`${t.hourlyRateMinCents} >= 0 and ${t.hourlyRateMaxCents} >= 0 and (${t.hourlyRateMinCents} is null or ${t.hourlyRateMaxCents} is null or ${t.hourlyRateMinCents} <= ${t.hourlyRateMaxCents})`,
+    ),
+    check("digger_profiles_years_check", sql`${t.yearsExperience} between 0 and 100`),
+    check("digger_profiles_rating_check", sql`${t.averageRating} between 0 and 5 and ${t.totalRatings} >= 0`),
+    check("digger_profiles_completion_check", sql`${t.completionRate} between 0 and 100`),
+    check("digger_profiles_response_check", sql`${t.responseTimeHours} >= 0`),
+    check("digger_profiles_work_photos_check", sql`cardinality(${t.workPhotos}) <= 12`),
+    // Browse Talent sorts, each with id as the tie-breaker for stable pagination.
+    index("digger_profiles_rating_idx").on(t.averageRating.desc().nullsFirst(), t.id),
+    index("digger_profiles_experience_idx").on(t.yearsExperience.desc().nullsLast(), t.id),
+    index("digger_profiles_rate_idx").on(t.hourlyRateMinCents.asc().nullsLast(), t.id),
+    // Case-insensitive substring search on the fields the spec names.
+    index("digger_profiles_handle_trgm").using("gin", trigram(t.handle)),
+    index("digger_profiles_profession_trgm").using("gin", trigram(t.profession)),
+    index("digger_profiles_bio_trgm").using("gin", trigram(t.bio)),
+  ],
+);
+
+export const diggerCategories = pgTable(
+  "digger_categories",
+  {
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.diggerId, t.categoryId] }),
+    index("digger_categories_category_idx").on(t.categoryId, t.diggerId),
+  ],
+);
+
+/** The spec's "references" (a reserved word in SQL, hence the table name). */
+export const diggerReferences = pgTable(
+  "digger_references",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "cascade" }),
+    referenceName: text("reference_name").notNull(),
+    referenceEmail: text("reference_email").notNull(),
+    referencePhone: text("reference_phone"),
+    projectDescription: text("project_description"),
+    isVerified: boolean("is_verified").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("digger_references_digger_idx").on(t.diggerId, t.createdAt),
+    check("digger_references_name_check", sql`char_length(btrim(${t.referenceName})) > 0`),
+    check("digger_references_email_check", sql`char_length(btrim(${t.referenceEmail})) > 0`),
+  ],
+);
+
+export const referenceContactRequests = pgTable(
+  "reference_contact_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referenceId: uuid("reference_id")
+      .notNull()
+      .references(() => diggerReferences.id, { onDelete: "cascade" }),
+    consumerId: text("consumer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("reference_contact_requests_reference_consumer_key").on(t.referenceId, t.consumerId),
+    index("reference_contact_requests_digger_idx").on(t.diggerId, t.createdAt.desc().nullsFirst()),
+    index("reference_contact_requests_consumer_idx").on(t.consumerId),
+    check(
+      "reference_contact_requests_status_check",
+      sql`${t.status} in ('pending', 'approved', 'rejected')`,
+    ),
+  ],
+);
+
+export const gigs = pgTable(
+  "gigs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    consumerId: text("consumer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    location: text("location").notNull(),
+    timeline: text("timeline").notNull(),
+    budgetMinCents: bigint("budget_min_cents", { mode: "number" }),
+    budgetMaxCents: bigint("budget_max_cents", { mode: "number" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    deadline: date("deadline", { mode: "string" }),
+    contactPreferences: text("contact_preferences"),
+    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    /** Completed purchases; raised in the same transaction that completes one. */
+    purchaseCount: integer("purchase_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("gigs_status_check", sql`${t.status} in ('open', 'closed')`),
+    check("gigs_title_length", sql`char_length(btrim(${t.title})) between 10 and 100`),
+    check("gigs_description_length", sql`char_length(btrim(${t.description})) between 50 and 2000`),
+    check(
+      "gigs_budget_check",
+      sql`${t.budgetMinCents} >= 0 and ${t.budgetMaxCents} >= 0 and (${t.budgetMinCents} is null or ${t.budgetMaxCents} is null or ${t.budgetMinCents} <= ${t.budgetMaxCents})`,
+    ),
+    check("gigs_purchase_count_check", sql`${t.purchaseCount} >= 0`),
+    // Browse: open gigs newest first, overall and per category; id breaks ties.
+    index("gigs_open_newest_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'open'`),
+    index("gigs_open_category_newest_idx")
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'open'`),
+    index("gigs_consumer_newest_idx").on(t.consumerId, t.createdAt.desc().nullsFirst()),
+    index("gigs_title_trgm").using("gin", trigram(t.title)).where(sql`${t.status} = 'open'`),
+    index("gigs_description_trgm")
+      .using("gin", trigram(t.description))
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+export const leadPurchases = pgTable(
+  "lead_purchases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gigId: uuid("gig_id")
+      .notNull()
+      .references(() => gigs.id, { onDelete: "restrict" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "restrict" }),
+    amountPaidCents: integer("amount_paid_cents").notNull(),
+    status: text("status", { enum: ["pending", "completed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    /** The provider's checkout session id (Stripe's cs_..., or the test checkout's). */
+    providerSessionId: text("provider_session_id").unique(),
+    providerPaymentId: text("provider_payment_id"),
+    createdAt: createdAt(),
+    purchasedAt: timestamp("purchased_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("lead_purchases_status_check", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
+    check("lead_purchases_provider_check", sql`${t.provider} in ('stripe', 'test')`),
+    check("lead_purchases_amount_check", sql`${t.amountPaidCents} > 0`),
+    check(
+      "lead_purchases_completed_check",
+      sql`(${t.status} = 'completed') = (${t.purchasedAt} is not null)`,
+    ),
+    // One completed purchase per (gig, digger); pending checkouts may be retried.
+    uniqueIndex("lead_purchases_completed_key")
+      .on(t.gigId, t.diggerId)
+      .where(sql`${t.status} = 'completed'`),
+    index("lead_purchases_digger_idx").on(t.diggerId, t.purchasedAt.desc().nullsFirst()),
+    index("lead_purchases_gig_idx").on(t.gigId),
+  ],
+);
+
+export const leadIssues = pgTable(
+  "lead_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadPurchaseId: uuid("lead_purchase_id")
+      .notNull()
+      .references(() => leadPurchases.id, { onDelete: "restrict" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "restrict" }),
+    issueType: text("issue_type", { enum: ["mistake", "changed_mind", "already_filled"] }).notNull(),
+    description: text("description").notNull(),
+    refundPercentage: integer("refund_percentage").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("lead_issues_purchase_key").on(t.leadPurchaseId),
+    index("lead_issues_digger_idx").on(t.diggerId),
+    check(
+      "lead_issues_type_check",
+      sql`${t.issueType} in ('mistake', 'changed_mind', 'already_filled')`,
+    ),
+    check("lead_issues_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("lead_issues_refund_check", sql`${t.refundPercentage} between 0 and 100`),
+    check(
+      "lead_issues_description_check",
+      sql`char_length(btrim(${t.description})) between 1 and 2000`,
+    ),
+    check(
+      "lead_issues_resolved_check",
+      sql`(${t.status} = 'pending') = (${t.resolvedAt} is null)`,
+    ),
+  ],
+);

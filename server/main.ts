@@ -1,0 +1,71 @@
+/**
+ * The server process: configuration, database (migrated and seeded), HTTP, and a graceful
+ * shutdown that finishes requests in flight and closes the database cleanly.
+ * `--dev` serves the app through Vite with hot reload instead of the production build.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { prepareDatabase } from "./db/prepare.ts";
+import { createLogger } from "./logger.ts";
+
+const dev = process.argv.includes("--dev");
+const projectRoot = path.resolve(import.meta.dirname, "..");
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`${error.message}\nSee .env.example for every setting.`);
+  process.exit(1);
+}
+
+const logger = createLogger(config.logLevel);
+const database = await prepareDatabase(config, logger);
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+let middleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+let closeVite = async () => {};
+if (dev) {
+  const vite = await import("vite").then((v) =>
+    v.createServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" }),
+  );
+  build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  middleware = vite.middlewares;
+  closeVite = () => vite.close();
+} else {
+  build = (await import(path.join(projectRoot, "build/server/index.js"))) as ServerBuild;
+}
+
+const app = createApp({
+  services: { config, db: database.db, logger },
+  build,
+  clientDir: dev ? undefined : path.join(projectRoot, "build/client"),
+});
+const listener = getRequestListener(app.fetch);
+const server = createServer(middleware ? (req, res) => middleware(req, res, () => listener(req, res)) : listener);
+server.listen(config.port, config.host, () => {
+  logger.info({ url: config.publicUrl, database: config.database.kind, mode: config.mode }, "Digs & Gigs is listening");
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing requests in flight");
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  await closed;
+  await closeVite();
+  await database.close();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

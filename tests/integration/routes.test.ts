@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { specPages } from "../support/pages.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe("pages", () => {
+  it.each(specPages)("%s renders inside the shared layout", async (path, heading) => {
+    const response = await app.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await response.text();
+    expect(html).toContain(heading.replaceAll("&", "&amp;"));
+    expect(html).toContain('aria-label="Main"');
+    expect(html).toContain('aria-label="Footer"');
+  });
+
+  it("gives each page its own title", async () => {
+    const html = await (await app.request("/browse-gigs")).text();
+    expect(html).toContain("<title>Browse Gigs | Digs &amp; Gigs</title>");
+  });
+});
+
+describe("404", () => {
+  it("shows 'Oops! Page not found' with a Return to Home link, and logs the missing path", async () => {
+    const response = await app.request("/no/such/page?x=1");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Return to Home<\/a>/);
+    expect(app.logs).toContainEqual(expect.objectContaining({ path: "/no/such/page", msg: "page not found" }));
+  });
+});
+
+describe("service endpoints", () => {
+  it("/healthz checks the database", async () => {
+    const response = await app.request("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: app.database.kind });
+  });
+
+  it("every response carries a request id and safe headers, and each request is logged with it", async () => {
+    const response = await app.request("/how-it-works");
+    const id = response.headers.get("x-request-id");
+    expect(id).toBeTruthy();
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(app.logs).toContainEqual(expect.objectContaining({ reqId: id, path: "/how-it-works", status: 200 }));
+  });
+
+  it("serves built assets with long-lived caching", async () => {
+    const html = await (await app.request("/")).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const response = await app.request(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+});

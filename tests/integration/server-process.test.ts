@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, startServerProcess, waitForHealthy } from "../support/server-process.ts";
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe("the server process", () => {
+  it("refuses to start on a bad setting and names it", async () => {
+    const server = startServerProcess({ PORT: "eighty" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Invalid configuration:\s+- PORT: /);
+  });
+
+  it("refuses to start in production without its required settings", async () => {
+    const server = startServerProcess({ NODE_ENV: "production" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("DATABASE_URL: required in production");
+  });
+
+  it("serves, then shuts down on SIGTERM leaving a PGlite directory that opens again with its data", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "dg-shutdown-"));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO_DATA: "true" });
+    await waitForHealthy(url, server);
+    const page = await fetch(`${url}/browse-gigs`);
+    expect(page.status).toBe(200);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+
+    const reopened = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+    try {
+      const gigs = await reopened.query<{ n: number }>("select count(*)::int as n from gigs");
+      const users = await reopened.query<{ n: number }>("select count(*)::int as n from users");
+      expect(gigs.rows[0]!.n).toBe(50);
+      expect(users.rows[0]!.n).toBeGreaterThan(20);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The real application, in-process: the Hono app over the built React Router server and a
+ * fresh test database. Requests go through `app.request()`, without a port. Log lines are
+ * kept so tests can assert on them.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import type { ServerBuild } from "react-router";
+import { createApp } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+import { seedCategories } from "../../server/db/seed/index.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export async function loadServerBuild(): Promise<ServerBuild> {
+  const file = path.join(projectRoot, "build/server/index.js");
+  if (!existsSync(file)) throw new Error("No server build: run `npm run build` before the integration tests.");
+  return (await import(file)) as ServerBuild;
+}
+
+export interface TestApp {
+  request(pathOrUrl: string, init?: RequestInit): Promise<Response>;
+  database: TestDatabase;
+  config: Config;
+  logs: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedCategories(database.db);
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, ...env });
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n")) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = pino({ level: "info", base: undefined }, sink);
+  const app = createApp({
+    services: { config, db: database.db, logger },
+    build: await loadServerBuild(),
+    clientDir: path.join(projectRoot, "build/client"),
+  });
+  return {
+    request: (pathOrUrl, init) => Promise.resolve(app.request(new URL(pathOrUrl, config.publicUrl).toString(), init)),
+    database,
+    config,
+    logs,
+    close: () => database.destroy(),
+  };
+}
