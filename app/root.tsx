@@ -3,7 +3,13 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
+import type { SessionUser } from "#app/lib/user.ts";
 import "./app.css";
+
+/** Every page's shared data: the signed-in user (filled in by the accounts work). */
+export function loader(_args: Route.LoaderArgs) {
+  return { user: null as SessionUser | null };
+}
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -16,5 +16,10 @@ export default [
   route("how-it-works", "routes/how-it-works.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // Pages beyond the spec's list: account self-service, password reset, sign-out, local mail.
+  route("account", "routes/account.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("sign-out", "routes/sign-out.tsx"),
+  route("dev/mail", "routes/dev-mail.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

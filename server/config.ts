@@ -14,6 +14,7 @@ const optionalString = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -23,7 +24,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
-  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -36,7 +37,30 @@ const envSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().min(3).default("Digs & Gigs <no-reply@digsandgigs.local>"),
   SUPPORT_EMAIL: z.email().default("support@digsandgigs.local"),
+  SUPPORT_PHONE: z.string().trim().min(3).default("+1 (555) 010-0100"),
+  LEGAL_EMAIL: z.email().default("legal@digsandgigs.local"),
+  PRIVACY_EMAIL: z.email().default("privacy@digsandgigs.local"),
+  BUSINESS_ADDRESS: z.string().trim().min(3).default("Digs & Gigs, 100 Example Street, Suite 200, Springfield, USA"),
+  // Sign-in providers: a client id and secret enable one; a discovery URL overrides its endpoints.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: optionalUrl,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_DISCOVERY_URL: optionalUrl,
+  LINKEDIN_CLIENT_ID: optionalString,
+  LINKEDIN_CLIENT_SECRET: optionalString,
+  LINKEDIN_DISCOVERY_URL: optionalUrl,
 });
+
+export const OAUTH_PROVIDERS = ["google", "github", "linkedin"] as const;
+export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** An OpenID Connect discovery document that replaces the provider's usual endpoints. */
+  discoveryUrl?: string;
+}
 
 export interface Config {
   mode: "local" | "production";
@@ -55,6 +79,12 @@ export interface Config {
   mail: { transport: "smtp"; smtpUrl: string } | { transport: "outbox" };
   mailFrom: string;
   supportEmail: string;
+  supportPhone: string;
+  legalEmail: string;
+  privacyEmail: string;
+  businessAddress: string;
+  /** Only the sign-in providers whose client id and secret are both set. */
+  oauth: Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +128,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   } else if (mailTransport === "smtp" && !e.SMTP_URL) {
     problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
   }
+  const oauth: Config["oauth"] = {};
+  for (const provider of OAUTH_PROVIDERS) {
+    const prefix = provider.toUpperCase() as "GOOGLE" | "GITHUB" | "LINKEDIN";
+    const clientId = e[`${prefix}_CLIENT_ID`];
+    const clientSecret = e[`${prefix}_CLIENT_SECRET`];
+    if (Boolean(clientId) !== Boolean(clientSecret)) {
+      problems.push(`${prefix}_CLIENT_${clientId ? "SECRET" : "ID"}: required with ${prefix}_CLIENT_${clientId ? "ID" : "SECRET"}`);
+    } else if (clientId && clientSecret) {
+      oauth[provider] = { clientId, clientSecret, discoveryUrl: e[`${prefix}_DISCOVERY_URL`] };
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -121,5 +162,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mail: mailTransport === "smtp" ? { transport: "smtp", smtpUrl: e.SMTP_URL! } : { transport: "outbox" },
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
+    legalEmail: e.LEGAL_EMAIL,
+    privacyEmail: e.PRIVACY_EMAIL,
+    businessAddress: e.BUSINESS_ADDRESS,
+    oauth,
   };
 }
