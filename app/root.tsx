@@ -1,15 +1,28 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
+import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
 import type { SessionUser } from "#app/lib/user.ts";
+import { takeFlash, type Flash } from "#server/flash.ts";
 import "./app.css";
 
-/** Every page's shared data: the signed-in user (filled in by the accounts work). */
-export function loader(_args: Route.LoaderArgs) {
-  return { user: null as SessionUser | null };
+/** Every page's shared data: the signed-in user and a one-time flash message. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ user, setCookies }, { flash, clear }] = await Promise.all([
+    context.session(),
+    takeFlash(context.services.config, request),
+  ]);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  if (clear) headers.append("Set-Cookie", clear);
+  return data({ user: user satisfies SessionUser | null, flash }, { headers });
 }
+
+/** Forwards the loader's cookies (flash cleared, session refreshed) on document requests. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -43,7 +56,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useFlashToast(useLoaderData<typeof loader>().flash);
   return <Outlet />;
+}
+
+function useFlashToast(flash: Flash | null) {
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!flash || shown.current === flash.id) return;
+    shown.current = flash.id;
+    toast[flash.kind](flash.message);
+  }, [flash]);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -18,6 +18,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   // Pages beyond the spec's list: account self-service, password reset, sign-out, local mail.
   route("account", "routes/account.tsx"),
+  route("reference-requests", "routes/reference-requests.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),

@@ -6,10 +6,12 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import type { Logger } from "./logger.ts";
 import type { AppServices } from "./services.ts";
 
@@ -21,11 +23,17 @@ export interface AppOptions {
   clientDir?: string;
 }
 
-type Env = { Variables: { requestId: string; logger: Logger } };
+type Env = {
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  Variables: { requestId: string; logger: Logger };
+};
+
+/** The client's address from the socket; never from a header a client could forge. */
+const clientIpOf = (c: Context<Env>) => c.env?.incoming?.socket?.remoteAddress ?? "0.0.0.0";
 
 export function createApp({ services, build, clientDir }: AppOptions): Hono<Env> {
   const app = new Hono<Env>();
-  const { logger, db, config } = services;
+  const { logger, db, config, auth } = services;
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -59,6 +67,12 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     }
   });
 
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIpOf(c));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir) || ".";
     // Built assets have content hashes in their names, so they never change.
@@ -70,9 +84,16 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   }
 
   const handleRequest = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");
-  app.all("*", (c) =>
-    handleRequest(c.req.raw, { services, logger: c.get("logger"), requestId: c.get("requestId") }),
-  );
+  app.all("*", (c) => {
+    let session: Promise<SessionLookup> | undefined;
+    return handleRequest(c.req.raw, {
+      services,
+      logger: c.get("logger"),
+      requestId: c.get("requestId"),
+      clientIp: clientIpOf(c),
+      session: () => (session ??= lookupSession(auth, c.req.raw.headers)),
+    });
+  });
 
   return app;
 }

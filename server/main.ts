@@ -11,6 +11,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
+import { createServices } from "./services.ts";
 
 const dev = process.argv.includes("--dev");
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -26,6 +27,8 @@ try {
 
 const logger = createLogger(config.logLevel);
 const database = await prepareDatabase(config, logger);
+const services = createServices(config, database.db, logger);
+const stopMailRetries = services.mailer.startRetryWorker();
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let middleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
@@ -42,7 +45,7 @@ if (dev) {
 }
 
 const app = createApp({
-  services: { config, db: database.db, logger },
+  services,
   build,
   clientDir: dev ? undefined : path.join(projectRoot, "build/client"),
 });
@@ -63,6 +66,7 @@ async function shutdown(signal: string) {
   force.unref();
   await closed;
   await closeVite();
+  await stopMailRetries();
   await database.close();
   logger.info("stopped");
   process.exit(0);

@@ -1,16 +1,28 @@
 /**
- * What the server hands to every request: the parsed configuration, the database and the
- * logger. Route loaders and actions receive it as React Router's load context, so server
- * modules hold no global state and tests can build their own.
+ * What the server hands to every request: configuration, database, logger, mailer, auth and
+ * rate limits. Route loaders and actions receive it as React Router's load context, so
+ * server modules hold no global state and tests build their own with `createServices`.
  */
+import { createAuth, type Auth } from "./auth/auth.ts";
+import type { SessionLookup } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createRateLimits, type RateLimits } from "./security/rate-limiter.ts";
 
 export interface AppServices {
   config: Config;
   db: Database;
   logger: Logger;
+  mailer: Mailer;
+  auth: Auth;
+  rateLimits: RateLimits;
+}
+
+export function createServices(config: Config, db: Database, logger: Logger): AppServices {
+  const mailer = createMailer({ config, db, logger });
+  return { config, db, logger, mailer, auth: createAuth({ config, db, mailer, logger }), rateLimits: createRateLimits() };
 }
 
 declare module "react-router" {
@@ -19,5 +31,9 @@ declare module "react-router" {
     /** The request's logger, carrying its request id. */
     logger: Logger;
     requestId: string;
+    /** The client's address, from the socket. */
+    clientIp: string;
+    /** The signed-in user of this request, looked up once however often it is asked for. */
+    session(): Promise<SessionLookup>;
   }
 }

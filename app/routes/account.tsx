@@ -1,8 +1,177 @@
+import { Form, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Field } from "#app/features/auth/field.tsx";
+import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { handleAccountForm, type AccountFormResult } from "#server/auth/account.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import type { Route } from "./+types/account";
 
-export const meta = () => pageMeta("Account", "Your Digs & Gigs account.");
+export const meta = () => pageMeta("Account", "Your Digs & Gigs account: password and two-factor authentication.");
 
-export default function Account() {
-  return <PageHeader title="Account" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
+  return { user };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(context, request);
+  return handleAccountForm(context, request);
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
+  useActionToast(actionData);
+  const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.fieldErrors ?? {}) : {});
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Account" subtitle="Your sign-in details and security." />
+      <Card>
+        <CardHeader>
+          <CardTitle>Profile</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-2 text-sm">
+          <p>
+            <span className="text-muted-foreground">Name:</span> {user.name}
+          </p>
+          <p>
+            <span className="text-muted-foreground">Email:</span> {user.email}
+          </p>
+          <p>
+            <span className="text-muted-foreground">Account type:</span>{" "}
+            <Badge variant="secondary">{user.userType === "digger" ? "Digger" : "Consumer"}</Badge>
+          </p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Change password</CardTitle>
+          <CardDescription>Changing it signs you out on your other devices.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" noValidate className="grid max-w-sm gap-4">
+            <input type="hidden" name="intent" value="change-password" />
+            <Field id="current-password" label="Current Password" error={errorsFor("change-password").currentPassword}>
+              <PasswordInput id="current-password" name="currentPassword" autoComplete="current-password" required />
+            </Field>
+            <Field id="new-password" label="New Password" error={errorsFor("change-password").newPassword}>
+              <PasswordInput id="new-password" name="newPassword" autoComplete="new-password" required minLength={6} />
+            </Field>
+            <Button type="submit" disabled={busyIntent !== null}>
+              {busyIntent === "change-password" ? "Saving..." : "Change Password"}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <TwoFactorCard enabled={user.twoFactorEnabled} actionData={actionData} busyIntent={busyIntent} />
+    </div>
+  );
+}
+
+function TwoFactorCard({
+  enabled,
+  actionData,
+  busyIntent,
+}: {
+  enabled: boolean;
+  actionData: AccountFormResult | undefined;
+  busyIntent: string | null;
+}) {
+  const enrolment = actionData?.enrolment;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          Two-factor authentication{" "}
+          <Badge variant={enabled ? "default" : "outline"}>{enabled ? "On" : "Off"}</Badge>
+        </CardTitle>
+        <CardDescription>
+          With an authenticator app, signing in asks for a 6-digit code as well as your password.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {enrolment ? (
+          <div className="grid gap-4">
+            <p className="text-sm">1. Scan this QR code with your authenticator app.</p>
+            <div
+              className="size-48 rounded border bg-white p-2"
+              role="img"
+              aria-label="QR code for your authenticator app"
+              dangerouslySetInnerHTML={{ __html: enrolment.qrCodeSvg }}
+            />
+            <details className="text-sm">
+              <summary className="cursor-pointer">Can't scan it? Show the setup key</summary>
+              <code className="mt-2 block break-all">{new URL(enrolment.secretUri).searchParams.get("secret")}</code>
+            </details>
+            <BackupCodes codes={actionData?.backupCodes ?? []} />
+            <Form method="post" noValidate className="grid max-w-sm gap-4">
+              <input type="hidden" name="intent" value="confirm-two-factor" />
+              <Field id="totp-code" label="2. Enter the 6-digit code from your app">
+                <Input id="totp-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+              </Field>
+              <Button type="submit" disabled={busyIntent !== null}>
+                {busyIntent === "confirm-two-factor" ? "Verifying..." : "Turn On Two-Factor"}
+              </Button>
+            </Form>
+          </div>
+        ) : enabled ? (
+          <div className="grid gap-6">
+            {actionData?.backupCodes ? <BackupCodes codes={actionData.backupCodes} /> : null}
+            <PasswordForm intent="new-backup-codes" label="New Backup Codes" busyIntent={busyIntent} variant="outline" />
+            <PasswordForm intent="disable-two-factor" label="Turn Off Two-Factor" busyIntent={busyIntent} variant="destructive" />
+          </div>
+        ) : (
+          <PasswordForm intent="enable-two-factor" label="Set Up Two-Factor" busyIntent={busyIntent} variant="default" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordForm({
+  intent,
+  label,
+  busyIntent,
+  variant,
+}: {
+  intent: string;
+  label: string;
+  busyIntent: string | null;
+  variant: "default" | "outline" | "destructive";
+}) {
+  return (
+    <Form method="post" noValidate className="grid max-w-sm gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      <Field id={`${intent}-password`} label="Confirm with your password">
+        <PasswordInput id={`${intent}-password`} name="password" autoComplete="current-password" required />
+      </Field>
+      <Button type="submit" variant={variant} disabled={busyIntent !== null}>
+        {busyIntent === intent ? "Working..." : label}
+      </Button>
+    </Form>
+  );
+}
+
+function BackupCodes({ codes }: { codes: string[] }) {
+  if (codes.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-medium">Backup codes: keep them somewhere safe. Each works once.</p>
+      <ul aria-label="Backup codes" className="grid max-w-sm grid-cols-2 gap-1 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -1,5 +1,19 @@
-import { PageHeader } from "#app/components/page-header.tsx";
+import { useState } from "react";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
+import { Field } from "#app/features/auth/field.tsx";
+import { PasswordInput } from "#app/features/auth/password-input.tsx";
+import { SocialButtons } from "#app/features/auth/social-buttons.tsx";
 import { pageMeta, PRODUCT_NAME } from "#app/lib/meta.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { safeRedirect } from "#core/redirect.ts";
+import { handleAuthForm } from "#server/auth/auth-form.ts";
 import type { Route } from "./+types/auth";
 
 /** The spec's title rule: Digger Portal for diggers, Post a Gig on the way to /post-gig. */
@@ -9,13 +23,200 @@ function authTitle(searchParams: URLSearchParams): string {
   return PRODUCT_NAME;
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { title: authTitle(new URL(request.url).searchParams) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirect"));
+  if ((await context.session()).user) throw redirect(redirectTo);
+  return { title: authTitle(url.searchParams), oauthError: url.searchParams.get("error") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
+  return handleAuthForm(context, request, redirectTo);
 }
 
 export const meta = ({ data }: Route.MetaArgs) =>
   pageMeta(data?.title ?? PRODUCT_NAME, "Sign in or create a free Digs & Gigs account.");
 
-export default function Auth({ loaderData }: Route.ComponentProps) {
-  return <PageHeader title={loaderData.title} subtitle="Sign in or create a free account." />;
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const busy = busyIntent !== null;
+  const initialType = searchParams.get("type") === "digger" ? "digger" : "consumer";
+  const [userType, setUserType] = useState<string>(initialType);
+  const [tab, setTab] = useState(searchParams.get("tab") === "signup" ? "signup" : "signin");
+  const forgot = searchParams.get("view") === "forgot";
+  useActionToast(
+    actionData ?? (loaderData.oauthError ? { error: `Sign-in failed: ${loaderData.oauthError.replaceAll("_", " ")}` } : undefined),
+  );
+  const fieldErrors = actionData?.fieldErrors ?? {};
+  const withView = (view: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (view) next.set("view", view);
+    else next.delete("view");
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <div className="mx-auto max-w-md">
+      <h1 className="mb-6 text-center text-3xl font-bold tracking-tight">{loaderData.title}</h1>
+      {actionData?.twoFactor ? (
+        <TwoFactorStep busyIntent={busyIntent} />
+      ) : forgot ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Reset your password</CardTitle>
+            <CardDescription>We will e-mail you a link to choose a new password.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" noValidate className="grid gap-4">
+              <input type="hidden" name="intent" value="forgot-password" />
+              <Field id="reset-email" label="Email" error={fieldErrors.email}>
+                <Input id="reset-email" name="email" type="email" autoComplete="email" required />
+              </Field>
+              <Button type="submit" disabled={busy}>
+                {busyIntent === "forgot-password" ? "Sending..." : "Send Reset Link"}
+              </Button>
+              <Button asChild variant="link">
+                <Link to={withView(null)}>Back to Sign In</Link>
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : (
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="signin">Sign In</TabsTrigger>
+            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="signin">
+            <Card>
+              <CardContent className="grid gap-4 pt-6">
+                <SocialButtons userType={initialType} busy={busy} />
+                <Divider />
+                <Form method="post" noValidate className="grid gap-4">
+                  <input type="hidden" name="intent" value="sign-in" />
+                  <Field id="signin-email" label="Email" error={actionData?.intent === "sign-in" ? fieldErrors.email : undefined}>
+                    <Input id="signin-email" name="email" type="email" autoComplete="email" required />
+                  </Field>
+                  <Field id="signin-password" label="Password" error={actionData?.intent === "sign-in" ? fieldErrors.password : undefined}>
+                    <PasswordInput id="signin-password" name="password" autoComplete="current-password" required />
+                  </Field>
+                  <Button type="submit" disabled={busy}>
+                    {busyIntent === "sign-in" ? "Signing in..." : "Sign In"}
+                  </Button>
+                  <Button asChild variant="link">
+                    <Link to={withView("forgot")}>Forgot password?</Link>
+                  </Button>
+                </Form>
+              </CardContent>
+            </Card>
+          </TabsContent>
+
+          <TabsContent value="signup">
+            <Card>
+              <CardContent className="grid gap-4 pt-6">
+                <Form method="post" noValidate className="grid gap-4" id="signup-form">
+                  <input type="hidden" name="intent" value="sign-up" />
+                  <fieldset className="grid gap-2">
+                    <legend className="mb-2 text-sm font-medium">I am a</legend>
+                    <RadioGroup name="userType" value={userType} onValueChange={setUserType} className="grid grid-cols-2 gap-3">
+                      <UserTypeOption value="consumer" title="Consumer" detail="Looking for services" />
+                      <UserTypeOption value="digger" title="Digger" detail="Service provider" />
+                    </RadioGroup>
+                  </fieldset>
+                </Form>
+                <SocialButtons userType={userType} busy={busy} />
+                <Divider />
+                <div className="grid gap-4">
+                  <Field id="signup-name" label="Full Name" error={fieldErrors.fullName}>
+                    <Input id="signup-name" name="fullName" form="signup-form" autoComplete="name" required maxLength={100} />
+                  </Field>
+                  <Field id="signup-email" label="Email" error={actionData?.intent === "sign-up" ? fieldErrors.email : undefined}>
+                    <Input id="signup-email" name="email" form="signup-form" type="email" autoComplete="email" required />
+                  </Field>
+                  <Field id="signup-password" label="Password" error={actionData?.intent === "sign-up" ? fieldErrors.password : undefined}>
+                    <PasswordInput id="signup-password" name="password" form="signup-form" autoComplete="new-password" required minLength={6} />
+                  </Field>
+                  <div className="grid gap-1">
+                    <div className="flex items-center gap-2">
+                      <Checkbox id="signup-age" name="ageConfirmed" form="signup-form" required />
+                      <Label htmlFor="signup-age">I confirm I am 18 or older</Label>
+                    </div>
+                    {fieldErrors.ageConfirmed ? <p className="text-sm text-destructive">{fieldErrors.ageConfirmed}</p> : null}
+                  </div>
+                  <Button type="submit" form="signup-form" disabled={busy}>
+                    {busyIntent === "sign-up" ? "Creating account..." : "Sign Up"}
+                  </Button>
+                </div>
+              </CardContent>
+            </Card>
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}
+
+function Divider() {
+  return (
+    <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+      <span className="h-px flex-1 bg-border" />
+      Or continue with email
+      <span className="h-px flex-1 bg-border" />
+    </div>
+  );
+}
+
+function UserTypeOption({ value, title, detail }: { value: string; title: string; detail: string }) {
+  return (
+    <Label
+      htmlFor={`type-${value}`}
+      className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary-strong"
+    >
+      <RadioGroupItem id={`type-${value}`} value={value} aria-label={`${title} (${detail})`} />
+      <span className="grid gap-1">
+        <span className="font-medium">{title}</span>
+        <span className="text-xs font-normal text-muted-foreground">{detail}</span>
+      </span>
+    </Label>
+  );
+}
+
+function TwoFactorStep({ busyIntent }: { busyIntent: string | null }) {
+  const [useBackup, setUseBackup] = useState(false);
+  const intent = useBackup ? "verify-backup-code" : "verify-totp";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Two-factor authentication</CardTitle>
+        <CardDescription>
+          {useBackup ? "Enter one of your backup codes." : "Enter the 6-digit code from your authenticator app."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" noValidate className="grid gap-4">
+          <input type="hidden" name="intent" value={intent} />
+          <Field id="two-factor-code" label={useBackup ? "Backup code" : "Authentication code"}>
+            <Input
+              id="two-factor-code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode={useBackup ? "text" : "numeric"}
+              required
+              autoFocus
+            />
+          </Field>
+          <Button type="submit" disabled={busyIntent !== null}>
+            {busyIntent === intent ? "Verifying..." : "Verify"}
+          </Button>
+          <Button type="button" variant="link" onClick={() => setUseBackup((v) => !v)}>
+            {useBackup ? "Use your authenticator app" : "Use a backup code"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,5 +1,76 @@
+import type { ReactNode } from "react";
 import { data } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { listRecentEmails } from "#server/mail/recent-emails.ts";
+import type { Route } from "./+types/dev-mail";
 
-export function loader() {
-  throw data(null, { status: 404 });
+/** Local mode only: the e-mail the app recorded, newest first, so links in it can be followed. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config, db } = context.services;
+  if (config.mode !== "local") throw data(null, { status: 404 });
+  return { emails: await listRecentEmails(db, 50) };
+}
+
+export const meta = () => pageMeta("Mail", "E-mail recorded by the app in local mode.");
+
+export default function DevMail({ loaderData }: Route.ComponentProps) {
+  const { emails } = loaderData;
+  return (
+    <>
+      <PageHeader title="Mail" subtitle="The newest 50 e-mails the app recorded (local mode only)." />
+      {emails.length === 0 ? (
+        <p className="text-muted-foreground">No e-mail yet.</p>
+      ) : (
+        <ul className="space-y-6">
+          {emails.map((email) => (
+            <li key={email.id}>
+              <Card>
+                <CardHeader>
+                  <CardTitle>{email.subject}</CardTitle>
+                  <CardDescription>
+                    To {email.to} · <time dateTime={email.createdAt.toISOString()}>{formatTime(email.createdAt)}</time>
+                  </CardDescription>
+                  <div className="flex gap-2">
+                    <Badge variant="secondary">{email.kind}</Badge>
+                    <Badge variant={email.status === "pending" ? "destructive" : "outline"}>{email.status}</Badge>
+                  </div>
+                </CardHeader>
+                <CardContent>
+                  <pre className="text-sm break-words whitespace-pre-wrap">{linkify(email.text)}</pre>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The same text on the server and in the browser, whatever their time zones. */
+function formatTime(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
+
+/** Text with its http(s) URLs as links (trailing punctuation stays text). */
+function linkify(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const url = match[0].replace(/[.,;:!?)\]]+$/, "");
+    parts.push(text.slice(last, match.index));
+    parts.push(
+      <a key={match.index} href={url} className="text-primary underline underline-offset-4">
+        {url}
+      </a>,
+    );
+    last = match.index + url.length;
+  }
+  parts.push(text.slice(last));
+  return parts;
 }

@@ -1,8 +1,56 @@
-import { PageHeader } from "#app/components/page-header.tsx";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Field } from "#app/features/auth/field.tsx";
+import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { resetPassword } from "#server/auth/account.ts";
+import type { Route } from "./+types/reset-password";
 
 export const meta = () => pageMeta("Set a New Password", "Choose a new password for your account.");
 
-export default function ResetPassword() {
-  return <PageHeader title="Set a New Password" />;
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return resetPassword(context, request);
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  useActionToast(actionData);
+  return (
+    <div className="mx-auto max-w-md">
+      <h1 className="mb-6 text-center text-3xl font-bold tracking-tight">Set a New Password</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Choose a new password</CardTitle>
+          <CardDescription>At least 6 characters. You will be signed out everywhere else.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {loaderData.token ? (
+            <Form method="post" noValidate className="grid gap-4">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <Field id="new-password" label="New Password" error={actionData?.fieldErrors?.password}>
+                <PasswordInput id="new-password" name="password" autoComplete="new-password" required minLength={6} />
+              </Field>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Saving..." : "Set New Password"}
+              </Button>
+            </Form>
+          ) : (
+            <p className="text-sm">
+              This reset link is invalid or has expired.{" "}
+              <Link to="/auth?view=forgot" className="underline">
+                Ask for a new one
+              </Link>
+              .
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

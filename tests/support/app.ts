@@ -11,6 +11,8 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { seedCategories } from "../../server/db/seed/index.ts";
+import type { Mailer } from "../../server/mail/mailer.ts";
+import { createServices, type AppServices } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -22,9 +24,12 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 }
 
 export interface TestApp {
-  request(pathOrUrl: string, init?: RequestInit): Promise<Response>;
+  /** A request as if from `clientIp` (default 127.0.0.1). */
+  request(pathOrUrl: string, init?: RequestInit, clientIp?: string): Promise<Response>;
   database: TestDatabase;
   config: Config;
+  mailer: Mailer;
+  services: AppServices;
   logs: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
@@ -41,15 +46,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   });
   const logger = pino({ level: "info", base: undefined }, sink);
+  const services = createServices(config, database.db, logger);
   const app = createApp({
-    services: { config, db: database.db, logger },
+    services,
     build: await loadServerBuild(),
     clientDir: path.join(projectRoot, "build/client"),
   });
   return {
-    request: (pathOrUrl, init) => Promise.resolve(app.request(new URL(pathOrUrl, config.publicUrl).toString(), init)),
+    request: (pathOrUrl, init, clientIp = "127.0.0.1") =>
+      Promise.resolve(
+        app.request(new URL(pathOrUrl, config.publicUrl).toString(), init, {
+          incoming: { socket: { remoteAddress: clientIp } },
+        }),
+      ),
     database,
     config,
+    mailer: services.mailer,
+    services,
     logs,
     close: () => database.destroy(),
   };

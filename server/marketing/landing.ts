@@ -1,0 +1,113 @@
+/**
+ * The landing page's showcase: the top-rated diggers and the newest open gigs, with public
+ * fields only. A digger appears by handle (never full name, business name, phone or e-mail)
+ * and a gig without its poster (never the client's name or e-mail).
+ */
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { categories, diggerCategories, diggerProfiles, gigs } from "../db/schema.ts";
+
+export const LANDING_SHOWCASE_SIZE = 3;
+/** Cards clamp the description to two lines; there is no need to send more than this. */
+const DESCRIPTION_EXCERPT_LENGTH = 280;
+
+export interface LandingDigger {
+  id: string;
+  handle: string;
+  profession: string;
+  /** The digger's category names, sub-categories first, then alphabetical. */
+  expertise: string[];
+  averageRating: number;
+  totalRatings: number;
+  profileImageUrl: string | null;
+}
+
+export interface LandingGig {
+  id: string;
+  title: string;
+  description: string;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  timeline: string;
+  categoryName: string;
+  /** Completed lead purchases (the landing page's "bids"). */
+  purchaseCount: number;
+}
+
+export interface LandingShowcase {
+  diggers: LandingDigger[];
+  gigs: LandingGig[];
+}
+
+export async function getLandingShowcase(db: Database): Promise<LandingShowcase> {
+  // Rating first (served by digger_profiles_rating_idx, with an incremental sort for the
+  // rest), then the better-established of two equal ratings, then id for a stable order.
+  const topDiggers = await db
+    .select({
+      id: diggerProfiles.id,
+      handle: diggerProfiles.handle,
+      profession: diggerProfiles.profession,
+      averageRating: diggerProfiles.averageRating,
+      totalRatings: diggerProfiles.totalRatings,
+      profileImageUrl: diggerProfiles.profileImageUrl,
+    })
+    .from(diggerProfiles)
+    .orderBy(desc(diggerProfiles.averageRating), desc(diggerProfiles.totalRatings), asc(diggerProfiles.id))
+    .limit(LANDING_SHOWCASE_SIZE);
+
+  const expertise = new Map<string, string[]>();
+  if (topDiggers.length > 0) {
+    const rows = await db
+      .select({ diggerId: diggerCategories.diggerId, name: categories.name })
+      .from(diggerCategories)
+      .innerJoin(categories, eq(categories.id, diggerCategories.categoryId))
+      .where(
+        inArray(
+          diggerCategories.diggerId,
+          topDiggers.map((d) => d.id),
+        ),
+      )
+      .orderBy(sql`${categories.parentCategoryId} is null`, asc(categories.name));
+    for (const row of rows) {
+      const names = expertise.get(row.diggerId) ?? [];
+      names.push(row.name);
+      expertise.set(row.diggerId, names);
+    }
+  }
+
+  // Open gigs newest first: the order of gigs_open_newest_idx.
+  const newestGigs = await db
+    .select({
+      id: gigs.id,
+      title: gigs.title,
+      description: gigs.description,
+      budgetMinCents: gigs.budgetMinCents,
+      budgetMaxCents: gigs.budgetMaxCents,
+      timeline: gigs.timeline,
+      categoryName: categories.name,
+      purchaseCount: gigs.purchaseCount,
+    })
+    .from(gigs)
+    .innerJoin(categories, eq(categories.id, gigs.categoryId))
+    .where(eq(gigs.status, "open"))
+    .orderBy(desc(gigs.createdAt), desc(gigs.id))
+    .limit(LANDING_SHOWCASE_SIZE);
+
+  return {
+    diggers: topDiggers.map((d) => ({
+      ...d,
+      averageRating: Number(d.averageRating),
+      expertise: expertise.get(d.id) ?? [],
+    })),
+    gigs: newestGigs.map((g) => ({ ...g, description: excerpt(g.description, DESCRIPTION_EXCERPT_LENGTH) })),
+  };
+}
+
+/** The text cut at a word boundary to at most `max` characters, with an ellipsis when cut. */
+function excerpt(text: string, max: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= max) return trimmed;
+  const cut = trimmed.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+
+const DEMO = { consumer: "consumer@example.com", digger: "digger@example.com", password: "digsandgigs-demo" };
+
+async function signUp(page: Page, { type, email }: { type: "Consumer" | "Digger"; email: string }) {
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByRole("radio", { name: new RegExp(`^${type}`) }).click();
+  await page.getByLabel("Full Name").fill("Pat Playwright");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
+  await page.getByLabel("I confirm I am 18 or older").check();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+}
+
+test("the page title follows the query: Digger Portal, Post a Gig, or the product name", async ({ page }) => {
+  await page.goto("/auth?type=digger");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Digger Portal");
+  await page.goto("/auth?redirect=/post-gig");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Post a Gig");
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Digs & Gigs");
+  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+  for (const provider of ["Google", "GitHub", "LinkedIn"]) {
+    await expect(page.getByRole("button", { name: `Continue with ${provider}` })).toBeVisible();
+  }
+  await expect(page.getByText("Or continue with email")).toBeVisible();
+});
+
+test("a consumer signs up, lands on the redirect target signed in, and signs out", async ({ page }) => {
+  await page.goto("/auth?redirect=/how-it-works");
+  await signUp(page, { type: "Consumer", email: `c-${randomUUID()}@example.com` });
+  await expect(page).toHaveURL("/how-it-works");
+  await expect(page.getByText("Account created! Redirecting...")).toBeVisible();
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Post a Gig" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "My Gigs" })).toBeVisible();
+  await header.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByText("Signed out successfully")).toBeVisible();
+  await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+test("the Digger choice is preset by type=digger and makes a digger account", async ({ page }) => {
+  await page.goto("/auth?type=digger&redirect=/");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await expect(page.getByRole("radio", { name: /^Digger/ })).toBeChecked();
+  await signUp(page, { type: "Digger", email: `d-${randomUUID()}@example.com` });
+  await expect(page).toHaveURL("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Complete Profile" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "My Leads" })).toBeVisible();
+});
+
+test("sign-in shows the spec's messages, the busy label, and the password toggle", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Email is required").first()).toBeVisible();
+
+  await page.getByLabel("Email").fill(DEMO.consumer);
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill("wrong-password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Hide password" }).click();
+  await expect(password).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+
+  // Hold the request a moment to see the busy state.
+  await page.route("**/auth.data**", async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await password.fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Signed in successfully!")).toBeVisible();
+});
+
+test("forgot password sends a reset link and can go back to sign in", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(DEMO.digger);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Password reset email sent! Check your inbox.")).toBeVisible();
+  await page.getByRole("link", { name: "Back to Sign In" }).click();
+  await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+});
+
+test("pages for signed-in users send visitors to sign in first", async ({ page }) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL("/auth?redirect=%2Faccount");
+  await expect(page.getByText("Please sign in to view your account")).toBeVisible();
+});

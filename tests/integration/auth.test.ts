@@ -1,0 +1,307 @@
+import { randomUUID } from "node:crypto";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../server/db/schema.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { startOidcProvider } from "../support/oidc.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+
+let app: TestApp;
+let smtp: TestSmtpServer;
+let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  oidc = await startOidcProvider();
+  app = await createTestApp({
+    SMTP_URL: smtp.url,
+    GOOGLE_CLIENT_ID: "dg-google",
+    GOOGLE_CLIENT_SECRET: "dg-google-secret",
+    GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    LINKEDIN_CLIENT_ID: "dg-linkedin",
+    LINKEDIN_CLIENT_SECRET: "dg-linkedin-secret",
+    LINKEDIN_DISCOVERY_URL: oidc.discoveryUrl,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await oidc.stop();
+  await smtp.stop();
+});
+
+const uniqueEmail = () => `user-${randomUUID()}@example.com`;
+const PASSWORD = "correct-horse";
+
+async function signUp(client: SessionClient, fields: Partial<Record<string, string>> = {}, redirect = "/") {
+  const form = {
+    intent: "sign-up",
+    fullName: "Test Person",
+    email: uniqueEmail(),
+    password: PASSWORD,
+    userType: "consumer",
+    ageConfirmed: "on",
+    ...fields,
+  } as Record<string, string>;
+  const response = await client.post(`/auth?redirect=${encodeURIComponent(redirect)}`, form);
+  return { response, email: form.email! };
+}
+const signIn = (client: SessionClient, email: string, password = PASSWORD, redirect = "/") =>
+  client.post(`/auth?redirect=${encodeURIComponent(redirect)}`, { intent: "sign-in", email, password });
+const userByEmail = async (email: string) =>
+  (await app.database.db.select().from(users).where(eq(users.email, email)))[0];
+
+describe("sign-up", () => {
+  it("creates a consumer, signs them in and goes to the redirect target", async () => {
+    const client = new SessionClient(app);
+    const { response, email } = await signUp(client, {}, "/post-gig");
+    expect(response.status).toBe(302);
+    expect(location(response)).toBe("/post-gig");
+    expect((await userByEmail(email))?.userType).toBe("consumer");
+    const account = await (await client.get("/account")).text();
+    expect(account).toContain(email);
+    expect(account).toContain("Account created! Redirecting...");
+  });
+
+  it("creates a digger when Digger is chosen, and the header offers Complete Profile", async () => {
+    const client = new SessionClient(app);
+    const { email } = await signUp(client, { userType: "digger" });
+    expect((await userByEmail(email))?.userType).toBe("digger");
+    const html = await (await client.get("/")).text();
+    expect(html).toContain("Complete Profile");
+    expect(html).toContain("My Leads");
+  });
+
+  it.each([
+    [{ fullName: "" }, "Full name is required"],
+    [{ email: "" }, "Email is required"],
+    [{ email: "not-an-email" }, "Please enter a valid email address"],
+    [{ password: "" }, "Password is required"],
+    [{ password: "12345" }, "Password must be at least 6 characters"],
+    [{ ageConfirmed: "" }, "Please confirm you are 18 or older"],
+    [{ userType: "admin" }, "Please choose Consumer or Digger"],
+  ])("rejects %j with the spec's message and creates nothing", async (change, message) => {
+    const client = new SessionClient(app);
+    const { response, email } = await signUp(client, change);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    if (email) expect(await userByEmail(email)).toBeUndefined();
+  });
+
+  it("shows the server's own message for an e-mail that already has an account", async () => {
+    const { email } = await signUp(new SessionClient(app));
+    const { response } = await signUp(new SessionClient(app), { email });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toMatch(/already exists/i);
+  });
+});
+
+describe("sign-in and sign-out", () => {
+  it("signs in and goes to the redirect target; a signed-in visit to /auth goes there too", async () => {
+    const { email } = await signUp(new SessionClient(app));
+    const client = new SessionClient(app);
+    const response = await signIn(client, email, PASSWORD, "/my-gigs");
+    expect(response.status).toBe(302);
+    expect(location(response)).toBe("/my-gigs");
+    expect(await (await client.get("/")).text()).toContain("Signed in successfully!");
+    const again = await client.get("/auth?redirect=/how-it-works");
+    expect(again.status).toBe(302);
+    expect(location(again)).toBe("/how-it-works");
+  });
+
+  it("keeps hostile redirect targets on the site", async () => {
+    const { email } = await signUp(new SessionClient(app));
+    for (const target of ["https://evil.example/phish", "//evil.example", "/\\evil.example"]) {
+      const response = await signIn(new SessionClient(app), email, PASSWORD, target);
+      expect(location(response)).toBe("/");
+    }
+  });
+
+  it("answers a wrong password with the server's message and no session", async () => {
+    const { email } = await signUp(new SessionClient(app));
+    const client = new SessionClient(app);
+    const response = await signIn(client, email, "wrong-password");
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain("Invalid email or password");
+    expect([...client.cookies.keys()].some((k) => k.includes("session_token"))).toBe(false);
+  });
+
+  it("requires e-mail and password", async () => {
+    const response = await signIn(new SessionClient(app), "", "");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Email is required");
+  });
+
+  it("signs out on the server: the old session cookie no longer works", async () => {
+    const client = new SessionClient(app);
+    const { email } = await signUp(client);
+    const stolenCookie = client.cookieHeader();
+    const response = await client.post("/sign-out", {});
+    expect(location(response)).toBe("/");
+    expect(await (await client.get("/")).text()).toContain("Signed out successfully");
+    const user = await userByEmail(email);
+    expect(await app.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(0);
+    const replay = await app.request("/account", { headers: { cookie: stolenCookie }, redirect: "manual" });
+    expect(replay.status).toBe(302);
+    expect(location(replay)).toBe("/auth?redirect=%2Faccount");
+  });
+
+  it("sets the session cookie HttpOnly and SameSite=Lax", async () => {
+    const { response } = await signUp(new SessionClient(app));
+    const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe("rate limits", () => {
+  it("limits sign-in attempts per e-mail address with a clear message", async () => {
+    const { email } = await signUp(new SessionClient(app));
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) {
+      // A different address each time: the per-address limit is not what stops these.
+      last = await signIn(new SessionClient(app, `198.51.100.${i + 1}`), email, "wrong-password");
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(await last!.text()).toContain("Too many attempts. Please wait a few minutes and try again.");
+  });
+
+  it("limits sign-in attempts per client address", async () => {
+    const client = new SessionClient(app, "192.0.2.77");
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await signIn(client, uniqueEmail(), "whatever")).status);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe("password reset", () => {
+  it("e-mails a one-time link; the new password works, the old one and other sessions do not", async () => {
+    const firstDevice = new SessionClient(app);
+    const { email } = await signUp(firstDevice);
+    const oldSession = firstDevice.cookieHeader();
+
+    const requested = await new SessionClient(app).post("/auth?view=forgot", { intent: "forgot-password", email });
+    expect(requested.status).toBe(200);
+    expect(await requested.text()).toContain("Password reset email sent! Check your inbox.");
+    const mail = smtp.messages.find((m) => m.envelope.to.includes(email))?.parsed;
+    expect(mail?.subject).toBe("Reset your Digs & Gigs password");
+    const link = /http:\/\/localhost:3000\/reset-password\?token=[^\s]+/.exec(mail?.text ?? "")?.[0];
+    expect(link).toBeDefined();
+    const token = new URL(link!).searchParams.get("token")!;
+
+    const page = await new SessionClient(app).get(`/reset-password?token=${token}`);
+    expect(await page.text()).toContain("Set New Password");
+    const reset = await new SessionClient(app).post("/reset-password", { token, password: "brand-new-pass" });
+    expect(reset.status).toBe(302);
+    expect(location(reset)).toBe("/auth");
+
+    expect((await signIn(new SessionClient(app), email, PASSWORD)).status).toBe(401);
+    expect((await signIn(new SessionClient(app), email, "brand-new-pass")).status).toBe(302);
+    const replay = await app.request("/account", { headers: { cookie: oldSession }, redirect: "manual" });
+    expect(replay.status).toBe(302);
+    const reused = await new SessionClient(app).post("/reset-password", { token, password: "another-pass" });
+    expect(reused.status).toBe(400);
+    expect(await reused.text()).toContain("This reset link is invalid or has expired");
+  });
+
+  it("answers an unknown address exactly like a known one", async () => {
+    const response = await new SessionClient(app).post("/auth", { intent: "forgot-password", email: uniqueEmail() });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Password reset email sent! Check your inbox.");
+  });
+
+  it("requires a valid e-mail", async () => {
+    const response = await new SessionClient(app).post("/auth", { intent: "forgot-password", email: "nope" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please enter a valid email address");
+  });
+});
+
+describe("two-factor authentication", () => {
+  const codeFor = (secret: string) => createOTP(base32.decode(secret)).totp();
+
+  it("enrols with an authenticator app, then asks for a code or a backup code at sign-in", async () => {
+    const client = new SessionClient(app);
+    const { email } = await signUp(client);
+    const enrol = await client.post("/account", { intent: "enable-two-factor", password: PASSWORD });
+    const html = await enrol.text();
+    expect(html).toContain("<svg");
+    const secret = /secret=([A-Z2-7]+)/.exec(html)?.[1];
+    expect(secret).toBeDefined();
+    const list = /<ul aria-label="Backup codes"[^>]*>(.*?)<\/ul>/.exec(html)?.[1] ?? "";
+    const backupCodes = [...list.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!);
+    expect(new Set(backupCodes).size).toBe(10);
+
+    const confirm = await client.post("/account", { intent: "confirm-two-factor", code: await codeFor(secret!) });
+    expect(location(confirm)).toBe("/account");
+    expect((await userByEmail(email))?.twoFactorEnabled).toBe(true);
+
+    const device = new SessionClient(app);
+    const step = await signIn(device, email);
+    expect(step.status).toBe(200);
+    expect(await step.text()).toContain("Two-factor authentication");
+    const wrong = await device.post("/auth", { intent: "verify-totp", code: "000000" });
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    const verified = await device.post("/auth?redirect=/account", { intent: "verify-totp", code: await codeFor(secret!) });
+    expect(location(verified)).toBe("/account");
+    expect((await device.get("/account")).status).toBe(200);
+
+    const other = new SessionClient(app);
+    await signIn(other, email);
+    const withBackup = await other.post("/auth", { intent: "verify-backup-code", code: backupCodes[0]! });
+    expect(withBackup.status).toBe(302);
+    const third = new SessionClient(app);
+    await signIn(third, email);
+    const reused = await third.post("/auth", { intent: "verify-backup-code", code: backupCodes[0]! });
+    expect(reused.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe("sign-in with a provider (local OpenID Connect server)", () => {
+  async function socialSignIn(provider: string, userType: string, identity: { sub: string; email: string; name: string }) {
+    oidc.nextIdentity(identity);
+    const client = new SessionClient(app);
+    const start = await client.post("/auth?redirect=/how-it-works", { intent: "social", provider, userType });
+    expect(start.status).toBe(302);
+    const authorize = location(start)!;
+    expect(authorize.startsWith(oidc.issuer)).toBe(true);
+    // The provider signs the user in and sends the browser back with a code.
+    const back = await fetch(authorize, { redirect: "manual" });
+    const callback = back.headers.get("location")!;
+    expect(callback).toContain(`/api/auth/callback/${provider}`);
+    const done = await client.get(callback);
+    return { client, done };
+  }
+
+  it("signs up a digger through Google and records the user type", async () => {
+    const email = uniqueEmail();
+    const { client, done } = await socialSignIn("google", "digger", { sub: randomUUID(), email, name: "Gia Google" });
+    expect(done.status).toBe(302);
+    expect(location(done)).toBe("/how-it-works");
+    const user = await userByEmail(email);
+    expect(user).toMatchObject({ name: "Gia Google", userType: "digger" });
+    expect(await (await client.get("/account")).text()).toContain(email);
+  });
+
+  it("signs up a consumer through LinkedIn by default, and signs the same person in again", async () => {
+    const identity = { sub: randomUUID(), email: uniqueEmail(), name: "Lin Kedin" };
+    await socialSignIn("linkedin", "consumer", identity);
+    expect((await userByEmail(identity.email))?.userType).toBe("consumer");
+    const { done } = await socialSignIn("linkedin", "digger", identity);
+    expect(done.status).toBe(302);
+    // Signing in again never changes the account's type.
+    expect((await userByEmail(identity.email))?.userType).toBe("consumer");
+  });
+
+  it("answers a provider that is not configured with a clear message, not a redirect", async () => {
+    const response = await new SessionClient(app).post("/auth", { intent: "social", provider: "github", userType: "consumer" });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain("Sign-in with GitHub is not available on this site yet");
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * A browser-like client for the in-process app: keeps cookies across requests, posts forms,
+ * and never follows redirects by itself so tests can check where they point.
+ */
+import { randomInt } from "node:crypto";
+import type { TestApp } from "./app.ts";
+
+export class SessionClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: TestApp,
+    /** The address the app sees as the client's, for per-IP limits. */
+    readonly ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  ) {}
+
+  async get(path: string): Promise<Response> {
+    return this.send(path, { method: "GET" });
+  }
+
+  async post(path: string, fields: Record<string, string>): Promise<Response> {
+    return this.send(path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: this.app.config.publicUrl },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  async send(path: string, init: RequestInit): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const response = await this.app.request(path, { ...init, headers, redirect: "manual" }, this.ip);
+    this.store(response.headers.getSetCookie());
+    return response;
+  }
+
+  store(setCookies: string[]) {
+    for (const header of setCookies) {
+      const [pair = "", ...attributes] = header.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** The cookie header value, for handing the session to another client. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** Where a redirect points, as a path on the site. */
+export function location(response: Response): string | null {
+  const value = response.headers.get("location");
+  if (!value) return null;
+  const url = new URL(value, "http://localhost:3000");
+  return url.host === "localhost:3000" ? `${url.pathname}${url.search}` : url.toString();
+}

@@ -1,0 +1,97 @@
+/**
+ * A real SMTP server for tests (smtp-server on 127.0.0.1, no TLS, no authentication) that
+ * keeps every message it accepts, parsed with postal-mime. Set `rejectWith` to make it refuse
+ * messages, as a failing mail server would.
+ */
+import { createServer, type AddressInfo } from "node:net";
+import PostalMime, { type Email } from "postal-mime";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMessage {
+  envelope: { from: string | null; to: string[] };
+  parsed: Email;
+  raw: Buffer;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  /** The SMTP_URL that reaches this server. */
+  url: string;
+  /** Accepted messages, in arrival order (each is here before the client sees the reply). */
+  messages: ReceivedMessage[];
+  /** When set, every message is refused with this reply (4xx: try later, 5xx: permanent). */
+  rejectWith: { code: number; message: string } | null;
+  /** Messages refused because of `rejectWith`. */
+  rejected: number;
+  stop(): Promise<void>;
+}
+
+/** A port with nothing listening on it (free a moment ago). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Starts a server on the given port (default: any free one). */
+export async function startSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
+  const state: TestSmtpServer = {
+    port: 0,
+    url: "",
+    messages: [],
+    rejectWith: null,
+    rejected: 0,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ["STARTTLS"],
+    authOptional: true,
+    logger: false,
+    closeTimeout: 1000,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const refusal = state.rejectWith;
+        if (refusal) {
+          state.rejected += 1;
+          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        PostalMime.parse(raw).then(
+          (parsed) => {
+            state.messages.push({
+              envelope: {
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+                to: session.envelope.rcptTo.map((r) => r.address),
+              },
+              parsed,
+              raw,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  // A client dropping its connection must not fail the test run.
+  server.on("error", () => {});
+  state.port = (server.server.address() as AddressInfo).port;
+  state.url = `smtp://127.0.0.1:${state.port}`;
+  return state;
+}
