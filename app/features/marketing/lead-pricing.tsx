@@ -5,7 +5,7 @@
  */
 import { Check } from "lucide-react";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
-import { formatMoney, formatPrice } from "./budget-text.ts";
+import { formatMoney, formatPrice } from "#core/money.ts";
 
 const examples: Array<{ budget: string; priceCents: number; note?: string }> = [
   { budget: formatMoney(500_000), priceCents: 5_000 },

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { Avatar, AvatarFallback, AvatarImage } from "#app/components/ui/avatar.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
-import { budgetText } from "./budget-text.ts";
+import { budgetText } from "#core/money.ts";
 
 /** The spec's featured digger card: name (the handle), profession, expertise, rating, reviews, image. */
 export interface ShowcaseDigger {

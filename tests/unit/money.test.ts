@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetText, formatMoney, formatPrice } from "../../app/features/marketing/budget-text.ts";
+import { budgetText, formatMoney, formatPrice } from "../../core/money.ts";
 
 describe("budgetText (spec section 5 display rule)", () => {
   it("says 'Budget not specified' when neither bound is set", () => {
