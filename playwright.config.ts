@@ -5,7 +5,7 @@ import { findChromium } from "./tests/support/chromium.ts";
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database with demo data for every run.
-const dataDir = path.resolve("test-results/e2e-data");
+const dataDir = path.resolve(`test-results/e2e-data-${port}`);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -15,6 +15,7 @@ import { createServices } from "./services.ts";
 
 const dev = process.argv.includes("--dev");
 const projectRoot = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 
 let config: Config;
 try {
@@ -41,13 +42,13 @@ if (dev) {
   middleware = vite.middlewares;
   closeVite = () => vite.close();
 } else {
-  build = (await import(path.join(projectRoot, "build/server/index.js"))) as ServerBuild;
+  build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 }
 
 const app = createApp({
   services,
   build,
-  clientDir: dev ? undefined : path.join(projectRoot, "build/client"),
+  clientDir: dev ? undefined : path.join(buildDir, "client"),
 });
 const listener = getRequestListener(app.fetch);
 const server = createServer(middleware ? (req, res) => middleware(req, res, () => listener(req, res)) : listener);

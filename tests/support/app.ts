@@ -16,9 +16,10 @@ import { createServices, type AppServices } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
+const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 
 export async function loadServerBuild(): Promise<ServerBuild> {
-  const file = path.join(projectRoot, "build/server/index.js");
+  const file = path.join(buildDir, "server/index.js");
   if (!existsSync(file)) throw new Error("No server build: run `npm run build` before the integration tests.");
   return (await import(file)) as ServerBuild;
 }
@@ -50,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = createApp({
     services,
     build: await loadServerBuild(),
-    clientDir: path.join(projectRoot, "build/client"),
+    clientDir: path.join(buildDir, "client"),
   });
   return {
     request: (pathOrUrl, init, clientIp = "127.0.0.1") =>
