@@ -1,8 +1,115 @@
-import { PageHeader } from "#app/components/page-header.tsx";
+import { ArrowLeft, CalendarDays, Clock, MapPin, Users } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useOptionalUser } from "#app/lib/user.ts";
+import { budgetText, formatPrice } from "#core/money.ts";
+import { timeAgo } from "#core/relative-time.ts";
+import { getPublicGig } from "#server/gigs/gig-page.ts";
+import { redirectWithFlash } from "#server/flash.ts";
+import type { Route } from "./+types/gig";
 
-export const meta = () => pageMeta("Gig Details", "A client's service request on Digs & Gigs.");
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await getPublicGig(context.services.db, params.id);
+  if (!found) throw await redirectWithFlash(context.services.config, "/browse-gigs", "error", "Gig not found");
+  return { gig: found.gig, now: new Date().toISOString(), url: `${context.services.config.publicUrl}/gig/${params.id}` };
+}
 
-export default function GigDetail() {
-  return <PageHeader title="Gig Details" />;
+export const meta = ({ data }: Route.MetaArgs) => {
+  if (!data) return pageMeta("Gig not found", "This gig does not exist.");
+  const description = data.gig.description.slice(0, 160);
+  return [
+    ...pageMeta(data.gig.title, description),
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: data.gig.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.url },
+  ];
+};
+
+export default function GigDetail({ loaderData }: Route.ComponentProps) {
+  const { gig } = loaderData;
+  const now = new Date(loaderData.now);
+  const purchases = `${gig.purchaseCount} ${gig.purchaseCount === 1 ? "purchase" : "purchases"}`;
+  return (
+    <div className="grid gap-6">
+      <Button asChild variant="ghost" className="justify-self-start">
+        <Link to="/browse-gigs">
+          <ArrowLeft aria-hidden className="size-4" /> Back to Gigs
+        </Link>
+      </Button>
+      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+        <Card>
+          <CardHeader>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant="secondary">{gig.categoryName}</Badge>
+              {gig.status === "open" ? null : <Badge variant="outline">{gig.status}</Badge>}
+            </div>
+            <h1 className="text-3xl font-bold tracking-tight">{gig.title}</h1>
+            <p className="text-sm text-muted-foreground">
+              {`Posted ${timeAgo(gig.createdAt, now)} by ${gig.posterFirstName}`}
+            </p>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <p className="whitespace-pre-line">{gig.description}</p>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Detail label="Budget" value={budgetText(gig.budgetMinCents, gig.budgetMaxCents)} />
+              <Detail label="Timeline" value={gig.timeline} icon={<Clock aria-hidden className="size-4" />} />
+              <Detail label="Location" value={gig.location} icon={<MapPin aria-hidden className="size-4" />} />
+              <Detail
+                label="Deadline"
+                value={gig.deadline ?? "No deadline"}
+                icon={<CalendarDays aria-hidden className="size-4" />}
+              />
+              <Detail label="Leads purchased" value={purchases} icon={<Users aria-hidden className="size-4" />} />
+            </dl>
+          </CardContent>
+        </Card>
+        <aside aria-label="Purchase Lead">
+          <Card>
+            <CardHeader>
+              <CardTitle>Purchase Lead</CardTitle>
+              <CardDescription>Buy this lead to see the client's contact details.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <p>
+                <span className="text-3xl font-bold">{formatPrice(gig.leadPriceCents)}</span>{" "}
+                <span className="text-sm text-muted-foreground">one-time fee</span>
+              </p>
+              <PurchaseButton gigId={gig.id} open={gig.status === "open"} />
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function PurchaseButton({ gigId, open }: { gigId: string; open: boolean }) {
+  const user = useOptionalUser();
+  if (!user) {
+    return open ? (
+      <Button asChild>
+        <Link to={`/auth?type=digger&redirect=${encodeURIComponent(`/gig/${gigId}`)}`}>Sign In to Purchase</Link>
+      </Button>
+    ) : (
+      <Button disabled>Sign In to Purchase</Button>
+    );
+  }
+  if (user.userType !== "digger") return <Button disabled>Diggers Only</Button>;
+  return <Button disabled={!open}>Purchase Lead</Button>;
+}
+
+function Detail({ label, value, icon }: { label: string; value: string; icon?: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="flex items-center gap-2 font-medium">
+        {icon}
+        {value}
+      </dd>
+    </div>
+  );
 }

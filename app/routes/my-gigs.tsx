@@ -1,8 +1,76 @@
-import { PageHeader } from "#app/components/page-header.tsx";
+import { data, Link, useNavigation } from "react-router";
+import { NextPageLink } from "#app/components/next-page-link.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { MyGigCard } from "#app/features/gigs/my-gig-card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import { listMyGigs, setGigStatus } from "#server/gigs/my-gigs.ts";
+import type { Route } from "./+types/my-gigs";
 
 export const meta = () => pageMeta("My Gigs", "Manage your posted gigs and review lead requests.");
 
-export default function MyGigs() {
-  return <PageHeader title="My Gigs" subtitle="Manage your posted gigs and review lead requests" />;
+const signedOut = { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request, { signedOut });
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  return { page: await listMyGigs(context.services.db, user.id, cursor), now: new Date().toISOString() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request, { signedOut });
+  const form = await request.formData();
+  const status = form.get("status");
+  if (form.get("intent") !== "set-status" || (status !== "open" && status !== "closed")) {
+    return data({ error: "Failed to update gig status" }, { status: 400 });
+  }
+  const changed = await setGigStatus(context.services.db, user.id, String(form.get("gigId") ?? ""), status);
+  if (!changed) return data({ error: "Failed to update gig status" }, { status: 404 });
+  return { success: status === "closed" ? "Gig closed successfully" : "Gig reopened successfully" };
+}
+
+export default function MyGigs({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const now = new Date(loaderData.now);
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/my-gigs";
+  return (
+    <div>
+      <Button asChild variant="ghost" className="mb-4">
+        <Link to="/">Back to Home</Link>
+      </Button>
+      <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">My Gigs</h1>
+          <p className="mt-2 text-muted-foreground">Manage your posted gigs and review lead requests</p>
+        </div>
+        <Button asChild>
+          <Link to="/post-gig">Post New Gig</Link>
+        </Button>
+      </div>
+      {loading ? (
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading your gigs...
+        </p>
+      ) : page.items.length === 0 ? (
+        <div className="grid justify-items-center gap-4 py-12 text-center">
+          <p className="text-muted-foreground">You haven't posted any gigs yet.</p>
+          <Button asChild>
+            <Link to="/post-gig">Post Your First Gig</Link>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul className="grid gap-4" aria-label="My gigs">
+            {page.items.map((gig) => (
+              <li key={gig.id}>
+                <MyGigCard gig={gig} now={now} />
+              </li>
+            ))}
+          </ul>
+          <NextPageLink nextCursor={page.nextCursor} />
+        </>
+      )}
+    </div>
+  );
 }

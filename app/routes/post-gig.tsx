@@ -1,8 +1,127 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { Field } from "#app/features/auth/field.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { DESCRIPTION_MAX, TITLE_MAX, todayIso } from "#core/gig-schema.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import { listTopLevelCategories } from "#server/categories.ts";
+import { postGig } from "#server/gigs/post-gig.ts";
+import type { Route } from "./+types/post-gig";
 
 export const meta = () => pageMeta("Post a Gig", "Describe the work you need done and get discovered by local diggers. Posting is free.");
 
-export default function PostGig() {
-  return <PageHeader title="Post a Gig" subtitle="Describe your project. Posting is free for clients." />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context, request, {
+    signedOut: { message: "Please sign in to post a gig", redirectTo: "/auth?redirect=/post-gig" },
+    userType: { type: "consumer", message: "Only consumers can post gigs", redirectTo: "/" },
+  });
+  return { categories: await listTopLevelCategories(context.services.db), today: todayIso() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return postGig(context, request);
+}
+
+export default function PostGig({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [descriptionLength, setDescriptionLength] = useState(0);
+  useActionToast(actionData);
+  const errors = actionData?.fieldErrors ?? {};
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title="Post a Gig" subtitle="Describe your project. Posting is free for clients." />
+      <Card>
+        <CardContent className="pt-6">
+          <Form method="post" noValidate className="grid gap-5">
+            <Field id="title" label="Project Title" error={errors.title}>
+              <Input id="title" name="title" required maxLength={TITLE_MAX} placeholder="e.g. Repaint a two-bedroom apartment" />
+            </Field>
+            <Field id="description" label="Project Description" error={errors.description}>
+              <Textarea
+                id="description"
+                name="description"
+                required
+                rows={6}
+                maxLength={DESCRIPTION_MAX}
+                aria-describedby="description-count"
+                onChange={(e) => setDescriptionLength(e.target.value.length)}
+                placeholder="What needs doing, how big is it, anything a digger should know"
+              />
+              <p id="description-count" className="text-right text-xs text-muted-foreground">
+                {`${descriptionLength}/${DESCRIPTION_MAX}`}
+              </p>
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field id="location" label="Location" error={errors.location}>
+                <Input id="location" name="location" required placeholder="City, State" />
+              </Field>
+              <Field id="timeline" label="Project Timeline" error={errors.timeline}>
+                <Input id="timeline" name="timeline" required placeholder="e.g. Within 2 weeks" />
+              </Field>
+            </div>
+            <Field id="categoryId" label="Category" error={errors.categoryId}>
+              <NativeSelect id="categoryId" name="categoryId" required defaultValue="">
+                <option value="" disabled>
+                  Select a category
+                </option>
+                {loaderData.categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field id="budgetMin" label="Minimum Budget ($)" error={errors.budgetMin}>
+                <Input id="budgetMin" name="budgetMin" type="number" min={0} step={1} inputMode="decimal" placeholder="500" />
+              </Field>
+              <Field id="budgetMax" label="Maximum Budget ($)" error={errors.budgetMax}>
+                <Input id="budgetMax" name="budgetMax" type="number" min={0} step={1} inputMode="decimal" placeholder="1500" />
+              </Field>
+            </div>
+            <Field id="deadline" label="Project Deadline" error={errors.deadline}>
+              <Input id="deadline" name="deadline" type="date" min={loaderData.today} />
+            </Field>
+            <Field id="contactPreferences" label="Contact Preferences" error={errors.contactPreferences}>
+              <Input id="contactPreferences" name="contactPreferences" placeholder="e.g. Text me after 5pm" />
+            </Field>
+            <div className="grid gap-1">
+              <div className="flex items-start gap-2">
+                <Checkbox id="acceptTerms" name="acceptTerms" required className="mt-0.5" />
+                <Label htmlFor="acceptTerms" className="inline font-normal leading-snug">
+                  I agree to the{" "}
+                  <a href="/terms" target="_blank" rel="noopener noreferrer" className="underline">
+                    Terms of Service
+                  </a>{" "}
+                  and{" "}
+                  <a href="/privacy" target="_blank" rel="noopener noreferrer" className="underline">
+                    Privacy Policy
+                  </a>
+                </Label>
+              </div>
+              {errors.acceptTerms ? <p className="text-sm text-destructive">{errors.acceptTerms}</p> : null}
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" disabled={busy}>
+                {busy ? "Posting..." : "Post Gig"}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/">Cancel</Link>
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

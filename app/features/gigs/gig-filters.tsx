@@ -1,0 +1,56 @@
+import { Form, useSubmit } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { BUDGET_BAND_LABELS, BUDGET_BANDS } from "#core/gig-schema.ts";
+
+interface Props {
+  categories: Array<{ id: string; name: string }>;
+  search: string;
+  categoryId: string | null;
+  budget: string | null;
+}
+
+/** Search and filters as a GET form: the address holds them, so a search can be shared. */
+export function GigFilters({ categories, search, categoryId, budget }: Props) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="mb-8 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+      onChange={(e) => {
+        if (e.target instanceof HTMLSelectElement) submit(e.currentTarget);
+      }}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="q">Search gigs</Label>
+        <Input id="q" name="q" type="search" defaultValue={search} placeholder="Search by title or description" maxLength={100} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="category">Category</Label>
+        <NativeSelect id="category" name="category" defaultValue={categoryId ?? ""}>
+          <option value="">All Categories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="budget">Budget</Label>
+        <NativeSelect id="budget" name="budget" defaultValue={budget ?? ""}>
+          <option value="">All Budgets</option>
+          {BUDGET_BANDS.map((band) => (
+            <option key={band} value={band}>
+              {BUDGET_BAND_LABELS[band]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="submit">Search</Button>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useFetcher } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Switch } from "#app/components/ui/switch.tsx";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { budgetText } from "#core/money.ts";
+import { timeAgo } from "#core/relative-time.ts";
+import type { ReactNode } from "react";
+
+export interface MyGigCardData {
+  id: string;
+  title: string;
+  description: string;
+  status: string;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  categoryName: string;
+  createdAt: string;
+  purchaseCount: number;
+}
+
+/** One of my gigs: status, purchases, and the Active/Closed switch. */
+export function MyGigCard({ gig, now, actions }: { gig: MyGigCardData; now: Date; actions?: ReactNode }) {
+  const fetcher = useFetcher<{ error?: string; success?: string }>();
+  useActionToast(fetcher.data);
+  // Show the requested state at once; the server's answer follows.
+  const pending = fetcher.formData?.get("status");
+  const status = typeof pending === "string" ? pending : gig.status;
+  const open = status === "open";
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <CardTitle className="text-lg">{gig.title}</CardTitle>
+          <div className="flex flex-wrap gap-2">
+            <Badge variant={open ? "default" : "outline"}>{status}</Badge>
+            {gig.purchaseCount > 0 ? (
+              <Badge variant="secondary">{`${gig.purchaseCount} ${gig.purchaseCount === 1 ? "purchase" : "purchases"}`}</Badge>
+            ) : null}
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="line-clamp-2 text-sm text-muted-foreground">{gig.description}</p>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <span>{gig.categoryName}</span>
+          <span className="font-medium">{budgetText(gig.budgetMinCents, gig.budgetMaxCents)}</span>
+          <span className="text-muted-foreground">{`Posted ${timeAgo(gig.createdAt, now)}`}</span>
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <Switch
+              checked={open}
+              aria-label={`${gig.title}: ${open ? "Active" : "Closed"}`}
+              onCheckedChange={(checked) =>
+                fetcher.submit({ intent: "set-status", gigId: gig.id, status: checked ? "open" : "closed" }, { method: "post" })
+              }
+            />
+            {open ? "Active" : "Closed"}
+          </label>
+          {actions}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+/** A consumer's own gigs, and opening or closing one of them (only its owner may). */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { isUuid } from "#core/ids.ts";
+import type { Database } from "../db/client.ts";
+import { categories, gigs } from "../db/schema.ts";
+import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+
+export interface MyGig {
+  id: string;
+  title: string;
+  description: string;
+  status: string;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  categoryName: string;
+  createdAt: string;
+  purchaseCount: number;
+}
+
+export async function listMyGigs(db: Database, consumerId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<MyGig>> {
+  const after = decodeCursor(cursor, 2);
+  const rows = await db
+    .select({
+      id: gigs.id,
+      title: gigs.title,
+      description: gigs.description,
+      status: gigs.status,
+      budgetMinCents: gigs.budgetMinCents,
+      budgetMaxCents: gigs.budgetMaxCents,
+      categoryName: categories.name,
+      createdAt: gigs.createdAt,
+      purchaseCount: gigs.purchaseCount,
+    })
+    .from(gigs)
+    .innerJoin(categories, eq(categories.id, gigs.categoryId))
+    .where(
+      and(
+        eq(gigs.consumerId, consumerId),
+        after && typeof after[0] === "string" && isUuid(after[1])
+          ? sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(gigs.createdAt), desc(gigs.id))
+    .limit(size + 1);
+  const page = toPage(rows, size, (row) => [row.createdAt.toISOString(), row.id]);
+  return { nextCursor: page.nextCursor, items: page.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+}
+
+/** Opens or closes a gig of `consumerId`; false when no such gig of theirs exists. */
+export async function setGigStatus(db: Database, consumerId: string, gigId: string, status: "open" | "closed"): Promise<boolean> {
+  if (!isUuid(gigId)) return false;
+  const updated = await db
+    .update(gigs)
+    .set({ status })
+    .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)))
+    .returning({ id: gigs.id });
+  return updated.length === 1;
+}

@@ -1,0 +1,332 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { categories, gigs } from "../../server/db/schema.ts";
+import { browseGigsQuery, listOpenGigs, type BrowseFilters } from "../../server/gigs/browse.ts";
+import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+
+let app: TestApp;
+let consumer: TestUser;
+let otherConsumer: TestUser;
+let digger: TestUser;
+let topCategory: { id: string; name: string };
+let subCategory: { id: string; name: string };
+let otherTopCategory: { id: string };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [consumer, otherConsumer, digger] = await Promise.all([
+    signUpAs(app, "consumer", "Quinn Consumer-Smith"),
+    signUpAs(app, "consumer"),
+    signUpAs(app, "digger"),
+  ]);
+  const db = app.database.db;
+  const [top] = await db.select().from(categories).where(isNull(categories.parentCategoryId)).limit(1);
+  topCategory = top!;
+  const [sub] = await db.select().from(categories).where(eq(categories.parentCategoryId, top!.id)).limit(1);
+  subCategory = sub!;
+  const [other] = await db
+    .select()
+    .from(categories)
+    .where(and(isNull(categories.parentCategoryId)))
+    .offset(1)
+    .limit(1);
+  otherTopCategory = other!;
+});
+afterAll(() => app.close());
+
+const validGig = (over: Record<string, string> = {}) => ({
+  acceptTerms: "on",
+  title: `Fix the garden fence ${randomUUID().slice(0, 8)}`,
+  description: "Three panels of the back fence blew down in the storm and need replacing with matching ones.",
+  location: "Denver, CO",
+  timeline: "Within 2 weeks",
+  budgetMin: "800",
+  budgetMax: "1500",
+  categoryId: topCategory.id,
+  deadline: "",
+  contactPreferences: "Text after 5pm",
+  ...over,
+});
+const browse = (filters: Partial<BrowseFilters>, size?: number) =>
+  listOpenGigs(app.database.db, { search: "", categoryId: null, budget: null, cursor: null, ...filters }, size);
+async function insertGig(over: Partial<typeof gigs.$inferInsert> = {}) {
+  const [row] = await app.database.db
+    .insert(gigs)
+    .values({
+      consumerId: consumer.id,
+      title: `Seeded gig ${randomUUID().slice(0, 8)}`,
+      description: "A seeded gig description that is comfortably longer than fifty characters.",
+      location: "Austin, TX",
+      timeline: "Soon",
+      categoryId: otherTopCategory.id,
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+describe("/post-gig guards", () => {
+  it("sends visitors to sign in with the spec's message", async () => {
+    const client = new SessionClient(app);
+    const response = await client.get("/post-gig");
+    expect(location(response)).toBe("/auth?redirect=/post-gig");
+    expect(await (await client.get("/auth?redirect=/post-gig")).text()).toContain("Please sign in to post a gig");
+  });
+
+  it("sends diggers home with 'Only consumers can post gigs', even when they post the form directly", async () => {
+    const page = await digger.client.get("/post-gig");
+    expect(location(page)).toBe("/");
+    const title = `Digger attempt ${randomUUID()}`;
+    const post = await digger.client.post("/post-gig", validGig({ title }));
+    expect(location(post)).toBe("/");
+    expect(await (await digger.client.get("/")).text()).toContain("Only consumers can post gigs");
+    expect(await app.database.db.select().from(gigs).where(eq(gigs.title, title))).toHaveLength(0);
+  });
+
+  it("answers a post without a session with 'Session expired. Please sign in again.'", async () => {
+    const client = new SessionClient(app);
+    const response = await client.post("/post-gig", validGig());
+    expect(location(response)).toBe("/auth?redirect=/post-gig");
+    expect(await (await client.get("/auth?redirect=/post-gig")).text()).toContain("Session expired. Please sign in again.");
+  });
+
+  it("shows a consumer the form with the top-level categories only", async () => {
+    const html = await (await consumer.client.get("/post-gig")).text();
+    expect(html).toContain(`>${topCategory.name}</option>`);
+    expect(html).not.toContain(`>${subCategory.name}</option>`);
+    expect(html).toContain("0/2000");
+  });
+});
+
+describe("posting a gig", () => {
+  it.each([
+    [{ acceptTerms: "" }, "Please accept the Terms of Service to continue"],
+    [{ title: "  too short " }, "Title must be at least 10 characters"],
+    [{ title: "x".repeat(101) }, "Title must be less than 100 characters"],
+    [{ description: "short" }, "Description must be at least 50 characters"],
+    [{ description: "y".repeat(2001) }, "Description must be less than 2000 characters"],
+    [{ budgetMin: "-10" }, "Budget must be positive"],
+    [{ categoryId: "" }, "Please select a category"],
+    [{ budgetMin: "5000", budgetMax: "100" }, "Minimum budget cannot be greater than maximum budget"],
+    [{ deadline: "2000-01-01" }, "The deadline cannot be in the past"],
+  ])("rejects %j with the spec's message", async (change, message) => {
+    const response = await consumer.client.post("/post-gig", validGig(change));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+  });
+
+  it("refuses a sub-category or an unknown category: gigs go under a top-level category", async () => {
+    for (const categoryId of [subCategory.id, randomUUID()]) {
+      const response = await consumer.client.post("/post-gig", validGig({ categoryId }));
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Please select a category");
+    }
+  });
+
+  it("posts, says so, and the gig shows in browse and in My Gigs", async () => {
+    const title = `Paint the porch ${randomUUID().slice(0, 8)}`;
+    const response = await consumer.client.post("/post-gig", validGig({ title, budgetMin: "1200.50", budgetMax: "" }));
+    expect(location(response)).toBe("/");
+    expect(await (await consumer.client.get("/")).text()).toContain("Gig posted successfully!");
+    const [stored] = await app.database.db.select().from(gigs).where(eq(gigs.title, title));
+    expect(stored).toMatchObject({ consumerId: consumer.id, status: "open", budgetMinCents: 120_050, budgetMaxCents: null, purchaseCount: 0 });
+    const browseHtml = await (await new SessionClient(app).get(`/browse-gigs?q=${encodeURIComponent(title)}`)).text();
+    expect(browseHtml).toContain(title);
+    expect(browseHtml).toContain("From $1,200.50");
+    expect(browseHtml).toContain("Lead: $50.00");
+    expect(await (await consumer.client.get("/my-gigs")).text()).toContain(title);
+  });
+});
+
+describe("/my-gigs", () => {
+  it("sends visitors to sign in with the spec's message", async () => {
+    const client = new SessionClient(app);
+    expect(location(await client.get("/my-gigs"))).toBe("/auth?redirect=/my-gigs");
+    expect(await (await client.get("/auth")).text()).toContain("Please sign in to view your gigs");
+  });
+
+  it("shows the empty state to someone with no gigs", async () => {
+    const html = await (await otherConsumer.client.get("/my-gigs")).text();
+    expect(html).toContain("You haven&#x27;t posted any gigs yet.");
+    expect(html).toContain("Post Your First Gig");
+  });
+
+  it("lists only my gigs, newest first, with the purchase badge only above 0", async () => {
+    const older = await insertGig({ createdAt: new Date(Date.now() - 3_600_000), purchaseCount: 1 });
+    const newer = await insertGig({ purchaseCount: 2 });
+    const none = await insertGig({ createdAt: new Date(Date.now() - 7_200_000) });
+    const mine = await insertGig({ consumerId: otherConsumer.id });
+    const html = await (await consumer.client.get("/my-gigs")).text();
+    expect(html.indexOf(newer.title)).toBeLessThan(html.indexOf(older.title));
+    expect(html).toContain("1 purchase<");
+    expect(html).toContain("2 purchases<");
+    expect(html).toContain(none.title);
+    expect(html).not.toContain(mine.title);
+  });
+
+  it("closes and reopens a gig; closed gigs leave browse", async () => {
+    const gig = await insertGig();
+    const close = await consumer.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
+    expect(close.status).toBe(200);
+    expect(await close.text()).toContain("Gig closed successfully");
+    expect((await browse({ search: gig.title })).items).toHaveLength(0);
+    const reopen = await consumer.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "open" });
+    expect(await reopen.text()).toContain("Gig reopened successfully");
+    expect((await browse({ search: gig.title })).items.map((g) => g.id)).toEqual([gig.id]);
+  });
+
+  it("refuses anyone but the owner, and nonsense, with 'Failed to update gig status'", async () => {
+    const gig = await insertGig();
+    for (const someone of [otherConsumer, digger]) {
+      const response = await someone.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Failed to update gig status");
+    }
+    const visitor = await new SessionClient(app).post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
+    expect(visitor.status).toBe(302);
+    for (const bad of [{ gigId: "not-a-uuid", status: "closed" }, { gigId: gig.id, status: "archived" }]) {
+      const response = await consumer.client.post("/my-gigs", { intent: "set-status", ...bad });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+    }
+    const [after] = await app.database.db.select().from(gigs).where(eq(gigs.id, gig.id));
+    expect(after!.status).toBe("open");
+  });
+});
+
+describe("browsing", () => {
+  it("searches title and description, case-insensitively, taking % and _ literally", async () => {
+    const marker = randomUUID().slice(0, 8);
+    const inTitle = await insertGig({ title: `Rewire the ZEBRA${marker} barn` });
+    const inDescription = await insertGig({
+      description: `We need someone to look at the zebra${marker} enclosure gate, which sticks when wet.`,
+    });
+    const literal = await insertGig({ title: `Discount 100%_off ${marker}` });
+    const found = (await browse({ search: `zebra${marker}` })).items.map((g) => g.id);
+    expect(found.sort()).toEqual([inTitle.id, inDescription.id].sort());
+    expect((await browse({ search: `100%_off ${marker}` })).items.map((g) => g.id)).toEqual([literal.id]);
+    expect((await browse({ search: `100%%off ${marker}` })).items).toHaveLength(0);
+  });
+
+  it("filters by category, a top-level category taking in its sub-categories", async () => {
+    const direct = await insertGig({ categoryId: topCategory.id });
+    const child = await insertGig({ categoryId: subCategory.id });
+    const elsewhere = await insertGig({ categoryId: otherTopCategory.id });
+    const top = (await browse({ categoryId: topCategory.id }, 1000)).items.map((g) => g.id);
+    expect(top).toEqual(expect.arrayContaining([direct.id, child.id]));
+    expect(top).not.toContain(elsewhere.id);
+    const sub = (await browse({ categoryId: subCategory.id }, 1000)).items.map((g) => g.id);
+    expect(sub).toContain(child.id);
+    expect(sub).not.toContain(direct.id);
+  });
+
+  it("applies the budget bands exactly as the spec defines them", async () => {
+    const marker = `band${randomUUID().slice(0, 6)}`;
+    const make = (min: number | null, max: number | null) =>
+      insertGig({ title: `${marker} ${min}-${max}`, budgetMinCents: min, budgetMaxCents: max });
+    const under = await make(null, 100_000);
+    const edge1k = await make(100_000, 100_000);
+    const mid = await make(150_000, 500_000);
+    const over = await make(500_000, 2_000_000);
+    const onlyMin = await make(600_000, null);
+    const none = await make(null, null);
+    const ids = async (budget: BrowseFilters["budget"]) =>
+      (await browse({ search: marker, budget }, 100)).items.map((g) => g.id).sort();
+    expect(await ids("under1k")).toEqual([under.id, edge1k.id].sort());
+    expect(await ids("1k-5k")).toEqual([edge1k.id, mid.id].sort());
+    expect(await ids("over5k")).toEqual([over.id, onlyMin.id].sort());
+    expect(await ids(null)).toContain(none.id);
+  });
+
+  it("pages newest first without repeating or skipping, even when gigs arrive meanwhile", async () => {
+    const marker = `page${randomUUID().slice(0, 6)}`;
+    const base = Date.now() - 10 * 86_400_000;
+    const created = [];
+    for (let i = 0; i < 25; i++) {
+      // Pairs share a timestamp: the id must break the tie.
+      created.push(await insertGig({ title: `${marker} ${i}`, createdAt: new Date(base + Math.floor(i / 2) * 60_000) }));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await browse({ search: marker, cursor }, 10);
+      seen.push(...page.items.map((g) => g.id));
+      cursor = page.nextCursor;
+      if (pages++ === 0) await insertGig({ title: `${marker} late arrival` });
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(created.map((g) => g.id).sort());
+  });
+
+  it("shows the empty text, and ignores malformed filters instead of failing", async () => {
+    const empty = await (await new SessionClient(app).get(`/browse-gigs?q=${randomUUID()}`)).text();
+    expect(empty).toContain("No gigs found. Try adjusting your filters.");
+    const odd = await new SessionClient(app).get("/browse-gigs?category=nope&budget=lots&cursor=%%%");
+    expect(odd.status).toBe(200);
+  });
+
+  it("uses the indexes: lists never scan the whole table, and searches can use the trigram indexes", async () => {
+    const db = app.database.db;
+    await queryRows(
+      db,
+      sql`insert into gigs (consumer_id, title, description, location, timeline, category_id, budget_min_cents, budget_max_cents, created_at, status)
+          select ${consumer.id}, 'Bulk gig number ' || n, 'Bulk description for plan checks, long enough to pass the check ' || n,
+                 'Somewhere', 'Whenever', ${otherTopCategory.id}::uuid, (n % 50) * 10000, (n % 50) * 10000 + 50000,
+                 now() - (n || ' minutes')::interval, case when n % 10 = 0 then 'closed' else 'open' end
+          from generate_series(1, 20000) n`,
+    );
+    await queryRows(db, sql`analyze gigs`);
+    const planOf = async (filter: Partial<BrowseFilters>, forbidSeqScan = false) =>
+      db.transaction(async (tx) => {
+        if (forbidSeqScan) await queryRows(tx, sql`set local enable_seqscan = off`);
+        const query = browseGigsQuery(db, { search: "", categoryId: null, budget: null, cursor: null, ...filter });
+        return (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
+      });
+
+    for (const filter of [{}, { categoryId: topCategory.id }, { budget: "1k-5k" as const }]) {
+      expect(await planOf(filter), JSON.stringify(filter)).not.toMatch(/Seq Scan on gigs/);
+    }
+    // Whether a search scans the trigram indexes or walks the newest-first index is the
+    // planner's call by cost; what must hold is that the indexes fit the query's shape.
+    const searchPlan = await planOf({ search: "fence" }, true);
+    expect(searchPlan).toContain("gigs_title_trgm");
+    expect(searchPlan).toContain("gigs_description_trgm");
+  });
+});
+
+describe("/gig/{id}", () => {
+  it("shows the gig with the poster's first name only, and no contact details anywhere", async () => {
+    const gig = await insertGig({ title: `Public view ${randomUUID().slice(0, 8)}`, deadline: "2031-05-01", budgetMinCents: 2_000_000 });
+    const visitor = new SessionClient(app);
+    const html = await (await visitor.get(`/gig/${gig.id}`)).text();
+    expect(html).toContain(gig.title);
+    expect(html).toContain("Quinn");
+    expect(html).toContain("$100.00");
+    expect(html).toContain("2031-05-01");
+    expect(html).toContain("Sign In to Purchase");
+    const dataResponse = await (await visitor.get(`/gig/${gig.id}.data`)).text();
+    for (const body of [html, dataResponse]) {
+      expect(body).not.toContain("Consumer-Smith");
+      expect(body).not.toContain(consumer.email);
+      expect(body).not.toContain(consumer.id);
+      expect(body).not.toContain("Text after 5pm");
+    }
+  });
+
+  it("answers non-diggers with Diggers Only", async () => {
+    const gig = await insertGig();
+    expect(await (await otherConsumer.client.get(`/gig/${gig.id}`)).text()).toContain("Diggers Only");
+  });
+
+  it.each(["not-a-uuid", randomUUID(), "'; drop table gigs; --"])("sends %s to /browse-gigs with 'Gig not found'", async (id) => {
+    const client = new SessionClient(app);
+    const response = await client.get(`/gig/${encodeURIComponent(id)}`);
+    expect(location(response)).toBe("/browse-gigs");
+    expect(await (await client.get("/browse-gigs")).text()).toContain("Gig not found");
+  });
+});

@@ -1,0 +1,36 @@
+/** Signed-in users for tests, made through the real sign-up form. */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { users } from "../../server/db/schema.ts";
+import type { TestApp } from "./app.ts";
+import { SessionClient } from "./session-client.ts";
+
+export const TEST_PASSWORD = "correct-horse";
+
+export interface TestUser {
+  client: SessionClient;
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+export async function signUpAs(app: TestApp, userType: "consumer" | "digger", fullName = "Test Person"): Promise<TestUser> {
+  const client = new SessionClient(app);
+  const email = `${userType}-${randomUUID()}@example.com`;
+  const response = await client.post("/auth", {
+    intent: "sign-up",
+    fullName,
+    email,
+    password: TEST_PASSWORD,
+    userType,
+    ageConfirmed: "on",
+  });
+  if (response.status !== 302) throw new Error(`sign-up failed with ${response.status}`);
+  const [user] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { client, id: user!.id, email, fullName };
+}
+
+/** The flash toast a redirect carried, read from the next page. */
+export async function flashAfter(client: SessionClient, path = "/"): Promise<string> {
+  return (await client.get(path)).text();
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { firstMessage } from "../../core/auth-schemas.ts";
+import { postGigSchema } from "../../core/gig-schema.ts";
+
+const today = "2026-11-21";
+const valid = {
+  acceptTerms: "on",
+  title: "Paint two bedrooms",
+  description: "Two bedrooms, about 12 by 14 feet each, walls only. Paint is already bought.",
+  location: "Austin, TX",
+  timeline: "Within 2 weeks",
+  budgetMin: "500",
+  budgetMax: "1200.50",
+  categoryId: "0f8c3b6e-1111-4222-8333-944444444444",
+  deadline: "2026-12-01",
+  contactPreferences: "Text after 5pm",
+};
+const messageOf = (input: Record<string, unknown>) => {
+  const result = postGigSchema(today).safeParse(input);
+  return result.success ? undefined : firstMessage(result.error);
+};
+
+describe("post-gig rules (spec section 5)", () => {
+  it("accepts a complete gig and converts dollars to cents", () => {
+    const result = postGigSchema(today).parse(valid);
+    expect(result).toMatchObject({ budgetMin: 50_000, budgetMax: 120_050, deadline: "2026-12-01" });
+  });
+
+  it("treats empty optional fields as not given", () => {
+    const result = postGigSchema(today).parse({ ...valid, budgetMin: "", budgetMax: "", deadline: "", contactPreferences: " " });
+    expect(result).toMatchObject({ budgetMin: null, budgetMax: null, deadline: null, contactPreferences: null });
+  });
+
+  it.each([
+    [{ acceptTerms: undefined }, "Please accept the Terms of Service to continue"],
+    [{ title: "  short    " }, "Title must be at least 10 characters"],
+    [{ title: "x".repeat(101) }, "Title must be less than 100 characters"],
+    [{ description: "too short" }, "Description must be at least 50 characters"],
+    [{ description: "x".repeat(2001) }, "Description must be less than 2000 characters"],
+    [{ budgetMin: "-1" }, "Budget must be positive"],
+    [{ budgetMax: "-5" }, "Budget must be positive"],
+    [{ categoryId: "" }, "Please select a category"],
+    [{ categoryId: "not-a-uuid" }, "Please select a category"],
+    [{ budgetMin: "5000", budgetMax: "1000" }, "Minimum budget cannot be greater than maximum budget"],
+    [{ deadline: "2026-11-20" }, "The deadline cannot be in the past"],
+    [{ location: "" }, "Location is required"],
+    [{ timeline: "   " }, "Timeline is required"],
+    [{ budgetMin: "12abc" }, "Please enter the budget in dollars, like 1500 or 1500.50"],
+    [{ budgetMax: "1e12" }, "Please enter the budget in dollars, like 1500 or 1500.50"],
+  ])("rejects %j with %s", (change, message) => {
+    expect(messageOf({ ...valid, ...change })).toBe(message);
+  });
+
+  it("checks in the spec's order: terms before title", () => {
+    expect(messageOf({ ...valid, acceptTerms: undefined, title: "" })).toBe("Please accept the Terms of Service to continue");
+  });
+
+  it("allows exactly 10 and 100 characters after trimming, and a deadline of today", () => {
+    expect(messageOf({ ...valid, title: `  ${"x".repeat(10)}  ` })).toBeUndefined();
+    expect(messageOf({ ...valid, title: "x".repeat(100) })).toBeUndefined();
+    expect(messageOf({ ...valid, deadline: today })).toBeUndefined();
+  });
+});
