@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-
-const DEMO = { consumer: "consumer@example.com", digger: "digger@example.com", password: "digsandgigs-demo" };
+import { DEMO } from "./helpers.ts";
 
 async function signUp(page: Page, { type, email }: { type: "Consumer" | "Digger"; email: string }) {
   await page.getByRole("tab", { name: "Sign Up" }).click();

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { DEMO, signIn } from "./helpers.ts";
+
+test("a consumer posts a gig, finds it in browse, opens it, and closes and reopens it", async ({ page }) => {
+  const title = `Install a garden shed ${randomUUID().slice(0, 6)}`;
+  await signIn(page, DEMO.consumer, DEMO.password, "/post-gig");
+
+  await page.getByLabel("Project Title").fill("Too short");
+  await page.getByRole("button", { name: "Post Gig" }).click();
+  await expect(page.getByText("Please accept the Terms of Service to continue").first()).toBeVisible();
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Post Gig" }).click();
+  await expect(page.getByText("Title must be at least 10 characters").first()).toBeVisible();
+
+  await page.getByLabel("Project Title").fill(title);
+  const description = "Assemble and install a 10x8 wooden shed kit on an existing concrete base in the back yard.";
+  await page.getByLabel("Project Description").fill(description);
+  await expect(page.getByText(`${description.length}/2000`)).toBeVisible();
+  await page.getByLabel("Location").fill("Portland, OR");
+  await page.getByLabel("Project Timeline").fill("Next month");
+  await page.getByLabel("Category").selectOption({ index: 1 });
+  await page.getByLabel("Minimum Budget ($)").fill("2000");
+  await page.getByLabel("Maximum Budget ($)").fill("3500");
+  await page.getByRole("button", { name: "Post Gig" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Gig posted successfully!")).toBeVisible();
+
+  await page.goto("/browse-gigs");
+  await page.getByLabel("Search gigs").fill(title);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=/);
+  await page.getByLabel("Budget").selectOption({ label: "$1,000 - $5,000" });
+  await expect(page).toHaveURL(/budget=1k-5k/);
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("$2,000 - $3,500")).toBeVisible();
+  await expect(page.getByText("$50.00")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Diggers Only" })).toBeDisabled();
+
+  await page.goto("/my-gigs");
+  await expect(page.getByRole("heading", { level: 1, name: "My Gigs" })).toBeVisible();
+  const status = page.getByRole("switch", { name: new RegExp(title) });
+  await expect(status).toBeChecked();
+  await status.click();
+  await expect(page.getByText("Gig closed successfully")).toBeVisible();
+  await page.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
+  await expect(page.getByText("No gigs found. Try adjusting your filters.")).toBeVisible();
+  await page.goto("/my-gigs");
+  await page.getByRole("switch", { name: new RegExp(title) }).click();
+  await expect(page.getByText("Gig reopened successfully")).toBeVisible();
+});
+
+test("visitors and diggers are turned away from posting with the spec's messages", async ({ page }) => {
+  await page.goto("/post-gig");
+  await expect(page).toHaveURL("/auth?redirect=/post-gig");
+  await expect(page.getByText("Please sign in to post a gig")).toBeVisible();
+  await signIn(page, DEMO.digger);
+  await page.goto("/post-gig");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Only consumers can post gigs")).toBeVisible();
+});
+
+test("an unknown gig sends the visitor to browse with 'Gig not found'", async ({ page }) => {
+  await page.goto(`/gig/${randomUUID()}`);
+  await expect(page).toHaveURL("/browse-gigs");
+  await expect(page.getByText("Gig not found")).toBeVisible();
+});
