@@ -1,8 +1,221 @@
+import { CircleHelp, Mail, MessageCircle, Phone, Send, type LucideIcon } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGE_ROWS, validateContactForm } from "#core/contact-schema.ts";
+import { getContactPageData, handleContactForm } from "#server/contact/contact-form.ts";
+import type { Route } from "./+types/contact";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return getContactPageData(context.services.config);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleContactForm(context, request);
+}
 
 export const meta = () => pageMeta("Contact Us", "Questions about Digs & Gigs? Send us a message.");
 
-export default function Contact() {
-  return <PageHeader title="Contact Us" subtitle="We usually answer within one business day." />;
+const FIELD_ORDER = ["name", "email", "subject", "message"] as const;
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { supportEmail, supportPhone } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const formRef = useRef<HTMLFormElement>(null);
+  const [message, setMessage] = useState("");
+  // Messages from checking in the browser; null shows the server's (from the last response).
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const fieldErrors = clientErrors ?? actionData?.fieldErrors ?? {};
+
+  useActionToast(actionData);
+  // A new response replaces the browser's messages; a success clears the form.
+  const [lastActionData, setLastActionData] = useState(actionData);
+  if (actionData !== lastActionData) {
+    setLastActionData(actionData);
+    setClientErrors(null);
+    if (actionData?.success) setMessage("");
+  }
+  useEffect(() => {
+    if (actionData?.success) formRef.current?.reset();
+  }, [actionData]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const checked = validateContactForm(Object.fromEntries(new FormData(form)));
+    if (checked.success) {
+      setClientErrors({});
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(checked.fieldErrors);
+    toast.error(checked.error);
+    const first = FIELD_ORDER.find((field) => checked.fieldErrors[field]);
+    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  return (
+    <div>
+      <PageHeader title="Contact Us" subtitle="Questions, feedback or trouble with a lead? We usually answer within one business day." />
+      <div className="grid gap-8 lg:grid-cols-3">
+        <Card className="lg:col-span-2 lg:self-start">
+          <CardHeader>
+            <h2 className="text-xl font-semibold tracking-tight">Send us a Message</h2>
+            <p className="text-sm text-muted-foreground">
+              Fields marked <span aria-hidden="true">*</span>
+              <span className="sr-only">with an asterisk</span> are required.
+            </p>
+          </CardHeader>
+          <CardContent>
+            <Form ref={formRef} method="post" action="/contact" noValidate onSubmit={onSubmit} className="grid gap-5">
+              <div className="grid gap-5 sm:grid-cols-2">
+                <ContactField id="contact-name" label="Name" required error={fieldErrors.name}>
+                  <Input
+                    {...controlProps("contact-name", { required: true, error: fieldErrors.name })}
+                    name="name"
+                    autoComplete="name"
+                    maxLength={CONTACT_LIMITS.name}
+                  />
+                </ContactField>
+                <ContactField id="contact-email" label="Email" required error={fieldErrors.email}>
+                  <Input
+                    {...controlProps("contact-email", { required: true, error: fieldErrors.email })}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    maxLength={CONTACT_LIMITS.email}
+                  />
+                </ContactField>
+              </div>
+              <ContactField id="contact-subject" label="Subject" error={fieldErrors.subject}>
+                <Input
+                  {...controlProps("contact-subject", { error: fieldErrors.subject })}
+                  name="subject"
+                  maxLength={CONTACT_LIMITS.subject}
+                />
+              </ContactField>
+              <ContactField id="contact-message" label="Message" required error={fieldErrors.message}>
+                <Textarea
+                  {...controlProps("contact-message", {
+                    required: true,
+                    error: fieldErrors.message,
+                    hintId: "contact-message-count",
+                  })}
+                  name="message"
+                  rows={CONTACT_MESSAGE_ROWS}
+                  maxLength={CONTACT_LIMITS.message}
+                  value={message}
+                  onChange={(event) => setMessage(event.target.value)}
+                  className="field-sizing-fixed resize-y"
+                />
+              </ContactField>
+              <p id="contact-message-count" className="-mt-3 text-right text-xs text-muted-foreground">
+                {`${message.length}/${CONTACT_LIMITS.message} characters`}
+              </p>
+              <Button type="submit" disabled={busy} className="justify-self-start">
+                <Send aria-hidden="true" />
+                {busy ? "Sending..." : "Send Message"}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <div className="grid content-start gap-6">
+          <InfoCard icon={Mail} title="Email Us">
+            <p className="text-sm text-muted-foreground">For questions about your account, gigs or leads.</p>
+            <a
+              href={`mailto:${supportEmail}`}
+              className="font-medium text-primary-strong underline underline-offset-4 [overflow-wrap:anywhere]"
+            >
+              {supportEmail}
+            </a>
+          </InfoCard>
+          <InfoCard icon={Phone} title="Call Us">
+            <a href={`tel:${supportPhone.replace(/[^\d+]/g, "")}`} className="font-medium text-primary-strong underline underline-offset-4">
+              {supportPhone}
+            </a>
+            <p className="text-sm text-muted-foreground">Monday to Friday, 9am to 6pm EST</p>
+          </InfoCard>
+          <InfoCard icon={MessageCircle} title="Live Chat">
+            {/* A plain fragment link: the browser moves focus to the form's first field, with or without JavaScript. */}
+            <a href="#contact-name" className="font-medium text-primary-strong underline underline-offset-4">
+              Start a conversation
+            </a>
+          </InfoCard>
+          <InfoCard icon={CircleHelp} title="Frequently Asked Questions">
+            <p className="text-sm text-muted-foreground">Quick answers about posting gigs, buying leads and refunds.</p>
+            <Button asChild variant="outline" className="justify-self-start">
+              <Link to="/">View FAQs</Link>
+            </Button>
+          </InfoCard>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A labelled field: a visible asterisk for required ones (hidden from the accessible name), its message beside it. */
+function ContactField({
+  id,
+  label,
+  required = false,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      {/* The asterisk sits outside the label, so the label's text and the field's name are exactly `label`. */}
+      <div className="flex items-center gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        {required ? (
+          <span aria-hidden="true" className="text-sm leading-none font-medium text-destructive">
+            *
+          </span>
+        ) : null}
+      </div>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The control's side of a field: its id, required mark, and the messages that describe it. */
+function controlProps(id: string, { required = false, error, hintId }: { required?: boolean; error?: string; hintId?: string }) {
+  const describedBy = [error ? `${id}-error` : null, hintId].filter(Boolean).join(" ");
+  return {
+    id,
+    required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  };
+}
+
+function InfoCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <Card className="gap-3">
+      <CardHeader className="flex items-center gap-3">
+        <Icon aria-hidden="true" className="size-5 shrink-0 text-primary-strong" />
+        <h2 className="text-lg font-semibold">{title}</h2>
+      </CardHeader>
+      <CardContent className="grid gap-2">{children}</CardContent>
+    </Card>
+  );
 }

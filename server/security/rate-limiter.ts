@@ -41,13 +41,15 @@ export class RateLimiter {
 
 const MINUTE = 60_000;
 
-/** The limits on top of Better Auth's per-address ones: per e-mail address, per form. */
+/** The limits on top of Better Auth's per-address ones: per e-mail address or client address, per form. */
 export function createRateLimits() {
   return {
     /** Failed sign-ins only: someone who knows the password is never locked out by it. */
     signInFailuresPerEmail: new RateLimiter(10, 15 * MINUTE),
     signUpPerEmail: new RateLimiter(5, 60 * MINUTE),
     passwordResetPerEmail: new RateLimiter(3, 60 * MINUTE),
+    /** Contact form messages per client IP address: each one is an e-mail to support. */
+    contactPerIp: new RateLimiter(5, 10 * MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;
