@@ -73,6 +73,19 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
+  // Uploaded photos. Their names are content hashes, so they never change; the headers make
+  // sure a browser only ever treats them as the image type they were stored as.
+  app.get("/uploads/*", async (c) => {
+    const file = await services.storage.get(c.req.path.slice("/uploads/".length));
+    if (!file) return c.text("Not found", 404);
+    return c.body(new Uint8Array(file.data), 200, {
+      "Content-Type": file.contentType,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+  });
+
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir) || ".";
     // Built assets have content hashes in their names, so they never change.

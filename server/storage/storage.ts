@@ -1,0 +1,72 @@
+/**
+ * Where uploaded files live. The app talks to the `Storage` interface only, so a deployment
+ * can swap the local disk for an object store without touching the callers. Keys are
+ * slash-separated names of lower-case letters, digits, `-` and `_` with one extension.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export interface StoredFile {
+  data: Buffer;
+  contentType: string;
+}
+
+export interface Storage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** The file, or null when there is none (or the key is not a valid key). */
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+const KEY = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+\.([a-z0-9]+)$/;
+
+/** The content type a key stands for, or null for a key that is not allowed. */
+export function contentTypeOfKey(key: string): string | null {
+  const match = KEY.exec(key);
+  return match ? (CONTENT_TYPES[match[1]!] ?? null) : null;
+}
+
+/** Files on the local disk below `root` (by default ./data/uploads). */
+export function createLocalStorage(root: string): Storage {
+  const fileOf = (key: string) => {
+    if (!contentTypeOfKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    return path.join(root, ...key.split("/"));
+  };
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename would be atomic; the names are content hashes, so a rewrite is identical anyway.
+      await writeFile(file, data);
+    },
+    async get(key) {
+      const contentType = contentTypeOfKey(key);
+      if (!contentType) return null;
+      try {
+        return { data: await readFile(fileOf(key)), contentType };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+/** The public address of a stored file. */
+export const UPLOADS_PREFIX = "/uploads/";
+export const uploadUrl = (key: string) => `${UPLOADS_PREFIX}${key}`;
+/** The key of an address made by `uploadUrl`, or null for any other address. */
+export function keyOfUploadUrl(url: string): string | null {
+  if (!url.startsWith(UPLOADS_PREFIX)) return null;
+  const key = url.slice(UPLOADS_PREFIX.length);
+  return contentTypeOfKey(key) ? key : null;
+}
