@@ -33,6 +33,7 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(["stripe", "test"]).optional(),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
   MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().min(3).default("Digs & Gigs <no-reply@digsandgigs.local>"),
@@ -74,7 +75,7 @@ export interface Config {
   seedDemoData: boolean;
   authSecret: string;
   payments:
-    | { provider: "stripe"; secretKey: string; webhookSecret: string }
+    | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl?: string }
     | { provider: "test" };
   mail: { transport: "smtp"; smtpUrl: string } | { transport: "outbox" };
   mailFrom: string;
@@ -157,7 +158,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authSecret: e.BETTER_AUTH_SECRET ?? LOCAL_AUTH_SECRET,
     payments:
       paymentsProvider === "stripe"
-        ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
+        ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL }
         : { provider: "test" },
     mail: mailTransport === "smtp" ? { transport: "smtp", smtpUrl: e.SMTP_URL! } : { transport: "outbox" },
     mailFrom: e.MAIL_FROM,

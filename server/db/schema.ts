@@ -451,3 +451,42 @@ export const emails = pgTable(
     index("emails_newest_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
+
+/**
+ * Money returned to a digger: for an approved lead issue (at most one per issue), or in full
+ * for a duplicate payment of a lead already bought. Written as 'pending' in the transaction
+ * that decides it, then sent to the payment provider with the refund's id as idempotency
+ * key, so a retry can never refund twice.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadPurchaseId: uuid("lead_purchase_id")
+      .notNull()
+      .references(() => leadPurchases.id, { onDelete: "restrict" }),
+    leadIssueId: uuid("lead_issue_id").references(() => leadIssues.id, { onDelete: "restrict" }),
+    reason: text("reason", { enum: ["issue_approved", "duplicate_payment"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["pending", "succeeded"] })
+      .notNull()
+      .default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("refunds_issue_key").on(t.leadIssueId),
+    index("refunds_purchase_idx").on(t.leadPurchaseId),
+    index("refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("refunds_amount_check", sql`${t.amountCents} > 0`),
+    check(
+      "refunds_reason_check",
+      sql`(${t.reason} = 'issue_approved' and ${t.leadIssueId} is not null) or (${t.reason} = 'duplicate_payment' and ${t.leadIssueId} is null)`,
+    ),
+    check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded')`),
+    check("refunds_completed_check", sql`(${t.status} = 'succeeded') = (${t.completedAt} is not null)`),
+  ],
+);

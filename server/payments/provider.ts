@@ -1,0 +1,44 @@
+/**
+ * The one interface to card payments (design.md section 5): Stripe Checkout when Stripe is
+ * configured, otherwise the built-in test checkout. Amounts are always computed by our
+ * server; nothing here takes an amount from a browser.
+ */
+export interface CheckoutRequest {
+  purchaseId: string;
+  gigId: string;
+  diggerId: string;
+  gigTitle: string;
+  amountCents: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  /** Where the browser goes to pay. */
+  url: string | null;
+}
+
+export type PaymentEvent =
+  | { type: "checkout.paid"; sessionId: string; paymentId: string | null }
+  | { type: "checkout.ended"; sessionId: string }
+  | { type: "ignored"; eventType: string };
+
+export interface RefundRequest {
+  paymentId: string | null;
+  amountCents: number;
+  /** The same key for every attempt of one refund: the provider refunds once. */
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "test";
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Verifies a provider's event on its raw body; throws InvalidEventError when it is not genuine. */
+  parseEvent(rawBody: string, signature: string | null): PaymentEvent;
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+}
+
+export class InvalidEventError extends Error {
+  override name = "InvalidEventError";
+}

@@ -1,0 +1,92 @@
+import Stripe from "stripe";
+import { InvalidEventError, type PaymentProvider } from "./provider.ts";
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** A stand-in for Stripe's API (tests); unset: api.stripe.com. */
+  apiUrl?: string;
+}
+
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    ...(api && {
+      host: api.hostname,
+      port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+      protocol: api.protocol === "https:" ? "https" : "http",
+    }),
+  });
+
+  return {
+    name: "stripe",
+
+    async createCheckout(request) {
+      const metadata = { purchaseId: request.purchaseId, gigId: request.gigId, diggerId: request.diggerId };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          client_reference_id: request.purchaseId,
+          metadata,
+          payment_intent_data: { metadata },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: request.amountCents,
+                product_data: { name: `Lead: ${request.gigTitle}`.slice(0, 250) },
+              },
+            },
+          ],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: `checkout-${request.purchaseId}` },
+      );
+      return { sessionId: session.id, url: session.url };
+    },
+
+    parseEvent(rawBody, signature) {
+      if (!signature) throw new InvalidEventError("Missing Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch (error) {
+        throw new InvalidEventError(error instanceof Error ? error.message : "Invalid signature");
+      }
+      switch (event.type) {
+        case "checkout.session.completed":
+        case "checkout.session.async_payment_succeeded": {
+          const session = event.data.object;
+          // A delayed payment method completes the session before the money arrives.
+          if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") {
+            return { type: "ignored", eventType: `${event.type} (${session.payment_status})` };
+          }
+          const paymentIntent = session.payment_intent;
+          return {
+            type: "checkout.paid",
+            sessionId: session.id,
+            paymentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
+          };
+        }
+        case "checkout.session.expired":
+        case "checkout.session.async_payment_failed":
+          return { type: "checkout.ended", sessionId: event.data.object.id };
+        default:
+          return { type: "ignored", eventType: event.type };
+      }
+    },
+
+    async refund(request) {
+      if (!request.paymentId) throw new Error("The purchase has no Stripe payment to refund");
+      const refund = await stripe.refunds.create(
+        { payment_intent: request.paymentId, amount: request.amountCents },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { refundId: refund.id };
+    },
+  };
+}
