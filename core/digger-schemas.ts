@@ -1,0 +1,185 @@
+/**
+ * The digger registration form's rules (spec section 5, design.md section 1) with their
+ * messages, and the photo limits. Shared by the browser, for quick feedback, and the
+ * server, which always validates again.
+ */
+import { z } from "zod";
+
+export const HANDLE_MAX_LENGTH = 30;
+export const MAX_REFERENCES = 10;
+export const MAX_CATEGORIES = 50;
+export const MAX_WORK_PHOTOS = 12;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const PHOTO_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const LICENSE_VALUES = ["yes", "no", "not_required"] as const;
+export type LicenseValue = (typeof LICENSE_VALUES)[number];
+
+export const PHOTO_MESSAGES = {
+  type: "Photos must be JPEG, PNG or WebP images",
+  size: "Each photo must be 5 MB or smaller",
+  count: `You can add up to ${MAX_WORK_PHOTOS} work photos`,
+} as const;
+
+export const HANDLE_TAKEN = "This handle is already taken";
+
+/** The spec's handle rule: lowercased, every character other than a-z, 0-9 and _ dropped. */
+export function normalizeHandle(raw: string): string {
+  return raw.toLowerCase().replace(/[^a-z0-9_]/g, "");
+}
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** Dollars with at most two decimals ("45", "45.5", "45.50") as integer cents; blank is null. */
+const hourlyRate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      if (!/^\d{1,6}(\.\d{1,2})?$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: `${label} must be an amount in dollars, 0 or more (for example 45.50)` });
+        return z.NEVER;
+      }
+      return Math.round(Number(v) * 100);
+    });
+
+const email = (message: string) => z.string().trim().max(255, "Email must be at most 255 characters").pipe(z.email(message));
+
+const referenceSchema = z.object({
+  id: z.string().trim().optional().transform((v) => (v ? v : null)),
+  name: z.string().trim().max(100, "Reference name must be at most 100 characters").default(""),
+  email: z.string().trim().default(""),
+  phone: optionalText("Reference phone", 30),
+  projectDescription: optionalText("Project description", 500),
+});
+
+export const diggerProfileSchema = z
+  .object({
+    handle: z
+      .string({ error: "Handle is required" })
+      .transform(normalizeHandle)
+      .pipe(
+        z
+          .string()
+          .min(1, "Handle is required")
+          .max(HANDLE_MAX_LENGTH, `Handle must be at most ${HANDLE_MAX_LENGTH} characters`),
+      ),
+    businessName: requiredText("Business name", 100),
+    phone: requiredText("Phone", 30),
+    location: requiredText("Location", 100),
+    profession: requiredText("Profession", 100),
+    bio: requiredText("Bio", 2000),
+    hourlyRateMin: hourlyRate("Minimum hourly rate"),
+    hourlyRateMax: hourlyRate("Maximum hourly rate"),
+    yearsExperience: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        if (!/^\d{1,3}$/.test(v) || Number(v) > 100) {
+          ctx.addIssue({ code: "custom", message: "Years of experience must be a whole number from 0 to 100" });
+          return z.NEVER;
+        }
+        return Number(v);
+      }),
+    availability: optionalText("Availability", 200),
+    portfolioUrl: z
+      .string()
+      .trim()
+      .max(500, "Portfolio URL must be at most 500 characters")
+      .optional()
+      .transform((v) => (v ? v : null))
+      .pipe(z.url({ protocol: /^https?$/, message: "Please enter a valid URL (starting with http:// or https://)" }).nullable()),
+    isInsured: z.enum(["yes", "no"], { error: "Please choose whether you are insured" }).transform((v) => v === "yes"),
+    isBonded: z.enum(["yes", "no"], { error: "Please choose whether you are bonded" }).transform((v) => v === "yes"),
+    isLicensed: z.enum(LICENSE_VALUES, { error: "Please choose whether you are licensed" }),
+    categoryIds: z
+      .array(z.uuid("Please select at least one category"))
+      .min(1, "Please select at least one category")
+      .max(MAX_CATEGORIES, `Please select at most ${MAX_CATEGORIES} categories`)
+      .transform((ids) => [...new Set(ids)]),
+    references: z.array(referenceSchema).max(MAX_REFERENCES, `You can add up to ${MAX_REFERENCES} references`),
+    acceptTerms: z.literal("on", { error: "Please accept the Terms of Service to continue" }),
+  })
+  .superRefine((form, ctx) => {
+    if (form.hourlyRateMin !== null && form.hourlyRateMax !== null && form.hourlyRateMin > form.hourlyRateMax) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["hourlyRateMin"],
+        message: "Minimum hourly rate cannot be greater than maximum hourly rate",
+      });
+    }
+    const first = form.references[0];
+    if (!first || !first.name) ctx.addIssue({ code: "custom", path: ["references", 0, "name"], message: "Reference name is required" });
+    if (!first || !first.email) ctx.addIssue({ code: "custom", path: ["references", 0, "email"], message: "Reference email is required" });
+    for (const [i, ref] of form.references.entries()) {
+      if (ref.email && !email("x").safeParse(ref.email).success) {
+        ctx.addIssue({ code: "custom", path: ["references", i, "email"], message: "Please enter a valid reference email address" });
+      }
+    }
+  })
+  .transform(({ hourlyRateMin, hourlyRateMax, references, acceptTerms: _accepted, ...rest }) => ({
+    ...rest,
+    hourlyRateMinCents: hourlyRateMin,
+    hourlyRateMaxCents: hourlyRateMax,
+    // The spec: a reference is saved only when it has both a name and an e-mail.
+    references: references.filter((r) => r.name && r.email),
+  }));
+
+export type DiggerProfileInput = z.output<typeof diggerProfileSchema>;
+
+const REFERENCE_FIELD = /^references\.(\d+)\.(id|name|email|phone|projectDescription)$/;
+
+/**
+ * The registration form's fields as the schema expects them: categories repeated as
+ * `categoryIds`, references as `references.<n>.<field>` (in the order of n).
+ */
+export function diggerFormValues(form: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const references = new Map<number, Record<string, string>>();
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    const ref = REFERENCE_FIELD.exec(key);
+    if (ref) {
+      const index = Number(ref[1]);
+      if (index >= 100) continue;
+      const entry = references.get(index) ?? {};
+      entry[ref[2]!] = value;
+      references.set(index, entry);
+    } else if (key !== "categoryIds") {
+      values[key] ??= value;
+    }
+  }
+  values.categoryIds = form.getAll("categoryIds").filter((v): v is string => typeof v === "string");
+  values.references = [...references.entries()].sort(([a], [b]) => a - b).map(([, r]) => r);
+  return values;
+}
+
+/** Each field's first message, keyed by its path ("handle", "references.0.email"). */
+export function diggerFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[issue.path.join(".") || "form"] ??= issue.message;
+  return out;
+}
+
+/** The photo rules the browser can check before uploading (the server checks the real content). */
+export function photoProblem(file: { size: number; type: string }): string | null {
+  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return PHOTO_MESSAGES.type;
+  if (file.size > MAX_PHOTO_BYTES) return PHOTO_MESSAGES.size;
+  return null;
+}
