@@ -1,8 +1,96 @@
+import { Search } from "lucide-react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { DiggerCard } from "#app/features/diggers/digger-card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { browseDiggers, browseFilters, topLevelCategories } from "#server/diggers/browse.ts";
+import type { Route } from "./+types/browse-diggers";
 
 export const meta = () => pageMeta("Browse Talent", "Find verified local service providers by skill, rating, experience and rate.");
 
-export default function BrowseDiggers() {
-  return <PageHeader title="Browse Talent" subtitle="Find the right digger for your project." />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const searchParams = new URL(request.url).searchParams;
+  const filters = browseFilters(searchParams);
+  const db = context.services.db;
+  const [categories, page] = await Promise.all([topLevelCategories(db), browseDiggers(db, filters, searchParams.get("cursor"))]);
+  return { filters, categories, page };
+}
+
+const SORTS = [
+  { value: "rating", label: "Highest Rated" },
+  { value: "experience", label: "Most Experience" },
+  { value: "rate", label: "Lowest Rate" },
+];
+
+export default function BrowseDiggers({ loaderData }: Route.ComponentProps) {
+  const { filters, categories, page } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/browse-diggers";
+  return (
+    <div>
+      <PageHeader title="Browse Talent" subtitle="Find the right digger for your project." />
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find diggers"
+        className="mb-8 grid gap-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        key={`${filters.q}|${filters.category}|${filters.sort}`}
+      >
+        <div className="grid gap-2">
+          <Label htmlFor="q">Search</Label>
+          <Input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Search by profession, handle or bio" maxLength={100} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="category">Category</Label>
+          <NativeSelect id="category" name="category" defaultValue={filters.category} onChange={(e) => submit(e.currentTarget.form)}>
+            <option value="">All Categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="sort">Sort by</Label>
+          <NativeSelect id="sort" name="sort" defaultValue={filters.sort} onChange={(e) => submit(e.currentTarget.form)}>
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit">
+          <Search aria-hidden="true" />
+          Search
+        </Button>
+      </Form>
+
+      {loading ? (
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading diggers...
+        </p>
+      ) : page.items.length === 0 ? (
+        <p className="py-12 text-center text-muted-foreground">No diggers found. Try adjusting your filters.</p>
+      ) : (
+        <>
+          <ul aria-label="Diggers" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {page.items.map((digger) => (
+              <li key={digger.id}>
+                <DiggerCard digger={digger} />
+              </li>
+            ))}
+          </ul>
+          <NextPageLink nextCursor={page.nextCursor} label="Next page" />
+        </>
+      )}
+    </div>
+  );
 }

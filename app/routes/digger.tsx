@@ -1,8 +1,183 @@
-import { PageHeader } from "#app/components/page-header.tsx";
+import { ArrowLeft, BadgeCheck, ExternalLink, MapPin, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { DiggerAvatar } from "#app/features/diggers/digger-avatar.tsx";
+import { Rating } from "#app/features/diggers/rating.tsx";
+import { ReferenceList } from "#app/features/diggers/reference-list.tsx";
+import { SectionCard } from "#app/features/diggers/section-card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
+import { loadDiggerPage } from "#server/diggers/public-profile.ts";
+import { requestReferenceContact } from "#server/diggers/reference-requests.ts";
+import type { Route } from "./+types/digger";
 
-export const meta = () => pageMeta("Digger Profile", "A digger's public profile: skills, rates, credentials and work.");
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadDiggerPage(context, params.id);
+}
 
-export default function DiggerProfile() {
-  return <PageHeader title="Digger Profile" />;
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return requestReferenceContact(context, request, params.id);
+}
+
+export const meta = ({ data }: Route.MetaArgs) =>
+  data
+    ? pageMeta(`${displayHandle(data.digger.handle)}, ${data.digger.profession}`, `${data.digger.profession} in ${data.digger.location}.`)
+    : pageMeta("Digger Profile", "A digger's public profile: skills, rates, credentials and work.");
+
+export default function DiggerProfile({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const { digger, references, viewer } = loaderData;
+  const handle = displayHandle(digger.handle);
+  const rate = hourlyRateText(digger.hourlyRateMinCents, digger.hourlyRateMaxCents);
+  const badges = [
+    digger.verified && "Verified",
+    digger.isInsured && "Insured",
+    digger.isBonded && "Bonded",
+    digger.isLicensed === "yes" && "Licensed",
+  ].filter((b): b is string => Boolean(b));
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/browse-diggers">
+            <ArrowLeft aria-hidden="true" />
+            Back to Browse
+          </Link>
+        </Button>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardContent className="flex flex-wrap items-start gap-6">
+              <DiggerAvatar handle={digger.handle} imageUrl={digger.profileImageUrl} className="size-24" />
+              <div className="grid min-w-0 flex-1 gap-2">
+                <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{handle}</h1>
+                <p className="text-lg text-muted-foreground">{digger.profession}</p>
+                <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                  <MapPin aria-hidden="true" className="size-4" />
+                  {digger.location}
+                </p>
+                <Rating rating={digger.averageRating} count={digger.totalRatings} />
+                {badges.length > 0 ? (
+                  <ul aria-label="Credentials" className="flex flex-wrap gap-2">
+                    {badges.map((badge) => (
+                      <li key={badge}>
+                        <Badge variant={badge === "Verified" ? "default" : "secondary"}>
+                          {badge === "Verified" ? <BadgeCheck aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+                          {badge}
+                        </Badge>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            </CardContent>
+          </Card>
+
+          <SectionCard title="About">
+            <p className="whitespace-pre-line">{digger.bio}</p>
+          </SectionCard>
+
+          <SectionCard title="Skills & Categories">
+            {digger.skills.length + digger.categories.length === 0 ? (
+              <p className="text-muted-foreground">No categories listed yet.</p>
+            ) : (
+              <ul aria-label="Skills and categories" className="flex flex-wrap gap-2">
+                {digger.skills.map((name) => (
+                  <li key={name}>
+                    <Badge variant="secondary">{name}</Badge>
+                  </li>
+                ))}
+                {digger.categories.map((name) => (
+                  <li key={name}>
+                    <Badge variant="outline">{name}</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </SectionCard>
+
+          <SectionCard title="Past Work">
+            {digger.workPhotos.length === 0 ? (
+              <p className="text-muted-foreground">No work photos yet.</p>
+            ) : (
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {digger.workPhotos.map((url, i) => (
+                  <li key={url}>
+                    <a href={url} target="_blank" rel="noopener noreferrer">
+                      <img src={url} alt={`Work photo ${i + 1} by ${handle}`} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {digger.portfolioUrl ? (
+              <p>
+                <a
+                  href={digger.portfolioUrl}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow ugc"
+                  className="inline-flex items-center gap-1.5 text-primary-strong underline underline-offset-4"
+                >
+                  View Portfolio
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                </a>
+              </p>
+            ) : null}
+          </SectionCard>
+
+          <SectionCard title="Client References">
+            <ReferenceList references={references} canRequest={viewer.canRequestContact && !viewer.isOwner} />
+          </SectionCard>
+        </div>
+
+        <aside aria-label="Work with this digger" className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2 className="text-lg">Work with {handle}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                {rate ? <Fact term="Rate">{rate}</Fact> : null}
+                {digger.yearsExperience !== null ? (
+                  <Fact term="Experience">
+                    {digger.yearsExperience} {digger.yearsExperience === 1 ? "year" : "years"}
+                  </Fact>
+                ) : null}
+                {digger.availability ? <Fact term="Availability">{digger.availability}</Fact> : null}
+                <Fact term="Completion">{digger.completionRate}%</Fact>
+                {digger.responseTimeHours !== null ? <Fact term="Responds in">{`${digger.responseTimeHours} h`}</Fact> : null}
+              </dl>
+              <p className="text-sm text-muted-foreground">Post your project for free; diggers who fit it get in touch.</p>
+              <Button asChild>
+                <Link to="/post-gig">Post a Gig to Connect</Link>
+              </Button>
+              {viewer.isOwner ? (
+                <Button asChild variant="outline">
+                  <Link to="/digger-registration">Edit Profile</Link>
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </>
+  );
 }

@@ -1,17 +1,88 @@
+import { Form, useNavigation } from "react-router";
+import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { requireUser } from "#server/auth/guards.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { loadReferenceRequests, resolveReferenceRequest } from "#server/diggers/reference-requests.ts";
 import type { Route } from "./+types/reference-requests";
 
 export const meta = () => pageMeta("Reference Requests", "Clients asking for your references' contact details.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request, {
-    userType: { type: "digger", message: "Only diggers can access this page", redirectTo: "/" },
-  });
-  return null;
+  return loadReferenceRequests(context, request);
 }
 
-export default function ReferenceRequests() {
-  return <PageHeader title="Reference Requests" subtitle="Clients asking for your references' contact details." />;
+export async function action({ request, context }: Route.ActionArgs) {
+  return resolveReferenceRequest(context, request);
+}
+
+const STATUS = {
+  pending: { label: "Pending", variant: "secondary" },
+  approved: { label: "Approved", variant: "default" },
+  rejected: { label: "Declined", variant: "outline" },
+} as const;
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+export default function ReferenceRequests({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const navigation = useNavigation();
+  const busyId = navigation.state === "submitting" ? navigation.formData?.get("requestId") : null;
+  return (
+    <div>
+      <PageHeader title="Reference Requests" subtitle="Clients asking for your references' contact details." />
+      {loaderData.items.length === 0 ? (
+        <p className="py-12 text-center text-muted-foreground">No reference requests yet.</p>
+      ) : (
+        <Card>
+          <CardContent className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">Client</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Reference</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Requested</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.items.map((row) => (
+                  <tr key={row.id} className="border-t">
+                    <td className="py-3 pr-4">{row.consumerName}</td>
+                    <td className="py-3 pr-4">{row.referenceName}</td>
+                    <td className="py-3 pr-4">
+                      <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time>
+                    </td>
+                    <td className="py-3 pr-4">
+                      <Badge variant={STATUS[row.status].variant}>{STATUS[row.status].label}</Badge>
+                    </td>
+                    <td className="py-3">
+                      {row.status === "pending" ? (
+                        <Form method="post" className="flex gap-2">
+                          <input type="hidden" name="requestId" value={row.id} />
+                          <Button type="submit" size="sm" name="decision" value="approve" disabled={busyId === row.id}>
+                            Approve<span className="sr-only"> request from {row.consumerName}</span>
+                          </Button>
+                          <Button type="submit" size="sm" variant="outline" name="decision" value="decline" disabled={busyId === row.id}>
+                            Decline<span className="sr-only"> request from {row.consumerName}</span>
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </CardContent>
+        </Card>
+      )}
+      <NextPageLink nextCursor={loaderData.nextCursor} label="Next page" />
+    </div>
+  );
 }

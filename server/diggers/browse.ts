@@ -1,0 +1,134 @@
+/**
+ * Browse Talent: digger cards with public fields only, searched, filtered and sorted on the
+ * server, a page at a time with keyset cursors (server/pagination.ts). Each sort has an
+ * index that matches its order, with the id as tie-breaker.
+ */
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { DiggerCardData } from "#core/digger-types.ts";
+import type { Database } from "../db/client.ts";
+import { categories, diggerCategories, diggerProfiles } from "../db/schema.ts";
+import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { isUuid } from "./ids.ts";
+
+export const DIGGER_SORTS = ["rating", "experience", "rate"] as const;
+export type DiggerSort = (typeof DIGGER_SORTS)[number];
+const SEARCH_MAX_LENGTH = 100;
+
+export interface BrowseFilters {
+  q: string;
+  /** A top-level category id, or "" for all. */
+  category: string;
+  sort: DiggerSort;
+}
+
+/** The filters from the address, with anything unknown replaced by its default. */
+export function browseFilters(searchParams: URLSearchParams): BrowseFilters {
+  const sort = searchParams.get("sort");
+  const category = searchParams.get("category") ?? "";
+  return {
+    q: (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+    category: isUuid(category) ? category.toLowerCase() : "",
+    sort: DIGGER_SORTS.includes(sort as DiggerSort) ? (sort as DiggerSort) : "rating",
+  };
+}
+
+/** The top-level categories, for the filter (spec section 7: parent null, by name). */
+export function topLevelCategories(db: Database) {
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(isNull(categories.parentCategoryId))
+    .orderBy(asc(categories.name));
+}
+
+/** A LIKE pattern that matches `text` literally anywhere. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const p = diggerProfiles;
+const ORDER: Record<DiggerSort, SQL[]> = {
+  rating: [desc(p.averageRating), asc(p.id)],
+  experience: [sql`${p.yearsExperience} desc nulls last`, asc(p.id)],
+  rate: [sql`${p.hourlyRateMinCents} asc nulls last`, asc(p.id)],
+};
+
+/** Rows strictly after the cursor's row in the sort's order. */
+function after(sort: DiggerSort, cursor: Array<string | number | null>): SQL | undefined {
+  const [value, id] = cursor;
+  if (!isUuid(id)) return undefined;
+  const afterId = sql`${p.id} > ${id}`;
+  if (sort === "rating") {
+    if (typeof value !== "number") return undefined;
+    return or(sql`${p.averageRating} < ${value}`, and(eq(p.averageRating, value), afterId));
+  }
+  const column = sort === "experience" ? p.yearsExperience : p.hourlyRateMinCents;
+  // Nulls come last in both: after a null only nulls with a greater id; after a value, nulls too.
+  if (value === null) return and(isNull(column), afterId);
+  if (typeof value !== "number") return undefined;
+  const beyond = sort === "experience" ? sql`${column} < ${value}` : sql`${column} > ${value}`;
+  return or(beyond, and(eq(column, value), afterId), isNull(column));
+}
+
+export async function browseDiggers(db: Database, filters: BrowseFilters, cursorParam: string | null): Promise<Page<DiggerCardData>> {
+  const conditions: Array<SQL | undefined> = [];
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(or(sql`${p.handle} ilike ${pattern}`, sql`${p.profession} ilike ${pattern}`, sql`${p.bio} ilike ${pattern}`));
+  }
+  if (filters.category) {
+    // A top-level category includes its sub-categories.
+    conditions.push(sql`exists (
+      select 1 from ${diggerCategories} join ${categories} on ${categories.id} = ${diggerCategories.categoryId}
+      where ${diggerCategories.diggerId} = ${p.id}
+        and (${categories.id} = ${filters.category} or ${categories.parentCategoryId} = ${filters.category}))`);
+  }
+  const cursor = decodeCursor(cursorParam, 2);
+  if (cursor) conditions.push(after(filters.sort, cursor));
+
+  const rows = await db
+    .select({
+      id: p.id,
+      handle: p.handle,
+      profession: p.profession,
+      location: p.location,
+      averageRating: p.averageRating,
+      totalRatings: p.totalRatings,
+      yearsExperience: p.yearsExperience,
+      hourlyRateMinCents: p.hourlyRateMinCents,
+      hourlyRateMaxCents: p.hourlyRateMaxCents,
+      profileImageUrl: p.profileImageUrl,
+      verified: p.verified,
+    })
+    .from(p)
+    .where(and(...conditions))
+    .orderBy(...ORDER[filters.sort])
+    .limit(PAGE_SIZE + 1);
+
+  const page = toPage(rows, PAGE_SIZE, (row) => {
+    const value = { rating: Number(row.averageRating), experience: row.yearsExperience, rate: row.hourlyRateMinCents }[filters.sort];
+    return [value, row.id];
+  });
+  const names = await categoryNames(
+    db,
+    page.items.map((d) => d.id),
+  );
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map((d) => ({ ...d, averageRating: Number(d.averageRating), categories: names.get(d.id) ?? [] })),
+  };
+}
+
+/** Each digger's category names: sub-categories first (the specific skills), then alphabetical. */
+export async function categoryNames(db: Database, diggerIds: string[]): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  if (diggerIds.length === 0) return names;
+  const rows = await db
+    .select({ diggerId: diggerCategories.diggerId, name: categories.name })
+    .from(diggerCategories)
+    .innerJoin(categories, eq(categories.id, diggerCategories.categoryId))
+    .where(inArray(diggerCategories.diggerId, diggerIds))
+    .orderBy(sql`${categories.parentCategoryId} is null`, asc(categories.name));
+  for (const row of rows) names.set(row.diggerId, [...(names.get(row.diggerId) ?? []), row.name]);
+  return names;
+}

@@ -1,0 +1,92 @@
+/**
+ * /digger/{id}: a digger's public profile. Public columns only (design.md section 6): the
+ * handle, never the full name, business name, phone or e-mail. A reference's e-mail and
+ * phone are selected only for a consumer whose request the digger approved.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/digger-types.ts";
+import { categories, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
+import { redirectWithFlash } from "../flash.ts";
+import { isUuid } from "./ids.ts";
+
+
+export async function loadDiggerPage(context: AppLoadContext, id: string) {
+  const { db, config } = context.services;
+  const p = diggerProfiles;
+  const [row] = isUuid(id)
+    ? await db
+        .select({
+          id: p.id,
+          userId: p.userId,
+          handle: p.handle,
+          location: p.location,
+          profession: p.profession,
+          bio: p.bio,
+          profileImageUrl: p.profileImageUrl,
+          portfolioUrl: p.portfolioUrl,
+          hourlyRateMinCents: p.hourlyRateMinCents,
+          hourlyRateMaxCents: p.hourlyRateMaxCents,
+          yearsExperience: p.yearsExperience,
+          availability: p.availability,
+          averageRating: p.averageRating,
+          totalRatings: p.totalRatings,
+          verified: p.verified,
+          isInsured: p.isInsured,
+          isBonded: p.isBonded,
+          isLicensed: p.isLicensed,
+          completionRate: p.completionRate,
+          responseTimeHours: p.responseTimeHours,
+          workPhotos: p.workPhotos,
+        })
+        .from(p)
+        .where(eq(p.id, id))
+    : [];
+  if (!row) throw await redirectWithFlash(config, "/browse-diggers", "error", "Digger not found");
+  const { userId, ...profile } = row;
+
+  const { user } = await context.session();
+  const consumerId = user?.userType === "consumer" ? user.id : null;
+  const r = diggerReferences;
+  const q = referenceContactRequests;
+  const approved = sql`${q.status} = 'approved'`;
+  const [categoryRows, references] = await Promise.all([
+    db
+      .select({ name: categories.name, parentId: categories.parentCategoryId })
+      .from(diggerCategories)
+      .innerJoin(categories, eq(categories.id, diggerCategories.categoryId))
+      .where(eq(diggerCategories.diggerId, profile.id))
+      .orderBy(asc(categories.name)),
+    db
+      .select({
+        id: r.id,
+        name: r.referenceName,
+        projectDescription: r.projectDescription,
+        isVerified: r.isVerified,
+        status: sql<ContactStatus>`coalesce(${q.status}, 'none')`,
+        email: sql<string | null>`case when ${approved} then ${r.referenceEmail} end`,
+        phone: sql<string | null>`case when ${approved} then ${r.referencePhone} end`,
+      })
+      .from(r)
+      .leftJoin(q, consumerId ? and(eq(q.referenceId, r.id), eq(q.consumerId, consumerId)) : sql`false`)
+      .where(eq(r.diggerId, profile.id))
+      .orderBy(asc(r.createdAt), asc(r.id)),
+  ]);
+
+  const digger: PublicDiggerProfile = {
+    ...profile,
+    averageRating: Number(profile.averageRating),
+    skills: categoryRows.filter((c) => c.parentId).map((c) => c.name),
+    categories: categoryRows.filter((c) => !c.parentId).map((c) => c.name),
+  };
+  return {
+    digger,
+    references: references satisfies PublicReference[],
+    viewer: {
+      signedIn: user !== null,
+      isOwner: user?.id === userId,
+      /** Visitors see the button too: asking signs them in first. */
+      canRequestContact: user?.userType !== "digger",
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/** Test images made with sharp: real JPEG, PNG and WebP files, with or without metadata. */
+import sharp from "sharp";
+
+export type ImageFormat = "jpeg" | "png" | "webp";
+
+/** A solid-colour image; `exif` adds camera and GPS-like metadata that the upload must strip. */
+export async function makeImage(format: ImageFormat = "jpeg", { width = 64, height = 48, exif = false } = {}): Promise<Buffer> {
+  let image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+  if (exif) image = image.withExif({ IFD0: { Make: "SecretCam", Model: "Leaky 3000", Copyright: "private-owner" } });
+  return image.toFormat(format).toBuffer();
+}
+
+export const MIME: Record<ImageFormat, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
