@@ -116,23 +116,29 @@ export const diggerProfileSchema = z
     references: z.array(referenceSchema).max(MAX_REFERENCES, `You can add up to ${MAX_REFERENCES} references`),
     acceptTerms: z.literal("on", { error: "Please accept the Terms of Service to continue" }),
   })
-  .superRefine((form, ctx) => {
-    if (form.hourlyRateMin !== null && form.hourlyRateMax !== null && form.hourlyRateMin > form.hourlyRateMax) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["hourlyRateMin"],
-        message: "Minimum hourly rate cannot be greater than maximum hourly rate",
-      });
-    }
-    const first = form.references[0];
-    if (!first || !first.name) ctx.addIssue({ code: "custom", path: ["references", 0, "name"], message: "Reference name is required" });
-    if (!first || !first.email) ctx.addIssue({ code: "custom", path: ["references", 0, "email"], message: "Reference email is required" });
-    for (const [i, ref] of form.references.entries()) {
-      if (ref.email && !email("x").safeParse(ref.email).success) {
-        ctx.addIssue({ code: "custom", path: ["references", i, "email"], message: "Please enter a valid reference email address" });
+  // Runs even when other fields failed, so every message shows at once; hence the defensive reads.
+  .superRefine(
+    (form, ctx) => {
+      const { hourlyRateMin: min, hourlyRateMax: max } = form;
+      if (typeof min === "number" && typeof max === "number" && min > max) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["hourlyRateMin"],
+          message: "Minimum hourly rate cannot be greater than maximum hourly rate",
+        });
       }
-    }
-  })
+      const references = Array.isArray(form.references) ? form.references : [];
+      const first = references[0];
+      if (!first?.name) ctx.addIssue({ code: "custom", path: ["references", 0, "name"], message: "Reference name is required" });
+      if (!first?.email) ctx.addIssue({ code: "custom", path: ["references", 0, "email"], message: "Reference email is required" });
+      for (const [i, ref] of references.entries()) {
+        if (typeof ref?.email === "string" && ref.email && !email("x").safeParse(ref.email).success) {
+          ctx.addIssue({ code: "custom", path: ["references", i, "email"], message: "Please enter a valid reference email address" });
+        }
+      }
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
   .transform(({ hourlyRateMin, hourlyRateMax, references, acceptTerms: _accepted, ...rest }) => ({
     ...rest,
     hourlyRateMinCents: hourlyRateMin,

@@ -65,6 +65,17 @@ describe("diggerProfileSchema", () => {
   });
 });
 
+it("reports the rate and reference rules together with other fields' messages", () => {
+  const result = diggerProfileSchema.safeParse(
+    form({ ...valid, bio: "", hourlyRateMin: "9", hourlyRateMax: "8", "references.0.email": "" }),
+  );
+  expect(result.error?.issues.map((i) => i.message)).toEqual([
+    "Bio is required",
+    "Minimum hourly rate cannot be greater than maximum hourly rate",
+    "Reference email is required",
+  ]);
+});
+
 describe("photoProblem", () => {
   it("accepts JPEG, PNG and WebP up to 5 MB", () => {
     expect(photoProblem({ type: "image/webp", size: 5 * 1024 * 1024 })).toBeNull();

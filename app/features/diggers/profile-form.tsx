@@ -232,7 +232,7 @@ export function DiggerProfileForm({
                 <FormField id={`references.${index}.email`} label="Reference Email" error={errors[`references.${index}.email`]}>
                   <Input id={`references.${index}.email`} name={`references.${index}.email`} type="email" defaultValue={ref.email} required={index === 0} maxLength={255} />
                 </FormField>
-                <FormField id={`references.${index}.phone`} label="Reference Phone" error={errors[`references.${index}.phone`]}>
+                <FormField id={`references.${index}.phone`} label="Reference Contact Number" error={errors[`references.${index}.phone`]}>
                   <Input id={`references.${index}.phone`} name={`references.${index}.phone`} type="tel" defaultValue={ref.phone ?? ""} maxLength={30} />
                 </FormField>
                 <FormField id={`references.${index}.projectDescription`} label="Project Description" error={errors[`references.${index}.projectDescription`]}>
