@@ -22,5 +22,6 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
+  route("checkout/:sessionId", "routes/checkout.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

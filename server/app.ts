@@ -12,6 +12,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
+import { stripeWebhookHandler } from "./leads/webhook.ts";
 import type { Logger } from "./logger.ts";
 import type { AppServices } from "./services.ts";
 
@@ -72,6 +73,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     headers.set(CLIENT_IP_HEADER, clientIpOf(c));
     return auth.handler(new Request(c.req.raw, { headers }));
   });
+
+  app.post("/api/webhooks/stripe", stripeWebhookHandler(services));
 
   // Uploaded photos. Their names are content hashes, so they never change; the headers make
   // sure a browser only ever treats them as the image type they were stored as.

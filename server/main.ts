@@ -11,6 +11,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
+import { startRefundRetryWorker } from "./leads/refunds.ts";
 import { createServices } from "./services.ts";
 
 const dev = process.argv.includes("--dev");
@@ -30,6 +31,7 @@ const logger = createLogger(config.logLevel);
 const database = await prepareDatabase(config, logger);
 const services = createServices(config, database.db, logger);
 const stopMailRetries = services.mailer.startRetryWorker();
+const stopRefundRetries = startRefundRetryWorker(services);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let middleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
@@ -68,6 +70,7 @@ async function shutdown(signal: string) {
   await closed;
   await closeVite();
   await stopMailRetries();
+  await stopRefundRetries();
   await database.close();
   logger.info("stopped");
   process.exit(0);

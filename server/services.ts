@@ -3,6 +3,7 @@
  * rate limits. Route loaders and actions receive it as React Router's load context, so
  * server modules hold no global state and tests build their own with `createServices`.
  */
+import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth.ts";
 import type { SessionLookup } from "./auth/session.ts";
 import type { Config } from "./config.ts";
@@ -12,6 +13,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createPaymentProvider } from "./payments/index.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createRateLimits, type RateLimits } from "./security/rate-limiter.ts";
+import { createLocalStorage, type Storage } from "./storage/storage.ts";
 
 export interface AppServices {
   config: Config;
@@ -22,11 +24,22 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Stripe, or the built-in test checkout (config.payments). */
   payments: PaymentProvider;
+  /** Uploaded files (photos): the local disk under the data directory. */
+  storage: Storage;
 }
 
 export function createServices(config: Config, db: Database, logger: Logger): AppServices {
   const mailer = createMailer({ config, db, logger });
-  return { config, db, logger, mailer, auth: createAuth({ config, db, mailer, logger }), rateLimits: createRateLimits(), payments: createPaymentProvider(config) };
+  return {
+    config,
+    db,
+    logger,
+    mailer,
+    auth: createAuth({ config, db, mailer, logger }),
+    rateLimits: createRateLimits(),
+    payments: createPaymentProvider(config),
+    storage: createLocalStorage(path.join(config.dataDir, "uploads")),
+  };
 }
 
 declare module "react-router" {

@@ -1,20 +1,34 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin, Users } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
+import { PurchaseCard } from "#app/features/purchase/purchase-card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { useOptionalUser } from "#app/lib/user.ts";
-import { budgetText, formatPrice } from "#core/money.ts";
+import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import { getPublicGig } from "#server/gigs/gig-page.ts";
 import { redirectWithFlash } from "#server/flash.ts";
+import { diggerIdOf, hasPurchased, startPurchase } from "#server/leads/purchase.ts";
 import type { Route } from "./+types/gig";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await getPublicGig(context.services.db, params.id);
   if (!found) throw await redirectWithFlash(context.services.config, "/browse-gigs", "error", "Gig not found");
-  return { gig: found.gig, now: new Date().toISOString(), url: `${context.services.config.publicUrl}/gig/${params.id}` };
+  const { user } = await context.session();
+  const diggerId = user?.userType === "digger" ? await diggerIdOf(context, user.id) : null;
+  return {
+    gig: found.gig,
+    purchased: diggerId ? await hasPurchased(context, params.id, diggerId) : false,
+    now: new Date().toISOString(),
+    url: `${context.services.config.publicUrl}/gig/${params.id}`,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const intent = (await request.formData()).get("intent");
+  if (intent !== "purchase") return data({ error: "Unknown action" }, { status: 400 });
+  return startPurchase(context, params.id);
 }
 
 export const meta = ({ data }: Route.MetaArgs) => {
@@ -68,38 +82,16 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
         <aside aria-label="Purchase Lead">
-          <Card>
-            <CardHeader>
-              <CardTitle>Purchase Lead</CardTitle>
-              <CardDescription>Buy this lead to see the client's contact details.</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <p>
-                <span className="text-3xl font-bold">{formatPrice(gig.leadPriceCents)}</span>{" "}
-                <span className="text-sm text-muted-foreground">one-time fee</span>
-              </p>
-              <PurchaseButton gigId={gig.id} open={gig.status === "open"} />
-            </CardContent>
-          </Card>
+          <PurchaseCard
+            gigId={gig.id}
+            open={gig.status === "open"}
+            leadPriceCents={gig.leadPriceCents}
+            purchased={loaderData.purchased}
+          />
         </aside>
       </div>
     </div>
   );
-}
-
-function PurchaseButton({ gigId, open }: { gigId: string; open: boolean }) {
-  const user = useOptionalUser();
-  if (!user) {
-    return open ? (
-      <Button asChild>
-        <Link to={`/auth?type=digger&redirect=${encodeURIComponent(`/gig/${gigId}`)}`}>Sign In to Purchase</Link>
-      </Button>
-    ) : (
-      <Button disabled>Sign In to Purchase</Button>
-    );
-  }
-  if (user.userType !== "digger") return <Button disabled>Diggers Only</Button>;
-  return <Button disabled={!open}>Purchase Lead</Button>;
 }
 
 function Detail({ label, value, icon }: { label: string; value: string; icon?: React.ReactNode }) {

@@ -57,6 +57,19 @@ export async function sendRefund(services: Pick<AppServices, "db" | "payments" |
   }
 }
 
+/** Retries pending refunds every `intervalMs`; returns a stop function that waits for a running pass. */
+export function startRefundRetryWorker(services: Pick<AppServices, "db" | "payments" | "logger">, intervalMs = 60_000) {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => sendPendingRefunds(services)).catch((error: unknown) => services.logger.error({ err: error }, "refund retry pass failed"));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
 /** Retries refunds still pending, oldest first; returns how many went through. */
 export async function sendPendingRefunds(services: Pick<AppServices, "db" | "payments" | "logger">, limit = 20): Promise<number> {
   const pending = await services.db

@@ -1,7 +1,7 @@
 /** Signed-in users for tests, made through the real sign-up form. */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { users } from "../../server/db/schema.ts";
+import { diggerProfiles, users } from "../../server/db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { SessionClient } from "./session-client.ts";
 
@@ -33,4 +33,21 @@ export async function signUpAs(app: TestApp, userType: "consumer" | "digger", fu
 /** The flash toast a redirect carried, read from the next page. */
 export async function flashAfter(client: SessionClient, path = "/"): Promise<string> {
   return (await client.get(path)).text();
+}
+
+/** A digger profile for a signed-up digger, written directly (registration has its own tests). */
+export async function addDiggerProfile(app: TestApp, user: TestUser, businessName = "Test Business LLC"): Promise<string> {
+  const [profile] = await app.database.db
+    .insert(diggerProfiles)
+    .values({
+      userId: user.id,
+      handle: `d_${user.id.replace(/[^a-z0-9]/gi, "").slice(0, 20).toLowerCase()}`,
+      businessName,
+      phone: "(555) 010-9999",
+      location: "Austin, TX",
+      profession: "Handyman",
+      bio: "General repairs.",
+    })
+    .returning({ id: diggerProfiles.id });
+  return profile!.id;
 }

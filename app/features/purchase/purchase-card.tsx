@@ -1,0 +1,97 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useOptionalUser } from "#app/lib/user.ts";
+import { formatPrice } from "#core/money.ts";
+
+interface Props {
+  gigId: string;
+  open: boolean;
+  leadPriceCents: number;
+  /** For a signed-in digger: whether they already bought this lead. */
+  purchased: boolean;
+}
+
+/** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4). */
+export function PurchaseCard({ gigId, open, leadPriceCents, purchased }: Props) {
+  usePaymentReturnNotice(gigId);
+  useCheckoutLoadingNotice();
+  useActionToast(useActionData<{ error?: string }>());
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Purchase Lead</CardTitle>
+        <CardDescription>Buy this lead to see the client's contact details.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p>
+          <span className="text-3xl font-bold">{formatPrice(leadPriceCents)}</span>{" "}
+          <span className="text-sm text-muted-foreground">one-time fee</span>
+        </p>
+        <PurchaseButton gigId={gigId} open={open} purchased={purchased} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function PurchaseButton({ gigId, open, purchased }: { gigId: string; open: boolean; purchased: boolean }) {
+  const user = useOptionalUser();
+  const submitting = useNavigation().formData?.get("intent") === "purchase";
+  if (!user) {
+    return open ? (
+      <Button asChild>
+        <Link to={`/auth?type=digger&redirect=${encodeURIComponent(`/gig/${gigId}`)}`}>Sign In to Purchase</Link>
+      </Button>
+    ) : (
+      <Button disabled>Sign In to Purchase</Button>
+    );
+  }
+  if (user.userType !== "digger") return <Button disabled>Diggers Only</Button>;
+  if (purchased) {
+    return (
+      <div className="grid gap-2 text-sm">
+        <p className="font-medium">You have purchased this lead.</p>
+        <Button asChild variant="outline">
+          <Link to="/my-leads">View in My Leads</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="purchase" />
+      <Button type="submit" className="w-full" disabled={!open || submitting}>
+        Purchase Lead
+      </Button>
+    </Form>
+  );
+}
+
+/** 'Creating checkout session...' while the purchase is being set up. */
+function useCheckoutLoadingNotice() {
+  const submitting = useNavigation().formData?.get("intent") === "purchase";
+  const toastId = useRef<string | number | null>(null);
+  useEffect(() => {
+    if (submitting) toastId.current = toast.loading("Creating checkout session...");
+    else if (toastId.current !== null) {
+      toast.dismiss(toastId.current);
+      toastId.current = null;
+    }
+  }, [submitting]);
+}
+
+/** On return from checkout: the notice, then the parameter leaves the address. */
+function usePaymentReturnNotice(gigId: string) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const payment = searchParams.get("payment");
+  useEffect(() => {
+    if (payment !== "success" && payment !== "cancelled") return;
+    if (payment === "success") toast.success("Payment successful! You can now access the client contact information.");
+    else toast.info("Payment was cancelled.");
+    navigate(`/gig/${gigId}`, { replace: true, preventScrollReset: true });
+  }, [payment, gigId, navigate]);
+}

@@ -1,0 +1,50 @@
+import { Form, useNavigation } from "react-router";
+import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { formatPrice } from "#core/money.ts";
+import { loadTestCheckout, submitTestCheckout } from "#server/leads/test-checkout.ts";
+import type { Route } from "./+types/checkout";
+
+export const meta = () => pageMeta("Checkout", "Pay for a lead.");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadTestCheckout(context, params.sessionId);
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return submitTestCheckout(context, request, params.sessionId);
+}
+
+export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const price = formatPrice(loaderData.amountCents);
+  return (
+    <div className="mx-auto grid max-w-md gap-6">
+      <Alert role="status">
+        <AlertDescription>Test mode: no card is charged</AlertDescription>
+      </Alert>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl font-bold">Checkout</h1>
+          </CardTitle>
+          <CardDescription>One-time fee for the lead</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <p className="font-medium">{loaderData.gigTitle}</p>
+          <p className="text-3xl font-bold">{price}</p>
+          <Form method="post" className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="pay" disabled={busy}>
+              {`Pay ${price}`}
+            </Button>
+            <Button type="submit" name="intent" value="cancel" variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
