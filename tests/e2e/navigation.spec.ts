@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { specPages } from "../support/pages.ts";
+import { signedInPages, specPages } from "../support/pages.ts";
 
 for (const [path, heading] of specPages) {
   test(`${path} shows its page in the shared layout`, async ({ page }) => {
@@ -7,6 +7,13 @@ for (const [path, heading] of specPages) {
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
+  });
+}
+
+for (const [path, redirect] of signedInPages) {
+  test(`${path} sends a visitor to sign in first`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(redirect);
   });
 }
 

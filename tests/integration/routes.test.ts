@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { specPages } from "../support/pages.ts";
+import { signedInPages, specPages } from "../support/pages.ts";
+import { location } from "../support/session-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,6 +18,12 @@ describe("pages", () => {
     expect(html).toContain(heading.replaceAll("&", "&amp;"));
     expect(html).toContain('aria-label="Main"');
     expect(html).toContain('aria-label="Footer"');
+  });
+
+  it.each(signedInPages)("%s sends a visitor to sign in first (%s)", async (path, redirect) => {
+    const response = await app.request(path, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(location(response)).toBe(redirect);
   });
 
   it("gives each page its own title", async () => {
