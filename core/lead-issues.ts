@@ -1,0 +1,126 @@
+/**
+ * Lead issues (spec sections 3, 4, 5, 9; design.md section 1): the three types a digger may
+ * report with their labels and refund percentages, the status labels and badge styles, the
+ * refund amount rule, and the report form's check. The refund percentage is always taken
+ * from this table by the server, never from the browser.
+ */
+
+export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled"] as const;
+export type IssueType = (typeof ISSUE_TYPES)[number];
+
+export const ISSUE_TYPE_LABELS: Record<IssueType, string> = {
+  mistake: "Posted by Mistake",
+  changed_mind: "Changed Mind",
+  already_filled: "Already Found Digger",
+};
+
+/** Spec section 9: mistake 100, changed_mind 100, already_filled 50. */
+export const REFUND_PERCENTAGES: Record<IssueType, number> = {
+  mistake: 100,
+  changed_mind: 100,
+  already_filled: 50,
+};
+
+export const ISSUE_STATUSES = ["pending", "approved", "rejected"] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+
+export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
+  pending: "Pending Review",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+/** Spec section 4: pending secondary, approved default, rejected outline. */
+export const ISSUE_STATUS_BADGES: Record<IssueStatus, "secondary" | "default" | "outline"> = {
+  pending: "secondary",
+  approved: "default",
+  rejected: "outline",
+};
+
+export const ISSUE_DESCRIPTION_MAX = 2000;
+
+export const ISSUE_MESSAGES = {
+  fillAll: "Please fill in all fields",
+  tooLong: `Description must be less than ${ISSUE_DESCRIPTION_MAX} characters`,
+  reported: "Issue reported successfully. The client will review your request.",
+  alreadyReported: "You have already reported an issue for this lead",
+  reportFailed: "Failed to report issue",
+  loadLeadsFailed: "Failed to load leads",
+  loadIssuesFailed: "Failed to load issues",
+  updateFailed: "Failed to update issue",
+  alreadyResolved: "This issue has already been resolved",
+  approved: "Issue approved",
+  rejected: "Issue rejected",
+} as const;
+
+export function isIssueType(value: unknown): value is IssueType {
+  return typeof value === "string" && (ISSUE_TYPES as readonly string[]).includes(value);
+}
+
+/** The type's label; an unknown type is shown as it is. */
+export function issueTypeLabel(type: string): string {
+  return isIssueType(type) ? ISSUE_TYPE_LABELS[type] : type;
+}
+
+function isIssueStatus(value: string): value is IssueStatus {
+  return (ISSUE_STATUSES as readonly string[]).includes(value);
+}
+
+/** The status's label; an unknown status is shown as it is. */
+export function issueStatusLabel(status: string): string {
+  return isIssueStatus(status) ? ISSUE_STATUS_LABELS[status] : status;
+}
+
+export function issueStatusBadge(status: string): "secondary" | "default" | "outline" {
+  return isIssueStatus(status) ? ISSUE_STATUS_BADGES[status] : "outline";
+}
+
+/**
+ * The refund for an issue, in integer cents: amount_paid x refund_percentage / 100, rounded
+ * to the nearest cent with Math.round (half a cent rounds up: $50.01 at 50% is $25.01).
+ * The same number is shown in the issues dialog and sent to the payment provider.
+ */
+export function refundCents(amountPaidCents: number, refundPercentage: number): number {
+  return Math.round((amountPaidCents * refundPercentage) / 100);
+}
+
+export type IssueReport = { issueType: IssueType; description: string };
+
+/** The report form's check: the spec's 'Please fill in all fields', then the length limit. */
+export function parseIssueReport(input: { issueType: unknown; description: unknown }): { ok: true; value: IssueReport } | { ok: false; error: string } {
+  const description = typeof input.description === "string" ? input.description.trim() : "";
+  if (!isIssueType(input.issueType) || description === "") return { ok: false, error: ISSUE_MESSAGES.fillAll };
+  if (description.length > ISSUE_DESCRIPTION_MAX) return { ok: false, error: ISSUE_MESSAGES.tooLong };
+  return { ok: true, value: { issueType: input.issueType, description } };
+}
+
+/** A lead as /my-leads shows it: only ever the signed-in digger's own completed purchases. */
+export interface MyLead {
+  id: string;
+  amountPaidCents: number;
+  purchasedAt: string;
+  gig: {
+    id: string;
+    title: string;
+    description: string;
+    budgetMinCents: number | null;
+    budgetMaxCents: number | null;
+    location: string;
+    timeline: string;
+    contactPreferences: string | null;
+  };
+  client: { name: string; email: string };
+  issue: { id: string; status: string } | null;
+}
+
+/** An issue as the gig's owner sees it in the issues dialog of /my-gigs. */
+export interface GigIssue {
+  id: string;
+  issueType: string;
+  description: string;
+  refundPercentage: number;
+  status: string;
+  createdAt: string;
+  amountPaidCents: number;
+  diggerBusinessName: string;
+}
