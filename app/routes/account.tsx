@@ -4,9 +4,10 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Field } from "#app/features/auth/field.tsx";
+import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { handleAccountForm, type AccountFormResult } from "#server/auth/account.ts";
 import { requireUser } from "#server/auth/guards.ts";
@@ -29,7 +30,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(actionData);
-  const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.fieldErrors ?? {}) : {});
+  const errorsFor = (intent: string) => (actionData?.intent === intent ? inlineErrors(actionData) : {});
 
   return (
     <div className="grid gap-6">
@@ -60,12 +61,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <CardContent>
           <Form method="post" noValidate className="grid max-w-sm gap-4">
             <input type="hidden" name="intent" value="change-password" />
-            <Field id="current-password" label="Current Password" error={errorsFor("change-password").currentPassword}>
-              <PasswordInput id="current-password" name="currentPassword" autoComplete="current-password" required />
-            </Field>
-            <Field id="new-password" label="New Password" error={errorsFor("change-password").newPassword}>
-              <PasswordInput id="new-password" name="newPassword" autoComplete="new-password" required minLength={6} />
-            </Field>
+            <FormField id="current-password" label="Current Password" error={errorsFor("change-password").currentPassword}>
+              <PasswordInput {...fieldControlProps("current-password", { error: errorsFor("change-password").currentPassword })} name="currentPassword" autoComplete="current-password" required />
+            </FormField>
+            <FormField id="new-password" label="New Password" error={errorsFor("change-password").newPassword}>
+              <PasswordInput {...fieldControlProps("new-password", { error: errorsFor("change-password").newPassword })} name="newPassword" autoComplete="new-password" required minLength={6} />
+            </FormField>
             <Button type="submit" disabled={busyIntent !== null}>
               {busyIntent === "change-password" ? "Saving..." : "Change Password"}
             </Button>
@@ -116,9 +117,9 @@ function TwoFactorCard({
             <BackupCodes codes={actionData?.backupCodes ?? []} />
             <Form method="post" noValidate className="grid max-w-sm gap-4">
               <input type="hidden" name="intent" value="confirm-two-factor" />
-              <Field id="totp-code" label="2. Enter the 6-digit code from your app">
-                <Input id="totp-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
-              </Field>
+              <FormField id="totp-code" label="2. Enter the 6-digit code from your app">
+                <Input {...fieldControlProps("totp-code")} name="code" inputMode="numeric" autoComplete="one-time-code" required />
+              </FormField>
               <Button type="submit" disabled={busyIntent !== null}>
                 {busyIntent === "confirm-two-factor" ? "Verifying..." : "Turn On Two-Factor"}
               </Button>
@@ -152,9 +153,9 @@ function PasswordForm({
   return (
     <Form method="post" noValidate className="grid max-w-sm gap-3">
       <input type="hidden" name="intent" value={intent} />
-      <Field id={`${intent}-password`} label="Confirm with your password">
+      <FormField id={`${intent}-password`} label="Confirm with your password">
         <PasswordInput id={`${intent}-password`} name="password" autoComplete="current-password" required />
-      </Field>
+      </FormField>
       <Button type="submit" variant={variant} disabled={busyIntent !== null}>
         {busyIntent === intent ? "Working..." : label}
       </Button>

@@ -7,10 +7,11 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
-import { Field } from "#app/features/auth/field.tsx";
+import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { SocialButtons } from "#app/features/auth/social-buttons.tsx";
 import { pageMeta, PRODUCT_NAME } from "#app/lib/meta.ts";
+import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { safeRedirect } from "#core/redirect.ts";
 import { handleAuthForm } from "#server/auth/auth-form.ts";
@@ -50,7 +51,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(
     actionData ?? (loaderData.oauthError ? { error: `Sign-in failed: ${loaderData.oauthError.replaceAll("_", " ")}` } : undefined),
   );
-  const fieldErrors = actionData?.fieldErrors ?? {};
+  const fieldErrors = inlineErrors(actionData);
+  const errorsOf = (intent: string) => (actionData?.intent === intent ? fieldErrors : {});
+  const signInErrors = errorsOf("sign-in");
+  const signUpErrors = errorsOf("sign-up");
+  const resetErrors = errorsOf("forgot-password");
   const withView = (view: string | null) => {
     const next = new URLSearchParams(searchParams);
     if (view) next.set("view", view);
@@ -72,9 +77,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           <CardContent>
             <Form method="post" noValidate className="grid gap-4">
               <input type="hidden" name="intent" value="forgot-password" />
-              <Field id="reset-email" label="Email" error={fieldErrors.email}>
-                <Input id="reset-email" name="email" type="email" autoComplete="email" required />
-              </Field>
+              <FormField id="reset-email" label="Email" error={resetErrors.email}>
+                <Input {...fieldControlProps("reset-email", { error: resetErrors.email })} name="email" type="email" autoComplete="email" required />
+              </FormField>
               <Button type="submit" disabled={busy}>
                 {busyIntent === "forgot-password" ? "Sending..." : "Send Reset Link"}
               </Button>
@@ -98,12 +103,12 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                 <Divider />
                 <Form method="post" noValidate className="grid gap-4">
                   <input type="hidden" name="intent" value="sign-in" />
-                  <Field id="signin-email" label="Email" error={actionData?.intent === "sign-in" ? fieldErrors.email : undefined}>
-                    <Input id="signin-email" name="email" type="email" autoComplete="email" required />
-                  </Field>
-                  <Field id="signin-password" label="Password" error={actionData?.intent === "sign-in" ? fieldErrors.password : undefined}>
-                    <PasswordInput id="signin-password" name="password" autoComplete="current-password" required />
-                  </Field>
+                  <FormField id="signin-email" label="Email" error={signInErrors.email}>
+                    <Input {...fieldControlProps("signin-email", { error: signInErrors.email })} name="email" type="email" autoComplete="email" required />
+                  </FormField>
+                  <FormField id="signin-password" label="Password" error={signInErrors.password}>
+                    <PasswordInput {...fieldControlProps("signin-password", { error: signInErrors.password })} name="password" autoComplete="current-password" required />
+                  </FormField>
                   <Button type="submit" disabled={busy}>
                     {busyIntent === "sign-in" ? "Signing in..." : "Sign In"}
                   </Button>
@@ -131,21 +136,21 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                 <SocialButtons userType={userType} busy={busy} />
                 <Divider />
                 <div className="grid gap-4">
-                  <Field id="signup-name" label="Full Name" error={fieldErrors.fullName}>
-                    <Input id="signup-name" name="fullName" form="signup-form" autoComplete="name" required maxLength={100} />
-                  </Field>
-                  <Field id="signup-email" label="Email" error={actionData?.intent === "sign-up" ? fieldErrors.email : undefined}>
-                    <Input id="signup-email" name="email" form="signup-form" type="email" autoComplete="email" required />
-                  </Field>
-                  <Field id="signup-password" label="Password" error={actionData?.intent === "sign-up" ? fieldErrors.password : undefined}>
-                    <PasswordInput id="signup-password" name="password" form="signup-form" autoComplete="new-password" required minLength={6} />
-                  </Field>
+                  <FormField id="signup-name" label="Full Name" error={signUpErrors.fullName}>
+                    <Input {...fieldControlProps("signup-name", { error: signUpErrors.fullName })} name="fullName" form="signup-form" autoComplete="name" required maxLength={100} />
+                  </FormField>
+                  <FormField id="signup-email" label="Email" error={signUpErrors.email}>
+                    <Input {...fieldControlProps("signup-email", { error: signUpErrors.email })} name="email" form="signup-form" type="email" autoComplete="email" required />
+                  </FormField>
+                  <FormField id="signup-password" label="Password" error={signUpErrors.password}>
+                    <PasswordInput {...fieldControlProps("signup-password", { error: signUpErrors.password })} name="password" form="signup-form" autoComplete="new-password" required minLength={6} />
+                  </FormField>
                   <div className="grid gap-1">
                     <div className="flex items-center gap-2">
                       <Checkbox id="signup-age" name="ageConfirmed" form="signup-form" required />
                       <Label htmlFor="signup-age">I confirm I am 18 or older</Label>
                     </div>
-                    {fieldErrors.ageConfirmed ? <p className="text-sm text-destructive">{fieldErrors.ageConfirmed}</p> : null}
+                    <FieldMessage id="signup-age" error={signUpErrors.ageConfirmed} />
                   </div>
                   <Button type="submit" form="signup-form" disabled={busy}>
                     {busyIntent === "sign-up" ? "Creating account..." : "Sign Up"}
@@ -199,16 +204,16 @@ function TwoFactorStep({ busyIntent }: { busyIntent: string | null }) {
       <CardContent>
         <Form method="post" noValidate className="grid gap-4">
           <input type="hidden" name="intent" value={intent} />
-          <Field id="two-factor-code" label={useBackup ? "Backup code" : "Authentication code"}>
+          <FormField id="two-factor-code" label={useBackup ? "Backup code" : "Authentication code"}>
             <Input
-              id="two-factor-code"
+              {...fieldControlProps("two-factor-code")}
               name="code"
               autoComplete="one-time-code"
               inputMode={useBackup ? "text" : "numeric"}
               required
               autoFocus
             />
-          </Field>
+          </FormField>
           <Button type="submit" disabled={busyIntent !== null}>
             {busyIntent === intent ? "Verifying..." : "Verify"}
           </Button>

@@ -6,13 +6,13 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { CONTACT_LIMITS, CONTACT_MESSAGE_ROWS, validateContactForm } from "#core/contact-schema.ts";
 import { getContactPageData, handleContactForm } from "#server/contact/contact-form.ts";
 import type { Route } from "./+types/contact";
+import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return getContactPageData(context.services.config);
@@ -77,34 +77,34 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <CardContent>
             <Form ref={formRef} method="post" action="/contact" noValidate onSubmit={onSubmit} className="grid gap-5">
               <div className="grid gap-5 sm:grid-cols-2">
-                <ContactField id="contact-name" label="Name" required error={fieldErrors.name}>
+                <FormField id="contact-name" label="Name" required error={fieldErrors.name}>
                   <Input
-                    {...controlProps("contact-name", { required: true, error: fieldErrors.name })}
+                    {...fieldControlProps("contact-name", { required: true, error: fieldErrors.name })}
                     name="name"
                     autoComplete="name"
                     maxLength={CONTACT_LIMITS.name}
                   />
-                </ContactField>
-                <ContactField id="contact-email" label="Email" required error={fieldErrors.email}>
+                </FormField>
+                <FormField id="contact-email" label="Email" required error={fieldErrors.email}>
                   <Input
-                    {...controlProps("contact-email", { required: true, error: fieldErrors.email })}
+                    {...fieldControlProps("contact-email", { required: true, error: fieldErrors.email })}
                     name="email"
                     type="email"
                     autoComplete="email"
                     maxLength={CONTACT_LIMITS.email}
                   />
-                </ContactField>
+                </FormField>
               </div>
-              <ContactField id="contact-subject" label="Subject" error={fieldErrors.subject}>
+              <FormField id="contact-subject" label="Subject" error={fieldErrors.subject}>
                 <Input
-                  {...controlProps("contact-subject", { error: fieldErrors.subject })}
+                  {...fieldControlProps("contact-subject", { error: fieldErrors.subject })}
                   name="subject"
                   maxLength={CONTACT_LIMITS.subject}
                 />
-              </ContactField>
-              <ContactField id="contact-message" label="Message" required error={fieldErrors.message}>
+              </FormField>
+              <FormField id="contact-message" label="Message" required error={fieldErrors.message}>
                 <Textarea
-                  {...controlProps("contact-message", {
+                  {...fieldControlProps("contact-message", {
                     required: true,
                     error: fieldErrors.message,
                     hintId: "contact-message-count",
@@ -116,7 +116,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   onChange={(event) => setMessage(event.target.value)}
                   className="field-sizing-fixed resize-y"
                 />
-              </ContactField>
+              </FormField>
               <p id="contact-message-count" className="-mt-3 text-right text-xs text-muted-foreground">
                 {`${message.length}/${CONTACT_LIMITS.message} characters`}
               </p>
@@ -163,50 +163,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 }
 
 /** A labelled field: a visible asterisk for required ones (hidden from the accessible name), its message beside it. */
-function ContactField({
-  id,
-  label,
-  required = false,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-2">
-      {/* The asterisk sits outside the label, so the label's text and the field's name are exactly `label`. */}
-      <div className="flex items-center gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        {required ? (
-          <span aria-hidden="true" className="text-sm leading-none font-medium text-destructive">
-            *
-          </span>
-        ) : null}
-      </div>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The control's side of a field: its id, required mark, and the messages that describe it. */
-function controlProps(id: string, { required = false, error, hintId }: { required?: boolean; error?: string; hintId?: string }) {
-  const describedBy = [error ? `${id}-error` : null, hintId].filter(Boolean).join(" ");
-  return {
-    id,
-    required,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy || undefined,
-  };
-}
 
 function InfoCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (

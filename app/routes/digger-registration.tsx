@@ -1,6 +1,7 @@
 import { PageHeader } from "#app/components/page-header.tsx";
 import { DiggerProfileForm } from "#app/features/diggers/profile-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { loadDiggerProfileForm, saveDiggerProfile } from "#server/diggers/profile-form.ts";
 import type { Route } from "./+types/digger-registration";
@@ -25,7 +26,7 @@ export default function DiggerRegistration({ loaderData, actionData }: Route.Com
       ) : (
         <PageHeader title="Create Your Digger Profile" subtitle="Tell clients what you do. Only your handle is shown publicly." />
       )}
-      <DiggerProfileForm categories={categories} profile={profile} serverErrors={actionData?.fieldErrors} />
+      <DiggerProfileForm categories={categories} profile={profile} serverErrors={inlineErrors(actionData)} />
     </div>
   );
 }

@@ -8,8 +8,9 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { Field } from "#app/features/auth/field.tsx";
+import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { DESCRIPTION_MAX, TITLE_MAX, todayIso } from "#core/gig-schema.ts";
 import { requireUser } from "#server/auth/guards.ts";
@@ -35,7 +36,7 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state === "submitting";
   const [descriptionLength, setDescriptionLength] = useState(0);
   useActionToast(actionData);
-  const errors = actionData?.fieldErrors ?? {};
+  const errors = inlineErrors(actionData);
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -43,34 +44,33 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
       <Card>
         <CardContent className="pt-6">
           <Form method="post" noValidate className="grid gap-5">
-            <Field id="title" label="Project Title" error={errors.title}>
-              <Input id="title" name="title" required maxLength={TITLE_MAX} placeholder="e.g. Repaint a two-bedroom apartment" />
-            </Field>
-            <Field id="description" label="Project Description" error={errors.description}>
+            <FormField id="title" label="Project Title" error={errors.title}>
+              <Input {...fieldControlProps("title", { error: errors.title })} name="title" required maxLength={TITLE_MAX} placeholder="e.g. Repaint a two-bedroom apartment" />
+            </FormField>
+            <FormField id="description" label="Project Description" error={errors.description}>
               <Textarea
-                id="description"
+                {...fieldControlProps("description", { error: errors.description, hintId: "description-count" })}
                 name="description"
                 required
                 rows={6}
                 maxLength={DESCRIPTION_MAX}
-                aria-describedby="description-count"
                 onChange={(e) => setDescriptionLength(e.target.value.length)}
                 placeholder="What needs doing, how big is it, anything a digger should know"
               />
               <p id="description-count" className="text-right text-xs text-muted-foreground">
                 {`${descriptionLength}/${DESCRIPTION_MAX}`}
               </p>
-            </Field>
+            </FormField>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field id="location" label="Location" error={errors.location}>
-                <Input id="location" name="location" required placeholder="City, State" />
-              </Field>
-              <Field id="timeline" label="Project Timeline" error={errors.timeline}>
-                <Input id="timeline" name="timeline" required placeholder="e.g. Within 2 weeks" />
-              </Field>
+              <FormField id="location" label="Location" error={errors.location}>
+                <Input {...fieldControlProps("location", { error: errors.location })} name="location" required placeholder="City, State" />
+              </FormField>
+              <FormField id="timeline" label="Project Timeline" error={errors.timeline}>
+                <Input {...fieldControlProps("timeline", { error: errors.timeline })} name="timeline" required placeholder="e.g. Within 2 weeks" />
+              </FormField>
             </div>
-            <Field id="categoryId" label="Category" error={errors.categoryId}>
-              <NativeSelect id="categoryId" name="categoryId" required defaultValue="">
+            <FormField id="categoryId" label="Category" error={errors.categoryId}>
+              <NativeSelect {...fieldControlProps("categoryId", { error: errors.categoryId })} name="categoryId" required defaultValue="">
                 <option value="" disabled>
                   Select a category
                 </option>
@@ -80,21 +80,21 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
                   </option>
                 ))}
               </NativeSelect>
-            </Field>
+            </FormField>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field id="budgetMin" label="Minimum Budget ($)" error={errors.budgetMin}>
-                <Input id="budgetMin" name="budgetMin" type="number" min={0} step={1} inputMode="decimal" placeholder="500" />
-              </Field>
-              <Field id="budgetMax" label="Maximum Budget ($)" error={errors.budgetMax}>
-                <Input id="budgetMax" name="budgetMax" type="number" min={0} step={1} inputMode="decimal" placeholder="1500" />
-              </Field>
+              <FormField id="budgetMin" label="Minimum Budget ($)" error={errors.budgetMin}>
+                <Input {...fieldControlProps("budgetMin", { error: errors.budgetMin })} name="budgetMin" type="number" min={0} step={1} inputMode="decimal" placeholder="500" />
+              </FormField>
+              <FormField id="budgetMax" label="Maximum Budget ($)" error={errors.budgetMax}>
+                <Input {...fieldControlProps("budgetMax", { error: errors.budgetMax })} name="budgetMax" type="number" min={0} step={1} inputMode="decimal" placeholder="1500" />
+              </FormField>
             </div>
-            <Field id="deadline" label="Project Deadline" error={errors.deadline}>
-              <Input id="deadline" name="deadline" type="date" min={loaderData.today} />
-            </Field>
-            <Field id="contactPreferences" label="Contact Preferences" error={errors.contactPreferences}>
-              <Input id="contactPreferences" name="contactPreferences" placeholder="e.g. Text me after 5pm" />
-            </Field>
+            <FormField id="deadline" label="Project Deadline" error={errors.deadline}>
+              <Input {...fieldControlProps("deadline", { error: errors.deadline })} name="deadline" type="date" min={loaderData.today} />
+            </FormField>
+            <FormField id="contactPreferences" label="Contact Preferences" error={errors.contactPreferences}>
+              <Input {...fieldControlProps("contactPreferences", { error: errors.contactPreferences })} name="contactPreferences" placeholder="e.g. Text me after 5pm" />
+            </FormField>
             <div className="grid gap-1">
               <div className="flex items-start gap-2">
                 <Checkbox id="acceptTerms" name="acceptTerms" required className="mt-0.5" />

@@ -1,9 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Field } from "#app/features/auth/field.tsx";
+import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { resetPassword } from "#server/auth/account.ts";
 import type { Route } from "./+types/reset-password";
@@ -33,9 +34,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {loaderData.token ? (
             <Form method="post" noValidate className="grid gap-4">
               <input type="hidden" name="token" value={loaderData.token} />
-              <Field id="new-password" label="New Password" error={actionData?.fieldErrors?.password}>
-                <PasswordInput id="new-password" name="password" autoComplete="new-password" required minLength={6} />
-              </Field>
+              <FormField id="new-password" label="New Password" error={inlineErrors(actionData).password}>
+                <PasswordInput {...fieldControlProps("new-password", { error: inlineErrors(actionData).password })} name="password" autoComplete="new-password" required minLength={6} />
+              </FormField>
               <Button type="submit" disabled={busy}>
                 {busy ? "Saving..." : "Set New Password"}
               </Button>

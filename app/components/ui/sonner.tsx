@@ -15,6 +15,11 @@ export function Toaster({ className, style, ...props }: ToasterProps) {
           "--normal-bg": "var(--popover)",
           "--normal-text": "var(--popover-foreground)",
           "--normal-border": "var(--border)",
+          // Sonner's rich colours are too light as text (under WCAG AA's 4.5:1): darker shades.
+          "--success-text": "#05612a",
+          "--info-text": "#0a4f9e",
+          "--warning-text": "#7a4300",
+          "--error-text": "#a30000",
           ...style,
         } as React.CSSProperties
       }

@@ -4,7 +4,7 @@
  * checks it again, and the photos' real content, whatever the browser said.
  */
 import { Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
@@ -26,6 +26,8 @@ import {
   photoProblem,
 } from "#core/digger-schemas.ts";
 import type { CategoryGroup, OwnDiggerProfile } from "#core/digger-types.ts";
+import { FieldMessage, FormField } from "#app/components/form-field.tsx";
+import { inlineErrors } from "#app/lib/form-errors.ts";
 
 interface ReferenceBlock {
   key: string;
@@ -80,8 +82,9 @@ export function DiggerProfileForm({
     const messages = Object.values(found);
     if (messages.length > 0) {
       event.preventDefault();
-      setClientErrors(found);
-      toast.error(parsed.success ? messages[0] : parsed.error.issues[0]!.message);
+      const shown = parsed.success ? messages[0]! : parsed.error.issues[0]!.message;
+      toast.error(shown);
+      setClientErrors(inlineErrors({ error: shown, fieldErrors: found }));
     } else {
       setClientErrors(null);
     }
@@ -282,25 +285,8 @@ export function DiggerProfileForm({
 }
 
 
-function FieldMessage({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} className="text-sm text-destructive">
-      {error}
-    </p>
-  ) : null;
-}
 
 /** A labelled control with an optional hint and its own message beside it. */
-function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
-      <FieldMessage id={id} error={error} />
-    </div>
-  );
-}
 
 function CategoryOption({ id, name, checked, strong }: { id: string; name: string; checked: boolean; strong?: boolean }) {
   return (
