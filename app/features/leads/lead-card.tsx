@@ -1,0 +1,75 @@
+import { Mail } from "lucide-react";
+import { useFetcher } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { issueStatusLabel, type MyLead } from "#core/lead-issues.ts";
+import { budgetText, formatPrice } from "#core/money.ts";
+import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** The Send Email link: the client's address, with a subject naming the gig. */
+export function mailtoHref(email: string, gigTitle: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(`Regarding your gig: ${gigTitle}`)}`;
+}
+
+/** A purchased lead: the gig, the client's contact details, Send Email and Report Issue. */
+export function LeadCard({ lead }: { lead: MyLead }) {
+  const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
+  useActionToast(fetcher.data);
+  const { gig, client } = lead;
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>{gig.title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="whitespace-pre-line text-sm text-muted-foreground">{gig.description}</p>
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <Item label="Budget" value={budgetText(gig.budgetMinCents, gig.budgetMaxCents)} />
+          <Item label="Location" value={gig.location} />
+          <Item label="Timeline" value={gig.timeline} />
+        </dl>
+        <section aria-label="Client Information" className="grid gap-3 rounded-lg border bg-muted/40 p-4">
+          <h3 className="font-semibold">Client Information</h3>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <Item label="Name" value={client.name} />
+            <Item label="Email" value={client.email} />
+            {gig.contactPreferences ? <Item label="Contact Preferences" value={gig.contactPreferences} /> : null}
+          </dl>
+        </section>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <Item label="Amount Paid" value={formatPrice(lead.amountPaidCents)} />
+          <Item label="Purchase Date" value={dateFormat.format(new Date(lead.purchasedAt))} />
+        </dl>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <a href={mailtoHref(client.email, gig.title)}>
+              <Mail aria-hidden className="size-4" />
+              Send Email
+            </a>
+          </Button>
+          {lead.issue ? (
+            <Button variant="outline" disabled>
+              {issueStatusLabel(lead.issue.status)}
+            </Button>
+          ) : (
+            <ReportIssueDialog purchaseId={lead.id} gigTitle={gig.title} fetcher={fetcher} />
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-words">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "#app/components/ui/dialog.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, parseIssueReport } from "#core/lead-issues.ts";
+
+export type ReportFetcher = FetcherWithComponents<{ error?: string; success?: string } | undefined>;
+
+/**
+ * Report Issue: type and description, checked here for speed ('Please fill in all fields'
+ * as a toast) and again on the server. The fetcher belongs to the lead's card, which stays
+ * mounted when this dialog gives way to the issue's status, so its toast is never lost.
+ */
+export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseId: string; gigTitle: string; fetcher: ReportFetcher }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+
+  // Closes once a report went through (adjusting state on new data, not in an effect).
+  const [seen, setSeen] = useState(fetcher.data);
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (fetcher.data?.success) setOpen(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">Report Issue</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Report an Issue</DialogTitle>
+          <DialogDescription>{`Tell the client what is wrong with the lead "${gigTitle}".`}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            const checked = parseIssueReport({ issueType: form.get("issueType"), description: form.get("description") });
+            if (!checked.ok) {
+              event.preventDefault();
+              toast.error(checked.error);
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="report-issue" />
+          <input type="hidden" name="purchaseId" value={purchaseId} />
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-type`}>Issue Type</Label>
+            <NativeSelect id={`${id}-type`} name="issueType" defaultValue="" required>
+              <option value="" disabled>
+                Select an issue type
+              </option>
+              {ISSUE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {ISSUE_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-description`}>Description</Label>
+            <Textarea
+              id={`${id}-description`}
+              name="description"
+              rows={5}
+              maxLength={ISSUE_DESCRIPTION_MAX}
+              required
+              placeholder="Describe the issue with this lead..."
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Submitting..." : "Submit Report"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

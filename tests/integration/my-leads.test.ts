@@ -1,0 +1,170 @@
+/**
+ * /my-leads: the guards and their messages, a digger's completed purchases newest first with
+ * the client's contact details, pagination, and the load failure. Every test that shows
+ * contact details also checks that nobody else gets them: not in the HTML, not in the
+ * .data response, not on any page a digger who has not bought the lead can reach.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { listMyLeads } from "../../server/leads/my-leads.ts";
+import { signUpAs } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { decodeHtml, diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const page = async (client: SessionClient, path = "/my-leads") => decodeHtml(await (await client.get(path)).text());
+
+describe("/my-leads guards", () => {
+  it("sends visitors to the digger sign-in with 'Please sign in to view your leads', and back here after", async () => {
+    const visitor = new SessionClient(app);
+    const response = await visitor.get("/my-leads");
+    expect(location(response)).toBe("/auth?type=digger&redirect=/my-leads");
+    expect(await page(visitor, "/auth?type=digger&redirect=/my-leads")).toContain("Please sign in to view your leads");
+  });
+
+  it("sends a digger without a profile to /digger-registration with 'Digger profile not found'", async () => {
+    const digger = await signUpAs(app, "digger");
+    expect(location(await digger.client.get("/my-leads"))).toBe("/digger-registration");
+    expect(await page(digger.client, "/")).toContain("Digger profile not found");
+  });
+
+  it("turns a consumer away with 'Digger profile not found' (they cannot register as a digger)", async () => {
+    const consumer = await signUpAs(app, "consumer");
+    expect(location(await consumer.client.get("/my-leads"))).toBe("/");
+    expect(await page(consumer.client, "/")).toContain("Digger profile not found");
+  });
+
+  it("refuses a report from a visitor, a consumer and a digger without a profile the same way", async () => {
+    const fields = { intent: "report-issue", purchaseId: crypto.randomUUID(), issueType: "mistake", description: "x" };
+    expect(location(await new SessionClient(app).post("/my-leads", fields))).toBe("/auth?type=digger&redirect=/my-leads");
+    expect(location(await (await signUpAs(app, "consumer")).client.post("/my-leads", fields))).toBe("/");
+    expect(location(await (await signUpAs(app, "digger")).client.post("/my-leads", fields))).toBe("/digger-registration");
+  });
+});
+
+describe("listing my leads", () => {
+  it("shows the empty state with Browse Available Gigs", async () => {
+    const digger = await diggerWithProfile(app);
+    const html = await page(digger.client);
+    expect(html).toContain("You haven't purchased any leads yet.");
+    expect(html).toMatch(/<a[^>]*href="\/browse-gigs"[^>]*>Browse Available Gigs<\/a>/);
+  });
+
+  it("shows each completed purchase, newest first, with the gig, the client's contact details, the amount and Send Email", async () => {
+    const client = await signUpAs(app, "consumer", "Casey Client-Jones");
+    const digger = await diggerWithProfile(app);
+    const older = await insertGig(app, client.id, { budgetMinCents: 2_000_000, budgetMaxCents: null, title: "Older gig: rebuild the garden wall" });
+    const newer = await insertGig(app, client.id, { budgetMinCents: null, budgetMaxCents: 300_000, contactPreferences: null });
+    const pending = await insertGig(app, client.id);
+    await insertPurchase(app, older, digger.diggerId, { purchasedAt: new Date("2026-01-02T10:00:00Z") });
+    await insertPurchase(app, newer, digger.diggerId, { purchasedAt: new Date("2026-03-04T10:00:00Z") });
+    await insertPurchase(app, pending, digger.diggerId, { status: "pending" });
+
+    const html = await page(digger.client);
+    expect(html.indexOf(newer.title)).toBeGreaterThan(-1);
+    expect(html.indexOf(newer.title)).toBeLessThan(html.indexOf(older.title));
+    expect(html).not.toContain(pending.title);
+    for (const text of [older.description, "From $20,000", "Up to $3,000", older.location, older.timeline, older.contactPreferences!]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain("Casey Client-Jones");
+    expect(html).toContain(client.email);
+    expect(html).toContain("$100.00"); // 0.5% of $20,000
+    expect(html).toContain("$50.00");
+    expect(html).toContain("Jan 2, 2026");
+    expect(html).toContain("Mar 4, 2026");
+    expect(html).toContain(`href="mailto:${client.email}?subject=${encodeURIComponent(`Regarding your gig: ${older.title}`)}"`);
+    expect(html.match(/>Send Email</g)).toHaveLength(2);
+    expect(html.match(/>Report Issue</g)).toHaveLength(2);
+    expect(html).not.toContain(pending.contactPreferences!);
+  });
+
+  it("never shows a digger another digger's leads: not in the HTML, not in /my-leads.data, not by cursor", async () => {
+    const client = await signUpAs(app, "consumer", "Morgan Private-Client");
+    const owner = await diggerWithProfile(app);
+    const other = await diggerWithProfile(app);
+    const gig = await insertGig(app, client.id);
+    await insertPurchase(app, gig, owner.diggerId);
+
+    expect(await page(owner.client)).toContain(client.email);
+    const ownData = await (await owner.client.get("/my-leads.data")).text();
+    expect(ownData).toContain(client.email);
+    const cursor = Buffer.from(JSON.stringify(["2999-01-01T00:00:00Z", "ffffffff-ffff-ffff-ffff-ffffffffffff"])).toString("base64url");
+    for (const path of ["/my-leads", "/my-leads.data", `/my-leads?cursor=${cursor}`, `/my-leads.data?cursor=${cursor}`]) {
+      const body = await (await other.client.get(path)).text();
+      for (const secret of [client.email, "Private-Client", gig.title, gig.contactPreferences!]) expect(body, path).not.toContain(secret);
+    }
+  });
+
+  it("gives a digger who has not bought a lead none of the client's contact details anywhere", async () => {
+    const client = await signUpAs(app, "consumer", "Robin Hidden-Surname");
+    const buyer = await diggerWithProfile(app);
+    const outsider = await diggerWithProfile(app);
+    const gig = await insertGig(app, client.id);
+    await insertPurchase(app, gig, buyer.diggerId);
+    const q = encodeURIComponent(gig.title);
+    for (const path of [
+      `/gig/${gig.id}`,
+      `/gig/${gig.id}.data`,
+      `/browse-gigs?q=${q}`,
+      `/browse-gigs.data?q=${q}`,
+      "/my-leads",
+      "/my-leads.data",
+      `/my-gigs/${gig.id}/issues`,
+      `/my-gigs/${gig.id}/issues.data`,
+    ]) {
+      const body = await (await outsider.client.get(path)).text();
+      for (const secret of [client.email, "Hidden-Surname", gig.contactPreferences!]) expect(body, path).not.toContain(secret);
+    }
+  });
+
+  it("pages by purchased_at, newest first, without repeating or skipping (the id breaks ties)", async () => {
+    const client = await signUpAs(app, "consumer");
+    const digger = await diggerWithProfile(app);
+    const base = Date.UTC(2026, 0, 1);
+    const bought: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const gig = await insertGig(app, client.id);
+      // Pairs share a timestamp down to the microsecond.
+      const purchase = await insertPurchase(app, gig, digger.diggerId, { purchasedAt: new Date(base + Math.floor(i / 2) * 60_000) });
+      bought.push(purchase.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const result = await listMyLeads(app.database.db, digger.diggerId, cursor, 10);
+      seen.push(...result.items.map((lead) => lead.id));
+      cursor = result.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(25);
+    expect(seen.sort()).toEqual(bought.sort());
+
+    const first = await page(digger.client);
+    expect(first).toContain("Load more");
+    expect(first.match(/>Send Email</g)).toHaveLength(20);
+  });
+
+  it("says 'Failed to load leads' when the leads cannot be read", async () => {
+    const digger = await diggerWithProfile(app);
+    await queryRows(app.database.db, sql`alter table lead_issues rename to lead_issues_away`);
+    try {
+      const response = await digger.client.get("/my-leads");
+      expect(response.status).toBe(500);
+      const html = decodeHtml(await response.text());
+      expect(html).toContain("Failed to load leads");
+      expect(html).not.toContain("Browse Available Gigs");
+    } finally {
+      await queryRows(app.database.db, sql`alter table lead_issues_away rename to lead_issues`);
+    }
+  });
+});

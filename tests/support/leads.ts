@@ -1,0 +1,75 @@
+/**
+ * Lead test data written straight to the database: diggers with profiles, gigs, and
+ * completed purchases (the purchase flow itself is tested on its own).
+ */
+import { randomUUID } from "node:crypto";
+import { desc, eq, isNull } from "drizzle-orm";
+import { leadPriceCents } from "../../core/lead-price.ts";
+import { categories, emails, gigs, leadPurchases } from "../../server/db/schema.ts";
+import { addDiggerProfile, signUpAs, type TestUser } from "./accounts.ts";
+import type { TestApp } from "./app.ts";
+
+export interface TestDigger extends TestUser {
+  diggerId: string;
+  businessName: string;
+}
+
+/** A signed-in digger with a profile. */
+export async function diggerWithProfile(app: TestApp, businessName = `Biz ${randomUUID().slice(0, 8)}`): Promise<TestDigger> {
+  const user = await signUpAs(app, "digger", `Digger ${randomUUID().slice(0, 6)}`);
+  return { ...user, diggerId: await addDiggerProfile(app, user, businessName), businessName };
+}
+
+export type TestGig = typeof gigs.$inferSelect;
+
+export async function insertGig(app: TestApp, consumerId: string, over: Partial<typeof gigs.$inferInsert> = {}): Promise<TestGig> {
+  const db = app.database.db;
+  const [category] = await db.select({ id: categories.id }).from(categories).where(isNull(categories.parentCategoryId)).limit(1);
+  const [row] = await db
+    .insert(gigs)
+    .values({
+      consumerId,
+      title: `Build a cedar deck ${randomUUID().slice(0, 8)}`,
+      description: "A 12 by 16 foot cedar deck off the back door, with two steps down to the lawn.",
+      location: "Boulder, CO",
+      timeline: "Within a month",
+      categoryId: category!.id,
+      budgetMinCents: 500_000,
+      budgetMaxCents: 900_000,
+      contactPreferences: `Call after 6pm ${randomUUID().slice(0, 6)}`,
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+/** A purchase of `gig` by `diggerId`: completed (paid at the lead price) unless told otherwise. */
+export async function insertPurchase(
+  app: TestApp,
+  gig: TestGig,
+  diggerId: string,
+  over: Partial<typeof leadPurchases.$inferInsert> = {},
+) {
+  const completed = (over.status ?? "completed") === "completed";
+  const [row] = await app.database.db
+    .insert(leadPurchases)
+    .values({
+      gigId: gig.id,
+      diggerId,
+      amountPaidCents: leadPriceCents(gig.budgetMinCents),
+      status: "completed",
+      provider: "test",
+      providerSessionId: `test_cs_${randomUUID()}`,
+      purchasedAt: completed ? new Date() : null,
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+/** The e-mails sent to `address`, newest first. */
+export const mailTo = (app: TestApp, address: string) =>
+  app.database.db.select().from(emails).where(eq(emails.toAddress, address)).orderBy(desc(emails.createdAt));
+
+/** HTML as text: the entities React writes for quotes and ampersands, decoded. */
+export const decodeHtml = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
