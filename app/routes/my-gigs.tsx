@@ -2,6 +2,7 @@ import { data, Link, useNavigation } from "react-router";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { MyGigCard } from "#app/features/gigs/my-gig-card.tsx";
+import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { listMyGigs, setGigStatus } from "#server/gigs/my-gigs.ts";
@@ -64,7 +65,7 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4" aria-label="My gigs">
             {page.items.map((gig) => (
               <li key={gig.id}>
-                <MyGigCard gig={gig} now={now} />
+                <MyGigCard gig={gig} now={now} actions={<GigIssuesButton gigId={gig.id} gigTitle={gig.title} />} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,133 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { ISSUE_MESSAGES, issueStatusBadge, issueStatusLabel, issueTypeLabel, refundCents, type GigIssue } from "#core/lead-issues.ts";
+import { formatPrice } from "#core/money.ts";
+import { timeAgo } from "#core/relative-time.ts";
+
+type IssuesResponse = { issues: GigIssue[]; now: string } | { error: string };
+
+/** The Refund Amount line: amount_paid x refund_percentage / 100, e.g. "$25.00 (50%)". */
+export function refundText(amountPaidCents: number, refundPercentage: number): string {
+  return `${formatPrice(refundCents(amountPaidCents, refundPercentage))} (${refundPercentage}%)`;
+}
+
+/**
+ * View Issues on a card of /my-gigs: loads the gig's issues from its resource route, then
+ * opens the dialog, or says 'Failed to load issues' and stays closed. After an approval or
+ * a rejection React Router reloads the fetcher's data, so the list shows the new status.
+ */
+export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: string }) {
+  const fetcher = useFetcher<IssuesResponse>();
+  const [requested, setRequested] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [failures, setFailures] = useState(0);
+  const url = `/my-gigs/${gigId}/issues`;
+
+  // A load asked for by the button opens the dialog, or fails; a reload after an approval
+  // or a rejection only refreshes the list. (State adjusted on new data, not in an effect.)
+  const [seen, setSeen] = useState(fetcher.data);
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (requested && fetcher.state === "idle") {
+      setRequested(false);
+      if (fetcher.data && "issues" in fetcher.data) setOpen(true);
+      else setFailures((count) => count + 1);
+    }
+  }
+  useEffect(() => {
+    if (failures > 0) toast.error(ISSUE_MESSAGES.loadIssuesFailed);
+  }, [failures]);
+
+  const data = fetcher.data && "issues" in fetcher.data ? fetcher.data : null;
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={requested}
+        onClick={() => {
+          setRequested(true);
+          void fetcher.load(url);
+        }}
+      >
+        View Issues
+      </Button>
+      <Dialog open={open && data !== null} onOpenChange={setOpen}>
+        <DialogContent showCloseButton={false} className="sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{`Lead Issues for "${gigTitle}"`}</DialogTitle>
+            <DialogDescription>Review and resolve reported issues from diggers</DialogDescription>
+          </DialogHeader>
+          {data && data.issues.length > 0 ? (
+            <ul className="grid gap-4" aria-label="Reported issues">
+              {data.issues.map((issue) => (
+                <IssueItem key={issue.id} issue={issue} action={url} now={new Date(data.now)} />
+              ))}
+            </ul>
+          ) : (
+            <p className="py-6 text-center text-muted-foreground">No issues reported for this gig</p>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Close</Button>
+            </DialogClose>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; now: Date }) {
+  const fetcher = useFetcher<{ error?: string; success?: string }>();
+  useActionToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const label = issueTypeLabel(issue.issueType);
+  return (
+    <li className="grid gap-3 rounded-lg border p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold">{label}</h3>
+          <p className="text-sm text-muted-foreground">{`From: ${issue.diggerBusinessName}`}</p>
+        </div>
+        <Badge variant={issueStatusBadge(issue.status)}>{issueStatusLabel(issue.status)}</Badge>
+      </div>
+      <p className="whitespace-pre-line text-sm">{issue.description}</p>
+      <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-muted-foreground">Amount Paid</dt>
+          <dd className="font-medium">{formatPrice(issue.amountPaidCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Refund Amount</dt>
+          <dd className="font-medium">{refundText(issue.amountPaidCents, issue.refundPercentage)}</dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted-foreground">{`Reported ${timeAgo(issue.createdAt, now)}`}</p>
+      {issue.status === "pending" ? (
+        <fetcher.Form method="post" action={action} className="flex flex-wrap gap-2">
+          <input type="hidden" name="issueId" value={issue.id} />
+          <Button type="submit" size="sm" name="decision" value="approve" disabled={busy}>
+            Approve Refund
+          </Button>
+          <Button type="submit" size="sm" variant="outline" name="decision" value="reject" disabled={busy}>
+            Reject
+          </Button>
+        </fetcher.Form>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO, signIn } from "./helpers.ts";
+
+/** A page of its own (own cookies), signed in as `email`. */
+async function signedIn(browser: Browser, email: string, redirect: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, DEMO.password, redirect);
+  return page;
+}
+
+test("visitors are sent to the digger sign-in from My Leads, and come back after signing in", async ({ page }) => {
+  await page.goto("/my-leads");
+  await expect(page).toHaveURL("/auth?type=digger&redirect=/my-leads");
+  await expect(page.getByText("Please sign in to view your leads")).toBeVisible();
+  await expect(page.getByText("Digger Portal").first()).toBeVisible();
+  await page.getByLabel("Email").fill(DEMO.digger);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL("/my-leads");
+  await expect(page.getByRole("heading", { level: 1, name: "My Leads" })).toBeVisible();
+});
+
+test("a digger buys a lead, sees the client in My Leads and reports an issue; the client approves a 50% refund", async ({ browser }) => {
+  const title = `Replace the kitchen faucet ${randomUUID().slice(0, 6)}`;
+  const contact = `Text me after 5pm ${randomUUID().slice(0, 4)}`;
+
+  // The client posts a gig ($2,000 minimum: the lead costs $50.00).
+  const client = await signedIn(browser, DEMO.consumer, "/post-gig");
+  await client.getByLabel("Project Title").fill(title);
+  await client.getByLabel("Project Description").fill("The kitchen faucet drips and the sprayer hose is cracked; replace the whole fixture.");
+  await client.getByLabel("Location").fill("Tucson, AZ");
+  await client.getByLabel("Project Timeline").fill("This week");
+  await client.getByLabel("Category").selectOption({ index: 1 });
+  await client.getByLabel("Minimum Budget ($)").fill("2000");
+  await client.getByLabel("Contact Preferences").fill(contact);
+  await client.getByLabel(/I agree to the/).check();
+  await client.getByRole("button", { name: "Post Gig" }).click();
+  await expect(client.getByText("Gig posted successfully!")).toBeVisible();
+
+  // Before anyone reports, the dialog says so.
+  await client.goto("/my-gigs");
+  const card = client.getByRole("listitem").filter({ hasText: title });
+  await card.getByRole("button", { name: "View Issues" }).click();
+  const dialog = client.getByRole("dialog", { name: `Lead Issues for "${title}"` });
+  await expect(dialog.getByText("Review and resolve reported issues from diggers")).toBeVisible();
+  await expect(dialog.getByText("No issues reported for this gig")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+
+  // The digger buys the lead through the test checkout.
+  const digger = await signedIn(browser, DEMO.digger, "/my-leads");
+  await digger.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
+  await digger.getByRole("link", { name: title }).click();
+  await digger.getByRole("button", { name: "Purchase Lead" }).click();
+  await expect(digger).toHaveURL(/\/checkout\//);
+  await digger.getByRole("button", { name: "Pay $50.00" }).click();
+  await expect(digger.getByText("Payment successful! You can now access the client contact information.")).toBeVisible();
+
+  // My Leads shows the gig and the client's contact details.
+  await digger.goto("/my-leads");
+  const lead = digger.getByRole("listitem").filter({ hasText: title });
+  await expect(lead.getByText(contact)).toBeVisible();
+  await expect(lead.getByText(DEMO.consumer)).toBeVisible();
+  await expect(lead.getByText("From $2,000")).toBeVisible();
+  await expect(lead.getByText("Tucson, AZ")).toBeVisible();
+  await expect(lead.getByText("$50.00")).toBeVisible();
+  await expect(lead.getByRole("link", { name: "Send Email" })).toHaveAttribute(
+    "href",
+    `mailto:${DEMO.consumer}?subject=${encodeURIComponent(`Regarding your gig: ${title}`)}`,
+  );
+
+  // Report Issue: both fields are required, then the button becomes the issue's status.
+  await lead.getByRole("button", { name: "Report Issue" }).click();
+  const report = digger.getByRole("dialog");
+  await report.getByRole("button", { name: "Submit Report" }).click();
+  await expect(digger.getByText("Please fill in all fields")).toBeVisible();
+  await report.getByLabel("Issue Type").selectOption({ label: "Already Found Digger" });
+  await report.getByLabel("Description").fill("The client told me on the phone they hired someone yesterday.");
+  await report.getByRole("button", { name: "Submit Report" }).click();
+  await expect(digger.getByText("Issue reported successfully. The client will review your request.")).toBeVisible();
+  await expect(report).toBeHidden();
+  await expect(lead.getByRole("button", { name: "Pending Review" })).toBeDisabled();
+
+  // The client reviews it and approves the refund: $50.00 at 50% is $25.00.
+  await client.reload();
+  await card.getByRole("button", { name: "View Issues" }).click();
+  const issue = dialog.getByRole("listitem");
+  await expect(issue.getByRole("heading", { name: "Already Found Digger" })).toBeVisible();
+  await expect(issue.getByText(/^From: .+/)).toBeVisible();
+  await expect(issue.getByText("Pending Review")).toBeVisible();
+  await expect(issue.getByText("The client told me on the phone they hired someone yesterday.")).toBeVisible();
+  await expect(issue.getByText("$50.00", { exact: true })).toBeVisible();
+  await expect(issue.getByText("$25.00 (50%)")).toBeVisible();
+  await expect(issue.getByText(/^Reported (just now|\d+ minutes? ago)$/)).toBeVisible();
+  await issue.getByRole("button", { name: "Approve Refund" }).click();
+  await expect(client.getByText("Issue approved")).toBeVisible();
+  await expect(issue.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(issue.getByRole("button", { name: "Approve Refund" })).toHaveCount(0);
+  await expect(issue.getByRole("button", { name: "Reject" })).toHaveCount(0);
+
+  await digger.reload();
+  await expect(lead.getByRole("button", { name: "Approved" })).toBeDisabled();
+});
