@@ -102,3 +102,14 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
   await digger.reload();
   await expect(lead.getByRole("button", { name: "Approved" })).toBeDisabled();
 });
+
+test("when the issues cannot be loaded, My Gigs says 'Failed to load issues' and the dialog stays closed", async ({ page }) => {
+  await signIn(page, DEMO.consumer, DEMO.password, "/my-gigs");
+  // Ask for the issues of a gig that is not this user's: the server answers 404.
+  await page.route(/\/my-gigs\/[^/]+\/issues\.data/, (route) =>
+    route.continue({ url: route.request().url().replace(/my-gigs\/[^/]+\/issues/, `my-gigs/${randomUUID()}/issues`) }),
+  );
+  await page.getByRole("button", { name: "View Issues" }).first().click();
+  await expect(page.getByText("Failed to load issues")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
