@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   if (clear) headers.append("Set-Cookie", clear);
-  return data({ user: user satisfies SessionUser | null, flash }, { headers });
+  return data({ user: user satisfies SessionUser | null, flash, publicUrl: context.services.config.publicUrl }, { headers });
 }
 
 /** Forwards the loader's cookies (flash cleared, session refreshed) on document requests. */

@@ -8,7 +8,7 @@ import { DiggerAvatar } from "#app/features/diggers/digger-avatar.tsx";
 import { Rating } from "#app/features/diggers/rating.tsx";
 import { ReferenceList } from "#app/features/diggers/reference-list.tsx";
 import { SectionCard } from "#app/features/diggers/section-card.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
+import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
 import { loadDiggerPage } from "#server/diggers/public-profile.ts";
@@ -23,10 +23,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return requestReferenceContact(context, request, params.id);
 }
 
-export const meta = ({ data }: Route.MetaArgs) =>
-  data
-    ? pageMeta(`${displayHandle(data.digger.handle)}, ${data.digger.profession}`, `${data.digger.profession} in ${data.digger.location}.`)
-    : pageMeta("Digger Profile", "A digger's public profile: skills, rates, credentials and work.");
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  if (!data) return pageMeta("Digger Profile", "A digger's public profile: skills, rates, credentials and work.");
+  const title = `${displayHandle(data.digger.handle)}, ${data.digger.profession}`;
+  const description = `${data.digger.profession} in ${data.digger.location}.`;
+  const base = publicUrlFrom(matches);
+  const image = data.digger.profileImageUrl ? `${base}${data.digger.profileImageUrl}` : null;
+  return [...pageMeta(title, description), ...openGraph({ title, description, url: `${base}${location.pathname}`, image })];
+};
 
 export default function DiggerProfile({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);

@@ -4,7 +4,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { PurchaseCard } from "#app/features/purchase/purchase-card.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
+import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import { getPublicGig } from "#server/gigs/gig-page.ts";
@@ -21,7 +21,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     gig: found.gig,
     purchased: diggerId ? await hasPurchased(context, params.id, diggerId) : false,
     now: new Date().toISOString(),
-    url: `${context.services.config.publicUrl}/gig/${params.id}`,
   };
 }
 
@@ -31,16 +30,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return startPurchase(context, params.id);
 }
 
-export const meta = ({ data }: Route.MetaArgs) => {
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   if (!data) return pageMeta("Gig not found", "This gig does not exist.");
   const description = data.gig.description.slice(0, 160);
-  return [
-    ...pageMeta(data.gig.title, description),
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: data.gig.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data.url },
-  ];
+  const url = `${publicUrlFrom(matches)}${location.pathname}`;
+  return [...pageMeta(data.gig.title, description), ...openGraph({ title: data.gig.title, description, url })];
 };
 
 export default function GigDetail({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,52 @@
+/**
+ * sitemap.xml: the public pages, open gigs and digger profiles, newest first. One file holds
+ * at most 50,000 addresses (the sitemap protocol's limit); past that the oldest are left out.
+ */
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { diggerProfiles, gigs } from "../db/schema.ts";
+
+const STATIC_PATHS = ["/", "/browse-gigs", "/browse-diggers", "/how-it-works", "/contact", "/terms", "/privacy"];
+const MAX_PER_KIND = 24_000;
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+export async function buildSitemap(db: Database, publicUrl: string): Promise<string> {
+  const [openGigs, diggers] = await Promise.all([
+    db
+      .select({ id: gigs.id, changed: gigs.updatedAt })
+      .from(gigs)
+      .where(eq(gigs.status, "open"))
+      .orderBy(desc(gigs.createdAt), desc(gigs.id))
+      .limit(MAX_PER_KIND),
+    db
+      .select({ id: diggerProfiles.id, changed: diggerProfiles.updatedAt })
+      .from(diggerProfiles)
+      .orderBy(desc(diggerProfiles.averageRating), diggerProfiles.id)
+      .limit(MAX_PER_KIND),
+  ]);
+  const entry = (path: string, changed?: Date) =>
+    `<url><loc>${escapeXml(publicUrl + path)}</loc>${changed ? `<lastmod>${changed.toISOString()}</lastmod>` : ""}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...STATIC_PATHS.map((p) => entry(p)),
+    ...openGigs.map((g) => entry(`/gig/${g.id}`, g.changed)),
+    ...diggers.map((d) => entry(`/digger/${d.id}`, d.changed)),
+    "</urlset>",
+  ].join("\n");
+}
+
+/** robots.txt: everything public may be indexed; private and transactional pages not. */
+export function buildRobotsTxt(publicUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...["/account", "/my-gigs", "/my-leads", "/reference-requests", "/checkout/", "/post-gig", "/digger-registration", "/auth", "/reset-password", "/dev/", "/api/"].map(
+      (path) => `Disallow: ${path}`,
+    ),
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

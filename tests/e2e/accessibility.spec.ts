@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/** Public pages beyond the marketing ones (tests/e2e/public-pages.spec.ts covers those). */
+async function publicPages(page: Page): Promise<string[]> {
+  await page.goto("/browse-gigs");
+  const gig = await page.getByRole("list", { name: "Open gigs" }).getByRole("link").first().getAttribute("href");
+  await page.goto("/browse-diggers");
+  const digger = await page.locator('main a[href^="/digger/"]').first().getAttribute("href");
+  return ["/browse-gigs", "/browse-diggers", gig!, digger!, "/auth", "/auth?type=digger", "/contact", "/no-such-page"];
+}
+
+test("no accessibility violations on the browse, gig, digger, sign-in and 404 pages", async ({ page }) => {
+  for (const path of await publicPages(page)) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(violations, path).toEqual([]);
+  }
+});
+
+for (const width of [375, 1280]) {
+  test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of await publicPages(page)) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+test("the keyboard reaches the main content first, with a visible focus", async ({ page }) => {
+  await page.goto("/browse-gigs");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+});
