@@ -49,11 +49,22 @@ export const users = pgTable(
     image: text("image"),
     userType: text("user_type", { enum: ["consumer", "digger"] }).notNull().default("consumer"),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** Promotional e-mail on (the default) or off; transactional e-mail is always sent. */
+    promotionalEmail: boolean("promotional_email").notNull().default(true),
+    /** When the user asked for deletion: signed out, hidden, and purged after the delay. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** When the purge anonymised the row (kept only for payment records that point at it). */
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    // The purge's queue: accounts whose deletion is requested and not yet carried out.
+    index("users_purge_due_idx")
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null and ${t.purgedAt} is null`),
+    check("users_purged_check", sql`${t.purgedAt} is null or ${t.deletedAt} is not null`),
     check("users_user_type_check", sql`${t.userType} in ('consumer', 'digger')`),
     check("users_full_name_length", sql`char_length(${t.name}) between 1 and 200`),
   ],
@@ -185,6 +196,8 @@ export const diggerProfiles = pgTable(
     completionRate: integer("completion_rate").notNull().default(0),
     responseTimeHours: integer("response_time_hours"),
     workPhotos: text("work_photos").array().notNull().default(sql`'{}'::text[]`),
+    /** Set when the account is deleted: every public query leaves hidden profiles out. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -427,6 +440,8 @@ export const emails = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     kind: text("kind", { enum: ["transactional", "promotional"] }).notNull(),
+    /** Promotional e-mail only: the signed one-click unsubscribe address (List-Unsubscribe). */
+    listUnsubscribeUrl: text("list_unsubscribe_url"),
     status: text("status", { enum: ["pending", "sent", "kept"] })
       .notNull()
       .default("pending"),
@@ -439,6 +454,7 @@ export const emails = pgTable(
   },
   (t) => [
     check("emails_kind_check", sql`${t.kind} in ('transactional', 'promotional')`),
+    check("emails_unsubscribe_check", sql`${t.listUnsubscribeUrl} is null or ${t.kind} = 'promotional'`),
     check("emails_status_check", sql`${t.status} in ('pending', 'sent', 'kept')`),
     check("emails_attempts_check", sql`${t.attempts} >= 0`),
     check("emails_sent_check", sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
