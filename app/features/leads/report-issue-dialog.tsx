@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { toast } from "sonner";
+import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "#app/components/ui/dialog.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, parseIssueReport } from "#core/lead-issues.ts";
@@ -60,9 +60,8 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
         >
           <input type="hidden" name="intent" value="report-issue" />
           <input type="hidden" name="purchaseId" value={purchaseId} />
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-type`}>Issue Type</Label>
-            <NativeSelect id={`${id}-type`} name="issueType" defaultValue="" required>
+          <FormField id={`${id}-type`} label="Issue Type" required>
+            <NativeSelect {...fieldControlProps(`${id}-type`, { required: true })} name="issueType" defaultValue="">
               <option value="" disabled>
                 Select an issue type
               </option>
@@ -72,18 +71,16 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-description`}>Description</Label>
+          </FormField>
+          <FormField id={`${id}-description`} label="Description" required>
             <Textarea
-              id={`${id}-description`}
+              {...fieldControlProps(`${id}-description`, { required: true })}
               name="description"
               rows={5}
               maxLength={ISSUE_DESCRIPTION_MAX}
-              required
               placeholder="Describe the issue with this lead..."
             />
-          </div>
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
