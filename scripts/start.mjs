@@ -18,7 +18,8 @@ function run(command, args) {
 const installed = at("node_modules/.package-lock.json");
 if (!existsSync(installed) || statSync(at("package-lock.json")).mtimeMs > statSync(installed).mtimeMs) {
   console.log("Installing dependencies...");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  // Not `npm ci`: see .ci/run (the lock file cannot list other platforms' optional binaries).
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 console.log("Building...");
 run("npm", ["run", "--silent", "build"]);
