@@ -3,7 +3,19 @@
  * next page starts strictly after them. Unlike OFFSET, the cost does not grow with the page
  * number, and rows added meanwhile never shift a page (nothing repeated, nothing skipped).
  */
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 export const PAGE_SIZE = 20;
+
+/**
+ * A timestamp as ISO text with its microseconds. PostgreSQL keeps microseconds and a
+ * JavaScript Date only milliseconds: a cursor built from a Date could skip rows at a page
+ * boundary, so a cursor holds the database's own value.
+ */
+export function exactTimestamp(column: AnyPgColumn | SQL): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
 
 export interface Page<T> {
   items: T[];

@@ -3,11 +3,11 @@
  * reference's contact; the digger who owns the reference approves or declines it at
  * /reference-requests. The digger is e-mailed each new request, the consumer the outcome.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
 import { requireDigger, requireUser } from "../auth/guards.ts";
 import { diggerProfiles, diggerReferences, referenceContactRequests, users } from "../db/schema.ts";
-import { decodeCursor, PAGE_SIZE, toPage } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage } from "../pagination.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { isUuid } from "./ids.ts";
 
@@ -47,7 +47,7 @@ export async function requestReferenceContact(context: AppLoadContext, request: 
     .from(diggerReferences)
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerReferences.diggerId))
     .innerJoin(users, eq(users.id, diggerProfiles.userId))
-    .where(and(eq(diggerReferences.id, referenceId), eq(diggerReferences.diggerId, diggerId)));
+    .where(and(eq(diggerReferences.id, referenceId), eq(diggerReferences.diggerId, diggerId), isNull(diggerProfiles.hiddenAt)));
   if (!reference) return result({ error: REQUEST_MESSAGES.failed }, 404);
 
   try {
@@ -98,7 +98,7 @@ export async function loadReferenceRequests(context: AppLoadContext, request: Re
       consumerName: users.name,
       referenceName: diggerReferences.referenceName,
       status: q.status,
-      createdAt: sql<string>`to_char(${q.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      createdAt: exactTimestamp(q.createdAt),
     })
     .from(q)
     .innerJoin(users, eq(users.id, q.consumerId))

@@ -10,7 +10,7 @@ import { BUDGET_BANDS, type BudgetBand } from "#core/gig-schema.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { containsAny } from "../db/search.ts";
-import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 export interface BrowseFilters {
   search: string;
@@ -84,7 +84,7 @@ export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAG
       budgetMinCents: gigs.budgetMinCents,
       budgetMaxCents: gigs.budgetMaxCents,
       categoryName: categories.name,
-      createdAt: gigs.createdAt,
+      createdAt: exactTimestamp(gigs.createdAt),
       purchaseCount: gigs.purchaseCount,
     })
     .from(gigs)
@@ -96,13 +96,9 @@ export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAG
 
 export async function listOpenGigs(db: Database, filters: BrowseFilters, size = PAGE_SIZE): Promise<Page<GigCard>> {
   const rows = await browseGigsQuery(db, filters, size);
-  const page = toPage(rows, size, (row) => [row.createdAt.toISOString(), row.id]);
+  const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
   return {
     nextCursor: page.nextCursor,
-    items: page.items.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      leadPriceCents: leadPriceCents(row.budgetMinCents),
-    })),
+    items: page.items.map((row) => ({ ...row, leadPriceCents: leadPriceCents(row.budgetMinCents) })),
   };
 }

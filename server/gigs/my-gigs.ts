@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
-import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 export interface MyGig {
   id: string;
@@ -28,7 +28,7 @@ export async function listMyGigs(db: Database, consumerId: string, cursor: strin
       budgetMinCents: gigs.budgetMinCents,
       budgetMaxCents: gigs.budgetMaxCents,
       categoryName: categories.name,
-      createdAt: gigs.createdAt,
+      createdAt: exactTimestamp(gigs.createdAt),
       purchaseCount: gigs.purchaseCount,
     })
     .from(gigs)
@@ -43,8 +43,7 @@ export async function listMyGigs(db: Database, consumerId: string, cursor: strin
     )
     .orderBy(desc(gigs.createdAt), desc(gigs.id))
     .limit(size + 1);
-  const page = toPage(rows, size, (row) => [row.createdAt.toISOString(), row.id]);
-  return { nextCursor: page.nextCursor, items: page.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+  return toPage(rows, size, (row) => [row.createdAt, row.id]);
 }
 
 /** Opens or closes a gig of `consumerId`; false when no such gig of theirs exists. */

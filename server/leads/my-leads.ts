@@ -11,7 +11,7 @@ import { requireDigger } from "../auth/guards.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { isUniqueViolation } from "../diggers/db-errors.ts";
-import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 export const MY_LEADS_ACCESS = {
   signedOut: { message: "Please sign in to view your leads", redirectTo: "/auth?type=digger&redirect=/my-leads" },
@@ -19,10 +19,6 @@ export const MY_LEADS_ACCESS = {
   userType: { type: "digger", message: "Digger profile not found", redirectTo: "/" },
   diggerProfile: { message: "Digger profile not found", redirectTo: "/digger-registration" },
 } as const;
-
-/** A timestamp with its microseconds, so that a cursor names its row exactly. */
-const isoMicros = (column: typeof leadPurchases.purchasedAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** One page of a digger's completed purchases, newest purchased_at first. */
 export async function listMyLeads(db: Database, diggerId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<MyLead>> {
@@ -33,7 +29,7 @@ export async function listMyLeads(db: Database, diggerId: string, cursor: string
     .select({
       id: p.id,
       amountPaidCents: p.amountPaidCents,
-      purchasedAt: isoMicros(p.purchasedAt),
+      purchasedAt: exactTimestamp(p.purchasedAt),
       gig: {
         id: gigs.id,
         title: gigs.title,

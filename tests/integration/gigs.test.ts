@@ -263,6 +263,29 @@ describe("browsing", () => {
     expect(seen.sort()).toEqual(created.map((g) => g.id).sort());
   });
 
+  it("pages rows that differ only in microseconds without skipping any", async () => {
+    const marker = `micro${randomUUID().slice(0, 6)}`;
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const [row] = await queryRows<{ id: string }>(
+        app.database.db,
+        sql`insert into gigs (consumer_id, title, description, location, timeline, category_id, created_at)
+            values (${consumer.id}, ${`${marker} ${i}`}, 'A gig posted within the same millisecond as four others, for paging.',
+                    'Here', 'Now', ${otherTopCategory.id}::uuid, ${`2026-01-01 00:00:00.00${i}${i}${i}+00`}::timestamptz)
+            returning id`,
+      );
+      ids.push(row!.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await browse({ search: marker, cursor }, 2);
+      seen.push(...page.items.map((g) => g.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
   it("shows the empty text, and ignores malformed filters instead of failing", async () => {
     const empty = await (await new SessionClient(app).get(`/browse-gigs?q=${randomUUID()}`)).text();
     expect(empty).toContain("No gigs found. Try adjusting your filters.");
