@@ -9,7 +9,8 @@ const dataDir = path.resolve(`test-results/e2e-data-${port}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e-artifacts",
+  // Per port, so that parallel runs (E2E_PORT) never delete each other's traces.
+  outputDir: `test-results/e2e-artifacts-${port}`,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
