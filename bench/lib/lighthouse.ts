@@ -1,0 +1,95 @@
+/**
+ * Lighthouse (performance and accessibility, its default mobile profile with simulated
+ * throttling) against pages of the running server, in the system's headless Chromium.
+ * CHROME_PATH (or CHROMIUM_PATH) names the browser; /usr/bin/chromium by default.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { freePort } from "./server.ts";
+
+export interface LighthouseResult {
+  path: string;
+  performance: number | null;
+  accessibility: number | null;
+  metrics: Record<string, number | null>;
+  /** Audits that cost performance or accessibility points, for the report. */
+  failing: string[];
+}
+
+export function chromePath(): string | null {
+  const candidates = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find((c): c is string => Boolean(c && existsSync(c))) ?? null;
+}
+
+export async function runLighthouse(baseUrl: string, paths: string[], runs = 1): Promise<LighthouseResult[]> {
+  const chrome = chromePath();
+  if (!chrome) throw new Error("no Chromium found: set CHROME_PATH");
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), "dg-bench-chrome-"));
+  const browser = spawn(
+    chrome,
+    ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: "ignore" },
+  );
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+      } catch {
+        if (Date.now() > deadline) throw new Error("Chromium did not start");
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const results: LighthouseResult[] = [];
+    for (const pagePath of paths) {
+      const scores: LighthouseResult[] = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(baseUrl + pagePath, {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+        const score = (id: string) => {
+          const s = lhr.categories[id]?.score;
+          return typeof s === "number" ? Math.round(s * 100) : null;
+        };
+        const metric = (id: string) => {
+          const v = lhr.audits[id]?.numericValue;
+          return typeof v === "number" ? Math.round(v) : null;
+        };
+        const failing = Object.values(lhr.categories)
+          .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
+          .filter((a) => a && typeof a.score === "number" && a.score < 0.9)
+          .map((a) => `${a!.id}${a!.displayValue ? ` (${a!.displayValue})` : ""}`);
+        scores.push({
+          path: pagePath,
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          metrics: {
+            firstContentfulPaintMs: metric("first-contentful-paint"),
+            largestContentfulPaintMs: metric("largest-contentful-paint"),
+            totalBlockingTimeMs: metric("total-blocking-time"),
+            cumulativeLayoutShift: lhr.audits["cumulative-layout-shift"]?.numericValue ?? null,
+            speedIndexMs: metric("speed-index"),
+          },
+          failing,
+        });
+      }
+      // The median run by performance score.
+      scores.sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
+      results.push(scores[Math.floor(scores.length / 2)]!);
+    }
+    return results;
+  } finally {
+    browser.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(profile, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The built server as a child process, as it runs in production: `tsx server/main.ts` with
+ * the bench build, NODE_ENV=production on PostgreSQL (PGlite is refused in production, so an
+ * embedded database runs in local mode), logging at warn so that log lines do not dominate.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export type ServerDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+
+export async function startServer(database: ServerDatabase, buildDir: string): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dg-bench-server-"));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: url,
+    BUILD_DIR: buildDir,
+    LOG_LEVEL: "warn",
+    SEED_DEMO_DATA: "false",
+    PAYMENTS_PROVIDER: "test",
+    MAIL_TRANSPORT: "outbox",
+    BETTER_AUTH_SECRET: "bench-secret-not-for-production-0123456789abcdef",
+    ...(database.kind === "postgres"
+      ? { NODE_ENV: "production", DATABASE_URL: database.url, DATA_DIR: dataDir }
+      : { NODE_ENV: "development", DATA_DIR: database.dataDir }),
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: projectRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+      if (database.kind === "postgres") rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,305 @@
+/**
+ * `npm run bench`: builds the app (BUILD_DIR, default build-bench), fills a database with
+ * N gigs, starts the built server in production mode and measures it: load tests of every
+ * public page and data request at 10 and 50 connections, a no-database baseline (a static
+ * file) and the browse query's raw SQL, page weight, Lighthouse, and optionally growth with
+ * the data. Writes bench/results/<date>.json and prints a summary against the budget.
+ *
+ *   npm run bench                           # PostgreSQL on BENCH_PG_SERVER, 100,000 gigs
+ *   npm run bench -- --growth               # and 10k / 100k / 1M gigs for browse and search
+ *   npm run bench -- --pglite --gigs 10000  # embedded PGlite (local mode) in a temp dir
+ *   DATABASE_URL=postgres://.../db npm run bench   # an existing (empty or bench) database
+ *
+ * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
+ * --connections 10,50, --growth [--growth-sizes 10000,100000,1000000], --no-build,
+ * --no-lighthouse, --lighthouse-runs N, --only pages|data|... (comma list of sections:
+ * load, raw, weight, lighthouse, growth).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase } from "../server/db/client.ts";
+import { browseGigsQuery, parseBrowseFilters } from "../server/gigs/browse.ts";
+import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate, type Target } from "./generate.ts";
+import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
+import { load, warm, type LoadResult } from "./lib/load.ts";
+import { rawSqlLoop, type RawSqlResult } from "./lib/raw-sql.ts";
+import { projectRoot, startServer, type ServerDatabase } from "./lib/server.ts";
+import { pageWeight, type PageWeight } from "./lib/weight.ts";
+import { evaluateBudget, printSummary } from "./summary.ts";
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const option = (name: string, fallback: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : fallback;
+};
+const numbers = (text: string) => text.split(",").map(Number).filter((n) => Number.isFinite(n) && n > 0);
+
+const usePglite = flag("--pglite");
+const gigCount = Number(option("--gigs", "100000"));
+const duration = Number(option("--duration", "5"));
+const rounds = Math.max(1, Number(option("--rounds", "1")));
+const connectionLevels = numbers(option("--connections", "10,50"));
+const growthSizes = numbers(option("--growth-sizes", usePglite ? "10000,100000" : "10000,100000,1000000"));
+const lighthouseRuns = Math.max(1, Number(option("--lighthouse-runs", "1")));
+const sections = new Set(option("--only", `load,raw,weight,lighthouse${flag("--growth") ? ",growth" : ""}`).split(","));
+if (flag("--no-lighthouse")) sections.delete("lighthouse");
+const buildDir = process.env.BUILD_DIR ?? "build-bench";
+const clientDir = path.join(projectRoot, buildDir, "client");
+const pgServer = process.env.BENCH_PG_SERVER ?? DEFAULT_PG_SERVER;
+
+/** The search terms and filters every run uses (they match a few percent of the rows). */
+export const GIG_SEARCH = "garage";
+export const DIGGER_SEARCH = "roof";
+export const BUDGET_BAND = "1k-5k";
+
+export interface Sample {
+  gigId: string;
+  diggerId: string;
+  categoryId: string;
+}
+
+export interface Endpoint {
+  name: string;
+  kind: "page" | "data" | "static";
+  path: string;
+}
+
+export function endpoints(s: Sample): Endpoint[] {
+  const page = (name: string, p: string): Endpoint => ({ name, kind: "page", path: p });
+  const data = (name: string, p: string): Endpoint => ({ name, kind: "data", path: p });
+  return [
+    { name: "static file (no database)", kind: "static", path: "/favicon.svg" },
+    page("landing", "/"),
+    page("browse gigs", "/browse-gigs"),
+    page("browse gigs: search", `/browse-gigs?q=${GIG_SEARCH}`),
+    page("browse gigs: category", `/browse-gigs?category=${s.categoryId}`),
+    page("browse gigs: budget", `/browse-gigs?budget=${BUDGET_BAND}`),
+    page("browse diggers: rating", "/browse-diggers"),
+    page("browse diggers: experience", "/browse-diggers?sort=experience"),
+    page("browse diggers: rate", "/browse-diggers?sort=rate"),
+    page("browse diggers: search", `/browse-diggers?q=${DIGGER_SEARCH}`),
+    page("gig page", `/gig/${s.gigId}`),
+    page("digger page", `/digger/${s.diggerId}`),
+    // What the browser fetches on client-side navigation (single fetch): a link to another
+    // page loads that route's loader only; a filter change on the same page revalidates the
+    // root loader too.
+    data("landing", "/_root.data?_routes=routes%2Fhome"),
+    data("browse gigs", "/browse-gigs.data?_routes=routes%2Fbrowse-gigs"),
+    data("browse gigs: search", `/browse-gigs.data?q=${GIG_SEARCH}`),
+    data("browse gigs: category", `/browse-gigs.data?category=${s.categoryId}`),
+    data("browse gigs: budget", `/browse-gigs.data?budget=${BUDGET_BAND}`),
+    data("browse gigs: next page", "NEXT_PAGE"),
+    data("browse diggers: rating", "/browse-diggers.data?_routes=routes%2Fbrowse-diggers"),
+    data("browse diggers: experience", "/browse-diggers.data?sort=experience"),
+    data("browse diggers: rate", "/browse-diggers.data?sort=rate"),
+    data("browse diggers: search", `/browse-diggers.data?q=${DIGGER_SEARCH}`),
+    data("gig page", `/gig/${s.gigId}.data?_routes=routes%2Fgig`),
+    data("digger page", `/digger/${s.diggerId}.data?_routes=routes%2Fdigger`),
+  ];
+}
+
+const GROWTH_ENDPOINTS = new Set([
+  "page:browse gigs",
+  "page:browse gigs: search",
+  "data:browse gigs",
+  "data:browse gigs: search",
+  "data:browse gigs: category",
+  "data:browse gigs: budget",
+  "data:browse diggers: rating",
+  "data:browse diggers: search",
+]);
+
+async function resolveTarget(gigs: number): Promise<{ target: Target; server: ServerDatabase; label: string }> {
+  if (usePglite) {
+    const dir = path.join(os.tmpdir(), `dg_bench_pglite_${gigs}`);
+    return { target: { kind: "pglite", location: dir }, server: { kind: "pglite", dataDir: dir }, label: `PGlite ${dir}` };
+  }
+  const url = process.env.DATABASE_URL ?? (await benchDatabaseUrl(pgServer, gigs));
+  return { target: { kind: "postgres", location: url }, server: { kind: "postgres", url }, label: `PostgreSQL ${new URL(url).pathname.slice(1)}` };
+}
+
+async function sampleOf(target: Target): Promise<Sample> {
+  const handle = await openDatabase(target.kind === "postgres" ? { kind: "postgres", url: target.location, poolSize: 1 } : { kind: "pglite", dataDir: target.location });
+  try {
+    const one = async (query: string) => {
+      const result = (await handle.db.execute(query)) as unknown as { rows: Array<{ id: string }> };
+      const id = result.rows[0]?.id;
+      if (!id) throw new Error(`no row for: ${query}`);
+      return id;
+    };
+    return {
+      // A gig a few pages down the list, a digger with references, and the top-level category
+      // with the most gigs in this taxonomy (its sub-categories included).
+      gigId: await one("select id from gigs where status = 'open' order by created_at desc offset 100 limit 1"),
+      diggerId: await one(
+        "select d.id from digger_profiles d where exists (select 1 from digger_references r where r.digger_id = d.id) order by d.average_rating desc, d.id limit 1",
+      ),
+      categoryId: await one("select id from categories where slug = 'home-improvement'"),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The browse query exactly as the server sends it, for the raw SQL loop. */
+async function browseSql(url: string, search: string) {
+  const handle = await openDatabase({ kind: "postgres", url, poolSize: 1 });
+  try {
+    const query = browseGigsQuery(handle.db, parseBrowseFilters(new URLSearchParams(search ? { q: search } : {}))).toSQL();
+    return { text: query.sql, params: query.params };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function nextPagePath(baseUrl: string): Promise<string> {
+  const body = await (await fetch(`${baseUrl}/browse-gigs.data?_routes=routes%2Fbrowse-gigs`)).text();
+  const cursor = /"nextCursor","([A-Za-z0-9_-]+)"/.exec(body)?.[1] ?? /"([A-Za-z0-9_-]{40,})"/.exec(body)?.[1];
+  return cursor ? `/browse-gigs.data?cursor=${cursor}` : "/browse-gigs.data";
+}
+
+async function measure(baseUrl: string, list: Endpoint[], levels: number[], log: (line: string) => void): Promise<Record<string, LoadResult[]>> {
+  const out: Record<string, LoadResult[]> = {};
+  for (const endpoint of list) {
+    const status = await warm(baseUrl, endpoint.path);
+    if (status !== 200) throw new Error(`${endpoint.path} answered ${status}`);
+  }
+  for (const connections of levels) {
+    for (let round = 0; round < rounds; round++) {
+      for (const endpoint of list) {
+        const result = await load(baseUrl, endpoint.path, connections, duration);
+        (out[`${endpoint.kind}:${endpoint.name}@${connections}`] ??= []).push(result);
+        log(
+          `  ${endpoint.kind.padEnd(6)} ${endpoint.name.padEnd(28)} c=${String(connections).padEnd(3)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} p97.5 ${result.p97_5} p99 ${result.p99} ms  errors ${result.errors + result.timeouts + result.non2xx}`,
+        );
+      }
+    }
+  }
+  return out;
+}
+
+function build() {
+  if (flag("--no-build") && existsSync(path.join(projectRoot, buildDir, "server/index.js"))) return;
+  console.log(`bench: building into ${buildDir}`);
+  const result = spawnSync("npx", ["--no-install", "react-router", "build"], {
+    cwd: projectRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+  if (result.status !== 0) throw new Error("build failed");
+}
+
+async function postgresVersion(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ v: string }>("select version() as v")).rows[0]?.v ?? null;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const log = (line: string) => console.log(line);
+  const startedAt = new Date();
+  build();
+
+  const main = await resolveTarget(gigCount);
+  log(`bench: ${main.label}, ${gigCount} gigs`);
+  const generated = await generate(main.target, gigCount, log);
+  const sample = await sampleOf(main.target);
+  const list = endpoints(sample);
+
+  const results: Record<string, unknown> = {
+    startedAt: startedAt.toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverageAtStart: os.loadavg(),
+      database: main.target.kind === "postgres" ? await postgresVersion(main.target.location) : "PGlite",
+    },
+    options: { gigs: gigCount, duration, rounds, connections: connectionLevels, buildDir, search: { gigs: GIG_SEARCH, diggers: DIGGER_SEARCH } },
+    data: generated.counts,
+    sample,
+  };
+
+  let load: Record<string, LoadResult[]> = {};
+  let weights: PageWeight[] = [];
+  let lighthouse: LighthouseResult[] | { error: string } = [];
+  const server = await startServer(main.server, buildDir);
+  try {
+    const next = list.find((e) => e.path === "NEXT_PAGE");
+    if (next) next.path = await nextPagePath(server.url);
+    if (sections.has("load")) {
+      log(`bench: load tests, ${duration} s each, connections ${connectionLevels.join(" and ")}, ${rounds} round(s)`);
+      load = await measure(server.url, list, connectionLevels, log);
+    }
+    if (sections.has("weight")) {
+      for (const e of list.filter((x) => x.kind === "page")) weights.push(await pageWeight(server.url, e.path, clientDir));
+      weights = weights.filter((w, i) => weights.findIndex((x) => x.path.split("?")[0] === w.path.split("?")[0]) === i);
+    }
+    if (sections.has("lighthouse")) {
+      log("bench: Lighthouse");
+      try {
+        lighthouse = await runLighthouse(server.url, ["/", "/browse-gigs", `/gig/${sample.gigId}`], lighthouseRuns);
+      } catch (error) {
+        lighthouse = { error: String(error) };
+        log(`  Lighthouse could not run: ${String(error)}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  let raw: RawSqlResult[] = [];
+  if (sections.has("raw") && main.target.kind === "postgres") {
+    log("bench: raw browse SQL in a plain pg loop");
+    for (const connections of connectionLevels.slice(0, 1)) {
+      for (const search of ["", GIG_SEARCH]) {
+        const query = await browseSql(main.target.location, search);
+        const result = await rawSqlLoop(main.target.location, query.text, query.params, connections, duration);
+        raw.push({ ...result, ...{ search } });
+        log(`  browse SQL${search ? ` (search ${search})` : ""} c=${connections}: ${result.qps} queries/s, p50 ${result.p50} p99 ${result.p99} ms`);
+      }
+    }
+  } else if (sections.has("raw")) {
+    raw = [];
+    log("bench: raw SQL loop skipped (PGlite has one in-process connection; the server holds it)");
+  }
+
+  const growth: Record<string, Record<string, LoadResult[]>> = {};
+  if (sections.has("growth")) {
+    for (const size of growthSizes) {
+      const target = await resolveTarget(size);
+      log(`bench: growth, ${size} gigs (${target.label})`);
+      await generate(target.target, size, log);
+      const s = await sampleOf(target.target);
+      const growthList = endpoints(s).filter((e) => GROWTH_ENDPOINTS.has(`${e.kind}:${e.name}`));
+      const srv = await startServer(target.server, buildDir);
+      try {
+        growth[String(size)] = await measure(srv.url, growthList, connectionLevels.slice(0, 1), log);
+      } finally {
+        await srv.stop();
+      }
+    }
+  }
+
+  Object.assign(results, { load, raw, weights, lighthouse, growth, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() });
+  results.budget = evaluateBudget(results as never);
+  const dir = path.join(projectRoot, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const day = startedAt.toISOString().slice(0, 10);
+  let file = path.join(dir, `${day}.json`);
+  for (let i = 2; existsSync(file); i++) file = path.join(dir, `${day}-${i}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  printSummary(results as never);
+  log(`\nbench: results in ${path.relative(projectRoot, file)}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
