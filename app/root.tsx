@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
+import { useNonce } from "#app/lib/nonce.ts";
 import type { SessionUser } from "#app/lib/user.ts";
 import { takeFlash, type Flash } from "#server/flash.ts";
 import "./app.css";
@@ -27,6 +28,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -48,8 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

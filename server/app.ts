@@ -14,6 +14,8 @@ import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import type { Logger } from "./logger.ts";
+import { contentSecurityPolicy, formActionOrigins, newNonce } from "./security/csp.ts";
+import { originCheck } from "./security/csrf.ts";
 import type { AppServices } from "./services.ts";
 
 export interface AppOptions {
@@ -26,8 +28,10 @@ export interface AppOptions {
 
 type Env = {
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
-  Variables: { requestId: string; logger: Logger };
+  Variables: { requestId: string; logger: Logger; cspNonce: string };
 };
+
+const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
 /** The client's address from the socket; never from a header a client could forge. */
 const clientIpOf = (c: Context<Env>) => c.env?.incoming?.socket?.remoteAddress ?? "0.0.0.0";
@@ -57,6 +61,20 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // A fresh script nonce per request; a response that brings its own policy (uploads) keeps it.
+  const formAction = formActionOrigins(config);
+  const dev = typeof build === "function";
+  app.use(async (c, next) => {
+    const nonce = newNonce();
+    c.set("cspNonce", nonce);
+    await next();
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { formAction, dev }));
+    }
+  });
+  // Every state-changing request must come from this site; Stripe's webhook proves itself
+  // with its signature instead. Better Auth checks origins too, behind this.
+  app.use(originCheck({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH] }));
 
   app.get("/healthz", async (c) => {
     try {
@@ -74,7 +92,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  app.post("/api/webhooks/stripe", stripeWebhookHandler(services));
+  app.post(STRIPE_WEBHOOK_PATH, stripeWebhookHandler(services));
 
   // Uploaded photos. Their names are content hashes, so they never change; the headers make
   // sure a browser only ever treats them as the image type they were stored as.
@@ -107,6 +125,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       logger: c.get("logger"),
       requestId: c.get("requestId"),
       clientIp: clientIpOf(c),
+      cspNonce: c.get("cspNonce"),
       session: () => (session ??= lookupSession(auth, c.req.raw.headers)),
     });
   });
