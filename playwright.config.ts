@@ -13,6 +13,9 @@ export default defineConfig({
   outputDir: `test-results/e2e-artifacts-${port}`,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Two cores run the server, the database and Chromium together: allow for a busy machine.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   workers: 2,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {

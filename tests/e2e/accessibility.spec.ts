@@ -11,6 +11,7 @@ async function publicPages(page: Page): Promise<string[]> {
 }
 
 test("no accessibility violations on the browse, gig, digger, sign-in and 404 pages", async ({ page }) => {
+  test.setTimeout(180_000);
   for (const path of await publicPages(page)) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
@@ -21,6 +22,7 @@ test("no accessibility violations on the browse, gig, digger, sign-in and 404 pa
 
 for (const width of [375, 1280]) {
   test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
     for (const path of await publicPages(page)) {
       await page.goto(path);
