@@ -21,6 +21,9 @@ beforeAll(async () => {
     GOOGLE_CLIENT_ID: "dg-google",
     GOOGLE_CLIENT_SECRET: "dg-google-secret",
     GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    GITHUB_CLIENT_ID: "dg-github",
+    GITHUB_CLIENT_SECRET: "dg-github-secret",
+    GITHUB_DISCOVERY_URL: oidc.discoveryUrl,
     LINKEDIN_CLIENT_ID: "dg-linkedin",
     LINKEDIN_CLIENT_SECRET: "dg-linkedin-secret",
     LINKEDIN_DISCOVERY_URL: oidc.discoveryUrl,
@@ -299,9 +302,21 @@ describe("sign-in with a provider (local OpenID Connect server)", () => {
     expect((await userByEmail(identity.email))?.userType).toBe("consumer");
   });
 
+  it("signs in through GitHub too", async () => {
+    const email = uniqueEmail();
+    const { done } = await socialSignIn("github", "consumer", { sub: randomUUID(), email, name: "Gil Hub" });
+    expect(location(done)).toBe("/how-it-works");
+    expect((await userByEmail(email))?.name).toBe("Gil Hub");
+  });
+
   it("answers a provider that is not configured with a clear message, not a redirect", async () => {
-    const response = await new SessionClient(app).post("/auth", { intent: "social", provider: "github", userType: "consumer" });
-    expect(response.status).toBe(503);
-    expect(await response.text()).toContain("Sign-in with GitHub is not available on this site yet");
+    const bare = await createTestApp();
+    try {
+      const response = await new SessionClient(bare).post("/auth", { intent: "social", provider: "github", userType: "consumer" });
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain("Sign-in with GitHub is not available on this site yet");
+    } finally {
+      await bare.close();
+    }
   });
 });
