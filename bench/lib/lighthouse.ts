@@ -17,6 +17,8 @@ export interface LighthouseResult {
   metrics: Record<string, number | null>;
   /** Audits that cost performance or accessibility points, for the report. */
   failing: string[];
+  /** Lighthouse's opportunities with their estimated savings (what to fix first). */
+  opportunities: string[];
 }
 
 export function chromePath(): string | null {
@@ -68,7 +70,11 @@ export async function runLighthouse(baseUrl: string, paths: string[], runs = 1):
           .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
           .filter((a) => a && typeof a.score === "number" && a.score < 0.9)
           .map((a) => `${a!.id}${a!.displayValue ? ` (${a!.displayValue})` : ""}`);
+        const opportunities = Object.values(lhr.audits)
+          .filter((a) => a.details?.type === "opportunity" && typeof a.score === "number" && a.score < 0.9)
+          .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
         scores.push({
+          opportunities,
           path: pagePath,
           performance: score("performance"),
           accessibility: score("accessibility"),
