@@ -1,0 +1,117 @@
+/**
+ * Private data (issue 10; design.md section 6): every page and every data response each role
+ * can reach, crawled from the seeded world by following the site's own links, is searched for
+ * every private value. A value may appear only to the roles the design allows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { decodeHtml } from "../support/leads.ts";
+import { createWorld, ROLES, type Role, type World } from "../security/world.ts";
+
+let app: TestApp;
+let world: World;
+beforeAll(async () => {
+  app = await createTestApp();
+  world = await createWorld(app);
+});
+afterAll(() => app.close());
+
+/** Each private value and the roles allowed to see it. */
+function secrets(w: World): Array<{ what: string; value: string; allowed: Role[] }> {
+  const { owningConsumer, otherConsumer, owningDigger, otherDigger } = w.users;
+  return [
+    // A digger's business name: the digger, and the owner of a gig whose lead they bought (issues dialog).
+    { what: "owning digger's business name", value: owningDigger.businessName, allowed: ["owningDigger", "owningConsumer"] },
+    { what: "owning digger's phone", value: owningDigger.phone, allowed: ["owningDigger"] },
+    { what: "owning digger's e-mail", value: owningDigger.email, allowed: ["owningDigger"] },
+    { what: "owning digger's full name", value: owningDigger.fullName, allowed: ["owningDigger"] },
+    { what: "other digger's business name", value: otherDigger.businessName, allowed: ["otherDigger"] },
+    { what: "other digger's phone", value: otherDigger.phone, allowed: ["otherDigger"] },
+    { what: "other digger's e-mail", value: otherDigger.email, allowed: ["otherDigger"] },
+    { what: "other digger's full name", value: otherDigger.fullName, allowed: ["otherDigger"] },
+    // Reference contacts: the digger; a consumer only after approval (this request is pending).
+    { what: "reference's e-mail", value: w.reference.referenceEmail, allowed: ["owningDigger"] },
+    { what: "reference's phone", value: w.reference.referencePhone!, allowed: ["owningDigger"] },
+    // The client: themselves, and the digger who bought their lead.
+    { what: "client's name", value: owningConsumer.fullName, allowed: ["owningConsumer", "owningDigger"] },
+    { what: "client's e-mail", value: owningConsumer.email, allowed: ["owningConsumer", "owningDigger"] },
+    { what: "client's contact preferences", value: w.gig.contactPreferences!, allowed: ["owningConsumer", "owningDigger"] },
+    { what: "other consumer's name", value: otherConsumer.fullName, allowed: ["otherConsumer"] },
+    { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer"] },
+  ];
+}
+
+/** Pages no link leads to, and the ids of the seeded world. */
+const seeds = (w: World) => [
+  "/",
+  `/gig/${w.gig.id}`,
+  `/digger/${w.users.owningDigger.diggerId}`,
+  `/digger/${w.users.otherDigger.diggerId}`,
+  `/my-gigs/${w.gig.id}/issues`,
+  "/my-gigs",
+  "/my-leads",
+  "/reference-requests",
+  "/account",
+  "/digger-registration",
+  "/post-gig",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/reset-password",
+];
+/** Not crawled: leaving the session, local-mode mail (404 in production), files, the .data twins themselves. */
+const SKIP = /^\/(sign-out|dev\/|uploads\/|assets\/|api\/)|\.data$/;
+const MAX_PAGES = 200;
+
+/** The same-site links of a page. */
+function linksOf(body: string): string[] {
+  const out: string[] = [];
+  for (const match of body.matchAll(/href="(\/[^"#]*)"/g)) out.push(decodeHtml(match[1]!));
+  for (const match of body.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)) out.push(match[1]!);
+  return out;
+}
+/** React Router's data request for a page. */
+const dataUrl = (path: string) => {
+  const url = new URL(path, "http://x");
+  return `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`;
+};
+
+describe("private data", () => {
+  it("appears in no page and no data response that design.md section 6 keeps it from", { timeout: 300_000 }, async () => {
+    const leaks: string[] = [];
+    const figures: string[] = [];
+    for (const role of ROLES) {
+      const client = world.client(role);
+      const queue = [...seeds(world)];
+      const seen = new Set<string>();
+      let responses = 0;
+      while (queue.length > 0 && seen.size < MAX_PAGES) {
+        const path = queue.shift()!;
+        if (seen.has(path) || SKIP.test(path)) continue;
+        seen.add(path);
+        for (const url of [path, dataUrl(path)]) {
+          const response = await client.get(url);
+          responses += 1;
+          const body = decodeHtml(await response.text());
+          for (const secret of secrets(world)) {
+            if (!secret.allowed.includes(role) && body.includes(secret.value)) leaks.push(`${secret.what} shown to ${role} at ${url}`);
+          }
+          if (url === path && response.status === 200) for (const link of linksOf(body)) if (!seen.has(link)) queue.push(link);
+        }
+      }
+      figures.push(`${role}: ${seen.size} pages, ${responses} responses`);
+    }
+    console.info(`private-data crawl: ${figures.join("; ")}; ${secrets(world).length} private values`);
+    expect(leaks).toEqual([]);
+  });
+
+  it("the crawl reaches the private pages each role may see, so the search above means something", async () => {
+    const { owningConsumer, owningDigger } = world.users;
+    const issues = decodeHtml(await (await world.client("owningConsumer").get(`/my-gigs/${world.gig.id}/issues.data`)).text());
+    expect(issues).toContain(owningDigger.businessName);
+    const lead = decodeHtml(await (await world.client("owningDigger").get("/my-leads")).text());
+    expect(lead).toContain(owningConsumer.email);
+    const form = decodeHtml(await (await world.client("owningDigger").get("/digger-registration")).text());
+    expect(form).toContain(world.reference.referenceEmail);
+    expect(form).toContain(owningDigger.phone);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Seeded data for the security tests (authorization matrix, private-data crawl, bad input):
+ * a consumer who owns a gig, another consumer, a digger who bought that gig's lead and
+ * reported an issue on it, and another digger, each signed in with their own client. Every
+ * private value (names, e-mails, phones, business names, reference contacts, contact
+ * preferences) is unique, so a test can search any response for it.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../server/db/client.ts";
+import { diggerProfiles, diggerReferences, leadIssues, referenceContactRequests } from "../../server/db/schema.ts";
+import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
+import type { TestApp } from "../support/app.ts";
+import { insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
+import { SessionClient } from "../support/session-client.ts";
+
+export const ROLES = ["signedOut", "owningConsumer", "otherConsumer", "owningDigger", "otherDigger"] as const;
+export type Role = (typeof ROLES)[number];
+
+const tag = () => randomUUID().slice(0, 8);
+
+async function digger(app: TestApp, label: string): Promise<TestDigger & { phone: string; handle: string }> {
+  const user = await signUpAs(app, "digger", `${label} Fullname ${tag()}`);
+  const businessName = `${label} Business ${tag()} LLC`;
+  const phone = `(555) ${String(100 + Math.floor(Math.random() * 800))}-${String(1000 + Math.floor(Math.random() * 8999))}`;
+  const handle = `${label.toLowerCase()}_${tag()}`;
+  const [profile] = await app.database.db
+    .insert(diggerProfiles)
+    .values({ userId: user.id, handle, businessName, phone, location: "Austin, TX", profession: "Handyman", bio: "General repairs." })
+    .returning({ id: diggerProfiles.id });
+  return { ...user, diggerId: profile!.id, businessName, phone, handle };
+}
+
+export async function createWorld(app: TestApp) {
+  const [owningConsumer, otherConsumer] = await Promise.all([
+    signUpAs(app, "consumer", `Owner Client ${tag()}`),
+    signUpAs(app, "consumer", `Other Client ${tag()}`),
+  ]);
+  const [owningDigger, otherDigger] = await Promise.all([digger(app, "Owning"), digger(app, "Other")]);
+  const db = app.database.db;
+
+  const gig = await insertGig(app, owningConsumer.id);
+  const purchase = await insertPurchase(app, gig, owningDigger.diggerId);
+  const [issue] = await db
+    .insert(leadIssues)
+    .values({ leadPurchaseId: purchase.id, diggerId: owningDigger.diggerId, issueType: "already_filled", description: "Someone else got the job.", refundPercentage: 50 })
+    .returning();
+  const reference = await addReference(app, owningDigger.diggerId);
+  const [referenceRequest] = await db
+    .insert(referenceContactRequests)
+    .values({ referenceId: reference.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId })
+    .returning();
+
+  const world = {
+    app,
+    users: { owningConsumer, otherConsumer, owningDigger, otherDigger },
+    gig,
+    purchase,
+    issue: issue!,
+    reference,
+    referenceRequest: referenceRequest!,
+
+    /** The client acting as `role`: a fresh one for a visitor. */
+    client(role: Role): SessionClient {
+      return role === "signedOut" ? new SessionClient(app) : world.users[role].client;
+    },
+    /** A newly signed-in client for `role`, for requests that end the session. */
+    async freshClient(role: Role): Promise<SessionClient> {
+      const client = new SessionClient(app);
+      if (role === "signedOut") return client;
+      const response = await client.post("/auth", { intent: "sign-in", email: world.users[role].email, password: TEST_PASSWORD });
+      if (response.status !== 302) throw new Error(`sign-in as ${role} failed: ${response.status}`);
+      return client;
+    },
+    /** A gig of the owning consumer with a completed purchase by the owning digger and a pending issue. */
+    async freshIssue() {
+      const g = await insertGig(app, owningConsumer.id);
+      const p = await insertPurchase(app, g, owningDigger.diggerId);
+      const [i] = await db
+        .insert(leadIssues)
+        .values({ leadPurchaseId: p.id, diggerId: owningDigger.diggerId, issueType: "mistake", description: "Posted by mistake.", refundPercentage: 100 })
+        .returning();
+      return { gig: g, purchase: p, issue: i! };
+    },
+    /** A completed purchase by the owning digger with no issue yet. */
+    async freshPurchase() {
+      const g = await insertGig(app, owningConsumer.id);
+      return { gig: g, purchase: await insertPurchase(app, g, owningDigger.diggerId) };
+    },
+    /** A pending test checkout of the owning digger. */
+    async freshCheckout() {
+      const g = await insertGig(app, owningConsumer.id);
+      return insertPurchase(app, g, owningDigger.diggerId, { status: "pending" });
+    },
+    /** A pending request by the owning consumer for a new reference of the owning digger. */
+    async freshReferenceRequest() {
+      const r = await addReference(app, owningDigger.diggerId);
+      const [q] = await db.insert(referenceContactRequests).values({ referenceId: r.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId }).returning();
+      return q!;
+    },
+    freshGig: (): Promise<TestGig> => insertGig(app, owningConsumer.id),
+  };
+  return world;
+}
+export type World = Awaited<ReturnType<typeof createWorld>>;
+
+export async function addReference(app: TestApp, diggerId: string) {
+  const [reference] = await app.database.db
+    .insert(diggerReferences)
+    .values({
+      diggerId,
+      referenceName: `Reference Person ${tag()}`,
+      referenceEmail: `reference-${tag()}@example.org`,
+      referencePhone: `(555) 777-${String(1000 + Math.floor(Math.random() * 8999))}`,
+      projectDescription: "Rebuilt the porch",
+    })
+    .returning();
+  return reference!;
+}
+
+/** Tables whose rows a refused request must leave exactly as they were. */
+const GUARDED_TABLES = [
+  "users",
+  "accounts",
+  "two_factors",
+  "digger_profiles",
+  "digger_categories",
+  "digger_references",
+  "reference_contact_requests",
+  "gigs",
+  "lead_purchases",
+  "lead_issues",
+  "refunds",
+  "emails",
+];
+
+/** A digest of every guarded table's rows: equal digests, nothing changed. */
+export async function fingerprint(app: TestApp): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of GUARDED_TABLES) {
+    const [row] = await queryRows<{ digest: string }>(
+      app.database.db,
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${table} t`),
+    );
+    out[table] = row!.digest;
+  }
+  return out;
+}
