@@ -10,13 +10,6 @@ export const DESCRIPTION_MIN = 50;
 export const DESCRIPTION_MAX = 2000;
 /** $100,000,000: beyond any real gig, and far inside the database's range. */
 export const BUDGET_MAX_DOLLARS = 100_000_000;
-export const BUDGET_BANDS = ["under1k", "1k-5k", "over5k"] as const;
-export type BudgetBand = (typeof BUDGET_BANDS)[number];
-export const BUDGET_BAND_LABELS: Record<BudgetBand, string> = {
-  under1k: "Under $1,000",
-  "1k-5k": "$1,000 - $5,000",
-  over5k: "Over $5,000",
-};
 
 const text = (requiredMessage: string, max: number, maxMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, maxMessage);

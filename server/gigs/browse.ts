@@ -6,7 +6,7 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
-import { BUDGET_BANDS, type BudgetBand } from "#core/gig-schema.ts";
+import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { containsAny } from "../db/search.ts";

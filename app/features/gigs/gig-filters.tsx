@@ -3,7 +3,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { BUDGET_BAND_LABELS, BUDGET_BANDS } from "#core/gig-schema.ts";
+import { BUDGET_BAND_LABELS, BUDGET_BANDS } from "#core/budget-bands.ts";
 
 interface Props {
   categories: Array<{ id: string; name: string }>;
