@@ -74,7 +74,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   });
   // Every state-changing request must come from this site; Stripe's webhook proves itself
   // with its signature instead. Better Auth checks origins too, behind this.
-  app.use(originCheck({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH] }));
+  app.use(
+    originCheck({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH], loopbackAliases: config.mode === "local" }),
+  );
 
   app.get("/healthz", async (c) => {
     try {

@@ -14,6 +14,24 @@ export interface OriginCheckOptions {
   publicUrl: string;
   /** Exact paths that skip the check because they verify their requests themselves. */
   exemptPaths: readonly string[];
+  /**
+   * Local mode: the public URL's loopback host may be reached by any loopback name
+   * (localhost, 127.0.0.1, [::1]) on the same port and scheme; all are this machine.
+   */
+  loopbackAliases?: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function sameSite(origin: string, expected: URL, loopbackAliases: boolean): boolean {
+  if (origin === expected.origin) return true;
+  if (!loopbackAliases || !LOOPBACK_HOSTS.has(expected.hostname)) return false;
+  try {
+    const url = new URL(origin);
+    return url.protocol === expected.protocol && url.port === expected.port && LOOPBACK_HOSTS.has(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** Why a request is refused, or null when it may go on. */
@@ -21,13 +39,14 @@ export function crossSiteRefusal(
   method: string,
   path: string,
   headers: { origin: string | undefined; secFetchSite: string | undefined },
-  { publicUrl, exemptPaths }: OriginCheckOptions,
+  { publicUrl, exemptPaths, loopbackAliases = false }: OriginCheckOptions,
 ): string | null {
   if (method === "GET" || method === "HEAD") return null;
   if (exemptPaths.includes(path)) return null;
-  const expected = new URL(publicUrl).origin;
   if (headers.origin !== undefined) {
-    return headers.origin === expected ? null : `Origin ${JSON.stringify(headers.origin.slice(0, 100))} is not this site`;
+    return sameSite(headers.origin, new URL(publicUrl), loopbackAliases)
+      ? null
+      : `Origin ${JSON.stringify(headers.origin.slice(0, 100))} is not this site`;
   }
   if (headers.secFetchSite === "cross-site") return "Sec-Fetch-Site: cross-site without an Origin";
   return null;
