@@ -7,6 +7,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -53,6 +54,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       "request",
     );
   });
+  // gzip or deflate for text (pages, data requests, scripts, styles): a page's JavaScript
+  // goes from about 520 KB to 170 KB on the wire (bench/README.md).
+  app.use(compress());
   app.use(
     secureHeaders({
       strictTransportSecurity: config.mode === "production" ? "max-age=31536000; includeSubDomains" : false,

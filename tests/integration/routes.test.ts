@@ -59,6 +59,17 @@ describe("service endpoints", () => {
     expect(app.logs).toContainEqual(expect.objectContaining({ reqId: id, path: "/how-it-works", status: 200 }));
   });
 
+  it("compresses pages and scripts for clients that accept it", async () => {
+    const page = await app.request("/browse-gigs", { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await new Response(page.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+    expect(html).toContain("Browse Gigs");
+    const script = /\/assets\/[^"]+\.js/.exec(html)![0];
+    const asset = await app.request(script, { headers: { "accept-encoding": "gzip" } });
+    expect(asset.headers.get("content-encoding")).toBe("gzip");
+    expect((await app.request("/browse-gigs")).headers.get("content-encoding")).toBeNull();
+  });
+
   it("serves built assets with long-lived caching", async () => {
     const html = await (await app.request("/")).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
