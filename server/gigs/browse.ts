@@ -4,6 +4,7 @@
  * client name or e-mail.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { GigSummary } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
@@ -19,19 +20,6 @@ export interface BrowseFilters {
   cursor: string | null;
 }
 
-export interface GigCard {
-  id: string;
-  title: string;
-  description: string;
-  location: string;
-  timeline: string;
-  budgetMinCents: number | null;
-  budgetMaxCents: number | null;
-  categoryName: string;
-  createdAt: string;
-  purchaseCount: number;
-  leadPriceCents: number;
-}
 
 /** Filters from the address bar; anything malformed is ignored rather than an error. */
 export function parseBrowseFilters(searchParams: URLSearchParams): BrowseFilters {
@@ -94,7 +82,7 @@ export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAG
     .limit(size + 1);
 }
 
-export async function listOpenGigs(db: Database, filters: BrowseFilters, size = PAGE_SIZE): Promise<Page<GigCard>> {
+export async function listOpenGigs(db: Database, filters: BrowseFilters, size = PAGE_SIZE): Promise<Page<GigSummary>> {
   const rows = await browseGigsQuery(db, filters, size);
   const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
   return {

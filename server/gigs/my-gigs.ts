@@ -1,23 +1,13 @@
 /** A consumer's own gigs, and opening or closing one of them (only its owner may). */
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { OwnGig } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
-export interface MyGig {
-  id: string;
-  title: string;
-  description: string;
-  status: string;
-  budgetMinCents: number | null;
-  budgetMaxCents: number | null;
-  categoryName: string;
-  createdAt: string;
-  purchaseCount: number;
-}
 
-export async function listMyGigs(db: Database, consumerId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<MyGig>> {
+export async function listMyGigs(db: Database, consumerId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<OwnGig>> {
   const after = decodeCursor(cursor, 2);
   const rows = await db
     .select({

@@ -1,24 +1,13 @@
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import type { GigSummary } from "#core/gig-types.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 
-export interface GigCardData {
-  id: string;
-  title: string;
-  description: string;
-  location: string;
-  timeline: string;
-  budgetMinCents: number | null;
-  budgetMaxCents: number | null;
-  categoryName: string;
-  createdAt: string;
-  leadPriceCents: number;
-}
 
 /** A gig in a list: the whole card opens the gig. */
-export function GigCard({ gig, now }: { gig: GigCardData; now: Date }) {
+export function GigCard({ gig, now }: { gig: GigSummary; now: Date }) {
   return (
     <Card className="relative gap-3 transition-shadow hover:shadow-md">
       <CardHeader>

@@ -3,24 +3,14 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
+import type { OwnGig } from "#core/gig-types.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import type { ReactNode } from "react";
 
-export interface MyGigCardData {
-  id: string;
-  title: string;
-  description: string;
-  status: string;
-  budgetMinCents: number | null;
-  budgetMaxCents: number | null;
-  categoryName: string;
-  createdAt: string;
-  purchaseCount: number;
-}
 
 /** One of my gigs: status, purchases, and the Active/Closed switch. */
-export function MyGigCard({ gig, now, actions }: { gig: MyGigCardData; now: Date; actions?: ReactNode }) {
+export function MyGigCard({ gig, now, actions }: { gig: OwnGig; now: Date; actions?: ReactNode }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
   useActionToast(fetcher.data);
   // Show the requested state at once; the server's answer follows.

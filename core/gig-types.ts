@@ -1,0 +1,30 @@
+/** The shapes of gigs as lists show them, shared by the server's queries and the pages. */
+
+/** An open gig on Browse Gigs: public fields only. */
+export interface GigSummary {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  timeline: string;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  categoryName: string;
+  /** ISO time with microseconds. */
+  createdAt: string;
+  purchaseCount: number;
+  leadPriceCents: number;
+}
+
+/** One of a client's own gigs on My Gigs. */
+export interface OwnGig {
+  id: string;
+  title: string;
+  description: string;
+  status: string;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  categoryName: string;
+  createdAt: string;
+  purchaseCount: number;
+}
