@@ -9,13 +9,19 @@
  * process holds, so no other pass picks the row up meanwhile; the SMTP exchange itself runs
  * outside any transaction. A process that dies mid-attempt leaves the row to be retried when
  * the lease runs out.
+ *
+ * Promotional e-mail goes only to a user who has not opted out (nor deleted the account), to
+ * that user's own address, and carries a signed one-click unsubscribe link in its text and in
+ * the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058). Consent is checked again
+ * before each delivery attempt, so opting out also stops a promotional e-mail still queued.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { emails } from "../db/schema.ts";
+import { emails, users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
 
 export interface OutgoingEmail {
   to: string;
@@ -29,7 +35,9 @@ export interface OutgoingEmail {
 
 export interface Mailer {
   /** Records the e-mail, then tries to deliver it at once; a failed delivery is retried later, never thrown to the caller. Returns the email row id. */
-  send(email: OutgoingEmail): Promise<string>;
+  send(email: OutgoingEmail & { kind: "transactional" }): Promise<string>;
+  /** The same; a promotional e-mail is refused (null, nothing recorded) unless `userId` names a user who accepts it at the address `to`. */
+  send(email: OutgoingEmail): Promise<string | null>;
   /** Delivers every pending e-mail that is due; returns how many were delivered. Safe to run concurrently (PostgreSQL: FOR UPDATE SKIP LOCKED). */
   deliverDue(): Promise<number>;
   /** Starts a timer that calls deliverDue every intervalMs; returns a stop function that waits for a running pass. */
@@ -65,8 +73,24 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
       : undefined;
   const messageIdDomain = /@([^>\s]+)/.exec(config.mailFrom)?.[1] ?? "digsandgigs.local";
 
+  /** The user a promotional e-mail may go to: opted in, not deleted, and owning the address. */
+  async function promotionalRecipient(userId: string | null | undefined, to: string) {
+    if (!userId) return null;
+    const [user] = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.promotionalEmail, true), isNull(users.deletedAt)));
+    return user && user.email.toLowerCase() === to.trim().toLowerCase() ? user : null;
+  }
+
   /** Sends one claimed row and records the outcome; true when it was delivered. */
   async function attempt(row: EmailRow): Promise<boolean> {
+    if (row.kind === "promotional" && !(await promotionalRecipient(row.userId, row.toAddress))) {
+      // The user opted out (or left) while the e-mail waited: it is dropped, never sent.
+      await db.delete(emails).where(and(eq(emails.id, row.id), eq(emails.status, "pending")));
+      log.info({ emailId: row.id }, "promotional e-mail dropped: the user no longer accepts it");
+      return false;
+    }
     try {
       await smtp!.sendMail({
         from: config.mailFrom,
@@ -75,6 +99,9 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody ?? undefined,
+        headers: row.listUnsubscribeUrl
+          ? { "List-Unsubscribe": `<${row.listUnsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+          : undefined,
         // Stable across retries, so a receiver can recognise a duplicate after a lost reply.
         messageId: `<${row.id}@${messageIdDomain}>`,
       });
@@ -123,15 +150,25 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
     });
   }
 
-  async function send(email: OutgoingEmail): Promise<string> {
+  async function send(email: OutgoingEmail): Promise<string | null> {
+    let unsubscribe: string | null = null;
+    if (email.kind === "promotional") {
+      const recipient = await promotionalRecipient(email.userId, email.to);
+      if (!recipient) {
+        log.info({ userId: email.userId ?? null, subject: email.subject }, "promotional e-mail not sent: the recipient does not accept it");
+        return null;
+      }
+      unsubscribe = unsubscribeUrl(config.publicUrl, signUnsubscribeToken(config.authSecret, recipient.id, recipient.email));
+    }
     const values = {
       userId: email.userId ?? null,
       toAddress: email.to,
       replyTo: email.replyTo ?? null,
       subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html ?? null,
+      textBody: unsubscribe ? `${email.text}\n\n${unsubscribeFooterText(unsubscribe)}` : email.text,
+      htmlBody: email.html && unsubscribe ? `${email.html}\n${unsubscribeFooterHtml(unsubscribe)}` : (email.html ?? null),
       kind: email.kind,
+      listUnsubscribeUrl: unsubscribe,
     };
     if (!smtp) {
       const [row] = await db.insert(emails).values({ ...values, status: "kept" }).returning({ id: emails.id });
@@ -194,5 +231,16 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
     };
   }
 
-  return { send, deliverDue, startRetryWorker };
+  return { send: send as Mailer["send"], deliverDue, startRetryWorker };
+}
+
+const UNSUBSCRIBE_TEXT = "You receive this because promotional e-mail is on for your Digs & Gigs account. Unsubscribe with one click:";
+
+function unsubscribeFooterText(url: string): string {
+  return `--\n${UNSUBSCRIBE_TEXT}\n${url}`;
+}
+
+function unsubscribeFooterHtml(url: string): string {
+  const href = url.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+  return `<hr><p style="font-size:12px;color:#666">${UNSUBSCRIBE_TEXT} <a href="${href}">Unsubscribe</a></p>`;
 }

@@ -25,7 +25,8 @@ function mailer(env: Record<string, string>) {
   return createMailer({ config, db: database.db, logger: pino({ level: "silent" }) });
 }
 
-function message(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
+/** Transactional: promotional e-mail needs a user who accepts it (tests/integration/privacy-email.test.ts). */
+function message(overrides: Partial<Omit<OutgoingEmail, "kind">> = {}): OutgoingEmail & { kind: "transactional" } {
   return { to: "alice@example.test", subject: "Hello", text: "Hello Alice.", kind: "transactional", ...overrides };
 }
 
@@ -187,9 +188,9 @@ describe("outbox transport", () => {
     const smtp = await startSmtpServer();
     try {
       const mail = mailer({ MAIL_TRANSPORT: "outbox", SMTP_URL: smtp.url });
-      const id = await mail.send(message({ subject: "Kept locally", kind: "promotional" }));
+      const id = await mail.send(message({ subject: "Kept locally" }));
 
-      expect(await row(id)).toMatchObject({ status: "kept", attempts: 0, kind: "promotional", sentAt: null });
+      expect(await row(id)).toMatchObject({ status: "kept", attempts: 0, kind: "transactional", sentAt: null });
       expect(await mail.deliverDue()).toBe(0);
       expect(smtp.messages).toHaveLength(0);
     } finally {
