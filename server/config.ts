@@ -42,6 +42,8 @@ const envSchema = z.object({
   LEGAL_EMAIL: z.email().default("legal@digsandgigs.local"),
   PRIVACY_EMAIL: z.email().default("privacy@digsandgigs.local"),
   BUSINESS_ADDRESS: z.string().trim().min(3).default("Digs & Gigs, 100 Example Street, Suite 200, Springfield, USA"),
+  // 720 hours = 30 days, the privacy promise; 0 purges at the next run (tests).
+  ACCOUNT_PURGE_DELAY_HOURS: z.coerce.number().min(0).max(720).default(720),
   // Sign-in providers: a client id and secret enable one; a discovery URL overrides its endpoints.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -84,6 +86,8 @@ export interface Config {
   legalEmail: string;
   privacyEmail: string;
   businessAddress: string;
+  /** How long after a deletion request the purge removes the account's personal data. */
+  accountPurgeDelayHours: number;
   /** Only the sign-in providers whose client id and secret are both set. */
   oauth: Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
 }
@@ -167,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     legalEmail: e.LEGAL_EMAIL,
     privacyEmail: e.PRIVACY_EMAIL,
     businessAddress: e.BUSINESS_ADDRESS,
+    accountPurgeDelayHours: e.ACCOUNT_PURGE_DELAY_HOURS,
     oauth,
   };
 }

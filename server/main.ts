@@ -11,6 +11,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
+import { startPurgeJob } from "./jobs/purge-job.ts";
 import { startRefundRetryWorker } from "./leads/refunds.ts";
 import { createServices } from "./services.ts";
 
@@ -32,6 +33,7 @@ const database = await prepareDatabase(config, logger);
 const services = createServices(config, database.db, logger);
 const stopMailRetries = services.mailer.startRetryWorker();
 const stopRefundRetries = startRefundRetryWorker(services);
+const stopPurgeJob = startPurgeJob(services);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let middleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
@@ -71,6 +73,7 @@ async function shutdown(signal: string) {
   await closeVite();
   await stopMailRetries();
   await stopRefundRetries();
+  await stopPurgeJob();
   await database.close();
   logger.info("stopped");
   process.exit(0);

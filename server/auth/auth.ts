@@ -13,6 +13,7 @@ import type { Database } from "../db/client.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { isDeletedAccount } from "../privacy/deletion.ts";
 import { oauthProviderConfigs } from "./providers.ts";
 
 /** Set by our server from the socket, replacing anything a client sent. */
@@ -78,6 +79,14 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     },
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "github", "linkedin"] } },
     databaseHooks: {
+      session: {
+        create: {
+          // A deleted account (awaiting its purge) never gets a session again, by any sign-in method.
+          before: async (session) => {
+            if (await isDeletedAccount(db, session.userId)) throw new APIError("FORBIDDEN", { message: "This account has been deleted." });
+          },
+        },
+      },
       user: {
         create: {
           before: async (user, ctx) => {

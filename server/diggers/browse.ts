@@ -71,7 +71,8 @@ function after(sort: DiggerSort, cursor: Array<string | number | null>): SQL | u
 }
 
 export async function browseDiggers(db: Database, filters: BrowseFilters, cursorParam: string | null): Promise<Page<DiggerCardData>> {
-  const conditions: Array<SQL | undefined> = [];
+  // Profiles of deleted accounts are hidden everywhere public.
+  const conditions: Array<SQL | undefined> = [isNull(p.hiddenAt)];
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     conditions.push(or(sql`${p.handle} ilike ${pattern}`, sql`${p.profession} ilike ${pattern}`, sql`${p.bio} ilike ${pattern}`));

@@ -3,7 +3,7 @@
  * handle, never the full name, business name, phone or e-mail. A reference's e-mail and
  * phone are selected only for a consumer whose request the digger approved.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/digger-types.ts";
 import { categories, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
@@ -40,7 +40,7 @@ export async function loadDiggerPage(context: AppLoadContext, id: string) {
           workPhotos: p.workPhotos,
         })
         .from(p)
-        .where(eq(p.id, id))
+        .where(and(eq(p.id, id), isNull(p.hiddenAt)))
     : [];
   if (!row) throw await redirectWithFlash(config, "/browse-diggers", "error", "Digger not found");
   const { userId, ...profile } = row;

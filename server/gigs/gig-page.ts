@@ -1,5 +1,5 @@
 /** One gig as anyone may see it: the poster appears by first name only. */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";
@@ -28,7 +28,8 @@ export async function getPublicGig(db: Database, id: string) {
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
     .innerJoin(users, eq(users.id, gigs.consumerId))
-    .where(eq(gigs.id, id));
+    // A deleted account's gigs leave the site with it.
+    .where(and(eq(gigs.id, id), isNull(users.deletedAt)));
   if (!row) return null;
   const { consumerId, ...gig } = row;
   return {

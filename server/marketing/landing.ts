@@ -3,7 +3,7 @@
  * fields only. A digger appears by handle (never full name, business name, phone or e-mail)
  * and a gig without its poster (never the client's name or e-mail).
  */
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles, gigs } from "../db/schema.ts";
 
@@ -52,6 +52,7 @@ export async function getLandingShowcase(db: Database): Promise<LandingShowcase>
       profileImageUrl: diggerProfiles.profileImageUrl,
     })
     .from(diggerProfiles)
+    .where(isNull(diggerProfiles.hiddenAt))
     .orderBy(desc(diggerProfiles.averageRating), desc(diggerProfiles.totalRatings), asc(diggerProfiles.id))
     .limit(LANDING_SHOWCASE_SIZE);
 

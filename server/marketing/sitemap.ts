@@ -2,7 +2,7 @@
  * sitemap.xml: the public pages, open gigs and digger profiles, newest first. One file holds
  * at most 50,000 addresses (the sitemap protocol's limit); past that the oldest are left out.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs } from "../db/schema.ts";
 
@@ -23,6 +23,7 @@ export async function buildSitemap(db: Database, publicUrl: string): Promise<str
     db
       .select({ id: diggerProfiles.id, changed: diggerProfiles.updatedAt })
       .from(diggerProfiles)
+      .where(isNull(diggerProfiles.hiddenAt))
       .orderBy(desc(diggerProfiles.averageRating), diggerProfiles.id)
       .limit(MAX_PER_KIND),
   ]);

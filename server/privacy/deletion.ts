@@ -1,0 +1,46 @@
+/**
+ * Deleting an account (spec section 1: "account deletion on request with data deleted within
+ * 30 days"). The request takes effect at once, in one transaction: the account is marked
+ * deleted (no new session can start, see auth.ts), every session ends, the digger profile is
+ * hidden from every public query, and the user's open gigs close (browse lists only open
+ * gigs; the gig page leaves out gigs of deleted accounts). The personal data itself is
+ * removed by the purge (purge.ts) once the configured delay has passed.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { diggerProfiles, gigs, sessions, users } from "../db/schema.ts";
+
+export const DELETE_ACCOUNT_MESSAGES = {
+  confirm: "That is not the e-mail address of this account",
+  deleted: "Your account has been deleted. Your personal data will be removed within 30 days.",
+} as const;
+
+/** True when the typed confirmation is the account's e-mail address (case and spaces aside). */
+export function confirmsDeletion(typed: unknown, email: string): boolean {
+  return typeof typed === "string" && typed.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
+/** Carries out a deletion request; asking twice changes nothing more. */
+export async function requestAccountDeletion(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx
+      .update(gigs)
+      .set({ status: "closed" })
+      .where(and(eq(gigs.consumerId, userId), eq(gigs.status, "open")));
+    await tx
+      .update(diggerProfiles)
+      .set({ hiddenAt: sql`now()` })
+      .where(and(eq(diggerProfiles.userId, userId), isNull(diggerProfiles.hiddenAt)));
+  });
+}
+
+/** True when the user asked for their account to be deleted (or it is gone already). */
+export async function isDeletedAccount(db: Database, userId: string): Promise<boolean> {
+  const [user] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  return !user || user.deletedAt !== null;
+}
