@@ -19,6 +19,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   // Pages beyond the spec's list: account self-service, password reset, sign-out, local mail.
   route("account", "routes/account.tsx"),
+  route("account/data", "routes/account.data.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("reference-requests", "routes/reference-requests.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

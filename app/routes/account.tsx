@@ -5,19 +5,22 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
+import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { handleAccountForm, type AccountFormResult } from "#server/auth/account.ts";
 import { requireUser } from "#server/auth/guards.ts";
+import { promotionalEmailEnabled } from "#server/privacy/email-preferences.ts";
 import type { Route } from "./+types/account";
 
-export const meta = () => pageMeta("Account", "Your Digs & Gigs account: password and two-factor authentication.");
+export const meta = () =>
+  pageMeta("Account", "Your Digs & Gigs account: password, two-factor authentication, e-mail preferences and your data.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
-  return { user };
+  return { user, promotionalEmail: await promotionalEmailEnabled(context.services.db, user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, promotionalEmail } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(actionData);
@@ -34,7 +37,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="grid gap-6">
-      <PageHeader title="Account" subtitle="Your sign-in details and security." />
+      <PageHeader title="Account" subtitle="Your sign-in details, security and privacy." />
       <Card>
         <CardHeader>
           <CardTitle>Profile</CardTitle>
@@ -75,6 +78,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Card>
 
       <TwoFactorCard enabled={user.twoFactorEnabled} actionData={actionData} busyIntent={busyIntent} />
+      <EmailPreferencesCard promotionalEmail={promotionalEmail} busyIntent={busyIntent} />
+      <DownloadDataCard />
+      <DeleteAccountCard error={errorsFor("delete-account").confirmEmail} busyIntent={busyIntent} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 /**
  * Account self-service: reset a forgotten password, change the password, and turn TOTP
- * two-factor authentication on and off. All through Better Auth's API (see api.ts).
+ * two-factor authentication on and off, all through Better Auth's API (see api.ts); and the
+ * privacy controls: e-mail preferences and deleting the account (server/privacy).
  */
 import QRCode from "qrcode";
 import { data, type AppLoadContext } from "react-router";
 import { changePasswordSchema, fieldMessages, firstMessage, resetPasswordSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
 import { z } from "zod";
 import { redirectWithFlash } from "../flash.ts";
+import { confirmsDeletion, DELETE_ACCOUNT_MESSAGES, requestAccountDeletion } from "../privacy/deletion.ts";
+import { setPromotionalEmail } from "../privacy/email-preferences.ts";
 import { callAuth } from "./api.ts";
 
 export interface AccountFormResult {
@@ -99,6 +102,30 @@ export async function handleAccountForm(context: AppLoadContext, request: Reques
       });
       if (!result.ok || !result.data) return fail(result.message, result.status);
       return data<AccountFormResult>({ intent, backupCodes: result.data.backupCodes, success: "New backup codes made. The old ones no longer work." });
+    }
+
+    case "email-preferences": {
+      const { user } = await context.session();
+      if (!user) return fail("Not authenticated", 401);
+      const on = form.promotionalEmail === "on";
+      await setPromotionalEmail(context.services.db, user.id, on);
+      return data<AccountFormResult>({
+        intent,
+        success: on ? "Promotional e-mail is on." : "Promotional e-mail is off. Transactional e-mail still arrives.",
+      });
+    }
+
+    case "delete-account": {
+      const { user } = await context.session();
+      if (!user) return fail("Not authenticated", 401);
+      if (!confirmsDeletion(form.confirmEmail, user.email)) {
+        return fail(DELETE_ACCOUNT_MESSAGES.confirm, 400, { confirmEmail: DELETE_ACCOUNT_MESSAGES.confirm });
+      }
+      await requestAccountDeletion(context.services.db, user.id);
+      context.logger.info({ userId: user.id }, "account deletion requested");
+      // Every session is gone already; this clears this browser's cookies.
+      const signOut = await callAuth(context, request, "/sign-out", {});
+      return redirectWithFlash(context.services.config, "/", "success", DELETE_ACCOUNT_MESSAGES.deleted, signOut.setCookies);
     }
 
     default:

@@ -1,0 +1,226 @@
+/**
+ * Download my data (spec section 1: data portability): everything held about one user, as
+ * JSON. Every query is keyed by the user's own id (or their digger profile's), and rows
+ * that involve someone else carry only what the user already sees of them on the site.
+ * Secrets are left out: password hashes, session and OAuth tokens, two-factor secrets.
+ */
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import {
+  accounts,
+  categories,
+  diggerCategories,
+  diggerProfiles,
+  diggerReferences,
+  emails,
+  gigs,
+  leadIssues,
+  leadPurchases,
+  referenceContactRequests,
+  refunds,
+  users,
+} from "../db/schema.ts";
+
+export const EXPORT_FORMAT = "digs-and-gigs-account-export/1";
+
+const issueColumns = {
+  id: leadIssues.id,
+  issueType: leadIssues.issueType,
+  description: leadIssues.description,
+  refundPercentage: leadIssues.refundPercentage,
+  status: leadIssues.status,
+  createdAt: leadIssues.createdAt,
+  resolvedAt: leadIssues.resolvedAt,
+};
+
+export async function exportUserData(db: Database, userId: string) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      fullName: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      userType: users.userType,
+      twoFactorEnabled: users.twoFactorEnabled,
+      promotionalEmail: users.promotionalEmail,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) return null;
+
+  const [signInMethods, profile, ownGigs, made, sentEmails] = await Promise.all([
+    db
+      .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
+      .from(accounts)
+      .where(eq(accounts.userId, userId))
+      .orderBy(asc(accounts.createdAt)),
+    db.select().from(diggerProfiles).where(eq(diggerProfiles.userId, userId)),
+    db
+      .select({
+        id: gigs.id,
+        title: gigs.title,
+        description: gigs.description,
+        location: gigs.location,
+        timeline: gigs.timeline,
+        budgetMinCents: gigs.budgetMinCents,
+        budgetMaxCents: gigs.budgetMaxCents,
+        category: categories.name,
+        deadline: gigs.deadline,
+        contactPreferences: gigs.contactPreferences,
+        status: gigs.status,
+        purchaseCount: gigs.purchaseCount,
+        createdAt: gigs.createdAt,
+        updatedAt: gigs.updatedAt,
+      })
+      .from(gigs)
+      .innerJoin(categories, eq(categories.id, gigs.categoryId))
+      .where(eq(gigs.consumerId, userId))
+      .orderBy(desc(gigs.createdAt)),
+    db
+      .select({
+        id: referenceContactRequests.id,
+        diggerId: referenceContactRequests.diggerId,
+        diggerHandle: diggerProfiles.handle,
+        referenceName: diggerReferences.referenceName,
+        status: referenceContactRequests.status,
+        createdAt: referenceContactRequests.createdAt,
+        resolvedAt: referenceContactRequests.resolvedAt,
+      })
+      .from(referenceContactRequests)
+      .innerJoin(diggerReferences, eq(diggerReferences.id, referenceContactRequests.referenceId))
+      .innerJoin(diggerProfiles, eq(diggerProfiles.id, referenceContactRequests.diggerId))
+      .where(eq(referenceContactRequests.consumerId, userId))
+      .orderBy(desc(referenceContactRequests.createdAt)),
+    db
+      .select({
+        id: emails.id,
+        to: emails.toAddress,
+        subject: emails.subject,
+        text: emails.textBody,
+        kind: emails.kind,
+        status: emails.status,
+        createdAt: emails.createdAt,
+        sentAt: emails.sentAt,
+      })
+      .from(emails)
+      .where(eq(emails.userId, userId))
+      .orderBy(desc(emails.createdAt)),
+  ]);
+
+  const gigIds = ownGigs.map((g) => g.id);
+  const issuesOnMyGigs =
+    gigIds.length === 0
+      ? []
+      : await db
+          .select({ ...issueColumns, gigId: leadPurchases.gigId, amountPaidCents: leadPurchases.amountPaidCents })
+          .from(leadIssues)
+          .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+          .where(inArray(leadPurchases.gigId, gigIds))
+          .orderBy(desc(leadIssues.createdAt));
+
+  const digger = profile[0] ? await diggerSection(db, profile[0]) : null;
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: new Date().toISOString(),
+    account: { ...account, signInMethods },
+    diggerProfile: digger?.profile ?? null,
+    gigs: ownGigs,
+    /** Leads bought as a digger, each with its refunds. */
+    purchases: digger?.purchases ?? [],
+    issues: { reported: digger?.issuesReported ?? [], onMyGigs: issuesOnMyGigs },
+    referenceContactRequests: { made, received: profile[0] ? await requestsReceived(db, profile[0].id) : [] },
+    emails: sentEmails,
+  };
+}
+
+export type UserDataExport = NonNullable<Awaited<ReturnType<typeof exportUserData>>>;
+
+type DiggerProfileRow = typeof diggerProfiles.$inferSelect;
+
+/** The profile with its categories and references, and the leads bought, their issues and refunds. */
+async function diggerSection(db: Database, profile: DiggerProfileRow) {
+  const { userId: _userId, hiddenAt: _hiddenAt, ...fields } = profile;
+  const [categoryNames, references, purchases, issues] = await Promise.all([
+    db
+      .select({ name: categories.name })
+      .from(diggerCategories)
+      .innerJoin(categories, eq(categories.id, diggerCategories.categoryId))
+      .where(eq(diggerCategories.diggerId, profile.id))
+      .orderBy(asc(categories.name)),
+    db
+      .select({
+        id: diggerReferences.id,
+        name: diggerReferences.referenceName,
+        email: diggerReferences.referenceEmail,
+        phone: diggerReferences.referencePhone,
+        projectDescription: diggerReferences.projectDescription,
+        isVerified: diggerReferences.isVerified,
+        createdAt: diggerReferences.createdAt,
+      })
+      .from(diggerReferences)
+      .where(eq(diggerReferences.diggerId, profile.id))
+      .orderBy(asc(diggerReferences.createdAt)),
+    db
+      .select({
+        id: leadPurchases.id,
+        gigId: leadPurchases.gigId,
+        gigTitle: gigs.title,
+        amountPaidCents: leadPurchases.amountPaidCents,
+        status: leadPurchases.status,
+        provider: leadPurchases.provider,
+        createdAt: leadPurchases.createdAt,
+        purchasedAt: leadPurchases.purchasedAt,
+      })
+      .from(leadPurchases)
+      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+      .where(eq(leadPurchases.diggerId, profile.id))
+      .orderBy(desc(leadPurchases.createdAt)),
+    db
+      .select({ ...issueColumns, leadPurchaseId: leadIssues.leadPurchaseId })
+      .from(leadIssues)
+      .where(eq(leadIssues.diggerId, profile.id))
+      .orderBy(desc(leadIssues.createdAt)),
+  ]);
+  const purchaseIds = purchases.map((p) => p.id);
+  const purchaseRefunds =
+    purchaseIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: refunds.id,
+            leadPurchaseId: refunds.leadPurchaseId,
+            reason: refunds.reason,
+            amountCents: refunds.amountCents,
+            status: refunds.status,
+            createdAt: refunds.createdAt,
+            completedAt: refunds.completedAt,
+          })
+          .from(refunds)
+          .where(inArray(refunds.leadPurchaseId, purchaseIds))
+          .orderBy(asc(refunds.createdAt));
+  return {
+    profile: { ...fields, categories: categoryNames.map((c) => c.name), references },
+    purchases: purchases.map((p) => ({ ...p, refunds: purchaseRefunds.filter((r) => r.leadPurchaseId === p.id) })),
+    issuesReported: issues,
+  };
+}
+
+/** Requests for this digger's references: who asked (their name, as /reference-requests shows it). */
+function requestsReceived(db: Database, diggerId: string) {
+  return db
+    .select({
+      id: referenceContactRequests.id,
+      referenceName: diggerReferences.referenceName,
+      requestedBy: users.name,
+      status: referenceContactRequests.status,
+      createdAt: referenceContactRequests.createdAt,
+      resolvedAt: referenceContactRequests.resolvedAt,
+    })
+    .from(referenceContactRequests)
+    .innerJoin(diggerReferences, eq(diggerReferences.id, referenceContactRequests.referenceId))
+    .innerJoin(users, eq(users.id, referenceContactRequests.consumerId))
+    .where(eq(referenceContactRequests.diggerId, diggerId))
+    .orderBy(desc(referenceContactRequests.createdAt));
+}
