@@ -1,0 +1,422 @@
+/**
+ * Bad input, property-based (issue 10): every form action of the server build and every
+ * state-changing Hono route gets generated hostile values, sent by a role that may use the
+ * form: wrong types (repeated keys, bracket and dotted keys), 100k-character strings, unusual
+ * unicode (right-to-left override, zero-width, astral, lone surrogates as raw invalid UTF-8),
+ * SQL and HTML payloads, negative, huge and non-finite numbers, and malformed route ids.
+ * Every answer must be below 500, and no request may log an error. A route with an action and
+ * no entry here fails the test. Then stored text is checked to render inert on every page
+ * that shows it.
+ */
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.ts";
+import { createTestApp, loadServerBuild, type TestApp } from "../support/app.ts";
+import { decodeHtml } from "../support/leads.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+import { createWorld, type Role, type World } from "../security/world.ts";
+
+const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25);
+
+// ---- Hostile values -------------------------------------------------------------------
+
+/** A value that cannot be written as UTF-8: sent as raw bytes in the body. */
+class RawBytes {
+  constructor(readonly percentEncoded: string) {}
+}
+type Hostile = string | RawBytes;
+
+const PAYLOADS = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(1)",
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  "1; SELECT pg_sleep(5) --",
+  "%' OR 1=1 --",
+  "\\",
+  "${{7*7}}",
+  "{{constructor.constructor('return 1')()}}",
+  "__proto__",
+  "constructor",
+  "../../../../etc/passwd",
+  "\u0000",
+  "\u202Eevil.exe\u202C",
+  "\u200B\u200C\u200D\uFEFF",
+  "\u05E9\u05DC\u05D5\u05DD \u0645\u0631\u062D\u0628\u0627",
+  "\u{1F4A9}\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u{10FFFF}",
+  "Z\u0351\u036B\u0343\u036A\u0302\u036B\u033D\u034F\u0334\u0319\u0324\u031E\u0349\u035A\u032F\u031E\u0320\u034D",
+  "",
+  " ",
+  "\r\n\t",
+  "-1",
+  "0",
+  "-0",
+  "-999999999999",
+  "99999999999999999999999",
+  "1e308",
+  "-1e308",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0x7fffffff",
+  "1.5",
+  "true",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  '{"$gt":""}',
+  "not-a-uuid",
+  "00000000-0000-0000-0000-000000000000",
+  "a@b",
+  "@example.com",
+];
+const RAW = [
+  new RawBytes("%ED%A0%80"), // a lone high surrogate as UTF-8
+  new RawBytes("%ED%B0%80abc"), // a lone low surrogate
+  new RawBytes("%FF%FE%FD"), // bytes that are never UTF-8
+  new RawBytes("%C0%AF"), // an overlong slash
+  new RawBytes("%"), // a broken escape
+  new RawBytes("%zz"),
+];
+
+const hostile: fc.Arbitrary<Hostile> = fc.oneof(
+  { arbitrary: fc.constantFrom(...PAYLOADS), weight: 6 },
+  { arbitrary: fc.constantFrom(...RAW), weight: 2 },
+  { arbitrary: fc.constantFrom(...PAYLOADS).map((p) => (p || "x").repeat(Math.ceil(100_000 / (p.length || 1))).slice(0, 100_000)), weight: 1 },
+  { arbitrary: fc.string({ unit: "binary", maxLength: 40 }), weight: 2 },
+  { arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }), weight: 1 },
+  { arbitrary: fc.double().map(String), weight: 1 },
+  { arbitrary: fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String), weight: 1 },
+  { arbitrary: fc.uuid().map((u) => u), weight: 1 },
+);
+
+/** One change to a valid form: replace a field, repeat it (an array), or add a bracket key (an object). */
+const mutation = (fields: string[]) =>
+  fc.record({
+    field: fc.constantFrom(...fields, "unexpectedField"),
+    shape: fc.constantFrom("replace", "repeat", "object", "drop"),
+    value: hostile,
+  });
+type Mutation = { field: string; shape: "replace" | "repeat" | "object" | "drop"; value: Hostile };
+
+type Form = Array<[string, Hostile]>;
+
+function mutate(base: Record<string, string | string[]>, mutations: Mutation[]): Form {
+  let form: Form = Object.entries(base).flatMap(([k, v]) => [v].flat().map((x) => [k, x] as [string, Hostile]));
+  for (const m of mutations) {
+    if (m.shape === "drop") form = form.filter(([k]) => k !== m.field);
+    else if (m.shape === "replace") form = [...form.filter(([k]) => k !== m.field), [m.field, m.value]];
+    else if (m.shape === "repeat") form = [...form, [m.field, m.value], [m.field, m.value]];
+    else form = [...form, [`${m.field}[a]`, m.value], [`${m.field}.b`, m.value]];
+  }
+  return form;
+}
+
+function encodePart(value: Hostile): string {
+  if (value instanceof RawBytes) return value.percentEncoded;
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    // A lone surrogate: send it as the invalid UTF-8 a careless client would.
+    return [...value].map((ch) => {
+      try {
+        return encodeURIComponent(ch);
+      } catch {
+        return "%ED%A0%80";
+      }
+    }).join("");
+  }
+}
+const urlEncoded = (form: Form) => form.map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`).join("&");
+function multipart(form: Form): FormData {
+  const body = new FormData();
+  for (const [k, v] of form) body.append(k, v instanceof RawBytes ? decodeURIComponentLoose(v.percentEncoded) : v);
+  return body;
+}
+const decodeURIComponentLoose = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+/** A route parameter: encoded so it stays one path segment. */
+const param = (value: Hostile) => (value instanceof RawBytes ? value.percentEncoded : encodePart(value)) || "%20";
+
+// ---- Every action, with a valid form and who may use it -------------------------------
+
+interface Target {
+  /** The server build's route id with ":action", or a Hono route "POST /path". */
+  route: string;
+  role: Role;
+  /** A newly signed-in (or a new visitor's) client per request. */
+  fresh?: boolean;
+  path: (w: World, id: Hostile | null) => string | Promise<string>;
+  /** A valid form; the generated changes are made to it. */
+  form: (w: World) => Record<string, string | string[]> | Promise<Record<string, string | string[]>>;
+  /** A JSON body instead of a form (Better Auth). */
+  json?: boolean;
+  /** Route parameters are fuzzed as well. */
+  hasParam?: boolean;
+  /** Messages a refusal may show: a 4xx page must contain one of them. */
+  messages?: RegExp;
+}
+
+const gigForm = (w: World) => ({
+  acceptTerms: "on",
+  title: `Fix the garden fence ${randomUUID().slice(0, 8)}`,
+  description: "Three panels of the back fence blew down in the storm and need replacing with matching ones.",
+  location: "Denver, CO",
+  timeline: "Within 2 weeks",
+  budgetMin: "800",
+  budgetMax: "1500",
+  categoryId: w.gig.categoryId,
+  deadline: "",
+  contactPreferences: "Text after 5pm",
+});
+const profileForm = (w: World, handle: string) => ({
+  handle,
+  businessName: "Fuzzed Business LLC",
+  phone: "(555) 010-2222",
+  location: "Austin, TX",
+  profession: "Electrician",
+  bio: "Wiring.",
+  availability: "Weekdays",
+  hourlyRateMin: "60",
+  hourlyRateMax: "95",
+  yearsExperience: "5",
+  isInsured: "no",
+  isBonded: "no",
+  isLicensed: "no",
+  portfolioUrl: "https://example.com",
+  categoryIds: w.gig.categoryId,
+  "references.0.name": "Rita Reference",
+  "references.0.email": "rita@example.org",
+  "references.0.phone": "(555) 010-3333",
+  acceptTerms: "on",
+});
+
+const TARGETS: Target[] = [
+  { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "sign-in", email: "nobody@example.com", password: "not-the-password" }), messages: /Invalid|required|valid|Too many|Unknown|must|password|email/i },
+  { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth?redirect=%2Fmy-gigs", form: () => ({ intent: "sign-up", fullName: "Fuzz Person", email: `fuzz-${randomUUID()}@example.com`, password: "correct-horse", userType: "consumer", ageConfirmed: "on" }) },
+  { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "forgot-password", email: "nobody@example.com" }) },
+  { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "verify-totp", code: "123456" }) },
+  { route: "routes/post-gig:action", role: "otherConsumer", path: () => "/post-gig", form: gigForm },
+  { route: "routes/digger-registration:action", role: "otherDigger", path: () => "/digger-registration", form: (w) => profileForm(w, w.users.otherDigger.handle) },
+  { route: "routes/digger:action", role: "otherConsumer", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: (w) => ({ referenceId: w.reference.id }) },
+  { route: "routes/gig:action", role: "otherDigger", hasParam: true, path: (w, id) => `/gig/${id === null ? w.gig.id : param(id)}`, form: () => ({ intent: "purchase" }) },
+  { route: "routes/my-leads:action", role: "owningDigger", path: () => "/my-leads", form: async (w) => ({ purchaseId: (await w.freshPurchase()).purchase.id, issueType: "mistake", description: "The client posted this by mistake." }) },
+  { route: "routes/my-gigs:action", role: "owningConsumer", path: () => "/my-gigs", form: async (w) => ({ intent: "set-status", status: "closed", gigId: (await w.freshGig()).id }) },
+  { route: "routes/my-gigs.$gigId.issues:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/issues`, form: (w) => ({ decision: "approve", issueId: w.issue.id }) },
+  { route: "routes/contact:action", role: "signedOut", fresh: true, path: () => "/contact", form: () => ({ name: "Grace Hopper", email: "grace@example.com", subject: "Question", message: "How do refunds work for a lead that was posted by mistake?" }) },
+  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "change-password", currentPassword: "not-the-password", newPassword: "another-password-123" }) },
+  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "delete-account", confirmEmail: "someone-else@example.com" }) },
+  { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe", form: () => ({ token: "forged.token" }) },
+  { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },
+  { route: "routes/reset-password:action", role: "signedOut", path: () => "/reset-password", form: () => ({ token: "forged-token", password: "another-password-123" }) },
+  { route: "routes/sign-out:action", role: "signedOut", fresh: true, path: () => "/sign-out", form: () => ({}) },
+  { route: "routes/checkout:action", role: "owningDigger", hasParam: true, path: async (w, id) => `/checkout/${id === null ? (await w.freshCheckout()).providerSessionId : param(id)}`, form: () => ({ intent: "pay" }) },
+  { route: "POST /api/auth/*", role: "signedOut", fresh: true, json: true, path: () => "/api/auth/sign-in/email", form: () => ({ email: "nobody@example.com", password: "not-the-password" }) },
+  { route: "POST /api/auth/*", role: "signedOut", fresh: true, json: true, path: () => "/api/auth/sign-up/email", form: () => ({ name: "Fuzz", email: `fuzz-${randomUUID()}@example.com`, password: "correct-horse", userType: "consumer" }) },
+  { route: "POST /api/webhooks/stripe", role: "signedOut", path: () => "/api/webhooks/stripe", form: () => ({ type: "checkout.session.completed", id: "cs_test_x" }) },
+];
+
+// ---- Sending ---------------------------------------------------------------------------
+
+function jsonBody(form: Form): string {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of form) {
+    const value = v instanceof RawBytes ? decodeURIComponentLoose(v.percentEncoded) : v;
+    // Wrong types: numbers, booleans, arrays and objects where strings belong.
+    const typed = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value === "true" ? true : value === "[]" ? [] : value === "{}" ? {} : value;
+    out[k] = k in out ? [out[k], typed].flat() : typed;
+  }
+  return JSON.stringify(out);
+}
+
+async function send(app: TestApp, client: SessionClient, path: string, form: Form, target: Target, asMultipart: boolean) {
+  const origin = app.config.publicUrl;
+  if (target.json) {
+    return client.send(path, { method: "POST", headers: { "content-type": "application/json", origin }, body: jsonBody(form) });
+  }
+  if (target.route === "POST /api/webhooks/stripe") {
+    const signature = form.find(([k]) => k === "unexpectedField")?.[1];
+    return client.send(path, {
+      method: "POST",
+      // A header can only carry Latin-1: anything else is sent percent-encoded, as a client must.
+      headers: { "content-type": "application/json", "stripe-signature": typeof signature === "string" && /^[\x20-\x7e]*$/.test(signature) ? signature : `t=1,v1=${encodePart(signature ?? "00")}` },
+      body: jsonBody(form),
+    });
+  }
+  if (asMultipart) return client.send(path, { method: "POST", headers: { origin }, body: multipart(form) });
+  return client.send(path, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: urlEncoded(form),
+  });
+}
+
+let app: TestApp;
+let world: World;
+beforeAll(async () => {
+  app = await createTestApp();
+  world = await createWorld(app);
+});
+afterAll(() => app.close());
+
+const errorLogs = () => app.logs.filter((line) => Number(line.level) >= 50);
+const tried = new Map<string, number>();
+
+describe("bad input", () => {
+  it("has an entry for every action of the server build and every state-changing Hono route", async () => {
+    const build = await loadServerBuild();
+    const needed = new Set<string>();
+    for (const [id, route] of Object.entries(build.routes)) if (route?.module.action) needed.add(`${id}:action`);
+    for (const r of createApp({ services: app.services, build }).routes) {
+      if (r.handler.length < 2 && r.path !== "/*" && r.method !== "GET") needed.add(`${r.method} ${r.path}`);
+    }
+    const listed = new Set(TARGETS.map((t) => t.route));
+    expect([...needed].filter((r) => !listed.has(r)), "actions with no bad-input entry").toEqual([]);
+    expect([...listed].filter((r) => !needed.has(r)), "entries for routes that no longer exist").toEqual([]);
+  });
+
+  it.each(TARGETS.map((t, i) => [`${t.route} (entry ${i + 1})`, t] as const))(
+    "%s answers generated hostile input below 500",
+    async (_name, target) => {
+      const failures: string[] = [];
+      const base = await target.form(world);
+      const fields = Object.keys(base).length > 0 ? Object.keys(base) : ["intent"];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(mutation(fields), { minLength: 1, maxLength: 3 }),
+          fc.option(hostile, { nil: null, freq: target.hasParam ? 2 : 1_000_000 }),
+          fc.boolean(),
+          async (mutations, id, asMultipart) => {
+            const form = mutate(await target.form(world), mutations);
+            const client = target.fresh || target.role === "signedOut" ? new SessionClient(app) : world.client(target.role);
+            const path = await target.path(world, target.hasParam ? id : null);
+            const errorsBefore = errorLogs().length;
+            const response = await send(app, client, path, form, target, asMultipart);
+            tried.set(target.route, (tried.get(target.route) ?? 0) + 1);
+            const body = await response.text();
+            const where = `${path.slice(0, 80)} ${JSON.stringify(form).slice(0, 300)}`;
+            if (response.status >= 500) failures.push(`${response.status} for ${where}: ${body.slice(0, 200)}`);
+            if (errorLogs().length > errorsBefore) failures.push(`logged an error for ${where}: ${JSON.stringify(errorLogs().at(-1)).slice(0, 300)}`);
+            if (body.includes("Unexpected Server Error")) failures.push(`error boundary for ${where}`);
+            if (target.messages && response.status >= 400 && response.status < 500 && !target.messages.test(decodeHtml(body))) {
+              failures.push(`${response.status} without a message for ${where}`);
+            }
+            return failures.length === 0;
+          },
+        ),
+        { numRuns: RUNS, endOnFailure: true },
+      ).catch((error: unknown) => {
+        failures.push(String(error).slice(0, 600));
+      });
+      expect(failures).toEqual([]);
+    },
+  );
+
+  it("answers malformed ids in every page's route parameters below 500", async () => {
+    const client = world.client("owningConsumer");
+    await fc.assert(
+      fc.asyncProperty(hostile, fc.constantFrom("/gig/", "/digger/", "/my-gigs/", "/checkout/", "/gig/", "/uploads/diggers/"), async (id, prefix) => {
+        const path = prefix === "/my-gigs/" ? `${prefix}${param(id)}/issues` : `${prefix}${param(id)}`;
+        const page = await client.get(path);
+        const data = await client.get(`${path}.data`);
+        tried.set("GET route params", (tried.get("GET route params") ?? 0) + 2);
+        return page.status < 500 && data.status < 500;
+      }),
+      { numRuns: RUNS * 4 },
+    );
+  });
+
+  it("reports how many inputs each route was sent", () => {
+    const total = [...tried.values()].reduce((a, b) => a + b, 0);
+    console.info(`bad input: ${total} requests; ${[...tried].map(([r, n]) => `${r}: ${n}`).join(", ")}`);
+    expect(total).toBeGreaterThan(0);
+  });
+});
+
+// ---- Stored text renders inert ----------------------------------------------------------
+
+const SCRIPT = `<script>alert("xss-${randomUUID().slice(0, 6)}")</script>`;
+const IMG = `"><img src=x onerror=alert(1)>`;
+const PAYLOAD = `${SCRIPT} and ${IMG}`;
+
+/** The raw payload must not be in the page; its escaped form must be. */
+function expectInert(html: string, where: string) {
+  expect(html, `${where}: raw <script>`).not.toContain(SCRIPT);
+  expect(html, `${where}: raw <img onerror>`).not.toContain("<img src=x onerror");
+  expect(html.includes("&lt;script&gt;") || html.includes("\\u003cscript"), `${where}: the payload shown escaped`).toBe(true);
+}
+
+describe("stored text renders inert", () => {
+  it("a gig, a digger profile, a reported issue and a contact message with script payloads", async () => {
+    const consumer = world.client("otherConsumer");
+    const posted = await consumer.post("/post-gig", {
+      ...gigForm(world),
+      title: `Deck ${SCRIPT}`.slice(0, 100),
+      description: `Please build a deck. ${PAYLOAD} It is about 12 by 16 feet with two steps down to the lawn.`,
+      location: `Boulder ${IMG}`.slice(0, 100),
+      timeline: "Within a month",
+      contactPreferences: `Call ${PAYLOAD}`,
+    });
+    expect(posted.status).toBe(302);
+    const [gig] = await app.database.db.query.gigs.findMany({ where: (g, { like }) => like(g.title, `Deck <script>%`) });
+    expect(gig, "the gig with the payload was stored as typed").toBeDefined();
+    expect(gig!.description).toContain(SCRIPT);
+
+    const digger = world.client("otherDigger");
+    const saved = await digger.post("/digger-registration", {
+      ...profileForm(world, world.users.otherDigger.handle),
+      businessName: `Biz ${IMG}`.slice(0, 100),
+      bio: `Hello ${PAYLOAD}`,
+      profession: `Roofer ${SCRIPT}`.slice(0, 100),
+      "references.0.name": `Ref ${SCRIPT}`.slice(0, 100),
+    });
+    expect([302, 200]).toContain(saved.status);
+
+    // The owning digger buys the new gig and reports an issue with the payload.
+    const [purchase] = await app.database.db
+      .insert((await import("../../server/db/schema.ts")).leadPurchases)
+      .values({ gigId: gig!.id, diggerId: world.users.owningDigger.diggerId, amountPaidCents: 10_000, status: "completed", provider: "test", providerSessionId: `test_cs_${randomUUID()}`, purchasedAt: new Date() })
+      .returning();
+    const reported = await world.client("owningDigger").post("/my-leads", { purchaseId: purchase!.id, issueType: "already_filled", description: `Not real ${PAYLOAD}` });
+    expect(reported.status).toBe(200);
+    const contact = await new SessionClient(app).post("/contact", { name: `Eve ${IMG}`.slice(0, 100), email: "eve@example.com", subject: `Hi ${SCRIPT}`.slice(0, 200), message: `Message ${PAYLOAD}` });
+    expect(contact.status).toBe(200);
+
+    const pages: Array<[SessionClient, string]> = [
+      [consumer, `/gig/${gig!.id}`],
+      [new SessionClient(app), `/gig/${gig!.id}`],
+      [new SessionClient(app), "/browse-gigs"],
+      [consumer, "/my-gigs"],
+      [consumer, `/my-gigs/${gig!.id}/issues`],
+      [world.client("owningDigger"), "/my-leads"],
+      [world.client("owningDigger"), `/gig/${gig!.id}`],
+      [new SessionClient(app), `/digger/${world.users.otherDigger.diggerId}`],
+      [digger, "/digger-registration"],
+      [new SessionClient(app), "/browse-diggers"],
+      [new SessionClient(app), "/dev/mail"],
+    ];
+    for (const [client, path] of pages) {
+      const response = await client.get(path);
+      expect(response.status, path).toBe(200);
+      if (/json/.test(response.headers.get("content-type") ?? "")) {
+        // A JSON answer (the issues of a gig, fetched by the page) is never read as HTML.
+        expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+        expect(JSON.stringify(await response.json()), path).toContain("<script>alert(");
+        continue;
+      }
+      expectInert(await response.text(), path);
+      // The data response is JSON-ish (turbo-stream), never HTML: it may hold the text as typed.
+      const data = await client.get(`${path.replace(/\?.*/, "")}.data`);
+      expect(data.headers.get("content-type") ?? "", `${path}.data`).not.toMatch(/html/);
+    }
+    expect(location(posted)).toMatch(/^\//);
+  });
+});
