@@ -88,6 +88,7 @@ export type ResolveOutcome =
  * Approves or rejects a pending issue on a gig of `consumerId`, in one transaction: the
  * issue row is locked (FOR UPDATE), so of two concurrent decisions the second sees the
  * first's result and changes nothing. Approving records the refund in the same transaction.
+ * An issue on a purchase that is not completed (never paid) is not found: nothing to refund.
  */
 export async function resolveIssue(
   db: Database,
@@ -113,7 +114,8 @@ export async function resolveIssue(
       .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
       .innerJoin(users, eq(users.id, diggerProfiles.userId))
-      .where(and(eq(leadIssues.id, issueId), eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)))
+      // Only a completed purchase was paid for: an issue on any other is never refunded.
+      .where(and(eq(leadIssues.id, issueId), eq(gigs.id, gigId), eq(gigs.consumerId, consumerId), eq(leadPurchases.status, "completed")))
       .for("update", { of: leadIssues });
     if (!issue) return { kind: "not-found" };
     if (issue.status !== "pending") return { kind: "already-resolved" };
