@@ -6,13 +6,17 @@ export interface StripeSettings {
   webhookSecret: string;
   /** A stand-in for Stripe's API (tests); unset: api.stripe.com. */
   apiUrl?: string;
+  /** How long one request to Stripe may take; unset: 15 s. Tests of a hung API set it lower. */
+  timeoutMs?: number;
+  /** Retries of a failed request (network error, 409, 5xx); unset: 2. */
+  maxNetworkRetries?: number;
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
   const stripe = new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 15_000,
+    maxNetworkRetries: settings.maxNetworkRetries ?? 2,
+    timeout: settings.timeoutMs ?? 15_000,
     ...(api && {
       host: api.hostname,
       port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
