@@ -109,7 +109,8 @@ export interface MyLead {
     timeline: string;
     contactPreferences: string | null;
   };
-  client: { name: string; email: string };
+  /** `deleted`: the client deleted their account (anonymised once purged). */
+  client: { name: string; email: string; deleted: boolean };
   issue: { id: string; status: string } | null;
 }
 

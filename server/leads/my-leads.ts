@@ -40,7 +40,7 @@ export async function listMyLeads(db: Database, diggerId: string, cursor: string
         timeline: gigs.timeline,
         contactPreferences: gigs.contactPreferences,
       },
-      client: { name: users.name, email: users.email },
+      client: { name: users.name, email: users.email, deleted: sql<boolean>`${users.deletedAt} is not null` },
       issueId: leadIssues.id,
       issueStatus: leadIssues.status,
     })

@@ -34,8 +34,12 @@ export interface OutgoingEmail {
 }
 
 export interface Mailer {
-  /** Records the e-mail, then tries to deliver it at once; a failed delivery is retried later, never thrown to the caller. Returns the email row id. */
-  send(email: OutgoingEmail & { kind: "transactional" }): Promise<string>;
+  /**
+   * Records the e-mail, then tries to deliver it at once; a failed delivery is retried later,
+   * never thrown to the caller. Returns the email row id, or null for a deleted account's
+   * address (nothing is recorded).
+   */
+  send(email: OutgoingEmail & { kind: "transactional" }): Promise<string | null>;
   /** The same; a promotional e-mail is refused (null, nothing recorded) unless `userId` names a user who accepts it at the address `to`. */
   send(email: OutgoingEmail): Promise<string | null>;
   /** Delivers every pending e-mail that is due; returns how many were delivered. Safe to run concurrently (PostgreSQL: FOR UPDATE SKIP LOCKED). */
@@ -151,6 +155,11 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
   }
 
   async function send(email: OutgoingEmail): Promise<string | null> {
+    // Purged accounts keep an address in the reserved .invalid domain: nothing can reach it.
+    if (/[@.]invalid$/i.test(email.to.trim())) {
+      log.info({ userId: email.userId ?? null, subject: email.subject }, "e-mail not sent: the address is a deleted account's");
+      return null;
+    }
     let unsubscribe: string | null = null;
     if (email.kind === "promotional") {
       const recipient = await promotionalRecipient(email.userId, email.to);

@@ -44,7 +44,7 @@ export function buildRobotsTxt(publicUrl: string): string {
   return [
     "User-agent: *",
     "Allow: /",
-    ...["/account", "/my-gigs", "/my-leads", "/reference-requests", "/checkout/", "/post-gig", "/digger-registration", "/auth", "/reset-password", "/dev/", "/api/"].map(
+    ...["/account", "/my-gigs", "/my-leads", "/reference-requests", "/checkout/", "/post-gig", "/digger-registration", "/auth", "/reset-password", "/dev/", "/api/", "/unsubscribe"].map(
       (path) => `Disallow: ${path}`,
     ),
     `Sitemap: ${publicUrl}/sitemap.xml`,

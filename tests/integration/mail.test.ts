@@ -48,14 +48,14 @@ describe("SMTP delivery", () => {
   it("delivers at once with the right headers and records the row as sent", async () => {
     const smtp = await startSmtpServer();
     try {
-      const id = await mailer({ SMTP_URL: smtp.url }).send(
+      const id = (await mailer({ SMTP_URL: smtp.url }).send(
         message({
           subject: "Your lead is ready",
           text: "Hello Alice,\nyour lead is ready: http://localhost:3000/my-leads\n",
           html: "<p>Hello Alice</p>",
           replyTo: "support@example.test",
         }),
-      );
+      ))!;
 
       expect(smtp.messages).toHaveLength(1);
       const [received] = smtp.messages;
@@ -81,7 +81,7 @@ describe("SMTP delivery", () => {
     const port = await freePort();
     const mail = mailer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
 
-    const id = await mail.send(message({ subject: "Queued while down" }));
+    const id = (await mail.send(message({ subject: "Queued while down" })))!;
     const failed = await row(id);
     expect(failed).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
@@ -110,7 +110,7 @@ describe("SMTP delivery", () => {
       const mail = mailer({ SMTP_URL: smtp.url });
       smtp.rejectWith = { code: 451, message: "Mailbox busy, try again later" };
 
-      const id = await mail.send(message({ subject: "Try, try again" }));
+      const id = (await mail.send(message({ subject: "Try, try again" })))!;
       let pending = await row(id);
       expect(pending).toMatchObject({ status: "pending", attempts: 1 });
       expect(pending.lastError).toContain("451");
@@ -166,7 +166,7 @@ describe("SMTP delivery", () => {
     const smtp = await startSmtpServer();
     try {
       const port = await freePort();
-      const id = await mailer({ SMTP_URL: `smtp://127.0.0.1:${port}` }).send(message({ subject: "For the worker" }));
+      const id = (await mailer({ SMTP_URL: `smtp://127.0.0.1:${port}` }).send(message({ subject: "For the worker" })))!;
       await makeDue(id);
 
       const stop = mailer({ SMTP_URL: smtp.url }).startRetryWorker(50);
@@ -188,7 +188,7 @@ describe("outbox transport", () => {
     const smtp = await startSmtpServer();
     try {
       const mail = mailer({ MAIL_TRANSPORT: "outbox", SMTP_URL: smtp.url });
-      const id = await mail.send(message({ subject: "Kept locally" }));
+      const id = (await mail.send(message({ subject: "Kept locally" })))!;
 
       expect(await row(id)).toMatchObject({ status: "kept", attempts: 0, kind: "transactional", sentAt: null });
       expect(await mail.deliverDue()).toBe(0);
@@ -196,6 +196,16 @@ describe("outbox transport", () => {
     } finally {
       await smtp.stop();
     }
+  });
+});
+
+describe("deleted accounts", () => {
+  it("sends nothing to a purged account's .invalid address and records nothing", async () => {
+    const mail = mailer({ MAIL_TRANSPORT: "outbox" });
+    const subject = `For nobody ${Date.now()}`;
+    expect(await mail.send(message({ to: "deleted-abc123@invalid", subject }))).toBeNull();
+    const rows = await database.db.select().from(emails).where(eq(emails.subject, subject));
+    expect(rows).toHaveLength(0);
   });
 });
 

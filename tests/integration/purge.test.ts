@@ -203,7 +203,7 @@ describe("the purge", () => {
     // The digger who bought the lead sees the anonymised client only.
     const leads = await listMyLeads(db(), s.buyer.diggerId, null);
     expect(leads.items).toHaveLength(1);
-    expect(leads.items[0]!.client).toEqual({ name: ANONYMISED.userName, email: `deleted-${s.client.id.toLowerCase()}@invalid` });
+    expect(leads.items[0]!.client).toEqual({ name: ANONYMISED.userName, email: `deleted-${s.client.id.toLowerCase()}@invalid`, deleted: true });
     expect(JSON.stringify(leads.items[0])).not.toMatch(/Carla|Call after 6pm|cedar/);
   });
 

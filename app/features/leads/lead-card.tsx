@@ -35,6 +35,7 @@ export function LeadCard({ lead }: { lead: MyLead }) {
         </dl>
         <section aria-label="Client Information" className="grid gap-3 rounded-lg border bg-muted/40 p-4">
           <h3 className="font-semibold">Client Information</h3>
+          {client.deleted ? <p className="text-sm">This client has deleted their account.</p> : null}
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <Item label="Name" value={client.name} />
             <Item label="Email" value={client.email} />
@@ -46,12 +47,14 @@ export function LeadCard({ lead }: { lead: MyLead }) {
           <Item label="Purchase Date" value={dateFormat.format(new Date(lead.purchasedAt))} />
         </dl>
         <div className="flex flex-wrap gap-3">
-          <Button asChild>
-            <a href={mailtoHref(client.email, gig.title)}>
-              <Mail aria-hidden className="size-4" />
-              Send Email
-            </a>
-          </Button>
+          {client.deleted ? null : (
+            <Button asChild>
+              <a href={mailtoHref(client.email, gig.title)}>
+                <Mail aria-hidden className="size-4" />
+                Send Email
+              </a>
+            </Button>
+          )}
           {lead.issue ? (
             <Button variant="outline" disabled>
               {issueStatusLabel(lead.issue.status)}
