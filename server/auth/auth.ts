@@ -16,6 +16,28 @@ import type { Mailer } from "../mail/mailer.ts";
 import { isDeletedAccount } from "../privacy/deletion.ts";
 import { oauthProviderConfigs } from "./providers.ts";
 
+/**
+ * The sign-up form checks the name, but Better Auth's own JSON API (`/api/auth/sign-up/email`)
+ * takes any string: control characters (NUL cannot be stored) are removed, and a name the
+ * form would refuse is refused with the form's message. A provider's name (social sign-in)
+ * is cut to fit instead, so an unusual profile never blocks signing in.
+ */
+function checkedName(name: unknown, path: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = String(name ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  const social = path !== undefined && !path.startsWith("/sign-up/");
+  if (clean.length > FULL_NAME_MAX_LENGTH) {
+    if (social) return clean.slice(0, FULL_NAME_MAX_LENGTH);
+    throw new APIError("BAD_REQUEST", { message: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters` });
+  }
+  if (!clean) {
+    if (social) return "Digs & Gigs member";
+    throw new APIError("BAD_REQUEST", { message: "Full name is required" });
+  }
+  return clean;
+}
+const FULL_NAME_MAX_LENGTH = 100;
+
 /** Set by our server from the socket, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = "x-dg-client-ip";
 /** Remembers, across the provider round trip, which kind of account a social sign-up makes. */
@@ -93,7 +115,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             const requested = user.userType ?? signupTypeFromCookie(ctx?.request?.headers ?? ctx?.headers);
             const userType: UserType = requested === undefined ? "consumer" : (requested as UserType);
             if (!USER_TYPES.includes(userType)) throw new APIError("BAD_REQUEST", { message: "Please choose Consumer or Digger" });
-            return { data: { ...user, userType } };
+            return { data: { ...user, name: checkedName(user.name, ctx?.path), userType } };
           },
         },
         update: {

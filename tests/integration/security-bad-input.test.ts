@@ -320,6 +320,36 @@ describe("bad input", () => {
     },
   );
 
+  // Found by this test: Better Auth's JSON sign-up passed any name to the database, where
+  // the length check or NUL refused it with an error logged (the whole name in the log).
+  it("refuses a sign-up through Better Auth's API whose name the form would refuse, with the form's message", async () => {
+    for (const [name, message] of [
+      ["x".repeat(100_000), "Full name must be at most 100 characters"],
+      ["x".repeat(101), "Full name must be at most 100 characters"],
+      ["\u0000\u0001 ", "Full name is required"],
+    ] as const) {
+      const errorsBefore = errorLogs().length;
+      const email = `api-${randomUUID()}@example.com`;
+      const response = await new SessionClient(app).send("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: app.config.publicUrl },
+        body: JSON.stringify({ name, email, password: "correct-horse" }),
+      });
+      expect(response.status, name.slice(0, 10)).toBe(400);
+      expect((await response.json()) as unknown).toMatchObject({ message });
+      expect(await app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) })).toBeUndefined();
+      expect(errorLogs().length).toBe(errorsBefore);
+    }
+    const email = `api-${randomUUID()}@example.com`;
+    const ok = await new SessionClient(app).send("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.config.publicUrl },
+      body: JSON.stringify({ name: "Ada\u0000 Lovelace", email, password: "correct-horse" }),
+    });
+    expect(ok.status).toBe(200);
+    expect((await app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))?.name).toBe("Ada  Lovelace");
+  });
+
   it("answers malformed ids in every page's route parameters below 500", async () => {
     const client = world.client("owningConsumer");
     await fc.assert(
