@@ -17,6 +17,7 @@ import { stripeWebhookHandler } from "./leads/webhook.ts";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, formActionOrigins, newNonce } from "./security/csp.ts";
 import { originCheck } from "./security/csrf.ts";
+import { refuseNulBytes } from "./security/nul-bytes.ts";
 import type { AppServices } from "./services.ts";
 
 export interface AppOptions {
@@ -81,6 +82,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   app.use(
     originCheck({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH], loopbackAliases: config.mode === "local" }),
   );
+  // PostgreSQL refuses text with NUL in it; no field of this site needs one (security/nul-bytes.ts).
+  app.use(refuseNulBytes({ exemptPaths: [STRIPE_WEBHOOK_PATH] }));
 
   app.get("/healthz", async (c) => {
     try {

@@ -15,7 +15,7 @@ import { createApp } from "../../server/app.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
-import { createWorld, type Role, type World } from "../security/world.ts";
+import { createWorld, fingerprint, type Role, type World } from "../security/world.ts";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25);
 
@@ -321,12 +321,12 @@ describe("bad input", () => {
   );
 
   // Found by this test: Better Auth's JSON sign-up passed any name to the database, where
-  // the length check or NUL refused it with an error logged (the whole name in the log).
+  // the length check refused it with an error logged (the whole name in the log).
   it("refuses a sign-up through Better Auth's API whose name the form would refuse, with the form's message", async () => {
     for (const [name, message] of [
       ["x".repeat(100_000), "Full name must be at most 100 characters"],
       ["x".repeat(101), "Full name must be at most 100 characters"],
-      ["\u0000\u0001 ", "Full name is required"],
+      ["\u0001\u0007 ", "Full name is required"],
     ] as const) {
       const errorsBefore = errorLogs().length;
       const email = `api-${randomUUID()}@example.com`;
@@ -344,10 +344,40 @@ describe("bad input", () => {
     const ok = await new SessionClient(app).send("/api/auth/sign-up/email", {
       method: "POST",
       headers: { "content-type": "application/json", origin: app.config.publicUrl },
-      body: JSON.stringify({ name: "Ada\u0000 Lovelace", email, password: "correct-horse" }),
+      body: JSON.stringify({ name: "Ada\u0007 Lovelace", email, password: "correct-horse" }),
     });
     expect(ok.status).toBe(200);
     expect((await app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))?.name).toBe("Ada  Lovelace");
+  });
+
+  // Found by this test: a NUL reached PostgreSQL (which refuses it) from the password-reset
+  // token and the checkout's session id, and answered 500.
+  it("refuses a NUL anywhere in the address or a text field with 400, before any handler", async () => {
+    const client = world.client("owningDigger");
+    const origin = app.config.publicUrl;
+    const errorsBefore = errorLogs().length;
+    const before = await fingerprint(app);
+    const responses = [
+      await client.get("/checkout/%00"),
+      await client.get("/gig/%00.data"),
+      await client.get("/browse-gigs?search=%00"),
+      await client.post("/reset-password", { token: "\u0000", password: "another-password-123" }),
+      await client.post("/post-gig", { ...gigForm(world), description: "A long enough description\u0000 with a NUL in the middle of it." }),
+      await client.send("/post-gig", { method: "POST", headers: { origin }, body: multipart([["title", "Nul\u0000title"]]) }),
+      await client.send("/api/auth/sign-in/email", { method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify({ email: "a\u0000@example.com", password: "x" }) }),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(400);
+      expect(await response.text()).toBe("Invalid character in the request");
+    }
+    expect(await fingerprint(app)).toEqual(before);
+    expect(errorLogs().length).toBe(errorsBefore);
+    // A photo (multipart file) may hold any bytes; only text fields are checked.
+    const photo = new FormData();
+    photo.append("intent", "nothing");
+    photo.append("photo", new Blob([new Uint8Array([0, 1, 0, 2])], { type: "image/jpeg" }), "p.jpg");
+    const withPhoto = await client.send("/digger-registration", { method: "POST", headers: { origin }, body: photo });
+    expect(await withPhoto.text()).not.toContain("Invalid character in the request");
   });
 
   it("answers malformed ids in every page's route parameters below 500", async () => {
