@@ -7,6 +7,7 @@ import { browseGigsQuery, listOpenGigs, type BrowseFilters } from "../../server/
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { location, SessionClient } from "../support/session-client.ts";
+import { validGigForm } from "../support/forms.ts";
 
 let app: TestApp;
 let consumer: TestUser;
@@ -38,19 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const validGig = (over: Record<string, string> = {}) => ({
-  acceptTerms: "on",
-  title: `Fix the garden fence ${randomUUID().slice(0, 8)}`,
-  description: "Three panels of the back fence blew down in the storm and need replacing with matching ones.",
-  location: "Denver, CO",
-  timeline: "Within 2 weeks",
-  budgetMin: "800",
-  budgetMax: "1500",
-  categoryId: topCategory.id,
-  deadline: "",
-  contactPreferences: "Text after 5pm",
-  ...over,
-});
+const validGig = (over: Record<string, string> = {}) => validGigForm(topCategory.id, over);
 const browse = (filters: Partial<BrowseFilters>, size?: number) =>
   listOpenGigs(app.database.db, { search: "", categoryId: null, budget: null, cursor: null, ...filters }, size);
 async function insertGig(over: Partial<typeof gigs.$inferInsert> = {}) {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "../support/app.ts";
 import { location, type SessionClient } from "../support/session-client.ts";
+import { validGigForm } from "../support/forms.ts";
 import { createWorld, fingerprint, ROLES, type Role, type World } from "../security/world.ts";
 
 type Cells = [signedOut: string, owningConsumer: string, otherConsumer: string, owningDigger: string, otherDigger: string];
@@ -37,18 +38,7 @@ const ALL = (cell: string): Cells => [cell, cell, cell, cell, cell];
 const SIGNED_IN = (cell: string, visitor = "302 /auth"): Cells => [visitor, cell, cell, cell, cell];
 const get = (path: string) => () => ({ path });
 
-const validGig = (w: World) => ({
-  acceptTerms: "on",
-  title: `Fix the garden fence ${randomUUID().slice(0, 8)}`,
-  description: "Three panels of the back fence blew down in the storm and need replacing with matching ones.",
-  location: "Denver, CO",
-  timeline: "Within 2 weeks",
-  budgetMin: "800",
-  budgetMax: "1500",
-  categoryId: w.gig.categoryId,
-  deadline: "",
-  contactPreferences: "Text after 5pm",
-});
+const validGig = (w: World) => validGigForm(w.gig.categoryId);
 
 // prettier-ignore
 const TABLE: Row[] = [

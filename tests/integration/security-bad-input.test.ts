@@ -15,6 +15,7 @@ import { createApp } from "../../server/app.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
+import { validGigForm } from "../support/forms.ts";
 import { createWorld, fingerprint, type Role, type World } from "../security/world.ts";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25);
@@ -165,18 +166,7 @@ interface Target {
   messages?: RegExp;
 }
 
-const gigForm = (w: World) => ({
-  acceptTerms: "on",
-  title: `Fix the garden fence ${randomUUID().slice(0, 8)}`,
-  description: "Three panels of the back fence blew down in the storm and need replacing with matching ones.",
-  location: "Denver, CO",
-  timeline: "Within 2 weeks",
-  budgetMin: "800",
-  budgetMax: "1500",
-  categoryId: w.gig.categoryId,
-  deadline: "",
-  contactPreferences: "Text after 5pm",
-});
+const gigForm = (w: World) => validGigForm(w.gig.categoryId);
 const profileForm = (w: World, handle: string) => ({
   handle,
   businessName: "Fuzzed Business LLC",

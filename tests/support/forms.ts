@@ -1,0 +1,19 @@
+/** Valid form submissions for tests, to change one field at a time. */
+import { randomUUID } from "node:crypto";
+
+/** A valid post-gig form (unique title) under `categoryId`, with any fields replaced. */
+export function validGigForm(categoryId: string, over: Record<string, string> = {}): Record<string, string> {
+  return {
+    acceptTerms: "on",
+    title: `Fix the garden fence ${randomUUID().slice(0, 8)}`,
+    description: "Three panels of the back fence blew down in the storm and need replacing with matching ones.",
+    location: "Denver, CO",
+    timeline: "Within 2 weeks",
+    budgetMin: "800",
+    budgetMax: "1500",
+    categoryId,
+    deadline: "",
+    contactPreferences: "Text after 5pm",
+    ...over,
+  };
+}
