@@ -17,6 +17,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // `npm run test:hard` only (npm test names its projects): faults and load against the
+        // built server as a process on real PostgreSQL; minutes long.
+        test: {
+          name: "hard",
+          include: ["tests/hard/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          // One file at a time: the load test's figures are not shared with another file's work.
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
     ],
   },
 });

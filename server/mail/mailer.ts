@@ -35,8 +35,9 @@ export interface OutgoingEmail {
 
 export interface Mailer {
   /**
-   * Records the e-mail, then tries to deliver it at once; a failed delivery is retried later,
-   * never thrown to the caller. Returns the email row id, or null for a deleted account's
+   * Records the e-mail, then tries to deliver it at once, waiting at most 2 s for that try (a
+   * slower one finishes in the background); a failed delivery is retried later, never thrown
+   * to the caller. Returns the email row id, or null for a deleted account's
    * address (nothing is recorded).
    */
   send(email: OutgoingEmail & { kind: "transactional" }): Promise<string | null>;
@@ -48,8 +49,15 @@ export interface Mailer {
   startRetryWorker(intervalMs?: number): () => Promise<void>;
 }
 
-/** Each SMTP phase may take this long, so a server that is down never holds a request long. */
+/** Each SMTP phase may take this long: a server that stalls fails the attempt, which is retried. */
 const SMTP_TIMEOUT_MS = 10_000;
+/**
+ * How long the request that sends an e-mail waits for the first attempt. A healthy server
+ * answers in milliseconds; a stalled one may take up to SMTP_TIMEOUT_MS per phase, and the
+ * person should not wait for that: the attempt goes on in the background, its lease keeps
+ * the retry worker away meanwhile, and its outcome is recorded as usual.
+ */
+const FIRST_ATTEMPT_WAIT_MS = 2_000;
 /** How long a claimed row is left alone: well beyond the longest SMTP attempt. */
 const LEASE_SECONDS = 300;
 const BATCH_SIZE = 10;
@@ -189,12 +197,14 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
       .insert(emails)
       .values({ ...values, attempts: 1, nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
       .returning();
-    try {
-      await attempt(row!);
-    } catch (error) {
+    const first = attempt(row!).catch((error: unknown) => {
       // Recording the outcome failed (database trouble): the lease expires and the worker retries.
       log.error({ emailId: row!.id, err: error }, "could not record the e-mail delivery attempt");
-    }
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_ATTEMPT_WAIT_MS)));
+    await Promise.race([first, waited]);
+    clearTimeout(timer);
     return row!.id;
   }
 

@@ -1,9 +1,15 @@
 /** Signed-in users for tests, made through the real sign-up form. */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Database } from "../../server/db/client.ts";
 import { diggerProfiles, users } from "../../server/db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { SessionClient } from "./session-client.ts";
+
+/** A test app, or anything else holding a database (the long tests' server processes). */
+export interface WithDatabase {
+  database: { db: Database };
+}
 
 export const TEST_PASSWORD = "correct-horse";
 
@@ -36,7 +42,7 @@ export async function flashAfter(client: SessionClient, path = "/"): Promise<str
 }
 
 /** A digger profile for a signed-up digger, written directly (registration has its own tests). */
-export async function addDiggerProfile(app: TestApp, user: TestUser, businessName = "Test Business LLC"): Promise<string> {
+export async function addDiggerProfile(app: WithDatabase, user: Pick<TestUser, "id">, businessName = "Test Business LLC"): Promise<string> {
   const [profile] = await app.database.db
     .insert(diggerProfiles)
     .values({

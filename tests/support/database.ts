@@ -13,15 +13,19 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/**
+ * `serverUrl` (default TEST_DATABASE_URL) names the PostgreSQL server to create the database
+ * on, and `prefix` (default dg_test) starts its name.
+ */
+export async function createTestDatabase(options: { serverUrl?: string; prefix?: string } = {}): Promise<TestDatabase> {
+  const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
     await handle.migrate();
     return { ...handle, destroy: () => handle.close() };
   }
 
-  const name = `dg_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const name = `${options.prefix ?? "dg_test"}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

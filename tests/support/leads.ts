@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq, isNull } from "drizzle-orm";
 import { leadPriceCents } from "../../core/lead-price.ts";
 import { categories, emails, gigs, leadPurchases } from "../../server/db/schema.ts";
-import { addDiggerProfile, signUpAs, type TestUser } from "./accounts.ts";
+import { addDiggerProfile, signUpAs, type TestUser, type WithDatabase } from "./accounts.ts";
 import type { TestApp } from "./app.ts";
 
 export interface TestDigger extends TestUser {
@@ -22,7 +22,7 @@ export async function diggerWithProfile(app: TestApp, businessName = `Biz ${rand
 
 export type TestGig = typeof gigs.$inferSelect;
 
-export async function insertGig(app: TestApp, consumerId: string, over: Partial<typeof gigs.$inferInsert> = {}): Promise<TestGig> {
+export async function insertGig(app: WithDatabase, consumerId: string, over: Partial<typeof gigs.$inferInsert> = {}): Promise<TestGig> {
   const db = app.database.db;
   const [category] = await db.select({ id: categories.id }).from(categories).where(isNull(categories.parentCategoryId)).limit(1);
   const [row] = await db

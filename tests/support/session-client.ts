@@ -35,20 +35,25 @@ export class SessionClient {
   }
 
   store(setCookies: string[]) {
-    for (const header of setCookies) {
-      const [pair = "", ...attributes] = header.split(";");
-      const index = pair.indexOf("=");
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    storeCookies(this.cookies, setCookies);
   }
 
   /** The cookie header value, for handing the session to another client. */
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** Applies Set-Cookie headers to a cookie jar (name to value): sets, replaces, or deletes expired ones. */
+export function storeCookies(jar: Map<string, string>, setCookies: string[]) {
+  for (const header of setCookies) {
+    const [pair = "", ...attributes] = header.split(";");
+    const index = pair.indexOf("=");
+    const name = pair.slice(0, index).trim();
+    const value = pair.slice(index + 1).trim();
+    const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+    if (expired || value === "") jar.delete(name);
+    else jar.set(name, value);
   }
 }
 

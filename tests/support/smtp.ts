@@ -1,9 +1,9 @@
 /**
  * A real SMTP server for tests (smtp-server on 127.0.0.1, no TLS, no authentication) that
  * keeps every message it accepts, parsed with postal-mime. Set `rejectWith` to make it refuse
- * messages, as a failing mail server would.
+ * messages, as a failing mail server would. `startStallingSmtpServer` is one that stops answering.
  */
-import { createServer, type AddressInfo } from "node:net";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import PostalMime, { type Email } from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
@@ -92,6 +92,79 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
   // A client dropping its connection must not fail the test run.
   server.on("error", () => {});
   state.port = (server.server.address() as AddressInfo).port;
+  state.url = `smtp://127.0.0.1:${state.port}`;
+  return state;
+}
+
+export interface StallingSmtpServer {
+  port: number;
+  url: string;
+  /** Connections accepted so far. */
+  connections: number;
+  /** Messages whose whole content (up to the final ".") arrived, never answered. */
+  messagesHeld: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * An SMTP server that accepts the connection and then stops answering: before its greeting
+ * ("connect"), after the greeting, at EHLO ("ehlo"), or after the whole message, at the final
+ * "." ("data"), as a hung or overloaded mail server would. It keeps the connection open.
+ */
+export async function startStallingSmtpServer(stallAt: "connect" | "ehlo" | "data", options: { port?: number } = {}): Promise<StallingSmtpServer> {
+  const sockets = new Set<Socket>();
+  const state: StallingSmtpServer = {
+    port: 0,
+    url: "",
+    connections: 0,
+    messagesHeld: 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  const server = createServer((socket) => {
+    state.connections += 1;
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    if (stallAt === "connect") return;
+    socket.write("220 stall.test ESMTP\r\n");
+    let inData = false;
+    let buffered = "";
+    socket.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("latin1");
+      let end: number;
+      while ((end = buffered.indexOf("\r\n")) >= 0) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (inData) {
+          if (line === ".") {
+            inData = false;
+            state.messagesHeld += 1; // and never a reply
+          }
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === "EHLO" || command === "HELO") {
+          if (stallAt !== "ehlo") socket.write("250 stall.test\r\n");
+        } else if (command === "DATA") {
+          inData = true;
+          socket.write("354 go ahead\r\n");
+        } else if (command === "QUIT") {
+          socket.end("221 bye\r\n");
+        } else {
+          socket.write("250 OK\r\n");
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
+  state.port = (server.address() as AddressInfo).port;
   state.url = `smtp://127.0.0.1:${state.port}`;
   return state;
 }

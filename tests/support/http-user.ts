@@ -1,0 +1,102 @@
+/**
+ * A simulated user of a server reached over real HTTP (the server as a child process): its
+ * own keep-alive connections from its own loopback address (127.x.y.z, so per-address rate
+ * limits see one person each, as they would in production), its cookies, gzip like a
+ * browser, and a deadline on every request so a hung server fails a test instead of
+ * stalling it. Redirects are not followed.
+ */
+import { Agent, request } from "node:http";
+import { gunzipSync } from "node:zlib";
+import { storeCookies } from "./session-client.ts";
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** Where a redirect points, as a path on the site (or the whole URL elsewhere). */
+  location: string | null;
+  ms: number;
+}
+
+/** The n-th loopback address other than 127.0.0.1 (n from 0): 127.0.1.2, 127.0.1.3, ... */
+export const loopbackAddress = (n: number) => `127.0.${1 + Math.floor(n / 250)}.${2 + (n % 250)}`;
+
+export class HttpUser {
+  readonly cookies = new Map<string, string>();
+  /** Requests sent again because a kept-alive connection was closed under them (see `send`). */
+  resent = 0;
+  private readonly agent: Agent;
+
+  constructor(
+    /** The site's origin, e.g. http://127.0.0.1:4400 (also sent as Origin with posts). */
+    readonly origin: string,
+    readonly localAddress = "127.0.0.1",
+    readonly timeoutMs = 30_000,
+  ) {
+    this.agent = new Agent({ keepAlive: true, maxSockets: 2, localAddress });
+  }
+
+  get(path: string): Promise<HttpResponse> {
+    return this.send("GET", path);
+  }
+
+  post(path: string, fields: Record<string, string>): Promise<HttpResponse> {
+    return this.send("POST", path, new URLSearchParams(fields).toString());
+  }
+
+  /**
+   * A connection kept alive may be closed by the server (its keep-alive timeout) just as a
+   * request goes out on it; the server never read that request, and a browser sends it again
+   * on a new connection. So does this, once (Node's documentation of `request.reusedSocket`).
+   */
+  async send(method: string, path: string, body?: string): Promise<HttpResponse> {
+    try {
+      return await this.sendOnce(method, path, body);
+    } catch (error) {
+      if (!(error instanceof ClosedUnderUs)) throw error;
+      this.resent += 1;
+      return this.sendOnce(method, path, body);
+    }
+  }
+
+  private sendOnce(method: string, path: string, body?: string): Promise<HttpResponse> {
+    const started = performance.now();
+    const headers: Record<string, string> = { "accept-encoding": "gzip", "user-agent": "digsandgigs-hard-test" };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (body !== undefined) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      headers["content-length"] = String(Buffer.byteLength(body));
+      headers.origin = this.origin;
+    }
+    return new Promise<HttpResponse>((resolve, reject) => {
+      const req = request(new URL(path, this.origin), { method, headers, agent: this.agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          storeCookies(this.cookies, res.headers["set-cookie"] ?? []);
+          const raw = Buffer.concat(chunks);
+          const text = (res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString();
+          const target = res.headers.location;
+          let location: string | null = null;
+          if (target) {
+            const url = new URL(target, this.origin);
+            location = url.origin === this.origin ? `${url.pathname}${url.search}` : url.toString();
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, location, ms: performance.now() - started });
+        });
+      });
+      req.setTimeout(this.timeoutMs, () => req.destroy(new Error(`no answer within ${this.timeoutMs} ms: ${method} ${path}`)));
+      req.on("error", (error: NodeJS.ErrnoException) =>
+        reject(req.reusedSocket && error.code === "ECONNRESET" ? new ClosedUnderUs(error.message) : error),
+      );
+      req.end(body);
+    });
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+class ClosedUnderUs extends Error {}
