@@ -3,6 +3,7 @@
  * Router request handler for everything else. It takes its services and the React Router
  * build as arguments, so tests can run it in-process with `app.request()`.
  */
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
@@ -16,6 +17,7 @@ import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, formActionOrigins, newNonce } from "./security/csp.ts";
+import { pageCache } from "./page-cache.ts";
 import { originCheck } from "./security/csrf.ts";
 import { refuseNulBytes } from "./security/nul-bytes.ts";
 import type { AppServices } from "./services.ts";
@@ -32,6 +34,12 @@ type Env = {
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
   Variables: { requestId: string; logger: Logger; cspNonce: string };
 };
+
+/** The files at the top of the built client folder (from public/), such as favicon.svg. */
+const topLevelFiles = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== "README.md")
+    .map((entry) => entry.name);
 
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
@@ -55,9 +63,6 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       "request",
     );
   });
-  // gzip or deflate for text (pages, data requests, scripts, styles): a page's JavaScript
-  // goes from about 520 KB to 170 KB on the wire (bench/README.md).
-  app.use(compress());
   app.use(
     secureHeaders({
       strictTransportSecurity: config.mode === "production" ? "max-age=31536000; includeSubDomains" : false,
@@ -70,13 +75,19 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   const formAction = formActionOrigins(config);
   const dev = typeof build === "function";
   app.use(async (c, next) => {
-    const nonce = newNonce();
-    c.set("cspNonce", nonce);
+    c.set("cspNonce", newNonce());
     await next();
     if (!c.res.headers.has("Content-Security-Policy")) {
-      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { formAction, dev }));
+      // Read again: a page from the page cache brings the nonce it was rendered with.
+      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("cspNonce"), { formAction, dev }));
     }
   });
+  // Signed-out views of public pages, served again until a write (page-cache.ts); outside
+  // compression, so that a cached page is kept, and served, compressed.
+  if (config.pageCacheSeconds > 0) app.use(pageCache(config.pageCacheSeconds));
+  // gzip or deflate for text (pages, data requests, scripts, styles): a page's JavaScript
+  // goes from about 520 KB to 170 KB on the wire (bench/README.md).
+  app.use(compress());
   // Every state-changing request must come from this site; Stripe's webhook proves itself
   // with its signature instead. Better Auth checks origins too, behind this.
   app.use(
@@ -123,7 +134,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       await next();
       if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
     });
-    app.use("*", serveStatic({ root }));
+    // Only the build's own files: a catch-all static handler would look on disk for every page.
+    const serveFiles = serveStatic({ root });
+    app.use("/assets/*", serveFiles);
+    for (const file of topLevelFiles(clientDir)) app.get(`/${file}`, serveFiles);
   }
 
   const handleRequest = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");

@@ -44,6 +44,8 @@ const envSchema = z.object({
   BUSINESS_ADDRESS: z.string().trim().min(3).default("Digs & Gigs, 100 Example Street, Suite 200, Springfield, USA"),
   // 720 hours = 30 days, the privacy promise; 0 purges at the next run (tests).
   ACCOUNT_PURGE_DELAY_HOURS: z.coerce.number().min(0).max(720).default(720),
+  // Signed-out views of public pages kept this long (server/page-cache.ts); 0 turns it off.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   // Sign-in providers: a client id and secret enable one; a discovery URL overrides its endpoints.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -88,6 +90,8 @@ export interface Config {
   businessAddress: string;
   /** How long after a deletion request the purge removes the account's personal data. */
   accountPurgeDelayHours: number;
+  /** How long a signed-out view of a public page may be served again; 0 = never. */
+  pageCacheSeconds: number;
   /** Only the sign-in providers whose client id and secret are both set. */
   oauth: Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
 }
@@ -172,6 +176,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     privacyEmail: e.PRIVACY_EMAIL,
     businessAddress: e.BUSINESS_ADDRESS,
     accountPurgeDelayHours: e.ACCOUNT_PURGE_DELAY_HOURS,
+    // Off in local mode, where tests and developers change the database behind the server's back.
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
     oauth,
   };
 }

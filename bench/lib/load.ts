@@ -1,6 +1,9 @@
 /** One autocannon run against one address, reduced to the figures the report needs. */
 import autocannon from "autocannon";
 
+/** What Chromium sends. */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 export interface LoadResult {
   path: string;
   connections: number;
@@ -23,8 +26,9 @@ export async function load(baseUrl: string, path: string, connections: number, s
     connections,
     duration: seconds,
     timeout: 10,
-    // Each request is what a first visit or a navigation asks: no cookies, no cache.
-    headers: { accept: path.includes(".data") ? "*/*" : "text/html" },
+    // Each request is what a first visit or a navigation asks: no cookies, no cache, and
+    // compression as every browser accepts it (runs before 2026-11-22-4 asked for none).
+    headers: { accept: path.includes(".data") ? "*/*" : "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
   });
   const requests = result.requests.total;
   return {
@@ -48,7 +52,9 @@ export async function load(baseUrl: string, path: string, connections: number, s
 export async function warm(baseUrl: string, path: string, times = 5): Promise<number> {
   let status = 0;
   for (let i = 0; i < times; i++) {
-    const response = await fetch(baseUrl + path, { headers: { accept: path.includes(".data") ? "*/*" : "text/html" } });
+    const response = await fetch(baseUrl + path, {
+      headers: { accept: path.includes(".data") ? "*/*" : "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+    });
     await response.arrayBuffer();
     status = response.status;
   }

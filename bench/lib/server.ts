@@ -29,7 +29,8 @@ export async function freePort(): Promise<number> {
 
 export type ServerDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
 
-export async function startServer(database: ServerDatabase, buildDir: string): Promise<BenchServer> {
+/** `extraEnv`: settings for this run, such as PAGE_CACHE_SECONDS. */
+export async function startServer(database: ServerDatabase, buildDir: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "dg-bench-server-"));
@@ -47,6 +48,7 @@ export async function startServer(database: ServerDatabase, buildDir: string): P
     ...(database.kind === "postgres"
       ? { NODE_ENV: "production", DATABASE_URL: database.url, DATA_DIR: dataDir }
       : { NODE_ENV: "development", DATA_DIR: database.dataDir }),
+    ...extraEnv,
   };
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: projectRoot,

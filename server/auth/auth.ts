@@ -42,6 +42,8 @@ const FULL_NAME_MAX_LENGTH = 100;
 export const CLIENT_IP_HEADER = "x-dg-client-ip";
 /** Remembers, across the provider round trip, which kind of account a social sign-up makes. */
 export const SIGNUP_TYPE_COOKIE = "dg_signup_type";
+/** Better Auth's cookie names start with this: `dg.session_token` (`__Secure-` in production). */
+export const AUTH_COOKIE_PREFIX = "dg";
 export const APP_NAME = "Digs & Gigs";
 
 interface AuthDeps {
@@ -141,7 +143,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       },
     },
     advanced: {
-      cookiePrefix: "dg",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: production,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: production },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -1,5 +1,6 @@
 import type { SessionUser } from "#app/lib/user.ts";
-import type { Auth } from "./auth.ts";
+import { getSessionCookie } from "better-auth/cookies";
+import { AUTH_COOKIE_PREFIX, type Auth } from "./auth.ts";
 
 export interface SessionLookup {
   user: SessionUser | null;
@@ -9,6 +10,9 @@ export interface SessionLookup {
 
 /** The signed-in user of a request, as the pages may see it. */
 export async function lookupSession(auth: Auth, headers: Headers): Promise<SessionLookup> {
+  // Most page views are signed out: without a session cookie there is nothing to look up,
+  // and Better Auth's endpoint machinery costs more than the rest of a small page.
+  if (!getSessionCookie(headers, { cookiePrefix: AUTH_COOKIE_PREFIX })) return { user: null, setCookies: [] };
   const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = responseHeaders.getSetCookie();
   if (!response) return { user: null, setCookies };

@@ -5,13 +5,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 export const SEARCH_MAX_LENGTH = 100;
 
 /**
- * Case-insensitive "contains" on any of the columns, served by their pg_trgm indexes.
- * The user's text is matched literally: %, _ and \ lose their LIKE meaning.
+ * Case-insensitive "contains" on a lower-cased search column (`search_text` of gigs and
+ * digger profiles, each served by its own pg_trgm index). The user's text is lower-cased by
+ * PostgreSQL, as the column was, and matched literally: %, _ and \ lose their LIKE meaning.
  */
-export function containsAny(columns: AnyPgColumn[], term: string): SQL {
+export function containsText(searchColumn: AnyPgColumn, term: string): SQL {
   const pattern = `%${term.slice(0, SEARCH_MAX_LENGTH).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql.join(
-    columns.map((column) => sql`${column} ilike ${pattern}`),
-    sql` or `,
-  );
+  return sql`${searchColumn} like lower(${pattern})`;
 }

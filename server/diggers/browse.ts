@@ -7,12 +7,12 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-
 import type { DiggerCardData } from "#core/digger-types.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles } from "../db/schema.ts";
+import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "./ids.ts";
 
 export const DIGGER_SORTS = ["rating", "experience", "rate"] as const;
 export type DiggerSort = (typeof DIGGER_SORTS)[number];
-const SEARCH_MAX_LENGTH = 100;
 
 export interface BrowseFilters {
   q: string;
@@ -39,11 +39,6 @@ export function topLevelCategories(db: Database) {
     .from(categories)
     .where(isNull(categories.parentCategoryId))
     .orderBy(asc(categories.name));
-}
-
-/** A LIKE pattern that matches `text` literally anywhere. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const p = diggerProfiles;
@@ -74,8 +69,7 @@ export async function browseDiggers(db: Database, filters: BrowseFilters, cursor
   // Profiles of deleted accounts are hidden everywhere public.
   const conditions: Array<SQL | undefined> = [isNull(p.hiddenAt)];
   if (filters.q) {
-    const pattern = containsPattern(filters.q);
-    conditions.push(or(sql`${p.handle} ilike ${pattern}`, sql`${p.profession} ilike ${pattern}`, sql`${p.bio} ilike ${pattern}`));
+    conditions.push(containsText(p.searchText, filters.q));
   }
   if (filters.category) {
     // A top-level category includes its sub-categories.

@@ -10,7 +10,7 @@ import { leadPriceCents } from "#core/lead-price.ts";
 import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
-import { containsAny } from "../db/search.ts";
+import { containsText } from "../db/search.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 export interface BrowseFilters {
@@ -45,10 +45,9 @@ function budgetCondition(band: BudgetBand): SQL {
   }
 }
 
-/** The browse query itself (one page and one row more), unexecuted: tests EXPLAIN it. */
-export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAGE_SIZE) {
+/** Every filter but the search: status, category, budget band and the page cursor. */
+function listConditions(db: Database, filters: BrowseFilters): SQL[] {
   const conditions: SQL[] = [eq(gigs.status, "open")];
-  if (filters.search) conditions.push(sql`(${containsAny([gigs.title, gigs.description], filters.search)})`);
   if (filters.categoryId) {
     const inCategory = db
       .select({ id: categories.id })
@@ -61,29 +60,72 @@ export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAG
   if (after && typeof after[0] === "string" && typeof after[1] === "string" && isUuid(after[1])) {
     conditions.push(sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
   }
+  return conditions;
+}
 
+/** One page and one row more of open gigs from `source` (the table, or a window of it). */
+function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | undefined, size: number) {
   return db
     .select({
-      id: gigs.id,
-      title: gigs.title,
-      description: gigs.description,
-      location: gigs.location,
-      timeline: gigs.timeline,
-      budgetMinCents: gigs.budgetMinCents,
-      budgetMaxCents: gigs.budgetMaxCents,
+      id: source.id,
+      title: source.title,
+      description: source.description,
+      location: source.location,
+      timeline: source.timeline,
+      budgetMinCents: source.budgetMinCents,
+      budgetMaxCents: source.budgetMaxCents,
       categoryName: categories.name,
-      createdAt: exactTimestamp(gigs.createdAt),
-      purchaseCount: gigs.purchaseCount,
+      createdAt: exactTimestamp(source.createdAt),
+      purchaseCount: source.purchaseCount,
     })
-    .from(gigs)
-    .innerJoin(categories, eq(categories.id, gigs.categoryId))
-    .where(and(...conditions))
-    .orderBy(desc(gigs.createdAt), desc(gigs.id))
+    .from(source)
+    .innerJoin(categories, eq(categories.id, source.categoryId))
+    .where(where)
+    .orderBy(desc(source.createdAt), desc(source.id))
     .limit(size + 1);
 }
 
+/** The browse query itself (one page and one row more), unexecuted: tests EXPLAIN it. */
+export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAGE_SIZE) {
+  const conditions = listConditions(db, filters);
+  if (filters.search) conditions.push(containsText(gigs.searchText, filters.search));
+  return gigPage(db, gigs, and(...conditions), size);
+}
+
+/**
+ * How many gigs, in list order, a search first looks through before it asks the trigram
+ * index. A common term fills its page from the newest few hundred gigs; a rare one is cheap
+ * to find through the index. Either way the cost does not grow with the table.
+ */
+export const SEARCH_WINDOW = 500;
+
+/** The next SEARCH_WINDOW gigs of the list, every filter but the search applied. */
+function recentGigs(db: Database, filters: BrowseFilters) {
+  return db
+    .select()
+    .from(gigs)
+    .where(and(...listConditions(db, filters)))
+    .orderBy(desc(gigs.createdAt), desc(gigs.id))
+    .limit(SEARCH_WINDOW)
+    .as("recent");
+}
+type RecentGigs = ReturnType<typeof recentGigs>;
+
+/**
+ * The search among the next SEARCH_WINDOW gigs of the list only. The window is a subquery
+ * with its own LIMIT, so PostgreSQL must walk the list's index and cannot switch to the
+ * trigram index, whose cost grows with the number of matches.
+ */
+export function windowSearchQuery(db: Database, filters: BrowseFilters, size = PAGE_SIZE) {
+  const recent = recentGigs(db, filters);
+  return gigPage(db, recent, containsText(recent.searchText, filters.search), size);
+}
+
 export async function listOpenGigs(db: Database, filters: BrowseFilters, size = PAGE_SIZE): Promise<Page<GigSummary>> {
-  const rows = await browseGigsQuery(db, filters, size);
+  // A search tries the window first: when it fills the page (and finds the row after it,
+  // for the next cursor), those are exactly the rows the full query would return.
+  let rows = filters.search ? await windowSearchQuery(db, filters, size) : [];
+  if (rows.length <= size) rows = await browseGigsQuery(db, filters, size);
   const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
   return {
     nextCursor: page.nextCursor,

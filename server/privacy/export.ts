@@ -4,7 +4,7 @@
  * that involve someone else carry only what the user already sees of them on the site.
  * Secrets are left out: password hashes, session and OAuth tokens, two-factor secrets.
  */
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import {
   accounts,
@@ -33,6 +33,9 @@ const issueColumns = {
   resolvedAt: leadIssues.resolvedAt,
 };
 
+/** The profile as its owner entered it; the search column is only a derived copy. */
+const { searchText: _derived, ...profileColumns } = getTableColumns(diggerProfiles);
+
 export async function exportUserData(db: Database, userId: string) {
   const [account] = await db
     .select({
@@ -56,7 +59,7 @@ export async function exportUserData(db: Database, userId: string) {
       .from(accounts)
       .where(eq(accounts.userId, userId))
       .orderBy(asc(accounts.createdAt)),
-    db.select().from(diggerProfiles).where(eq(diggerProfiles.userId, userId)),
+    db.select(profileColumns).from(diggerProfiles).where(eq(diggerProfiles.userId, userId)),
     db
       .select({
         id: gigs.id,
@@ -137,7 +140,7 @@ export async function exportUserData(db: Database, userId: string) {
 
 export type UserDataExport = NonNullable<Awaited<ReturnType<typeof exportUserData>>>;
 
-type DiggerProfileRow = typeof diggerProfiles.$inferSelect;
+type DiggerProfileRow = Omit<typeof diggerProfiles.$inferSelect, "searchText">;
 
 /** The profile with its categories and references, and the leads bought, their issues and refunds. */
 async function diggerSection(db: Database, profile: DiggerProfileRow) {

@@ -3,7 +3,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { categories, gigs } from "../../server/db/schema.ts";
-import { browseGigsQuery, listOpenGigs, type BrowseFilters } from "../../server/gigs/browse.ts";
+import { browseGigsQuery, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
+import { PAGE_SIZE } from "../../server/pagination.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -198,6 +199,10 @@ describe("browsing", () => {
     expect(found.sort()).toEqual([inTitle.id, inDescription.id].sort());
     expect((await browse({ search: `100%_off ${marker}` })).items.map((g) => g.id)).toEqual([literal.id]);
     expect((await browse({ search: `100%%off ${marker}` })).items).toHaveLength(0);
+    // Beyond ASCII too: the stored search text and the term are lower-cased alike.
+    const accented = await insertGig({ title: `Café ÉCOLE${marker} mural` });
+    expect((await browse({ search: `école${marker}` })).items.map((g) => g.id)).toEqual([accented.id]);
+    expect((await browse({ search: `CAFÉ école${marker}` })).items.map((g) => g.id)).toEqual([accented.id]);
   });
 
   it("filters by category, a top-level category taking in its sub-categories", async () => {
@@ -303,11 +308,30 @@ describe("browsing", () => {
     for (const filter of [{}, { categoryId: topCategory.id }, { budget: "1k-5k" as const }]) {
       expect(await planOf(filter), JSON.stringify(filter)).not.toMatch(/Seq Scan on gigs/);
     }
-    // Whether a search scans the trigram indexes or walks the newest-first index is the
-    // planner's call by cost; what must hold is that the indexes fit the query's shape.
-    const searchPlan = await planOf({ search: "fence" }, true);
-    expect(searchPlan).toContain("gigs_title_trgm");
-    expect(searchPlan).toContain("gigs_description_trgm");
+    // Whether a search scans the trigram index or walks the newest-first index is the
+    // planner's call by cost; what must hold is that the index fits the query's shape...
+    expect(await planOf({ search: "fence" }, true)).toContain("gigs_open_search_trgm");
+    // ...and that a rare term goes straight to the few rows that have it: the index's
+    // statistics tell the planner so (one match in 5,000 rows).
+    await queryRows(db, sql`update gigs set description = description || ' zanzibar' where title = 'Bulk gig number 4321'`);
+    await queryRows(db, sql`analyze gigs`);
+    expect(await planOf({ search: "Zanzibar" })).toContain("gigs_open_search_trgm");
+
+    // A search first looks through a window of the newest gigs, then asks the index: the
+    // pages are the same as the plain query's, for common, rare and missing terms alike.
+    for (const search of ["bulk GIG number", "number 43", "zanzibar", "no such gig anywhere"]) {
+      let cursor: string | null = null;
+      for (let pageNo = 0; pageNo < 3; pageNo++) {
+        const filters = { search, categoryId: null, budget: null, cursor };
+        const page = await listOpenGigs(db, filters);
+        const plain = (await browseGigsQuery(db, filters)).slice(0, PAGE_SIZE);
+        expect(page.items.map((g) => g.id), `${search} page ${pageNo}`).toEqual(plain.map((g) => g.id));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+    }
+    const windowed = await windowSearchQuery(db, { search: "bulk gig", categoryId: null, budget: null, cursor: null });
+    expect(windowed).toHaveLength(PAGE_SIZE + 1);
    }, 180_000);
 });
 

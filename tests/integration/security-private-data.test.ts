@@ -72,7 +72,8 @@ function linksOf(body: string): string[] {
 /** React Router's data request for a page. */
 const dataUrl = (path: string) => {
   const url = new URL(path, "http://x");
-  return `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`;
+  // With trailing-slash-aware data requests, the home page's is /_.data (/_root.data is a 404).
+  return `${url.pathname === "/" ? "/_" : url.pathname}.data${url.search}`;
 };
 
 describe("private data", () => {

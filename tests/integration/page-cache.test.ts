@@ -1,0 +1,131 @@
+/**
+ * The page cache (server/page-cache.ts): signed-out views of public pages are served again
+ * until a write, never a signed-in view, never a private page, and each cached page keeps a
+ * Content-Security-Policy nonce that matches its scripts.
+ */
+import { randomUUID } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { validGigForm } from "../support/forms.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+
+let app: TestApp;
+let consumer: TestUser;
+let categoryId: string;
+
+beforeAll(async () => {
+  app = await createTestApp({ PAGE_CACHE_SECONDS: "2" });
+  consumer = await signUpAs(app, "consumer", "Cachey Consumerson");
+  const rows = (await app.database.db.execute("select id from categories where parent_category_id is null limit 1")) as unknown as {
+    rows: Array<{ id: string }>;
+  };
+  categoryId = rows.rows[0]!.id;
+});
+afterAll(() => app.close());
+
+const visitor = () => new SessionClient(app);
+const cacheState = (response: Response) => response.headers.get("X-Page-Cache");
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+
+async function postGig(title: string) {
+  const response = await consumer.client.post("/post-gig", validGigForm(categoryId, { title }));
+  expect(location(response)).toBe("/");
+}
+
+describe("the page cache", () => {
+  it("serves a signed-out page again, byte for byte, with the nonce its scripts carry", async () => {
+    const path = `/browse-gigs?q=${randomUUID()}`;
+    const first = await visitor().get(path);
+    expect(cacheState(first)).toBe("miss");
+    const firstBody = await first.text();
+    const second = await visitor().get(path);
+    expect(cacheState(second)).toBe("hit");
+    const secondBody = await second.text();
+    expect(secondBody).toBe(firstBody);
+    const nonce = nonceOf(second);
+    expect(nonce).toBeTruthy();
+    expect(nonce).toBe(nonceOf(first));
+    expect(secondBody).toContain(`nonce="${nonce}"`);
+    // The data request of the same page is a page of its own.
+    const data = await visitor().get(`${path.replace("?", ".data?")}`);
+    expect(cacheState(data)).toBe("miss");
+    expect(cacheState(await visitor().get(`${path.replace("?", ".data?")}`))).toBe("hit");
+    // The home page's data request has its own address.
+    const home = await visitor().get("/_.data");
+    expect(home.status).toBe(200);
+    expect(cacheState(await visitor().get("/_.data"))).toBe("hit");
+  });
+
+  it("keeps a compressed copy for browsers that ask for one", async () => {
+    const path = `/browse-gigs?q=${randomUUID()}`;
+    const plainResponse = await visitor().get(path);
+    const plain = await plainResponse.text();
+    const gzip = { "accept-encoding": "gzip, deflate, br" };
+    const first = await app.request(path, { headers: gzip });
+    expect(cacheState(first)).toBe("miss");
+    expect(first.headers.get("Content-Encoding")).toBe("gzip");
+    const second = await app.request(path, { headers: gzip });
+    expect(cacheState(second)).toBe("hit");
+    expect(second.headers.get("Content-Encoding")).toBe("gzip");
+    const bytes = Buffer.from(await second.arrayBuffer());
+    expect(bytes.length).toBeLessThan(plain.length / 3);
+    // The same page as the uncompressed copy, but for its own render's nonce and clock.
+    const unzipped = gunzipSync(bytes).toString();
+    expect(unzipped).toContain(`nonce="${nonceOf(second)}"`);
+    const normal = (html: string, nonce: string) => html.replaceAll(nonce, "N").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "T");
+    expect(normal(unzipped, nonceOf(second)!)).toBe(normal(plain, nonceOf(plainResponse)!));
+  });
+
+  it("forgets everything at the next write, so a new gig shows at once", async () => {
+    const title = `Cache busting gig ${randomUUID().slice(0, 8)}`;
+    expect(cacheState(await visitor().get("/browse-gigs"))).toMatch(/miss|hit/);
+    expect(cacheState(await visitor().get("/browse-gigs"))).toBe("hit");
+    await postGig(title);
+    const after = await visitor().get("/browse-gigs");
+    expect(cacheState(after)).toBe("miss");
+    expect(await after.text()).toContain(title);
+  });
+
+  it("never serves or keeps a signed-in view", async () => {
+    await visitor().get("/");
+    const signedIn = await consumer.client.get("/");
+    expect(cacheState(signedIn)).toBeNull();
+    expect(await signedIn.text()).toContain("Cachey");
+    const signedOut = await visitor().get("/");
+    expect(cacheState(signedOut)).toBe("hit");
+    expect(await signedOut.text()).not.toContain("Cachey");
+  });
+
+  it("leaves private pages, other cookies of ours and other methods alone", async () => {
+    for (const path of ["/my-gigs", "/my-leads", "/account", "/post-gig", "/auth", "/sitemap.xml"]) {
+      expect(cacheState(await visitor().get(path)), path).toBeNull();
+    }
+    const flashed = new SessionClient(app);
+    flashed.cookies.set("dg_flash", "anything");
+    expect(cacheState(await flashed.get("/browse-diggers"))).toBeNull();
+    expect(cacheState(await app.request("/browse-diggers", { method: "HEAD" }))).toBeNull();
+  });
+
+  it("expires pages after PAGE_CACHE_SECONDS", async () => {
+    const path = `/browse-diggers?q=${randomUUID()}`;
+    expect(cacheState(await visitor().get(path))).toBe("miss");
+    expect(cacheState(await visitor().get(path))).toBe("hit");
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(cacheState(await visitor().get(path))).toBe("miss");
+  });
+});
+
+describe("without PAGE_CACHE_SECONDS in local mode", () => {
+  it("renders every request", async () => {
+    const local = await createTestApp();
+    try {
+      expect(local.config.pageCacheSeconds).toBe(0);
+      await local.request("/browse-gigs");
+      expect(cacheState(await local.request("/browse-gigs"))).toBeNull();
+    } finally {
+      await local.close();
+    }
+  });
+});
