@@ -80,6 +80,8 @@ test("sign-in shows the spec's messages, the busy label, and the password toggle
 test("forgot password sends a reset link and can go back to sign in", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The sign-in form has an Email field too: fill in the reset form's, once it is shown.
+  await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
   await page.getByLabel("Email").fill(DEMO.digger);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText("Password reset email sent! Check your inbox.")).toBeVisible();
