@@ -14,7 +14,8 @@
  * --connections 10,50, --growth [--growth-sizes 10000,100000,1000000], --no-build,
  * --no-lighthouse, --lighthouse-runs N, --only pages|data|... (comma list of sections:
  * load, raw, weight, lighthouse, growth), --page-cache-seconds N (the server's page cache;
- * default: the production default, 10; 0 measures every request rendered).
+ * default: the production default, 10; 0 measures every request rendered), --no-pin (leave
+ * the server and the load generator free to share every core; lib/cpu.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -25,6 +26,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { browseGigsQuery, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
 import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate, type Target } from "./generate.ts";
 import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
+import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { load, warm, type LoadResult } from "./lib/load.ts";
 import { rawSqlLoop, type RawSqlResult } from "./lib/raw-sql.ts";
 import { projectRoot, startServer, type ServerDatabase } from "./lib/server.ts";
@@ -53,6 +55,8 @@ const clientDir = path.join(projectRoot, buildDir, "client");
 const pgServer = process.env.BENCH_PG_SERVER ?? DEFAULT_PG_SERVER;
 const pageCacheSeconds = option("--page-cache-seconds", "");
 const serverEnv: Record<string, string> = pageCacheSeconds ? { PAGE_CACHE_SECONDS: pageCacheSeconds } : {};
+const pin = !flag("--no-pin") && canPin();
+const serverCpus = pin ? SERVER_CPUS : undefined;
 
 /** The search terms and filters every run uses (they match a few percent of the rows). */
 export const GIG_SEARCH = "garage";
@@ -232,7 +236,7 @@ async function main() {
       loadAverageAtStart: os.loadavg(),
       database: main.target.kind === "postgres" ? await postgresVersion(main.target.location) : "PGlite",
     },
-    options: { gigs: gigCount, duration, rounds, connections: connectionLevels, buildDir, pageCacheSeconds: pageCacheSeconds || "default (10)", search: { gigs: GIG_SEARCH, diggers: DIGGER_SEARCH } },
+    options: { gigs: gigCount, duration, rounds, connections: connectionLevels, buildDir, pageCacheSeconds: pageCacheSeconds || "default (10)", pinned: pin ? { server: SERVER_CPUS, load: LOAD_CPUS } : false, search: { gigs: GIG_SEARCH, diggers: DIGGER_SEARCH } },
     data: generated.counts,
     sample,
   };
@@ -240,13 +244,13 @@ async function main() {
   let load: Record<string, LoadResult[]> = {};
   let weights: PageWeight[] = [];
   let lighthouse: LighthouseResult[] | { error: string } = [];
-  const server = await startServer(main.server, buildDir, serverEnv);
+  const server = await startServer(main.server, buildDir, serverEnv, serverCpus);
   try {
     const next = list.find((e) => e.path === "NEXT_PAGE");
     if (next) next.path = await nextPagePath(server.url);
     if (sections.has("load")) {
       log(`bench: load tests, ${duration} s each, connections ${connectionLevels.join(" and ")}, ${rounds} round(s)`);
-      load = await measure(server.url, list, connectionLevels, log);
+      load = await onLoadCores(pin, () => measure(server.url, list, connectionLevels, log));
     }
     if (sections.has("weight")) {
       for (const e of list.filter((x) => x.kind === "page")) weights.push(await pageWeight(server.url, e.path, clientDir));
@@ -289,9 +293,9 @@ async function main() {
       await generate(target.target, size, log);
       const s = await sampleOf(target.target);
       const growthList = endpoints(s).filter((e) => GROWTH_ENDPOINTS.has(`${e.kind}:${e.name}`));
-      const srv = await startServer(target.server, buildDir, serverEnv);
+      const srv = await startServer(target.server, buildDir, serverEnv, serverCpus);
       try {
-        growth[String(size)] = await measure(srv.url, growthList, connectionLevels.slice(0, 1), log);
+        growth[String(size)] = await onLoadCores(pin, () => measure(srv.url, growthList, connectionLevels.slice(0, 1), log));
       } finally {
         await srv.stop();
       }

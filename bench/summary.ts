@@ -2,6 +2,7 @@
 import type { LighthouseResult } from "./lib/lighthouse.ts";
 import type { LoadResult } from "./lib/load.ts";
 import type { RawSqlResult } from "./lib/raw-sql.ts";
+import { compareThroughput } from "./lib/throughput.ts";
 import type { PageWeight } from "./lib/weight.ts";
 
 export interface Results {
@@ -37,14 +38,6 @@ export function representative(runs: LoadResult[] | undefined): LoadResult | und
   if (!runs || runs.length === 0) return undefined;
   const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
   return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
-/** The median requests per second of several rounds (0 when there is none). */
-export function medianRps(runs: LoadResult[] | undefined): number {
-  if (!runs || runs.length === 0) return 0;
-  const sorted = runs.map((run) => run.rps).sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Failed requests; a run that completed no request at all counts as one failure. */
@@ -90,24 +83,23 @@ export function evaluateBudget(r: Results): BudgetLine[] {
       pass: withErrors.length === 0,
       detail: withErrors.length ? withErrors.map((x) => `${x.key} ${errorsOf(x.result)}`).join(", ") : "none",
     });
-    // The throughput of one 5 s run moves by up to 2x between rounds here (the load generator
-    // shares the two cores with the server and PostgreSQL). With several rounds, "lower"
-    // means the median at the high level is below every round at the low level: outside what
-    // the low level itself was seen to do. With one round it is a plain comparison.
-    const rpsOf = (key: string, level: number) => (r.load[`${key}@${level}`] ?? []).map((run) => run.rps);
-    const slower = atHigh.filter((x) => {
-      const lows = rpsOf(x.key, low);
-      if (lows.length === 0) return false;
-      const highMedian = medianRps(r.load[`${x.key}@${high}`]);
-      return highMedian < (lows.length > 1 ? Math.min(...lows) : lows[0]!);
-    });
-    const rounds = r.options.rounds ?? 1;
+    const verdict = compareThroughput(
+      atHigh.map((x) => ({
+        key: x.key,
+        low: (r.load[`${x.key}@${low}`] ?? []).map((run) => run.rps),
+        high: (r.load[`${x.key}@${high}`] ?? []).map((run) => run.rps),
+      })),
+    );
+    const pct = (ratio: number) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%`;
+    const noise = verdict.noise === null ? "single rounds, compared plainly" : `round-to-round noise ${(verdict.noise * 100).toFixed(1)}%`;
     lines.push({
-      rule: `throughput at ${high} connections >= at ${low}${rounds > 1 ? ` (median of ${rounds} rounds vs. the slowest round at ${low})` : ""}`,
-      pass: slower.length === 0,
-      detail: slower.length
-        ? `lower: ${slower.map((x) => `${x.key} ${medianRps(r.load[`${x.key}@${high}`])} < ${rpsOf(x.key, low).join("/")}`).join(", ")}`
-        : "all endpoints",
+      rule: `throughput at ${high} connections >= at ${low} (beyond the run's own noise, lib/throughput.ts)`,
+      pass: verdict.lower.length === 0 && !verdict.overall.lower,
+      detail: [
+        `all endpoints ${pct(verdict.overall.ratio)}${verdict.overall.lower ? " (lower)" : ""}`,
+        noise,
+        verdict.lower.length ? `lower: ${verdict.lower.map((x) => `${x.key} ${pct(x.ratio)}`).join(", ")}` : "no endpoint lower",
+      ].join("; "),
     });
   }
   const sizes = Object.keys(r.growth ?? {}).map(Number).sort((a, b) => a - b);

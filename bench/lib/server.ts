@@ -29,8 +29,16 @@ export async function freePort(): Promise<number> {
 
 export type ServerDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
 
-/** `extraEnv`: settings for this run, such as PAGE_CACHE_SECONDS. */
-export async function startServer(database: ServerDatabase, buildDir: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * `extraEnv`: settings for this run, such as PAGE_CACHE_SECONDS; `cpus`: the cores the server
+ * may run on (taskset's list, lib/cpu.ts), or every core.
+ */
+export async function startServer(
+  database: ServerDatabase,
+  buildDir: string,
+  extraEnv: Record<string, string> = {},
+  cpus?: string,
+): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "dg-bench-server-"));
@@ -50,7 +58,9 @@ export async function startServer(database: ServerDatabase, buildDir: string, ex
       : { NODE_ENV: "development", DATA_DIR: database.dataDir }),
     ...extraEnv,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const command = [process.execPath, "--import", "tsx", "server/main.ts"];
+  if (cpus) command.unshift("taskset", "--cpu-list", cpus);
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: projectRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
