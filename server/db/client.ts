@@ -13,7 +13,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; connectTimeoutMs?: number }
   | { kind: "pglite"; dataDir: string };
 
 export interface DatabaseHandle {
@@ -24,13 +24,25 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+/**
+ * How long a query waits for a connection: to open one, or for a free one in the pool. A
+ * server that accepts connections but never answers (frozen, or behind a network that drops
+ * packets) would otherwise hold every request until TCP gives up; after this the request
+ * gets the "try again" page, and /healthz its 503. Far above the slowest whole request seen
+ * under load (docs/security.md: 2.7 s, 200 people on a pool of 10).
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      connectionTimeoutMillis: target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzle({ client: pool, schema, casing: "snake_case" });

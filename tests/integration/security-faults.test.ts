@@ -2,13 +2,16 @@
  * Faults (issue 10), without touching the shared PostgreSQL server: the SMTP server down
  * while users act (contact form, password reset), and Stripe's API answering 500 or never
  * answering while a digger buys a lead. Users get their answer quickly, e-mail is delivered
- * by the retry once SMTP is back, and the server keeps serving afterwards.
+ * by the retry once SMTP is back, and the server keeps serving afterwards. And a PostgreSQL
+ * server that never answers: the pool gives up after its connect timeout.
  * (The mailer's own retry rules are in mail.test.ts.)
  */
 import { randomUUID } from "node:crypto";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_SENT } from "../../core/contact-schema.ts";
+import { openDatabase } from "../../server/db/client.ts";
 import { emails, leadPurchases } from "../../server/db/schema.ts";
 import { createStripeProvider } from "../../server/payments/stripe-provider.ts";
 import { signUpAs } from "../support/accounts.ts";
@@ -146,5 +149,32 @@ describe("Stripe's API failing or hanging during checkout creation", () => {
   it("reports the faults survived", () => {
     console.info(`faults survived: ${faults.length}; ${faults.join("; ")}`);
     expect(faults).toHaveLength(3);
+  });
+});
+
+describe("a PostgreSQL server that accepts connections and never answers", () => {
+  it("fails the query after the connect timeout instead of holding it", async () => {
+    // A frozen server: the kernel completes the TCP handshake, nothing ever answers after it.
+    const sockets = new Set<Socket>();
+    const frozen = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => frozen.listen(0, "127.0.0.1", resolve));
+    const { port } = frozen.address() as AddressInfo;
+    const handle = await openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:${port}/frozen`, connectTimeoutMs: 500 });
+    try {
+      const [outcome, ms] = await timed(() =>
+        handle.db.execute(sql`select 1`).then(
+          () => "answered",
+          (error: unknown) => `${String(error)} ${String((error as { cause?: unknown }).cause)}`,
+        ),
+      );
+      expect(sockets.size).toBe(1);
+      expect(outcome).toMatch(/timeout/i);
+      expect(ms).toBeGreaterThanOrEqual(450);
+      expect(ms).toBeLessThan(5_000);
+    } finally {
+      await handle.close();
+      for (const socket of sockets) socket.destroy();
+      frozen.close();
+    }
   });
 });
