@@ -1,15 +1,28 @@
 /**
  * Server rendering: React Router's default Node entry, plus the request's Content-Security-
- * Policy nonce (made in server/app.ts) on every inline script React and React Router stream.
+ * Policy nonce (made in server/app.ts) on every inline script React and React Router stream,
+ * and the handling of failed requests.
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isDatabaseUnavailable } from "#server/db/errors.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader, action or render that failed (not a thrown redirect or response): logged with
+ * the request's id, and noted when the database was away, which server/app.ts answers 503.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+  if (isDatabaseUnavailable(cause)) context.failure.databaseUnavailable = true;
+  context.logger.error({ err: cause }, "request failed");
+};
 
 export default function handleRequest(
   request: Request,

@@ -20,7 +20,7 @@ import { contentSecurityPolicy, formActionOrigins, newNonce } from "./security/c
 import { pageCache } from "./page-cache.ts";
 import { originCheck } from "./security/csrf.ts";
 import { refuseNulBytes } from "./security/nul-bytes.ts";
-import type { AppServices } from "./services.ts";
+import type { AppServices, RequestFailure } from "./services.ts";
 
 export interface AppOptions {
   services: AppServices;
@@ -42,6 +42,8 @@ const topLevelFiles = (dir: string) =>
     .map((entry) => entry.name);
 
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
+/** What a 503 tells clients to wait while the database is away: a restart takes seconds. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** The client's address from the socket; never from a header a client could forge. */
 const clientIpOf = (c: Context<Env>) => c.env?.incoming?.socket?.remoteAddress ?? "0.0.0.0";
@@ -141,16 +143,24 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   }
 
   const handleRequest = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     let session: Promise<SessionLookup> | undefined;
-    return handleRequest(c.req.raw, {
+    const failure: RequestFailure = { databaseUnavailable: false };
+    const response = await handleRequest(c.req.raw, {
       services,
       logger: c.get("logger"),
       requestId: c.get("requestId"),
       clientIp: clientIpOf(c),
       cspNonce: c.get("cspNonce"),
       session: () => (session ??= lookupSession(auth, c.req.raw.headers)),
+      failure,
     });
+    // The database is away: the same "try again" page or data, as 503 with a hint of when,
+    // so that browsers, crawlers and load balancers treat it as passing.
+    if (response.status !== 500 || !failure.databaseUnavailable) return response;
+    const headers = new Headers(response.headers);
+    headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    return new Response(response.body, { status: 503, headers });
   });
 
   return app;

@@ -42,6 +42,11 @@ export function createServices(config: Config, db: Database, logger: Logger): Ap
   };
 }
 
+export interface RequestFailure {
+  /** A loader or action failed because the database could not be reached. */
+  databaseUnavailable: boolean;
+}
+
 declare module "react-router" {
   interface AppLoadContext {
     services: AppServices;
@@ -52,5 +57,7 @@ declare module "react-router" {
     clientIp: string;
     /** The signed-in user of this request, looked up once however often it is asked for. */
     session(): Promise<SessionLookup>;
+    /** What went wrong while handling this request, filled in by `handleError` (entry.server). */
+    failure: RequestFailure;
   }
 }

@@ -25,7 +25,7 @@ import { categories, diggerCategories, diggerProfiles, diggerReferences } from "
 import { redirectWithFlash } from "../flash.ts";
 import { ImageRejected, storeImage } from "../storage/images.ts";
 import { keyOfUploadUrl, uploadUrl, type Storage } from "../storage/storage.ts";
-import { isUniqueViolation } from "./db-errors.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 
 export interface DiggerFormResult {
   error?: string;

@@ -8,7 +8,7 @@ import { data, type AppLoadContext } from "react-router";
 import { requireDigger, requireUser } from "../auth/guards.ts";
 import { diggerProfiles, diggerReferences, referenceContactRequests, users } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage } from "../pagination.ts";
-import { isUniqueViolation } from "./db-errors.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { isUuid } from "./ids.ts";
 
 export interface ReferenceRequestResult {

@@ -10,7 +10,7 @@ import { isUuid } from "#core/ids.ts";
 import { requireDigger } from "../auth/guards.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
-import { isUniqueViolation } from "../diggers/db-errors.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 export const MY_LEADS_ACCESS = {

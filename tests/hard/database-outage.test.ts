@@ -26,6 +26,7 @@ interface Answer {
   who: string;
   path: string;
   status: number;
+  retryAfter: string | undefined;
   ms: number;
   body: string;
 }
@@ -74,7 +75,7 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
   });
 
   const record = (who: string, path: string, response: HttpResponse) =>
-    answers.push({ phase, who, path, status: response.status, ms: response.ms, body: response.body });
+    answers.push({ phase, who, path, status: response.status, retryAfter: String(response.headers["retry-after"] ?? "") || undefined, ms: response.ms, body: response.body });
 
   async function browser(n: number) {
     const http = new HttpUser(server.url, loopbackAddress(10 + n), 20_000);
@@ -151,6 +152,11 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
     for (const answer of failedDuring.filter((a) => !/\.data$|^\/healthz$/.test(a.path))) {
       expect(answer.body, `${answer.who} ${answer.path} ${answer.status}`).toMatch(HUMAN_MESSAGE);
     }
+    // What the browsers asked for (pages and data requests) failed as "away for now": 503 with
+    // Retry-After, never 500.
+    const browsersFailed = failedDuring.filter((a) => a.who.startsWith("browser"));
+    expect(browsersFailed.length).toBeGreaterThan(0);
+    for (const answer of browsersFailed) expect([answer.path, answer.status, answer.retryAfter]).toEqual([answer.path, 503, "5"]);
     // Before the outage nothing failed.
     expect(answers.filter((a) => a.phase === "before" && a.status >= 500)).toEqual([]);
     expect(server.alive()).toBe(true);
