@@ -157,6 +157,11 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
     const browsersFailed = failedDuring.filter((a) => a.who.startsWith("browser"));
     expect(browsersFailed.length).toBeGreaterThan(0);
     for (const answer of browsersFailed) expect([answer.path, answer.status, answer.retryAfter]).toEqual([answer.path, 503, "5"]);
+    // In production React Router sends a failed data request's error without its message or
+    // stack: no SQL, no file paths.
+    const failedData = browsersFailed.filter((a) => a.path.endsWith(".data"));
+    expect(failedData.length).toBeGreaterThan(0);
+    for (const answer of failedData) expect(answer.body).not.toMatch(/Failed query|select |node_modules|\.ts:\d/i);
     // Before the outage nothing failed.
     expect(answers.filter((a) => a.phase === "before" && a.status >= 500)).toEqual([]);
     expect(server.alive()).toBe(true);
