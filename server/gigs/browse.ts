@@ -8,6 +8,7 @@ import type { GigSummary } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
+import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { containsText } from "../db/search.ts";
@@ -129,6 +130,10 @@ export async function listOpenGigs(db: Database, filters: BrowseFilters, size = 
   const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
   return {
     nextCursor: page.nextCursor,
-    items: page.items.map((row) => ({ ...row, leadPriceCents: leadPriceCents(row.budgetMinCents) })),
+    items: page.items.map((row) => ({
+      ...row,
+      description: excerpt(row.description, CARD_DESCRIPTION_LENGTH),
+      leadPriceCents: leadPriceCents(row.budgetMinCents),
+    })),
   };
 }

@@ -4,12 +4,11 @@
  * and a gig without its poster (never the client's name or e-mail).
  */
 import { asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles, gigs } from "../db/schema.ts";
 
 export const LANDING_SHOWCASE_SIZE = 3;
-/** Cards clamp the description to two lines; there is no need to send more than this. */
-const DESCRIPTION_EXCERPT_LENGTH = 280;
 
 export interface LandingDigger {
   id: string;
@@ -100,15 +99,6 @@ export async function getLandingShowcase(db: Database): Promise<LandingShowcase>
       averageRating: Number(d.averageRating),
       expertise: expertise.get(d.id) ?? [],
     })),
-    gigs: newestGigs.map((g) => ({ ...g, description: excerpt(g.description, DESCRIPTION_EXCERPT_LENGTH) })),
+    gigs: newestGigs.map((g) => ({ ...g, description: excerpt(g.description, CARD_DESCRIPTION_LENGTH) })),
   };
-}
-
-/** The text cut at a word boundary to at most `max` characters, with an ellipsis when cut. */
-function excerpt(text: string, max: number): string {
-  const trimmed = text.trim();
-  if (trimmed.length <= max) return trimmed;
-  const cut = trimmed.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }

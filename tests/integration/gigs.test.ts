@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CARD_DESCRIPTION_LENGTH } from "../../core/excerpt.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { categories, gigs } from "../../server/db/schema.ts";
 import { browseGigsQuery, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
@@ -203,6 +204,24 @@ describe("browsing", () => {
     const accented = await insertGig({ title: `Café ÉCOLE${marker} mural` });
     expect((await browse({ search: `école${marker}` })).items.map((g) => g.id)).toEqual([accented.id]);
     expect((await browse({ search: `CAFÉ école${marker}` })).items.map((g) => g.id)).toEqual([accented.id]);
+  });
+
+  it("sends cards an excerpt of a long description, and the gig page all of it", async () => {
+    const marker = randomUUID().slice(0, 8);
+    const ending = `Thanks, ${randomUUID()}`;
+    const description = `${marker} ${"The fence along the north side needs new posts and rails. ".repeat(33)}${ending}`;
+    expect(description.length).toBeGreaterThan(1_900);
+    const gig = await insertGig({ description });
+    const [card] = (await browse({ search: marker })).items;
+    expect(card?.id).toBe(gig.id);
+    expect(card!.description.length).toBeLessThanOrEqual(CARD_DESCRIPTION_LENGTH);
+    expect(card!.description).toMatch(/^\S+ The fence .*…$/);
+    for (const path of [`/browse-gigs?q=${marker}`, `/browse-gigs.data?q=${marker}`]) {
+      const body = await (await app.request(path)).text();
+      expect(body, path).toContain(card!.description);
+      expect(body, path).not.toContain(ending);
+    }
+    expect(await (await app.request(`/gig/${gig.id}`)).text()).toContain(ending);
   });
 
   it("filters by category, a top-level category taking in its sub-categories", async () => {
