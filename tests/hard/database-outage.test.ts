@@ -7,14 +7,14 @@
  * writes again, with nothing half-written.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { categories, gigs, leadPurchases } from "../../server/db/schema.ts";
+import { gigs, leadPurchases } from "../../server/db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { validGigForm } from "../support/forms.ts";
 import { HttpUser, loopbackAddress, type HttpResponse } from "../support/http-user.ts";
-import { insertGig } from "../support/leads.ts";
+import { insertGig, topLevelCategoryId } from "../support/leads.ts";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.ts";
 import { startProductionServer, type ProductionServer } from "../support/production-server.ts";
 import { buyLead, diggerOverHttp, quantile, signUpOverHttp, sleep, type Digger, type Person, type PurchaseAttempt } from "./helpers.ts";
@@ -47,8 +47,7 @@ beforeAll(async () => {
   cluster = await startPostgresCluster();
   database = await createTestDatabase({ serverUrl: cluster.url, prefix: "dg_hard_outage" });
   server = await startProductionServer({ databaseUrl: database.url!, logLevel: "info" });
-  const [category] = await database.db.select({ id: categories.id }).from(categories).where(isNull(categories.parentCategoryId)).limit(1);
-  categoryId = category!.id;
+  categoryId = await topLevelCategoryId({ database });
   client = await signUpOverHttp(server.url, database.db, 0, "consumer");
   digger = await diggerOverHttp(server.url, { database }, 1);
 });

@@ -22,9 +22,15 @@ export async function diggerWithProfile(app: TestApp, businessName = `Biz ${rand
 
 export type TestGig = typeof gigs.$inferSelect;
 
+/** A top-level category of the seeded list (gigs go under one). */
+export async function topLevelCategoryId(app: WithDatabase): Promise<string> {
+  const [category] = await app.database.db.select({ id: categories.id }).from(categories).where(isNull(categories.parentCategoryId)).limit(1);
+  return category!.id;
+}
+
 export async function insertGig(app: WithDatabase, consumerId: string, over: Partial<typeof gigs.$inferInsert> = {}): Promise<TestGig> {
   const db = app.database.db;
-  const [category] = await db.select({ id: categories.id }).from(categories).where(isNull(categories.parentCategoryId)).limit(1);
+  const categoryId = over.categoryId ?? (await topLevelCategoryId(app));
   const [row] = await db
     .insert(gigs)
     .values({
@@ -33,7 +39,7 @@ export async function insertGig(app: WithDatabase, consumerId: string, over: Par
       description: "A 12 by 16 foot cedar deck off the back door, with two steps down to the lawn.",
       location: "Boulder, CO",
       timeline: "Within a month",
-      categoryId: category!.id,
+      categoryId,
       budgetMinCents: 500_000,
       budgetMaxCents: 900_000,
       contactPreferences: `Call after 6pm ${randomUUID().slice(0, 6)}`,
