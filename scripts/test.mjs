@@ -2,15 +2,17 @@
 /**
  * `npm test`: lint, typecheck, build, then every test suite: unit, integration on PGlite,
  * integration again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests.
- * Ends with one summary line: "tests: N passed, N failed, N skipped".
+ * Ends with one summary line, "N passed, N failed, N skipped", and writes the same counts
+ * to test-results/summary-test.json for .ci/run's grand total.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { finish, resultsDir as results } from "./summary.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const results = path.join(root, "test-results");
 mkdirSync(results, { recursive: true });
+rmSync(path.join(results, "summary-test.json"), { force: true });
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}`);
@@ -26,8 +28,8 @@ for (const [label, args] of [
   ["build", ["react-router", "build"]],
 ]) {
   if (!npx(label, args)) {
-    console.log(`\n${label} failed: no tests were run.\ntests: 0 passed, 1 failed`);
-    process.exit(1);
+    console.log(`\n${label} failed, so the tests did not start.`);
+    finish("test", { passed: 0, failed: 1, skipped: 0 });
   }
 }
 
@@ -63,5 +65,4 @@ if (existsSync(e2eReport)) {
   totals.failed += 1;
 }
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(totals.failed > 0 ? 1 : 0);
+finish("test", totals);
