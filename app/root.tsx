@@ -29,6 +29,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useHydratedMark();
   return (
     <html lang="en">
       <head>
@@ -60,6 +61,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useFlashToast(useLoaderData<typeof loader>().flash);
   return <Outlet />;
+}
+
+/**
+ * Marks the document once React has hydrated it (`<html data-hydrated>`): before that, typing
+ * into a field can be undone by hydration and a click can submit the form without JavaScript.
+ * The browser tests wait for it after every page load (tests/e2e/fixtures.ts).
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 }
 
 function useFlashToast(flash: Flash | null) {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 /** Public pages beyond the marketing ones (tests/e2e/public-pages.spec.ts covers those). */
 async function publicPages(page: Page): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, holdPosts, test } from "./fixtures.ts";
 import { DEMO } from "./helpers.ts";
 
 async function signUp(page: Page, { type, email }: { type: "Consumer" | "Digger"; email: string }) {
@@ -65,14 +66,11 @@ test("sign-in shows the spec's messages, the busy label, and the password toggle
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Invalid email or password")).toBeVisible();
 
-  // Hold the request a moment to see the busy state.
-  await page.route("**/auth.data**", async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
-    await route.continue();
-  });
+  const release = await holdPosts(page, "**/auth.data**");
   await password.fill(DEMO.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  release();
   await expect(page).toHaveURL("/");
   await expect(page.getByText("Signed in successfully!")).toBeVisible();
 });

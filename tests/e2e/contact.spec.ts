@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, holdPosts, test } from "./fixtures.ts";
 
 const SENT = "Message sent successfully! We'll get back to you soon.";
 
@@ -68,13 +69,10 @@ test("a message is sent to support, with the busy label meanwhile, and the form 
   await form.subject.fill(subject);
   await form.message.fill("Line one.\nLine two.");
 
-  // Hold the request a moment to see the busy state.
-  await page.route("**/contact.data**", async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
-    await route.continue();
-  });
+  const release = await holdPosts(page, "**/contact.data**");
   await form.send.click();
   await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  release();
   await expect(page.getByText(SENT)).toBeVisible();
   await expect(form.send).toBeEnabled();
   for (const field of [form.name, form.email, form.subject, form.message]) await expect(field).toHaveValue("");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, newPage, test } from "./fixtures.ts";
 import { makeImage } from "../support/images.ts";
 import { DEMO, signIn } from "./helpers.ts";
 
@@ -103,7 +104,7 @@ test("browse talent: search, filter, sort, open a profile and come back", async 
 });
 
 test("a consumer asks for a reference's contact, the digger approves, and the contact shows", async ({ browser }) => {
-  const consumer = await browser.newPage();
+  const consumer = await newPage(browser);
   await signUp(consumer, "Consumer", "/browse-diggers");
   await consumer.getByLabel("Search").fill("marcus_bell_handyman");
   await consumer.getByRole("button", { name: "Search" }).click();
@@ -112,7 +113,7 @@ test("a consumer asks for a reference's contact, the digger approves, and the co
   await expect(consumer.getByText("Request sent! The digger will be notified.")).toBeVisible();
   await expect(consumer.getByText("Request Pending")).toBeVisible();
 
-  const digger = await browser.newPage();
+  const digger = await newPage(browser);
   await signIn(digger, DEMO.digger, DEMO.password, "/reference-requests");
   await expect(digger.getByRole("heading", { level: 1, name: "Reference Requests" })).toBeVisible();
   await digger.getByRole("button", { name: "Approve request from Pat Consumer" }).first().click();

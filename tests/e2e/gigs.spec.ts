@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { DEMO, signIn } from "./helpers.ts";
 
 test("a consumer posts a gig, finds it in browse, opens it, and closes and reopens it", async ({ page }) => {

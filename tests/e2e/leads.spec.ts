@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, newPage, test } from "./fixtures.ts";
 import { DEMO, signIn } from "./helpers.ts";
 
 /** A page of its own (own cookies), signed in as `email`. */
 async function signedIn(browser: Browser, email: string, redirect: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await newPage(browser);
   await signIn(page, email, DEMO.password, redirect);
   return page;
 }

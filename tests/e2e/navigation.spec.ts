@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { signedInPages, specPages } from "../support/pages.ts";
 
 for (const [path, heading] of specPages) {

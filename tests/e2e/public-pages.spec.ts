@@ -3,7 +3,8 @@
  * call to action and footer link leads, accessibility (axe), and no sideways scrolling.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const publicPages = ["/", "/how-it-works", "/terms", "/privacy"];
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, newPage, test } from "./fixtures.ts";
 import { DEMO, signIn } from "./helpers.ts";
 
 /**
@@ -41,7 +42,7 @@ test("signed-in pages hydrate with the Content-Security-Policy on, for a consume
     [DEMO.consumer, ["/my-gigs", "/post-gig", "/account"]],
     [DEMO.digger, ["/my-leads", "/digger-registration", "/reference-requests", "/account"]],
   ] as const) {
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage(browser);
     const violations = watchViolations(page);
     await signIn(page, email);
     for (const path of paths) await expectHydrated(page, path);
