@@ -174,14 +174,20 @@ async function nextPagePath(baseUrl: string): Promise<string> {
   return cursor ? `/browse-gigs.data?cursor=${cursor}` : "/browse-gigs.data";
 }
 
-async function measure(baseUrl: string, list: Endpoint[], levels: number[], log: (line: string) => void): Promise<Record<string, LoadResult[]>> {
-  const out: Record<string, LoadResult[]> = {};
+async function measure(
+  baseUrl: string,
+  list: Endpoint[],
+  levels: number[],
+  log: (line: string) => void,
+  roundCount = rounds,
+  out: Record<string, LoadResult[]> = {},
+): Promise<Record<string, LoadResult[]>> {
   for (const endpoint of list) {
     const status = await warm(baseUrl, endpoint.path);
     if (status !== 200) throw new Error(`${endpoint.path} answered ${status}`);
   }
   for (const connections of levels) {
-    for (let round = 0; round < rounds; round++) {
+    for (let round = 0; round < roundCount; round++) {
       for (const endpoint of list) {
         const result = await load(baseUrl, endpoint.path, connections, duration);
         (out[`${endpoint.kind}:${endpoint.name}@${connections}`] ??= []).push(result);
@@ -287,18 +293,27 @@ async function main() {
 
   const growth: Record<string, Record<string, LoadResult[]>> = {};
   if (sections.has("growth")) {
-    for (const size of growthSizes) {
-      const target = await resolveTarget(size);
-      log(`bench: growth, ${size} gigs (${target.label})`);
-      await generate(target.target, size, log);
-      const s = await sampleOf(target.target);
-      const growthList = endpoints(s).filter((e) => GROWTH_ENDPOINTS.has(`${e.kind}:${e.name}`));
-      const srv = await startServer(target.server, buildDir, serverEnv, serverCpus);
-      try {
-        growth[String(size)] = await onLoadCores(pin, () => measure(srv.url, growthList, connectionLevels.slice(0, 1), log));
-      } finally {
-        await srv.stop();
+    // Every size's server runs from the start, and the rounds take the sizes in turn (10k, 100k,
+    // 1M, 10k, ...): the machine's load drifts over minutes, and measuring one size after the
+    // other put that drift into the ratios.
+    const servers: Array<{ size: number; url: string; list: Endpoint[]; stop: () => Promise<void> }> = [];
+    try {
+      for (const size of growthSizes) {
+        const target = await resolveTarget(size);
+        log(`bench: growth, ${size} gigs (${target.label})`);
+        await generate(target.target, size, log);
+        const s = await sampleOf(target.target);
+        const srv = await startServer(target.server, buildDir, serverEnv, serverCpus);
+        servers.push({ size, url: srv.url, stop: srv.stop, list: endpoints(s).filter((e) => GROWTH_ENDPOINTS.has(`${e.kind}:${e.name}`)) });
       }
+      for (let round = 0; round < rounds; round++) {
+        for (const { size, url, list: growthList } of servers) {
+          log(`bench: growth round ${round + 1} of ${rounds}, ${size} gigs`);
+          growth[String(size)] = await onLoadCores(pin, () => measure(url, growthList, connectionLevels.slice(0, 1), log, 1, growth[String(size)]));
+        }
+      }
+    } finally {
+      for (const srv of servers) await srv.stop();
     }
   }
 
