@@ -380,6 +380,36 @@ describe("browse talent", () => {
     expect((await allPages("rating", "zzqq_nothing")).ids).toEqual([]);
   });
 
+  it("searches in rating order across pages, whether or not the top rating band holds a full page", async () => {
+    // Matches rated 4.95-5.00 fill the first page from the band just under the top; the next
+    // pages find too few in theirs and read every match. Ties in rating are broken by id.
+    const term = `bandterm${randomUUID().slice(0, 8)}`;
+    const top = Array.from({ length: 25 }, (_, i) => 5 - (i % 6) / 100);
+    const lower = Array.from({ length: 20 }, (_, i) => Math.round((4.5 - Math.floor(i / 2) * 0.3) * 100) / 100);
+    const db = app.database.db;
+    for (const [i, rating] of [...top, ...lower].entries()) {
+      const [user] = await db
+        .insert(users)
+        .values({ id: randomUUID(), name: `Band ${i}`, email: `${term}-${i}@example.com`, userType: "digger" })
+        .returning({ id: users.id });
+      await db.insert(diggerProfiles).values({
+        userId: user!.id,
+        handle: `${term}_${i}`,
+        businessName: "Band Test LLC",
+        phone: "(555) 010-9999",
+        location: "Austin, TX",
+        profession: "Roofer",
+        bio: "Roofs and gutters.",
+        averageRating: rating,
+      });
+    }
+    const rows = await db.select().from(diggerProfiles).where(sql`${diggerProfiles.handle} like ${`${term}%`}`);
+    const expected = rows.sort((a, b) => Number(b.averageRating) - Number(a.averageRating) || (a.id < b.id ? -1 : 1)).map((r) => r.id);
+    const { ids, pages } = await allPages("rating", term.toUpperCase());
+    expect(pages).toBe(3);
+    expect(ids).toEqual(expected);
+  });
+
   it("filters by a top-level category including its sub-categories", async () => {
     const sub = subCategories[5]!;
     const { profile } = await createProfile({ categoryIds: [sub.id] });
