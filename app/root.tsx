@@ -64,9 +64,9 @@ export default function App() {
 }
 
 /**
- * Marks the document once React has hydrated it (`<html data-hydrated>`): before that, typing
- * into a field can be undone by hydration and a click can submit the form without JavaScript.
- * The browser tests wait for it after every page load (tests/e2e/fixtures.ts).
+ * Marks the document once React has hydrated it (`<html data-hydrated>`): before that, a
+ * click on a submit button posts the form without JavaScript (no busy state, no client-side
+ * checks). The browser tests wait for it after every page load (tests/e2e/fixtures.ts).
  */
 function useHydratedMark() {
   useEffect(() => {

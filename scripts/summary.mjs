@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 export const resultsDir = path.resolve(import.meta.dirname, "..", "test-results");
 const line = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
@@ -18,7 +19,7 @@ export function finish(name, counts) {
 
 /** `node scripts/summary.mjs NAME...`: prints the total of the named scripts' counts; a
  * script that wrote none (it crashed or never ran) counts as one failure. */
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const name of process.argv.slice(2)) {
     const file = path.join(resultsDir, `summary-${name}.json`);

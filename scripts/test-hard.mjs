@@ -3,8 +3,8 @@
  * `npm run test:hard`: the long tests of issue 10 (tests/hard: the database stopped and
  * started under load, a stalling SMTP server, 60 s of load on PostgreSQL). Builds the app
  * into BUILD_DIR (default build-hard, so a build/ in use is left alone), then runs Vitest's
- * `hard` project. Ends with one summary line, "N passed, N failed, N skipped", and writes the same counts
- * to test-results/summary-hard.json for .ci/run's grand total.
+ * `hard` project. Ends with one summary line, "N passed, N failed, N skipped", and writes the
+ * same counts to test-results/summary-hard.json for .ci/run's grand total.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";

@@ -1,8 +1,8 @@
 /**
  * Playwright's `test`, with every page waiting for hydration after it loads a document
  * (`goto`, `reload`): the root layout sets `<html data-hydrated>` once React has taken over.
- * Acting earlier is a race: hydration can empty a field just typed into, and a click can
- * submit a form natively, without the busy state or the client-side checks.
+ * Acting earlier is a race: a click can submit a form natively, without the busy state or the
+ * client-side checks.
  */
 import { test as base, type Browser, type Page, type Response } from "@playwright/test";
 

@@ -14,7 +14,7 @@ import { categories, diggerCategories, diggerProfiles, diggerReferences, users }
 import { seedDemoData } from "../../server/db/seed/index.ts";
 import { demoDiggers } from "../../server/db/seed/demo-data.ts";
 import { browseDiggers, type DiggerSort } from "../../server/diggers/browse.ts";
-import { signUpAs } from "../support/accounts.ts";
+import { addDiggerProfile, signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { makeImage, MIME, type ImageFormat } from "../support/images.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -346,6 +346,8 @@ describe("photos", () => {
 });
 
 describe("browse talent", () => {
+  type Profile = typeof diggerProfiles.$inferSelect;
+  const byRating = (a: Profile, b: Profile) => Number(b.averageRating) - Number(a.averageRating) || (a.id < b.id ? -1 : 1);
   async function allPages(sort: DiggerSort, q = "", category = "") {
     const ids: string[] = [];
     let cursor: string | null = null;
@@ -359,8 +361,8 @@ describe("browse talent", () => {
     return { ids, pages };
   }
 
-  it.each<[DiggerSort, (a: typeof diggerProfiles.$inferSelect, b: typeof diggerProfiles.$inferSelect) => number]>([
-    ["rating", (a, b) => Number(b.averageRating) - Number(a.averageRating) || (a.id < b.id ? -1 : 1)],
+  it.each<[DiggerSort, (a: Profile, b: Profile) => number]>([
+    ["rating", byRating],
     ["experience", (a, b) => (b.yearsExperience ?? -1) - (a.yearsExperience ?? -1) || (a.id < b.id ? -1 : 1)],
     ["rate", (a, b) => (a.hourlyRateMinCents ?? Infinity) - (b.hourlyRateMinCents ?? Infinity) || (a.id < b.id ? -1 : 1)],
   ])("sorts by %s across pages, every digger exactly once", async (sort, compare) => {
@@ -392,19 +394,10 @@ describe("browse talent", () => {
         .insert(users)
         .values({ id: randomUUID(), name: `Band ${i}`, email: `${term}-${i}@example.com`, userType: "digger" })
         .returning({ id: users.id });
-      await db.insert(diggerProfiles).values({
-        userId: user!.id,
-        handle: `${term}_${i}`,
-        businessName: "Band Test LLC",
-        phone: "(555) 010-9999",
-        location: "Austin, TX",
-        profession: "Roofer",
-        bio: "Roofs and gutters.",
-        averageRating: rating,
-      });
+      await addDiggerProfile(app, user!, "Band Test LLC", { handle: `${term}_${i}`, averageRating: rating });
     }
     const rows = await db.select().from(diggerProfiles).where(sql`${diggerProfiles.handle} like ${`${term}%`}`);
-    const expected = rows.sort((a, b) => Number(b.averageRating) - Number(a.averageRating) || (a.id < b.id ? -1 : 1)).map((r) => r.id);
+    const expected = rows.sort(byRating).map((r) => r.id);
     const { ids, pages } = await allPages("rating", term.toUpperCase());
     expect(pages).toBe(3);
     expect(ids).toEqual(expected);

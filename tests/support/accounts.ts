@@ -42,7 +42,12 @@ export async function flashAfter(client: SessionClient, path = "/"): Promise<str
 }
 
 /** A digger profile for a signed-up digger, written directly (registration has its own tests). */
-export async function addDiggerProfile(app: WithDatabase, user: Pick<TestUser, "id">, businessName = "Test Business LLC"): Promise<string> {
+export async function addDiggerProfile(
+  app: WithDatabase,
+  user: Pick<TestUser, "id">,
+  businessName = "Test Business LLC",
+  over: Partial<typeof diggerProfiles.$inferInsert> = {},
+): Promise<string> {
   const [profile] = await app.database.db
     .insert(diggerProfiles)
     .values({
@@ -53,6 +58,7 @@ export async function addDiggerProfile(app: WithDatabase, user: Pick<TestUser, "
       location: "Austin, TX",
       profession: "Handyman",
       bio: "General repairs.",
+      ...over,
     })
     .returning({ id: diggerProfiles.id });
   return profile!.id;
