@@ -22,7 +22,31 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["#server/*", "**/server/**"], message: "Server code stays on the server." }] },
+        { patterns: [{ group: ["\\#server/*", "**/server/**"], message: "Server code stays on the server." }] },
+      ],
+    },
+  },
+  {
+    // Features are one area's pieces: what two areas share lives in app/components/ or core/.
+    files: ["app/features/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["\\#server/*", "**/server/**"], message: "Server code stays on the server." },
+            { group: ["\\#app/features/*", "../*"], message: "Features do not import each other: share through app/components/ or core/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["\\#app/*", "**/app/**"], message: "server/ never imports app/: shared types and rules live in core/." }] },
       ],
     },
   },
@@ -31,7 +55,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["#server/*", "#app/*", "**/server/**", "**/app/**"], message: "core/ depends on nothing." }] },
+        { patterns: [{ group: ["\\#server/*", "\\#app/*", "**/server/**", "**/app/**"], message: "core/ depends on nothing." }] },
       ],
     },
   },

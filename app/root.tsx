@@ -6,8 +6,8 @@ import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
-import type { SessionUser } from "#app/lib/user.ts";
-import { takeFlash, type Flash } from "#server/flash.ts";
+import type { SessionUser } from "#core/session-user.ts";
+import { setCookieHeaders, takeFlash, type Flash } from "#server/web/flash.ts";
 import "./app.css";
 
 /** Every page's shared data: the signed-in user and a one-time flash message. */
@@ -16,9 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.session(),
     takeFlash(context.services.config, request),
   ]);
-  const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-  if (clear) headers.append("Set-Cookie", clear);
+  const headers = setCookieHeaders(clear ? [...setCookies, clear] : setCookies);
   return data({ user: user satisfies SessionUser | null, flash, publicUrl: context.services.config.publicUrl }, { headers });
 }
 

@@ -23,13 +23,35 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+export const FULL_NAME_MAX_LENGTH = 100;
+
+/**
+ * Control characters (CR/LF, NUL, ...) and Unicode's invisible direction and layout marks
+ * (right-to-left overrides, isolates, zero-width characters) have no place in a name: they
+ * can reorder or hide what others see. They become spaces, runs of spaces become one.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+export const cleanName = (value: string) => value.replace(UNSHOWABLE, " ").replace(/\s+/g, " ").trim();
+
+/** A person's full name: the same rule on the sign-up form and on every account endpoint. */
+export const fullNameSchema = z
+  .string({ error: "Full name is required" })
+  .transform(cleanName)
+  .pipe(
+    z
+      .string()
+      .min(1, "Full name is required")
+      .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`),
+  );
+
 export const signInSchema = z.object({
   email,
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
 
 export const signUpSchema = z.object({
-  fullName: requiredText("Full name is required").pipe(z.string().max(100, "Full name must be at most 100 characters")),
+  fullName: fullNameSchema,
   email,
   password,
   userType: z.enum(USER_TYPES, { error: "Please choose Consumer or Digger" }),
@@ -48,25 +70,17 @@ export const changePasswordSchema = z.object({
   newPassword: password,
 });
 
+/** A code from the authenticator app or a backup code; spaces typed inside it are dropped. */
 export const twoFactorCodeSchema = z.object({
   code: z
     .string({ error: "Enter the code" })
     .trim()
     .min(1, "Enter the code")
-    .max(32, "That code is not valid"),
+    .max(32, "That code is not valid")
+    .transform((code) => code.replace(/\s+/g, "")),
 });
 
-/** The first message of a failed parse: the spec shows it as a toast. */
-export function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Please check the form";
-}
-
-/** Field-by-field messages, for showing each beside its field. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** The account's password, asked again before a change to two-factor authentication. */
+export const passwordConfirmationSchema = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});

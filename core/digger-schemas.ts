@@ -1,9 +1,10 @@
 /**
  * The digger registration form's rules (spec section 5, design.md section 1) with their
- * messages, and the photo limits. Shared by the browser, for quick feedback, and the
- * server, which always validates again.
+ * messages, the photo limits, and the two small forms of reference contact requests. Shared
+ * by the browser, for quick feedback, and the server, which always validates again.
  */
 import { z } from "zod";
+import { isUuid } from "./ids.ts";
 
 export const HANDLE_MAX_LENGTH = 30;
 export const MAX_REFERENCES = 10;
@@ -67,7 +68,7 @@ const referenceSchema = z.object({
   projectDescription: optionalText("Project description", 500),
 });
 
-export const diggerProfileSchema = z
+const diggerProfileFields = z
   .object({
     handle: z
       .string({ error: "Handle is required" })
@@ -147,6 +148,19 @@ export const diggerProfileSchema = z
     references: references.filter((r) => r.name && r.email),
   }));
 
+/**
+ * The registration form: its messages are named by the form's own fields ("handle",
+ * "references.0.email"), so that core/forms.ts shows each beside its field.
+ */
+export const diggerProfileSchema = z.unknown().transform((input, ctx) => {
+  const parsed = diggerProfileFields.safeParse(input);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.length > 0 ? [issue.path.join(".")] : [] });
+  }
+  return z.NEVER;
+});
+
 export type DiggerProfileInput = z.output<typeof diggerProfileSchema>;
 
 const REFERENCE_FIELD = /^references\.(\d+)\.(id|name|email|phone|projectDescription)$/;
@@ -176,16 +190,25 @@ export function diggerFormValues(form: FormData): Record<string, unknown> {
   return values;
 }
 
-/** Each field's first message, keyed by its path ("handle", "references.0.email"). */
-export function diggerFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[issue.path.join(".") || "form"] ??= issue.message;
-  return out;
-}
-
 /** The photo rules the browser can check before uploading (the server checks the real content). */
 export function photoProblem(file: { size: number; type: string }): string | null {
   if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return PHOTO_MESSAGES.type;
   if (file.size > MAX_PHOTO_BYTES) return PHOTO_MESSAGES.size;
   return null;
 }
+
+/** An id from a form: a uuid, or the form's one message. */
+const formId = (message: string) => z.string({ error: message }).refine(isUuid, message);
+
+export const REFERENCE_CONTACT_FAILED = "Failed to send request";
+
+/** A consumer asks for one reference's contact details (the button on /digger/{id}). */
+export const referenceContactSchema = z.object({ referenceId: formId(REFERENCE_CONTACT_FAILED) });
+
+const DECISION_FAILED = "Failed to update request";
+
+/** The digger approves or declines one request (/reference-requests). */
+export const referenceDecisionSchema = z.object({
+  requestId: formId(DECISION_FAILED),
+  decision: z.enum(["approve", "decline"], { error: DECISION_FAILED }),
+});

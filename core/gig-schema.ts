@@ -3,6 +3,7 @@
  * spec checks them, so the first message shown is the one the spec would show.
  */
 import { z } from "zod";
+import { isUuid } from "./ids.ts";
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -82,3 +83,12 @@ export function postGigSchema(today: string = todayIso()) {
 }
 
 export type PostGigInput = z.infer<ReturnType<typeof postGigSchema>>;
+
+export const GIG_STATUS_FAILED = "Failed to update gig status";
+
+/** My Gigs' switch: open or close one gig. An id that is not a uuid names no gig (null). */
+export const gigStatusSchema = z.object({
+  intent: z.literal("set-status", { error: GIG_STATUS_FAILED }),
+  status: z.enum(["open", "closed"], { error: GIG_STATUS_FAILED }),
+  gigId: z.unknown().transform((id) => (isUuid(id) ? id : null)),
+});

@@ -1,9 +1,10 @@
 /**
  * Lead issues (spec sections 3, 4, 5, 9; design.md section 1): the three types a digger may
  * report with their labels and refund percentages, the status labels and badge styles, the
- * refund amount rule, and the report form's check. The refund percentage is always taken
- * from this table by the server, never from the browser.
+ * refund amount rule, and the forms' schemas (reporting an issue, deciding on one). The
+ * refund percentage is always taken from this table by the server, never from the browser.
  */
+import { z } from "zod";
 
 export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled"] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
@@ -84,15 +85,29 @@ export function refundCents(amountPaidCents: number, refundPercentage: number): 
   return Math.round((amountPaidCents * refundPercentage) / 100);
 }
 
-export type IssueReport = { issueType: IssueType; description: string };
+/**
+ * The report form (spec sections 4 and 8): a known type and a description, else 'Please fill
+ * in all fields'; then the length limit. The description is trimmed. The purchase it is about
+ * is not part of the form's check: an unknown one is not found.
+ */
+export const issueReportSchema = z.object({
+  issueType: z.enum(ISSUE_TYPES, { error: ISSUE_MESSAGES.fillAll }),
+  description: z
+    .string({ error: ISSUE_MESSAGES.fillAll })
+    .trim()
+    .min(1, ISSUE_MESSAGES.fillAll)
+    .max(ISSUE_DESCRIPTION_MAX, ISSUE_MESSAGES.tooLong),
+});
+export type IssueReport = z.output<typeof issueReportSchema>;
 
-/** The report form's check: the spec's 'Please fill in all fields', then the length limit. */
-export function parseIssueReport(input: { issueType: unknown; description: unknown }): { ok: true; value: IssueReport } | { ok: false; error: string } {
-  const description = typeof input.description === "string" ? input.description.trim() : "";
-  if (!isIssueType(input.issueType) || description === "") return { ok: false, error: ISSUE_MESSAGES.fillAll };
-  if (description.length > ISSUE_DESCRIPTION_MAX) return { ok: false, error: ISSUE_MESSAGES.tooLong };
-  return { ok: true, value: { issueType: input.issueType, description } };
-}
+export const ISSUE_DECISIONS = ["approve", "reject"] as const;
+export type IssueDecision = (typeof ISSUE_DECISIONS)[number];
+
+/** The owner's decision on one issue (the issues dialog of /my-gigs). */
+export const issueDecisionSchema = z.object({
+  issueId: z.string({ error: ISSUE_MESSAGES.updateFailed }),
+  decision: z.enum(ISSUE_DECISIONS, { error: ISSUE_MESSAGES.updateFailed }),
+});
 
 /** A lead as /my-leads shows it: only ever the signed-in digger's own completed purchases. */
 export interface MyLead {

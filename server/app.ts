@@ -8,10 +8,12 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { MAX_PHOTO_BYTES, MAX_WORK_PHOTOS } from "#core/digger-schemas.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
@@ -44,6 +46,21 @@ const topLevelFiles = (dir: string) =>
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 /** What a 503 tells clients to wait while the database is away: a restart takes seconds. */
 const RETRY_AFTER_SECONDS = 5;
+
+const KB = 1024;
+const MB = 1024 * KB;
+/** The most a request body may hold, by route (docs/security.md: request body limits). */
+export const BODY_LIMITS = {
+  /** Every other form and API call: the longest gig, each character multi-byte, is under 30 KB. */
+  default: 100 * KB,
+  /** A digger's registration with every photo at its size limit, plus the text fields. */
+  diggerRegistration: (MAX_WORK_PHOTOS + 1) * MAX_PHOTO_BYTES + MB,
+  /** Stripe's events are far smaller. */
+  stripeWebhook: MB,
+};
+export const bodyTooLarge = (limit: number) =>
+  `The request is too large: it must be at most ${limit % MB === 0 ? `${limit / MB} MB` : `${Math.round(limit / KB)} KB`}.`;
+const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.text(bodyTooLarge(maxSize), 413) });
 
 /** The client's address from the socket; never from a header a client could forge. */
 const clientIpOf = (c: Context<Env>) => c.env?.incoming?.socket?.remoteAddress ?? "0.0.0.0";
@@ -84,6 +101,17 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("cspNonce"), { formAction, dev }));
     }
   });
+  // Before anything reads a body. A Content-Length is checked at once (Node's parser never
+  // passes on more than it says); a chunked body is counted as it arrives and refused as soon
+  // as it passes the limit, never read whole (hono/body-limit).
+  const defaultBodyLimit = limitBody(BODY_LIMITS.default);
+  const registrationBodyLimit = limitBody(BODY_LIMITS.diggerRegistration);
+  const bodyLimits = new Map([
+    ["/digger-registration", registrationBodyLimit],
+    ["/digger-registration.data", registrationBodyLimit],
+    [STRIPE_WEBHOOK_PATH, limitBody(BODY_LIMITS.stripeWebhook)],
+  ]);
+  app.use((c, next) => (bodyLimits.get(c.req.path) ?? defaultBodyLimit)(c, next));
   // Signed-out views of public pages, served again until a write (page-cache.ts); outside
   // compression, so that a cached page is kept, and served, compressed.
   if (config.pageCacheSeconds > 0) app.use(pageCache(config.pageCacheSeconds));

@@ -3,9 +3,11 @@
  * value stops the server with a message that names the variable (see .env.example).
  *
  * Local mode (NODE_ENV not "production") runs with no settings at all: embedded database,
- * demo data, test checkout, mail outbox. Production requires real settings and refuses the
- * local conveniences unless they are enabled explicitly.
+ * demo data, test checkout, mail outbox, an auth secret of its own under DATA_DIR. Production
+ * requires real settings and refuses the local conveniences unless they are enabled explicitly.
  */
+import { randomBytes } from "node:crypto";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -103,8 +105,34 @@ export class ConfigError extends Error {
   }
 }
 
-/** A fixed secret is acceptable only in local mode, where nothing real is protected. */
-const LOCAL_AUTH_SECRET = "local-mode-secret-do-not-use-in-production-000";
+/**
+ * Test runs (NODE_ENV=test) keep a fixed secret: they make many configurations in one process,
+ * most without a data directory of their own (nothing may be written to ./data), and the
+ * processes of one run share databases and sessions. Nothing real is protected there.
+ */
+const TEST_AUTH_SECRET = "test-mode-secret-do-not-use-anywhere-else-000";
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Local mode's secret, so that no two installs share one: made at random on the first start
+ * and kept in DATA_DIR/auth-secret (0600). It is written whole to a temporary file and linked
+ * into place, which fails if the file is already there: racing starts all read the winner's.
+ */
+function localAuthSecret(file: string): string {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    writeFileSync(temp, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+    try {
+      linkSync(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      rmSync(temp, { force: true });
+    }
+  }
+  return readFileSync(file, "utf8").trim();
+}
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
@@ -151,6 +179,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
+  const secretFile = path.join(dataDir, "auth-secret");
+  const authSecret = e.BETTER_AUTH_SECRET ?? (e.NODE_ENV === "test" ? TEST_AUTH_SECRET : localAuthSecret(secretFile));
+  if (authSecret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError([`${secretFile}: not a usable secret; delete it and a new one is made at the next start`]);
+  }
   return {
     mode: production ? "production" : "local",
     nodeEnv: e.NODE_ENV,
@@ -163,7 +196,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
     dataDir,
     seedDemoData: e.SEED_DEMO_DATA ?? (!production && !e.DATABASE_URL),
-    authSecret: e.BETTER_AUTH_SECRET ?? LOCAL_AUTH_SECRET,
+    authSecret,
     payments:
       paymentsProvider === "stripe"
         ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL }

@@ -4,11 +4,12 @@
  * memory a fraction of a millisecond, and most views of a marketplace are signed out.
  *
  * It is exact within one server process: every request that may change data (any method but
- * GET, HEAD and OPTIONS: forms, Better Auth, the Stripe webhook) empties it, and a render that
- * overlapped such a request is not kept. Other processes and background jobs are bounded by
- * the time to live. A cached page keeps the CSP nonce it was rendered with: its bytes never
- * change, and every new render gets a new nonce, so no markup written after the nonce was
- * seen can carry it.
+ * GET, HEAD and OPTIONS: forms, Better Auth, the Stripe webhook; and Better Auth's GETs too,
+ * such as a provider's callback, which may confirm an e-mail and so publish gigs) empties it,
+ * and a render that overlapped such a request is not kept. Other processes and background
+ * jobs are bounded by the time to live. A cached page keeps the CSP nonce it was rendered
+ * with: its bytes never change, and every new render gets a new nonce, so no markup written
+ * after the nonce was seen can carry it.
  */
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
@@ -29,6 +30,7 @@ const CACHEABLE_PATHS = [
 /** Any cookie of ours (session, flash message, sign-up kind) may change what a page shows. */
 const OUR_COOKIE = /(?:^|;\s*)(?:__Secure-)?dg[._]/;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const AUTH_PATH = /^\/api\/auth\//;
 const MAX_PAGE_BYTES = 512 * 1024;
 
 type Env = { Variables: { cspNonce: string } };
@@ -48,7 +50,7 @@ export function pageCache(ttlSeconds: number): MiddlewareHandler<Env> {
   };
 
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
+    if (!SAFE_METHODS.has(c.req.method) || AUTH_PATH.test(c.req.path)) {
       clear();
       try {
         return await next();

@@ -30,13 +30,14 @@ export interface AppServices {
 
 export function createServices(config: Config, db: Database, logger: Logger): AppServices {
   const mailer = createMailer({ config, db, logger });
+  const rateLimits = createRateLimits();
   return {
     config,
     db,
     logger,
     mailer,
-    auth: createAuth({ config, db, mailer, logger }),
-    rateLimits: createRateLimits(),
+    auth: createAuth({ config, db, mailer, logger, rateLimits }),
+    rateLimits,
     payments: createPaymentProvider(config),
     storage: createLocalStorage(path.join(config.dataDir, "uploads")),
   };
@@ -47,17 +48,21 @@ export interface RequestFailure {
   databaseUnavailable: boolean;
 }
 
+/** What every loader and action receives (React Router's load context), for server code that needs it. */
+export interface RequestContext {
+  services: AppServices;
+  /** The request's logger, carrying its request id. */
+  logger: Logger;
+  requestId: string;
+  /** The client's address, from the socket. */
+  clientIp: string;
+  /** The signed-in user of this request, looked up once however often it is asked for. */
+  session(): Promise<SessionLookup>;
+  /** What went wrong while handling this request, filled in by `handleError` (entry.server). */
+  failure: RequestFailure;
+}
+
 declare module "react-router" {
-  interface AppLoadContext {
-    services: AppServices;
-    /** The request's logger, carrying its request id. */
-    logger: Logger;
-    requestId: string;
-    /** The client's address, from the socket. */
-    clientIp: string;
-    /** The signed-in user of this request, looked up once however often it is asked for. */
-    session(): Promise<SessionLookup>;
-    /** What went wrong while handling this request, filled in by `handleError` (entry.server). */
-    failure: RequestFailure;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
 }

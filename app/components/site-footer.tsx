@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PRODUCT_NAME } from "#app/lib/meta.ts";
+import { PRODUCT_NAME } from "#core/product.ts";
 
 const footerLinks = [
   { to: "/how-it-works", label: "How It Works" },

@@ -1,7 +1,8 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { PRODUCT_NAME } from "#app/lib/meta.ts";
-import { useOptionalUser, type SessionUser } from "#app/lib/user.ts";
+import { useOptionalUser } from "#app/lib/user.ts";
+import { PRODUCT_NAME } from "#core/product.ts";
+import type { SessionUser } from "#core/session-user.ts";
 
 /** The spec's top bar; the browse pages are reached from the page content and the footer. */
 const publicLinks = [

@@ -1,4 +1,4 @@
-export const PRODUCT_NAME = "Digs & Gigs";
+import { PRODUCT_NAME } from "#core/product.ts";
 
 /** The title and description of a page, for its `meta` export. */
 export function pageMeta(title: string, description: string) {

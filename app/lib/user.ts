@@ -1,13 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-
-/** The signed-in user as every page may see it (never anything more private). */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  userType: "consumer" | "digger";
-  twoFactorEnabled: boolean;
-}
+import type { SessionUser } from "#core/session-user.ts";
 
 interface RootData {
   user: SessionUser | null;

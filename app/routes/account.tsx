@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -10,30 +10,82 @@ import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { handleAccountForm, type AccountFormResult } from "#server/auth/account.ts";
+import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
+import { authApiFor } from "#server/auth/api.ts";
 import { requireUser } from "#server/auth/guards.ts";
-import { promotionalEmailEnabled } from "#server/privacy/email-preferences.ts";
+import { changePassword } from "#server/auth/passwords.ts";
+import { disableTwoFactor, enableTwoFactor, makeBackupCodes, verifyTwoFactorCode, type TwoFactorEnrolment } from "#server/auth/two-factor.ts";
+import { AppError } from "#server/errors.ts";
+import { deleteAccount } from "#server/privacy/delete-account.ts";
+import { promotionalEmailEnabled, saveEmailPreferences } from "#server/privacy/email-preferences.ts";
+import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
+import { runLoader, runAction, type ActionFailure } from "#server/web/respond.ts";
 import type { Route } from "./+types/account";
 
 export const meta = () =>
   pageMeta("Account", "Your Digs & Gigs account: password, two-factor authentication, e-mail preferences and your data.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
-  return { user, promotionalEmail: await promotionalEmailEnabled(context.services.db, user.id) };
+  return runLoader(context, async () => {
+    const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
+    return { user, promotionalEmail: await promotionalEmailEnabled(context.services.db, user.id) };
+  });
 }
 
+/** Each of the page's forms (its `intent`): one operation, then what the page shows or where it goes. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(context, request);
-  return handleAccountForm(context, request);
+  return runAction(context, async () => {
+    const user = await requireUser(context, request);
+    const form = await request.formData();
+    const api = authApiFor(context, request);
+    const { config, db } = context.services;
+    switch (form.get("intent")) {
+      case "change-password": {
+        const { setCookies } = await changePassword(api, form);
+        const success = "Password changed. You have been signed out on your other devices.";
+        return data({ success }, { headers: setCookieHeaders(setCookies) });
+      }
+      case "enable-two-factor": {
+        const { enrolment, backupCodes, setCookies } = await enableTwoFactor(api, form);
+        return data({ enrolment, backupCodes }, { headers: setCookieHeaders(setCookies) });
+      }
+      case "confirm-two-factor": {
+        const { setCookies } = await verifyTwoFactorCode(api, "totp", form);
+        return redirectWithFlash(config, "/account", "success", "Two-factor authentication is on.", setCookies);
+      }
+      case "disable-two-factor": {
+        const { setCookies } = await disableTwoFactor(api, form);
+        return redirectWithFlash(config, "/account", "success", "Two-factor authentication is off.", setCookies);
+      }
+      case "new-backup-codes": {
+        const { backupCodes } = await makeBackupCodes(api, form);
+        return { backupCodes, success: "New backup codes made. The old ones no longer work." };
+      }
+      case "email-preferences": {
+        const { promotionalEmail } = await saveEmailPreferences(db, user.id, form);
+        return { success: promotionalEmail ? "Promotional e-mail is on." : "Promotional e-mail is off. Transactional e-mail still arrives." };
+      }
+      case "delete-account": {
+        const { setCookies } = await deleteAccount(context, api, user, form);
+        return redirectWithFlash(config, "/", "success", DELETE_ACCOUNT_MESSAGES.deleted, setCookies);
+      }
+      default:
+        throw new AppError("invalid_input", "Unknown action");
+    }
+  });
 }
+
+/** What the page reads of an answer: one form's success, or a failure's messages. */
+type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactorEnrolment; backupCodes?: string[] };
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const answer: Answer | undefined = actionData;
   const { user, promotionalEmail } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
-  useActionToast(actionData);
-  const errorsFor = (intent: string) => (actionData?.intent === intent ? inlineErrors(actionData) : {});
+  useActionToast(answer);
+  // Each form's fields have names of their own, so a failure's messages find their form.
+  const fieldErrors = inlineErrors(answer);
 
   return (
     <div className="grid gap-6">
@@ -64,11 +116,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <CardContent>
           <Form method="post" noValidate className="grid max-w-sm gap-4">
             <input type="hidden" name="intent" value="change-password" />
-            <FormField id="current-password" label="Current Password" error={errorsFor("change-password").currentPassword}>
-              <PasswordInput {...fieldControlProps("current-password", { error: errorsFor("change-password").currentPassword })} name="currentPassword" autoComplete="current-password" required />
+            <FormField id="current-password" label="Current Password" error={fieldErrors.currentPassword}>
+              <PasswordInput {...fieldControlProps("current-password", { error: fieldErrors.currentPassword })} name="currentPassword" autoComplete="current-password" required />
             </FormField>
-            <FormField id="new-password" label="New Password" error={errorsFor("change-password").newPassword}>
-              <PasswordInput {...fieldControlProps("new-password", { error: errorsFor("change-password").newPassword })} name="newPassword" autoComplete="new-password" required minLength={6} />
+            <FormField id="new-password" label="New Password" error={fieldErrors.newPassword}>
+              <PasswordInput {...fieldControlProps("new-password", { error: fieldErrors.newPassword })} name="newPassword" autoComplete="new-password" required minLength={6} />
             </FormField>
             <Button type="submit" disabled={busyIntent !== null}>
               {busyIntent === "change-password" ? "Saving..." : "Change Password"}
@@ -77,24 +129,24 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </CardContent>
       </Card>
 
-      <TwoFactorCard enabled={user.twoFactorEnabled} actionData={actionData} busyIntent={busyIntent} />
+      <TwoFactorCard enabled={user.twoFactorEnabled} answer={answer} busyIntent={busyIntent} />
       <EmailPreferencesCard promotionalEmail={promotionalEmail} busyIntent={busyIntent} />
       <DownloadDataCard />
-      <DeleteAccountCard error={errorsFor("delete-account").confirmEmail} busyIntent={busyIntent} />
+      <DeleteAccountCard error={fieldErrors.confirmEmail} busyIntent={busyIntent} />
     </div>
   );
 }
 
 function TwoFactorCard({
   enabled,
-  actionData,
+  answer,
   busyIntent,
 }: {
   enabled: boolean;
-  actionData: AccountFormResult | undefined;
+  answer: Answer | undefined;
   busyIntent: string | null;
 }) {
-  const enrolment = actionData?.enrolment;
+  const enrolment = answer?.enrolment;
   return (
     <Card>
       <CardHeader>
@@ -120,7 +172,7 @@ function TwoFactorCard({
               <summary className="cursor-pointer">Can't scan it? Show the setup key</summary>
               <code className="mt-2 block break-all">{new URL(enrolment.secretUri).searchParams.get("secret")}</code>
             </details>
-            <BackupCodes codes={actionData?.backupCodes ?? []} />
+            <BackupCodes codes={answer?.backupCodes ?? []} />
             <Form method="post" noValidate className="grid max-w-sm gap-4">
               <input type="hidden" name="intent" value="confirm-two-factor" />
               <FormField id="totp-code" label="2. Enter the 6-digit code from your app">
@@ -133,7 +185,7 @@ function TwoFactorCard({
           </div>
         ) : enabled ? (
           <div className="grid gap-6">
-            {actionData?.backupCodes ? <BackupCodes codes={actionData.backupCodes} /> : null}
+            {answer?.backupCodes ? <BackupCodes codes={answer.backupCodes} /> : null}
             <PasswordForm intent="new-backup-codes" label="New Backup Codes" busyIntent={busyIntent} variant="outline" />
             <PasswordForm intent="disable-two-factor" label="Turn Off Two-Factor" busyIntent={busyIntent} variant="destructive" />
           </div>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
@@ -10,11 +10,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tab
 import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { SocialButtons } from "#app/features/auth/social-buttons.tsx";
-import { pageMeta, PRODUCT_NAME } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { PRODUCT_NAME } from "#core/product.ts";
 import { safeRedirect } from "#core/redirect.ts";
-import { handleAuthForm } from "#server/auth/auth-form.ts";
+import { signInErrorMessage } from "#core/sign-in-errors.ts";
+import { authApiFor } from "#server/auth/api.ts";
+import { requestPasswordReset } from "#server/auth/passwords.ts";
+import { signInWithPassword } from "#server/auth/sign-in.ts";
+import { SIGN_UP_CHECK_INBOX, signUp } from "#server/auth/sign-up.ts";
+import { startSocialSignIn } from "#server/auth/social-sign-in.ts";
+import { verifyTwoFactorCode } from "#server/auth/two-factor.ts";
+import { AppError } from "#server/errors.ts";
+import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
+import { runLoader, runAction, type ActionFailure } from "#server/web/respond.ts";
 import type { Route } from "./+types/auth";
 
 /** The spec's title rule: Digger Portal for diggers, Post a Gig on the way to /post-gig. */
@@ -25,34 +35,83 @@ function authTitle(searchParams: URLSearchParams): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirect"));
-  if ((await context.session()).user) throw redirect(redirectTo);
-  return { title: authTitle(url.searchParams), oauthError: url.searchParams.get("error") };
+  return runLoader(context, async () => {
+    const url = new URL(request.url);
+    const redirectTo = safeRedirect(url.searchParams.get("redirect"));
+    if ((await context.session()).user) throw redirect(redirectTo);
+    // A failed social sign-in comes back with ?error=CODE: only our own message for it is shown.
+    return { title: authTitle(url.searchParams), error: signInErrorMessage(url.searchParams.get("error")) };
+  });
 }
 
+/** Each of the page's forms (its `intent`): one operation, then where the browser goes. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
-  return handleAuthForm(context, request, redirectTo);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  return runAction(context, async () => {
+    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
+    const api = authApiFor(context, request);
+    const { config } = context.services;
+    switch (intent) {
+      case "sign-in": {
+        const { twoFactor, setCookies } = await signInWithPassword(api, form);
+        // Password accepted; the account wants its second factor.
+        if (twoFactor) return data({ twoFactor: true }, { headers: setCookieHeaders(setCookies) });
+        return redirectWithFlash(config, redirectTo, "success", "Signed in successfully!", setCookies);
+      }
+      case "verify-totp":
+      case "verify-backup-code": {
+        const { setCookies } = await verifyTwoFactorCode(api, intent === "verify-totp" ? "totp" : "backup-code", form);
+        return redirectWithFlash(config, redirectTo, "success", "Signed in successfully!", setCookies);
+      }
+      case "sign-up": {
+        const { signedIn, setCookies } = await signUp(api, form);
+        // The address already has an account: its owner was e-mailed, and nobody is signed in.
+        if (!signedIn) return { success: SIGN_UP_CHECK_INBOX };
+        return redirectWithFlash(config, redirectTo, "success", "Account created! Redirecting...", setCookies);
+      }
+      case "forgot-password": {
+        await requestPasswordReset(api, form);
+        return { success: "Password reset email sent! Check your inbox." };
+      }
+      case "social": {
+        const { url, setCookies } = await startSocialSignIn(api, config, form, redirectTo);
+        return redirect(url, { headers: setCookieHeaders(setCookies) });
+      }
+      default:
+        throw new AppError("invalid_input", "Unknown action");
+    }
+  }, { intent });
 }
 
 export const meta = ({ data }: Route.MetaArgs) =>
   pageMeta(data?.title ?? PRODUCT_NAME, "Sign in or create a free Digs & Gigs account.");
 
+/** What the page reads of an answer: one form's success, or a failure's messages. */
+type Answer = Partial<ActionFailure> & { success?: string; twoFactor?: boolean; intent?: string };
+
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const answer: Answer | undefined = actionData;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const busy = busyIntent !== null;
+  // A failure names its form; the form last sent covers answers that do not (JavaScript on).
+  const sentIntent = useAnsweredIntent(busyIntent);
+  const answeredIntent = answer?.intent ?? sentIntent;
   const initialType = searchParams.get("type") === "digger" ? "digger" : "consumer";
   const [userType, setUserType] = useState<string>(initialType);
-  const [tab, setTab] = useState(searchParams.get("tab") === "signup" ? "signup" : "signin");
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  // A social sign-up that lacked the 18+ box comes back to the tab that has it.
+  const toSignUp = searchParams.get("tab") === "signup" || searchParams.get("error") === "AGE_CONFIRMATION_REQUIRED";
+  const [tab, setTab] = useState(toSignUp ? "signup" : "signin");
   const forgot = searchParams.get("view") === "forgot";
-  useActionToast(
-    actionData ?? (loaderData.oauthError ? { error: `Sign-in failed: ${loaderData.oauthError.replaceAll("_", " ")}` } : undefined),
-  );
-  const fieldErrors = inlineErrors(actionData);
-  const errorsOf = (intent: string) => (actionData?.intent === intent ? fieldErrors : {});
+  // loaderData.error is a failed social sign-in's message; the same object each render, so it is toasted once.
+  useActionToast(answer ?? loaderData);
+  const fieldErrors = inlineErrors(answer);
+  const errorsOf = (intent: string) => (answeredIntent === intent ? fieldErrors : {});
+  // A wrong or missing code keeps the two-factor step.
+  const twoFactor = answer?.twoFactor || (answer?.error !== undefined && answeredIntent?.startsWith("verify-"));
   const signInErrors = errorsOf("sign-in");
   const signUpErrors = errorsOf("sign-up");
   const resetErrors = errorsOf("forgot-password");
@@ -66,7 +125,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md">
       <h1 className="mb-6 text-center text-3xl font-bold tracking-tight">{loaderData.title}</h1>
-      {actionData?.twoFactor ? (
+      {twoFactor ? (
         <TwoFactorStep busyIntent={busyIntent} />
       ) : forgot ? (
         <Card>
@@ -133,7 +192,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                     </RadioGroup>
                   </fieldset>
                 </Form>
-                <SocialButtons userType={userType} busy={busy} />
+                <SocialButtons userType={userType} ageConfirmed={ageConfirmed} busy={busy} />
                 <Divider />
                 <div className="grid gap-4">
                   <FormField id="signup-name" label="Full Name" error={signUpErrors.fullName}>
@@ -147,7 +206,14 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                   </FormField>
                   <div className="grid gap-1">
                     <div className="flex items-center gap-2">
-                      <Checkbox id="signup-age" name="ageConfirmed" form="signup-form" required />
+                      <Checkbox
+                        id="signup-age"
+                        name="ageConfirmed"
+                        form="signup-form"
+                        required
+                        checked={ageConfirmed}
+                        onCheckedChange={(checked) => setAgeConfirmed(checked === true)}
+                      />
                       <Label htmlFor="signup-age">I confirm I am 18 or older</Label>
                     </div>
                     <FieldMessage id="signup-age" error={signUpErrors.ageConfirmed} />
@@ -163,6 +229,16 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/**
+ * The form the last answer is for. A failure carries only its messages, so the page keeps
+ * the intent it sent (while `busyIntent` is being submitted) to show them beside that form.
+ */
+function useAnsweredIntent(busyIntent: string | null): string | null {
+  const [sent, setSent] = useState<string | null>(null);
+  if (busyIntent !== null && busyIntent !== sent) setSent(busyIntent);
+  return sent;
 }
 
 function Divider() {

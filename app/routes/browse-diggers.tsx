@@ -8,17 +8,21 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { DiggerCard } from "#app/features/diggers/digger-card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { browseDiggers, browseFilters, topLevelCategories } from "#server/diggers/browse.ts";
+import { listTopLevelCategories } from "#server/categories.ts";
+import { browseDiggers, browseFilters } from "#server/diggers/browse.ts";
+import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/browse-diggers";
 
 export const meta = () => pageMeta("Browse Talent", "Find verified local service providers by skill, rating, experience and rate.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const searchParams = new URL(request.url).searchParams;
-  const filters = browseFilters(searchParams);
-  const db = context.services.db;
-  const [categories, page] = await Promise.all([topLevelCategories(db), browseDiggers(db, filters, searchParams.get("cursor"))]);
-  return { filters, categories, page };
+  return runLoader(context, async () => {
+    const searchParams = new URL(request.url).searchParams;
+    const filters = browseFilters(searchParams);
+    const db = context.services.db;
+    const [categories, page] = await Promise.all([listTopLevelCategories(db), browseDiggers(db, filters, searchParams.get("cursor"))]);
+    return { filters, categories, page };
+  });
 }
 
 const SORTS = [

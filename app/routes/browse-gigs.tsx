@@ -6,17 +6,20 @@ import { GigFilters } from "#app/features/gigs/gig-filters.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listTopLevelCategories } from "#server/categories.ts";
 import { listOpenGigs, parseBrowseFilters } from "#server/gigs/browse.ts";
+import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/browse-gigs";
 
 export const meta = () => pageMeta("Browse Gigs", "Open service requests from local clients. Buy a lead to contact the client.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const filters = parseBrowseFilters(new URL(request.url).searchParams);
-  const [page, categories] = await Promise.all([
-    listOpenGigs(context.services.db, filters),
-    listTopLevelCategories(context.services.db),
-  ]);
-  return { page, categories, filters, now: new Date().toISOString() };
+  return runLoader(context, async () => {
+    const filters = parseBrowseFilters(new URL(request.url).searchParams);
+    const [page, categories] = await Promise.all([
+      listOpenGigs(context.services.db, filters),
+      listTopLevelCategories(context.services.db),
+    ]);
+    return { page, categories, filters, now: new Date().toISOString() };
+  });
 }
 
 export default function BrowseGigs({ loaderData }: Route.ComponentProps) {

@@ -1,20 +1,31 @@
-import { Form, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { formatPrice } from "#core/money.ts";
 import { loadTestCheckout, submitTestCheckout } from "#server/leads/test-checkout.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta = () => pageMeta("Checkout", "Pay for a lead.");
 
+// The page is its digger's only: anyone else, signed in or not, gets 404 (no sign-in redirect).
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadTestCheckout(context, params.sessionId);
+  return runLoader(context, async () => {
+    const { user } = await context.session();
+    const page = await loadTestCheckout(context.services, user?.id ?? null, params.sessionId);
+    if (page.goTo !== undefined) throw redirect(page.goTo);
+    return page;
+  });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return submitTestCheckout(context, request, params.sessionId);
+  return runAction(context, async () => {
+    const { user } = await context.session();
+    const { goTo } = await submitTestCheckout(context.services, user?.id ?? null, params.sessionId, await request.formData());
+    return redirect(goTo);
+  });
 }
 
 export default function TestCheckout({ loaderData }: Route.ComponentProps) {

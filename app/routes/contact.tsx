@@ -9,8 +9,10 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { CONTACT_LIMITS, CONTACT_MESSAGE_ROWS, validateContactForm } from "#core/contact-schema.ts";
-import { getContactPageData, handleContactForm } from "#server/contact/contact-form.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGE_ROWS, CONTACT_SENT, contactSchema } from "#core/contact-schema.ts";
+import { formProblem } from "#core/forms.ts";
+import { getContactPageData, sendContactMessage } from "#server/contact/contact-form.ts";
+import { runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/contact";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 
@@ -19,7 +21,10 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleContactForm(context, request);
+  return runAction(context, async () => {
+    await sendContactMessage(context, await request.formData());
+    return { success: CONTACT_SENT };
+  });
 }
 
 export const meta = () => pageMeta("Contact Us", "Questions about Digs & Gigs? Send us a message.");
@@ -34,7 +39,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const [message, setMessage] = useState("");
   // Messages from checking in the browser; null shows the server's (from the last response).
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const fieldErrors = clientErrors ?? actionData?.fieldErrors ?? {};
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const fieldErrors = clientErrors ?? failure?.fieldErrors ?? {};
 
   useActionToast(actionData);
   // A new response replaces the browser's messages; a success clears the form.
@@ -50,15 +56,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const checked = validateContactForm(Object.fromEntries(new FormData(form)));
+    const checked = contactSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (checked.success) {
       setClientErrors({});
       return;
     }
     event.preventDefault();
-    setClientErrors(checked.fieldErrors);
-    toast.error(checked.error);
-    const first = FIELD_ORDER.find((field) => checked.fieldErrors[field]);
+    const { message, fieldErrors } = formProblem(checked.error);
+    setClientErrors(fieldErrors);
+    toast.error(message);
+    const first = FIELD_ORDER.find((field) => fieldErrors[field]);
     if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 

@@ -5,13 +5,16 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listRecentEmails } from "#server/mail/recent-emails.ts";
+import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/dev-mail";
 
 /** Local mode only: the e-mail the app recorded, newest first, so links in it can be followed. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, db } = context.services;
-  if (config.mode !== "local") throw data(null, { status: 404 });
-  return { emails: await listRecentEmails(db, 50) };
+  return runLoader(context, async () => {
+    const { config, db } = context.services;
+    if (config.mode !== "local") throw data(null, { status: 404 });
+    return { emails: await listRecentEmails(db, 50) };
+  });
 }
 
 export const meta = () => pageMeta("Mail", "E-mail recorded by the app in local mode.");

@@ -3,17 +3,30 @@ import { DiggerProfileForm } from "#app/features/diggers/profile-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { loadDiggerProfileForm, saveDiggerProfile } from "#server/diggers/profile-form.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import { PROFILE_FORM_PAGE, PROFILE_FORM_SAVE } from "#server/diggers/access.ts";
+import { profileFormPage } from "#server/diggers/profile-form.ts";
+import { saveDiggerProfile } from "#server/diggers/save-profile.ts";
+import { redirectWithFlash } from "#server/web/flash.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/digger-registration";
 
 export const meta = () => pageMeta("Create Your Digger Profile", "Build your public digger profile: services, rates, credentials and references.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadDiggerProfileForm(context, request);
+  return runLoader(context, async () => {
+    const user = await requireUser(context, request, PROFILE_FORM_PAGE);
+    return profileFormPage(context.services.db, user.id);
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return saveDiggerProfile(context, request);
+  return runAction(context, async () => {
+    const user = await requireUser(context, request, PROFILE_FORM_SAVE);
+    const saved = await saveDiggerProfile(context.services, user.id, request);
+    const message = saved.created ? "Profile created successfully!" : "Profile updated successfully!";
+    return redirectWithFlash(context.services.config, `/digger/${saved.diggerId}`, "success", message);
+  });
 }
 
 export default function DiggerRegistration({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,23 +4,32 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { DiggerAvatar } from "#app/features/diggers/digger-avatar.tsx";
-import { Rating } from "#app/features/diggers/rating.tsx";
+import { DiggerAvatar } from "#app/components/digger-avatar.tsx";
+import { Rating } from "#app/components/rating.tsx";
 import { ReferenceList } from "#app/features/diggers/reference-list.tsx";
 import { SectionCard } from "#app/features/diggers/section-card.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
-import { loadDiggerPage } from "#server/diggers/public-profile.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import { referenceContactAccess } from "#server/diggers/access.ts";
+import { diggerPage } from "#server/diggers/public-profile.ts";
 import { requestReferenceContact } from "#server/diggers/reference-requests.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/digger";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadDiggerPage(context, params.id);
+  return runLoader(context, async () => {
+    const { user } = await context.session();
+    return diggerPage(context.services.db, params.id, user);
+  });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return requestReferenceContact(context, request, params.id);
+  return runAction(context, async () => {
+    const consumer = await requireUser(context, request, referenceContactAccess(params.id));
+    return requestReferenceContact(context.services, consumer, params.id, await request.formData());
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {

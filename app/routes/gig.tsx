@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin, Users } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link, redirect } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
@@ -7,27 +8,25 @@ import { PurchaseCard } from "#app/features/purchase/purchase-card.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
-import { getPublicGig } from "#server/gigs/gig-page.ts";
-import { redirectWithFlash } from "#server/flash.ts";
-import { diggerIdOf, hasPurchased, startPurchase } from "#server/leads/purchase.ts";
+import { requireDigger } from "#server/auth/guards.ts";
+import { gigPage } from "#server/gigs/gig-page.ts";
+import { purchaseAccess, startPurchase } from "#server/leads/purchase.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/gig";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await getPublicGig(context.services.db, params.id);
-  if (!found) throw await redirectWithFlash(context.services.config, "/browse-gigs", "error", "Gig not found");
-  const { user } = await context.session();
-  const diggerId = user?.userType === "digger" ? await diggerIdOf(context, user.id) : null;
-  return {
-    gig: found.gig,
-    purchased: diggerId ? await hasPurchased(context, params.id, diggerId) : false,
-    now: new Date().toISOString(),
-  };
+  return runLoader(context, async () => {
+    const { user } = await context.session();
+    return gigPage(context.services.db, params.id, user);
+  });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const intent = (await request.formData()).get("intent");
-  if (intent !== "purchase") return data({ error: "Unknown action" }, { status: 400 });
-  return startPurchase(context, params.id);
+  return runAction(context, async () => {
+    const buyer = await requireDigger(context, request, purchaseAccess(params.id));
+    const { checkoutUrl } = await startPurchase(context.services, buyer, params.id, await request.formData());
+    return redirect(checkoutUrl);
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
@@ -48,6 +47,17 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
           <ArrowLeft aria-hidden className="size-4" /> Back to Gigs
         </Link>
       </Button>
+      {gig.published ? null : (
+        <Alert role="status">
+          <AlertTitle>Not published yet</AlertTitle>
+          <AlertDescription>
+            <p>
+              Only you can see this gig. Confirm your e-mail to publish this gig: the link is in the e-mail we sent you, or
+              send a new one from <Link to="/my-gigs" className="underline">My Gigs</Link>.
+            </p>
+          </AlertDescription>
+        </Alert>
+      )}
       <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
         <Card>
           <CardHeader>

@@ -15,15 +15,19 @@ import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { marketingTargets } from "#app/features/marketing/cta.ts";
 import { LeadPricing } from "#app/features/marketing/lead-pricing.tsx";
 import { sampleDiggers, sampleGigs } from "#app/features/marketing/samples.ts";
-import { DiggerCard, GigCard, type ShowcaseDigger, type ShowcaseGig } from "#app/features/marketing/showcase.tsx";
+import { FeaturedDiggerCard, RecentGigCard, type ShowcaseDigger, type ShowcaseGig } from "#app/features/marketing/showcase.tsx";
 import { clientSteps, diggerSteps, type Step } from "#app/features/marketing/steps.ts";
-import { pageMeta, PRODUCT_NAME } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
+import { PRODUCT_NAME } from "#core/product.ts";
 import { getLandingShowcase } from "#server/marketing/landing.ts";
+import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getLandingShowcase(context.services.db);
+  return runLoader(context, async () => {
+    return getLandingShowcase(context.services.db);
+  });
 }
 
 export const meta = () =>
@@ -186,7 +190,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {diggers.map((digger) => (
             <li key={digger.key}>
-              <DiggerCard digger={digger} />
+              <FeaturedDiggerCard digger={digger} />
             </li>
           ))}
         </ul>
@@ -207,7 +211,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {gigs.map((gig) => (
             <li key={gig.key}>
-              <GigCard gig={gig} />
+              <RecentGigCard gig={gig} />
             </li>
           ))}
         </ul>

@@ -1,33 +1,35 @@
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { MyGigCard } from "#app/features/gigs/my-gig-card.tsx";
 import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { requireUser } from "#server/auth/guards.ts";
-import { listMyGigs, setGigStatus } from "#server/gigs/my-gigs.ts";
+import { resendConfirmation } from "#server/auth/confirm-email.ts";
+import { MY_GIGS } from "#server/gigs/access.ts";
+import { changeGigStatus, myGigsPage } from "#server/gigs/my-gigs.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/my-gigs";
 
 export const meta = () => pageMeta("My Gigs", "Manage your posted gigs and review lead requests.");
 
-const signedOut = { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request, { signedOut });
-  const cursor = new URL(request.url).searchParams.get("cursor");
-  return { page: await listMyGigs(context.services.db, user.id, cursor), now: new Date().toISOString() };
+  return runLoader(context, async () => {
+    const user = await requireUser(context, request, MY_GIGS);
+    const cursor = new URL(request.url).searchParams.get("cursor");
+    const { page, emailConfirmed } = await myGigsPage(context.services.db, user.id, cursor);
+    return { page, emailConfirmed, now: new Date().toISOString() };
+  });
 }
 
+/** One operation per intent: a new confirmation e-mail, or opening or closing a gig. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request, { signedOut });
-  const form = await request.formData();
-  const status = form.get("status");
-  if (form.get("intent") !== "set-status" || (status !== "open" && status !== "closed")) {
-    return data({ error: "Failed to update gig status" }, { status: 400 });
-  }
-  const changed = await setGigStatus(context.services.db, user.id, String(form.get("gigId") ?? ""), status);
-  if (!changed) return data({ error: "Failed to update gig status" }, { status: 404 });
-  return { success: status === "closed" ? "Gig closed successfully" : "Gig reopened successfully" };
+  return runAction(context, async () => {
+    const user = await requireUser(context, request, MY_GIGS);
+    const form = await request.formData();
+    if (form.get("intent") === "resend-confirmation") return resendConfirmation(context, request, user);
+    return changeGigStatus(context.services.db, user.id, form);
+  });
 }
 
 export default function MyGigs({ loaderData }: Route.ComponentProps) {
@@ -65,7 +67,12 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4" aria-label="My gigs">
             {page.items.map((gig) => (
               <li key={gig.id}>
-                <MyGigCard gig={gig} now={now} actions={<GigIssuesButton gigId={gig.id} gigTitle={gig.title} />} />
+                <MyGigCard
+                  gig={gig}
+                  now={now}
+                  published={loaderData.emailConfirmed}
+                  actions={<GigIssuesButton gigId={gig.id} gigTitle={gig.title} />}
+                />
               </li>
             ))}
           </ul>

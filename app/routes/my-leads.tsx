@@ -1,38 +1,41 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { toast } from "sonner";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { LeadCard } from "#app/features/leads/lead-card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { loadMyLeads, reportIssue } from "#server/leads/my-leads.ts";
+import { ISSUE_MESSAGES } from "#core/lead-issues.ts";
+import { requireDigger } from "#server/auth/guards.ts";
+import { MY_LEADS_ACCESS, myLeadsPage } from "#server/leads/my-leads.ts";
+import { reportIssue } from "#server/leads/report-issue.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/my-leads";
 
 export const meta = () => pageMeta("My Leads", "The leads you have purchased, with the clients' contact details.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadMyLeads(context, request);
+  return runLoader(context, async () => {
+    const { diggerId } = await requireDigger(context, request, MY_LEADS_ACCESS);
+    return myLeadsPage(context.services.db, diggerId, new URL(request.url).searchParams.get("cursor"));
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return reportIssue(context, request);
+  return runAction(context, async () => {
+    const { diggerId } = await requireDigger(context, request, MY_LEADS_ACCESS);
+    await reportIssue(context.services, diggerId, await request.formData());
+    return { success: ISSUE_MESSAGES.reported };
+  });
 }
 
 export default function MyLeads({ loaderData }: Route.ComponentProps) {
-  const { page, error } = loaderData;
-  // 'Failed to load leads' is a toast (spec section 8); the page says no more than that.
-  useEffect(() => {
-    if (error) toast.error(error);
-  }, [error]);
+  const { page } = loaderData;
   return (
     <div>
       <PageHeader title="My Leads" subtitle="Your purchased leads and the clients' contact details" />
-      {error ? (
-        <p role="status" className="py-12 text-center text-muted-foreground">
-          Please try again in a moment.
-        </p>
-      ) : page.items.length === 0 ? (
+      {page.items.length === 0 ? (
         <div className="grid justify-items-center gap-4 py-12 text-center">
           <p className="text-muted-foreground">You haven't purchased any leads yet.</p>
           <Button asChild>
@@ -51,6 +54,22 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
           <NextPageLink nextCursor={page.nextCursor} />
         </>
       )}
+    </div>
+  );
+}
+
+/** 'Failed to load leads' is a toast (spec section 8); the page says no more than that. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) ? (error.data as { error?: string } | null)?.error : undefined;
+  useEffect(() => {
+    if (message) toast.error(message);
+  }, [message]);
+  return (
+    <div>
+      <PageHeader title="My Leads" subtitle="Your purchased leads and the clients' contact details" />
+      <p role="status" className="py-12 text-center text-muted-foreground">
+        Please try again in a moment.
+      </p>
     </div>
   );
 }

@@ -15,21 +15,27 @@ import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { DESCRIPTION_MAX, TITLE_MAX, todayIso } from "#core/gig-schema.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { listTopLevelCategories } from "#server/categories.ts";
+import { POST_GIG_FORM, POST_GIG_PAGE } from "#server/gigs/access.ts";
 import { postGig } from "#server/gigs/post-gig.ts";
+import { redirectWithFlash } from "#server/web/flash.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/post-gig";
 
 export const meta = () => pageMeta("Post a Gig", "Describe the work you need done and get discovered by local diggers. Posting is free.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request, {
-    signedOut: { message: "Please sign in to post a gig", redirectTo: "/auth?redirect=/post-gig" },
-    userType: { type: "consumer", message: "Only consumers can post gigs", redirectTo: "/" },
+  return runLoader(context, async () => {
+    await requireUser(context, request, POST_GIG_PAGE);
+    return { categories: await listTopLevelCategories(context.services.db), today: todayIso() };
   });
-  return { categories: await listTopLevelCategories(context.services.db), today: todayIso() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return postGig(context, request);
+  return runAction(context, async () => {
+    const user = await requireUser(context, request, POST_GIG_FORM);
+    await postGig(context.services.db, user.id, await request.formData());
+    return redirectWithFlash(context.services.config, "/", "success", "Gig posted successfully!");
+  });
 }
 
 export default function PostGig({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,8 @@ import {
   LegalSection,
   MailLink,
 } from "#app/features/marketing/legal.tsx";
-import { pageMeta, PRODUCT_NAME } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { PRODUCT_NAME } from "#core/product.ts";
 import { getLegalPageData } from "#server/marketing/legal.ts";
 import type { Route } from "./+types/privacy";
 

@@ -6,17 +6,26 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { loadReferenceRequests, resolveReferenceRequest } from "#server/diggers/reference-requests.ts";
+import { requireDigger } from "#server/auth/guards.ts";
+import { REFERENCE_REQUESTS } from "#server/diggers/access.ts";
+import { listReferenceRequests, resolveReferenceRequest } from "#server/diggers/reference-requests.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/reference-requests";
 
 export const meta = () => pageMeta("Reference Requests", "Clients asking for your references' contact details.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadReferenceRequests(context, request);
+  return runLoader(context, async () => {
+    const { diggerId } = await requireDigger(context, request, REFERENCE_REQUESTS);
+    return listReferenceRequests(context.services.db, diggerId, new URL(request.url).searchParams.get("cursor"));
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return resolveReferenceRequest(context, request);
+  return runAction(context, async () => {
+    const { diggerId } = await requireDigger(context, request, REFERENCE_REQUESTS);
+    return resolveReferenceRequest(context.services, diggerId, await request.formData());
+  });
 }
 
 const STATUS = {

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
-import { callAuth } from "#server/auth/api.ts";
-import { redirectWithFlash } from "#server/flash.ts";
+import { authApiFor } from "#server/auth/api.ts";
+import { signOut } from "#server/auth/sign-out.ts";
+import { redirectWithFlash } from "#server/web/flash.ts";
+import { runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/sign-out";
 
 export function loader() {
@@ -9,6 +11,8 @@ export function loader() {
 
 /** Ends the session on the server and clears its cookies. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await callAuth(context, request, "/sign-out", {});
-  return redirectWithFlash(context.services.config, "/", "success", "Signed out successfully", result.setCookies);
+  return runAction(context, async () => {
+    const { setCookies } = await signOut(authApiFor(context, request));
+    return redirectWithFlash(context.services.config, "/", "success", "Signed out successfully", setCookies);
+  });
 }

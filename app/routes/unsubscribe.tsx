@@ -1,9 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { UNSUBSCRIBE_MESSAGES, unsubscribeWithToken, userOfUnsubscribeToken } from "#server/privacy/email-preferences.ts";
+import { isGenuineUnsubscribeToken, UNSUBSCRIBE_MESSAGES, unsubscribeByLink } from "#server/privacy/unsubscribe.ts";
+import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta = () => [...pageMeta("Unsubscribe", "Stop promotional e-mail from Digs & Gigs."), { name: "robots", content: "noindex" }];
@@ -14,19 +15,20 @@ export const meta = () => [...pageMeta("Unsubscribe", "Stop promotional e-mail f
  * RFC 8058 one-click POST to the same address). No sign-in is needed either way.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = (await userOfUnsubscribeToken(db, config.authSecret, token)) !== null;
-  return { token, invalid: valid ? null : UNSUBSCRIBE_MESSAGES.invalid };
+  return runLoader(context, async () => {
+    const token = new URL(request.url).searchParams.get("token") ?? "";
+    const valid = await isGenuineUnsubscribeToken(context, token);
+    return { token, invalid: valid ? null : UNSUBSCRIBE_MESSAGES.invalid };
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config } = context.services;
-  const form = await request.formData();
-  const token = new URL(request.url).searchParams.get("token") ?? form.get("token");
-  const done = await unsubscribeWithToken(db, config.authSecret, token);
-  if (done) context.logger.info("unsubscribed from promotional e-mail by link");
-  return data({ done, message: done ? UNSUBSCRIBE_MESSAGES.done : UNSUBSCRIBE_MESSAGES.invalid }, { status: done ? 200 : 400 });
+  return runAction(context, async () => {
+    const form = await request.formData();
+    const token = new URL(request.url).searchParams.get("token") ?? form.get("token");
+    await unsubscribeByLink(context, token);
+    return { success: UNSUBSCRIBE_MESSAGES.done };
+  });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -36,8 +38,10 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <PageHeader title="Unsubscribe" subtitle="Promotional e-mail from Digs & Gigs" />
       <Card>
         <CardContent className="grid gap-4 pt-6">
-          {actionData ? (
-            <p role={actionData.done ? "status" : "alert"}>{actionData.message}</p>
+          {actionData && "error" in actionData ? (
+            <p role="alert">{actionData.error}</p>
+          ) : actionData ? (
+            <p role="status">{actionData.success}</p>
           ) : invalid === null ? (
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="token" value={token} />

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import { freePort } from "./server.ts";
+import { freePort } from "../../tests/support/ports.ts";
 
 export interface LighthouseResult {
   path: string;

@@ -1,12 +1,14 @@
 /**
  * Calls Better Auth's own HTTP API in-process, on behalf of the browser's request: its
  * cookies and address go along, and the cookies Better Auth sets come back to be forwarded.
- * Route actions use this, so every account operation passes the same checks and rate
- * limits as a direct call to /api/auth.
+ * Account operations use this, so each passes the same checks and rate limits as a direct
+ * call to /api/auth.
  */
-import type { AppLoadContext } from "react-router";
-import { CLIENT_IP_HEADER } from "./auth.ts";
+import type { Config } from "../config.ts";
+import { AppError, type AppErrorCode } from "../errors.ts";
+import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 
+/** What one HTTP call to Better Auth answered (the transport's result, not an operation's). */
 export interface AuthResult<T> {
   ok: boolean;
   status: number;
@@ -16,8 +18,23 @@ export interface AuthResult<T> {
   setCookies: string[];
 }
 
-export async function callAuth<T = Record<string, unknown>>(
-  context: AppLoadContext,
+/** Better Auth's API as one browser's request reaches it: `POST path` with a body, else `GET path`. */
+export type AuthApi = <T = Record<string, unknown>>(path: string, body?: Record<string, unknown>) => Promise<AuthResult<T>>;
+
+/** What a call needs of the request's context (React Router's load context has it). */
+export interface AuthCallContext {
+  services: { auth: Auth; config: Config };
+  /** The client's address, from the socket: Better Auth's rate limits count by it. */
+  clientIp: string;
+}
+
+/** Better Auth's API on behalf of `request`. */
+export function authApiFor(context: AuthCallContext, request: Request): AuthApi {
+  return (path, body) => callAuth(context, request, path, body);
+}
+
+async function callAuth<T>(
+  context: AuthCallContext,
   request: Request,
   path: string,
   body?: Record<string, unknown>,
@@ -48,4 +65,19 @@ export async function callAuth<T = Record<string, unknown>>(
           ? "Too many attempts. Please wait a minute and try again."
           : "Something went wrong. Please try again.";
   return { ok: response.ok, status: response.status, data, message, setCookies: response.headers.getSetCookie() };
+}
+
+const CODE_OF_STATUS: Partial<Record<number, AppErrorCode>> = {
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  429: "too_many_requests",
+  503: "unavailable",
+};
+
+/** The error of a failed call, with its status: Better Auth's message, or the one given. */
+export function authFailure(result: AuthResult<unknown>, message = result.message): AppError {
+  const code = CODE_OF_STATUS[result.status] ?? (result.status >= 500 ? "failed" : "invalid_input");
+  return new AppError(code, message, { status: result.status });
 }

@@ -7,60 +7,70 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_TYPES, type UserType } from "#core/auth-schemas.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import {
+  cleanName,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_TYPES,
+  type UserType,
+} from "#core/auth-schemas.ts";
+import { PRODUCT_NAME } from "#core/product.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
 import { isDeletedAccount } from "../privacy/deletion.ts";
+import {
+  ACCOUNT_TYPE_FIXED,
+  AGE_CONFIRMATION_REQUIRED,
+  checkedFullName,
+  CLIENT_IP_HEADER,
+  endpointRules,
+  type EndpointRuleDeps,
+} from "./endpoint-rules.ts";
+import { emailVerificationOptions } from "./email-verification.ts";
 import { oauthProviderConfigs } from "./providers.ts";
 
-/**
- * The sign-up form checks the name, but Better Auth's own JSON API (`/api/auth/sign-up/email`)
- * takes any string: control characters (NUL cannot be stored) are removed, and a name the
- * form would refuse is refused with the form's message. A provider's name (social sign-in)
- * is cut to fit instead, so an unusual profile never blocks signing in.
- */
-function checkedName(name: unknown, path: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = String(name ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
-  const social = path !== undefined && !path.startsWith("/sign-up/");
-  if (clean.length > FULL_NAME_MAX_LENGTH) {
-    if (social) return clean.slice(0, FULL_NAME_MAX_LENGTH);
-    throw new APIError("BAD_REQUEST", { message: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters` });
-  }
-  if (!clean) {
-    if (social) return "Digs & Gigs member";
-    throw new APIError("BAD_REQUEST", { message: "Full name is required" });
-  }
-  return clean;
-}
-const FULL_NAME_MAX_LENGTH = 100;
-
-/** Set by our server from the socket, replacing anything a client sent. */
-export const CLIENT_IP_HEADER = "x-dg-client-ip";
+export { CLIENT_IP_HEADER };
 /** Remembers, across the provider round trip, which kind of account a social sign-up makes. */
 export const SIGNUP_TYPE_COOKIE = "dg_signup_type";
+/** Set, for that round trip, when the person confirmed on the Sign Up tab that they are 18 or older. */
+export const SIGNUP_AGE_COOKIE = "dg_signup_age";
+/**
+ * Better Auth endpoints this site does not use, turned off so that they are no attack surface:
+ * session and account plumbing for other kinds of clients, its own account deletion (ours
+ * keeps payment records and purges later), changing the e-mail (not offered), and
+ * two-factor by e-mailed OTP (not configured).
+ */
+export const DISABLED_AUTH_PATHS = [
+  "/update-session",
+  "/link-social",
+  "/unlink-account",
+  "/list-accounts",
+  "/refresh-token",
+  "/get-access-token",
+  "/account-info",
+  "/delete-user",
+  "/delete-user/callback",
+  "/change-email",
+  "/verify-password",
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
+];
 /** Better Auth's cookie names start with this: `dg.session_token` (`__Secure-` in production). */
 export const AUTH_COOKIE_PREFIX = "dg";
-export const APP_NAME = "Digs & Gigs";
 
-interface AuthDeps {
-  config: Config;
-  db: Database;
-  mailer: Mailer;
-  logger: Logger;
-}
+const CLIENT_MISTAKES = /^(Provider not found|Failed to parse state|State not found|Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL))/i;
 
-export function createAuth({ config, db, mailer, logger }: AuthDeps) {
+export function createAuth(deps: EndpointRuleDeps) {
+  const { config, db, mailer, logger } = deps;
   const production = config.mode === "production";
   return betterAuth({
-    appName: APP_NAME,
+    appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
+    disabledPaths: DISABLED_AUTH_PATHS,
+    hooks: endpointRules(deps),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
@@ -97,6 +107,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         });
       },
     },
+    emailVerification: emailVerificationOptions(deps),
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -114,17 +125,25 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       user: {
         create: {
           before: async (user, ctx) => {
-            const requested = user.userType ?? signupTypeFromCookie(ctx?.request?.headers ?? ctx?.headers);
+            const headers = ctx?.request?.headers ?? ctx?.headers;
+            const viaForm = ctx?.path === "/sign-up/email";
+            // The e-mail sign-up checked its body (endpoint-rules.ts); a social sign-up brings the
+            // confirmation from the Sign Up tab in a cookie, or makes no account.
+            if (!viaForm && cookieOf(headers, SIGNUP_AGE_COOKIE) !== "1") {
+              throw new APIError("BAD_REQUEST", { message: AGE_CONFIRMATION_REQUIRED, code: "AGE_CONFIRMATION_REQUIRED" });
+            }
+            const requested = user.userType ?? cookieOf(headers, SIGNUP_TYPE_COOKIE);
             const userType: UserType = requested === undefined ? "consumer" : (requested as UserType);
             if (!USER_TYPES.includes(userType)) throw new APIError("BAD_REQUEST", { message: "Please choose Consumer or Digger" });
-            return { data: { ...user, name: checkedName(user.name, ctx?.path), userType } };
+            return { data: { ...user, name: viaForm ? checkedFullName(user.name) : providerName(user.name), userType } };
           },
         },
         update: {
-          // The account type is chosen once, at sign-up.
+          // The account type is chosen once, at sign-up (the database refuses a change too);
+          // a name follows the sign-up form's rule on every path.
           before: async (data) => {
-            const { userType: _ignored, ...rest } = data as Record<string, unknown>;
-            return { data: rest };
+            if ("userType" in data) throw new APIError("BAD_REQUEST", { message: ACCOUNT_TYPE_FIXED });
+            return "name" in data ? { data: { ...data, name: checkedFullName(data.name) } } : undefined;
           },
         },
       },
@@ -143,16 +162,22 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       },
     },
     advanced: {
+      // Better Auth turns its origin and callback-URL checks off when NODE_ENV=test or TEST is
+      // set: always on here, so the tests see what production does and no variable turns them off.
+      disableOriginCheck: false,
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: production,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: production },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: {
-      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+      // Refused client input (a bad callback URL, an unknown provider, a forged OAuth state) is
+      // the client's mistake, not ours: a warning, so that error-level logs mean a fault.
+      log: (level, message, ...args) =>
+        logger[level === "error" && CLIENT_MISTAKES.test(message) ? "warn" : level]({ args }, `auth: ${message}`),
     },
     plugins: [
-      twoFactor({ issuer: APP_NAME, backupCodeOptions: { amount: 10, length: 10 } }),
+      twoFactor({ issuer: PRODUCT_NAME, backupCodeOptions: { amount: 10, length: 10 } }),
       genericOAuth({ config: oauthProviderConfigs(config) }),
     ],
   });
@@ -160,12 +185,17 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-function signupTypeFromCookie(headers: Headers | undefined): string | undefined {
+/** A provider's name (social sign-in), cut to fit instead of refused: an unusual profile never blocks signing in. */
+function providerName(name: unknown): string {
+  return cleanName(String(name ?? "")).slice(0, FULL_NAME_MAX_LENGTH).trim() || "Digs & Gigs member";
+}
+
+function cookieOf(headers: Headers | undefined, wanted: string): string | undefined {
   const cookie = headers?.get("cookie");
   if (!cookie) return undefined;
   for (const part of cookie.split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SIGNUP_TYPE_COOKIE) return decodeURIComponent(value.join("="));
+    if (name === wanted) return decodeURIComponent(value.join("="));
   }
   return undefined;
 }

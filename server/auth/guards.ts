@@ -1,18 +1,19 @@
 /**
  * The one place loaders and actions ask for access: a signed-in user, optionally of one
- * type, optionally with a digger profile. A failed check throws a redirect carrying the
- * spec's message as a flash toast.
+ * type, optionally with a digger profile. A failed check throws an `AppError` that sends the
+ * browser on with the spec's message as a flash toast (server/web/respond.ts).
  */
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import type { SessionUser } from "#app/lib/user.ts";
+import type { SessionUser } from "#core/session-user.ts";
 import type { UserType } from "#core/auth-schemas.ts";
 import { diggerProfiles } from "../db/schema.ts";
-import { redirectWithFlash } from "../flash.ts";
+import { AppError } from "../errors.ts";
+import type { RequestContext } from "../services.ts";
 
 interface Denial {
   message: string;
-  redirectTo: string;
+  /** Where to send the browser; without it the request is refused where it stands (a 403 on an action). */
+  redirectTo?: string;
 }
 
 export interface AccessRule {
@@ -22,28 +23,24 @@ export interface AccessRule {
   diggerProfile?: Denial;
 }
 
-export async function requireUser(context: AppLoadContext, request: Request, rule: AccessRule = {}): Promise<SessionUser> {
+export async function requireUser(context: RequestContext, request: Request, rule: AccessRule = {}): Promise<SessionUser> {
   const { user } = await context.session();
-  const config = context.services.config;
   if (!user) {
     const url = new URL(request.url);
     const back = `/auth?redirect=${encodeURIComponent(url.pathname + url.search)}`;
-    throw await redirectWithFlash(
-      config,
-      rule.signedOut?.redirectTo ?? back,
-      "error",
-      rule.signedOut?.message ?? "Please sign in to continue",
-    );
+    throw new AppError("unauthenticated", rule.signedOut?.message ?? "Please sign in to continue", {
+      redirectTo: rule.signedOut?.redirectTo ?? back,
+    });
   }
   if (rule.userType && user.userType !== rule.userType.type) {
-    throw await redirectWithFlash(config, rule.userType.redirectTo, "error", rule.userType.message);
+    throw new AppError("forbidden", rule.userType.message, { redirectTo: rule.userType.redirectTo });
   }
   return user;
 }
 
 /** A signed-in digger with a profile; returns the user and the profile's id. */
 export async function requireDigger(
-  context: AppLoadContext,
+  context: RequestContext,
   request: Request,
   rule: AccessRule & { userType: { type: "digger" } & Denial; diggerProfile: Denial },
 ): Promise<{ user: SessionUser; diggerId: string }> {
@@ -52,8 +49,6 @@ export async function requireDigger(
     .select({ id: diggerProfiles.id })
     .from(diggerProfiles)
     .where(eq(diggerProfiles.userId, user.id));
-  if (!profile) {
-    throw await redirectWithFlash(context.services.config, rule.diggerProfile.redirectTo, "error", rule.diggerProfile.message);
-  }
+  if (!profile) throw new AppError("forbidden", rule.diggerProfile.message, { redirectTo: rule.diggerProfile.redirectTo });
   return { user, diggerId: profile.id };
 }

@@ -1,4 +1,4 @@
-import type { SessionUser } from "#app/lib/user.ts";
+import type { SessionUser } from "#core/session-user.ts";
 import { getSessionCookie } from "better-auth/cookies";
 import { AUTH_COOKIE_PREFIX, type Auth } from "./auth.ts";
 

@@ -3,20 +3,17 @@
  * limited per client address, and e-mailed to the support address through the mailer
  * (delivered over SMTP, or kept in the outbox in local mode), with the sender as reply-to.
  */
-import { data, type AppLoadContext } from "react-router";
-import { CONTACT_SENT, validateContactForm, type ContactMessage } from "#core/contact-schema.ts";
+import { contactSchema, type ContactMessage } from "#core/contact-schema.ts";
+import type { SessionLookup } from "../auth/session.ts";
 import type { Config } from "../config.ts";
+import { AppError, parsedInput } from "../errors.ts";
+import type { Logger } from "../logger.ts";
 import type { OutgoingEmail } from "../mail/mailer.ts";
+import type { AppServices } from "../services.ts";
 
 export interface ContactPageData {
   supportEmail: string;
   supportPhone: string;
-}
-
-export interface ContactFormResult {
-  error?: string;
-  success?: string;
-  fieldErrors?: Record<string, string>;
 }
 
 export function getContactPageData(config: Config): ContactPageData {
@@ -57,24 +54,26 @@ export function contactEmail(supportEmail: string, message: ContactMessage, acco
   };
 }
 
-export async function handleContactForm(context: AppLoadContext, request: Request) {
+/** What sending needs of the request's context: the services, who is asking, and from where. */
+interface ContactContext {
+  services: Pick<AppServices, "config" | "mailer" | "rateLimits">;
+  logger: Logger;
+  clientIp: string;
+  session(): Promise<SessionLookup>;
+}
+
+/** Sends a visitor's message to support. */
+export async function sendContactMessage(context: ContactContext, form: FormData): Promise<void> {
   const { config, mailer, rateLimits } = context.services;
-  const checked = validateContactForm(Object.fromEntries(await request.formData()));
-  if (!checked.success) {
-    return data<ContactFormResult>({ error: checked.error, fieldErrors: checked.fieldErrors }, { status: 400 });
-  }
+  const message = parsedInput(contactSchema, Object.fromEntries(form));
   if (!rateLimits.contactPerIp.take(context.clientIp)) {
     context.logger.warn({ clientIp: context.clientIp }, "contact form rate limited");
-    return data<ContactFormResult>({ error: contactRateLimited(config.supportEmail) }, { status: 429 });
+    throw new AppError("too_many_requests", contactRateLimited(config.supportEmail));
   }
   const { user } = await context.session();
-  try {
-    const emailId = await mailer.send(contactEmail(config.supportEmail, checked.data, user));
-    context.logger.info({ emailId }, "contact message sent to support");
-  } catch (error) {
+  const emailId = await mailer.send(contactEmail(config.supportEmail, message, user)).catch((error: unknown) => {
     // Only recording the e-mail can fail here; a failed delivery is retried by the mailer.
-    context.logger.error({ err: error }, "could not record the contact message");
-    return data<ContactFormResult>({ error: contactSendFailed(config.supportEmail) }, { status: 503 });
-  }
-  return data<ContactFormResult>({ success: CONTACT_SENT });
+    throw new AppError("unavailable", contactSendFailed(config.supportEmail), { cause: error });
+  });
+  context.logger.info({ emailId }, "contact message sent to support");
 }

@@ -45,6 +45,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    // Nor one that is checked out, as a transaction is between two statements: pg emits the
+    // server's "terminating connection" on the client then, and an 'error' event nobody listens
+    // to ends the process. The transaction's next statement fails instead (a 503).
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzle({ client: pool, schema, casing: "snake_case" });
     return {
       db,

@@ -56,6 +56,8 @@ export const users = pgTable(
     image: text("image"),
     userType: text("user_type", { enum: ["consumer", "digger"] }).notNull().default("consumer"),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** The last TOTP time step (30 s) accepted for this user: a code is good for one sign-in. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** Promotional e-mail on (the default) or off; transactional e-mail is always sent. */
     promotionalEmail: boolean("promotional_email").notNull().default(true),
     /** When the user asked for deletion: signed out, hidden, and purged after the delay. */
@@ -319,6 +321,11 @@ export const gigs = pgTable(
     deadline: date("deadline", { mode: "string" }),
     contactPreferences: text("contact_preferences"),
     status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    /**
+     * The client's e-mail is confirmed: only published gigs are public (browse, pages, buying).
+     * Kept equal to users.email_verified by triggers (migration 0009), never written by the app.
+     */
+    published: boolean("published").notNull().default(false),
     /** Completed purchases; raised in the same transaction that completes one. */
     purchaseCount: integer("purchase_count").notNull().default(0),
     createdAt: createdAt(),
@@ -333,18 +340,18 @@ export const gigs = pgTable(
       sql`${t.budgetMinCents} >= 0 and ${t.budgetMaxCents} >= 0 and (${t.budgetMinCents} is null or ${t.budgetMaxCents} is null or ${t.budgetMinCents} <= ${t.budgetMaxCents})`,
     ),
     check("gigs_purchase_count_check", sql`${t.purchaseCount} >= 0`),
-    // Browse: open gigs newest first, overall and per category; id breaks ties.
+    // Browse: listed (open and published) gigs newest first, overall and per category; id breaks ties.
     index("gigs_open_newest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.published}`),
     index("gigs_open_category_newest_idx")
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.published}`),
     index("gigs_consumer_newest_idx").on(t.consumerId, t.createdAt.desc().nullsFirst()),
     index("gigs_open_search_trgm")
       .using("gin", trigram(t.searchText))
       .with(searchIndexOptions)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.published}`),
   ],
 );
 
@@ -473,9 +480,9 @@ export const emails = pgTable(
 
 /**
  * Money returned to a digger: for an approved lead issue (at most one per issue), or in full
- * for a duplicate payment of a lead already bought. Written as 'pending' in the transaction
- * that decides it, then sent to the payment provider with the refund's id as idempotency
- * key, so a retry can never refund twice.
+ * for a duplicate payment of a lead already bought or a payment for a lead no longer
+ * available. Written as 'pending' in the transaction that decides it, then sent to the
+ * payment provider with the refund's id as idempotency key, so a retry can never refund twice.
  */
 export const refunds = pgTable(
   "refunds",
@@ -485,7 +492,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => leadPurchases.id, { onDelete: "restrict" }),
     leadIssueId: uuid("lead_issue_id").references(() => leadIssues.id, { onDelete: "restrict" }),
-    reason: text("reason", { enum: ["issue_approved", "duplicate_payment"] }).notNull(),
+    reason: text("reason", { enum: ["issue_approved", "duplicate_payment", "lead_unavailable"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     status: text("status", { enum: ["pending", "succeeded"] })
       .notNull()
@@ -503,7 +510,7 @@ export const refunds = pgTable(
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
     check(
       "refunds_reason_check",
-      sql`(${t.reason} = 'issue_approved' and ${t.leadIssueId} is not null) or (${t.reason} = 'duplicate_payment' and ${t.leadIssueId} is null)`,
+      sql`(${t.reason} = 'issue_approved' and ${t.leadIssueId} is not null) or (${t.reason} in ('duplicate_payment', 'lead_unavailable') and ${t.leadIssueId} is null)`,
     ),
     check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded')`),
     check("refunds_completed_check", sql`(${t.status} = 'succeeded') = (${t.completedAt} is not null)`),

@@ -9,7 +9,7 @@ import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles } from "../db/schema.ts";
 import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
-import { isUuid } from "./ids.ts";
+import { isUuid } from "#core/ids.ts";
 
 export const DIGGER_SORTS = ["rating", "experience", "rate"] as const;
 export type DiggerSort = (typeof DIGGER_SORTS)[number];
@@ -30,15 +30,6 @@ export function browseFilters(searchParams: URLSearchParams): BrowseFilters {
     category: isUuid(category) ? category.toLowerCase() : "",
     sort: DIGGER_SORTS.includes(sort as DiggerSort) ? (sort as DiggerSort) : "rating",
   };
-}
-
-/** The top-level categories, for the filter (spec section 7: parent null, by name). */
-export function topLevelCategories(db: Database) {
-  return db
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .where(isNull(categories.parentCategoryId))
-    .orderBy(asc(categories.name));
 }
 
 const p = diggerProfiles;

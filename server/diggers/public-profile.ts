@@ -4,15 +4,18 @@
  * phone are selected only for a consumer whose request the digger approved.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import type { UserType } from "#core/auth-schemas.ts";
 import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/digger-types.ts";
+import { isUuid } from "#core/ids.ts";
+import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
-import { redirectWithFlash } from "../flash.ts";
-import { isUuid } from "./ids.ts";
+import { AppError } from "../errors.ts";
 
+/** Who is looking: the signed-in user, or null for a visitor. */
+export type Viewer = { id: string; userType: UserType } | null;
 
-export async function loadDiggerPage(context: AppLoadContext, id: string) {
-  const { db, config } = context.services;
+/** The profile page of digger `id` as `viewer` may see it; 'Digger not found' sends them to Browse Talent. */
+export async function diggerPage(db: Database, id: string, viewer: Viewer) {
   const p = diggerProfiles;
   const [row] = isUuid(id)
     ? await db
@@ -42,11 +45,10 @@ export async function loadDiggerPage(context: AppLoadContext, id: string) {
         .from(p)
         .where(and(eq(p.id, id), isNull(p.hiddenAt)))
     : [];
-  if (!row) throw await redirectWithFlash(config, "/browse-diggers", "error", "Digger not found");
+  if (!row) throw new AppError("not_found", "Digger not found", { redirectTo: "/browse-diggers" });
   const { userId, ...profile } = row;
 
-  const { user } = await context.session();
-  const consumerId = user?.userType === "consumer" ? user.id : null;
+  const consumerId = viewer?.userType === "consumer" ? viewer.id : null;
   const r = diggerReferences;
   const q = referenceContactRequests;
   const approved = sql`${q.status} = 'approved'`;
@@ -83,10 +85,10 @@ export async function loadDiggerPage(context: AppLoadContext, id: string) {
     digger,
     references: references satisfies PublicReference[],
     viewer: {
-      signedIn: user !== null,
-      isOwner: user?.id === userId,
+      signedIn: viewer !== null,
+      isOwner: viewer?.id === userId,
       /** Visitors see the button too: asking signs them in first. */
-      canRequestContact: user?.userType !== "digger",
+      canRequestContact: viewer?.userType !== "digger",
     },
   };
 }

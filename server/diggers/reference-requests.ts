@@ -4,37 +4,32 @@
  * /reference-requests. The digger is e-mailed each new request, the consumer the outcome.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { data, type AppLoadContext } from "react-router";
-import { requireDigger, requireUser } from "../auth/guards.ts";
+import { REFERENCE_CONTACT_FAILED, referenceContactSchema, referenceDecisionSchema } from "#core/digger-schemas.ts";
+import { isUuid } from "#core/ids.ts";
+import type { Database } from "../db/client.ts";
 import { diggerProfiles, diggerReferences, referenceContactRequests, users } from "../db/schema.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage } from "../pagination.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { isUuid } from "./ids.ts";
+import { AppError, parsedInput } from "../errors.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import type { AppServices } from "../services.ts";
 
-export interface ReferenceRequestResult {
-  error?: string;
-  success?: string;
-}
-
-export const REQUEST_MESSAGES = {
-  signIn: "Please sign in to request reference contact",
+const REQUEST_MESSAGES = {
   duplicate: "You've already requested this reference contact",
-  failed: "Failed to send request",
+  failed: REFERENCE_CONTACT_FAILED,
   sent: "Request sent! The digger will be notified.",
 } as const;
 
-const result = (body: ReferenceRequestResult, status = 200) => data(body, { status });
+type Mailing = Pick<AppServices, "db" | "mailer" | "config">;
 
-/** The action of /digger/{id}: the signed-in consumer asks for one of this digger's references. */
-export async function requestReferenceContact(context: AppLoadContext, request: Request, diggerId: string) {
-  const page = `/digger/${diggerId}`;
-  const user = await requireUser(context, request, {
-    signedOut: { message: REQUEST_MESSAGES.signIn, redirectTo: `/auth?redirect=${encodeURIComponent(page)}` },
-    userType: { type: "consumer", message: "Only consumers can request reference contacts", redirectTo: page },
-  });
-  const { db, mailer, config, logger } = context.services;
-  const referenceId = (await request.formData()).get("referenceId");
-  if (!isUuid(referenceId) || !isUuid(diggerId)) return result({ error: REQUEST_MESSAGES.failed }, 400);
+/** The action of /digger/{id}: the consumer asks for one of this digger's references. */
+export async function requestReferenceContact(
+  { db, mailer, config }: Mailing,
+  consumer: { id: string; name: string },
+  diggerId: string,
+  form: FormData,
+): Promise<{ success: string }> {
+  const { referenceId } = parsedInput(referenceContactSchema, { referenceId: form.get("referenceId") });
+  if (!isUuid(diggerId)) throw new AppError("invalid_input", REQUEST_MESSAGES.failed);
 
   // The reference must be this digger's; the digger id stored is the reference's own.
   const [reference] = await db
@@ -48,16 +43,15 @@ export async function requestReferenceContact(context: AppLoadContext, request: 
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerReferences.diggerId))
     .innerJoin(users, eq(users.id, diggerProfiles.userId))
     .where(and(eq(diggerReferences.id, referenceId), eq(diggerReferences.diggerId, diggerId), isNull(diggerProfiles.hiddenAt)));
-  if (!reference) return result({ error: REQUEST_MESSAGES.failed }, 404);
+  if (!reference) throw new AppError("not_found", REQUEST_MESSAGES.failed);
 
   try {
-    await db.insert(referenceContactRequests).values({ referenceId, consumerId: user.id, diggerId: reference.diggerId });
+    await db.insert(referenceContactRequests).values({ referenceId, consumerId: consumer.id, diggerId: reference.diggerId });
   } catch (error) {
     if (isUniqueViolation(error, "reference_contact_requests_reference_consumer_key")) {
-      return result({ error: REQUEST_MESSAGES.duplicate }, 409);
+      throw new AppError("conflict", REQUEST_MESSAGES.duplicate);
     }
-    logger.error({ err: error }, "reference contact request failed");
-    return result({ error: REQUEST_MESSAGES.failed }, 500);
+    throw new AppError("failed", REQUEST_MESSAGES.failed, { cause: error });
   }
   await mailer.send({
     to: reference.diggerEmail,
@@ -65,18 +59,13 @@ export async function requestReferenceContact(context: AppLoadContext, request: 
     kind: "transactional",
     subject: "New reference contact request",
     text: [
-      `${user.name} would like the contact details of your reference ${reference.name}.`,
+      `${consumer.name} would like the contact details of your reference ${reference.name}.`,
       "",
       `Approve or decline the request: ${config.publicUrl}/reference-requests`,
     ].join("\n"),
   });
-  return result({ success: REQUEST_MESSAGES.sent });
+  return { success: REQUEST_MESSAGES.sent };
 }
-
-const DIGGER_ONLY = {
-  userType: { type: "digger", message: "Only diggers can access this page", redirectTo: "/" },
-  diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
-} as const;
 
 export interface ReferenceRequestRow {
   id: string;
@@ -86,13 +75,11 @@ export interface ReferenceRequestRow {
   createdAt: string;
 }
 
-/** The signed-in digger's requests, newest first, a page at a time. */
-export async function loadReferenceRequests(context: AppLoadContext, request: Request) {
-  const { diggerId } = await requireDigger(context, request, DIGGER_ONLY);
+/** The digger's requests, newest first, a page at a time. */
+export async function listReferenceRequests(db: Database, diggerId: string, cursor: string | null): Promise<Page<ReferenceRequestRow>> {
   const q = referenceContactRequests;
-  const cursor = decodeCursor(new URL(request.url).searchParams.get("cursor"), 2);
-  const [createdAt, id] = cursor ?? [];
-  const rows = await context.services.db
+  const [createdAt, id] = decodeCursor(cursor, 2) ?? [];
+  const rows = await db
     .select({
       id: q.id,
       consumerName: users.name,
@@ -114,16 +101,12 @@ export async function loadReferenceRequests(context: AppLoadContext, request: Re
   return toPage<ReferenceRequestRow>(rows, PAGE_SIZE, (row) => [row.createdAt, row.id]);
 }
 
-/** Approve or decline: only a pending request for one of the signed-in digger's references. */
-export async function resolveReferenceRequest(context: AppLoadContext, request: Request) {
-  const { diggerId } = await requireDigger(context, request, DIGGER_ONLY);
-  const { db, mailer, config } = context.services;
-  const form = await request.formData();
-  const requestId = form.get("requestId");
-  const decision = form.get("decision");
-  if (!isUuid(requestId) || (decision !== "approve" && decision !== "decline")) {
-    return result({ error: "Failed to update request" }, 400);
-  }
+/** Approve or decline: only a pending request for one of the digger's references. */
+export async function resolveReferenceRequest({ db, mailer, config }: Mailing, diggerId: string, form: FormData): Promise<{ success: string }> {
+  const { requestId, decision } = parsedInput(referenceDecisionSchema, {
+    requestId: form.get("requestId"),
+    decision: form.get("decision"),
+  });
   const q = referenceContactRequests;
   const [updated] = await db
     .update(q)
@@ -132,9 +115,8 @@ export async function resolveReferenceRequest(context: AppLoadContext, request: 
     .returning({ consumerId: q.consumerId, referenceId: q.referenceId });
   if (!updated) {
     const [existing] = await db.select({ id: q.id }).from(q).where(and(eq(q.id, requestId), eq(q.diggerId, diggerId)));
-    return existing
-      ? result({ error: "This request has already been answered" }, 409)
-      : result({ error: "Request not found" }, 404);
+    if (existing) throw new AppError("conflict", "This request has already been answered");
+    throw new AppError("not_found", "Request not found");
   }
 
   const [details] = await db
@@ -159,5 +141,5 @@ export async function resolveReferenceRequest(context: AppLoadContext, request: 
       ].join("\n"),
     });
   }
-  return result({ success: decision === "approve" ? "Request approved" : "Request declined" });
+  return { success: decision === "approve" ? "Request approved" : "Request declined" };
 }

@@ -1,7 +1,7 @@
 /**
- * Browse Gigs: open gigs newest first, with search, category (a top-level category takes in
- * its sub-categories) and budget band, one keyset page at a time. Only public fields: no
- * client name or e-mail.
+ * Browse Gigs: listed gigs (open and published) newest first, with search, category (a
+ * top-level category takes in its sub-categories) and budget band, one keyset page at a
+ * time. Only public fields: no client name or e-mail.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { GigSummary } from "#core/gig-types.ts";
@@ -46,9 +46,15 @@ function budgetCondition(band: BudgetBand): SQL {
   }
 }
 
-/** Every filter but the search: status, category, budget band and the page cursor. */
+/**
+ * The gigs anyone may find: open and published (the client confirmed their e-mail, docs/
+ * decisions/0012). Written as the partial indexes' predicate, so that every list uses them.
+ */
+export const listedGig = (): SQL => sql`${gigs.status} = 'open' and ${gigs.published}`;
+
+/** Every filter but the search: listed, category, budget band and the page cursor. */
 function listConditions(db: Database, filters: BrowseFilters): SQL[] {
-  const conditions: SQL[] = [eq(gigs.status, "open")];
+  const conditions: SQL[] = [listedGig()];
   if (filters.categoryId) {
     const inCategory = db
       .select({ id: categories.id })

@@ -1,11 +1,36 @@
-/** One gig as anyone may see it: the poster appears by first name only. */
+/**
+ * One gig as anyone may see it: the poster appears by first name only. A gig that is not
+ * published yet (its client has not confirmed their e-mail) exists only for its client.
+ */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { UserType } from "#core/auth-schemas.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs, users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { hasPurchased } from "../leads/has-purchased.ts";
 
-export async function getPublicGig(db: Database, id: string) {
+/** A gig that does not exist, or not for this person: back to the list (spec section 8). */
+export function gigNotFound(): AppError {
+  return new AppError("not_found", "Gig not found", { redirectTo: "/browse-gigs" });
+}
+
+/**
+ * The page /gig/{id}: the gig, and for a digger whether they already bought its lead.
+ * Throws `gigNotFound` when the viewer may not see it.
+ */
+export async function gigPage(db: Database, id: string, viewer: { id: string; userType: UserType } | null) {
+  const found = await getPublicGig(db, id, viewer?.id ?? null);
+  if (!found) throw gigNotFound();
+  return {
+    gig: found.gig,
+    purchased: viewer?.userType === "digger" ? await hasPurchased(db, id, viewer.id) : false,
+    now: new Date().toISOString(),
+  };
+}
+
+export async function getPublicGig(db: Database, id: string, viewerId: string | null) {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
@@ -18,6 +43,7 @@ export async function getPublicGig(db: Database, id: string) {
       budgetMaxCents: gigs.budgetMaxCents,
       deadline: gigs.deadline,
       status: gigs.status,
+      published: gigs.published,
       createdAt: gigs.createdAt,
       purchaseCount: gigs.purchaseCount,
       categoryName: categories.name,
@@ -30,7 +56,7 @@ export async function getPublicGig(db: Database, id: string) {
     .innerJoin(users, eq(users.id, gigs.consumerId))
     // A deleted account's gigs leave the site with it.
     .where(and(eq(gigs.id, id), isNull(users.deletedAt)));
-  if (!row) return null;
+  if (!row || (!row.published && row.consumerId !== viewerId)) return null;
   const { consumerId, ...gig } = row;
   return {
     gig: { ...gig, createdAt: gig.createdAt.toISOString(), leadPriceCents: leadPriceCents(gig.budgetMinCents) },

@@ -1,13 +1,26 @@
-/** A consumer's own gigs, and opening or closing one of them (only its owner may). */
+/** My Gigs: a consumer's own gigs, and opening or closing one of them (only its owner may). */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { GIG_STATUS_FAILED, gigStatusSchema } from "#core/gig-schema.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
-import { categories, gigs } from "../db/schema.ts";
+import { categories, gigs, users } from "../db/schema.ts";
+import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
+/** The My Gigs page: a page of the consumer's gigs, and whether they are published yet. */
+export async function myGigsPage(db: Database, consumerId: string, cursor: string | null) {
+  const [page, emailConfirmed] = await Promise.all([listMyGigs(db, consumerId, cursor), isEmailConfirmed(db, consumerId)]);
+  return { page, emailConfirmed };
+}
 
-export async function listMyGigs(db: Database, consumerId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<OwnGig>> {
+/** Whether the user confirmed their e-mail: until then their gigs are saved but not published. */
+async function isEmailConfirmed(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ confirmed: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.confirmed ?? false;
+}
+
+async function listMyGigs(db: Database, consumerId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<OwnGig>> {
   const after = decodeCursor(cursor, 2);
   const rows = await db
     .select({
@@ -36,13 +49,20 @@ export async function listMyGigs(db: Database, consumerId: string, cursor: strin
   return toPage(rows, size, (row) => [row.createdAt, row.id]);
 }
 
-/** Opens or closes a gig of `consumerId`; false when no such gig of theirs exists. */
-export async function setGigStatus(db: Database, consumerId: string, gigId: string, status: "open" | "closed"): Promise<boolean> {
-  if (!isUuid(gigId)) return false;
-  const updated = await db
-    .update(gigs)
-    .set({ status })
-    .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)))
-    .returning({ id: gigs.id });
-  return updated.length === 1;
+/** My Gigs' switch: opens or closes one of the consumer's gigs (only its owner may); says which. */
+export async function changeGigStatus(db: Database, consumerId: string, form: FormData): Promise<{ success: string }> {
+  const { status, gigId } = parsedInput(gigStatusSchema, {
+    intent: form.get("intent"),
+    status: form.get("status"),
+    gigId: form.get("gigId"),
+  });
+  const updated = gigId
+    ? await db
+        .update(gigs)
+        .set({ status })
+        .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)))
+        .returning({ id: gigs.id })
+    : [];
+  if (updated.length === 0) throw new AppError("not_found", GIG_STATUS_FAILED);
+  return { success: status === "closed" ? "Gig closed successfully" : "Gig reopened successfully" };
 }

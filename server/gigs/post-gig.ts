@@ -1,52 +1,45 @@
-/** Posting a gig: consumers only, validated with core's rules, a top-level category. */
+/** Posting a gig: validated with core's rules, under a top-level category. */
 import { and, eq, isNull } from "drizzle-orm";
-import { data, type AppLoadContext } from "react-router";
-import { fieldMessages, firstMessage } from "#core/auth-schemas.ts";
 import { postGigSchema } from "#core/gig-schema.ts";
+import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
-import { redirectWithFlash } from "../flash.ts";
+import { AppError, parsedInput } from "../errors.ts";
 
-export interface PostGigResult {
-  error: string;
-  fieldErrors?: Record<string, string>;
-}
+const CATEGORY_REQUIRED = "Please select a category";
 
-export async function postGig(context: AppLoadContext, request: Request) {
-  const { config, db, logger } = context.services;
-  const { user } = await context.session();
-  if (!user) return redirectWithFlash(config, "/auth?redirect=/post-gig", "error", "Session expired. Please sign in again.");
-  if (user.userType !== "consumer") return redirectWithFlash(config, "/", "error", "Only consumers can post gigs");
-
-  const parsed = postGigSchema().safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data<PostGigResult>({ error: firstMessage(parsed.error), fieldErrors: fieldMessages(parsed.error) }, { status: 400 });
-  }
-  const gig = parsed.data;
+async function isTopLevelCategory(db: Database, id: string): Promise<boolean> {
   const [category] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.id, gig.categoryId), isNull(categories.parentCategoryId)));
-  if (!category) {
-    return data<PostGigResult>({ error: "Please select a category", fieldErrors: { categoryId: "Please select a category" } }, { status: 400 });
-  }
+    .where(and(eq(categories.id, id), isNull(categories.parentCategoryId)));
+  return category !== undefined;
+}
 
-  try {
-    await db.insert(gigs).values({
-      consumerId: user.id,
-      title: gig.title,
-      description: gig.description,
-      location: gig.location,
-      timeline: gig.timeline,
-      budgetMinCents: gig.budgetMin,
-      budgetMaxCents: gig.budgetMax,
-      categoryId: gig.categoryId,
-      deadline: gig.deadline,
-      contactPreferences: gig.contactPreferences,
-      status: "open",
-    });
-  } catch (error) {
-    logger.error({ err: error }, "posting a gig failed");
-    return data<PostGigResult>({ error: "Failed to post gig. Please try again." }, { status: 500 });
+/** Saves the consumer's gig, open; returns its id. */
+export async function postGig(db: Database, consumerId: string, form: FormData): Promise<{ id: string }> {
+  const gig = parsedInput(postGigSchema(), Object.fromEntries(form));
+  if (!(await isTopLevelCategory(db, gig.categoryId))) {
+    throw new AppError("invalid_input", CATEGORY_REQUIRED, { fieldErrors: { categoryId: CATEGORY_REQUIRED } });
   }
-  return redirectWithFlash(config, "/", "success", "Gig posted successfully!");
+  try {
+    const [row] = await db
+      .insert(gigs)
+      .values({
+        consumerId,
+        title: gig.title,
+        description: gig.description,
+        location: gig.location,
+        timeline: gig.timeline,
+        budgetMinCents: gig.budgetMin,
+        budgetMaxCents: gig.budgetMax,
+        categoryId: gig.categoryId,
+        deadline: gig.deadline,
+        contactPreferences: gig.contactPreferences,
+        status: "open",
+      })
+      .returning({ id: gigs.id });
+    return row!;
+  } catch (error) {
+    throw new AppError("failed", "Failed to post gig. Please try again.", { cause: error });
+  }
 }

@@ -2,53 +2,63 @@
  * Completing a paid checkout, from Stripe's verified webhook or the test checkout's Pay
  * button. Idempotent: an event that arrives twice, late, or at the same time as another
  * completes the purchase once, and raises the gig's purchase count once, in one transaction.
- * A second payment for a lead the digger already holds is refunded in full.
+ * A second payment for a lead the digger already holds is refunded in full, and so is a
+ * payment for a lead that is gone (the gig closed, or its client deleted their account, while
+ * the checkout was open): the digger is told and never sees the client.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { formatPrice } from "#core/money.ts";
-import { gigs, leadPurchases, users } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 
-export type CompletionOutcome = "completed" | "already_completed" | "duplicate_refunded" | "unknown_session";
+export type CompletionOutcome = "completed" | "already_completed" | "duplicate_refunded" | "unavailable_refunded" | "unknown_session";
 
 type Services = Pick<AppServices, "db" | "payments" | "logger" | "mailer">;
 
-function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  while (e && typeof e === "object") {
-    if ("code" in e && e.code === "23505") return true;
-    e = "cause" in e ? e.cause : undefined;
-  }
-  return false;
-}
-
 export async function completeCheckout(services: Services, sessionId: string, paymentId: string | null): Promise<CompletionOutcome> {
   const { db, logger } = services;
-  let completed: { id: string; gigId: string; amountPaidCents: number } | undefined;
+  let decided: { purchaseId: string; unavailableRefundId: string | null } | null;
   try {
-    completed = await db.transaction(async (tx) => {
+    decided = await db.transaction(async (tx) => {
+      // Only a pending purchase completes: a replay, or a duplicate already refunded, does not.
       const [purchase] = await tx
-        .update(leadPurchases)
-        .set({
-          status: "completed",
-          purchasedAt: new Date(),
-          providerPaymentId: paymentId ?? sql`${leadPurchases.providerPaymentId}`,
-        })
-        // Only a pending purchase completes: a replay, or a duplicate already refunded, does not.
+        .select({ id: leadPurchases.id, gigId: leadPurchases.gigId, amountPaidCents: leadPurchases.amountPaidCents })
+        .from(leadPurchases)
         .where(and(eq(leadPurchases.providerSessionId, sessionId), eq(leadPurchases.status, "pending")))
-        .returning({ id: leadPurchases.id, gigId: leadPurchases.gigId, amountPaidCents: leadPurchases.amountPaidCents });
-      if (purchase) {
-        await tx.update(gigs).set({ purchaseCount: sql`${gigs.purchaseCount} + 1` }).where(eq(gigs.id, purchase.gigId));
+        .for("update");
+      if (!purchase) return null;
+      // The lock an update of the gig takes: closing the gig, or deleting its client's account
+      // (which closes it), waits for this transaction or is seen by it.
+      const [gig] = await tx
+        .select({ status: gigs.status, ownerDeletedAt: users.deletedAt, ownerPurgedAt: users.purgedAt })
+        .from(gigs)
+        .innerJoin(users, eq(users.id, gigs.consumerId))
+        .where(eq(gigs.id, purchase.gigId))
+        .for("no key update", { of: gigs });
+      const available = gig?.status === "open" && gig.ownerDeletedAt === null && gig.ownerPurgedAt === null;
+      const payment = { providerPaymentId: paymentId ?? sql`${leadPurchases.providerPaymentId}` };
+      if (!available) {
+        await tx.update(leadPurchases).set({ status: "cancelled", ...payment }).where(eq(leadPurchases.id, purchase.id));
+        const unavailableRefundId = await recordRefund(tx, {
+          leadPurchaseId: purchase.id,
+          leadIssueId: null,
+          reason: "lead_unavailable",
+          amountCents: purchase.amountPaidCents,
+        });
+        return { purchaseId: purchase.id, unavailableRefundId };
       }
-      return purchase;
+      await tx.update(leadPurchases).set({ status: "completed", purchasedAt: new Date(), ...payment }).where(eq(leadPurchases.id, purchase.id));
+      await tx.update(gigs).set({ purchaseCount: sql`${gigs.purchaseCount} + 1` }).where(eq(gigs.id, purchase.gigId));
+      return { purchaseId: purchase.id, unavailableRefundId: null };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return refundDuplicate(services, sessionId, paymentId);
   }
 
-  if (!completed) {
+  if (!decided) {
     const [existing] = await db
       .select({ status: leadPurchases.status })
       .from(leadPurchases)
@@ -56,7 +66,13 @@ export async function completeCheckout(services: Services, sessionId: string, pa
     if (!existing) logger.warn({ sessionId }, "payment for an unknown checkout session");
     return existing ? "already_completed" : "unknown_session";
   }
-  await notifyClient(services, completed.id);
+  if (decided.unavailableRefundId) {
+    logger.warn({ sessionId }, "payment for a lead no longer available: refunding it");
+    await sendRefund(services, decided.unavailableRefundId);
+    await notifyDiggerUnavailable(services, decided.purchaseId);
+    return "unavailable_refunded";
+  }
+  await notifyClient(services, decided.purchaseId);
   return "completed";
 }
 
@@ -108,6 +124,30 @@ async function notifyClient(services: Services, purchaseId: string) {
       `A digger just bought the lead for your gig "${row.title}" (${formatPrice(row.amount)}), so they can now see your contact details and may get in touch.`,
       "",
       "You can see and manage your gigs on My Gigs.",
+    ].join("\n"),
+  });
+}
+
+async function notifyDiggerUnavailable(services: Services, purchaseId: string) {
+  const [row] = await services.db
+    .select({ title: gigs.title, email: users.email, name: users.name, diggerUserId: users.id, amount: leadPurchases.amountPaidCents })
+    .from(leadPurchases)
+    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
+    .innerJoin(users, eq(users.id, diggerProfiles.userId))
+    .where(eq(leadPurchases.id, purchaseId));
+  if (!row) return;
+  await services.mailer.send({
+    to: row.email,
+    userId: row.diggerUserId,
+    kind: "transactional",
+    subject: `The lead for "${row.title}" is no longer available`,
+    text: [
+      `Hello ${row.name},`,
+      "",
+      `The gig "${row.title}" was closed before your payment went through, so its lead is no longer available. Your payment of ${formatPrice(row.amount)} has been refunded in full.`,
+      "",
+      "You can find other leads on Browse Gigs.",
     ].join("\n"),
   });
 }

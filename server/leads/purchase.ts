@@ -1,59 +1,56 @@
 /**
- * Buying a lead, in the spec's order (section 4): signed in, a digger, with a profile, not
- * bought yet; then a pending purchase at the server's price and a checkout session, and the
- * browser goes to pay. Nothing the browser sends decides the amount.
+ * Buying a lead, in the spec's order (section 4): signed in, a digger, with a profile (the
+ * guards, `purchaseAccess`), not bought yet; then a pending purchase at the server's price
+ * and a checkout session, and the browser goes to pay. Nothing the browser sends decides the
+ * amount.
  */
-import { and, eq } from "drizzle-orm";
-import { data, redirect, type AppLoadContext } from "react-router";
+import { eq } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
-import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
-import { redirectWithFlash } from "../flash.ts";
+import { gigs, leadPurchases } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { gigNotFound } from "../gigs/gig-page.ts";
+import type { AppServices } from "../services.ts";
+import { hasPurchased } from "./has-purchased.ts";
 
-export interface PurchaseResult {
-  error: string;
+/** Who may buy the lead of the gig `gigId`, and what everyone else is told. */
+export function purchaseAccess(gigId: string) {
+  return {
+    signedOut: {
+      message: "Please sign in to purchase leads",
+      redirectTo: `/auth?type=digger&redirect=${encodeURIComponent(`/gig/${gigId}`)}`,
+    },
+    // Answered on the gig's page with 403, not sent away: guards.ts asks for a redirectTo, and an
+    // empty one is none (server/web/respond.ts).
+    userType: { type: "digger", message: "Only diggers can purchase leads" },
+    diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
+  } as const;
 }
 
-const fail = (error: string, status: number) => data<PurchaseResult>({ error }, { status });
-
-/** The digger profile id of a user, if they have one. */
-export async function diggerIdOf(context: AppLoadContext, userId: string): Promise<string | null> {
-  const [profile] = await context.services.db
-    .select({ id: diggerProfiles.id })
-    .from(diggerProfiles)
-    .where(eq(diggerProfiles.userId, userId));
-  return profile?.id ?? null;
-}
-
-/** Whether this digger holds a completed purchase of this gig. */
-export async function hasPurchased(context: AppLoadContext, gigId: string, diggerId: string): Promise<boolean> {
-  const [row] = await context.services.db
-    .select({ id: leadPurchases.id })
-    .from(leadPurchases)
-    .where(and(eq(leadPurchases.gigId, gigId), eq(leadPurchases.diggerId, diggerId), eq(leadPurchases.status, "completed")));
-  return Boolean(row);
-}
-
-export async function startPurchase(context: AppLoadContext, gigId: string) {
-  const { config, db, payments, logger } = context.services;
-  const { user } = await context.session();
-  const gigPath = `/gig/${gigId}`;
-  if (!user) {
-    return redirectWithFlash(config, `/auth?type=digger&redirect=${encodeURIComponent(gigPath)}`, "error", "Please sign in to purchase leads");
-  }
-  if (user.userType !== "digger") return fail("Only diggers can purchase leads", 403);
-  const diggerId = await diggerIdOf(context, user.id);
-  if (!diggerId) return redirectWithFlash(config, "/digger-registration", "error", "Please complete your digger profile first");
-  if (!isUuid(gigId)) return redirectWithFlash(config, "/browse-gigs", "error", "Gig not found");
-  if (await hasPurchased(context, gigId, diggerId)) return fail("You have already purchased this lead.", 409);
+/**
+ * Starts buying the lead of gig `gigId` for a digger who passed `purchaseAccess`: a pending
+ * purchase at the server's price and a checkout session; returns where the browser pays.
+ */
+export async function startPurchase(
+  services: Pick<AppServices, "config" | "db" | "payments">,
+  buyer: { user: { id: string }; diggerId: string },
+  gigId: string,
+  form: FormData,
+): Promise<{ checkoutUrl: string }> {
+  const { config, db, payments } = services;
+  if (form.get("intent") !== "purchase") throw new AppError("invalid_input", "Unknown action");
+  if (!isUuid(gigId)) throw gigNotFound();
+  if (await hasPurchased(db, gigId, buyer.user.id)) throw new AppError("conflict", "You have already purchased this lead.");
 
   const [gig] = await db
-    .select({ id: gigs.id, title: gigs.title, status: gigs.status, budgetMinCents: gigs.budgetMinCents })
+    .select({ id: gigs.id, title: gigs.title, status: gigs.status, published: gigs.published, budgetMinCents: gigs.budgetMinCents })
     .from(gigs)
     .where(eq(gigs.id, gigId));
-  if (!gig) return redirectWithFlash(config, "/browse-gigs", "error", "Gig not found");
-  if (gig.status !== "open") return fail("This gig is closed and its lead can no longer be purchased.", 409);
+  // A gig whose client has not confirmed their e-mail is not for sale: as if it did not exist.
+  if (!gig?.published) throw gigNotFound();
+  if (gig.status !== "open") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
 
+  const { diggerId } = buyer;
   const amountCents = leadPriceCents(gig.budgetMinCents);
   const [purchase] = await db
     .insert(leadPurchases)
@@ -62,6 +59,7 @@ export async function startPurchase(context: AppLoadContext, gigId: string) {
   const purchaseId = purchase!.id;
   const abandon = () => db.update(leadPurchases).set({ status: "cancelled" }).where(eq(leadPurchases.id, purchaseId));
 
+  const gigPath = `/gig/${gigId}`;
   let session;
   try {
     session = await payments.createCheckout({
@@ -74,14 +72,13 @@ export async function startPurchase(context: AppLoadContext, gigId: string) {
       cancelUrl: `${config.publicUrl}${gigPath}?payment=cancelled`,
     });
   } catch (error) {
-    logger.error({ err: error, purchaseId }, "creating a checkout session failed");
     await abandon();
-    return fail("Failed to create checkout session", 502);
+    throw new AppError("failed", "Failed to create checkout session", { status: 502, cause: error });
   }
   if (!session.url) {
     await abandon();
-    return fail("No checkout URL returned", 502);
+    throw new AppError("failed", "No checkout URL returned", { status: 502 });
   }
   await db.update(leadPurchases).set({ providerSessionId: session.sessionId }).where(eq(leadPurchases.id, purchaseId));
-  return redirect(session.url);
+  return { checkoutUrl: session.url };
 }

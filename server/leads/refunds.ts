@@ -1,7 +1,8 @@
 /**
  * Refunds happen in two steps so that money moves exactly once:
  * 1. `recordRefund` writes a pending refund inside the transaction that decides it (approving
- *    an issue, or finding a duplicate payment); the unique index allows one per issue.
+ *    an issue, finding a duplicate payment, or a payment for a lead no longer available); the
+ *    unique index allows one per issue.
  * 2. `sendRefund`, after that commit, asks the payment provider, keyed by the refund's id:
  *    repeating it (a retry, a crash, two workers) never refunds twice.
  * Refunds the provider did not confirm stay pending and are retried by `sendPendingRefunds`.
@@ -11,7 +12,7 @@ import type { Transaction } from "../db/client.ts";
 import { leadPurchases, refunds } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 
-export type RefundReason = "issue_approved" | "duplicate_payment";
+export type RefundReason = "issue_approved" | "duplicate_payment" | "lead_unavailable";
 
 export async function recordRefund(
   tx: Transaction,

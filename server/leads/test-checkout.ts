@@ -1,41 +1,87 @@
 /**
  * The built-in test checkout's page (design.md section 5): only with the test provider, only
- * for the digger whose pending purchase it is. Pay runs the same fulfilment as a webhook.
+ * for the digger whose pending purchase it is; anyone else, signed in or not, finds nothing
+ * (404). Pay runs the same fulfilment as a webhook. A checkout ends unpaid after
+ * CHECKOUT_LIFETIME_MS, as a Stripe Checkout Session does.
  */
-import { and, eq } from "drizzle-orm";
-import { data, redirect, type AppLoadContext } from "react-router";
+import { and, eq, sql } from "drizzle-orm";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { getPublicGig } from "../gigs/gig-page.ts";
+import { CHECKOUT_LIFETIME_MS } from "../payments/provider.ts";
+import type { AppServices } from "../services.ts";
 import { completeCheckout, endCheckout } from "./fulfilment.ts";
 
-async function findCheckout(context: AppLoadContext, sessionId: string) {
-  const notFound = () => data(null, { status: 404 });
-  if (context.services.payments.name !== "test") throw notFound();
-  const { user } = await context.session();
-  if (!user) throw notFound();
-  const [row] = await context.services.db
-    .select({ gigId: gigs.id, gigTitle: gigs.title, amountCents: leadPurchases.amountPaidCents, status: leadPurchases.status })
+export const CHECKOUT_MESSAGES = {
+  notFound: "Checkout not found",
+  unavailable: "This lead is no longer available. Your payment has been refunded in full.",
+  expired: "This checkout has expired. Please start again.",
+} as const;
+
+type Services = Pick<AppServices, "db" | "payments" | "logger" | "mailer">;
+
+/** Where the browser goes once a checkout is over. */
+export interface Done {
+  goTo: string;
+}
+
+/** The pending checkout `sessionId` of user `userId`, or not found. */
+async function findCheckout(services: Services, userId: string | null, sessionId: string) {
+  if (services.payments.name !== "test" || !userId) throw new AppError("not_found", CHECKOUT_MESSAGES.notFound);
+  const [row] = await services.db
+    .select({
+      gigId: gigs.id,
+      userId: diggerProfiles.userId,
+      gigTitle: gigs.title,
+      amountCents: leadPurchases.amountPaidCents,
+      status: leadPurchases.status,
+      expired: sql<boolean>`${leadPurchases.createdAt} <= now() - make_interval(secs => ${CHECKOUT_LIFETIME_MS / 1000})`,
+    })
     .from(leadPurchases)
     .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
-    .where(and(eq(leadPurchases.providerSessionId, sessionId), eq(diggerProfiles.userId, user.id)));
-  if (!row) throw notFound();
+    .where(and(eq(leadPurchases.providerSessionId, sessionId), eq(diggerProfiles.userId, userId)));
+  if (!row) throw new AppError("not_found", CHECKOUT_MESSAGES.notFound);
   return row;
 }
 
-export async function loadTestCheckout(context: AppLoadContext, sessionId: string) {
-  const checkout = await findCheckout(context, sessionId);
-  if (checkout.status !== "pending") throw redirect(`/gig/${checkout.gigId}`);
-  return checkout;
+type Checkout = Awaited<ReturnType<typeof findCheckout>>;
+
+/** Back to the gig with a message; to the list of gigs when the gig's page is gone with its client. */
+async function backWithError(services: Services, { gigId, userId }: Checkout, message: string): Promise<AppError> {
+  const to = (await getPublicGig(services.db, gigId, userId)) ? `/gig/${gigId}` : "/browse-gigs";
+  return new AppError("conflict", message, { redirectTo: to });
 }
 
-export async function submitTestCheckout(context: AppLoadContext, request: Request, sessionId: string) {
-  const checkout = await findCheckout(context, sessionId);
-  if (checkout.status !== "pending") return redirect(`/gig/${checkout.gigId}`);
-  const choice = (await request.formData()).get("intent");
-  if (choice === "pay") {
-    await completeCheckout(context.services, sessionId, null);
-    return redirect(`/gig/${checkout.gigId}?payment=success`);
+/** Ends an expired checkout; the error sends the browser back with 'This checkout has expired'. */
+async function endExpired(services: Services, sessionId: string, checkout: Checkout): Promise<AppError> {
+  await endCheckout(services, sessionId);
+  return backWithError(services, checkout, CHECKOUT_MESSAGES.expired);
+}
+
+/** The checkout page: what is bought at what price; or, for a checkout that is over, the gig. */
+export async function loadTestCheckout(
+  services: Services,
+  userId: string | null,
+  sessionId: string,
+): Promise<{ gigTitle: string; amountCents: number; goTo?: undefined } | Done> {
+  const checkout = await findCheckout(services, userId, sessionId);
+  if (checkout.status !== "pending") return { goTo: `/gig/${checkout.gigId}` };
+  if (checkout.expired) throw await endExpired(services, sessionId, checkout);
+  return { gigTitle: checkout.gigTitle, amountCents: checkout.amountCents };
+}
+
+/** Pay or Cancel: completes (as a webhook would) or ends the checkout, then back to the gig. */
+export async function submitTestCheckout(services: Services, userId: string | null, sessionId: string, form: FormData): Promise<Done> {
+  const checkout = await findCheckout(services, userId, sessionId);
+  const gigPath = `/gig/${checkout.gigId}`;
+  if (checkout.status !== "pending") return { goTo: gigPath };
+  if (checkout.expired) throw await endExpired(services, sessionId, checkout);
+  if (form.get("intent") === "pay") {
+    const outcome = await completeCheckout(services, sessionId, null);
+    if (outcome === "unavailable_refunded") throw await backWithError(services, checkout, CHECKOUT_MESSAGES.unavailable);
+    return { goTo: `${gigPath}?payment=success` };
   }
-  await endCheckout(context.services, sessionId);
-  return redirect(`/gig/${checkout.gigId}?payment=cancelled`);
+  await endCheckout(services, sessionId);
+  return { goTo: `${gigPath}?payment=cancelled` };
 }

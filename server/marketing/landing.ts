@@ -1,5 +1,5 @@
 /**
- * The landing page's showcase: the top-rated diggers and the newest open gigs, with public
+ * The landing page's showcase: the top-rated diggers and the newest listed gigs, with public
  * fields only. A digger appears by handle (never full name, business name, phone or e-mail)
  * and a gig without its poster (never the client's name or e-mail).
  */
@@ -7,6 +7,7 @@ import { asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles, gigs } from "../db/schema.ts";
+import { listedGig } from "../gigs/browse.ts";
 
 export const LANDING_SHOWCASE_SIZE = 3;
 
@@ -75,7 +76,7 @@ export async function getLandingShowcase(db: Database): Promise<LandingShowcase>
     }
   }
 
-  // Open gigs newest first: the order of gigs_open_newest_idx.
+  // Listed gigs newest first: the order of gigs_open_newest_idx.
   const newestGigs = await db
     .select({
       id: gigs.id,
@@ -89,7 +90,7 @@ export async function getLandingShowcase(db: Database): Promise<LandingShowcase>
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
-    .where(eq(gigs.status, "open"))
+    .where(listedGig())
     .orderBy(desc(gigs.createdAt), desc(gigs.id))
     .limit(LANDING_SHOWCASE_SIZE);
 

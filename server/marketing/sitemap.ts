@@ -1,10 +1,11 @@
 /**
- * sitemap.xml: the public pages, open gigs and digger profiles, newest first. One file holds
+ * sitemap.xml: the public pages, listed gigs and digger profiles, newest first. One file holds
  * at most 50,000 addresses (the sitemap protocol's limit); past that the oldest are left out.
  */
-import { desc, eq, isNull } from "drizzle-orm";
+import { desc, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs } from "../db/schema.ts";
+import { listedGig } from "../gigs/browse.ts";
 
 const STATIC_PATHS = ["/", "/browse-gigs", "/browse-diggers", "/how-it-works", "/contact", "/terms", "/privacy"];
 const MAX_PER_KIND = 24_000;
@@ -17,7 +18,7 @@ export async function buildSitemap(db: Database, publicUrl: string): Promise<str
     db
       .select({ id: gigs.id, changed: gigs.updatedAt })
       .from(gigs)
-      .where(eq(gigs.status, "open"))
+      .where(listedGig())
       .orderBy(desc(gigs.createdAt), desc(gigs.id))
       .limit(MAX_PER_KIND),
     db
@@ -44,7 +45,7 @@ export function buildRobotsTxt(publicUrl: string): string {
   return [
     "User-agent: *",
     "Allow: /",
-    ...["/account", "/my-gigs", "/my-leads", "/reference-requests", "/checkout/", "/post-gig", "/digger-registration", "/auth", "/reset-password", "/dev/", "/api/", "/unsubscribe"].map(
+    ...["/account", "/my-gigs", "/my-leads", "/reference-requests", "/checkout/", "/post-gig", "/digger-registration", "/auth", "/reset-password", "/verify-email", "/dev/", "/api/", "/unsubscribe"].map(
       (path) => `Disallow: ${path}`,
     ),
     `Sitemap: ${publicUrl}/sitemap.xml`,

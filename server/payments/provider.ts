@@ -3,6 +3,13 @@
  * configured, otherwise the built-in test checkout. Amounts are always computed by our
  * server; nothing here takes an amount from a browser.
  */
+/**
+ * How long a checkout lasts: a test checkout older than this can no longer be paid, and
+ * Stripe is asked to expire its Checkout Session then (within Stripe's bounds, 30 minutes to
+ * 24 hours: see stripe-provider.ts).
+ */
+export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 export interface CheckoutRequest {
   purchaseId: string;
   gigId: string;

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { InvalidEventError, type PaymentProvider } from "./provider.ts";
+import { CHECKOUT_LIFETIME_MS, InvalidEventError, type PaymentProvider } from "./provider.ts";
 
 export interface StripeSettings {
   secretKey: string;
@@ -10,6 +10,17 @@ export interface StripeSettings {
   timeoutMs?: number;
   /** Retries of a failed request (network error, 409, 5xx); unset: 2. */
   maxNetworkRetries?: number;
+}
+
+/**
+ * Stripe accepts an expires_at from 30 minutes to 24 hours after it creates the session, and
+ * refuses exactly 24 hours when our clock runs ahead of its own: the margin keeps skew and
+ * the request's time inside those bounds.
+ */
+const EXPIRY_MARGIN_S = 5 * 60;
+function expiresAt(now: number): number {
+  const lifetime = Math.min(Math.max(CHECKOUT_LIFETIME_MS / 1000, 30 * 60 + EXPIRY_MARGIN_S), 24 * 60 * 60 - EXPIRY_MARGIN_S);
+  return Math.floor(now / 1000) + lifetime;
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -45,6 +56,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
               },
             },
           ],
+          expires_at: expiresAt(Date.now()),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
         },

@@ -4,21 +4,12 @@
  * deleted (no new session can start, see auth.ts), every session ends, the digger profile is
  * hidden from every public query, and the user's open gigs close (browse lists only open
  * gigs; the gig page leaves out gigs of deleted accounts). The personal data itself is
- * removed by the purge (purge.ts) once the configured delay has passed.
+ * removed by the purge (purge.ts) once the configured delay has passed. The account page's
+ * form is delete-account.ts.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, sessions, users } from "../db/schema.ts";
-
-export const DELETE_ACCOUNT_MESSAGES = {
-  confirm: "That is not the e-mail address of this account",
-  deleted: "Your account has been deleted. Your personal data will be removed within 30 days.",
-} as const;
-
-/** True when the typed confirmation is the account's e-mail address (case and spaces aside). */
-export function confirmsDeletion(typed: unknown, email: string): boolean {
-  return typeof typed === "string" && typed.trim().toLowerCase() === email.trim().toLowerCase();
-}
 
 /** Carries out a deletion request; asking twice changes nothing more. */
 export async function requestAccountDeletion(db: Database, userId: string): Promise<void> {

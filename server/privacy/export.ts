@@ -6,6 +6,7 @@
  */
 import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { AppError } from "../errors.ts";
 import {
   accounts,
   categories,
@@ -51,7 +52,7 @@ export async function exportUserData(db: Database, userId: string) {
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!account) return null;
+  if (!account) throw new AppError("not_found", "Not found");
 
   const [signInMethods, profile, ownGigs, made, sentEmails] = await Promise.all([
     db
@@ -138,7 +139,7 @@ export async function exportUserData(db: Database, userId: string) {
   };
 }
 
-export type UserDataExport = NonNullable<Awaited<ReturnType<typeof exportUserData>>>;
+export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
 
 type DiggerProfileRow = Omit<typeof diggerProfiles.$inferSelect, "searchText">;
 

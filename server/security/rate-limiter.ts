@@ -41,13 +41,23 @@ export class RateLimiter {
 
 const MINUTE = 60_000;
 
-/** The limits on top of Better Auth's per-address ones: per e-mail address or client address, per form. */
+/**
+ * The limits on top of Better Auth's per-client-address ones. The account limits are applied
+ * in Better Auth's hooks (auth/endpoint-rules.ts), which every sign-in, sign-up and reset
+ * passes through, the forms and the JSON API alike.
+ */
 export function createRateLimits() {
   return {
-    /** Failed sign-ins only: someone who knows the password is never locked out by it. */
-    signInFailuresPerEmail: new RateLimiter(10, 15 * MINUTE),
+    /**
+     * Failed sign-ins per e-mail address and client address: only failures count, and only
+     * from that client, so neither the owner who knows the password nor someone guessing from
+     * elsewhere is locked out by them.
+     */
+    signInFailures: new RateLimiter(10, 15 * MINUTE),
     signUpPerEmail: new RateLimiter(5, 60 * MINUTE),
     passwordResetPerEmail: new RateLimiter(3, 60 * MINUTE),
+    /** E-mail confirmation links per address, the one sent at sign-up included. */
+    confirmationEmailsPerAddress: new RateLimiter(5, 60 * MINUTE),
     /** Contact form messages per client IP address: each one is an e-mail to support. */
     contactPerIp: new RateLimiter(5, 10 * MINUTE),
   };

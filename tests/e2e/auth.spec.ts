@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
 import { expect, holdPosts, test } from "./fixtures.ts";
 import { DEMO } from "./helpers.ts";
@@ -91,4 +93,51 @@ test("pages for signed-in users send visitors to sign in first", async ({ page }
   await page.goto("/account");
   await expect(page).toHaveURL("/auth?redirect=%2Faccount");
   await expect(page.getByText("Please sign in to view your account")).toBeVisible();
+});
+
+test("two-factor sign-in: a wrong code keeps the code step and says so; the right one signs in", async ({ page }) => {
+  const email = `two-factor-${randomUUID()}@example.com`;
+  await page.goto("/auth?redirect=/account");
+  await signUp(page, { type: "Consumer", email });
+  await expect(page).toHaveURL("/account");
+
+  await page.getByLabel("Confirm with your password").fill("secret-pass");
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  await page.getByText("Can't scan it? Show the setup key").click();
+  const secret = base32.decode((await page.locator("details code").textContent())!);
+  await page.getByLabel("2. Enter the 6-digit code from your app").fill(await createOTP(secret).totp());
+  await page.getByRole("button", { name: "Turn On Two-Factor" }).click();
+  await expect(page.getByText("Two-factor authentication is on.")).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByText("Signed out successfully")).toBeVisible();
+
+  await page.goto("/auth?redirect=/account");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const code = page.getByLabel("Authentication code");
+  await code.fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Invalid code")).toBeVisible();
+  await expect(code).toBeVisible();
+  // The current step's code confirmed the app already; the next step's is accepted too.
+  await code.fill(await createOTP(secret).hotp(Math.floor(Date.now() / 30_000) + 1));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL("/account");
+  await expect(page.getByText("Signed in successfully!")).toBeVisible();
+});
+
+test("a failed sign-up shows each message beside its own field on the Sign Up tab only", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Full Name").fill("Pat Playwright");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("12345");
+  await page.getByLabel("I confirm I am 18 or older").check();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  // The first message is the toast; the others stand beside their fields.
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("Password must be at least 6 characters");
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await expect(page.getByLabel("Password", { exact: true })).not.toHaveAttribute("aria-invalid");
 });

@@ -235,3 +235,27 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
     );
   });
 });
+
+describe("a connection the database ends in the middle of a transaction", () => {
+  it("fails that transaction, not the process", async () => {
+    let pid = 0;
+    let started!: () => void;
+    let resume!: () => void;
+    const ready = new Promise<void>((resolve) => (started = resolve));
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    const transaction = database.db.transaction(async (tx) => {
+      pid = (await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`))[0]!.pid;
+      started();
+      await paused; // checked out and idle, between two statements
+      await tx.execute(sql`select 1`);
+    });
+    await ready;
+    await queryRows(database.db, sql`select pg_terminate_backend(${pid})`);
+    // The server's "terminating connection" reaches the idle client as an 'error' event: with
+    // nobody listening, it would end this process (server/db/client.ts).
+    await sleep(500);
+    resume();
+    await expect(transaction).rejects.toThrow();
+    expect((await queryRows<{ one: number }>(database.db, sql`select 1 as one`))[0]!.one).toBe(1);
+  });
+});

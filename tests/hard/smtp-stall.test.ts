@@ -14,7 +14,8 @@ import { emails } from "../../server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
-import { freePort, startSmtpServer, startStallingSmtpServer, type StallingSmtpServer } from "../support/smtp.ts";
+import { freePort } from "../support/ports.ts";
+import { startSmtpServer, startStallingSmtpServer, type StallingSmtpServer } from "../support/smtp.ts";
 import { sleep } from "./helpers.ts";
 
 /** The mailer's timeout for each SMTP phase (server/mail/mailer.ts), and some slack. */

@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.ts";
 import { users } from "../../server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { freePort } from "../support/smtp.ts";
+import { freePort } from "../support/ports.ts";
 
 /** A TCP listener standing in for a broken server: it keeps connections open, or closes them at once. */
 async function brokenServer(behaviour: "silent" | "hang-up"): Promise<{ url: string; close(): void }> {

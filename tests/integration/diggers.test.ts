@@ -14,6 +14,7 @@ import { categories, diggerCategories, diggerProfiles, diggerReferences, users }
 import { seedDemoData } from "../../server/db/seed/index.ts";
 import { demoDiggers } from "../../server/db/seed/demo-data.ts";
 import { browseDiggers, type DiggerSort } from "../../server/diggers/browse.ts";
+import { diggerPage } from "../../server/diggers/public-profile.ts";
 import { addDiggerProfile, signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { makeImage, MIME, type ImageFormat } from "../support/images.ts";
@@ -476,6 +477,21 @@ describe("public profile", () => {
       expect(location(response)).toBe("/browse-diggers");
       expect(await (await client.get("/browse-diggers")).text()).toContain("Digger not found");
     }
+  });
+
+  it("diggerPage throws 'Digger not found' for Browse Talent, and tells the owner it is theirs", async () => {
+    for (const id of [randomUUID(), "not-a-uuid"]) {
+      await expect(diggerPage(app.database.db, id, null)).rejects.toMatchObject({
+        name: "AppError",
+        code: "not_found",
+        message: "Digger not found",
+        redirectTo: "/browse-diggers",
+      });
+    }
+    const { profile } = await createProfile();
+    const owner = await diggerPage(app.database.db, profile.id, { id: profile.userId, userType: "digger" });
+    expect(owner.viewer).toEqual({ signedIn: true, isOwner: true, canRequestContact: false });
+    expect((await diggerPage(app.database.db, profile.id, null)).viewer).toEqual({ signedIn: false, isOwner: false, canRequestContact: true });
   });
 
   it("does not leak private fields of the demo diggers on browse pages", async () => {

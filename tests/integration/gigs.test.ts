@@ -5,6 +5,8 @@ import { CARD_DESCRIPTION_LENGTH } from "../../core/excerpt.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { categories, gigs } from "../../server/db/schema.ts";
 import { browseGigsQuery, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
+import { changeGigStatus } from "../../server/gigs/my-gigs.ts";
+import { postGig } from "../../server/gigs/post-gig.ts";
 import { PAGE_SIZE } from "../../server/pagination.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -185,6 +187,44 @@ describe("/my-gigs", () => {
     }
     const [after] = await app.database.db.select().from(gigs).where(eq(gigs.id, gig.id));
     expect(after!.status).toBe("open");
+  });
+});
+
+describe("the operations, called without a request", () => {
+  const formOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return form;
+  };
+
+  it("postGig returns the new gig's id, or throws an AppError with the form's messages", async () => {
+    const db = app.database.db;
+    const { id } = await postGig(db, consumer.id, formOf(validGig()));
+    expect((await db.select().from(gigs).where(eq(gigs.id, id)))[0]).toMatchObject({ consumerId: consumer.id, status: "open" });
+    await expect(postGig(db, consumer.id, formOf(validGig({ categoryId: subCategory.id })))).rejects.toMatchObject({
+      name: "AppError",
+      code: "invalid_input",
+      status: 400,
+      message: "Please select a category",
+      fieldErrors: { categoryId: "Please select a category" },
+    });
+    await expect(postGig(db, consumer.id, formOf(validGig({ title: "short" })))).rejects.toMatchObject({
+      code: "invalid_input",
+      message: "Title must be at least 10 characters",
+      fieldErrors: { title: "Title must be at least 10 characters" },
+    });
+  });
+
+  it("changeGigStatus says what it did, or throws 'Failed to update gig status'", async () => {
+    const gig = await insertGig();
+    const db = app.database.db;
+    const form = (status: string, gigId: string = gig.id) => formOf({ intent: "set-status", status, gigId });
+    expect(await changeGigStatus(db, consumer.id, form("closed"))).toEqual({ success: "Gig closed successfully" });
+    const failed = { name: "AppError", message: "Failed to update gig status" };
+    await expect(changeGigStatus(db, otherConsumer.id, form("open"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(changeGigStatus(db, consumer.id, form("open", "nope"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(changeGigStatus(db, consumer.id, form("archived"))).rejects.toMatchObject({ ...failed, code: "invalid_input" });
+    expect((await db.select().from(gigs).where(eq(gigs.id, gig.id)))[0]!.status).toBe("closed");
   });
 });
 

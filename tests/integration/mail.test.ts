@@ -6,7 +6,8 @@ import { emails } from "../../server/db/schema.ts";
 import { createMailer, retryDelaySeconds, type OutgoingEmail } from "../../server/mail/mailer.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
-import { freePort, startSmtpServer } from "../support/smtp.ts";
+import { freePort } from "../support/ports.ts";
+import { startSmtpServer } from "../support/smtp.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -18,10 +18,9 @@ import {
   sessions,
   users,
 } from "../../server/db/schema.ts";
-import { DELETE_ACCOUNT_MESSAGES } from "../../server/privacy/deletion.ts";
-import { UNSUBSCRIBE_MESSAGES } from "../../server/privacy/email-preferences.ts";
+import { DELETE_ACCOUNT_MESSAGES } from "../../core/privacy-schemas.ts";
+import { UNSUBSCRIBE_MESSAGES } from "../../server/privacy/unsubscribe.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
-import { sendPromotionalEmail } from "../../server/privacy/promotional.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo } from "../support/leads.ts";
@@ -44,8 +43,9 @@ beforeEach(() => {
 
 const db = () => app.database.db;
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
+/** A promotional e-mail to the user at their address (the product has no campaign sender: the mailer's rules are what is tested). */
 const promote = (user: TestUser, subject = `News ${randomUUID().slice(0, 8)}`) =>
-  sendPromotionalEmail(app.services, user.id, { subject, text: "Our best offers this month.", html: "<p>Our best offers this month.</p>" });
+  app.mailer.send({ to: user.email, userId: user.id, kind: "promotional", subject, text: "Our best offers this month.", html: "<p>Our best offers this month.</p>" });
 const receivedBy = (address: string) => smtp.messages.filter((m) => m.envelope.to.includes(address));
 
 /** Every property name anywhere in a JSON value. */

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketingTargets } from "../../app/features/marketing/cta.ts";
 import { sampleDiggers, sampleGigs } from "../../app/features/marketing/samples.ts";
+import { avatarInitials, formatRating } from "../../core/digger-display.ts";
 import {
   categories,
   diggerCategories,
@@ -50,6 +51,11 @@ async function getPage(app: TestApp, path: string): Promise<string> {
   return response.text();
 }
 
+/** The letters each avatar shows when there is no photo, in page order. */
+function avatarLetters(html: string): string[] {
+  return [...html.matchAll(/data-slot="avatar-fallback"[^>]*>([^<]*)</g)].map((m) => m[1]!);
+}
+
 function expectInOrder(text: string, parts: string[]) {
   const positions = parts.map((part) => text.indexOf(part));
   for (const [i, position] of positions.entries()) expect(position, `"${parts[i]}" is on the page`).toBeGreaterThanOrEqual(0);
@@ -86,6 +92,13 @@ describe("landing page with an empty database", () => {
     expect(text).toContain("Examples of the gigs clients post");
     expect(html).not.toContain('href="/digger/');
     expect(html).not.toContain('href="/gig/');
+  });
+
+  it("shows the samples by Browse Talent's rules: initials of the handle, rating with one decimal", async () => {
+    const html = await getPage(app, "/");
+    const text = visibleText(html);
+    expect(avatarLetters(html)).toEqual(sampleDiggers.map((d) => avatarInitials(d.name)));
+    for (const digger of sampleDiggers) expect(text).toContain(`${formatRating(digger.rating)} out of 5`);
   });
 
   it("keeps the h1, the six feature cards, the figures, the pay-per-lead pricing and the closing call to action", async () => {
@@ -187,7 +200,7 @@ describe("landing page with real data", () => {
       })),
     );
 
-    await db.insert(users).values({ id: "client-1", name: client.name, email: client.email, userType: "consumer" });
+    await db.insert(users).values({ id: "client-1", name: client.name, email: client.email, emailVerified: true, userType: "consumer" });
     const now = Date.now();
     const gig = (key: string, hoursAgo: number, values: Partial<typeof gigs.$inferInsert>) => ({
       consumerId: "client-1",
@@ -259,6 +272,69 @@ describe("landing page with real data", () => {
     expect(html).not.toContain(client.name);
     expect(html).not.toContain(client.email);
     expect(html).not.toContain("private line");
+  });
+});
+
+describe("landing page cards and the browse pages' cards", () => {
+  // The landing once had rules of its own: a 4.85 rating showed as 4.8 there and 4.9 on
+  // Browse Talent, and its initials came from the handle's words ("ZI" for zed_ivy_works).
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+    const { db } = app.database;
+    const cats = new Map(
+      (await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.slug, c.id]),
+    );
+    await db.insert(users).values({ id: "zed-user", name: "Zed Private", email: "zed.private@example.com", userType: "digger" });
+    const [profile] = await db
+      .insert(diggerProfiles)
+      .values({
+        userId: "zed-user",
+        handle: "zed_ivy_works",
+        businessName: "Zed Works",
+        phone: "(555) 010-7777",
+        location: "Springfield",
+        profession: "Carpenter",
+        bio: "A bio that is long enough to be a bio.",
+        averageRating: 4.85,
+        totalRatings: 7,
+      })
+      .returning({ id: diggerProfiles.id });
+    await db.insert(diggerCategories).values(
+      ["plumbing", "leak-repair", "drain-cleaning", "water-heaters"].map((slug) => ({ diggerId: profile!.id, categoryId: cats.get(slug)! })),
+    );
+    await db.insert(users).values({ id: "zed-client", name: "Client Private", email: "zed.client@example.com", emailVerified: true, userType: "consumer" });
+    await db.insert(gigs).values({
+      consumerId: "zed-client",
+      title: "Fix the dripping kitchen tap",
+      description: "The kitchen tap drips all night; it needs a new cartridge or a new tap.",
+      location: "Springfield",
+      timeline: "This week",
+      categoryId: cats.get("leak-repair")!,
+      budgetMinCents: 50_000,
+      budgetMaxCents: 120_000,
+    });
+  });
+  afterAll(() => app.close());
+
+  it("shows a digger's rating, review count, initials and category badges as Browse Talent does", async () => {
+    const landing = await getPage(app, "/");
+    const browse = await getPage(app, "/browse-diggers");
+    for (const html of [landing, browse]) {
+      const text = visibleText(html);
+      expect(text).toContain("4.9 out of 5 (7 reviews)");
+      expect(text).toContain("Drain Cleaning Leak Repair Water Heaters +1 more");
+      expect(avatarLetters(html)).toEqual([avatarInitials("zed_ivy_works")]);
+    }
+    expect(avatarLetters(landing)).toEqual(["ZE"]);
+  });
+
+  it("shows a gig's category and budget as Browse Gigs does", async () => {
+    for (const path of ["/", "/browse-gigs"]) {
+      const text = visibleText(await getPage(app, path));
+      expect(text, path).toContain("Category: Leak Repair");
+      expect(text, path).toContain("Budget $500 - $1,200");
+    }
   });
 });
 

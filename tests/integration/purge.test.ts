@@ -33,7 +33,6 @@ import { startPurgeJob } from "../../server/jobs/purge-job.ts";
 import { listMyLeads } from "../../server/leads/my-leads.ts";
 import { requestAccountDeletion } from "../../server/privacy/deletion.ts";
 import { ANONYMISED, purgeDeletedAccounts, type PurgeServices } from "../../server/privacy/purge.ts";
-import { sendPromotionalEmail } from "../../server/privacy/promotional.ts";
 import type { Storage } from "../../server/storage/storage.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -134,7 +133,7 @@ async function scenario() {
     .set({ profileImageUrl: photo, workPhotos: [sharedPhoto], portfolioUrl: "https://larry.example.com" })
     .where(eq(diggerProfiles.id, leaving.diggerId));
   await db().update(diggerProfiles).set({ workPhotos: [sharedPhoto] }).where(eq(diggerProfiles.id, buyer.diggerId));
-  await sendPromotionalEmail(app.services, client.id, { subject: "News", text: "News for Carla." });
+  await app.mailer.send({ to: client.email, userId: client.id, kind: "promotional", subject: "News", text: "News for Carla." });
 
   await requestAccountDeletion(db(), client.id);
   await requestAccountDeletion(db(), leaving.id);

@@ -7,31 +7,55 @@
  * Roles are relative to the row's subject: the owning consumer owns the gig (or asked for
  * the reference), the owning digger bought the lead (or owns the profile, reference or
  * checkout). A cell is the status, plus the first path segment for a redirect ("302 /auth").
- * A cell ending in "*" is a request that is allowed to change data; every other cell must
- * leave every guarded table exactly as it was (compared by a digest of all their rows).
+ * A cell ending in "*" is a request that is allowed to change data (only the row's `writes`
+ * tables, when it names them); every other cell must leave every guarded table exactly as it
+ * was (compared by a digest of all their rows).
+ *
+ * Better Auth's JSON API (`/api/auth/*`) is reachable from any browser, so each endpoint the
+ * configuration turns on has rows of its own, read from the live auth instance; there the
+ * owning consumer's account, session or address is the subject.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { createTestApp, loadServerBuild, type TestApp } from "../support/app.ts";
+import { TEST_PASSWORD } from "../support/accounts.ts";
+import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { location, type SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
-import { createWorld, fingerprint, ROLES, type Role, type World } from "../security/world.ts";
+import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
+import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { fingerprint, GUARDED_TABLES, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
 
 type Cells = [signedOut: string, owningConsumer: string, otherConsumer: string, owningDigger: string, otherDigger: string];
 interface Request {
   path: string;
   method?: "GET" | "POST";
   form?: Record<string, string | string[]>;
+  /** A JSON body (Better Auth's API). */
+  json?: Record<string, unknown>;
   /** A newly signed-in client (the request ends its session). */
   fresh?: boolean;
 }
+interface Cell {
+  w: World;
+  role: Role;
+  request: Request;
+  response: Response;
+  body: string;
+  client: SessionClient;
+}
 interface Row {
-  /** A React Router route id with ":loader" or ":action", or a Hono route "METHOD /path". */
+  /** A React Router route id with ":loader" or ":action", a Hono route or a Better Auth endpoint "METHOD /path". */
   route: string;
   what: string;
   request: (w: World, role: Role) => Request | Promise<Request>;
   expect: Cells;
+  /** The only tables a "*" cell may change. */
+  writes?: GuardedTable[];
+  /** More to check in each cell's answer: what is wrong, or nothing. */
+  check?: (cell: Cell) => string | undefined | Promise<string | undefined>;
+  /** The request ends every session of the role's user: its shared client signs in again. */
+  endsAllSessions?: boolean;
 }
 
 const ALL = (cell: string): Cells => [cell, cell, cell, cell, cell];
@@ -39,6 +63,49 @@ const SIGNED_IN = (cell: string, visitor = "302 /auth"): Cells => [visitor, cell
 const get = (path: string) => () => ({ path });
 
 const validGig = (w: World) => validGigForm(w.gig.categoryId);
+
+const EVIL = "https://evil.example/steal";
+const newEmail = () => `new-${randomUUID()}@example.com`;
+const nobody = () => `nobody-${randomUUID()}@example.com`;
+/** A POST to Better Auth's JSON API, as its client library sends it. */
+const api = (path: string, json: Record<string, unknown> = {}, more: Partial<Request> = {}): Request => ({ path: `/api/auth${path}`, method: "POST", json, ...more });
+const otherType = (role: Role) => (role.endsWith("Digger") ? "consumer" : "digger");
+const ownName = (w: World, role: Role) => (role === "signedOut" ? "Visiting Person" : w.users[role].fullName);
+
+interface AuthAnswer {
+  token?: string | null;
+  user?: { id?: string } | null;
+  message?: string;
+}
+function jsonOf<T = AuthAnswer>(body: string): T | undefined {
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    return undefined;
+  }
+}
+const userWithEmail = (w: World, email: string) => w.app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email.toLowerCase()) });
+const sessionExists = async (w: World, token: string) => (await w.app.database.db.query.sessions.findFirst({ where: (t, { eq }) => eq(t.token, token) })) !== undefined;
+/** A 400 must say this (401 "sign in first" says its own). */
+const saying = (message: string) => ({ response, body }: Cell) =>
+  response.status === 400 && jsonOf(body)?.message !== message ? `said ${body.slice(0, 120)}, not "${message}"` : undefined;
+const storedOwnName = async ({ w, role }: Cell) => {
+  if (role === "signedOut") return undefined;
+  const name = (await userWithEmail(w, w.users[role].email))?.name;
+  return name === w.users[role].fullName ? undefined : `stored the name ${JSON.stringify(name)}`;
+};
+/** The answer to a sign-up for a taken address: a new account's, without a session, and nothing of the owner's. */
+const likeANewAccount = ({ w, response, body }: Cell) => {
+  const answer = jsonOf(body);
+  const owner = w.users.owningConsumer;
+  if (answer?.token !== null || !answer.user?.id) return `answered ${body.slice(0, 120)}`;
+  if (response.headers.getSetCookie().some((c) => c.includes("session_token="))) return "set a session cookie";
+  return answer.user.id === owner.id || body.includes(owner.fullName) ? `showed the owner's account: ${body.slice(0, 120)}` : undefined;
+};
+const signedOutAfter = async ({ client }: Cell) => {
+  const session = await (await client.get("/api/auth/get-session")).text();
+  return session === "null" ? undefined : `still signed in: ${session.slice(0, 80)}`;
+};
 
 // prettier-ignore
 const TABLE: Row[] = [
@@ -62,6 +129,7 @@ const TABLE: Row[] = [
   { route: "routes/my-leads:action", what: "report an issue on a purchase", request: async (w) => ({ path: "/my-leads", form: { purchaseId: (await w.freshPurchase()).purchase.id, issueType: "mistake", description: "The client posted this by mistake." } }), expect: ["302 /auth", "302 /", "302 /", "200*", "404"] },
   { route: "routes/my-gigs:loader", what: "My Gigs (each user's own)", request: get("/my-gigs"), expect: SIGNED_IN("200") },
   { route: "routes/my-gigs:action", what: "close a gig", request: async (w) => ({ path: "/my-gigs", form: { intent: "set-status", status: "closed", gigId: (await w.freshGig()).id } }), expect: ["302 /auth", "200*", "404", "404", "404"] },
+  { route: "routes/my-gigs:action", what: "resend the confirmation e-mail (own address, already confirmed)", request: () => ({ path: "/my-gigs", form: { intent: "resend-confirmation" } }), expect: ["302 /auth", "400", "400", "400", "400"] },
   { route: "routes/my-gigs.$gigId.issues:loader", what: "a gig's issues", request: (w) => ({ path: `/my-gigs/${w.gig.id}/issues` }), expect: ["302 /auth", "200", "404", "404", "404"] },
   { route: "routes/my-gigs.$gigId.issues:action", what: "approve an issue (refund)", request: async (w) => { const f = await w.freshIssue(); return { path: `/my-gigs/${f.gig.id}/issues`, form: { decision: "approve", issueId: f.issue.id } }; }, expect: ["302 /auth", "200*", "404", "404", "404"] },
   { route: "routes/contact:loader", what: "Contact Us", request: get("/contact"), expect: ALL("200") },
@@ -78,8 +146,10 @@ const TABLE: Row[] = [
   { route: "routes/reference-requests:action", what: "approve a reference request", request: async (w) => ({ path: "/reference-requests", form: { requestId: (await w.freshReferenceRequest()).id, decision: "approve" } }), expect: ["302 /auth", "302 /", "302 /", "200*", "404"] },
   { route: "routes/reset-password:loader", what: "reset password form", request: get("/reset-password?token=abc"), expect: ALL("200") },
   { route: "routes/reset-password:action", what: "reset with a forged token", request: () => ({ path: "/reset-password", form: { token: "forged-token", password: "another-password-123" } }), expect: ALL("400") },
+  { route: "routes/verify-email:loader", what: "confirm-e-mail page (changes nothing)", request: get("/verify-email?token=forged.token"), expect: ALL("200") },
+  { route: "routes/verify-email:action", what: "confirm an e-mail with a forged token", request: () => ({ path: "/verify-email?token=forged.token", form: { token: "forged.token" } }), expect: ["302 /auth", "302 /my-gigs", "302 /my-gigs", "302 /", "302 /"] },
   { route: "routes/sign-out:loader", what: "GET /sign-out signs nobody out", request: get("/sign-out"), expect: ALL("302 /") },
-  { route: "routes/sign-out:action", what: "sign out", request: () => ({ path: "/sign-out", form: {}, fresh: true }), expect: ALL("302 /") },
+  { route: "routes/sign-out:action", what: "sign out", request: () => ({ path: "/sign-out", form: {}, fresh: true }), expect: SIGNED_IN("302* /", "302 /"), writes: ["sessions"], check: signedOutAfter },
   { route: "routes/dev-mail:loader", what: "recorded e-mail (local mode only; 404 in production)", request: get("/dev/mail"), expect: ALL("200") },
   { route: "routes/checkout:loader", what: "the test checkout of a pending purchase", request: async (w) => ({ path: `/checkout/${(await w.freshCheckout()).providerSessionId}` }), expect: ["404", "404", "404", "200", "404"] },
   { route: "routes/checkout:action", what: "pay a pending test checkout", request: async (w) => ({ path: `/checkout/${(await w.freshCheckout()).providerSessionId}`, form: { intent: "pay" } }), expect: ["404", "404", "404", "302* /gig", "404"] },
@@ -87,8 +157,53 @@ const TABLE: Row[] = [
   { route: "routes/robots:loader", what: "robots.txt", request: get("/robots.txt"), expect: ALL("200") },
   { route: "routes/not-found:loader", what: "an unknown address", request: get("/no-such-page"), expect: ALL("404") },
   { route: "GET /healthz", what: "health check", request: get("/healthz"), expect: ALL("200") },
-  { route: "GET /api/auth/*", what: "Better Auth: own session", request: get("/api/auth/get-session"), expect: ALL("200") },
-  { route: "POST /api/auth/*", what: "Better Auth: sign out", request: () => ({ path: "/api/auth/sign-out", method: "POST", fresh: true }), expect: ALL("200") },
+  // Better Auth's JSON API: every endpoint the configuration turns on.
+  { route: "GET /api/auth/get-session", what: "own session (a visitor's: null)", request: get("/api/auth/get-session"), expect: ALL("200"), check: ({ w, role, body }) => ((role === "signedOut" ? body === "null" : jsonOf(body)?.user?.id === w.users[role].id) ? undefined : `not own session: ${body.slice(0, 80)}`) },
+  { route: "POST /api/auth/get-session", what: "own session by POST (off without deferSessionRefresh)", request: () => api("/get-session"), expect: ALL("405") },
+  { route: "POST /api/auth/sign-out", what: "sign out", request: () => api("/sign-out", {}, { fresh: true }), expect: SIGNED_IN("200*", "200"), writes: ["sessions"], check: signedOutAfter },
+  { route: "POST /api/auth/sign-in/email", what: "sign in to the owner's account with a wrong password", request: (w) => api("/sign-in/email", { email: w.users.owningConsumer.email, password: "not-the-password" }), expect: ALL("401") },
+  { route: "POST /api/auth/sign-in/email", what: "sign in to the owner's account with its password", request: (w) => api("/sign-in/email", { email: w.users.owningConsumer.email, password: TEST_PASSWORD }), expect: ALL("200*"), writes: ["sessions"], check: ({ w, body }) => (jsonOf(body)?.user?.id === w.users.owningConsumer.id ? undefined : `not the owner's session: ${body.slice(0, 80)}`) },
+  { route: "POST /api/auth/sign-in/social", what: "start a Google sign-in", request: () => api("/sign-in/social", { provider: "google", callbackURL: "/my-gigs" }), expect: ALL("200*"), writes: ["verifications"] },
+  { route: "POST /api/auth/sign-in/social", what: "start a Google sign-in that returns to another site", request: () => api("/sign-in/social", { provider: "google", callbackURL: EVIL }), expect: ALL("403") },
+  { route: "GET /api/auth/callback/:id", what: "Google's callback with a forged code and state", request: get("/api/auth/callback/google?code=forged&state=forged"), expect: ALL("302 /api") },
+  { route: "POST /api/auth/callback/:id", what: "Google's callback by form_post with a forged code and state", request: () => api("/callback/google", { code: "forged", state: "forged" }), expect: ALL("302 /api") },
+  { route: "POST /api/auth/sign-up/email", what: "sign up, 18+ confirmed, claiming a confirmed address", request: () => api("/sign-up/email", { name: "New Person", email: newEmail(), password: TEST_PASSWORD, userType: "digger", ageConfirmed: true, emailVerified: true }), expect: ALL("200*"), writes: ["users", "accounts", "sessions", "emails"], check: async ({ w, request }) => { const user = await userWithEmail(w, String(request.json!.email)); return user?.userType === "digger" && user.emailVerified === false ? undefined : `made ${JSON.stringify(user)}`; } },
+  { route: "POST /api/auth/sign-up/email", what: "sign up without ageConfirmed: true", request: () => api("/sign-up/email", { name: "New Person", email: newEmail(), password: TEST_PASSWORD, userType: "consumer" }), expect: ALL("400"), check: saying("Please confirm you are 18 or older") },
+  { route: "POST /api/auth/sign-up/email", what: "sign up as an administrator (userType admin)", request: () => api("/sign-up/email", { name: "New Person", email: newEmail(), password: TEST_PASSWORD, userType: "admin", ageConfirmed: true }), expect: ALL("400") },
+  // The owner is e-mailed; the answer is a new account's, without a session.
+  { route: "POST /api/auth/sign-up/email", what: "sign up with the owner's address (in capitals)", request: (w) => api("/sign-up/email", { name: "Mallory Taker", email: w.users.owningConsumer.email.toUpperCase(), password: "mallorys-password", userType: "consumer", ageConfirmed: true }), expect: ALL("200*"), writes: ["emails"], check: likeANewAccount },
+  { route: "POST /api/auth/request-password-reset", what: "a reset e-mail for own address (a visitor's: an unknown one)", request: (w, role) => api("/request-password-reset", { email: role === "signedOut" ? nobody() : w.users[role].email, redirectTo: "/reset-password" }), expect: SIGNED_IN("200*", "200"), writes: ["verifications", "emails"] },
+  { route: "POST /api/auth/request-password-reset", what: "a reset e-mail whose link returns to another site", request: () => api("/request-password-reset", { email: nobody(), redirectTo: EVIL }), expect: ALL("403") },
+  { route: "POST /api/auth/reset-password", what: "reset with a forged token", request: () => api("/reset-password", { token: "forged-token", newPassword: "another-password-123" }), expect: ALL("400") },
+  { route: "GET /api/auth/reset-password/:token", what: "the reset link's check with a forged token", request: get("/api/auth/reset-password/forged-token?callbackURL=%2Freset-password"), expect: ALL("302 /reset-password") },
+  { route: "GET /api/auth/reset-password/:token", what: "the reset link's check sending to another site", request: get(`/api/auth/reset-password/forged-token?callbackURL=${encodeURIComponent(EVIL)}`), expect: ALL("403") },
+  { route: "GET /api/auth/verify-email", what: "confirm an address with a forged token", request: get("/api/auth/verify-email?token=forged.token.here"), expect: ALL("401") },
+  { route: "GET /api/auth/verify-email", what: "confirm an address with a forged token, sending to another site", request: get(`/api/auth/verify-email?token=forged.token.here&callbackURL=${encodeURIComponent(EVIL)}`), expect: ALL("400") },
+  // Neutral to a visitor (the owner's address is confirmed: no e-mail); a signed-in user may only ask for their own.
+  { route: "POST /api/auth/send-verification-email", what: "a confirmation e-mail for the owner's address", request: (w) => api("/send-verification-email", { email: w.users.owningConsumer.email }), expect: ["200", "400", "400", "400", "400"] },
+  { route: "POST /api/auth/change-password", what: "change password with a wrong current password", request: () => api("/change-password", { currentPassword: "not-the-password", newPassword: "another-password-123", revokeOtherSessions: true }), expect: SIGNED_IN("400", "401") },
+  { route: "POST /api/auth/update-user", what: "own name, saved again", request: (w, role) => api("/update-user", { name: ownName(w, role) }), expect: SIGNED_IN("200*", "401"), writes: ["users"] },
+  // Our rules on the body answer before Better Auth's session check: a visitor learns only the rule.
+  { route: "POST /api/auth/update-user", what: "own account type (userType)", request: (w, role) => api("/update-user", { name: ownName(w, role), userType: otherType(role) }), expect: ALL("400"), check: saying("The account type cannot be changed") },
+  { route: "POST /api/auth/update-user", what: "an empty name", request: () => api("/update-user", { name: " \u200B " }), expect: ALL("400"), check: saying("Full name is required") },
+  { route: "POST /api/auth/update-user", what: "a name over 100 characters", request: () => api("/update-user", { name: "M".repeat(101) }), expect: ALL("400"), check: saying("Full name must be at most 100 characters") },
+  // As on the sign-up form, line breaks and direction marks become spaces: the stored name is the name as shown.
+  { route: "POST /api/auth/update-user", what: "own name with a line break", request: (w, role) => api("/update-user", { name: ownName(w, role).replace(" ", "\r\n") }), expect: SIGNED_IN("200*", "401"), writes: ["users"], check: storedOwnName },
+  { route: "POST /api/auth/update-user", what: "own name with a right-to-left override", request: (w, role) => api("/update-user", { name: `\u202E${ownName(w, role)}\u202C` }), expect: SIGNED_IN("200*", "401"), writes: ["users"], check: storedOwnName },
+  { route: "POST /api/auth/update-user", what: "own e-mail address", request: () => api("/update-user", { email: newEmail() }), expect: SIGNED_IN("400", "401") },
+  { route: "GET /api/auth/list-sessions", what: "own sessions", request: get("/api/auth/list-sessions"), expect: SIGNED_IN("200", "401"), check: ({ w, role, body }) => { const sessions = jsonOf<Array<{ userId: string }>>(body); return role === "signedOut" || (sessions?.length && sessions.every((s) => s.userId === w.users[role].id)) ? undefined : `listed ${body.slice(0, 120)}`; } },
+  // Better Auth answers 200 to another user's token, and revokes nothing.
+  { route: "POST /api/auth/revoke-session", what: "revoke one of the owner's sessions by its token", request: async (w) => api("/revoke-session", { token: sessionTokenOf(await w.freshClient("owningConsumer")) }), expect: ["401", "200*", "200", "200", "200"], writes: ["sessions"], check: async ({ w, role, request }) => (role === "owningConsumer" && (await sessionExists(w, String(request.json!.token))) ? "the owner's session is still there" : undefined) },
+  { route: "POST /api/auth/revoke-other-sessions", what: "revoke own other sessions", request: () => api("/revoke-other-sessions"), expect: SIGNED_IN("200*", "401"), writes: ["sessions"], check: async ({ role, client }) => (role !== "signedOut" && (await (await client.get("/api/auth/get-session")).text()) === "null" ? "ended its own session too" : undefined) },
+  { route: "POST /api/auth/revoke-sessions", what: "revoke all own sessions", request: () => api("/revoke-sessions", {}, { fresh: true }), expect: SIGNED_IN("200*", "401"), writes: ["sessions"], endsAllSessions: true, check: signedOutAfter },
+  { route: "POST /api/auth/two-factor/enable", what: "turn on two-factor with a wrong password", request: () => api("/two-factor/enable", { password: "not-the-password" }), expect: SIGNED_IN("400", "401") },
+  { route: "POST /api/auth/two-factor/get-totp-uri", what: "the TOTP secret, two-factor off", request: () => api("/two-factor/get-totp-uri", { password: TEST_PASSWORD }), expect: SIGNED_IN("400", "401") },
+  { route: "POST /api/auth/two-factor/verify-totp", what: "a TOTP code with no sign-in waiting for one, two-factor off", request: () => api("/two-factor/verify-totp", { code: "123456" }), expect: SIGNED_IN("400", "401") },
+  { route: "POST /api/auth/two-factor/verify-backup-code", what: "a backup code, two-factor off", request: () => api("/two-factor/verify-backup-code", { code: "abcde-fghij" }), expect: SIGNED_IN("400", "401") },
+  { route: "POST /api/auth/two-factor/generate-backup-codes", what: "new backup codes, two-factor off", request: () => api("/two-factor/generate-backup-codes", { password: TEST_PASSWORD }), expect: SIGNED_IN("400", "401") },
+  { route: "POST /api/auth/two-factor/disable", what: "turn off two-factor with a wrong password", request: () => api("/two-factor/disable", { password: "not-the-password" }), expect: SIGNED_IN("400", "401") },
+  { route: "GET /api/auth/ok", what: "Better Auth's health check", request: get("/api/auth/ok"), expect: ALL("200") },
+  { route: "GET /api/auth/error", what: "Better Auth's error page with markup in its query", request: get(`/api/auth/error?error=${encodeURIComponent("<script>alert(1)</script>")}&error_description=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`), expect: ALL("200"), check: ({ body }) => (body.includes("<script>alert(1)") || body.includes("<img src=x") ? "the markup is in the page" : undefined) },
   { route: "POST /api/webhooks/stripe", what: "an unsigned webhook", request: () => ({ path: "/api/webhooks/stripe", method: "POST" }), expect: ALL("400") },
   { route: "GET /uploads/*", what: "an upload that is not there", request: get("/uploads/diggers/none/missing.jpg"), expect: ALL("404") },
   // Last: saving a profile replaces its references. The other digger may not take the owner's handle.
@@ -102,6 +217,13 @@ function outcome(response: Response): string {
 }
 
 async function send(client: SessionClient, w: World, request: Request): Promise<Response> {
+  if (request.json) {
+    return client.send(request.path, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: w.app.config.publicUrl },
+      body: JSON.stringify(request.json),
+    });
+  }
   if (request.form) {
     const body = new URLSearchParams();
     for (const [key, value] of Object.entries(request.form)) for (const v of [value].flat()) body.append(key, v);
@@ -115,16 +237,15 @@ async function send(client: SessionClient, w: World, request: Request): Promise<
   return client.send(request.path, { method, headers: method === "POST" ? { origin: w.app.config.publicUrl } : {} });
 }
 
+let security: SecurityWorld<true>;
 let app: TestApp;
 let world: World;
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await createWorld(app);
-});
-afterAll(() => app.close());
+// A sign-in provider, as in production: its endpoints answer as they would there.
+beforeAll(async () => ({ app, world } = security = await openSecurityWorld({ signInProvider: true })));
+afterAll(() => security.close());
 
 describe("authorization matrix", () => {
-  it("has a row for every loader and action of the server build, and for every Hono route", async () => {
+  it("has a row for every loader and action of the server build, every Hono route and every Better Auth endpoint", async () => {
     const build = await loadServerBuild();
     const needed = new Set<string>();
     for (const [id, route] of Object.entries(build.routes)) {
@@ -132,13 +253,35 @@ describe("authorization matrix", () => {
       if (route?.module.action) needed.add(`${id}:action`);
     }
     const hono = createApp({ services: app.services, build });
+    const auth = app.services.auth;
     for (const r of hono.routes) {
       // Middleware takes (c, next); the React Router catch-all is covered by the build's routes.
-      if (r.handler.length < 2 && r.path !== "/*") needed.add(`${r.method} ${r.path}`);
+      if (r.handler.length >= 2 || r.path === "/*") continue;
+      // Better Auth's router: each endpoint it serves by this method, as the configuration has it.
+      if (r.path === `${authBasePath(auth)}/*`) for (const route of enabledAuthRoutes(auth).filter((e) => e.startsWith(`${r.method} `))) needed.add(route);
+      else needed.add(`${r.method} ${r.path}`);
     }
     const rows = new Set(TABLE.map((row) => row.route));
     expect([...needed].filter((route) => !rows.has(route)), "routes with no row in the matrix").toEqual([]);
     expect([...rows].filter((route) => !needed.has(route)), "rows for routes that no longer exist").toEqual([]);
+  });
+
+  // disabledPaths is matched against the exact path: spellings a router might read as the same must not slip by.
+  it("answers 404 to every Better Auth path the configuration turns off, however it is spelled", async () => {
+    const base = authBasePath(app.services.auth);
+    const disabled = disabledAuthPaths(app.services.auth);
+    expect(disabled.length, "endpoints the site does not use are turned off").toBeGreaterThan(0);
+    const open: string[] = [];
+    for (const path of disabled) {
+      const spellings = [path, `${path}/`, `/${path}`, `/%${path.charCodeAt(1).toString(16)}${path.slice(2)}`, path.toUpperCase()];
+      for (const spelling of spellings) {
+        for (const method of ["GET", "POST"] as const) {
+          const response = await send(world.clientCopy("owningConsumer"), world, method === "GET" ? { path: `${base}${spelling}` } : api(spelling));
+          if (response.status !== 404) open.push(`${method} ${base}${spelling}: ${response.status}`);
+        }
+      }
+    }
+    expect(open).toEqual([]);
   });
 
   // One test per row, in the table's order (the last row changes the owning digger's profile).
@@ -148,19 +291,22 @@ describe("authorization matrix", () => {
     for (const [index, role] of ROLES.entries()) {
       const expected = row.expect[index]!;
       const request = await row.request(world, role);
-      const client = request.fresh ? await world.freshClient(role) : world.client(role);
+      const client = request.fresh ? await world.freshClient(role) : world.clientCopy(role);
       const before = await fingerprint(app);
       const response = await send(client, world, request);
+      const after = await fingerprint(app);
+      const body = await response.text();
       const actual = outcome(response);
       if (actual !== expected.replace("*", "")) {
-        const said = (await response.text()).match(/(?:error|message)[\\"]*,[\\"]*([^"\\]{0,120})/)?.[1] ?? "";
+        const said = body.match(/(?:error|message)[\\"]*[,:][\\"]*([^"\\]{0,120})/)?.[1] ?? "";
         mismatches.push(`as ${role}: expected ${expected}, got ${actual} ${said}`);
       }
-      if (!expected.includes("*")) {
-        const after = await fingerprint(app);
-        const tables = Object.keys(before).filter((t) => before[t] !== after[t]);
-        if (tables.length > 0) changed.push(`as ${role} changed ${tables.join(", ")}`);
-      }
+      const problem = await row.check?.({ w: world, role, request, response, body, client });
+      if (problem) mismatches.push(`as ${role}: ${problem}`);
+      const allowed: readonly GuardedTable[] = expected.includes("*") ? (row.writes ?? GUARDED_TABLES) : [];
+      const tables = GUARDED_TABLES.filter((t) => before[t] !== after[t] && !allowed.includes(t));
+      if (tables.length > 0) changed.push(`as ${role} changed ${tables.join(", ")}`);
+      if (row.endsAllSessions) await world.signInAgain(role);
     }
     expect(mismatches).toEqual([]);
     expect(changed).toEqual([]);

@@ -1,22 +1,27 @@
 /**
- * Bad input, property-based (issue 10): every form action of the server build and every
- * state-changing Hono route gets generated hostile values, sent by a role that may use the
- * form: wrong types (repeated keys, bracket and dotted keys), 100k-character strings, unusual
+ * Bad input, property-based (issue 10): every form action of the server build, every
+ * state-changing Hono route and every endpoint of Better Auth's JSON API that the
+ * configuration turns on (issue 16) gets generated hostile values, sent by a role that may use
+ * the form: wrong types (repeated keys, bracket and dotted keys), 100k-character strings, unusual
  * unicode (right-to-left override, zero-width, astral, lone surrogates as raw invalid UTF-8),
  * SQL and HTML payloads, negative, huge and non-finite numbers, and malformed route ids.
- * Every answer must be below 500, and no request may log an error. A route with an action and
- * no entry here fails the test. Then stored text is checked to render inert on every page
- * that shows it.
+ * Every answer must be below 500, no request may log an error, and no HTML answer may carry
+ * the markup sent; an entry marked read-only must change no guarded table. A route with an
+ * action, or an enabled Better Auth endpoint, with no entry here fails the test. Then stored
+ * text is checked to render inert on every page that shows it.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { createTestApp, loadServerBuild, type TestApp } from "../support/app.ts";
+import { TEST_PASSWORD } from "../support/accounts.ts";
+import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
-import { createWorld, fingerprint, type Role, type World } from "../security/world.ts";
+import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
+import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25);
 
@@ -150,16 +155,21 @@ const param = (value: Hostile) => (value instanceof RawBytes ? value.percentEnco
 // ---- Every action, with a valid form and who may use it -------------------------------
 
 interface Target {
-  /** The server build's route id with ":action", or a Hono route "POST /path". */
+  /** The server build's route id with ":action", or a Hono route or Better Auth endpoint "METHOD /path". */
   route: string;
   role: Role;
   /** A newly signed-in (or a new visitor's) client per request. */
   fresh?: boolean;
-  path: (w: World, id: Hostile | null) => string | Promise<string>;
+  /** Default: the path of a route "METHOD /path". */
+  path?: (w: World, id: Hostile | null) => string | Promise<string>;
   /** A valid form; the generated changes are made to it. */
   form: (w: World) => Record<string, string | string[]> | Promise<Record<string, string | string[]>>;
   /** A JSON body instead of a form (Better Auth). */
   json?: boolean;
+  /** The form goes in the query string of a GET instead. */
+  query?: boolean;
+  /** No generated request may change a guarded table. */
+  readOnly?: boolean;
   /** Route parameters are fuzzed as well. */
   hasParam?: boolean;
   /** Messages a refusal may show: a 4xx page must contain one of them. */
@@ -167,6 +177,10 @@ interface Target {
 }
 
 const gigForm = (w: World) => validGigForm(w.gig.categoryId);
+const nobody = () => `nobody-${randomUUID()}@example.com`;
+/** A session of the owning consumer, made once: others send its token. */
+let ownersSession: Promise<string> | undefined;
+const ownersSessionToken = (w: World) => (ownersSession ??= w.freshClient("owningConsumer").then(sessionTokenOf));
 const profileForm = (w: World, handle: string) => ({
   handle,
   businessName: "Fuzzed Business LLC",
@@ -207,30 +221,63 @@ const TARGETS: Target[] = [
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe", form: () => ({ token: "forged.token" }) },
   { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },
   { route: "routes/reset-password:action", role: "signedOut", path: () => "/reset-password", form: () => ({ token: "forged-token", password: "another-password-123" }) },
+  { route: "routes/verify-email:action", role: "owningConsumer", path: () => "/verify-email", form: () => ({ token: "forged.token" }) },
   { route: "routes/sign-out:action", role: "signedOut", fresh: true, path: () => "/sign-out", form: () => ({}) },
   { route: "routes/checkout:action", role: "owningDigger", hasParam: true, path: async (w, id) => `/checkout/${id === null ? (await w.freshCheckout()).providerSessionId : param(id)}`, form: () => ({ intent: "pay" }) },
-  { route: "POST /api/auth/*", role: "signedOut", fresh: true, json: true, path: () => "/api/auth/sign-in/email", form: () => ({ email: "nobody@example.com", password: "not-the-password" }) },
-  { route: "POST /api/auth/*", role: "signedOut", fresh: true, json: true, path: () => "/api/auth/sign-up/email", form: () => ({ name: "Fuzz", email: `fuzz-${randomUUID()}@example.com`, password: "correct-horse", userType: "consumer" }) },
+  // Better Auth's JSON API (issue 16): every endpoint the configuration turns on, "true" sent as a boolean.
+  { route: "POST /api/auth/sign-in/email", role: "signedOut", fresh: true, json: true, form: () => ({ email: "nobody@example.com", password: "not-the-password" }), readOnly: true },
+  { route: "POST /api/auth/sign-up/email", role: "signedOut", fresh: true, json: true, form: () => ({ name: "Fuzz", email: `fuzz-${randomUUID()}@example.com`, password: "correct-horse", userType: "consumer", ageConfirmed: "true" }) },
+  { route: "POST /api/auth/sign-in/social", role: "signedOut", json: true, form: () => ({ provider: "google", callbackURL: "/my-gigs" }) },
+  { route: "POST /api/auth/callback/:id", role: "signedOut", json: true, hasParam: true, path: (_w, id) => `/api/auth/callback/${id === null ? "google" : param(id)}`, form: () => ({ code: "forged", state: "forged" }), readOnly: true },
+  { route: "GET /api/auth/callback/:id", role: "signedOut", query: true, hasParam: true, path: (_w, id) => `/api/auth/callback/${id === null ? "google" : param(id)}`, form: () => ({ code: "forged", state: "forged" }), readOnly: true },
+  { route: "GET /api/auth/get-session", role: "otherConsumer", query: true, form: () => ({ disableCookieCache: "true" }), readOnly: true },
+  { route: "POST /api/auth/get-session", role: "otherConsumer", json: true, form: () => ({}), readOnly: true },
+  { route: "POST /api/auth/sign-out", role: "signedOut", json: true, form: () => ({ callbackURL: "/" }), readOnly: true },
+  { route: "POST /api/auth/request-password-reset", role: "signedOut", json: true, form: () => ({ email: nobody(), redirectTo: "/reset-password" }), readOnly: true },
+  { route: "POST /api/auth/reset-password", role: "signedOut", json: true, form: () => ({ token: "forged-token", newPassword: "another-password-123" }), readOnly: true },
+  { route: "GET /api/auth/reset-password/:token", role: "signedOut", query: true, hasParam: true, path: (_w, id) => `/api/auth/reset-password/${id === null ? "forged-token" : param(id)}`, form: () => ({ callbackURL: "/reset-password" }), readOnly: true },
+  { route: "GET /api/auth/verify-email", role: "signedOut", query: true, form: () => ({ token: "forged.token.here", callbackURL: "/my-gigs" }), readOnly: true },
+  // Signed in: a visitor's answer waits 500 ms by design.
+  { route: "POST /api/auth/send-verification-email", role: "otherConsumer", json: true, form: (w) => ({ email: w.users.otherConsumer.email, callbackURL: "/my-gigs" }), readOnly: true },
+  { route: "POST /api/auth/change-password", role: "otherConsumer", json: true, form: () => ({ currentPassword: "not-the-password", newPassword: "another-password-123", revokeOtherSessions: "true" }), readOnly: true },
+  { route: "POST /api/auth/update-user", role: "otherConsumer", json: true, form: () => ({ name: "Fuzzed Name" }) },
+  { route: "POST /api/auth/update-user", role: "otherDigger", json: true, form: () => ({ userType: "consumer" }), readOnly: true },
+  { route: "GET /api/auth/list-sessions", role: "otherConsumer", query: true, form: () => ({}), readOnly: true },
+  { route: "POST /api/auth/revoke-session", role: "otherConsumer", json: true, form: async (w) => ({ token: await ownersSessionToken(w) }), readOnly: true },
+  { route: "POST /api/auth/revoke-sessions", role: "signedOut", json: true, form: () => ({}), readOnly: true },
+  { route: "POST /api/auth/revoke-other-sessions", role: "signedOut", json: true, form: () => ({}), readOnly: true },
+  { route: "POST /api/auth/two-factor/enable", role: "otherConsumer", json: true, form: () => ({ password: "not-the-password" }), readOnly: true },
+  { route: "POST /api/auth/two-factor/get-totp-uri", role: "otherConsumer", json: true, form: () => ({ password: TEST_PASSWORD }), readOnly: true },
+  { route: "POST /api/auth/two-factor/verify-totp", role: "otherConsumer", json: true, form: () => ({ code: "123456", trustDevice: "true" }), readOnly: true },
+  { route: "POST /api/auth/two-factor/verify-backup-code", role: "otherConsumer", json: true, form: () => ({ code: "abcde-fghij", trustDevice: "true" }), readOnly: true },
+  { route: "POST /api/auth/two-factor/generate-backup-codes", role: "otherConsumer", json: true, form: () => ({ password: TEST_PASSWORD }), readOnly: true },
+  { route: "POST /api/auth/two-factor/disable", role: "otherConsumer", json: true, form: () => ({ password: "not-the-password" }), readOnly: true },
+  { route: "GET /api/auth/ok", role: "signedOut", query: true, form: () => ({}), readOnly: true },
+  { route: "GET /api/auth/error", role: "signedOut", query: true, form: () => ({ error: "state_mismatch", error_description: "Please try again" }), readOnly: true },
   { route: "POST /api/webhooks/stripe", role: "signedOut", path: () => "/api/webhooks/stripe", form: () => ({ type: "checkout.session.completed", id: "cs_test_x" }) },
 ];
 
 // ---- Sending ---------------------------------------------------------------------------
 
-function jsonBody(form: Form): string {
+function jsonBody(form: Form, base: Record<string, string | string[]>): string {
   const out: Record<string, unknown> = {};
   for (const [k, v] of form) {
     const value = v instanceof RawBytes ? decodeURIComponentLoose(v.percentEncoded) : v;
-    // Wrong types: numbers, booleans, arrays and objects where strings belong.
-    const typed = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value === "true" ? true : value === "[]" ? [] : value === "{}" ? {} : value;
+    // Wrong types: numbers, booleans, arrays and objects where strings belong (the valid
+    // form's own values stay strings, but for its booleans).
+    const mine = [base[k]].flat().includes(value);
+    const typed =
+      value === "true" ? true : mine ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value === "[]" ? [] : value === "{}" ? {} : value;
     out[k] = k in out ? [out[k], typed].flat() : typed;
   }
   return JSON.stringify(out);
 }
 
-async function send(app: TestApp, client: SessionClient, path: string, form: Form, target: Target, asMultipart: boolean) {
+async function send(app: TestApp, client: SessionClient, path: string, form: Form, target: Target, asMultipart: boolean, base: Record<string, string | string[]>) {
   const origin = app.config.publicUrl;
+  if (target.query) return client.get(form.length > 0 ? `${path}?${urlEncoded(form)}` : path);
   if (target.json) {
-    return client.send(path, { method: "POST", headers: { "content-type": "application/json", origin }, body: jsonBody(form) });
+    return client.send(path, { method: "POST", headers: { "content-type": "application/json", origin }, body: jsonBody(form, base) });
   }
   if (target.route === "POST /api/webhooks/stripe") {
     const signature = form.find(([k]) => k === "unexpectedField")?.[1];
@@ -238,7 +285,7 @@ async function send(app: TestApp, client: SessionClient, path: string, form: For
       method: "POST",
       // A header can only carry Latin-1: anything else is sent percent-encoded, as a client must.
       headers: { "content-type": "application/json", "stripe-signature": typeof signature === "string" && /^[\x20-\x7e]*$/.test(signature) ? signature : `t=1,v1=${encodePart(signature ?? "00")}` },
-      body: jsonBody(form),
+      body: jsonBody(form, base),
     });
   }
   if (asMultipart) return client.send(path, { method: "POST", headers: { origin }, body: multipart(form) });
@@ -249,24 +296,27 @@ async function send(app: TestApp, client: SessionClient, path: string, form: For
   });
 }
 
+let security: SecurityWorld<true>;
 let app: TestApp;
 let world: World;
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await createWorld(app);
-});
-afterAll(() => app.close());
+// A sign-in provider, as in production: its endpoints answer as they would there.
+beforeAll(async () => ({ app, world } = security = await openSecurityWorld({ signInProvider: true })));
+afterAll(() => security.close());
 
 const errorLogs = () => app.logs.filter((line) => Number(line.level) >= 50);
 const tried = new Map<string, number>();
 
 describe("bad input", () => {
-  it("has an entry for every action of the server build and every state-changing Hono route", async () => {
+  it("has an entry for every action of the server build, every state-changing Hono route and every Better Auth endpoint", async () => {
     const build = await loadServerBuild();
     const needed = new Set<string>();
     for (const [id, route] of Object.entries(build.routes)) if (route?.module.action) needed.add(`${id}:action`);
+    const auth = app.services.auth;
     for (const r of createApp({ services: app.services, build }).routes) {
-      if (r.handler.length < 2 && r.path !== "/*" && r.method !== "GET") needed.add(`${r.method} ${r.path}`);
+      if (r.handler.length >= 2 || r.path === "/*") continue;
+      // Better Auth's router: each endpoint it serves by this method, GET ones too (they take queries).
+      if (r.path === `${authBasePath(auth)}/*`) for (const route of enabledAuthRoutes(auth).filter((e) => e.startsWith(`${r.method} `))) needed.add(route);
+      else if (r.method !== "GET") needed.add(`${r.method} ${r.path}`);
     }
     const listed = new Set(TARGETS.map((t) => t.route));
     expect([...needed].filter((r) => !listed.has(r)), "actions with no bad-input entry").toEqual([]);
@@ -279,23 +329,28 @@ describe("bad input", () => {
       const failures: string[] = [];
       const base = await target.form(world);
       const fields = Object.keys(base).length > 0 ? Object.keys(base) : ["intent"];
+      const before = target.readOnly ? await fingerprint(app) : undefined;
       await fc.assert(
         fc.asyncProperty(
           fc.array(mutation(fields), { minLength: 1, maxLength: 3 }),
           fc.option(hostile, { nil: null, freq: target.hasParam ? 2 : 1_000_000 }),
           fc.boolean(),
           async (mutations, id, asMultipart) => {
-            const form = mutate(await target.form(world), mutations);
-            const client = target.fresh || target.role === "signedOut" ? new SessionClient(app) : world.client(target.role);
-            const path = await target.path(world, target.hasParam ? id : null);
+            const valid = await target.form(world);
+            const form = mutate(valid, mutations);
+            const client = target.fresh || target.role === "signedOut" ? new SessionClient(app) : world.clientCopy(target.role);
+            const path = target.path ? await target.path(world, target.hasParam ? id : null) : target.route.replace(/^[A-Z]+ /, "");
             const errorsBefore = errorLogs().length;
-            const response = await send(app, client, path, form, target, asMultipart);
+            const response = await send(app, client, path, form, target, asMultipart, valid);
             tried.set(target.route, (tried.get(target.route) ?? 0) + 1);
             const body = await response.text();
             const where = `${path.slice(0, 80)} ${JSON.stringify(form).slice(0, 300)}`;
             if (response.status >= 500) failures.push(`${response.status} for ${where}: ${body.slice(0, 200)}`);
             if (errorLogs().length > errorsBefore) failures.push(`logged an error for ${where}: ${JSON.stringify(errorLogs().at(-1)).slice(0, 300)}`);
             if (body.includes("Unexpected Server Error")) failures.push(`error boundary for ${where}`);
+            if (/html/.test(response.headers.get("content-type") ?? "") && (body.includes("<script>alert(1)</script>") || body.includes("<img src=x onerror=alert(1)>"))) {
+              failures.push(`the markup sent is in the page for ${where}`);
+            }
             if (target.messages && response.status >= 400 && response.status < 500 && !target.messages.test(decodeHtml(body))) {
               failures.push(`${response.status} without a message for ${where}`);
             }
@@ -306,6 +361,11 @@ describe("bad input", () => {
       ).catch((error: unknown) => {
         failures.push(String(error).slice(0, 600));
       });
+      if (before) {
+        const after = await fingerprint(app);
+        const changed = GUARDED_TABLES.filter((t) => before[t] !== after[t]);
+        if (changed.length > 0) failures.push(`changed ${changed.join(", ")}`);
+      }
       expect(failures).toEqual([]);
     },
   );
@@ -323,7 +383,7 @@ describe("bad input", () => {
       const response = await new SessionClient(app).send("/api/auth/sign-up/email", {
         method: "POST",
         headers: { "content-type": "application/json", origin: app.config.publicUrl },
-        body: JSON.stringify({ name, email, password: "correct-horse" }),
+        body: JSON.stringify({ name, email, password: "correct-horse", ageConfirmed: true }),
       });
       expect(response.status, name.slice(0, 10)).toBe(400);
       expect((await response.json()) as unknown).toMatchObject({ message });
@@ -334,10 +394,10 @@ describe("bad input", () => {
     const ok = await new SessionClient(app).send("/api/auth/sign-up/email", {
       method: "POST",
       headers: { "content-type": "application/json", origin: app.config.publicUrl },
-      body: JSON.stringify({ name: "Ada\u0007 Lovelace", email, password: "correct-horse" }),
+      body: JSON.stringify({ name: "Ada\u0007 Lovelace", email, password: "correct-horse", ageConfirmed: true }),
     });
     expect(ok.status).toBe(200);
-    expect((await app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))?.name).toBe("Ada  Lovelace");
+    expect((await app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))?.name).toBe("Ada Lovelace");
   });
 
   // Found by this test: a NUL reached PostgreSQL (which refuses it) from the password-reset

@@ -18,7 +18,8 @@ import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, type TestDigger } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
-import { freePort, startSmtpServer } from "../support/smtp.ts";
+import { freePort } from "../support/ports.ts";
+import { startSmtpServer } from "../support/smtp.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 
 const faults: string[] = [];

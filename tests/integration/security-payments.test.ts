@@ -13,24 +13,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadPriceCents } from "../../core/lead-price.ts";
 import { gigs, leadIssues, leadPurchases, refunds } from "../../server/db/schema.ts";
 import { recordRefund, sendRefund } from "../../server/leads/refunds.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import type { TestApp } from "../support/app.ts";
 import { insertPurchase } from "../support/leads.ts";
 import { location } from "../support/session-client.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
-import { createWorld, fingerprint, type World } from "../security/world.ts";
+import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { fingerprint, type World } from "../security/world.ts";
 
 const purchasesOf = (app: TestApp, gigId: string) => app.database.db.select().from(leadPurchases).where(eq(leadPurchases.gigId, gigId));
 const purchaseCount = async (app: TestApp, gigId: string) =>
   (await app.database.db.select({ n: gigs.purchaseCount }).from(gigs).where(eq(gigs.id, gigId)))[0]!.n;
 
 describe("test checkout and refunds (test provider)", () => {
+  let security: SecurityWorld;
   let app: TestApp;
   let world: World;
-  beforeAll(async () => {
-    app = await createTestApp();
-    world = await createWorld(app);
-  });
-  afterAll(() => app.close());
+  beforeAll(async () => ({ app, world } = security = await openSecurityWorld()));
+  afterAll(() => security.close());
 
   it("ignores an amount sent with the Pay form: the purchase is paid at the server's price", async () => {
     const checkout = await world.freshCheckout();
@@ -102,16 +101,17 @@ describe("Stripe webhooks and refunds (local stand-in for Stripe's API)", () => 
   const SECRET = "whsec_security_payments";
   const stripe = new Stripe("sk_test_unused");
   let stripeApi: StripeStandIn;
+  let security: SecurityWorld;
   let app: TestApp;
   let world: World;
 
   beforeAll(async () => {
     stripeApi = await startStripeStandIn();
-    app = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_security", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripeApi.url });
-    world = await createWorld(app);
+    const env = { STRIPE_SECRET_KEY: "sk_test_security", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripeApi.url };
+    ({ app, world } = security = await openSecurityWorld({ env }));
   });
   afterAll(async () => {
-    await app.close();
+    await security.close();
     await stripeApi.stop();
   });
 

@@ -4,17 +4,14 @@
  * every private value. A value may appear only to the roles the design allows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
-import { createWorld, ROLES, type Role, type World } from "../security/world.ts";
+import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { ROLES, type Role, type World } from "../security/world.ts";
 
-let app: TestApp;
+let security: SecurityWorld;
 let world: World;
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await createWorld(app);
-});
-afterAll(() => app.close());
+beforeAll(async () => ({ world } = security = await openSecurityWorld()));
+afterAll(() => security.close());
 
 /** Each private value and the roles allowed to see it. */
 function secrets(w: World): Array<{ what: string; value: string; allowed: Role[] }> {

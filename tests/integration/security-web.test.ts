@@ -1,8 +1,8 @@
 /**
  * Web protections (issue 10): Content-Security-Policy with a per-request script nonce, the
  * other security headers, HSTS in production only, the CSRF origin check on every
- * state-changing request, no open redirect, uploads never served as HTML or script, and
- * session fixation.
+ * state-changing request, no open redirect, no text from the address in a sign-in error,
+ * uploads never served as HTML or script, and session fixation.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -11,7 +11,7 @@ import { users } from "../../server/db/schema.ts";
 import { CROSS_SITE_REFUSED } from "../../server/security/csrf.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { location, SessionClient } from "../support/session-client.ts";
+import { SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -186,6 +186,13 @@ describe("CSRF: the origin check on state-changing requests", () => {
 });
 
 describe("redirects", () => {
+  /** A redirect whose raw Location is a path on this site, which a browser resolves to this site. */
+  const onSite = (response: Response) => {
+    const to = response.headers.get("location") ?? "";
+    const site = new URL(app.config.publicUrl).origin;
+    return response.status === 302 && /^\/(?![/\\])/.test(to) && new URL(to, `${site}/auth`).origin === site;
+  };
+
   it("never sends a signed-in user off the site, whatever the redirect parameter", async () => {
     const user = await signUpAs(app, "consumer");
     const targets = [
@@ -199,16 +206,39 @@ describe("redirects", () => {
       "javascript:alert(1)",
       "data:text/html,<script>alert(1)</script>",
       " //evil.example",
+      // Issue 16 finding 2: dot segments normalised away to the scheme-relative "//evil.com".
+      "/.//evil.com/login",
+      "/..//evil.com",
     ];
+    const offSite: string[] = [];
     for (const target of targets) {
       const fresh = new SessionClient(app);
-      const signIn = await fresh.post(`/auth?redirect=${encodeURIComponent(target)}`, { intent: "sign-in", email: user.email, password: TEST_PASSWORD });
-      expect(signIn.status, target).toBe(302);
-      const to = location(signIn)!;
-      expect(to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\"), `${target} -> ${to}`).toBe(true);
-      const visit = await fresh.get(`/auth?redirect=${encodeURIComponent(target)}`);
-      const again = location(visit)!;
-      expect(again.startsWith("/") && !again.startsWith("//") && !again.startsWith("/\\"), `${target} -> ${again}`).toBe(true);
+      const query = `?redirect=${encodeURIComponent(target)}`;
+      const signIn = await fresh.post(`/auth${query}`, { intent: "sign-in", email: user.email, password: TEST_PASSWORD });
+      const visit = await fresh.get(`/auth${query}`);
+      for (const [how, response] of [["sign-in", signIn], ["signed-in visit", visit]] as const) {
+        if (!onSite(response)) offSite.push(`${how} ${target} -> ${response.status} ${response.headers.get("location")}`);
+      }
+    }
+    expect(offSite).toEqual([]);
+  });
+});
+
+describe("sign-in errors in the address", () => {
+  const INJECTED = "<script>alert(1)</script>Call 555-0100";
+
+  it.each([
+    [INJECTED, "Sign-in failed. Please try again."],
+    ["access_denied", "Sign-in was cancelled."],
+  ])("shows our own message for ?error=%s, never the text itself", async (code, message) => {
+    const query = `?error=${encodeURIComponent(code)}`;
+    for (const path of [`/auth${query}`, `/auth.data${query}`]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      const body = await response.text();
+      // The forms' action attributes keep the address, URL-encoded ("Call+555-0100"): never as text.
+      for (const text of ["Call 555-0100", "alert(1)", "Sign-in failed: "]) expect(body, path).not.toContain(text);
+      expect(body, path).toContain(message);
     }
   });
 });

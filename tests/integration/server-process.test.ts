@@ -4,7 +4,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, startServerProcess, waitForHealthy } from "../support/server-process.ts";
+import { freePort } from "../support/ports.ts";
+import { startServerProcess, waitForHealthy } from "../support/server-process.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {

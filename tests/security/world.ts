@@ -51,9 +51,15 @@ export async function createWorld(app: TestApp) {
     .values({ referenceId: reference.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId })
     .returning();
 
+  const users = { owningConsumer, otherConsumer, owningDigger, otherDigger };
+  async function signIn(client: SessionClient, role: keyof typeof users): Promise<void> {
+    const response = await client.post("/auth", { intent: "sign-in", email: users[role].email, password: TEST_PASSWORD });
+    if (response.status !== 302) throw new Error(`sign-in as ${role} failed: ${response.status}`);
+  }
+
   const world = {
     app,
-    users: { owningConsumer, otherConsumer, owningDigger, otherDigger },
+    users,
     gig,
     purchase,
     issue: issue!,
@@ -64,13 +70,27 @@ export async function createWorld(app: TestApp) {
     client(role: Role): SessionClient {
       return role === "signedOut" ? new SessionClient(app) : world.users[role].client;
     },
+    /**
+     * The role's session in a client of its own: cookies a request sets (a new session, a
+     * flash) never reach the shared client, and its new address keeps per-address limits
+     * from carrying over between requests.
+     */
+    clientCopy(role: Role): SessionClient {
+      const copy = new SessionClient(app);
+      if (role !== "signedOut") for (const [name, value] of world.users[role].client.cookies) copy.cookies.set(name, value);
+      return copy;
+    },
     /** A newly signed-in client for `role`, for requests that end the session. */
     async freshClient(role: Role): Promise<SessionClient> {
       const client = new SessionClient(app);
-      if (role === "signedOut") return client;
-      const response = await client.post("/auth", { intent: "sign-in", email: world.users[role].email, password: TEST_PASSWORD });
-      if (response.status !== 302) throw new Error(`sign-in as ${role} failed: ${response.status}`);
+      if (role !== "signedOut") await signIn(client, role);
       return client;
+    },
+    /** Signs the role's shared client in again, after a request that ended all of its user's sessions. */
+    async signInAgain(role: Role): Promise<void> {
+      if (role === "signedOut") return;
+      world.users[role].client.cookies.clear();
+      await signIn(world.users[role].client, role);
     },
     /** A gig of the owning consumer with a completed purchase by the owning digger and a pending issue. */
     async freshIssue() {
@@ -119,9 +139,11 @@ export async function addReference(app: TestApp, diggerId: string) {
 }
 
 /** Tables whose rows a refused request must leave exactly as they were. */
-const GUARDED_TABLES = [
+export const GUARDED_TABLES = [
   "users",
+  "sessions",
   "accounts",
+  "verifications",
   "two_factors",
   "digger_profiles",
   "digger_categories",
@@ -132,17 +154,15 @@ const GUARDED_TABLES = [
   "lead_issues",
   "refunds",
   "emails",
-];
+] as const;
+export type GuardedTable = (typeof GUARDED_TABLES)[number];
 
-/** A digest of every guarded table's rows: equal digests, nothing changed. */
-export async function fingerprint(app: TestApp): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const table of GUARDED_TABLES) {
-    const [row] = await queryRows<{ digest: string }>(
-      app.database.db,
-      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${table} t`),
-    );
-    out[table] = row!.digest;
-  }
-  return out;
+/** A digest of every guarded table's rows, in one query: equal digests, nothing changed. */
+export async function fingerprint(app: TestApp): Promise<Record<GuardedTable, string>> {
+  const digests = GUARDED_TABLES.map(
+    (table) =>
+      `select '${table}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${table} t`,
+  );
+  const rows = await queryRows<{ name: GuardedTable; digest: string }>(app.database.db, sql.raw(digests.join(" union all ")));
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest])) as Record<GuardedTable, string>;
 }

@@ -1,8 +1,12 @@
-/** Signed-in users for tests, made through the real sign-up form. */
+/**
+ * Signed-in users for tests: established accounts (e-mail confirmed, like the demo data),
+ * written to the database and signed in through the real sign-in form. Signing up itself,
+ * and the confirmation e-mail it sends, have their own tests.
+ */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../../server/db/client.ts";
-import { diggerProfiles, users } from "../../server/db/schema.ts";
+import { accounts, diggerProfiles, users } from "../../server/db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { SessionClient } from "./session-client.ts";
 
@@ -20,20 +24,19 @@ export interface TestUser {
   fullName: string;
 }
 
+let passwordHash: Promise<string> | undefined;
+
 export async function signUpAs(app: TestApp, userType: "consumer" | "digger", fullName = "Test Person"): Promise<TestUser> {
+  const id = randomUUID();
+  const email = `${userType}-${id}@example.com`;
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const db = app.database.db;
+  await db.insert(users).values({ id, name: fullName, email, emailVerified: true, userType });
+  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await passwordHash });
   const client = new SessionClient(app);
-  const email = `${userType}-${randomUUID()}@example.com`;
-  const response = await client.post("/auth", {
-    intent: "sign-up",
-    fullName,
-    email,
-    password: TEST_PASSWORD,
-    userType,
-    ageConfirmed: "on",
-  });
-  if (response.status !== 302) throw new Error(`sign-up failed with ${response.status}`);
-  const [user] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { client, id: user!.id, email, fullName };
+  const response = await client.post("/auth", { intent: "sign-in", email, password: TEST_PASSWORD });
+  if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);
+  return { client, id, email, fullName };
 }
 
 /** The flash toast a redirect carried, read from the next page. */

@@ -8,6 +8,8 @@ export interface Identity {
   sub: string;
   email: string;
   name: string;
+  /** The provider's `email_verified` claim (default true). */
+  emailVerified?: boolean;
 }
 
 export async function startOidcProvider() {
@@ -16,10 +18,10 @@ export async function startOidcProvider() {
   await server.start(0, "127.0.0.1");
   let identity: Identity = { sub: "nobody", email: "nobody@example.com", name: "Nobody" };
   server.service.on("beforeTokenSigning", (token) => {
-    Object.assign(token.payload, { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name });
+    Object.assign(token.payload, { sub: identity.sub, email: identity.email, email_verified: identity.emailVerified ?? true, name: identity.name });
   });
   server.service.on("beforeUserinfo", (response) => {
-    response.body = { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name };
+    response.body = { sub: identity.sub, email: identity.email, email_verified: identity.emailVerified ?? true, name: identity.name };
   });
   const issuer = server.issuer.url!;
   return {

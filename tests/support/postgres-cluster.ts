@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./server-process.ts";
+import { freePort } from "./ports.ts";
 
 export interface PostgresCluster {
   port: number;

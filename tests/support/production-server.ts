@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, startServerProcess, waitForHealthy, type ServerProcess } from "./server-process.ts";
+import { freePort } from "./ports.ts";
+import { startServerProcess, waitForHealthy, type ServerProcess } from "./server-process.ts";
 
 export interface ProductionServer {
   url: string;

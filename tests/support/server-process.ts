@@ -3,7 +3,6 @@
  * can show: start-up configuration errors and graceful shutdown.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -25,16 +24,6 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, output: () => output, exited };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 export async function waitForHealthy(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<void> {

@@ -26,18 +26,6 @@ export interface TestSmtpServer {
   stop(): Promise<void>;
 }
 
-/** A port with nothing listening on it (free a moment ago). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", resolve);
-  });
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** Starts a server on the given port (default: any free one). */
 export async function startSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
   const state: TestSmtpServer = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstMessage, signInSchema, signUpSchema, forgotPasswordSchema } from "../../core/auth-schemas.ts";
+import { signInSchema, signUpSchema, forgotPasswordSchema } from "../../core/auth-schemas.ts";
+import { firstMessage } from "../../core/forms.ts";
 
 const messageOf = (result: { success: boolean; error?: Parameters<typeof firstMessage>[0] }) =>
   result.success ? undefined : firstMessage(result.error!);

@@ -1,5 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config.ts";
+
+// Local mode writes its auth secret under DATA_DIR: never into the repository's ./data here.
+const scratch = mkdtempSync(path.join(tmpdir(), "dg-config-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let dirs = 0;
+/** A data directory that does not exist yet, as on a first start. */
+const freshDataDir = () => path.join(scratch, `install-${++dirs}`, "data");
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -13,22 +23,25 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe("loadConfig", () => {
   it("runs in local mode with no settings: embedded database, demo data, test checkout, outbox", () => {
-    const config = loadConfig({});
+    expect(loadConfig({ NODE_ENV: "test" }).dataDir).toBe(path.resolve("data"));
+    const dataDir = freshDataDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.mode).toBe("local");
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.database.kind).toBe("pglite");
-    expect(config.database.kind === "pglite" && config.database.dataDir).toMatch(/data[/\\]pglite$/);
+    expect(config.database).toEqual({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
     expect(config.seedDemoData).toBe(true);
     expect(config.payments.provider).toBe("test");
     expect(config.mail.transport).toBe("outbox");
   });
 
   it("switches to PostgreSQL with DATABASE_URL and then seeds no demo data unless asked", () => {
-    const config = loadConfig({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" });
+    const DATA_DIR = freshDataDir();
+    const config = loadConfig({ DATA_DIR, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://postgres@127.0.0.1:5432/test" });
     expect(config.seedDemoData).toBe(false);
-    expect(loadConfig({ DATABASE_URL: "postgres://h/db", SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
+    expect(loadConfig({ DATA_DIR, DATABASE_URL: "postgres://h/db", SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
   });
 
   it("names the variable that is malformed", () => {
@@ -63,7 +76,48 @@ describe("loadConfig", () => {
 
   it("needs the webhook secret with a Stripe key", () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_123" }).join("\n")).toContain("STRIPE_WEBHOOK_SECRET");
-    const config = loadConfig({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_1" });
+    const config = loadConfig({ DATA_DIR: freshDataDir(), STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_1" });
     expect(config.payments).toEqual({ provider: "stripe", secretKey: "sk_test_123", webhookSecret: "whsec_1" });
+  });
+
+  it("makes each local install its own auth secret on the first start and keeps it in DATA_DIR/auth-secret (0600)", () => {
+    const dataDir = freshDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+    const file = path.join(dataDir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).authSecret).not.toBe(first);
+  });
+
+  it("refuses a local auth-secret file that holds no usable secret, and names it", () => {
+    const dataDir = freshDataDir();
+    loadConfig({ DATA_DIR: dataDir });
+    writeFileSync(path.join(dataDir, "auth-secret"), "\n");
+    expect(problemsOf({ DATA_DIR: dataDir })).toEqual([`${path.join(dataDir, "auth-secret")}: not a usable secret; delete it and a new one is made at the next start`]);
+  });
+
+  it("uses BETTER_AUTH_SECRET when set, and still requires it in production, writing no secret file", () => {
+    const secret = "s".repeat(40);
+    const local = freshDataDir();
+    expect(loadConfig({ DATA_DIR: local, BETTER_AUTH_SECRET: secret }).authSecret).toBe(secret);
+    const production = freshDataDir();
+    const problems = problemsOf({
+      NODE_ENV: "production",
+      DATA_DIR: production,
+      DATABASE_URL: "postgres://db.internal/app",
+      PUBLIC_URL: "https://digsandgigs.example",
+      PAYMENTS_PROVIDER: "test",
+      MAIL_TRANSPORT: "outbox",
+    });
+    expect(problems).toEqual(["BETTER_AUTH_SECRET: required in production (at least 32 random characters that sign sessions)"]);
+    for (const dir of [local, production]) expect(() => statSync(path.join(dir, "auth-secret"))).toThrow(/ENOENT/);
+  });
+
+  it("keeps a fixed secret in test mode and writes nothing", () => {
+    const dataDir = freshDataDir();
+    expect(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }).authSecret).toBe(loadConfig({ NODE_ENV: "test" }).authSecret);
+    expect(() => statSync(dataDir)).toThrow(/ENOENT/);
   });
 });

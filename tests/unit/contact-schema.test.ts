@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import {
-  CONTACT_LIMITS,
-  INVALID_EMAIL,
-  MISSING_REQUIRED_FIELDS,
-  validateContactForm,
-} from "../../core/contact-schema.ts";
+import { CONTACT_LIMITS, contactSchema, INVALID_EMAIL, MISSING_REQUIRED_FIELDS } from "../../core/contact-schema.ts";
+import { formProblem } from "../../core/forms.ts";
+
+/** The schema's answer as the form sees it: the data, or the notice and each field's message. */
+function validateContactForm(input: unknown) {
+  const parsed = contactSchema.safeParse(input);
+  if (parsed.success) return { success: true as const, data: parsed.data };
+  const { message, fieldErrors } = formProblem(parsed.error);
+  return { success: false as const, error: message, fieldErrors };
+}
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "A question", message: "Hello there." };
 const fill = (length: number) => "x".repeat(length);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { diggerFormValues, diggerProfileSchema, normalizeHandle, photoProblem } from "../../core/digger-schemas.ts";
+import {
+  diggerFormValues,
+  diggerProfileSchema,
+  normalizeHandle,
+  photoProblem,
+  referenceContactSchema,
+  referenceDecisionSchema,
+} from "../../core/digger-schemas.ts";
+import { fieldMessages, firstMessage } from "../../core/forms.ts";
 
 const CATEGORY = "6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab";
 function form(fields: Record<string, string | string[]>) {
@@ -81,5 +89,37 @@ describe("photoProblem", () => {
     expect(photoProblem({ type: "image/webp", size: 5 * 1024 * 1024 })).toBeNull();
     expect(photoProblem({ type: "image/gif", size: 10 })).toBe("Photos must be JPEG, PNG or WebP images");
     expect(photoProblem({ type: "image/png", size: 5 * 1024 * 1024 + 1 })).toBe("Each photo must be 5 MB or smaller");
+  });
+});
+
+it("names each message by the form's field, references by their numbered fields", () => {
+  const result = diggerProfileSchema.safeParse(
+    form({ ...valid, handle: "", "references.0.email": "", "references.1.name": "Second", "references.1.email": "nope", "references.1.phone": "5".repeat(31) }),
+  );
+  expect(result.success ? {} : fieldMessages(result.error)).toEqual({
+    handle: "Handle is required",
+    "references.1.phone": "Reference phone must be at most 30 characters",
+    "references.0.email": "Reference email is required",
+    "references.1.email": "Please enter a valid reference email address",
+  });
+});
+
+describe("reference contact request forms", () => {
+  const id = "6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab";
+  const messageOf = (result: { success: boolean; error?: Parameters<typeof firstMessage>[0] }) =>
+    result.success ? undefined : firstMessage(result.error!);
+
+  it("asks for a reference by its id", () => {
+    expect(referenceContactSchema.parse({ referenceId: id })).toEqual({ referenceId: id });
+    for (const referenceId of ["nope", null, ""]) {
+      expect(messageOf(referenceContactSchema.safeParse({ referenceId }))).toBe("Failed to send request");
+    }
+  });
+
+  it("approves or declines one request", () => {
+    expect(referenceDecisionSchema.parse({ requestId: id, decision: "decline" })).toEqual({ requestId: id, decision: "decline" });
+    for (const input of [{ requestId: "nope", decision: "approve" }, { requestId: id, decision: "maybe" }, { requestId: id, decision: null }]) {
+      expect(messageOf(referenceDecisionSchema.safeParse(input))).toBe("Failed to update request");
+    }
   });
 });

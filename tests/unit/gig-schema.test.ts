@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstMessage } from "../../core/auth-schemas.ts";
-import { postGigSchema } from "../../core/gig-schema.ts";
+import { firstMessage } from "../../core/forms.ts";
+import { gigStatusSchema, postGigSchema } from "../../core/gig-schema.ts";
 
 const today = "2026-11-21";
 const valid = {
@@ -59,5 +59,23 @@ describe("post-gig rules (spec section 5)", () => {
     expect(messageOf({ ...valid, title: `  ${"x".repeat(10)}  ` })).toBeUndefined();
     expect(messageOf({ ...valid, title: "x".repeat(100) })).toBeUndefined();
     expect(messageOf({ ...valid, deadline: today })).toBeUndefined();
+  });
+});
+
+describe("My Gigs' status switch", () => {
+  const gigId = "0f8c3b6e-1111-4222-8333-944444444444";
+  it("takes open or closed for a gig id; an id that is not a uuid names no gig", () => {
+    expect(gigStatusSchema.parse({ intent: "set-status", status: "closed", gigId })).toEqual({ intent: "set-status", status: "closed", gigId });
+    expect(gigStatusSchema.parse({ intent: "set-status", status: "open", gigId: "not-a-uuid" }).gigId).toBeNull();
+    expect(gigStatusSchema.parse({ intent: "set-status", status: "open", gigId: null }).gigId).toBeNull();
+  });
+
+  it.each([
+    { intent: "other", status: "closed", gigId },
+    { intent: "set-status", status: "archived", gigId },
+    { intent: "set-status", status: null, gigId },
+  ])("refuses %j with 'Failed to update gig status'", (input) => {
+    const result = gigStatusSchema.safeParse(input);
+    expect(result.success ? undefined : firstMessage(result.error)).toBe("Failed to update gig status");
   });
 });

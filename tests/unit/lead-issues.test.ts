@@ -4,12 +4,20 @@ import {
   ISSUE_TYPES,
   issueStatusBadge,
   issueStatusLabel,
+  issueDecisionSchema,
+  issueReportSchema,
   issueTypeLabel,
-  parseIssueReport,
   REFUND_PERCENTAGES,
   refundCents,
 } from "../../core/lead-issues.ts";
+import { fieldMessages, firstMessage } from "../../core/forms.ts";
 import { formatPrice } from "../../core/money.ts";
+
+/** The report form's schema as the form reads it: the data, or the first message (the toast). */
+function parseIssueReport(input: unknown) {
+  const parsed = issueReportSchema.safeParse(input);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: firstMessage(parsed.error) };
+}
 
 describe("issue types", () => {
   it("labels the three types as the spec does, and shows an unknown type raw", () => {
@@ -62,5 +70,31 @@ describe("the report form's check", () => {
     });
     expect(parseIssueReport({ issueType: "mistake", description: ` ${"a".repeat(2000)} ` }).ok).toBe(true);
     expect(parseIssueReport({ issueType: "mistake", description: "a".repeat(2001) })).toEqual({ ok: false, error: ISSUE_MESSAGES.tooLong });
+  });
+});
+
+describe("the report form's field messages", () => {
+  it("gives each field its own message, beside the toast's", () => {
+    const parsed = issueReportSchema.safeParse({ issueType: "refund_everything", description: "a".repeat(2001) });
+    expect(parsed.success).toBe(false);
+    expect(firstMessage(parsed.error!)).toBe(ISSUE_MESSAGES.fillAll);
+    expect(fieldMessages(parsed.error!)).toEqual({ issueType: ISSUE_MESSAGES.fillAll, description: ISSUE_MESSAGES.tooLong });
+  });
+});
+
+describe("the decision on an issue", () => {
+  it("takes approve or reject on an issue id", () => {
+    expect(issueDecisionSchema.parse({ issueId: "any", decision: "approve" })).toEqual({ issueId: "any", decision: "approve" });
+    expect(issueDecisionSchema.parse({ issueId: "any", decision: "reject" }).decision).toBe("reject");
+  });
+
+  it.each([
+    [{ issueId: "any", decision: "refund_twice" }],
+    [{ issueId: null, decision: "approve" }],
+    [{ issueId: "any", decision: null }],
+  ])("refuses %j with 'Failed to update issue'", (input) => {
+    const parsed = issueDecisionSchema.safeParse(input);
+    expect(parsed.success).toBe(false);
+    expect(firstMessage(parsed.error!)).toBe(ISSUE_MESSAGES.updateFailed);
   });
 });

@@ -7,8 +7,12 @@ const PROVIDERS = [
   { id: "linkedin", label: "Continue with LinkedIn" },
 ] as const;
 
-/** Continue with Google, GitHub or LinkedIn; `userType` is what a new account becomes. */
-export function SocialButtons({ userType, busy }: { userType: string; busy: boolean }) {
+/**
+ * Continue with Google, GitHub or LinkedIn; `userType` is what a new account becomes. A new
+ * account is made only with `ageConfirmed` (the Sign Up tab's 18+ box); without it the
+ * provider signs in an existing account only.
+ */
+export function SocialButtons({ userType, ageConfirmed = false, busy }: { userType: string; ageConfirmed?: boolean; busy: boolean }) {
   return (
     <div className="grid gap-2">
       {PROVIDERS.map((p) => (
@@ -16,6 +20,7 @@ export function SocialButtons({ userType, busy }: { userType: string; busy: bool
           <input type="hidden" name="intent" value="social" />
           <input type="hidden" name="provider" value={p.id} />
           <input type="hidden" name="userType" value={userType} />
+          {ageConfirmed && <input type="hidden" name="ageConfirmed" value="on" />}
           <Button type="submit" variant="outline" className="w-full" disabled={busy}>
             {p.label}
           </Button>

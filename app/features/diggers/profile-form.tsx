@@ -15,7 +15,6 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { SectionCard } from "./section-card.tsx";
 import {
-  diggerFieldErrors,
   diggerFormValues,
   diggerProfileSchema,
   HANDLE_MAX_LENGTH,
@@ -26,6 +25,7 @@ import {
   photoProblem,
 } from "#core/digger-schemas.ts";
 import type { CategoryGroup, OwnDiggerProfile } from "#core/digger-types.ts";
+import { fieldMessages } from "#core/forms.ts";
 import { FieldMessage, FormField } from "#app/components/form-field.tsx";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 
@@ -78,7 +78,7 @@ export function DiggerProfileForm({
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
     const parsed = diggerProfileSchema.safeParse(diggerFormValues(form));
-    const found = { ...(parsed.success ? {} : diggerFieldErrors(parsed.error)), ...photoErrors(form) };
+    const found = { ...(parsed.success ? {} : fieldMessages(parsed.error)), ...photoErrors(form) };
     const messages = Object.values(found);
     if (messages.length > 0) {
       event.preventDefault();

@@ -1,5 +1,7 @@
 import { useFetcher } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
@@ -9,8 +11,11 @@ import { timeAgo } from "#core/relative-time.ts";
 import type { ReactNode } from "react";
 
 
-/** One of my gigs: status, purchases, and the Active/Closed switch. */
-export function MyGigCard({ gig, now, actions }: { gig: OwnGig; now: Date; actions?: ReactNode }) {
+/**
+ * One of my gigs: status, purchases, and the Active/Closed switch; until the client confirms
+ * their e-mail (`published` false), the reason it is not public and a way to resend the link.
+ */
+export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: Date; published: boolean; actions?: ReactNode }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
   useActionToast(fetcher.data);
   // Show the requested state at once; the server's answer follows.
@@ -31,6 +36,7 @@ export function MyGigCard({ gig, now, actions }: { gig: OwnGig; now: Date; actio
         </div>
       </CardHeader>
       <CardContent className="grid gap-3">
+        {published ? null : <ConfirmEmailNotice />}
         <p className="line-clamp-2 text-sm text-muted-foreground">{gig.description}</p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <span>{gig.categoryName}</span>
@@ -52,5 +58,24 @@ export function MyGigCard({ gig, now, actions }: { gig: OwnGig; now: Date; actio
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+function ConfirmEmailNotice() {
+  const fetcher = useFetcher<{ error?: string; success?: string }>();
+  useActionToast(fetcher.data);
+  return (
+    <Alert role="status">
+      <AlertTitle>Confirm your e-mail to publish this gig</AlertTitle>
+      <AlertDescription>
+        <p>Diggers see it once you open the link in the e-mail we sent you.</p>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="resend-confirmation" />
+          <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
+            {fetcher.state === "idle" ? "Resend confirmation e-mail" : "Sending..."}
+          </Button>
+        </fetcher.Form>
+      </AlertDescription>
+    </Alert>
   );
 }

@@ -14,7 +14,8 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, parseIssueReport } from "#core/lead-issues.ts";
+import { firstMessage } from "#core/forms.ts";
+import { ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema } from "#core/lead-issues.ts";
 
 export type ReportFetcher = FetcherWithComponents<{ error?: string; success?: string } | undefined>;
 
@@ -51,10 +52,10 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
           className="grid gap-4"
           onSubmit={(event) => {
             const form = new FormData(event.currentTarget);
-            const checked = parseIssueReport({ issueType: form.get("issueType"), description: form.get("description") });
-            if (!checked.ok) {
+            const checked = issueReportSchema.safeParse({ issueType: form.get("issueType"), description: form.get("description") });
+            if (!checked.success) {
               event.preventDefault();
-              toast.error(checked.error);
+              toast.error(firstMessage(checked.error));
             }
           }}
         >

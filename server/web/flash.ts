@@ -3,7 +3,7 @@
  * read and cleared by the next page's root loader, shown there as a toast.
  */
 import { createCookie, redirect } from "react-router";
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 
 export type FlashKind = "success" | "error" | "info";
 export interface Flash {
@@ -35,10 +35,7 @@ export async function redirectWithFlash(
   message: string,
   setCookies: string[] = [],
 ): Promise<Response> {
-  const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await flashHeader(config, kind, message));
-  return redirect(to, { headers });
+  return redirect(to, { headers: setCookieHeaders([...setCookies, await flashHeader(config, kind, message)]) });
 }
 
 /** The pending flash message, if any, and the header that clears it. */
@@ -47,4 +44,10 @@ export async function takeFlash(config: Config, request: Request): Promise<{ fla
   const value: unknown = await cookie.parse(request.headers.get("cookie"));
   if (!value || typeof value !== "object" || !("message" in value)) return { flash: null, clear: null };
   return { flash: value as Flash, clear: await cookie.serialize("", { maxAge: 0 }) };
+}
+
+/** Response headers that set each of `cookies` (the flash, the cookies Better Auth hands back). */
+export function setCookieHeaders(cookies: string[], headers = new Headers()): Headers {
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }

@@ -1,0 +1,8 @@
+/** The signed-in user as every page may see it (never anything more private). */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  userType: "consumer" | "digger";
+  twoFactorEnabled: boolean;
+}

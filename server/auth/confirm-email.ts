@@ -1,0 +1,38 @@
+/**
+ * The pages' side of e-mail confirmation (server/auth/email-verification.ts): the button on
+ * /verify-email, and sending a new link from My Gigs. Both go through Better Auth's own
+ * endpoints, with their checks and rate limits.
+ */
+import type { SessionUser } from "#core/session-user.ts";
+import { AppError } from "../errors.ts";
+import { authApiFor, authFailure, type AuthApi, type AuthCallContext } from "./api.ts";
+
+export const CONFIRM_EMAIL_MESSAGES = {
+  confirmed: "E-mail confirmed. Your gigs are now published.",
+  confirmedDigger: "E-mail confirmed.",
+  invalidLink: "This confirmation link is invalid or has expired. Send a new one from My Gigs.",
+  sent: "Confirmation e-mail sent. Check your inbox.",
+  alreadyConfirmed: "Your e-mail is already confirmed.",
+} as const;
+
+/** Where confirming leads: a visitor signs in first, a digger goes home, a client to their gigs. */
+export function confirmationLanding(user: SessionUser | null): string {
+  return !user ? "/auth?redirect=/my-gigs" : user.userType === "digger" ? "/" : "/my-gigs";
+}
+
+/**
+ * Confirms the address the token was sent to. A link that is invalid, expired or used sends
+ * the browser on to `landing` with the reason.
+ */
+export async function confirmEmail(api: AuthApi, token: unknown, landing: string): Promise<{ setCookies: string[] }> {
+  const result = await api(`/verify-email?token=${encodeURIComponent(typeof token === "string" ? token : "")}`);
+  if (!result.ok) throw new AppError("invalid_input", CONFIRM_EMAIL_MESSAGES.invalidLink, { redirectTo: landing });
+  return { setCookies: result.setCookies };
+}
+
+/** Sends the signed-in user a new confirmation link. */
+export async function resendConfirmation(context: AuthCallContext, request: Request, user: SessionUser): Promise<{ success: string }> {
+  const result = await authApiFor(context, request)<{ code?: string }>("/send-verification-email", { email: user.email });
+  if (result.ok) return { success: CONFIRM_EMAIL_MESSAGES.sent };
+  throw authFailure(result, result.data?.code === "EMAIL_ALREADY_VERIFIED" ? CONFIRM_EMAIL_MESSAGES.alreadyConfirmed : result.message);
+}

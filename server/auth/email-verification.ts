@@ -1,0 +1,57 @@
+/**
+ * Confirming an e-mail address by link (Better Auth's e-mail verification). A client's gigs
+ * are published only once their address is confirmed (design.md section 7; docs/decisions/
+ * 0012-publish-after-e-mail-confirmation.md); signing in never depends on it.
+ *
+ * The link opens /verify-email, a page whose button confirms: mail scanners open links in
+ * e-mail, and a confirmation they could make would publish gigs under an address whose owner
+ * never saw them.
+ */
+import type { BetterAuthOptions } from "better-auth";
+import { APIError } from "better-auth/api";
+import type { Config } from "../config.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
+
+export const VERIFICATION_SUBJECT = "Confirm your e-mail for Digs & Gigs";
+/** How long a confirmation link works, in seconds. */
+export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
+export function emailVerificationOptions({
+  config,
+  mailer,
+  rateLimits,
+}: {
+  config: Config;
+  mailer: Mailer;
+  rateLimits: RateLimits;
+}): BetterAuthOptions["emailVerification"] {
+  return {
+    sendOnSignUp: true,
+    expiresIn: VERIFICATION_EXPIRES_IN,
+    // Off: a link that signed people in would pass by their password and two-factor authentication.
+    autoSignInAfterVerification: false,
+    sendVerificationEmail: async ({ user, token }) => {
+      // Better Auth limits requests per client address; this limits them per recipient, so that
+      // nobody can flood an inbox from many addresses.
+      if (!rateLimits.confirmationEmailsPerAddress.take(user.email.toLowerCase())) throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
+      const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+      const consumer = (user as { userType?: unknown }).userType !== "digger";
+      await mailer.send({
+        to: user.email,
+        userId: user.id,
+        kind: "transactional",
+        subject: VERIFICATION_SUBJECT,
+        text: [
+          `Hello ${user.name},`,
+          "",
+          "To confirm that this is your e-mail address, open this link within 24 hours:",
+          "",
+          link,
+          "",
+          ...(consumer ? ["Your gigs are published for diggers to see once you confirm.", ""] : []),
+          "If you did not create a Digs & Gigs account, ignore this e-mail: nothing is published under your address.",
+        ].join("\n"),
+      });
+    },
+  };
+}

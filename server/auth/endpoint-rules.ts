@@ -1,0 +1,151 @@
+/**
+ * Our rules on Better Auth's own HTTP endpoints. Its JSON API (`/api/auth/*`) is reachable
+ * from any browser, not only through our forms, so every rule a form applies is applied
+ * here, where every path passes: per-address limits, the 18+ confirmation, the account type
+ * and name rules, one sign-in per TOTP code, and a sign-up answer that does not tell whether
+ * an address has an account.
+ */
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { sql } from "drizzle-orm";
+import { fullNameSchema } from "#core/auth-schemas.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
+import { claimTotpStep } from "./totp-once.ts";
+
+/** Set by our server from the socket, replacing anything a client sent. */
+export const CLIENT_IP_HEADER = "x-dg-client-ip";
+
+export const AGE_CONFIRMATION_REQUIRED = "Please confirm you are 18 or older";
+export const ACCOUNT_TYPE_FIXED = "The account type cannot be changed";
+
+export interface EndpointRuleDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  rateLimits: RateLimits;
+}
+
+type Body = Record<string, unknown>;
+
+const tooMany = () => new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS, code: "TOO_MANY_ATTEMPTS" });
+const emailKey = (body: Body) => (typeof body.email === "string" ? body.email.trim().toLowerCase() : "");
+/** Failed sign-ins are counted per e-mail address and client address (set by our server). */
+const signInKey = (ctx: { headers?: Headers; request?: Request }, body: Body) =>
+  `${emailKey(body)}|${ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? "unknown"}`;
+
+/** The name rule of the sign-up form, with its message, as a 400. */
+export function checkedFullName(name: unknown): string {
+  const parsed = fullNameSchema.safeParse(typeof name === "string" ? name : "");
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "Full name is required", code: "INVALID_NAME" });
+  }
+  return parsed.data;
+}
+
+export function endpointRules({ config, db, mailer, logger, rateLimits }: EndpointRuleDeps) {
+  const before = createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Body;
+    switch (ctx.path) {
+      case "/sign-in/email": {
+        // Counted per address and client: someone guessing from elsewhere never locks the owner out.
+        if (rateLimits.signInFailures.isLimited(signInKey(ctx, body))) throw tooMany();
+        return;
+      }
+      case "/request-password-reset": {
+        if (!rateLimits.passwordResetPerEmail.take(emailKey(body))) throw tooMany();
+        return;
+      }
+      case "/sign-up/email": {
+        if (body.ageConfirmed !== true) {
+          throw new APIError("BAD_REQUEST", { message: AGE_CONFIRMATION_REQUIRED, code: "AGE_CONFIRMATION_REQUIRED" });
+        }
+        checkedFullName(body.name);
+        const email = emailKey(body);
+        if (!rateLimits.signUpPerEmail.take(email)) throw tooMany();
+        return answerExistingAddress(ctx, email, body);
+      }
+      case "/update-user": {
+        if ("userType" in body) throw new APIError("BAD_REQUEST", { message: ACCOUNT_TYPE_FIXED, code: "ACCOUNT_TYPE_FIXED" });
+        if ("name" in body) checkedFullName(body.name);
+        return;
+      }
+      case "/verify-email": {
+        // Our links carry none; Better Auth would redirect to any address given here.
+        if (ctx.query?.callbackURL !== undefined) {
+          throw new APIError("BAD_REQUEST", { message: "This confirmation link is not valid", code: "CALLBACK_NOT_ALLOWED" });
+        }
+        return;
+      }
+      case "/two-factor/verify-totp": {
+        await claimTotpStep(ctx, db, body.code);
+        return;
+      }
+    }
+  });
+
+  const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== "/sign-in/email") return;
+    const returned = ctx.context.returned;
+    if (isAPIError(returned) && returned.statusCode === 401) {
+      rateLimits.signInFailures.record(signInKey(ctx, (ctx.body ?? {}) as Body));
+    }
+  });
+
+  /**
+   * Sign-up for an address that has an account answers like a sign-up that made one and
+   * signed nobody in (Better Auth's own generic answer), and tells the owner by e-mail.
+   * docs/decisions/0011-sign-up-for-a-taken-address.md says why.
+   */
+  async function answerExistingAddress(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0], email: string, body: Body) {
+    const [owner] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    if (!owner) return;
+    // About as long as making an account takes, so the time does not tell either.
+    await ctx.context.password.hash(typeof body.password === "string" ? body.password : "");
+    try {
+      await mailer.send({
+        to: owner.email,
+        userId: owner.id,
+        kind: "transactional",
+        subject: "Someone tried to sign up with your e-mail address",
+        text: [
+          `Hello ${owner.name},`,
+          "",
+          "Someone just tried to create a Digs & Gigs account with this e-mail address, which already has an account.",
+          "",
+          `If it was you, sign in instead: ${config.publicUrl}/auth`,
+          `Forgot your password? Reset it from the same page ("Forgot password?").`,
+          "",
+          "If it was not you, you can ignore this e-mail: nothing has changed on your account.",
+        ].join("\n"),
+      });
+    } catch (error) {
+      logger.error({ err: error }, "could not e-mail the owner of an address used to sign up again");
+    }
+    const now = new Date();
+    return ctx.json({
+      token: null,
+      user: {
+        id: ctx.context.generateId({ model: "user" }) || crypto.randomUUID(),
+        email,
+        name: checkedFullName(body.name),
+        image: null,
+        emailVerified: false,
+        userType: body.userType === "digger" ? "digger" : "consumer",
+        twoFactorEnabled: false,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+  }
+
+  return { before, after };
+}

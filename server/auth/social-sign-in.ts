@@ -1,0 +1,50 @@
+/**
+ * Starting sign-in (or sign-up) with Google, GitHub or LinkedIn from /auth: Better Auth
+ * answers with the provider's address to send the browser to. The account type and the
+ * 18+ confirmation chosen on the form travel in short-lived cookies to the callback
+ * (auth.ts decides there whether a new account may be made).
+ */
+import { OAUTH_PROVIDERS, type Config, type OAuthProviderId } from "../config.ts";
+import { AppError } from "../errors.ts";
+import { authFailure, type AuthApi } from "./api.ts";
+import { SIGNUP_AGE_COOKIE, SIGNUP_TYPE_COOKIE } from "./auth.ts";
+import { PROVIDER_NAMES } from "./providers.ts";
+
+/** Where to send the browser, and the cookies to set on the way. */
+export async function startSocialSignIn(
+  api: AuthApi,
+  config: Config,
+  form: FormData,
+  redirectTo: string,
+): Promise<{ url: string; setCookies: string[] }> {
+  const provider = String(form.get("provider") ?? "") as OAuthProviderId;
+  if (!OAUTH_PROVIDERS.includes(provider)) throw new AppError("invalid_input", "Unknown sign-in provider");
+  if (!config.oauth[provider]) {
+    throw new AppError(
+      "unavailable",
+      `Sign-in with ${PROVIDER_NAMES[provider]} is not available on this site yet. Please use your e-mail and password.`,
+    );
+  }
+  const result = await api<{ url?: string }>("/sign-in/social", {
+    provider,
+    callbackURL: redirectTo,
+    errorCallbackURL: `/auth?redirect=${encodeURIComponent(redirectTo)}`,
+    requestSignUp: true,
+  });
+  if (!result.ok) throw authFailure(result);
+  if (!result.data?.url) {
+    throw new AppError("unavailable", "Could not reach the sign-in provider. Please try again.", { status: 502 });
+  }
+  const cookie = (name: string, value: string) =>
+    `${name}=${value}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax${config.mode === "production" ? "; Secure" : ""}`;
+  const userType = form.get("userType") === "digger" ? "digger" : "consumer";
+  return {
+    url: result.data.url,
+    setCookies: [
+      ...result.setCookies,
+      cookie(SIGNUP_TYPE_COOKIE, userType),
+      // Only the Sign Up tab asks; without it a new account is not made (auth.ts), a known one signs in.
+      cookie(SIGNUP_AGE_COOKIE, form.get("ageConfirmed") === "on" ? "1" : "0"),
+    ],
+  };
+}

@@ -1,0 +1,3 @@
+-- A payment for a lead that is gone (gig closed, or client deleted, during the checkout) is refunded in full.
+ALTER TABLE "refunds" DROP CONSTRAINT "refunds_reason_check";--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_reason_check" CHECK (("refunds"."reason" = 'issue_approved' and "refunds"."lead_issue_id" is not null) or ("refunds"."reason" in ('duplicate_payment', 'lead_unavailable') and "refunds"."lead_issue_id" is null));

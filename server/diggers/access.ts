@@ -1,0 +1,32 @@
+/** Who may use the digger pages, with the spec's message and destination for everyone else. */
+import type { AccessRule } from "../auth/guards.ts";
+
+const DIGGERS_ONLY = { type: "digger", message: "Only diggers can access this page", redirectTo: "/" } as const;
+const REGISTRATION_SIGN_IN = "/auth?type=digger&redirect=%2Fdigger-registration";
+
+/** /digger-registration, the page: a visitor signs in (or up) as a digger first. */
+export const PROFILE_FORM_PAGE = {
+  signedOut: { redirectTo: REGISTRATION_SIGN_IN },
+  userType: DIGGERS_ONLY,
+} satisfies AccessRule;
+
+/** /digger-registration, the form sent. */
+export const PROFILE_FORM_SAVE = {
+  signedOut: { message: "Not authenticated", redirectTo: REGISTRATION_SIGN_IN },
+  userType: DIGGERS_ONLY,
+} satisfies AccessRule;
+
+/** /reference-requests: a digger with a profile. */
+export const REFERENCE_REQUESTS = {
+  userType: DIGGERS_ONLY,
+  diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
+} satisfies AccessRule;
+
+/** Asking, on /digger/{id}, for one of its references' contact: consumers only. */
+export function referenceContactAccess(diggerId: string) {
+  const page = `/digger/${diggerId}`;
+  return {
+    signedOut: { message: "Please sign in to request reference contact", redirectTo: `/auth?redirect=${encodeURIComponent(page)}` },
+    userType: { type: "consumer", message: "Only consumers can request reference contacts", redirectTo: page },
+  } satisfies AccessRule;
+}

@@ -1,0 +1,34 @@
+/**
+ * Saving /digger-registration: the form is read and checked, the new photos stored before the
+ * transaction (and removed again if it fails), the profile written in one transaction, then
+ * the files of replaced photos removed.
+ */
+import type { AppServices } from "../services.ts";
+import { ownProfile } from "./profile-form.ts";
+import { readProfileForm, validProfile } from "./profile-input.ts";
+import { photoChoices, removeReplaced, removeUnused, storePhotos } from "./profile-photos.ts";
+import { saveProfileRows } from "./write-profile.ts";
+
+/** Creates or updates `userId`'s profile from the form in `request`; says which, and its id. */
+export async function saveDiggerProfile(
+  { db, storage, logger }: Pick<AppServices, "db" | "storage" | "logger">,
+  userId: string,
+  request: Request,
+): Promise<{ diggerId: string; created: boolean }> {
+  const form = await readProfileForm(request);
+  const input = await validProfile(db, form);
+  const existing = await ownProfile(db, userId);
+  const { photos, stored } = await storePhotos(storage, userId, photoChoices(form, existing), existing);
+
+  let diggerId: string;
+  try {
+    diggerId = await saveProfileRows(db, userId, existing, input, photos);
+  } catch (error) {
+    await removeUnused(storage, stored, existing);
+    throw error;
+  }
+  if (existing) {
+    await removeReplaced(storage, existing, photos).catch((err: unknown) => logger.warn({ err }, "could not remove replaced photos"));
+  }
+  return { diggerId, created: existing === null };
+}

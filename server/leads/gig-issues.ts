@@ -1,0 +1,60 @@
+/**
+ * The issues dialog of /my-gigs, reading (spec sections 2, 4, 8; design.md sections 1, 5, 6):
+ * the owner of a gig reads the issues diggers reported on its leads. Anyone but the gig's
+ * owner gets 404 and nothing else. Deciding on an issue is in resolve-issue.ts.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { ISSUE_MESSAGES, type GigIssue } from "#core/lead-issues.ts";
+import { isUuid } from "#core/ids.ts";
+import type { Database } from "../db/client.ts";
+import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+
+/** Who may read and decide on the issues of a gig: its owner, who must be signed in. */
+export const GIG_ISSUES_ACCESS = {
+  signedOut: { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" },
+} as const;
+
+/** At most this many issues in the dialog: one per purchase, so one per digger who bought. */
+const ISSUES_LIMIT = 500;
+
+/** The issues on a gig of `consumerId`, newest first; null when the gig is not theirs. */
+export async function listGigIssues(db: Database, consumerId: string, gigId: string): Promise<GigIssue[] | null> {
+  if (!isUuid(gigId)) return null;
+  const [gig] = await db
+    .select({ id: gigs.id })
+    .from(gigs)
+    .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)));
+  if (!gig) return null;
+  const rows = await db
+    .select({
+      id: leadIssues.id,
+      issueType: leadIssues.issueType,
+      description: leadIssues.description,
+      refundPercentage: leadIssues.refundPercentage,
+      status: leadIssues.status,
+      createdAt: leadIssues.createdAt,
+      amountPaidCents: leadPurchases.amountPaidCents,
+      diggerBusinessName: diggerProfiles.businessName,
+    })
+    .from(leadIssues)
+    .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
+    .where(eq(leadPurchases.gigId, gig.id))
+    .orderBy(desc(leadIssues.createdAt), desc(leadIssues.id))
+    .limit(ISSUES_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The dialog's data: the issues on gig `gigId` of `consumerId`; 'Failed to load issues' otherwise. */
+export async function gigIssues(db: Database, consumerId: string, gigId: string): Promise<{ issues: GigIssue[]; now: string }> {
+  let issues: GigIssue[] | null;
+  try {
+    issues = await listGigIssues(db, consumerId, gigId);
+  } catch (error) {
+    throw new AppError("failed", ISSUE_MESSAGES.loadIssuesFailed, { cause: error });
+  }
+  // Not theirs, or no such gig: 404 and nothing about it.
+  if (!issues) throw new AppError("not_found", ISSUE_MESSAGES.loadIssuesFailed);
+  return { issues, now: new Date().toISOString() };
+}

@@ -1,0 +1,216 @@
+/**
+ * Paying for a lead that is gone (issue 16, finding 3): a checkout started before the client
+ * closed the gig or deleted their account is refunded in full when paid, through the test
+ * checkout and through Stripe's webhook. The digger is told by e-mail and a flash; the client
+ * hears nothing, and the client's contact details reach the digger nowhere. And checkouts
+ * expire after a day, like Stripe's.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gigs, leadPurchases, refunds } from "../../server/db/schema.ts";
+import { CHECKOUT_MESSAGES } from "../../server/leads/test-checkout.ts";
+import { CHECKOUT_LIFETIME_MS } from "../../server/payments/provider.ts";
+import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { decodeHtml, diggerWithProfile, insertGig, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
+import { location } from "../support/session-client.ts";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
+
+const GONE = ["closed", "deleted"] as const;
+type Gone = (typeof GONE)[number];
+
+const purchasesOf = (app: TestApp, gigId: string) => app.database.db.select().from(leadPurchases).where(eq(leadPurchases.gigId, gigId));
+const purchaseCount = async (app: TestApp, gigId: string) =>
+  (await app.database.db.select({ n: gigs.purchaseCount }).from(gigs).where(eq(gigs.id, gigId)))[0]!.n;
+
+/** A client with an open gig whose contact details are unique, and a digger with a profile. */
+async function parties(app: TestApp) {
+  const client = await signUpAs(app, "consumer", `Gone Client ${randomUUID().slice(0, 8)}`);
+  const digger = await diggerWithProfile(app);
+  const gig = await insertGig(app, client.id);
+  return { client, digger, gig };
+}
+
+/** The client closes the gig on My Gigs, or deletes their account. */
+async function makeGone(client: TestUser, gig: TestGig, how: Gone) {
+  const response =
+    how === "closed"
+      ? await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" })
+      : await client.client.post("/account", { intent: "delete-account", confirmEmail: client.email });
+  expect(response.status, how).toBeLessThan(400);
+}
+
+/** Nothing completed, one full refund sent, the digger told, the client not, no contact details shown. */
+async function expectRefundedAndHidden(app: TestApp, parts: { client: TestUser; digger: TestDigger; gig: TestGig }, clientMailBefore: number) {
+  const { client, digger, gig } = parts;
+  const rows = await purchasesOf(app, gig.id);
+  expect(rows.map((r) => r.status)).toEqual(["cancelled"]);
+  expect(await purchaseCount(app, gig.id)).toBe(0);
+  const refundRows = await app.database.db.select().from(refunds).where(eq(refunds.leadPurchaseId, rows[0]!.id));
+  expect(refundRows).toHaveLength(1);
+  expect(refundRows[0]).toMatchObject({ reason: "lead_unavailable", amountCents: rows[0]!.amountPaidCents, status: "succeeded" });
+  expect(refundRows[0]!.providerRefundId).toBeTruthy();
+
+  const diggerMail = await mailTo(app, digger.email);
+  const notice = diggerMail.find((m) => m.subject === `The lead for "${gig.title}" is no longer available`);
+  expect(notice?.kind).toBe("transactional");
+  expect(notice?.textBody).toContain("refunded in full");
+  expect(notice?.textBody).not.toContain(client.email);
+  expect(notice?.textBody).not.toContain(client.fullName);
+  expect(await mailTo(app, client.email)).toHaveLength(clientMailBefore);
+
+  for (const path of ["/my-leads", "/my-leads.data"]) {
+    const body = decodeHtml(await (await digger.client.get(path)).text());
+    expect(body, path).not.toContain(client.email);
+    expect(body, path).not.toContain(client.fullName);
+    expect(body, path).not.toContain(gig.contactPreferences);
+    expect(body, path).not.toContain(gig.title);
+  }
+}
+
+describe("paying a test checkout for a lead that is gone", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  for (const how of GONE) {
+    it(`refunds in full and shows nothing of the client when the ${how === "closed" ? "gig was closed" : "client deleted their account"} after the checkout started`, async () => {
+      const parts = await parties(app);
+      const { client, digger, gig } = parts;
+      const checkout = location(await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" }))!;
+      expect(checkout).toMatch(/^\/checkout\/test_cs_/);
+      await makeGone(client, gig, how);
+      const clientMail = (await mailTo(app, client.email)).length;
+
+      const paid = await digger.client.post(checkout, { intent: "pay" });
+      // A deleted client's gig page is gone too: the digger goes back to the list of gigs.
+      const back = how === "closed" ? `/gig/${gig.id}` : "/browse-gigs";
+      expect(location(paid)).toBe(back);
+      expect(decodeHtml(await flashAfter(digger.client, back))).toContain(CHECKOUT_MESSAGES.unavailable);
+      await expectRefundedAndHidden(app, parts, clientMail);
+      // Paying the same checkout again changes nothing.
+      expect(location(await digger.client.post(checkout, { intent: "pay" }))).toBe(`/gig/${gig.id}`);
+      expect(await app.database.db.select().from(refunds).where(eq(refunds.leadPurchaseId, (await purchasesOf(app, gig.id))[0]!.id))).toHaveLength(1);
+    });
+  }
+
+  it("completes a checkout whose gig was closed and opened again before the payment", async () => {
+    const { client, digger, gig } = await parties(app);
+    const checkout = location(await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" }))!;
+    await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
+    await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "open" });
+    expect(location(await digger.client.post(checkout, { intent: "pay" }))).toBe(`/gig/${gig.id}?payment=success`);
+    expect((await purchasesOf(app, gig.id)).map((r) => r.status)).toEqual(["completed"]);
+    expect(decodeHtml(await (await digger.client.get("/my-leads")).text())).toContain(client.email);
+  });
+
+  it("ends a test checkout started more than a day ago: it can no longer be shown or paid", async () => {
+    const { digger, gig } = await parties(app);
+    const age = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000})`;
+    const start = async () => {
+      const checkout = location(await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" }))!;
+      const sessionId = checkout.split("/").pop()!;
+      return { checkout, sessionId };
+    };
+    const setAge = (sessionId: string, ms: number) =>
+      app.database.db.update(leadPurchases).set({ createdAt: age(ms) }).where(eq(leadPurchases.providerSessionId, sessionId));
+    const statusOf = async (sessionId: string) =>
+      (await app.database.db.select({ s: leadPurchases.status }).from(leadPurchases).where(eq(leadPurchases.providerSessionId, sessionId)))[0]!.s;
+
+    // Opened after its day: ended, back to the gig with the message.
+    const opened = await start();
+    await setAge(opened.sessionId, CHECKOUT_LIFETIME_MS + 60_000);
+    const shown = await digger.client.get(opened.checkout);
+    expect(location(shown)).toBe(`/gig/${gig.id}`);
+    expect(decodeHtml(await flashAfter(digger.client, `/gig/${gig.id}`))).toContain(CHECKOUT_MESSAGES.expired);
+    expect(await statusOf(opened.sessionId)).toBe("cancelled");
+
+    // Paid after its day (the page was open all along): not paid, ended.
+    const paid = await start();
+    await setAge(paid.sessionId, CHECKOUT_LIFETIME_MS + 60_000);
+    expect(location(await digger.client.post(paid.checkout, { intent: "pay" }))).toBe(`/gig/${gig.id}`);
+    expect(decodeHtml(await flashAfter(digger.client, `/gig/${gig.id}`))).toContain(CHECKOUT_MESSAGES.expired);
+    expect(await statusOf(paid.sessionId)).toBe("cancelled");
+    expect(await purchaseCount(app, gig.id)).toBe(0);
+    expect(await app.database.db.select().from(refunds).where(eq(refunds.leadPurchaseId, (await purchasesOf(app, gig.id))[0]!.id))).toHaveLength(0);
+
+    // Within its day it still pays.
+    const fresh = await start();
+    await setAge(fresh.sessionId, CHECKOUT_LIFETIME_MS - 60_000);
+    expect(location(await digger.client.post(fresh.checkout, { intent: "pay" }))).toBe(`/gig/${gig.id}?payment=success`);
+    expect(await statusOf(fresh.sessionId)).toBe("completed");
+  });
+});
+
+describe("paying through Stripe for a lead that is gone (local stand-in for Stripe's API)", () => {
+  const SECRET = "whsec_gone_lead";
+  const stripe = new Stripe("sk_test_unused");
+  let stripeApi: StripeStandIn;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    stripeApi = await startStripeStandIn();
+    app = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_gone", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripeApi.url });
+  });
+  afterAll(async () => {
+    await app.close();
+    await stripeApi.stop();
+  });
+
+  const deliver = (type: string, session: Record<string, unknown>) => {
+    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, data: { object: { object: "checkout.session", ...session } } });
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    return app.request("/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
+  };
+  async function startCheckout(digger: TestDigger, gig: TestGig) {
+    const response = await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" });
+    expect(response.status).toBe(302);
+    return { sessionId: [...stripeApi.sessions.keys()].at(-1)!, request: stripeApi.requests.at(-1)! };
+  }
+
+  for (const how of GONE) {
+    it(`refunds at Stripe in full when the ${how === "closed" ? "gig was closed" : "client deleted their account"} before the payment arrived`, async () => {
+      const parts = await parties(app);
+      const { client, digger, gig } = parts;
+      const { sessionId } = await startCheckout(digger, gig);
+      await makeGone(client, gig, how);
+      const clientMail = (await mailTo(app, client.email)).length;
+
+      const paymentIntent = `pi_gone_${randomUUID().slice(0, 8)}`;
+      const event = { id: sessionId, payment_status: "paid", payment_intent: paymentIntent };
+      expect((await deliver("checkout.session.completed", event)).status).toBe(200);
+      await expectRefundedAndHidden(app, parts, clientMail);
+      const [purchase] = await purchasesOf(app, gig.id);
+      expect(purchase!.providerPaymentId).toBe(paymentIntent);
+      const calls = stripeApi.requests.filter((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === paymentIntent);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.form.get("amount")).toBe(String(purchase!.amountPaidCents));
+
+      // Stripe delivers the event again: no second refund, no second e-mail.
+      expect((await deliver("checkout.session.completed", event)).status).toBe(200);
+      expect(new Set(stripeApi.requests.filter((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === paymentIntent).map((r) => r.idempotencyKey)).size).toBe(1);
+      expect((await mailTo(app, digger.email)).filter((m) => m.subject.includes("is no longer available"))).toHaveLength(1);
+    });
+  }
+
+  it("asks Stripe to end the Checkout Session after a day, and ends the purchase when it does", async () => {
+    const { digger, gig } = await parties(app);
+    const before = Math.floor(Date.now() / 1000);
+    const { sessionId, request } = await startCheckout(digger, gig);
+    const expiresAt = Number(request.form.get("expires_at"));
+    // Within a few minutes under the day: Stripe refuses anything past 24 hours from the session's creation.
+    expect(expiresAt).toBeLessThanOrEqual(before + CHECKOUT_LIFETIME_MS / 1000);
+    expect(expiresAt).toBeGreaterThan(before + CHECKOUT_LIFETIME_MS / 1000 - 10 * 60);
+
+    expect((await deliver("checkout.session.expired", { id: sessionId, payment_status: "unpaid" })).status).toBe(200);
+    expect((await purchasesOf(app, gig.id)).map((r) => r.status)).toEqual(["cancelled"]);
+  });
+});
