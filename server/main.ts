@@ -30,7 +30,7 @@ try {
 
 const logger = createLogger(config.logLevel);
 const database = await prepareDatabase(config, logger);
-const services = createServices(config, database.db, logger);
+const services = createServices(config, database, logger);
 const stopMailRetries = services.mailer.startRetryWorker();
 const stopRefundRetries = startRefundRetryWorker(services);
 const stopPurgeJob = startPurgeJob(services);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth.ts";
 import type { SessionLookup } from "./auth/session.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
+import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createPaymentProvider } from "./payments/index.ts";
@@ -28,7 +28,8 @@ export interface AppServices {
   storage: Storage;
 }
 
-export function createServices(config: Config, db: Database, logger: Logger): AppServices {
+export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
+  const { db } = database;
   const mailer = createMailer({ config, db, logger });
   const rateLimits = createRateLimits();
   return {

@@ -6,6 +6,8 @@
 import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -16,9 +18,16 @@ export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number; connectTimeoutMs?: number }
   | { kind: "pglite"; dataDir: string };
 
+/**
+ * The driver under Drizzle, for the libraries that talk to PostgreSQL themselves (the job
+ * queue, the rate limits): the pool of a PostgreSQL server, or the embedded PGlite instance.
+ */
+export type DatabaseDriver = { kind: "postgres"; pool: Pool; url: string } | { kind: "pglite"; client: PGlite };
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseTarget["kind"];
+  driver: DatabaseDriver;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,6 +62,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: "postgres",
+      driver: { kind: "postgres", pool, url: target.url },
       migrate: () => migrate(db, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -68,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: "pglite",
+    driver: { kind: "pglite", client },
     migrate: async () => {
       await migrate(db, { migrationsFolder });
       // PGlite has no autovacuum worth relying on: refresh planner statistics ourselves.

@@ -16,7 +16,7 @@ try {
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
-    const purged = await purgeDeletedAccounts(createServices(config, database.db, logger));
+    const purged = await purgeDeletedAccounts(createServices(config, database, logger));
     logger.info({ purged, delayHours: config.accountPurgeDelayHours }, "account purge done");
   } finally {
     await database.close();

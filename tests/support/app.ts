@@ -47,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   });
   const logger = pino({ level: "info", base: undefined }, sink);
-  const services = createServices(config, database.db, logger);
+  const services = createServices(config, database, logger);
   const app = createApp({
     services,
     build: await loadServerBuild(),
