@@ -11,8 +11,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
-import { startPurgeJob } from "./jobs/purge-job.ts";
-import { startRefundRetryWorker } from "./leads/refunds.ts";
+import { startJobs } from "./jobs/workers.ts";
 import { createServices } from "./services.ts";
 
 const dev = process.argv.includes("--dev");
@@ -31,9 +30,8 @@ try {
 const logger = createLogger(config.logLevel);
 const database = await prepareDatabase(config, logger);
 const services = createServices(config, database, logger);
-const stopMailRetries = services.mailer.startRetryWorker();
-const stopRefundRetries = startRefundRetryWorker(services);
-const stopPurgeJob = startPurgeJob(services);
+await services.jobs.start();
+await startJobs(services);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let middleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
@@ -71,9 +69,7 @@ async function shutdown(signal: string) {
   force.unref();
   await closed;
   await closeVite();
-  await stopMailRetries();
-  await stopRefundRetries();
-  await stopPurgeJob();
+  await services.jobs.stop();
   await database.close();
   logger.info("stopped");
   process.exit(0);

@@ -9,6 +9,7 @@ import type { SessionLookup } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createPaymentProvider } from "./payments/index.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -20,6 +21,8 @@ export interface AppServices {
   db: Database;
   logger: Logger;
   mailer: Mailer;
+  /** The one background job queue (jobs/queue.ts); workers run only where `startJobs` was called. */
+  jobs: JobQueue;
   auth: Auth;
   rateLimits: RateLimits;
   /** Stripe, or the built-in test checkout (config.payments). */
@@ -30,13 +33,15 @@ export interface AppServices {
 
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
   const { db } = database;
-  const mailer = createMailer({ config, db, logger });
+  const jobs = createJobQueue(database, logger);
+  const mailer = createMailer({ config, db, logger, jobs });
   const rateLimits = createRateLimits();
   return {
     config,
     db,
     logger,
     mailer,
+    jobs,
     auth: createAuth({ config, db, mailer, logger, rateLimits }),
     rateLimits,
     payments: createPaymentProvider(config),

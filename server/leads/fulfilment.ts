@@ -15,7 +15,7 @@ import { recordRefund, sendRefund } from "./refunds.ts";
 
 export type CompletionOutcome = "completed" | "already_completed" | "duplicate_refunded" | "unavailable_refunded" | "unknown_session";
 
-type Services = Pick<AppServices, "db" | "payments" | "logger" | "mailer">;
+type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer">;
 
 export async function completeCheckout(services: Services, sessionId: string, paymentId: string | null): Promise<CompletionOutcome> {
   const { db, logger } = services;
@@ -41,7 +41,7 @@ export async function completeCheckout(services: Services, sessionId: string, pa
       const payment = { providerPaymentId: paymentId ?? sql`${leadPurchases.providerPaymentId}` };
       if (!available) {
         await tx.update(leadPurchases).set({ status: "cancelled", ...payment }).where(eq(leadPurchases.id, purchase.id));
-        const unavailableRefundId = await recordRefund(tx, {
+        const unavailableRefundId = await recordRefund(tx, services.jobs, {
           leadPurchaseId: purchase.id,
           leadIssueId: null,
           reason: "lead_unavailable",
@@ -85,7 +85,7 @@ async function refundDuplicate(services: Services, sessionId: string, paymentId:
       .where(eq(leadPurchases.providerSessionId, sessionId))
       .returning({ id: leadPurchases.id, amountPaidCents: leadPurchases.amountPaidCents });
     if (!purchase) return null;
-    return recordRefund(tx, {
+    return recordRefund(tx, services.jobs, {
       leadPurchaseId: purchase.id,
       leadIssueId: null,
       reason: "duplicate_payment",

@@ -3,22 +3,30 @@
  * 1. `recordRefund` writes a pending refund inside the transaction that decides it (approving
  *    an issue, finding a duplicate payment, or a payment for a lead no longer available); the
  *    unique index allows one per issue.
+ *    The same transaction enqueues a `refund.send` job that starts a minute later.
  * 2. `sendRefund`, after that commit, asks the payment provider, keyed by the refund's id:
- *    repeating it (a retry, a crash, two workers) never refunds twice.
- * Refunds the provider did not confirm stay pending and are retried by `sendPendingRefunds`.
+ *    repeating it (a retry, a crash, two workers) never refunds twice. The request tries at
+ *    once, so the refund usually shows as done; the job finds it done, or tries again with
+ *    backoff until the provider confirms (or keeps it failed for an operator).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { leadPurchases, refunds } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 
 export type RefundReason = "issue_approved" | "duplicate_payment" | "lead_unavailable";
 
+/** The first retry waits this long: the request's own try has long finished by then. */
+const RETRY_AFTER_SECONDS = 60;
+
 export async function recordRefund(
   tx: Transaction,
+  jobs: JobQueue,
   refund: { leadPurchaseId: string; leadIssueId: string | null; reason: RefundReason; amountCents: number },
 ): Promise<string> {
   const [row] = await tx.insert(refunds).values(refund).returning({ id: refunds.id });
+  await jobs.send("refund.send", { refundId: row!.id }, { tx, startAfterSeconds: RETRY_AFTER_SECONDS });
   return row!.id;
 }
 
@@ -58,28 +66,7 @@ export async function sendRefund(services: Pick<AppServices, "db" | "payments" |
   }
 }
 
-/** Retries pending refunds every `intervalMs`; returns a stop function that waits for a running pass. */
-export function startRefundRetryWorker(services: Pick<AppServices, "db" | "payments" | "logger">, intervalMs = 60_000) {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => sendPendingRefunds(services)).catch((error: unknown) => services.logger.error({ err: error }, "refund retry pass failed"));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
-/** Retries refunds still pending, oldest first; returns how many went through. */
-export async function sendPendingRefunds(services: Pick<AppServices, "db" | "payments" | "logger">, limit = 20): Promise<number> {
-  const pending = await services.db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(eq(refunds.status, "pending"))
-    .orderBy(asc(refunds.createdAt))
-    .limit(limit);
-  let sent = 0;
-  for (const { id } of pending) if (await sendRefund(services, id)) sent += 1;
-  return sent;
+/** The `refund.send` job: throws while the provider has not confirmed, so the queue retries. */
+export async function sendRefundJob(services: Pick<AppServices, "db" | "payments" | "logger">, refundId: string): Promise<void> {
+  if (!(await sendRefund(services, refundId))) throw new Error(`refund ${refundId} is not confirmed yet`);
 }

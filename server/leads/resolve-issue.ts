@@ -9,7 +9,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { ISSUE_MESSAGES, issueDecisionSchema, issueTypeLabel, refundCents, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
@@ -34,7 +33,7 @@ export interface Resolved {
  * (never paid) is not found: nothing to refund.
  */
 export async function resolveIssue(
-  db: Database,
+  { db, jobs }: Pick<AppServices, "db" | "jobs">,
   consumerId: string,
   gigId: string,
   issueId: string,
@@ -73,7 +72,7 @@ export async function resolveIssue(
     const amountCents = refundCents(issue.amountPaidCents, refundPercentage);
     const refundId =
       amountCents > 0
-        ? await recordRefund(tx, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
+        ? await recordRefund(tx, jobs, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
         : null;
     return { ...told, refundId, refundCents: amountCents };
   });
@@ -84,18 +83,18 @@ export async function resolveIssue(
  * then the refund goes to the provider and the digger is e-mailed. Returns the decision.
  */
 export async function decideIssue(
-  services: Pick<AppServices, "db" | "payments" | "logger" | "mailer" | "config">,
+  services: Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer" | "config">,
   consumerId: string,
   gigId: string,
   form: FormData,
 ): Promise<{ decision: IssueDecision }> {
-  const { db, logger } = services;
+  const { logger } = services;
   const { issueId, decision } = parsedInput(issueDecisionSchema, { issueId: form.get("issueId"), decision: form.get("decision") });
-  const resolved = await resolveIssue(db, consumerId, gigId, issueId, decision).catch((error: unknown) => {
+  const resolved = await resolveIssue(services, consumerId, gigId, issueId, decision).catch((error: unknown) => {
     throw error instanceof AppError ? error : new AppError("failed", ISSUE_MESSAGES.updateFailed, { cause: error });
   });
   // After the commit: the provider is asked with the refund's id as idempotency key; a
-  // failure leaves the refund pending for sendPendingRefunds.
+  // failure leaves the refund pending for its `refund.send` job.
   if (resolved.refundId) await sendRefund(services, resolved.refundId);
   await emailDigger(services, resolved).catch((error: unknown) => {
     logger.error({ err: error, issueId }, "e-mailing the digger the outcome of an issue failed");

@@ -18,7 +18,7 @@ export const CHECKOUT_MESSAGES = {
   expired: "This checkout has expired. Please start again.",
 } as const;
 
-type Services = Pick<AppServices, "db" | "payments" | "logger" | "mailer">;
+type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer">;
 
 /** Where the browser goes once a checkout is over. */
 export interface Done {

@@ -1,25 +1,25 @@
 /**
- * Outgoing e-mail. Every message is first recorded in the `emails` table, then delivered:
- * over SMTP (nodemailer) at once, and when that fails by the retry worker, with exponential
- * backoff, until it is delivered. The outbox transport (local mode) only stores the message
- * ('kept'), for /dev/mail.
+ * Outgoing e-mail. Every message is first recorded in the `emails` table; with SMTP, the same
+ * transaction enqueues an `email.deliver` job (jobs/queue.ts), so the person's request never
+ * waits for a mail server, and the job queue delivers it (nodemailer), retrying with backoff
+ * until it is delivered, or keeps it as failed for an operator. The outbox transport (local
+ * mode) only stores the message ('kept'), for /dev/mail.
  *
- * Claiming is crash-safe and concurrent-safe: an attempt first pushes `next_attempt_at` past
- * the longest an attempt can take (a lease), in a short transaction that skips rows another
- * process holds, so no other pass picks the row up meanwhile; the SMTP exchange itself runs
- * outside any transaction. A process that dies mid-attempt leaves the row to be retried when
- * the lease runs out.
+ * A delivery is safe to repeat: it sends only a row still pending, marks it sent only from
+ * pending, and gives it a Message-ID that stays the same across tries, so a receiver can
+ * recognise the rare duplicate (a server that died between SMTP's reply and the update).
  *
  * Promotional e-mail goes only to a user who has not opted out (nor deleted the account), to
  * that user's own address, and carries a signed one-click unsubscribe link in its text and in
  * the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058). Consent is checked again
  * before each delivery attempt, so opting out also stops a promotional e-mail still queued.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { emails, users } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
 
@@ -35,43 +35,24 @@ export interface OutgoingEmail {
 
 export interface Mailer {
   /**
-   * Records the e-mail, then tries to deliver it at once, waiting at most 2 s for that try (a
-   * slower one finishes in the background); a failed delivery is retried later, never thrown
-   * to the caller. Returns the email row id, or null for a deleted account's
-   * address (nothing is recorded).
+   * Records the e-mail and, with SMTP, enqueues its delivery; never waits for the mail server.
+   * Returns the email row id, or null for a deleted account's address (nothing is recorded).
    */
   send(email: OutgoingEmail & { kind: "transactional" }): Promise<string | null>;
   /** The same; a promotional e-mail is refused (null, nothing recorded) unless `userId` names a user who accepts it at the address `to`. */
   send(email: OutgoingEmail): Promise<string | null>;
-  /** Delivers every pending e-mail that is due; returns how many were delivered. Safe to run concurrently (PostgreSQL: FOR UPDATE SKIP LOCKED). */
-  deliverDue(): Promise<number>;
-  /** Starts a timer that calls deliverDue every intervalMs; returns a stop function that waits for a running pass. */
-  startRetryWorker(intervalMs?: number): () => Promise<void>;
+  /**
+   * One delivery try of a recorded e-mail (the `email.deliver` job). Throws when the mail
+   * server did not take it, so the job queue tries again later; nothing to do for an e-mail
+   * already sent or dropped.
+   */
+  deliver(emailId: string): Promise<void>;
 }
 
 /** Each SMTP phase may take this long: a server that stalls fails the attempt, which is retried. */
 const SMTP_TIMEOUT_MS = 10_000;
-/**
- * How long the request that sends an e-mail waits for the first attempt. A healthy server
- * answers in milliseconds; a stalled one may take up to SMTP_TIMEOUT_MS per phase, and the
- * person should not wait for that: the attempt goes on in the background, its lease keeps
- * the retry worker away meanwhile, and its outcome is recorded as usual.
- */
-const FIRST_ATTEMPT_WAIT_MS = 2_000;
-/** How long a claimed row is left alone: well beyond the longest SMTP attempt. */
-const LEASE_SECONDS = 300;
-const BATCH_SIZE = 10;
-const FIRST_RETRY_SECONDS = 30;
-const MAX_RETRY_SECONDS = 3600;
 
-/** 30 s after the first failed attempt, then doubling (1 min, 2 min, ...), at most an hour. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_SECONDS);
-}
-
-type EmailRow = typeof emails.$inferSelect;
-
-export function createMailer({ config, db, logger }: { config: Config; db: Database; logger: Logger }): Mailer {
+export function createMailer({ config, db, logger, jobs }: { config: Config; db: Database; logger: Logger; jobs: JobQueue }): Mailer {
   const log = logger.child({ component: "mailer" });
   const smtp =
     config.mail.transport === "smtp"
@@ -95,16 +76,21 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
     return user && user.email.toLowerCase() === to.trim().toLowerCase() ? user : null;
   }
 
-  /** Sends one claimed row and records the outcome; true when it was delivered. */
-  async function attempt(row: EmailRow): Promise<boolean> {
+  async function deliver(emailId: string): Promise<void> {
+    const [row] = await db
+      .update(emails)
+      .set({ attempts: sql`${emails.attempts} + 1` })
+      .where(and(eq(emails.id, emailId), eq(emails.status, "pending")))
+      .returning();
+    if (!row || !smtp) return;
     if (row.kind === "promotional" && !(await promotionalRecipient(row.userId, row.toAddress))) {
       // The user opted out (or left) while the e-mail waited: it is dropped, never sent.
       await db.delete(emails).where(and(eq(emails.id, row.id), eq(emails.status, "pending")));
       log.info({ emailId: row.id }, "promotional e-mail dropped: the user no longer accepts it");
-      return false;
+      return;
     }
     try {
-      await smtp!.sendMail({
+      await smtp.sendMail({
         from: config.mailFrom,
         to: row.toAddress,
         replyTo: row.replyTo ?? undefined,
@@ -119,47 +105,15 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
       });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const delay = retryDelaySeconds(row.attempts);
-      await db
-        .update(emails)
-        .set({ lastError: message, nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })
-        .where(and(eq(emails.id, row.id), eq(emails.status, "pending")));
-      log.warn({ emailId: row.id, attempts: row.attempts, retryInSeconds: delay, err: message }, "e-mail delivery failed");
-      return false;
+      await db.update(emails).set({ lastError: message }).where(eq(emails.id, row.id));
+      log.warn({ emailId: row.id, attempts: row.attempts, err: message }, "e-mail delivery failed");
+      throw error;
     }
     await db
       .update(emails)
       .set({ status: "sent", sentAt: sql`now()` })
       .where(and(eq(emails.id, row.id), eq(emails.status, "pending")));
     log.info({ emailId: row.id, attempts: row.attempts }, "e-mail sent");
-    return true;
-  }
-
-  /** Takes up to BATCH_SIZE due rows that no other pass holds, counting the attempt. */
-  function claimDue(): Promise<EmailRow[]> {
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emails.id })
-        .from(emails)
-        .where(and(eq(emails.status, "pending"), lte(emails.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(emails.nextAttemptAt))
-        .limit(BATCH_SIZE)
-        .for("update", { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(emails)
-        .set({
-          attempts: sql`${emails.attempts} + 1`,
-          nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-        })
-        .where(
-          inArray(
-            emails.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning();
-    });
   }
 
   async function send(email: OutgoingEmail): Promise<string | null> {
@@ -192,65 +146,14 @@ export function createMailer({ config, db, logger }: { config: Config; db: Datab
       log.info({ emailId: row!.id, to: email.to, subject: email.subject }, "e-mail kept in the outbox (see /dev/mail)");
       return row!.id;
     }
-    // Recorded as already claimed by this first attempt, so the retry worker leaves it alone.
-    const [row] = await db
-      .insert(emails)
-      .values({ ...values, attempts: 1, nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-      .returning();
-    const first = attempt(row!).catch((error: unknown) => {
-      // Recording the outcome failed (database trouble): the lease expires and the worker retries.
-      log.error({ emailId: row!.id, err: error }, "could not record the e-mail delivery attempt");
+    return db.transaction(async (tx) => {
+      const [row] = await tx.insert(emails).values(values).returning({ id: emails.id });
+      await jobs.send("email.deliver", { emailId: row!.id }, { tx });
+      return row!.id;
     });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_ATTEMPT_WAIT_MS)));
-    await Promise.race([first, waited]);
-    clearTimeout(timer);
-    return row!.id;
   }
 
-  async function deliverDue(): Promise<number> {
-    if (!smtp) return 0;
-    let delivered = 0;
-    for (;;) {
-      const rows = await claimDue();
-      if (rows.length === 0) return delivered;
-      const results = await Promise.allSettled(rows.map((row) => attempt(row)));
-      for (const [i, result] of results.entries()) {
-        if (result.status === "fulfilled") delivered += result.value ? 1 : 0;
-        // Left claimed: the lease runs out and a later pass tries again.
-        else log.error({ emailId: rows[i]?.id, err: result.reason }, "could not record the e-mail delivery attempt");
-      }
-    }
-  }
-
-  function startRetryWorker(intervalMs = 30_000): () => Promise<void> {
-    if (!smtp) return () => Promise.resolve();
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let running: Promise<void> = Promise.resolve();
-    const pass = () => {
-      running = deliverDue()
-        .then((count) => {
-          if (count > 0) log.info({ delivered: count }, "retry worker delivered e-mail");
-        })
-        .catch((error: unknown) => log.error({ err: error }, "retry worker pass failed"))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    };
-    const schedule = () => {
-      timer = setTimeout(pass, intervalMs);
-      timer.unref();
-    };
-    schedule();
-    return async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    };
-  }
-
-  return { send: send as Mailer["send"], deliverDue, startRetryWorker };
+  return { send: send as Mailer["send"], deliver };
 }
 
 const UNSUBSCRIBE_TEXT = "You receive this because promotional e-mail is on for your Digs & Gigs account. Unsubscribe with one click:";

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { startOidcProvider } from "../support/oidc.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+import { jobsSettled } from "../support/jobs.ts";
 
 let app: TestApp;
 let smtp: TestSmtpServer;
@@ -196,6 +197,7 @@ describe("password reset", () => {
     const requested = await new SessionClient(app).post("/auth?view=forgot", { intent: "forgot-password", email });
     expect(requested.status).toBe(200);
     expect(await requested.text()).toContain("Password reset email sent! Check your inbox.");
+    await jobsSettled(app.database.db);
     const mail = smtp.messages.find((m) => m.envelope.to.includes(email) && m.parsed.subject === "Reset your Digs & Gigs password")?.parsed;
     expect(mail).toBeDefined();
     const link = /http:\/\/localhost:3000\/reset-password\?token=[^\s]+/.exec(mail?.text ?? "")?.[0];

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "../../server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { jobsSettled } from "../support/jobs.ts";
 import { SessionClient } from "../support/session-client.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 
@@ -37,7 +38,11 @@ const form = (fields: Partial<Record<string, string>> = {}) =>
     ...fields,
   }) as Record<string, string>;
 
-const receivedWithSubject = (subject: string) => smtp.messages.filter((m) => m.parsed.subject === subject);
+/** The messages with that subject, once the job queue has delivered what was sent so far. */
+const receivedWithSubject = async (subject: string) => {
+  await jobsSettled(app.database.db);
+  return smtp.messages.filter((m) => m.parsed.subject === subject);
+};
 
 describe("the page", () => {
   it("shows the form and the configured support e-mail and phone line with its hours", async () => {
@@ -66,7 +71,7 @@ describe("sending a message", () => {
     expect(await response.text()).toContain(SENT);
 
     // The SMTP server stores a message before the mailer sees its reply, so it is here already.
-    const [received, ...more] = receivedWithSubject(`Contact form: ${fields.subject}`);
+    const [received, ...more] = await receivedWithSubject(`Contact form: ${fields.subject}`);
     expect(more).toEqual([]);
     expect(received!.envelope.to).toEqual([SUPPORT]);
     expect(received!.parsed.to).toEqual([{ name: "", address: SUPPORT }]);
@@ -85,7 +90,7 @@ describe("sending a message", () => {
     const name = `Sender ${randomUUID()}`;
     const response = await new SessionClient(app).post("/contact", form({ name, subject: "" }));
     expect(response.status).toBe(200);
-    const [received] = receivedWithSubject(`Contact form: message from ${name}`);
+    const [received] = await receivedWithSubject(`Contact form: message from ${name}`);
     expect(received?.parsed.text).toContain("Subject: (none)");
   });
 
@@ -103,7 +108,7 @@ describe("sending a message", () => {
     expect(signUp.status).toBe(302);
     const fields = form();
     expect((await client.post("/contact", fields)).status).toBe(200);
-    const [received] = receivedWithSubject(`Contact form: ${fields.subject}`);
+    const [received] = await receivedWithSubject(`Contact form: ${fields.subject}`);
     expect(received?.parsed.text).toMatch(new RegExp(`Account: signed in as ${accountEmail} \\(digger, id \\S+\\)`));
   });
 });
@@ -127,7 +132,7 @@ describe("validation (spec sections 5 and 8)", () => {
     expect(html).toMatch(new RegExp(`<p id="contact-\\w+-error"[^>]*>${fieldMessage}</p>`));
     const stored = await app.database.db.select().from(emails).where(eq(emails.subject, `Contact form: ${fields.subject}`));
     expect(stored).toEqual([]);
-    expect(receivedWithSubject(`Contact form: ${fields.subject}`)).toEqual([]);
+    expect(await receivedWithSubject(`Contact form: ${fields.subject}`)).toEqual([]);
   });
 });
 
@@ -144,7 +149,7 @@ describe("rate limit", () => {
     const html = await limited.text();
     expect(html).toContain("You have sent several messages in a short time. Please wait a few minutes and try again");
     expect(html).toContain(SUPPORT);
-    expect(receivedWithSubject(`Contact form: ${fields.subject}`)).toEqual([]);
+    expect(await receivedWithSubject(`Contact form: ${fields.subject}`)).toEqual([]);
 
     const other = await new SessionClient(app).post("/contact", form());
     expect(other.status).toBe(200);

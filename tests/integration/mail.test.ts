@@ -1,11 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { emails } from "../../server/db/schema.ts";
-import { createMailer, retryDelaySeconds, type OutgoingEmail } from "../../server/mail/mailer.ts";
+import { createJobQueue, type JobHandlers, type JobQueue } from "../../server/jobs/queue.ts";
+import { createMailer, type Mailer, type OutgoingEmail } from "../../server/mail/mailer.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { jobOf, makeJobDue } from "../support/jobs.ts";
 import { freePort } from "../support/ports.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 
@@ -14,16 +16,32 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.destroy());
-// deliverDue() takes every due row, so each test starts from an empty table.
 beforeEach(async () => {
   await database.db.delete(emails);
 });
+// Each test's processes stop with it: a worker left running would deliver the next test's e-mail.
+const queues: JobQueue[] = [];
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((q) => q.stop()));
+});
 
 const FROM = "Digs & Gigs <no-reply@example.test>";
+const logger = pino({ level: "silent" });
+const notHere = () => Promise.reject(new Error("not a job of this test"));
 
-function mailer(env: Record<string, string>) {
+/**
+ * A mailer as a server process has it: its own job queue on the shared test database, whose
+ * workers deliver e-mail (`working: false` for a process that only enqueues).
+ */
+async function mailer(env: Record<string, string>, { working = true } = {}): Promise<Mailer> {
   const config = loadConfig({ NODE_ENV: "test", MAIL_FROM: FROM, ...env });
-  return createMailer({ config, db: database.db, logger: pino({ level: "silent" }) });
+  const jobs = createJobQueue(database, logger);
+  queues.push(jobs);
+  await jobs.start();
+  const mail = createMailer({ config, db: database.db, logger, jobs });
+  const handlers: JobHandlers = { "email.deliver": ({ emailId }) => mail.deliver(emailId), "refund.send": notHere, "accounts.purge": notHere };
+  if (working) await jobs.work(handlers);
+  return mail;
 }
 
 /** Transactional: promotional e-mail needs a user who accepts it (tests/integration/privacy-email.test.ts). */
@@ -37,19 +55,27 @@ async function row(id: string) {
   return found;
 }
 
-/** Makes a pending e-mail due now instead of waiting for its backoff. */
-async function makeDue(id: string) {
-  await database.db
-    .update(emails)
-    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-    .where(eq(emails.id, id));
+const deliveryJob = (emailId: string) => jobOf(database.db, "email.deliver", "emailId", emailId);
+const makeDue = (emailId: string) => makeJobDue(database.db, "email.deliver", "emailId", emailId);
+
+/** Waits until the e-mail's `attempts`-th try failed and its job waits for the next. */
+async function failedTry(emailId: string, attempts: number) {
+  await vi.waitFor(
+    async () => {
+      expect(await row(emailId)).toMatchObject({ status: "pending", attempts });
+      expect((await deliveryJob(emailId))?.state).toBe("retry");
+    },
+    { timeout: 10_000 },
+  );
+  return (await deliveryJob(emailId))!;
 }
 
-describe("SMTP delivery", () => {
-  it("delivers at once with the right headers and records the row as sent", async () => {
+describe("SMTP delivery through the job queue", () => {
+  it("records the e-mail, answers without waiting for the server, and the queue delivers it with the right headers", async () => {
     const smtp = await startSmtpServer();
     try {
-      const id = (await mailer({ SMTP_URL: smtp.url }).send(
+      const mail = await mailer({ SMTP_URL: smtp.url });
+      const id = (await mail.send(
         message({
           subject: "Your lead is ready",
           text: "Hello Alice,\nyour lead is ready: http://localhost:3000/my-leads\n",
@@ -58,7 +84,7 @@ describe("SMTP delivery", () => {
         }),
       ))!;
 
-      expect(smtp.messages).toHaveLength(1);
+      await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 10_000 });
       const [received] = smtp.messages;
       expect(received!.envelope).toEqual({ from: "no-reply@example.test", to: ["alice@example.test"] });
       expect(received!.parsed.from).toEqual({ name: "Digs & Gigs", address: "no-reply@example.test" });
@@ -70,36 +96,39 @@ describe("SMTP delivery", () => {
       expect(received!.parsed.html).toContain("<p>Hello Alice</p>");
       expect(received!.parsed.messageId).toBe(`<${id}@example.test>`);
 
-      const sent = await row(id);
-      expect(sent).toMatchObject({ status: "sent", attempts: 1, lastError: null, kind: "transactional" });
-      expect(sent.sentAt).toBeInstanceOf(Date);
+      await vi.waitFor(async () => expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, lastError: null, kind: "transactional" }));
+      expect((await row(id)).sentAt).toBeInstanceOf(Date);
+      await vi.waitFor(async () => expect((await deliveryJob(id))?.state).toBe("completed"));
     } finally {
       await smtp.stop();
     }
   });
 
+  it("an e-mail and its job are written together: a send that enqueues nothing records nothing", async () => {
+    const mail = await mailer({ SMTP_URL: "smtp://127.0.0.1:1" }, { working: false });
+    const id = (await mail.send(message({ subject: "Enqueued" })))!;
+    expect(await row(id)).toMatchObject({ status: "pending", attempts: 0 });
+    expect(await deliveryJob(id)).toMatchObject({ state: "created", retry_count: 0 });
+  });
+
   it("keeps the e-mail when the server is down and delivers it exactly once when it is back", async () => {
     const port = await freePort();
-    const mail = mailer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const mail = await mailer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
 
     const id = (await mail.send(message({ subject: "Queued while down" })))!;
+    const job = await failedTry(id, 1);
     const failed = await row(id);
     expect(failed).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
-    const waitMs = failed.nextAttemptAt.getTime() - Date.now();
-    expect(waitMs).toBeGreaterThan(20_000);
-    expect(waitMs).toBeLessThanOrEqual(31_000);
+    // Backoff from 30 s, with jitter.
+    expect(job.wait_seconds).toBeGreaterThan(10);
+    expect(job.wait_seconds).toBeLessThanOrEqual(65);
 
     const smtp = await startSmtpServer({ port });
     try {
-      expect(await mail.deliverDue()).toBe(0); // not due yet
-      expect(smtp.messages).toHaveLength(0);
-
       await makeDue(id);
-      expect(await mail.deliverDue()).toBe(1);
-      expect(await mail.deliverDue()).toBe(0);
+      await vi.waitFor(async () => expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 }), { timeout: 10_000 });
       expect(smtp.messages.map((m) => m.parsed.subject)).toEqual(["Queued while down"]);
-      expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
     } finally {
       await smtp.stop();
     }
@@ -108,79 +137,61 @@ describe("SMTP delivery", () => {
   it("retries a refused message with a growing delay and records the server's reply", async () => {
     const smtp = await startSmtpServer();
     try {
-      const mail = mailer({ SMTP_URL: smtp.url });
+      const mail = await mailer({ SMTP_URL: smtp.url });
       smtp.rejectWith = { code: 451, message: "Mailbox busy, try again later" };
 
       const id = (await mail.send(message({ subject: "Try, try again" })))!;
-      let pending = await row(id);
-      expect(pending).toMatchObject({ status: "pending", attempts: 1 });
-      expect(pending.lastError).toContain("451");
+      const first = await failedTry(id, 1);
+      expect(await row(id)).toMatchObject({ status: "pending", attempts: 1 });
+      expect((await row(id)).lastError).toContain("451");
 
       await makeDue(id);
-      expect(await mail.deliverDue()).toBe(0);
-      pending = await row(id);
-      expect(pending.attempts).toBe(2);
-      const waitMs = pending.nextAttemptAt.getTime() - Date.now();
-      expect(waitMs).toBeGreaterThan(50_000);
-      expect(waitMs).toBeLessThanOrEqual(61_000);
+      const second = await failedTry(id, 2);
+      expect((await row(id)).attempts).toBe(2);
+      expect(second.wait_seconds).toBeGreaterThan(first.wait_seconds - 35);
+      expect(second.wait_seconds).toBeGreaterThan(50);
+      expect(second.wait_seconds).toBeLessThanOrEqual(125);
 
       smtp.rejectWith = null;
       await makeDue(id);
-      expect(await mail.deliverDue()).toBe(1);
+      await vi.waitFor(async () => expect(await row(id)).toMatchObject({ status: "sent", attempts: 3 }), { timeout: 10_000 });
       expect(smtp.rejected).toBe(2);
       expect(smtp.messages).toHaveLength(1);
-      expect(await row(id)).toMatchObject({ status: "sent", attempts: 3 });
     } finally {
       await smtp.stop();
     }
   });
 
-  it("delivers each due e-mail once when two passes run at the same time", async () => {
+  it("keeps a delivery that keeps failing as a failed job, counted for operators", async () => {
+    const mail = await mailer({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    const jobs = queues[0]!;
+    const id = (await mail.send(message({ subject: "Never arrives" })))!;
+    await failedTry(id, 1);
+    // As if it had already used up its retries: the next failure is its last.
+    await makeJobDue(database.db, "email.deliver", "emailId", id, { exhausted: true });
+    await vi.waitFor(async () => expect((await deliveryJob(id))?.state).toBe("failed"), { timeout: 10_000 });
+    expect(await row(id)).toMatchObject({ status: "pending" });
+    const depth = await jobs.depth();
+    expect(depth.find((q) => q.queue === "email.deliver")?.failed).toBeGreaterThanOrEqual(1);
+  });
+
+  it("delivers each e-mail once when the workers of two servers run at the same time", async () => {
     const smtp = await startSmtpServer();
     try {
+      // Three processes: one enqueues, two deliver.
+      const sender = await mailer({ SMTP_URL: smtp.url }, { working: false });
+      await mailer({ SMTP_URL: smtp.url });
+      await mailer({ SMTP_URL: smtp.url });
       const subjects = Array.from({ length: 25 }, (_, i) => `Concurrent ${String(i).padStart(2, "0")}`);
-      await database.db.insert(emails).values(
-        subjects.map((subject) => ({
-          toAddress: "bob@example.test",
-          subject,
-          textBody: "Hello Bob.",
-          kind: "transactional" as const,
-          nextAttemptAt: sql`now() - interval '1 minute'`,
-        })),
-      );
-      // Two mailers, as two server processes would have.
-      const [first, second] = await Promise.all([
-        mailer({ SMTP_URL: smtp.url }).deliverDue(),
-        mailer({ SMTP_URL: smtp.url }).deliverDue(),
-      ]);
+      const ids = await Promise.all(subjects.map((subject) => sender.send(message({ to: "bob@example.test", subject }))));
 
-      expect(first + second).toBe(25);
+      await vi.waitFor(() => expect(smtp.messages).toHaveLength(25), { timeout: 20_000 });
       expect(smtp.messages.map((m) => m.parsed.subject).sort()).toEqual(subjects);
       const rows = await database.db.select().from(emails);
-      expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+      expect(rows.filter((r) => ids.includes(r.id)).every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
     } finally {
       await smtp.stop();
     }
-  });
-
-  it("the retry worker delivers due e-mail on its timer and stops cleanly", async () => {
-    const smtp = await startSmtpServer();
-    try {
-      const port = await freePort();
-      const id = (await mailer({ SMTP_URL: `smtp://127.0.0.1:${port}` }).send(message({ subject: "For the worker" })))!;
-      await makeDue(id);
-
-      const stop = mailer({ SMTP_URL: smtp.url }).startRetryWorker(50);
-      await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000 });
-      await stop();
-      expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
-    } finally {
-      await smtp.stop();
-    }
-  });
-
-  it("backs off 30 s, 1 min, 2 min ... up to an hour", () => {
-    expect([1, 2, 3, 4, 7, 8, 50].map(retryDelaySeconds)).toEqual([30, 60, 120, 240, 1920, 3600, 3600]);
   });
 });
 
@@ -188,11 +199,11 @@ describe("outbox transport", () => {
   it("stores the e-mail as kept and sends nothing", async () => {
     const smtp = await startSmtpServer();
     try {
-      const mail = mailer({ MAIL_TRANSPORT: "outbox", SMTP_URL: smtp.url });
+      const mail = await mailer({ MAIL_TRANSPORT: "outbox", SMTP_URL: smtp.url });
       const id = (await mail.send(message({ subject: "Kept locally" })))!;
 
       expect(await row(id)).toMatchObject({ status: "kept", attempts: 0, kind: "transactional", sentAt: null });
-      expect(await mail.deliverDue()).toBe(0);
+      expect(await deliveryJob(id)).toBeUndefined();
       expect(smtp.messages).toHaveLength(0);
     } finally {
       await smtp.stop();
@@ -202,7 +213,7 @@ describe("outbox transport", () => {
 
 describe("deleted accounts", () => {
   it("sends nothing to a purged account's .invalid address and records nothing", async () => {
-    const mail = mailer({ MAIL_TRANSPORT: "outbox" });
+    const mail = await mailer({ MAIL_TRANSPORT: "outbox" }, { working: false });
     const subject = `For nobody ${Date.now()}`;
     expect(await mail.send(message({ to: "deleted-abc123@invalid", subject }))).toBeNull();
     const rows = await database.db.select().from(emails).where(eq(emails.subject, subject));

@@ -6,8 +6,8 @@
  * The purge itself is in purge.test.ts.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   accounts,
   diggerProfiles,
@@ -24,6 +24,7 @@ import type { UserDataExport } from "../../server/privacy/export.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo } from "../support/leads.ts";
+import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 
@@ -46,7 +47,11 @@ const userRow = async (id: string) => (await db().select().from(users).where(eq(
 /** A promotional e-mail to the user at their address (the product has no campaign sender: the mailer's rules are what is tested). */
 const promote = (user: TestUser, subject = `News ${randomUUID().slice(0, 8)}`) =>
   app.mailer.send({ to: user.email, userId: user.id, kind: "promotional", subject, text: "Our best offers this month.", html: "<p>Our best offers this month.</p>" });
-const receivedBy = (address: string) => smtp.messages.filter((m) => m.envelope.to.includes(address));
+/** The messages to that address, once the job queue has delivered what was sent so far. */
+const receivedBy = async (address: string) => {
+  await jobsSettled(app.database.db);
+  return smtp.messages.filter((m) => m.envelope.to.includes(address));
+};
 
 /** Every property name anywhere in a JSON value. */
 const keysOf = (value: unknown): string[] =>
@@ -141,7 +146,7 @@ describe("E-mail preferences", () => {
     const id = await promote(user, "Tips for your next project");
     expect(id).toEqual(expect.any(String));
 
-    const [message] = receivedBy(user.email);
+    const [message] = await receivedBy(user.email);
     const headers = new Map(message!.parsed.headers.map((h) => [h.key, h.value]));
     const link = /^<(.+)>$/.exec(headers.get("list-unsubscribe") ?? "")?.[1];
     expect(link).toMatch(new RegExp(`^${app.config.publicUrl}/unsubscribe\\?token=`));
@@ -156,7 +161,7 @@ describe("E-mail preferences", () => {
   it("never adds them to transactional e-mail", async () => {
     const user = await signUpAs(app, "consumer");
     await app.mailer.send({ to: user.email, userId: user.id, kind: "transactional", subject: "Your receipt", text: "Thanks." });
-    const [message] = receivedBy(user.email);
+    const [message] = await receivedBy(user.email);
     expect(message!.parsed.headers.some((h) => h.key.startsWith("list-unsubscribe"))).toBe(false);
     expect(message!.parsed.text).not.toContain("/unsubscribe");
   });
@@ -164,7 +169,7 @@ describe("E-mail preferences", () => {
   it("unsubscribes with the link while signed out: the page asks once, the button does it", async () => {
     const user = await signUpAs(app, "consumer");
     await promote(user);
-    const link = new URL(/^<(.+)>$/.exec(receivedBy(user.email)[0]!.parsed.headers.find((h) => h.key === "list-unsubscribe")!.value)![1]!);
+    const link = new URL(/^<(.+)>$/.exec((await receivedBy(user.email))[0]!.parsed.headers.find((h) => h.key === "list-unsubscribe")!.value)![1]!);
     const visitor = new SessionClient(app);
 
     const page = await visitor.get(link.pathname + link.search);
@@ -178,20 +183,20 @@ describe("E-mail preferences", () => {
     expect(decodeHtml(await response.text())).toContain(UNSUBSCRIBE_MESSAGES.done);
     expect((await userRow(user.id))!.promotionalEmail).toBe(false);
 
-    const before = receivedBy(user.email).length;
+    const before = (await receivedBy(user.email)).length;
     expect(await promote(user)).toBeNull();
-    expect(receivedBy(user.email)).toHaveLength(before);
+    expect(await receivedBy(user.email)).toHaveLength(before);
     expect(await db().select().from(emails).where(eq(emails.userId, user.id))).toHaveLength(1);
 
     // Transactional e-mail still arrives.
     await app.mailer.send({ to: user.email, userId: user.id, kind: "transactional", subject: "Your receipt", text: "Thanks." });
-    expect(receivedBy(user.email)).toHaveLength(before + 1);
+    expect(await receivedBy(user.email)).toHaveLength(before + 1);
   });
 
   it("answers a mail client's one-click POST (RFC 8058) without cookies or Origin", async () => {
     const user = await signUpAs(app, "consumer");
     await promote(user);
-    const link = /^<(.+)>$/.exec(receivedBy(user.email)[0]!.parsed.headers.find((h) => h.key === "list-unsubscribe")!.value)![1]!;
+    const link = /^<(.+)>$/.exec((await receivedBy(user.email))[0]!.parsed.headers.find((h) => h.key === "list-unsubscribe")!.value)![1]!;
     const response = await app.request(link, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -205,7 +210,7 @@ describe("E-mail preferences", () => {
     const alice = await signUpAs(app, "consumer");
     const bob = await signUpAs(app, "consumer");
     await promote(alice);
-    const token = new URL(/^<(.+)>$/.exec(receivedBy(alice.email)[0]!.parsed.headers.find((h) => h.key === "list-unsubscribe")!.value)![1]!).searchParams.get("token")!;
+    const token = new URL(/^<(.+)>$/.exec((await receivedBy(alice.email))[0]!.parsed.headers.find((h) => h.key === "list-unsubscribe")!.value)![1]!).searchParams.get("token")!;
     const signature = token.slice(token.lastIndexOf(".") + 1);
     const flipped = `${alice.id}.${signature.slice(0, 5)}${signature[5] === "A" ? "B" : "A"}${signature.slice(6)}`;
     const moved = `${bob.id}.${signature}`;
@@ -228,7 +233,7 @@ describe("E-mail preferences", () => {
   it("stops working when the account's address changes", async () => {
     const user = await signUpAs(app, "consumer");
     await promote(user);
-    const link = /^<(.+)>$/.exec(receivedBy(user.email)[0]!.parsed.headers.find((h) => h.key === "list-unsubscribe")!.value)![1]!;
+    const link = /^<(.+)>$/.exec((await receivedBy(user.email))[0]!.parsed.headers.find((h) => h.key === "list-unsubscribe")!.value)![1]!;
     await db().update(users).set({ email: `changed-${randomUUID()}@example.com` }).where(eq(users.id, user.id));
     expect((await app.request(link, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) })).status).toBe(400);
     expect((await userRow(user.id))!.promotionalEmail).toBe(true);
@@ -266,11 +271,13 @@ describe("E-mail preferences", () => {
     smtp.rejectWith = { code: 451, message: "Try again later" };
     const id = await promote(user);
     expect(id).toEqual(expect.any(String));
+    // Refused once by the mail server: the job waits for its retry.
+    await vi.waitFor(async () => expect((await jobOf(db(), "email.deliver", "emailId", id!))?.state).toBe("retry"), { timeout: 10_000 });
     smtp.rejectWith = null;
     await user.client.post("/account", { intent: "email-preferences" });
-    await db().update(emails).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(emails.id, id!));
-    await app.mailer.deliverDue();
-    expect(receivedBy(user.email)).toHaveLength(0);
+    await makeJobDue(db(), "email.deliver", "emailId", id!);
+    await vi.waitFor(async () => expect((await jobOf(db(), "email.deliver", "emailId", id!))?.state).toBe("completed"), { timeout: 10_000 });
+    expect(await receivedBy(user.email)).toHaveLength(0);
     expect(await db().select().from(emails).where(eq(emails.id, id!))).toHaveLength(0);
   });
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emails, gigs, leadIssues, leadPurchases, refunds } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
-import { recordRefund, sendPendingRefunds, sendRefund } from "../../server/leads/refunds.ts";
+import { recordRefund, sendRefund } from "../../server/leads/refunds.ts";
 import { addDiggerProfile, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { jobOf, makeJobDue } from "../support/jobs.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 
@@ -245,11 +246,11 @@ describe("buying a lead with Stripe (local stand-in for Stripe's API)", () => {
       .values({ leadPurchaseId: purchase!.id, diggerId: purchase!.diggerId, issueType: "already_filled", description: "Filled", refundPercentage: 50, status: "approved", resolvedAt: new Date() })
       .returning();
     const refundId = await app.database.db.transaction((tx) =>
-      recordRefund(tx, { leadPurchaseId: purchase!.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: 5000 }),
+      recordRefund(tx, app.services.jobs, { leadPurchaseId: purchase!.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: 5000 }),
     );
     await expect(
       app.database.db.transaction((tx) =>
-        recordRefund(tx, { leadPurchaseId: purchase!.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: 5000 }),
+        recordRefund(tx, app.services.jobs, { leadPurchaseId: purchase!.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: 5000 }),
       ),
     ).rejects.toThrow();
 
@@ -259,8 +260,11 @@ describe("buying a lead with Stripe (local stand-in for Stripe's API)", () => {
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
     expect(failed!.lastError).toBeTruthy();
 
+    // The refund's job, due a minute after the decision, tries again and the provider confirms.
+    expect(await jobOf(app.database.db, "refund.send", "refundId", refundId)).toMatchObject({ state: "created" });
     stripeApi.mode = "ok";
-    expect(await sendPendingRefunds(app.services)).toBeGreaterThanOrEqual(1);
+    await makeJobDue(app.database.db, "refund.send", "refundId", refundId);
+    await vi.waitFor(async () => expect((await jobOf(app.database.db, "refund.send", "refundId", refundId))?.state).toBe("completed"), { timeout: 10_000 });
     expect(await sendRefund(app.services, refundId)).toBe(true);
     const calls = stripeApi.requests.filter((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_refund_me");
     expect(calls.every((c) => c.idempotencyKey === `refund-${refundId}` && c.form.get("amount") === "5000")).toBe(true);

@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client.ts";
+import { openDatabase, queryRows } from "../../server/db/client.ts";
 import {
   accounts,
   diggerCategories,
@@ -29,7 +29,7 @@ import {
   users,
   categories,
 } from "../../server/db/schema.ts";
-import { startPurgeJob } from "../../server/jobs/purge-job.ts";
+import { SCHEDULES } from "../../server/jobs/queue.ts";
 import { listMyLeads } from "../../server/leads/my-leads.ts";
 import { requestAccountDeletion } from "../../server/privacy/deletion.ts";
 import { ANONYMISED, purgeDeletedAccounts, type PurgeServices } from "../../server/privacy/purge.ts";
@@ -265,16 +265,20 @@ describe("the purge", () => {
 });
 
 describe("running the purge", () => {
-  it("runs as a job inside the server, and stops cleanly", async () => {
-    const user = await signUpAs(app, "consumer");
-    await requestAccountDeletion(db(), user.id);
-    const stop = startPurgeJob(purgeServices(memoryStorage().storage, 0), 50);
+  it("runs as a job of the queue, scheduled hourly across all servers", async () => {
+    const purging = await createTestApp({ ACCOUNT_PURGE_DELAY_HOURS: "0" });
     try {
+      const [schedule] = await queryRows<{ cron: string }>(purging.database.db, sql`select cron from pgboss.schedule where name = 'accounts.purge'`);
+      expect(schedule?.cron).toBe(SCHEDULES["accounts.purge"]);
+      const user = await signUpAs(purging, "consumer");
+      await requestAccountDeletion(purging.database.db, user.id);
+      // What the scheduler sends at the top of its slot.
+      await purging.services.jobs.send("accounts.purge", {});
       await expect
-        .poll(async () => (await db().select().from(users).where(eq(users.id, user.id))).length, { timeout: 5000, interval: 50 })
+        .poll(async () => (await purging.database.db.select().from(users).where(eq(users.id, user.id))).length, { timeout: 10_000, interval: 100 })
         .toBe(0);
     } finally {
-      await stop();
+      await purging.close();
     }
   });
 

@@ -11,6 +11,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { seedCategories } from "../../server/db/seed/index.ts";
+import { startJobs } from "../../server/jobs/workers.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { createServices, type AppServices } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -48,6 +49,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const logger = pino({ level: "info", base: undefined }, sink);
   const services = createServices(config, database, logger);
+  // The job queue and its workers run as in the server: e-mail delivery, refund retries, the purge.
+  await services.jobs.start();
+  await startJobs(services);
   const app = createApp({
     services,
     build: await loadServerBuild(),
@@ -65,6 +69,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mailer: services.mailer,
     services,
     logs,
-    close: () => database.destroy(),
+    close: async () => {
+      await services.jobs.stop();
+      await database.destroy();
+    },
   };
 }

@@ -1,0 +1,163 @@
+/**
+ * The one job queue (docs/decisions/0017-job-queue.md): pg-boss in the application's own
+ * database, so a job is enqueued in the same transaction as the rows it is about, runs once
+ * across any number of servers, is retried with backoff, and a job that keeps failing is
+ * kept in the `failed` state for an operator to see. On the embedded PGlite the same
+ * library runs in-process through its PGlite adapter.
+ *
+ * Every queue, its data and its retry policy are declared here; the handlers are wired in
+ * `workers.ts`, so enqueueing code never imports the code that runs the job.
+ */
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss, type DrizzleTransactionLike, type Job, type Queue } from "pg-boss";
+import { queryRows, type DatabaseHandle, type Transaction } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+
+/** What each job carries: ids, never personal data (the job table outlives deletions). */
+export interface JobData {
+  /** Deliver one recorded e-mail (mail/mailer.ts). */
+  "email.deliver": { emailId: string };
+  /** Ask the payment provider for one recorded refund, until it confirms (leads/refunds.ts). */
+  "refund.send": { refundId: string };
+  /** Purge the personal data of accounts deleted long enough ago (privacy/purge.ts). */
+  "accounts.purge": Record<string, never>;
+}
+export type JobName = keyof JobData;
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Each queue's policy. Backoff doubles from `retryDelay` (with jitter) up to `retryDelayMax`;
+ * after `retryLimit` retries the job stays `failed`, kept for `deleteAfterSeconds`.
+ */
+export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
+  // 30 s, 1 min, 2 min, ... then hourly: about a day of tries before an operator must look.
+  "email.deliver": { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // Started a minute after the refund is decided: the request tries at once (refunds.ts).
+  "refund.send": { retryLimit: 30, retryDelay: MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 30 * 24 * HOUR },
+  "accounts.purge": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
+};
+
+/** Recurring jobs: cron expressions in UTC, run once per slot across all servers. */
+export const SCHEDULES: Partial<Record<JobName, string>> = {
+  "accounts.purge": "17 * * * *",
+};
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
+  tx?: Transaction;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+export interface QueueDepth {
+  queue: JobName;
+  /** Waiting to run (ready, deferred or waiting for a retry). */
+  queued: number;
+  active: number;
+  /** Failed for good and still kept (within the queue's retention). */
+  failed: number;
+}
+
+export interface JobQueue {
+  /** Creates or migrates pg-boss's tables and the queues; before the first `send`. */
+  start(): Promise<void>;
+  send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<string | null>;
+  /** Runs this server's workers and the schedules; call once per process. */
+  work(handlers: JobHandlers): Promise<void>;
+  depth(): Promise<QueueDepth[]>;
+  /** Stops the workers, waiting for jobs in progress; the database stays open. */
+  stop(): Promise<void>;
+}
+
+/** pg-boss's tables live in their own schema, beside the application's. */
+const SCHEMA = "pgboss";
+
+export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
+  const log = logger.child({ component: "jobs" });
+  const { driver } = database;
+  const boss = new PgBoss({
+    schema: SCHEMA,
+    ...(driver.kind === "postgres"
+      ? { connectionString: driver.url, max: 3, application_name: "digs-and-gigs-jobs" }
+      : { db: fromPglite(driver.client), backend: "pglite" as const }),
+    useListenNotify: true,
+    persistWarnings: false,
+  });
+  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  boss.on("warning", (warning) => log.warn({ warning }, "job queue warning"));
+
+  let started: Promise<void> | undefined;
+  const ready = () =>
+    (started ??= (async () => {
+      await boss.start();
+      // Also fills pg-boss's cache of queues, so a send inside a transaction needs no other
+      // connection (on PGlite, the only one is held by that transaction: it would wait forever).
+      for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
+        await boss.createQueue(name, { ...policy, notify: true });
+      }
+    })());
+
+  return {
+    start: ready,
+    async send(name, data, options = {}) {
+      if (!started) throw new Error(`job queue not started: cannot send ${name}`);
+      await started;
+      return boss.send(name, data, {
+        startAfter: options.startAfterSeconds,
+        // Both of our drivers answer `execute` with `{ rows }`, which the adapter reads.
+        db: options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined,
+      });
+    },
+    async work(handlers) {
+      await ready();
+      for (const name of Object.keys(QUEUE_POLICIES) as JobName[]) {
+        const handler = handlers[name] as JobHandler<JobName>;
+        // Up to 10 jobs per fetch, run side by side and settled one by one; while fetches come
+        // back full the worker fetches again at once. NOTIFY wakes it for new jobs; the 2 s poll
+        // finds retries whose backoff ran out.
+        await boss.work(
+          name,
+          { batchSize: 10, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+          async (batch: Array<Job<JobData[JobName]>>) => {
+            const outcomes = await Promise.allSettled(batch.map((job) => handler(job.data)));
+            return batch.map((job, i) => {
+              const outcome = outcomes[i]!;
+              if (outcome.status === "fulfilled") return { id: job.id, status: "completed" as const };
+              log.warn({ err: outcome.reason, job: name, jobId: job.id }, "job failed; it is retried with backoff");
+              return { id: job.id, status: "failed" as const, output: { message: String((outcome.reason as Error)?.message ?? outcome.reason) } };
+            });
+          },
+        );
+      }
+      for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
+    },
+    async depth() {
+      await ready();
+      // Counted now, not from pg-boss's stats cache (refreshed once a minute): operators and
+      // metrics see a failure as it happens. One scan of pg-boss's (name, state) index.
+      const counts = await queryRows<{ name: JobName; state: string; count: number }>(
+        database.db,
+        sql`select name, state::text as state, count(*)::int as count from ${sql.identifier(SCHEMA)}.job group by name, state`,
+      );
+      const of = (name: JobName, states: string[]) =>
+        counts.filter((c) => c.name === name && states.includes(c.state)).reduce((sum, c) => sum + c.count, 0);
+      return (Object.keys(QUEUE_POLICIES) as JobName[]).map((queue) => ({
+        queue,
+        queued: of(queue, ["created", "retry"]),
+        active: of(queue, ["active"]),
+        failed: of(queue, ["failed"]),
+      }));
+    },
+    async stop() {
+      if (!started) return;
+      await started.catch(() => {});
+      // Not `close`: on PGlite the connection is the application's own.
+      await boss.stop({ graceful: true, close: driver.kind === "postgres" });
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * What runs each job of the queue (jobs/queue.ts). A server process calls `startJobs` once;
+ * pg-boss hands every job to one worker across all processes and retries a failed one.
+ */
+import { sendRefundJob } from "../leads/refunds.ts";
+import { purgeDeletedAccounts } from "../privacy/purge.ts";
+import type { AppServices } from "../services.ts";
+
+export async function startJobs(services: AppServices): Promise<void> {
+  const log = services.logger.child({ component: "jobs" });
+  await services.jobs.work({
+    "email.deliver": ({ emailId }) => services.mailer.deliver(emailId),
+    "refund.send": ({ refundId }) => sendRefundJob(services, refundId),
+    "accounts.purge": async () => {
+      const purged = await purgeDeletedAccounts(services);
+      if (purged > 0) log.info({ purged }, "purged deleted accounts");
+    },
+  });
+}
