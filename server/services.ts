@@ -31,7 +31,7 @@ export interface AppServices {
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
   const { db } = database;
   const mailer = createMailer({ config, db, logger });
-  const rateLimits = createRateLimits();
+  const rateLimits = createRateLimits(database.driver);
   return {
     config,
     db,

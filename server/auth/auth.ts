@@ -1,7 +1,8 @@
 /**
  * Better Auth, configured for Digs & Gigs: e-mail and password (min 6), password reset by
  * e-mail, Google/GitHub/LinkedIn, TOTP two-factor with backup codes, HttpOnly SameSite=Lax
- * cookies (Secure in production), rate limits on the sensitive endpoints.
+ * cookies (Secure in production), rate limits on the sensitive endpoints, counted where ours
+ * are (server/security/rate-limiter.ts).
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -61,7 +62,7 @@ export const AUTH_COOKIE_PREFIX = "dg";
 const CLIENT_MISTAKES = /^(Provider not found|Failed to parse state|State not found|Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL))/i;
 
 export function createAuth(deps: EndpointRuleDeps) {
-  const { config, db, mailer, logger } = deps;
+  const { config, db, mailer, logger, rateLimits } = deps;
   const production = config.mode === "production";
   return betterAuth({
     appName: PRODUCT_NAME,
@@ -150,7 +151,8 @@ export function createAuth(deps: EndpointRuleDeps) {
     },
     rateLimit: {
       enabled: true,
-      storage: "memory",
+      // Shared by every server process on PostgreSQL; this process's memory on PGlite.
+      customStorage: rateLimits.betterAuth,
       window: 60,
       max: 120,
       customRules: {

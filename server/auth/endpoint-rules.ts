@@ -53,11 +53,11 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
     switch (ctx.path) {
       case "/sign-in/email": {
         // Counted per address and client: someone guessing from elsewhere never locks the owner out.
-        if (rateLimits.signInFailures.isLimited(signInKey(ctx, body))) throw tooMany();
+        if (await rateLimits.signInFailures.isLimited(signInKey(ctx, body))) throw tooMany();
         return;
       }
       case "/request-password-reset": {
-        if (!rateLimits.passwordResetPerEmail.take(emailKey(body))) throw tooMany();
+        if (!(await rateLimits.passwordResetPerEmail.take(emailKey(body)))) throw tooMany();
         return;
       }
       case "/sign-up/email": {
@@ -66,7 +66,7 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
         }
         checkedFullName(body.name);
         const email = emailKey(body);
-        if (!rateLimits.signUpPerEmail.take(email)) throw tooMany();
+        if (!(await rateLimits.signUpPerEmail.take(email))) throw tooMany();
         return answerExistingAddress(ctx, email, body);
       }
       case "/update-user": {
@@ -92,7 +92,7 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
     if (ctx.path !== "/sign-in/email") return;
     const returned = ctx.context.returned;
     if (isAPIError(returned) && returned.statusCode === 401) {
-      rateLimits.signInFailures.record(signInKey(ctx, (ctx.body ?? {}) as Body));
+      await rateLimits.signInFailures.record(signInKey(ctx, (ctx.body ?? {}) as Body));
     }
   });
 
