@@ -55,7 +55,7 @@ export interface RequestContext {
   /** The request's logger, carrying its request id. */
   logger: Logger;
   requestId: string;
-  /** The client's address, from the socket. */
+  /** The client's address: the socket's, or as trusted proxies name it (security/client-address.ts). */
   clientIp: string;
   /** The signed-in user of this request, looked up once however often it is asked for. */
   session(): Promise<SessionLookup>;

@@ -16,7 +16,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 import { claimTotpStep } from "./totp-once.ts";
 
-/** Set by our server from the socket, replacing anything a client sent. */
+/** Set by our server on every request to the one client address (server/app.ts), replacing anything a client sent. */
 export const CLIENT_IP_HEADER = "x-dg-client-ip";
 
 export const AGE_CONFIRMATION_REQUIRED = "Please confirm you are 18 or older";
