@@ -18,6 +18,7 @@ import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import type { Logger } from "./logger.ts";
+import { clientAddressResolver } from "./security/client-address.ts";
 import { contentSecurityPolicy, formActionOrigins, newNonce } from "./security/csp.ts";
 import { pageCache } from "./page-cache.ts";
 import { originCheck } from "./security/csrf.ts";
@@ -34,7 +35,7 @@ export interface AppOptions {
 
 type Env = {
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
-  Variables: { requestId: string; logger: Logger; cspNonce: string };
+  Variables: { requestId: string; logger: Logger; cspNonce: string; clientIp: string };
 };
 
 /** The files at the top of the built client folder (from public/), such as favicon.svg. */
@@ -62,23 +63,28 @@ export const bodyTooLarge = (limit: number) =>
   `The request is too large: it must be at most ${limit % MB === 0 ? `${limit / MB} MB` : `${Math.round(limit / KB)} KB`}.`;
 const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.text(bodyTooLarge(maxSize), 413) });
 
-/** The client's address from the socket; never from a header a client could forge. */
-const clientIpOf = (c: Context<Env>) => c.env?.incoming?.socket?.remoteAddress ?? "0.0.0.0";
-
 export function createApp({ services, build, clientDir }: AppOptions): Hono<Env> {
   const app = new Hono<Env>();
   const { logger, db, config, auth } = services;
+  const clientAddressOf = clientAddressResolver(config.trustProxy);
+  /** The one client address: the socket's, or as the trusted proxies name it (TRUST_PROXY). */
+  const clientIpOf = (c: Context<Env>) => clientAddressOf(c.env?.incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"));
 
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
+    const clientIp = clientIpOf(c);
+    c.set("clientIp", clientIp);
+    // Better Auth reads the client's address from this header only: whatever a client sent in
+    // it is replaced here, before anything reads the request.
+    c.req.raw.headers.set(CLIENT_IP_HEADER, clientIp);
     const log = logger.child({ reqId: c.get("requestId") });
     c.set("logger", log);
     await next();
     // Set on the final response: React Router returns its own Response objects.
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { method: c.req.method, path: c.req.path, clientIp, status: c.res.status, ms: Math.round(performance.now() - started) },
       "request",
     );
   });
@@ -136,11 +142,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     }
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIpOf(c));
-    return auth.handler(new Request(c.req.raw, { headers }));
-  });
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
 
   app.post(STRIPE_WEBHOOK_PATH, stripeWebhookHandler(services));
 
@@ -178,7 +180,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       services,
       logger: c.get("logger"),
       requestId: c.get("requestId"),
-      clientIp: clientIpOf(c),
+      clientIp: c.get("clientIp"),
       cspNonce: c.get("cspNonce"),
       session: () => (session ??= lookupSession(auth, c.req.raw.headers)),
       failure,

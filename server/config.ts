@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./security/client-address.ts";
 
 const optionalString = z
   .string()
@@ -27,6 +28,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   PUBLIC_URL: optionalUrl,
+  // The proxies in front of the server that may name the client (server/security/client-address.ts).
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -75,6 +78,10 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Which proxies' X-Forwarded-For names the client; false: the socket's address only. */
+  trustProxy: TrustProxy;
+  /** Cookies only over HTTPS: PUBLIC_URL is https, or production. Never the scheme of the hop from a proxy. */
+  secureCookies: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   dataDir: string;
@@ -165,6 +172,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   } else if (mailTransport === "smtp" && !e.SMTP_URL) {
     problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
   }
+  let trustProxy: TrustProxy = false;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (error) {
+    problems.push(`TRUST_PROXY: ${(error as Error).message}`);
+  }
   const oauth: Config["oauth"] = {};
   for (const provider of OAUTH_PROVIDERS) {
     const prefix = provider.toUpperCase() as "GOOGLE" | "GITHUB" | "LINKEDIN";
@@ -184,12 +197,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (authSecret.length < MIN_SECRET_LENGTH) {
     throw new ConfigError([`${secretFile}: not a usable secret; delete it and a new one is made at the next start`]);
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     mode: production ? "production" : "local",
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
+    trustProxy,
+    secureCookies: production || publicUrl.startsWith("https://"),
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }

@@ -35,7 +35,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const { db } = database;
   const jobs = createJobQueue(database, logger);
   const mailer = createMailer({ config, db, logger, jobs });
-  const rateLimits = createRateLimits();
+  const rateLimits = createRateLimits(database.driver);
   return {
     config,
     db,
@@ -60,7 +60,7 @@ export interface RequestContext {
   /** The request's logger, carrying its request id. */
   logger: Logger;
   requestId: string;
-  /** The client's address, from the socket. */
+  /** The client's address: the socket's, or as trusted proxies name it (security/client-address.ts). */
   clientIp: string;
   /** The signed-in user of this request, looked up once however often it is asked for. */
   session(): Promise<SessionLookup>;

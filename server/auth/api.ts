@@ -24,7 +24,7 @@ export type AuthApi = <T = Record<string, unknown>>(path: string, body?: Record<
 /** What a call needs of the request's context (React Router's load context has it). */
 export interface AuthCallContext {
   services: { auth: Auth; config: Config };
-  /** The client's address, from the socket: Better Auth's rate limits count by it. */
+  /** The client's address (server/app.ts): Better Auth's rate limits count by it. */
   clientIp: string;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Better Auth, configured for Digs & Gigs: e-mail and password (min 6), password reset by
  * e-mail, Google/GitHub/LinkedIn, TOTP two-factor with backup codes, HttpOnly SameSite=Lax
- * cookies (Secure in production), rate limits on the sensitive endpoints.
+ * cookies (Secure when PUBLIC_URL is https, and in production), rate limits on the sensitive
+ * endpoints, counted where ours are (server/security/rate-limiter.ts).
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -55,14 +56,13 @@ export const DISABLED_AUTH_PATHS = [
   "/two-factor/send-otp",
   "/two-factor/verify-otp",
 ];
-/** Better Auth's cookie names start with this: `dg.session_token` (`__Secure-` in production). */
+/** Better Auth's cookie names start with this: `dg.session_token` (`__Secure-` with secure cookies). */
 export const AUTH_COOKIE_PREFIX = "dg";
 
 const CLIENT_MISTAKES = /^(Provider not found|Failed to parse state|State not found|Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL))/i;
 
 export function createAuth(deps: EndpointRuleDeps) {
-  const { config, db, mailer, logger } = deps;
-  const production = config.mode === "production";
+  const { config, db, mailer, logger, rateLimits } = deps;
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
@@ -150,7 +150,8 @@ export function createAuth(deps: EndpointRuleDeps) {
     },
     rateLimit: {
       enabled: true,
-      storage: "memory",
+      // Shared by every server process on PostgreSQL; this process's memory on PGlite.
+      customStorage: rateLimits.betterAuth,
       window: 60,
       max: 120,
       customRules: {
@@ -166,8 +167,11 @@ export function createAuth(deps: EndpointRuleDeps) {
       // set: always on here, so the tests see what production does and no variable turns them off.
       disableOriginCheck: false,
       cookiePrefix: AUTH_COOKIE_PREFIX,
-      useSecureCookies: production,
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: production },
+      // From configuration only: never the request's scheme, which is http from a TLS-ending proxy.
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+      // Only our header, set by server/app.ts from the one client address (TRUST_PROXY): never
+      // X-Forwarded-For, which Better Auth reads by default.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: {

@@ -33,7 +33,7 @@ export function emailVerificationOptions({
     sendVerificationEmail: async ({ user, token }) => {
       // Better Auth limits requests per client address; this limits them per recipient, so that
       // nobody can flood an inbox from many addresses.
-      if (!rateLimits.confirmationEmailsPerAddress.take(user.email.toLowerCase())) throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
+      if (!(await rateLimits.confirmationEmailsPerAddress.take(user.email.toLowerCase()))) throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
       const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
       const consumer = (user as { userType?: unknown }).userType !== "digger";
       await mailer.send({

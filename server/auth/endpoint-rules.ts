@@ -16,7 +16,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 import { claimTotpStep } from "./totp-once.ts";
 
-/** Set by our server from the socket, replacing anything a client sent. */
+/** Set by our server on every request to the one client address (server/app.ts), replacing anything a client sent. */
 export const CLIENT_IP_HEADER = "x-dg-client-ip";
 
 export const AGE_CONFIRMATION_REQUIRED = "Please confirm you are 18 or older";
@@ -53,11 +53,11 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
     switch (ctx.path) {
       case "/sign-in/email": {
         // Counted per address and client: someone guessing from elsewhere never locks the owner out.
-        if (rateLimits.signInFailures.isLimited(signInKey(ctx, body))) throw tooMany();
+        if (await rateLimits.signInFailures.isLimited(signInKey(ctx, body))) throw tooMany();
         return;
       }
       case "/request-password-reset": {
-        if (!rateLimits.passwordResetPerEmail.take(emailKey(body))) throw tooMany();
+        if (!(await rateLimits.passwordResetPerEmail.take(emailKey(body)))) throw tooMany();
         return;
       }
       case "/sign-up/email": {
@@ -66,7 +66,7 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
         }
         checkedFullName(body.name);
         const email = emailKey(body);
-        if (!rateLimits.signUpPerEmail.take(email)) throw tooMany();
+        if (!(await rateLimits.signUpPerEmail.take(email))) throw tooMany();
         return answerExistingAddress(ctx, email, body);
       }
       case "/update-user": {
@@ -92,7 +92,7 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
     if (ctx.path !== "/sign-in/email") return;
     const returned = ctx.context.returned;
     if (isAPIError(returned) && returned.statusCode === 401) {
-      rateLimits.signInFailures.record(signInKey(ctx, (ctx.body ?? {}) as Body));
+      await rateLimits.signInFailures.record(signInKey(ctx, (ctx.body ?? {}) as Body));
     }
   });
 

@@ -36,7 +36,7 @@ export async function startSocialSignIn(
     throw new AppError("unavailable", "Could not reach the sign-in provider. Please try again.", { status: 502 });
   }
   const cookie = (name: string, value: string) =>
-    `${name}=${value}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax${config.mode === "production" ? "; Secure" : ""}`;
+    `${name}=${value}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`;
   const userType = form.get("userType") === "digger" ? "digger" : "consumer";
   return {
     url: result.data.url,

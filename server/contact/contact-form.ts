@@ -66,7 +66,7 @@ interface ContactContext {
 export async function sendContactMessage(context: ContactContext, form: FormData): Promise<void> {
   const { config, mailer, rateLimits } = context.services;
   const message = parsedInput(contactSchema, Object.fromEntries(form));
-  if (!rateLimits.contactPerIp.take(context.clientIp)) {
+  if (!(await rateLimits.contactPerIp.take(context.clientIp))) {
     context.logger.warn({ clientIp: context.clientIp }, "contact form rate limited");
     throw new AppError("too_many_requests", contactRateLimited(config.supportEmail));
   }

@@ -516,3 +516,15 @@ export const refunds = pgTable(
     check("refunds_completed_check", sql`(${t.status} = 'succeeded') = (${t.completedAt} is not null)`),
   ],
 );
+
+/**
+ * Attempt counts of the rate limits (server/security/rate-limiter.ts), shared by every server
+ * process on PostgreSQL. rate-limiter-flexible's layout, in its column order (it inserts
+ * without naming columns): `key` is the limit's name and the counted key, `points` the
+ * attempts, `expire` when the window ends (epoch ms). Expired rows are deleted by the library.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});

@@ -1,42 +1,87 @@
 /**
- * Fixed-window attempt counting per key, in memory. Enough for one server process; a
- * deployment with several processes would move the counts to Redis or PostgreSQL.
+ * Attempt counting per key, fixed windows, through rate-limiter-flexible: in PostgreSQL's
+ * `rate_limits` table when the database is a PostgreSQL server, so that every server process
+ * counts the same attempts; in this process's memory on the embedded PGlite (one process).
+ * While PostgreSQL cannot be reached, each process counts in its own memory (the library's
+ * insurance limiter) until it can again. docs/decisions/0014-proxies-and-shared-rate-limits.md.
  */
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+import type { Pool } from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { DatabaseDriver } from "../db/client.ts";
 
+/** Made by our migrations (server/db/schema.ts `rateLimits`), in the column order the library writes. */
+const RATE_LIMIT_TABLE = "rate_limits";
+
+/** One limit: `max` attempts per `windowSeconds`, its keys kept apart from other limits' by `name`. */
+function counter(pool: Pool | undefined, name: string, max: number, windowSeconds: number): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ keyPrefix: name, points: max, duration: windowSeconds });
+  if (!pool) return memory;
+  return new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: "pool",
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    keyPrefix: name,
+    points: max,
+    duration: windowSeconds,
+    insuranceLimiter: memory,
+  });
+}
+
+/** Counts one attempt: whether it is within the limit, and when the window ends. A store error passes on. */
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<{ allowed: boolean; msBeforeNext: number }> {
+  try {
+    return { allowed: true, msBeforeNext: (await limiter.consume(key)).msBeforeNext };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { allowed: false, msBeforeNext: error.msBeforeNext };
+    throw error;
+  }
+}
+
+export class RateLimiter {
+  private readonly counter: RateLimiterAbstract;
+
+  /** `pool`: count in PostgreSQL, shared by every process; undefined: in this process's memory. */
   constructor(
+    readonly name: string,
     readonly max: number,
     readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    pool?: Pool,
+  ) {
+    this.counter = counter(pool, name, max, windowMs / 1000);
+  }
 
   /** Counts an attempt for `key`; false when the key has used up its window. */
-  take(key: string): boolean {
-    this.record(key);
-    return !this.isOver(key, 0);
+  async take(key: string): Promise<boolean> {
+    return (await consume(this.counter, key)).allowed;
   }
 
   /** True when `key` already used up its window (counting nothing). */
-  isLimited(key: string): boolean {
-    return this.isOver(key, 1);
+  async isLimited(key: string): Promise<boolean> {
+    return ((await this.counter.get(key))?.consumedPoints ?? 0) >= this.max;
   }
 
   /** Counts an attempt for `key`, e.g. a failed one. */
-  record(key: string): void {
-    const now = this.now();
-    if (this.windows.size > 10_000) {
-      for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-    }
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-    else window.count += 1;
+  async record(key: string): Promise<void> {
+    await this.counter.penalty(key);
   }
+}
 
-  private isOver(key: string, extra: number): boolean {
-    const window = this.windows.get(key);
-    return window !== undefined && window.resetAt > this.now() && window.count + extra > this.max;
-  }
+/**
+ * Better Auth's per-client-address limits (its `rateLimit.customRules`) as its custom storage,
+ * counted where ours are: one counter per rule, made on first use.
+ */
+function betterAuthStorage(pool: Pool | undefined) {
+  const counters = new Map<string, RateLimiterAbstract>();
+  return {
+    async consume(key: string, rule: { window: number; max: number }) {
+      const name = `auth-${rule.window}s-${rule.max}`;
+      let limiter = counters.get(name);
+      if (!limiter) counters.set(name, (limiter = counter(pool, name, rule.max, rule.window)));
+      const { allowed, msBeforeNext } = await consume(limiter, key);
+      return { allowed, retryAfter: allowed ? null : Math.ceil(msBeforeNext / 1000) };
+    },
+  };
 }
 
 const MINUTE = 60_000;
@@ -46,20 +91,23 @@ const MINUTE = 60_000;
  * in Better Auth's hooks (auth/endpoint-rules.ts), which every sign-in, sign-up and reset
  * passes through, the forms and the JSON API alike.
  */
-export function createRateLimits() {
+export function createRateLimits(driver: DatabaseDriver) {
+  const pool = driver.kind === "postgres" ? driver.pool : undefined;
   return {
     /**
      * Failed sign-ins per e-mail address and client address: only failures count, and only
      * from that client, so neither the owner who knows the password nor someone guessing from
      * elsewhere is locked out by them.
      */
-    signInFailures: new RateLimiter(10, 15 * MINUTE),
-    signUpPerEmail: new RateLimiter(5, 60 * MINUTE),
-    passwordResetPerEmail: new RateLimiter(3, 60 * MINUTE),
+    signInFailures: new RateLimiter("sign-in-failures", 10, 15 * MINUTE, pool),
+    signUpPerEmail: new RateLimiter("sign-up-email", 5, 60 * MINUTE, pool),
+    passwordResetPerEmail: new RateLimiter("password-reset-email", 3, 60 * MINUTE, pool),
     /** E-mail confirmation links per address, the one sent at sign-up included. */
-    confirmationEmailsPerAddress: new RateLimiter(5, 60 * MINUTE),
+    confirmationEmailsPerAddress: new RateLimiter("confirmation-email", 5, 60 * MINUTE, pool),
     /** Contact form messages per client IP address: each one is an e-mail to support. */
-    contactPerIp: new RateLimiter(5, 10 * MINUTE),
+    contactPerIp: new RateLimiter("contact-ip", 5, 10 * MINUTE, pool),
+    /** Better Auth's own per-client limits (auth/auth.ts `rateLimit`). */
+    betterAuth: betterAuthStorage(pool),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

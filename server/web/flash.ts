@@ -17,7 +17,7 @@ function flashCookie(config: Config) {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: config.mode === "production",
+    secure: config.secureCookies,
     secrets: [config.authSecret],
     maxAge: 60,
   });

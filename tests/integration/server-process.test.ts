@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../support/ports.ts";
 import { startServerProcess, waitForHealthy } from "../support/server-process.ts";
 
@@ -47,6 +48,32 @@ describe("the server process", () => {
       expect(users.rows[0]!.n).toBeGreaterThan(20);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it("behind a trusted proxy (TRUST_PROXY=1), over a real socket, counts and logs each client by the address the proxy appended", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "dg-proxy-"));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, TRUST_PROXY: "1" });
+    await waitForHealthy(url, server);
+    try {
+      const signUp = (forwardedFor: string) =>
+        fetch(`${url}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: url, "x-forwarded-for": forwardedFor, "x-dg-client-ip": "192.0.2.1" },
+          body: JSON.stringify({ name: "Proxy Person", email: `proxy-${randomUUID()}@example.com`, password: "correct-horse", ageConfirmed: true }),
+        });
+      // Ten sign-ups a minute per client address (server/auth/auth.ts); leading entries are the client's own.
+      for (let i = 0; i < 10; i++) expect((await signUp(`203.0.113.${i}, 198.51.100.7`)).status).toBe(200);
+      expect((await signUp("198.51.100.7")).status).toBe(429);
+      expect((await signUp("198.51.100.8")).status).toBe(200);
+      // The log is written as the response goes out: wait for it.
+      await vi.waitFor(() => expect(server.output()).toMatch(/"path":"\/api\/auth\/sign-up\/email","clientIp":"198\.51\.100\.8","status":200/));
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
     }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The real application, in-process: the Hono app over the built React Router server and a
- * fresh test database. Requests go through `app.request()`, without a port. Log lines are
- * kept so tests can assert on them.
+ * fresh test database (or one shared with other apps, as server processes share one). Requests
+ * go through `app.request()`, without a port. Log lines are kept so tests can assert on them.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +26,7 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 }
 
 export interface TestApp {
-  /** A request as if from `clientIp` (default 127.0.0.1). */
+  /** A request whose socket address is `clientIp` (default 127.0.0.1). */
   request(pathOrUrl: string, init?: RequestInit, clientIp?: string): Promise<Response>;
   database: TestDatabase;
   config: Config;
@@ -36,9 +36,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedCategories(database.db);
+/**
+ * `options.database`: another app's database, shared as by server processes on one PostgreSQL
+ * database (on PGlite, apps in one process); it stays open until its owner closes.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { database?: TestDatabase } = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  if (!options.database) await seedCategories(database.db);
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, ...env });
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
@@ -71,7 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logs,
     close: async () => {
       await services.jobs.stop();
-      await database.destroy();
+      if (!options.database) await database.destroy();
     },
   };
 }

@@ -16,7 +16,13 @@ export interface ServerProcess {
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "info", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "test",
+      LOG_LEVEL: "info",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

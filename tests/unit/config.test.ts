@@ -49,6 +49,8 @@ describe("loadConfig", () => {
     expect(problemsOf({ DATABASE_URL: "mysql://x/y" }).join("\n")).toMatch(/^DATABASE_URL: /m);
     expect(problemsOf({ LOG_LEVEL: "loud" }).join("\n")).toMatch(/^LOG_LEVEL: /m);
     expect(problemsOf({ BETTER_AUTH_SECRET: "short" }).join("\n")).toMatch(/^BETTER_AUTH_SECRET: /m);
+    expect(problemsOf({ TRUST_PROXY: "true" }).join("\n")).toMatch(/^TRUST_PROXY: /m);
+    expect(problemsOf({ TRUST_PROXY: "10.0.0.0/40" }).join("\n")).toMatch(/^TRUST_PROXY: /m);
   });
 
   it("requires real settings in production and names each missing one", () => {
@@ -119,5 +121,12 @@ describe("loadConfig", () => {
     const dataDir = freshDataDir();
     expect(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }).authSecret).toBe(loadConfig({ NODE_ENV: "test" }).authSecret);
     expect(() => statSync(dataDir)).toThrow(/ENOENT/);
+  });
+
+  it("trusts no proxy by default, and makes cookies Secure from PUBLIC_URL's scheme or production, never per request", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", TRUST_PROXY: "1" }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ NODE_ENV: "test" }).secureCookies).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://digs.example" }).secureCookies).toBe(true);
   });
 });

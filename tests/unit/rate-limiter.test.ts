@@ -1,26 +1,48 @@
-import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RateLimiter } from "../../server/security/rate-limiter.ts";
 
+// In this process's memory, as on PGlite; the PostgreSQL store is tested in tests/integration/proxy-rate-limits.test.ts.
+beforeEach(() => vi.useFakeTimers({ now: 0 }));
+afterEach(() => vi.useRealTimers());
+
 describe("RateLimiter", () => {
-  it("allows max attempts per key in a window, then refuses until the window ends", () => {
-    let now = 0;
-    const limiter = new RateLimiter(3, 1000, () => now);
-    expect([1, 2, 3, 4].map(() => limiter.take("a"))).toEqual([true, true, true, false]);
-    expect(limiter.take("b")).toBe(true);
-    now = 1000;
-    expect(limiter.take("a")).toBe(true);
+  it("allows max attempts per key in a window, then refuses until the window ends", async () => {
+    const limiter = new RateLimiter("test", 3, 1000);
+    const taken: boolean[] = [];
+    for (let i = 0; i < 4; i++) taken.push(await limiter.take("a"));
+    expect(taken).toEqual([true, true, true, false]);
+    expect(await limiter.take("b")).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(await limiter.take("a")).toBe(true);
   });
 
-  it("can count only some attempts (failures) and check without counting", () => {
-    let now = 0;
-    const limiter = new RateLimiter(2, 1000, () => now);
-    expect(limiter.isLimited("x")).toBe(false);
-    limiter.record("x");
-    expect(limiter.isLimited("x")).toBe(false);
-    limiter.record("x");
-    expect(limiter.isLimited("x")).toBe(true);
-    expect(limiter.isLimited("x")).toBe(true);
-    now = 5000;
-    expect(limiter.isLimited("x")).toBe(false);
+  it("can count only some attempts (failures) and check without counting", async () => {
+    const limiter = new RateLimiter("test", 2, 1000);
+    expect(await limiter.isLimited("x")).toBe(false);
+    await limiter.record("x");
+    expect(await limiter.isLimited("x")).toBe(false);
+    await limiter.record("x");
+    expect(await limiter.isLimited("x")).toBe(true);
+    expect(await limiter.isLimited("x")).toBe(true);
+    vi.advanceTimersByTime(5000);
+    expect(await limiter.isLimited("x")).toBe(false);
+  });
+
+  it("counts in this process's memory while PostgreSQL cannot be reached, limits still on", async () => {
+    vi.useRealTimers();
+    // Nothing listens on port 1: every query fails at once, as while the database is away.
+    const pool = new pg.Pool({ connectionString: "postgres://nobody@127.0.0.1:1/none", connectionTimeoutMillis: 1000 });
+    try {
+      const limiter = new RateLimiter("away", 2, 60_000, pool);
+      const taken: boolean[] = [];
+      for (let i = 0; i < 3; i++) taken.push(await limiter.take("k"));
+      expect(taken).toEqual([true, true, false]);
+      await limiter.record("f");
+      await limiter.record("f");
+      expect(await limiter.isLimited("f")).toBe(true);
+    } finally {
+      await pool.end();
+    }
   });
 });
