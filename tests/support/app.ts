@@ -35,9 +35,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedCategories(database.db);
+export interface TestAppOptions {
+  /** Another test app's database, for a second server on the same data; its owner removes it. */
+  database?: TestDatabase;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
+  if (!shared) await seedCategories(database.db);
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, ...env });
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
@@ -65,6 +71,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mailer: services.mailer,
     services,
     logs,
-    close: () => database.destroy(),
+    close: () => (shared ? Promise.resolve() : database.destroy()),
   };
 }
