@@ -24,6 +24,7 @@ import { pageCache } from "./page-cache.ts";
 import { originCheck } from "./security/csrf.ts";
 import { refuseNulBytes } from "./security/nul-bytes.ts";
 import type { AppServices, RequestFailure } from "./services.ts";
+import { keyOfUploadUrl } from "./storage/storage.ts";
 
 export interface AppOptions {
   services: AppServices;
@@ -147,9 +148,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   app.post(STRIPE_WEBHOOK_PATH, stripeWebhookHandler(services));
 
   // Uploaded photos. Their names are content hashes, so they never change; the headers make
-  // sure a browser only ever treats them as the image type they were stored as.
+  // sure a browser only ever treats them as the image type they were stored as. Keys under
+  // private/ are never served here, whatever is stored (server/storage/storage.ts).
   app.get("/uploads/*", async (c) => {
-    const file = await services.storage.get(c.req.path.slice("/uploads/".length));
+    const key = keyOfUploadUrl(c.req.path);
+    const file = key === null ? null : await services.storage.get(key);
     if (!file) return c.text("Not found", 404);
     return c.body(new Uint8Array(file.data), 200, {
       "Content-Type": file.contentType,

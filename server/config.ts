@@ -61,7 +61,24 @@ const envSchema = z.object({
   LINKEDIN_CLIENT_ID: optionalString,
   LINKEDIN_CLIENT_SECRET: optionalString,
   LINKEDIN_DISCOVERY_URL: optionalUrl,
+  // An S3-compatible object store for uploads instead of DATA_DIR/uploads (see S3_VARIABLES).
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "a bucket name: 3-63 lower-case letters, digits, dots and hyphens")
+      .optional(),
+  ),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
 });
+
+/** The object store's settings: production takes all five or none. */
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+/** The region when none is given outside production: the one S3-compatible servers expect. */
+const DEFAULT_S3_REGION = "us-east-1";
 
 export const OAUTH_PROVIDERS = ["google", "github", "linkedin"] as const;
 export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
@@ -70,6 +87,18 @@ export interface OAuthProviderConfig {
   clientSecret: string;
   /** An OpenID Connect discovery document that replaces the provider's usual endpoints. */
   discoveryUrl?: string;
+}
+
+/** An S3-compatible object store (server/storage/s3-storage.ts; docs/decisions/0015-object-storage.md). */
+export interface S3Config {
+  /** Unset: Amazon S3 itself, in `region`. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what MinIO, Ceph and s3rver need. */
+  forcePathStyle: boolean;
+  /** Unset (outside production only): the AWS SDK's own chain (AWS_* variables, instance roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 export interface Config {
@@ -103,6 +132,8 @@ export interface Config {
   pageCacheSeconds: number;
   /** Only the sign-in providers whose client id and secret are both set. */
   oauth: Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
+  /** Where uploads live: DATA_DIR/uploads, or an object store when S3_BUCKET and the rest are set. */
+  storage: { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
 }
 
 export class ConfigError extends Error {
@@ -189,6 +220,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       oauth[provider] = { clientId, clientSecret, discoveryUrl: e[`${prefix}_DISCOVERY_URL`] };
     }
   }
+  const s3Set = [...S3_VARIABLES, "S3_FORCE_PATH_STYLE" as const].filter((name) => e[name] !== undefined);
+  if (s3Set.length > 0) {
+    for (const name of production ? S3_VARIABLES : ["S3_BUCKET" as const]) {
+      if (e[name] === undefined) {
+        problems.push(`${name}: required with ${s3Set.join(", ")}${production ? " (in production all five S3_* variables or none)" : ""}`);
+      }
+    }
+    if (!production && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+      const [missing, given] = e.S3_ACCESS_KEY_ID ? ["S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID"] : ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+      problems.push(`${missing}: required with ${given}`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -228,5 +271,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Off in local mode, where tests and developers change the database behind the server's back.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
     oauth,
+    storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },
+  };
+}
+
+/**
+ * Path style is the default with an endpoint of one's own (MinIO, Ceph, s3rver and the like
+ * need it; every S3-compatible server takes it), virtual-hosted style on Amazon's own hosts,
+ * where it is the preferred form; S3_FORCE_PATH_STYLE decides either way.
+ */
+function s3Config(e: z.infer<typeof envSchema>, bucket: string): S3Config {
+  const amazonHost = e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT).hostname.endsWith(".amazonaws.com") : true;
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket,
+    region: e.S3_REGION ?? DEFAULT_S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !amazonHost,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }

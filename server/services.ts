@@ -3,7 +3,6 @@
  * rate limits. Route loaders and actions receive it as React Router's load context, so
  * server modules hold no global state and tests build their own with `createServices`.
  */
-import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth.ts";
 import type { SessionLookup } from "./auth/session.ts";
 import type { Config } from "./config.ts";
@@ -14,6 +13,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createPaymentProvider } from "./payments/index.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createRateLimits, type RateLimits } from "./security/rate-limiter.ts";
+import { createS3Storage } from "./storage/s3-storage.ts";
 import { createLocalStorage, type Storage } from "./storage/storage.ts";
 
 export interface AppServices {
@@ -27,7 +27,7 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Stripe, or the built-in test checkout (config.payments). */
   payments: PaymentProvider;
-  /** Uploaded files (photos): the local disk under the data directory. */
+  /** Uploaded files (photos): an S3-compatible object store when configured, else DATA_DIR/uploads. */
   storage: Storage;
 }
 
@@ -45,7 +45,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     auth: createAuth({ config, db, mailer, logger, rateLimits }),
     rateLimits,
     payments: createPaymentProvider(config),
-    storage: createLocalStorage(path.join(config.dataDir, "uploads")),
+    storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
   };
 }
 

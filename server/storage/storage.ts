@@ -1,7 +1,11 @@
 /**
- * Where uploaded files live. The app talks to the `Storage` interface only, so a deployment
- * can swap the local disk for an object store without touching the callers. Keys are
- * slash-separated names of lower-case letters, digits, `-` and `_` with one extension.
+ * Where uploaded files live. The app talks to the `Storage` interface only: the local disk
+ * (here) or an S3-compatible object store (s3-storage.ts), chosen by the configuration. Keys
+ * are slash-separated names of lower-case letters, digits, `-` and `_` with one extension.
+ *
+ * Keys under `private/` (documents only their owner and staff may see) never have a public
+ * address: `uploadUrl` refuses them and `/uploads/...` never serves them, whichever storage
+ * (docs/decisions/0015-object-storage.md).
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -61,12 +65,19 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
-/** The public address of a stored file. */
+/** The folder of files that are never public. */
+export const PRIVATE_PREFIX = "private/";
+const isPublicKey = (key: string) => contentTypeOfKey(key) !== null && !key.startsWith(PRIVATE_PREFIX);
+
+/** The public address of a stored file; a private one has none. */
 export const UPLOADS_PREFIX = "/uploads/";
-export const uploadUrl = (key: string) => `${UPLOADS_PREFIX}${key}`;
-/** The key of an address made by `uploadUrl`, or null for any other address. */
+export function uploadUrl(key: string): string {
+  if (!isPublicKey(key)) throw new Error(`No public address for storage key: ${key}`);
+  return `${UPLOADS_PREFIX}${key}`;
+}
+/** The key of an address made by `uploadUrl`, or null for any other address (and for any private key). */
 export function keyOfUploadUrl(url: string): string | null {
   if (!url.startsWith(UPLOADS_PREFIX)) return null;
   const key = url.slice(UPLOADS_PREFIX.length);
-  return contentTypeOfKey(key) ? key : null;
+  return isPublicKey(key) ? key : null;
 }

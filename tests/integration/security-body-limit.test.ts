@@ -18,7 +18,7 @@ import { BODY_LIMITS, bodyTooLarge } from "../../server/app.ts";
 import { diggerProfiles, gigs } from "../../server/db/schema.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { validGigForm } from "../support/forms.ts";
+import { validDiggerForm, validGigForm } from "../support/forms.ts";
 import { topLevelCategoryId } from "../support/leads.ts";
 import { freePort } from "../support/ports.ts";
 import { startServerProcess, waitForHealthy } from "../support/server-process.ts";
@@ -142,21 +142,7 @@ describe("request body limits, in-process", () => {
     const digger = await signUpAs(app, "digger");
     const categoryId = await topLevelCategoryId(app);
     const form = new FormData();
-    const fields = {
-      handle: `limit_${randomUUID().slice(0, 8)}`,
-      businessName: "Full Album LLC",
-      phone: "(555) 010-2222",
-      location: "Austin, TX",
-      profession: "Photographer",
-      bio: "\u20ac".repeat(2000),
-      isInsured: "no",
-      isBonded: "no",
-      isLicensed: "no",
-      categoryIds: categoryId,
-      "references.0.name": "Rita Reference",
-      "references.0.email": "rita@example.org",
-      acceptTerms: "on",
-    };
+    const fields = validDiggerForm(categoryId, { businessName: "Full Album LLC", bio: "\u20ac".repeat(2000) });
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     const photo = async (field: string, n: number) =>
       form.append(field, new File([new Uint8Array(await photoOfSize(n, MAX_PHOTO_BYTES))], `p${n}.jpg`, { type: "image/jpeg" }));

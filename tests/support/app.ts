@@ -36,13 +36,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * `options.database`: another app's database, shared as by server processes on one PostgreSQL
- * database (on PGlite, apps in one process); it stays open until its owner closes.
- */
-export async function createTestApp(env: Record<string, string> = {}, options: { database?: TestDatabase } = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
-  if (!options.database) await seedCategories(database.db);
+export interface TestAppOptions {
+  /** Another test app's database, for a second server on the same data; its owner removes it. */
+  database?: TestDatabase;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
+  if (!shared) await seedCategories(database.db);
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, ...env });
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({

@@ -17,3 +17,23 @@ export function validGigForm(categoryId: string, over: Record<string, string> = 
     ...over,
   };
 }
+
+/** A valid digger registration (unique handle) in `categoryId`, only the required fields, with any replaced. */
+export function validDiggerForm(categoryId: string, over: Record<string, string> = {}): Record<string, string> {
+  return {
+    acceptTerms: "on",
+    handle: `pro_${randomUUID().slice(0, 8)}`,
+    businessName: "Photo Test LLC",
+    phone: "(555) 010-3333",
+    location: "Austin, TX",
+    profession: "Electrician",
+    bio: "Wiring homes and small offices.",
+    isInsured: "no",
+    isBonded: "no",
+    isLicensed: "no",
+    categoryIds: categoryId,
+    "references.0.name": "Rita Reference",
+    "references.0.email": "rita@example.org",
+    ...over,
+  };
+}

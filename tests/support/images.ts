@@ -11,3 +11,14 @@ export async function makeImage(format: ImageFormat = "jpeg", { width = 64, heig
 }
 
 export const MIME: Record<ImageFormat, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+
+/** What a served upload carries (server/app.ts): the type it was stored as, and headers that keep browsers to it. */
+export const uploadHeaders = (contentType: string) => ({
+  "content-type": contentType,
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'",
+  "cache-control": "public, max-age=31536000, immutable",
+});
+/** The same headers of `response`, to compare with `uploadHeaders`. */
+export const headersOfUpload = (response: Response) =>
+  Object.fromEntries(Object.keys(uploadHeaders("")).map((name) => [name, response.headers.get(name)]));

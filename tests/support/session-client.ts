@@ -26,6 +26,14 @@ export class SessionClient {
     });
   }
 
+  /** A multipart form with files, as a browser posts it. */
+  async postMultipart(path: string, fields: Record<string, string>, files: Array<{ field: string; file: File }>): Promise<Response> {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    for (const { field, file } of files) body.append(field, file);
+    return this.send(path, { method: "POST", headers: { origin: this.app.config.publicUrl }, body });
+  }
+
   async send(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));

@@ -129,4 +129,67 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "test" }).secureCookies).toBe(false);
     expect(loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://digs.example" }).secureCookies).toBe(true);
   });
+
+  describe("object storage (S3_*)", () => {
+    const minio = { S3_ENDPOINT: "http://minio.internal:9000", S3_BUCKET: "digs-uploads", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+    const production = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://db.internal/app",
+      BETTER_AUTH_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://digsandgigs.example",
+      PAYMENTS_PROVIDER: "test",
+      MAIL_TRANSPORT: "outbox",
+    };
+
+    it("keeps uploads on the local disk under DATA_DIR unless a bucket is set", () => {
+      expect(loadConfig({ NODE_ENV: "test" }).storage).toEqual({ kind: "local", dir: path.resolve("data", "uploads") });
+    });
+
+    it("uses the object store with all five, path-style for an endpoint of one's own", () => {
+      expect(loadConfig({ NODE_ENV: "test", ...minio }).storage).toEqual({
+        kind: "s3",
+        endpoint: "http://minio.internal:9000",
+        bucket: "digs-uploads",
+        region: "eu-west-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      });
+      expect(loadConfig({ ...production, ...minio }).storage.kind).toBe("s3");
+    });
+
+    it("uses virtual-hosted style on Amazon's hosts, and S3_FORCE_PATH_STYLE decides either way", () => {
+      const storage = (env: Record<string, string>) => loadConfig({ NODE_ENV: "test", ...env }).storage;
+      expect(storage({ S3_BUCKET: "b-1" })).toEqual({ kind: "s3", endpoint: undefined, bucket: "b-1", region: "us-east-1", forcePathStyle: false, credentials: undefined });
+      expect(storage({ ...minio, S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com" })).toMatchObject({ forcePathStyle: false });
+      expect(storage({ ...minio, S3_FORCE_PATH_STYLE: "false" })).toMatchObject({ forcePathStyle: false });
+      expect(storage({ S3_BUCKET: "b-1", S3_FORCE_PATH_STYLE: "true" })).toMatchObject({ forcePathStyle: true });
+    });
+
+    it("needs the bucket with any S3 variable, and the key id and secret together", () => {
+      expect(problemsOf({ NODE_ENV: "test", S3_ENDPOINT: "http://minio.internal:9000", S3_REGION: "eu-west-1" })).toEqual([
+        "S3_BUCKET: required with S3_ENDPOINT, S3_REGION",
+      ]);
+      expect(problemsOf({ NODE_ENV: "test", S3_FORCE_PATH_STYLE: "true" })).toEqual(["S3_BUCKET: required with S3_FORCE_PATH_STYLE"]);
+      expect(problemsOf({ NODE_ENV: "test", S3_BUCKET: "b-1", S3_ACCESS_KEY_ID: "key" })).toEqual(["S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID"]);
+      expect(problemsOf({ NODE_ENV: "test", S3_BUCKET: "b-1", S3_SECRET_ACCESS_KEY: "secret" })).toEqual(["S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY"]);
+    });
+
+    it("takes all five or none in production, and names each one missing", () => {
+      expect(problemsOf({ ...production, S3_BUCKET: "digs-uploads" })).toEqual(
+        ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].map(
+          (name) => `${name}: required with S3_BUCKET (in production all five S3_* variables or none)`,
+        ),
+      );
+      const { S3_SECRET_ACCESS_KEY: _, ...withoutSecret } = minio;
+      expect(problemsOf({ ...production, ...withoutSecret })).toEqual([
+        "S3_SECRET_ACCESS_KEY: required with S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID (in production all five S3_* variables or none)",
+      ]);
+    });
+
+    it("names a malformed endpoint or bucket", () => {
+      expect(problemsOf({ ...minio, S3_ENDPOINT: "minio.internal:9000" }).join("\n")).toMatch(/^S3_ENDPOINT: /m);
+      expect(problemsOf({ ...minio, S3_BUCKET: "s3://digs-uploads" }).join("\n")).toMatch(/^S3_BUCKET: a bucket name/m);
+      expect(problemsOf({ ...minio, S3_FORCE_PATH_STYLE: "yes" }).join("\n")).toMatch(/^S3_FORCE_PATH_STYLE: /m);
+    });
+  });
 });
