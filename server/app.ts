@@ -1,5 +1,5 @@
 /**
- * The Hono application: request ids and logs, health checks, static assets, and the
+ * The Hono application: request ids and logs, metrics, health checks, static assets, and the
  * React Router request handler for everything else. It takes its services and the React
  * Router build as arguments, so tests can run it in-process with `app.request()`.
  */
@@ -18,6 +18,7 @@ import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import { liveness, readiness, RETRY_AFTER_SECONDS } from "./health.ts";
 import type { Logger } from "./logger.ts";
+import { metricsEndpoint, requestMetrics } from "./metrics.ts";
 import { contentSecurityPolicy, formActionOrigins, newNonce } from "./security/csp.ts";
 import { pageCache } from "./page-cache.ts";
 import { originCheck } from "./security/csrf.ts";
@@ -67,6 +68,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   const app = new Hono<Env>();
   const { logger, config, auth } = services;
 
+  // Outermost, so that a request's time includes every middleware (docs/decisions/0016).
+  app.use(requestMetrics(services.metrics, build));
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -127,6 +130,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // Liveness never touches the database; readiness does (server/health.ts).
   app.get("/healthz", liveness);
   app.get("/readyz", readiness(services));
+  app.get("/metrics", metricsEndpoint(services.metrics, config));
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     const headers = new Headers(c.req.raw.headers);
