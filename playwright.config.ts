@@ -37,7 +37,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
     command: `rm -rf "${dataDir}" && node --import tsx server/main.ts`,
-    url: `${baseURL}/healthz`,
+    url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

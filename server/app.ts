@@ -1,12 +1,11 @@
 /**
- * The Hono application: request ids and logs, health check, static assets, and the React
- * Router request handler for everything else. It takes its services and the React Router
- * build as arguments, so tests can run it in-process with `app.request()`.
+ * The Hono application: request ids and logs, metrics, health checks, static assets, and the
+ * React Router request handler for everything else. It takes its services and the React
+ * Router build as arguments, so tests can run it in-process with `app.request()`.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -17,8 +16,10 @@ import { MAX_PHOTO_BYTES, MAX_WORK_PHOTOS } from "#core/digger-schemas.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
+import { liveness, readiness, RETRY_AFTER_SECONDS } from "./health.ts";
 import type { Logger } from "./logger.ts";
 import { clientAddressResolver } from "./security/client-address.ts";
+import { metricsEndpoint, requestMetrics } from "./metrics.ts";
 import { contentSecurityPolicy, formActionOrigins, newNonce } from "./security/csp.ts";
 import { pageCache } from "./page-cache.ts";
 import { originCheck } from "./security/csrf.ts";
@@ -46,8 +47,6 @@ const topLevelFiles = (dir: string) =>
     .map((entry) => entry.name);
 
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
-/** What a 503 tells clients to wait while the database is away: a restart takes seconds. */
-const RETRY_AFTER_SECONDS = 5;
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -66,11 +65,13 @@ const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.te
 
 export function createApp({ services, build, clientDir }: AppOptions): Hono<Env> {
   const app = new Hono<Env>();
-  const { logger, db, config, auth } = services;
+  const { logger, config, auth } = services;
   const clientAddressOf = clientAddressResolver(config.trustProxy);
   /** The one client address: the socket's, or as the trusted proxies name it (TRUST_PROXY). */
   const clientIpOf = (c: Context<Env>) => clientAddressOf(c.env?.incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"));
 
+  // Outermost, so that a request's time includes every middleware (docs/decisions/0016).
+  app.use(requestMetrics(services.metrics, build));
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -133,15 +134,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // PostgreSQL refuses text with NUL in it; no field of this site needs one (security/nul-bytes.ts).
   app.use(refuseNulBytes({ exemptPaths: [STRIPE_WEBHOOK_PATH] }));
 
-  app.get("/healthz", async (c) => {
-    try {
-      await db.execute(sql`select 1`);
-      return c.json({ status: "ok", database: config.database.kind });
-    } catch (error) {
-      c.get("logger").error({ err: error }, "health check failed");
-      return c.json({ status: "error", database: config.database.kind }, 503);
-    }
-  });
+  // Liveness never touches the database; readiness does (server/health.ts).
+  app.get("/healthz", liveness);
+  app.get("/readyz", readiness(services));
+  app.get("/metrics", metricsEndpoint(services.metrics, config));
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
 

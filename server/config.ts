@@ -51,6 +51,8 @@ const envSchema = z.object({
   ACCOUNT_PURGE_DELAY_HOURS: z.coerce.number().min(0).max(720).default(720),
   // Signed-out views of public pages kept this long (server/page-cache.ts); 0 turns it off.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  // The bearer token that opens GET /metrics (server/metrics.ts); unset: open in local mode, 404 in production.
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   // Sign-in providers: a client id and secret enable one; a discovery URL overrides its endpoints.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -130,6 +132,8 @@ export interface Config {
   accountPurgeDelayHours: number;
   /** How long a signed-out view of a public page may be served again; 0 = never. */
   pageCacheSeconds: number;
+  /** The bearer token `/metrics` asks for; without one it is open in local mode and 404 in production. */
+  metricsToken?: string;
   /** Only the sign-in providers whose client id and secret are both set. */
   oauth: Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
   /** Where uploads live: DATA_DIR/uploads, or an object store when S3_BUCKET and the rest are set. */
@@ -270,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     accountPurgeDelayHours: e.ACCOUNT_PURGE_DELAY_HOURS,
     // Off in local mode, where tests and developers change the database behind the server's back.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
+    metricsToken: e.METRICS_TOKEN,
     oauth,
     storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },
   };

@@ -3,7 +3,7 @@
  * shutdown that finishes requests in flight and closes the database cleanly.
  * `--dev` serves the app through Vite with hot reload instead of the production build.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -13,6 +13,7 @@ import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
 import { startJobs } from "./jobs/workers.ts";
 import { createServices } from "./services.ts";
+import { listenEarly } from "./startup.ts";
 
 const dev = process.argv.includes("--dev");
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -28,7 +29,10 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
+// Alive (and not ready) from here on: /healthz and /readyz answer while the database is prepared.
+const starting = listenEarly(config, logger);
 const database = await prepareDatabase(config, logger);
+starting.phase = "starting";
 const services = createServices(config, database, logger);
 await services.jobs.start();
 await startJobs(services);
@@ -53,10 +57,8 @@ const app = createApp({
   clientDir: dev ? undefined : path.join(buildDir, "client"),
 });
 const listener = getRequestListener(app.fetch);
-const server = createServer(middleware ? (req, res) => middleware(req, res, () => listener(req, res)) : listener);
-server.listen(config.port, config.host, () => {
-  logger.info({ url: config.publicUrl, database: config.database.kind, mode: config.mode }, "Digs & Gigs is listening");
-});
+starting.serve(middleware ? (req, res) => middleware(req, res, () => listener(req, res)) : listener);
+const { server } = starting;
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,7 +1,8 @@
 /**
- * What the server hands to every request: configuration, database, logger, mailer, auth and
- * rate limits. Route loaders and actions receive it as React Router's load context, so
- * server modules hold no global state and tests build their own with `createServices`.
+ * What the server hands to every request: configuration, database, logger, mailer, auth,
+ * rate limits and metrics. Route loaders and actions receive it as React Router's load
+ * context, so server modules hold no global state and tests build their own with
+ * `createServices`.
  */
 import { createAuth, type Auth } from "./auth/auth.ts";
 import type { SessionLookup } from "./auth/session.ts";
@@ -10,6 +11,7 @@ import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
 import { createPaymentProvider } from "./payments/index.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createRateLimits, type RateLimits } from "./security/rate-limiter.ts";
@@ -29,6 +31,8 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Uploaded files (photos): an S3-compatible object store when configured, else DATA_DIR/uploads. */
   storage: Storage;
+  /** Prometheus metrics of this process (its own registry); the job queue registers its figures here. */
+  metrics: Metrics;
 }
 
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
@@ -46,6 +50,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     rateLimits,
     payments: createPaymentProvider(config),
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
+    metrics: createMetrics(database.driver),
   };
 }
 

@@ -65,10 +65,10 @@ export async function startServer(
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not become healthy:\n${output}`);
+      throw new Error(`server did not become ready:\n${output}`);
     }
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }

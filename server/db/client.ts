@@ -37,7 +37,7 @@ const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
  * How long a query waits for a connection: to open one, or for a free one in the pool. A
  * server that accepts connections but never answers (frozen, or behind a network that drops
  * packets) would otherwise hold every request until TCP gives up; after this the request
- * gets the "try again" page, and /healthz its 503. Far above the slowest whole request seen
+ * gets the "try again" page. (/readyz gives up sooner: server/health.ts.) Far above the slowest whole request seen
  * under load (docs/security.md: 2.7 s, 200 people on a pool of 10).
  */
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -8,6 +8,8 @@ import type { AppServices } from "../services.ts";
 
 export async function startJobs(services: AppServices): Promise<void> {
   const log = services.logger.child({ component: "jobs" });
+  // Every scrape of /metrics counts the queues: waiting, running, failed for good.
+  services.metrics.registerJobQueue(() => services.jobs.depth());
   await services.jobs.work({
     "email.deliver": ({ emailId }) => services.mailer.deliver(emailId),
     "refund.send": ({ refundId }) => sendRefundJob(services, refundId),

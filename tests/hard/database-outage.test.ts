@@ -121,8 +121,10 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
     phase = "down";
     const downAt = performance.now();
     await sleep(5_000);
-    const health = await fetch(`${server.url}/healthz`);
-    expect(health.status).toBe(503);
+    // Out of rotation (not ready), and not to be restarted (alive).
+    const ready = await fetch(`${server.url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([503, { status: "unavailable", reason: "database unavailable" }]);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(server.alive()).toBe(true);
     cluster.start();
     const downMs = Math.round(performance.now() - downAt);
@@ -174,7 +176,7 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
       if (home?.status !== 200) await sleep(200);
     }
     expect(home?.status).toBe(200);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect((await client.http.get("/my-gigs")).status).toBe(200);
 
     const title = `After the outage ${randomUUID().slice(0, 8)}`;

@@ -244,6 +244,6 @@ describe(`load: ${BROWSERS} people browsing and ${BUYERS} diggers buying for ${S
     expect(notifications).toHaveLength(completed.length);
     expect(notifications.every((e) => e.status === "sent")).toBe(true);
     expect(smtp.messages.length - emailsBefore).toBe(completed.length);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   });
 });

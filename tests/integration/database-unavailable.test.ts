@@ -4,32 +4,13 @@
  * with Retry-After, not 500. (The hard tests stop a real PostgreSQL server under load.)
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.ts";
 import { users } from "../../server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { freePort } from "../support/ports.ts";
-
-/** A TCP listener standing in for a broken server: it keeps connections open, or closes them at once. */
-async function brokenServer(behaviour: "silent" | "hang-up"): Promise<{ url: string; close(): void }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    if (behaviour === "hang-up") socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/away`,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-    },
-  };
-}
+import { brokenServer, refusedDatabaseUrl } from "../support/away-database.ts";
 
 async function errorOf(handle: DatabaseHandle): Promise<unknown> {
   try {
@@ -48,7 +29,7 @@ afterAll(() => app.close());
 
 describe("isDatabaseUnavailable", () => {
   it("is true for a refused connection, a server that hangs up, and one that never answers", async () => {
-    const refused = await openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:${await freePort()}/away` });
+    const refused = await openDatabase({ kind: "postgres", url: await refusedDatabaseUrl() });
     const hangUp = await brokenServer("hang-up");
     const silent = await brokenServer("silent");
     const closing = await openDatabase({ kind: "postgres", url: hangUp.url });
@@ -79,7 +60,7 @@ describe("isDatabaseUnavailable", () => {
 describe("pages while the database is away", () => {
   it("answer 503 with Retry-After and the try-again page, then 200 once it is back", async () => {
     const db = app.services.db;
-    const away = await openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:${await freePort()}/away` });
+    const away = await openDatabase({ kind: "postgres", url: await refusedDatabaseUrl() });
     app.services.db = away.db;
     try {
       for (const path of ["/browse-gigs", "/browse-diggers?q=roof", "/browse-gigs.data"]) {

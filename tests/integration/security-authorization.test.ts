@@ -156,7 +156,9 @@ const TABLE: Row[] = [
   { route: "routes/sitemap:loader", what: "sitemap.xml", request: get("/sitemap.xml"), expect: ALL("200") },
   { route: "routes/robots:loader", what: "robots.txt", request: get("/robots.txt"), expect: ALL("200") },
   { route: "routes/not-found:loader", what: "an unknown address", request: get("/no-such-page"), expect: ALL("404") },
-  { route: "GET /healthz", what: "health check", request: get("/healthz"), expect: ALL("200") },
+  { route: "GET /healthz", what: "liveness", request: get("/healthz"), expect: ALL("200") },
+  { route: "GET /readyz", what: "readiness", request: get("/readyz"), expect: ALL("200") },
+  { route: "GET /metrics", what: "Prometheus metrics (local mode: open; production: METRICS_TOKEN or 404)", request: get("/metrics"), expect: ALL("200") },
   // Better Auth's JSON API: every endpoint the configuration turns on.
   { route: "GET /api/auth/get-session", what: "own session (a visitor's: null)", request: get("/api/auth/get-session"), expect: ALL("200"), check: ({ w, role, body }) => ((role === "signedOut" ? body === "null" : jsonOf(body)?.user?.id === w.users[role].id) ? undefined : `not own session: ${body.slice(0, 80)}`) },
   { route: "POST /api/auth/get-session", what: "own session by POST (off without deferSessionRefresh)", request: () => api("/get-session"), expect: ALL("405") },

@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { validDiggerForm, validGigForm } from "../support/forms.ts";
 import { topLevelCategoryId } from "../support/leads.ts";
 import { freePort } from "../support/ports.ts";
-import { startServerProcess, waitForHealthy } from "../support/server-process.ts";
+import { startServerProcess, waitForReady } from "../support/server-process.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 const MB = 1024 * 1024;
@@ -227,10 +227,9 @@ describe("request body limits, on a real server", () => {
       HOST: "127.0.0.1",
       PUBLIC_URL: url,
       SEED_DEMO_DATA: "false",
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     });
     try {
-      await waitForHealthy(url, server);
+      await waitForReady(url, server);
       const boundary = `dg-${randomUUID()}`;
       const upload = await postChunked(`${url}/digger-registration`, `multipart/form-data; boundary=${boundary}`, multipartChunks(boundary, 160 * MB));
       expect(upload.status).toBe(413);

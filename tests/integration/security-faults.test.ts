@@ -31,10 +31,10 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   return [result, Math.round(performance.now() - started)];
 }
 
-/** The server still answers pages, its health check, and a signed-in page. */
+/** The server still answers pages, its readiness check, and a signed-in page. */
 async function stillServing(app: TestApp, client: SessionClient) {
   expect((await app.request("/")).status).toBe(200);
-  expect((await app.request("/healthz")).status).toBe(200);
+  expect((await app.request("/readyz")).status).toBe(200);
   expect((await client.get("/my-gigs")).status).toBe(200);
 }
 

@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../support/ports.ts";
-import { startServerProcess, waitForHealthy } from "../support/server-process.ts";
+import { startServerProcess, waitForReady } from "../support/server-process.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -32,7 +32,7 @@ describe("the server process", () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO_DATA: "true" });
-    await waitForHealthy(url, server);
+    await waitForReady(url, server);
     const page = await fetch(`${url}/browse-gigs`);
     expect(page.status).toBe(200);
 
@@ -57,7 +57,7 @@ describe("the server process", () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, TRUST_PROXY: "1" });
-    await waitForHealthy(url, server);
+    await waitForReady(url, server);
     try {
       const signUp = (forwardedFor: string) =>
         fetch(`${url}/api/auth/sign-up/email`, {

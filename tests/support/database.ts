@@ -15,9 +15,12 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * `serverUrl` (default TEST_DATABASE_URL) names the PostgreSQL server to create the database
- * on, and `prefix` (default dg_test) starts its name.
+ * on, and `prefix` (default dg_test) starts its name. `migrated: false` leaves a PostgreSQL
+ * database empty (for a server process to migrate).
  */
-export async function createTestDatabase(options: { serverUrl?: string; prefix?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { serverUrl?: string; prefix?: string; migrated?: boolean } = {},
+): Promise<TestDatabase> {
   const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
@@ -33,7 +36,7 @@ export async function createTestDatabase(options: { serverUrl?: string; prefix?:
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
-  await handle.migrate();
+  if (options.migrated !== false) await handle.migrate();
   return {
     ...handle,
     url: url.toString(),

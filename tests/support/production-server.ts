@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./ports.ts";
-import { startServerProcess, waitForHealthy, type ServerProcess } from "./server-process.ts";
+import { startServerProcess, waitForReady, type ServerProcess } from "./server-process.ts";
 
 export interface ProductionServer {
   url: string;
@@ -39,7 +39,6 @@ export async function startProductionServer(options: {
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     PAYMENTS_PROVIDER: "test",
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : { MAIL_TRANSPORT: "outbox" }),
-    ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     ...options.env,
   });
   const stop = async () => {
@@ -52,7 +51,7 @@ export async function startProductionServer(options: {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealthy(url, server);
+    await waitForReady(url, server);
   } catch (error) {
     await stop();
     throw error;

@@ -1,6 +1,7 @@
 /**
  * Runs the real server as a child process (`tsx server/main.ts`), for what only a process
- * can show: start-up configuration errors and graceful shutdown.
+ * can show: start-up configuration errors, what it answers while it starts, and graceful
+ * shutdown. It serves the build in BUILD_DIR when that is set.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -32,16 +33,17 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   return { child, output: () => output, exited };
 }
 
-export async function waitForHealthy(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+/** Waits until the server is ready (`/readyz`): migrated, its database answering, the app serving. */
+export async function waitForReady(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(`${url}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not become healthy:\n${server.output()}`);
+  throw new Error(`server did not become ready:\n${server.output()}`);
 }

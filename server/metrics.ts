@@ -1,0 +1,194 @@
+/**
+ * Prometheus metrics (design: docs/decisions/0016-health-and-metrics.md): the process's
+ * default metrics, request latency by route pattern, the database pool, and the job queue's
+ * depth, each in a registry of its own per `AppServices`, so that tests can make several
+ * apps. `GET /metrics` serves them in the text format: open in local mode, and in production
+ * only with `METRICS_TOKEN` as a bearer token (404 without one configured).
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Pool } from "pg";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { matchRoutes, type ServerBuild } from "react-router";
+import type { Config } from "./config.ts";
+import type { DatabaseDriver } from "./db/client.ts";
+import { withTimeout } from "./health.ts";
+
+/** What the job queue reports at each scrape, one row a queue. */
+export interface JobQueueStats {
+  queue: string;
+  /** Waiting to run (created or retrying). */
+  queued: number;
+  /** Running now. */
+  active: number;
+  /** Failed for good, and still kept by the queue. */
+  failed: number;
+}
+export type JobQueueSource = () => Promise<JobQueueStats[]>;
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** One answered request; `route` is a pattern (see `routeLabel`), never a raw path. */
+  observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
+  /** The job queue's figures, asked for at every scrape; a later call replaces an earlier one. */
+  registerJobQueue(source: JobQueueSource): void;
+}
+
+/** How long a scrape waits for the job queue's figures. */
+const JOB_QUEUE_TIMEOUT_MS = 5_000;
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+export function createMetrics(driver?: DatabaseDriver): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by method, route pattern and status code.",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+
+  if (driver?.kind === "postgres") registerPoolGauges(registry, driver.pool);
+  // PGlite is one connection inside this process: there is no pool to report.
+
+  let jobQueue: JobQueueSource | undefined;
+
+  return {
+    registry,
+    observeRequest({ method, route, status }, seconds) {
+      requests.observe({ method: METHODS.has(method) ? method : "other", route, status: String(status) }, seconds);
+    },
+    registerJobQueue(source) {
+      // The gauges appear with the first job queue: a process without one shows none.
+      if (!jobQueue) registerJobQueueGauges(registry, () => jobQueue!());
+      jobQueue = source;
+    },
+  };
+}
+
+function registerPoolGauges(registry: Registry, pool: Pool) {
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  gauge("db_pool_connections", "Connections the database pool holds, in use or idle.", () => pool.totalCount);
+  gauge("db_pool_idle_connections", "Connections of the database pool that are idle.", () => pool.idleCount);
+  gauge("db_pool_waiting_requests", "Queries waiting for a connection of the database pool.", () => pool.waitingCount);
+  gauge("db_pool_max_connections", "The most connections the database pool may open.", () => pool.options.max ?? 10);
+}
+
+function registerJobQueueGauges(registry: Registry, read: JobQueueSource) {
+  // A scrape collects every metric at once: one question to the queue serves all three.
+  let pending: Promise<void> | undefined;
+  const collect = () =>
+    (pending ??= (async () => {
+      depth.reset();
+      failed.reset();
+      try {
+        for (const row of await withTimeout(read(), JOB_QUEUE_TIMEOUT_MS)) {
+          depth.set({ queue: row.queue, state: "queued" }, row.queued);
+          depth.set({ queue: row.queue, state: "active" }, row.active);
+          failed.set({ queue: row.queue }, row.failed);
+        }
+        up.set(1);
+      } catch {
+        // The database may be away: the scrape still answers, and says so.
+        depth.reset();
+        failed.reset();
+        up.set(0);
+      }
+    })().finally(() => (pending = undefined)));
+  const depth = new Gauge({
+    name: "job_queue_depth",
+    help: "Jobs in each queue by state (queued: waiting to run; active: running).",
+    labelNames: ["queue", "state"] as const,
+    registers: [registry],
+    collect,
+  });
+  const failed = new Gauge({
+    name: "job_queue_failed",
+    help: "Jobs of each queue that failed for good and are still kept.",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+    collect,
+  });
+  const up = new Gauge({
+    name: "job_queue_up",
+    help: "1 when the job queue answered this scrape, 0 when asking it failed.",
+    registers: [registry],
+    collect,
+  });
+}
+
+/**
+ * Route patterns of the React Router build: `/gig/<uuid>` is `/gig/:id`, a data request
+ * (`/gig/<uuid>.data`, the home page's `/_.data`) its page's pattern with `.data`, and an
+ * unknown address the catch-all `/*`. So the label's values are bounded by the route table.
+ */
+export function routePatterns(routes: ServerBuild["routes"]): (pathname: string) => string {
+  const fullPath = (id: string | undefined): string => {
+    const route = id ? routes[id] : undefined;
+    if (!route) return "";
+    const parent = fullPath(route.parentId);
+    return route.path ? `${parent}/${route.path}`.replace(/\/+/g, "/") : parent;
+  };
+  const table = [...new Set(Object.keys(routes).map((id) => fullPath(id) || "/"))].map((path) => ({ path }));
+  return (pathname) => {
+    const data = pathname.endsWith(".data");
+    const page = data ? pathname.slice(0, -".data".length).replace(/^\/_$/, "/") : pathname;
+    const matches = matchRoutes(table, page);
+    const pattern = matches?.[matches.length - 1]?.route.path ?? "/*";
+    return data ? `${pattern === "/" ? "/_" : pattern}.data` : pattern;
+  };
+}
+
+/**
+ * Times every request into `http_request_duration_seconds`. Hono's own routes are labelled
+ * with their path (`/healthz`, `/api/auth/*`, `/assets/*`); what reaches React Router's
+ * catch-all, or is answered by a middleware before any route, by the build's route pattern.
+ */
+export function requestMetrics(
+  metrics: Metrics,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+): MiddlewareHandler {
+  let patterns: Promise<(pathname: string) => string> | undefined;
+  const patternsOf = () =>
+    typeof build === "function"
+      ? build().then((b) => routePatterns(b.routes)) // development: the build changes under Vite
+      : (patterns ??= Promise.resolve(routePatterns(build.routes)));
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const honoRoute = c.req.routePath;
+    const route = honoRoute === "/*" || honoRoute === "*" ? (await patternsOf())(c.req.path) : honoRoute;
+    metrics.observeRequest({ method: c.req.method, route, status: c.res.status }, (performance.now() - started) / 1000);
+  };
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * `GET /metrics`. With `METRICS_TOKEN` set it asks for `Authorization: Bearer <token>` in
+ * every mode (compared in constant time); without one it is open in local mode and absent
+ * (404) in production.
+ */
+export function metricsEndpoint(metrics: Metrics, config: Pick<Config, "mode" | "metricsToken">) {
+  const expected = config.metricsToken ? digest(config.metricsToken) : undefined;
+  return async (c: Context) => {
+    c.header("Cache-Control", "no-store");
+    if (!expected && config.mode === "production") return c.text("Not found", 404);
+    if (expected) {
+      const given = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+      if (!timingSafeEqual(digest(given), expected)) {
+        return c.text("Unauthorized", 401, { "WWW-Authenticate": 'Bearer realm="metrics"' });
+      }
+    }
+    return c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType });
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Prometheus metrics at `/metrics` (docs/decisions/0016-health-and-metrics.md): latency by
+ * route pattern, the database pool, a job queue's figures; open in local mode, behind
+ * METRICS_TOKEN in production.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { emails } from "../../server/db/schema.ts";
+import { createMetrics, type JobQueueSource } from "../../server/metrics.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+
+/** The samples of a metric in Prometheus's text format, each with its labels. */
+function samples(text: string, name: string): Array<{ labels: Record<string, string>; value: number }> {
+  const found = [];
+  for (const line of text.split("\n")) {
+    const m = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (m?.[1] !== name) continue;
+    const labels = Object.fromEntries([...(m[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1]!, l[2]!]));
+    found.push({ labels, value: Number(m[3]) });
+  }
+  return found;
+}
+const sample = (text: string, name: string, labels: Record<string, string> = {}) =>
+  samples(text, name).find((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+
+const PRODUCTION = {
+  NODE_ENV: "production",
+  // Only for the configuration: the app still runs on the test database.
+  DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
+  BETTER_AUTH_SECRET: "a-production-secret-that-is-long-enough-0123456789",
+  PUBLIC_URL: "http://localhost:3000",
+  PAYMENTS_PROVIDER: "test",
+  MAIL_TRANSPORT: "outbox",
+};
+const TOKEN = "metrics-token-for-the-tests-0123";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe("/metrics", () => {
+  it("has a latency histogram by route pattern: ids folded, data requests marked, unknown paths one label", async () => {
+    const gigId = randomUUID();
+    const paths = ["/browse-gigs", "/browse-gigs", `/gig/${gigId}`, `/gig/${gigId}.data`, "/", "/_.data", "/no/such/page", `/healthz`];
+    for (const path of paths) await app.request(path);
+    const response = await app.request("/metrics");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    // By route, whatever the status (an unknown gig redirects with a message).
+    const count = (route: string) =>
+      samples(text, "http_request_duration_seconds_count")
+        .filter((s) => s.labels.method === "GET" && s.labels.route === route)
+        .reduce((sum, s) => sum + s.value, 0);
+    expect(sample(text, "http_request_duration_seconds_count", { method: "GET", route: "/browse-gigs", status: "200" })).toBe(2);
+    expect(count("/gig/:id")).toBe(1);
+    expect(count("/gig/:id.data")).toBe(1);
+    expect(count("/")).toBe(1);
+    expect(count("/_.data")).toBe(1);
+    expect(sample(text, "http_request_duration_seconds_count", { route: "/*", status: "404" })).toBe(1);
+    expect(count("/healthz")).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "http_request_duration_seconds_bucket", { route: "/browse-gigs", le: "+Inf" })).toBe(2);
+    expect(text).not.toContain(gigId);
+    expect(text).not.toContain("/no/such/page");
+    // The process's default metrics.
+    expect(sample(text, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
+    expect(sample(text, "nodejs_eventloop_lag_seconds")).toBeDefined();
+  });
+
+  it("reports the database pool on PostgreSQL, and no pool on PGlite", async () => {
+    await app.request("/browse-gigs");
+    const text = await (await app.request("/metrics")).text();
+    if (app.database.kind === "postgres") {
+      expect(sample(text, "db_pool_connections")).toBeGreaterThanOrEqual(1);
+      expect(sample(text, "db_pool_idle_connections")).toBeGreaterThanOrEqual(0);
+      expect(sample(text, "db_pool_waiting_requests")).toBe(0);
+      expect(sample(text, "db_pool_max_connections")).toBe(5);
+    } else {
+      expect(text).not.toContain("db_pool_");
+    }
+  });
+
+  it("reports a job queue's depth and failures, asked at each scrape; a failing queue says so", async () => {
+    // The app's own queue (jobs/workers.ts registers it), counted at each scrape.
+    let text = await (await app.request("/metrics")).text();
+    expect(sample(text, "job_queue_depth", { queue: "refund.send", state: "queued" })).toBe(0);
+    expect(sample(text, "job_queue_failed", { queue: "email.deliver" })).toBe(0);
+    await app.services.jobs.send("refund.send", { refundId: randomUUID() }, { startAfterSeconds: 3600 });
+    text = await (await app.request("/metrics")).text();
+    expect(sample(text, "job_queue_depth", { queue: "refund.send", state: "queued" })).toBe(1);
+
+    // Another source replaces it: here the mail outbox read as a queue: pending e-mails wait, those with an error have failed.
+    const outbox: JobQueueSource = async () => {
+      const [row] = await queryRows<{ queued: number; failed: number }>(
+        app.services.db,
+        sql`select count(*) filter (where status = 'pending' and last_error is null)::int as queued,
+                   count(*) filter (where status = 'pending' and last_error is not null)::int as failed
+              from emails`,
+      );
+      return [{ queue: "mail", queued: row!.queued, active: 0, failed: row!.failed }];
+    };
+    app.services.metrics.registerJobQueue(outbox);
+    const email = () => ({ toAddress: `${randomUUID()}@example.com`, subject: "Hi", textBody: "Hi", kind: "transactional" as const });
+    await app.database.db.insert(emails).values([email(), email(), { ...email(), lastError: "connection refused" }]);
+    text = await (await app.request("/metrics")).text();
+    expect(sample(text, "job_queue_depth", { queue: "mail", state: "queued" })).toBe(2);
+    expect(sample(text, "job_queue_depth", { queue: "mail", state: "active" })).toBe(0);
+    expect(sample(text, "job_queue_failed", { queue: "mail" })).toBe(1);
+    expect(sample(text, "job_queue_up")).toBe(1);
+
+    await app.database.db.insert(emails).values(email());
+    text = await (await app.request("/metrics")).text();
+    expect(sample(text, "job_queue_depth", { queue: "mail", state: "queued" })).toBe(3);
+
+    app.services.metrics.registerJobQueue(() => Promise.reject(new Error("the queue's database is away")));
+    const failing = await app.request("/metrics");
+    expect(failing.status).toBe(200);
+    text = await failing.text();
+    expect(sample(text, "job_queue_up")).toBe(0);
+    expect(samples(text, "job_queue_depth")).toEqual([]);
+  });
+
+  it("each set of services has a registry of its own", async () => {
+    const [one, two] = [createMetrics(), createMetrics()];
+    one.observeRequest({ method: "GET", route: "/terms", status: 200 }, 0.01);
+    const seen = async (m: typeof one) =>
+      sample(await m.registry.metrics(), "http_request_duration_seconds_count", { route: "/terms" });
+    expect([await seen(one), await seen(two)]).toEqual([1, undefined]);
+  });
+
+  it("in production: 404 without METRICS_TOKEN; with it 401 without the right bearer token, 200 with it, never cached", async () => {
+    const closed = await createTestApp(PRODUCTION);
+    const guarded = await createTestApp({ ...PRODUCTION, METRICS_TOKEN: TOKEN });
+    try {
+      expect((await closed.request("/metrics")).status).toBe(404);
+      expect((await closed.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+
+      const refused = await guarded.request("/metrics");
+      expect([refused.status, refused.headers.get("www-authenticate")]).toEqual([401, 'Bearer realm="metrics"']);
+      for (const authorization of [`Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`]) {
+        expect((await guarded.request("/metrics", { headers: { authorization } })).status, authorization).toBe(401);
+      }
+      const scrape = async () => {
+        const response = await guarded.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+        expect([response.status, response.headers.get("cache-control"), response.headers.get("x-page-cache")]).toEqual([200, "no-store", null]);
+        return sample(await response.text(), "http_request_duration_seconds_count", { route: "/metrics", status: "200" }) ?? 0;
+      };
+      // The page cache is on in production; every scrape is counted afresh.
+      const first = await scrape();
+      expect(await scrape()).toBe(first + 1);
+    } finally {
+      await Promise.all([closed.close(), guarded.close()]);
+    }
+  });
+});
