@@ -435,9 +435,9 @@ export const leadIssues = pgTable(
 // ---------------------------------------------------------------- e-mail
 
 /**
- * Every e-mail the app sends, recorded before delivery: an outbox that the retry worker
- * drains until each row is sent. 'kept' rows belong to the outbox transport (local mode):
- * stored, never sent, readable at /dev/mail.
+ * Every e-mail the app sends, recorded before delivery; its `email.deliver` job (pg-boss,
+ * server/jobs/queue.ts) is written in the same transaction and delivers it. 'kept' rows
+ * belong to the outbox transport (local mode): stored, never sent, readable at /dev/mail.
  */
 export const emails = pgTable(
   "emails",
@@ -458,7 +458,6 @@ export const emails = pgTable(
     /** Delivery attempts started so far. */
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -468,10 +467,6 @@ export const emails = pgTable(
     check("emails_status_check", sql`${t.status} in ('pending', 'sent', 'kept')`),
     check("emails_attempts_check", sql`${t.attempts} >= 0`),
     check("emails_sent_check", sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
-    // The retry worker's queue: pending e-mails by due time.
-    index("emails_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
     index("emails_user_newest_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // /dev/mail: newest first.
     index("emails_newest_idx").on(t.createdAt.desc().nullsFirst()),
