@@ -44,27 +44,32 @@ export class HttpUser {
     return this.send("POST", path, new URLSearchParams(fields).toString());
   }
 
+  /** A JSON API call (Better Auth's endpoints), from the same address and with the same cookies. */
+  postJson(path: string, json: unknown): Promise<HttpResponse> {
+    return this.send("POST", path, JSON.stringify(json), "application/json");
+  }
+
   /**
    * A connection kept alive may be closed by the server (its keep-alive timeout) just as a
    * request goes out on it; the server never read that request, and a browser sends it again
    * on a new connection. So does this, once (Node's documentation of `request.reusedSocket`).
    */
-  async send(method: string, path: string, body?: string): Promise<HttpResponse> {
+  async send(method: string, path: string, body?: string, contentType = "application/x-www-form-urlencoded"): Promise<HttpResponse> {
     try {
-      return await this.sendOnce(method, path, body);
+      return await this.sendOnce(method, path, body, contentType);
     } catch (error) {
       if (!(error instanceof ClosedUnderUs)) throw error;
       this.resent += 1;
-      return this.sendOnce(method, path, body);
+      return this.sendOnce(method, path, body, contentType);
     }
   }
 
-  private sendOnce(method: string, path: string, body?: string): Promise<HttpResponse> {
+  private sendOnce(method: string, path: string, body: string | undefined, contentType: string): Promise<HttpResponse> {
     const started = performance.now();
     const headers: Record<string, string> = { "accept-encoding": "gzip", "user-agent": "digsandgigs-hard-test" };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (body !== undefined) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
+      headers["content-type"] = contentType;
       headers["content-length"] = String(Buffer.byteLength(body));
       headers.origin = this.origin;
     }
