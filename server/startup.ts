@@ -26,7 +26,7 @@ export function listenEarly(config: Config, logger: Logger): StartingServer {
     serve(listener) {
       handler = listener;
       const ready = () =>
-        logger.info({ url: config.publicUrl, database: config.database.kind, mode: config.mode }, "Digs & Gigs is listening");
+        logger.info({ url: config.publicUrl, database: config.database.kind, mode: config.mode, pid: process.pid }, "Digs & Gigs is listening");
       if (starting.server.listening) ready();
       else starting.server.once("listening", ready);
     },

@@ -5,6 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "../support/database.ts";
 import { freePort } from "../support/ports.ts";
 import { startServerProcess, waitForReady } from "../support/server-process.ts";
 
@@ -74,6 +75,52 @@ describe("the server process", () => {
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;
+    }
+  });
+});
+
+describe("npm run cluster", () => {
+  it("refuses to start without DATABASE_URL: the embedded database serves one process", async () => {
+    const cluster = startServerProcess({ PORT: String(await freePort()) }, "server/cluster.ts");
+    expect(await cluster.exited).toBe(1);
+    expect(cluster.output()).toContain("DATABASE_URL: required by npm run cluster");
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("runs CLUSTER_SIZE servers behind one port, replaces one that dies, and stops them all on SIGTERM", async () => {
+    const database = await createTestDatabase({ migrated: false });
+    const dataDir = await mkdtemp(path.join(tmpdir(), "dg-cluster-"));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const cluster = startServerProcess(
+      { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATABASE_URL: database.url!, CLUSTER_SIZE: "2" },
+      "server/cluster.ts",
+    );
+    const workers = () => [...cluster.output().matchAll(/"pid":(\d+),"msg":"Digs & Gigs is listening"/g)].map((m) => Number(m[1]));
+    try {
+      await waitForReady(url, cluster);
+      await vi.waitFor(() => expect(new Set(workers()).size).toBe(2), { timeout: 60_000 });
+      for (let i = 0; i < 4; i += 1) expect((await fetch(`${url}/readyz`)).status).toBe(200);
+
+      process.kill(workers()[0]!, "SIGKILL");
+      await vi.waitFor(() => expect(new Set(workers()).size).toBe(3), { timeout: 60_000 });
+      expect(cluster.output()).toContain("worker exited; starting another");
+      await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(200), { timeout: 30_000 });
+
+      cluster.child.kill("SIGTERM");
+      expect(await cluster.exited).toBe(0);
+      const alive = workers().filter((pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(alive).toEqual([]);
+    } finally {
+      if (cluster.child.exitCode === null) cluster.child.kill("SIGKILL");
+      await database.destroy();
     }
   });
 });

@@ -14,8 +14,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+/** `entry`: the server (default), or `server/cluster.ts` for several behind one port. */
+export function startServerProcess(env: Record<string, string>, entry = "server/main.ts"): ServerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",
