@@ -2,8 +2,8 @@
  * Tells every server process that public data changed, so each one empties its page cache
  * (page-cache.ts; docs/decisions/0010-page-cache.md, "Across servers"). On PostgreSQL a
  * change is a `NOTIFY page_cache` carrying this bus's id, and every bus LISTENs on one
- * dedicated connection of its own, reopened with backoff when it drops; on the embedded
- * PGlite there is one process, and the bus only runs its own subscribers.
+ * dedicated connection of its own (which also sends), reopened with backoff when it drops;
+ * on the embedded PGlite there is one process, and the bus only runs its own subscribers.
  *
  * A burst of changes sends one NOTIFY at once and at most one more per 100 ms after it, so
  * another server hears of a change within about 100 ms plus a round trip. While the listening
@@ -54,13 +54,20 @@ export function createPageCacheBus(driver: DatabaseDriver, logger: Logger): Page
   const id = randomUUID();
   let closed = false;
 
-  // Sending: through the application's pool, the first change of a burst at once.
+  // Sending: the first change of a burst at once, through the listening connection while it
+  // is up (it is idle, where the pool's may all be busy under load), else through the pool.
   let cooling: NodeJS.Timeout | undefined;
   let pending = false;
-  const send = () => {
-    driver.pool.query("select pg_notify($1, $2)", [PAGE_CACHE_CHANNEL, id]).catch((error: unknown) => {
-      log.warn({ err: error }, "page cache notice not sent; other servers keep their pages until they expire");
-    });
+  let listener: Client | undefined;
+  const send = (via: Client | undefined = listener): void => {
+    (via ?? driver.pool).query("select pg_notify($1, $2)", [PAGE_CACHE_CHANNEL, id]).then(
+      () => {},
+      (error: unknown) => {
+        // The listening connection just dropped: the pool, then.
+        if (via) return send(undefined);
+        log.warn({ err: error }, "page cache notice not sent; other servers keep their pages until they expire");
+      },
+    );
   };
   const publish = () => {
     if (closed) return;
@@ -101,6 +108,7 @@ export function createPageCacheBus(driver: DatabaseDriver, logger: Logger): Page
       if (lost) return;
       lost = true;
       if (client === current) client = undefined;
+      if (listener === current) listener = undefined;
       void current.end().catch(() => {});
       if (closed) return;
       log.warn({ err: error, retryInMs: delay }, "page cache listener lost; reconnecting");
@@ -125,6 +133,7 @@ export function createPageCacheBus(driver: DatabaseDriver, logger: Logger): Page
     // Changes made while it was away were never heard.
     if (heardBefore) log.info("page cache listener back");
     heardBefore = true;
+    listener = current;
     clearHere();
   };
 

@@ -148,13 +148,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("across two servers (PostgreSQL 
   let poster: TestUser;
   let categoryOfA: string;
 
-  /** The page cache listeners of this test database, as PostgreSQL sees them: LISTEN done. */
+  /**
+   * The page cache listeners of this test database, as PostgreSQL sees them: their LISTEN done
+   * (their last statement is it, or a NOTIFY, which a listener sends only once listening).
+   */
   const listenerPids = async () =>
     (
       await queryRows<{ pid: number }>(
         serverA.database.db,
         sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${PAGE_CACHE_LISTENER_NAME}
-              and state = 'idle' and query ilike 'LISTEN%'`,
+              and state = 'idle' and (query ilike 'LISTEN%' or query ilike '%pg_notify%')`,
       )
     ).map((row) => row.pid);
 
