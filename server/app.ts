@@ -120,9 +120,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     [STRIPE_WEBHOOK_PATH, limitBody(BODY_LIMITS.stripeWebhook)],
   ]);
   app.use((c, next) => (bodyLimits.get(c.req.path) ?? defaultBodyLimit)(c, next));
-  // Signed-out views of public pages, served again until a write (page-cache.ts); outside
-  // compression, so that a cached page is kept, and served, compressed.
-  if (config.pageCacheSeconds > 0) app.use(pageCache(config.pageCacheSeconds));
+  // Signed-out views of public pages, served again until a write here or on another server
+  // (page-cache.ts); outside compression, so that a cached page is kept, and served, compressed.
+  if (config.pageCacheSeconds > 0) app.use(pageCache(config.pageCacheSeconds, services.pageCache));
   // gzip or deflate for text (pages, data requests, scripts, styles): a page's JavaScript
   // goes from about 520 KB to 170 KB on the wire (bench/README.md).
   app.use(compress());

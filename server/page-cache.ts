@@ -6,13 +6,16 @@
  * It is exact within one server process: every request that may change data (any method but
  * GET, HEAD and OPTIONS: forms, Better Auth, the Stripe webhook; and Better Auth's GETs too,
  * such as a provider's callback, which may confirm an e-mail and so publish gigs) empties it,
- * and a render that overlapped such a request is not kept. Other processes and background
- * jobs are bounded by the time to live. A cached page keeps the CSP nonce it was rendered
- * with: its bytes never change, and every new render gets a new nonce, so no markup written
- * after the nonce was seen can carry it.
+ * and a render that overlapped such a request is not kept. When such a request ends, the
+ * page cache bus (page-cache-bus.ts) empties every other server's cache too, within a
+ * second (PostgreSQL NOTIFY); background jobs that change public data tell it the same way
+ * (`services.pageCache.invalidate()`). Whatever it misses is bounded by the time to live.
+ * A cached page keeps the CSP nonce it was rendered with: its bytes never change, and every
+ * new render gets a new nonce, so no markup written after the nonce was seen can carry it.
  */
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
+import type { PageCacheBus } from "./page-cache-bus.ts";
 
 interface CachedPage {
   status: number;
@@ -35,8 +38,11 @@ const MAX_PAGE_BYTES = 512 * 1024;
 
 type Env = { Variables: { cspNonce: string } };
 
-/** The middleware; `ttlSeconds` must be above 0 (the server leaves it out when it is 0). */
-export function pageCache(ttlSeconds: number): MiddlewareHandler<Env> {
+/**
+ * The middleware; `ttlSeconds` must be above 0 (the server leaves it out when it is 0). It
+ * empties its cache at every change `bus` hears of, and tells `bus` of every write here.
+ */
+export function pageCache(ttlSeconds: number, bus: PageCacheBus): MiddlewareHandler<Env> {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (page) => page.body.byteLength + 512,
@@ -48,6 +54,7 @@ export function pageCache(ttlSeconds: number): MiddlewareHandler<Env> {
     generation += 1;
     pages.clear();
   };
+  bus.subscribe(clear);
 
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method) || AUTH_PATH.test(c.req.path)) {
@@ -55,7 +62,8 @@ export function pageCache(ttlSeconds: number): MiddlewareHandler<Env> {
       try {
         return await next();
       } finally {
-        clear();
+        // Once the write is done: clears here, and other servers then render what it wrote.
+        bus.invalidate();
       }
     }
     const url = new URL(c.req.url);

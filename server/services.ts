@@ -1,6 +1,6 @@
 /**
  * What the server hands to every request: configuration, database, logger, mailer, auth,
- * rate limits and metrics. Route loaders and actions receive it as React Router's load
+ * rate limits, metrics and the page cache's bus. Route loaders and actions receive it as React Router's load
  * context, so server modules hold no global state and tests build their own with
  * `createServices`.
  */
@@ -12,6 +12,7 @@ import type { Logger } from "./logger.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
+import { createPageCacheBus, type PageCacheBus } from "./page-cache-bus.ts";
 import { createPaymentProvider } from "./payments/index.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createRateLimits, type RateLimits } from "./security/rate-limiter.ts";
@@ -33,6 +34,12 @@ export interface AppServices {
   storage: Storage;
   /** Prometheus metrics of this process (its own registry); the job queue registers its figures here. */
   metrics: Metrics;
+  /**
+   * Empties the page cache of every server process (page-cache-bus.ts): call
+   * `pageCache.invalidate()` after a background job changed what public pages show. Listens
+   * only once an app mounts the page cache; `close()` it on shutdown.
+   */
+  pageCache: PageCacheBus;
 }
 
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
@@ -51,6 +58,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     payments: createPaymentProvider(config),
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
     metrics: createMetrics(database.driver),
+    pageCache: createPageCacheBus(database.driver, logger),
   };
 }
 

@@ -16,6 +16,7 @@ export async function startJobs(services: AppServices): Promise<void> {
     "accounts.purge": async () => {
       const purged = await purgeDeletedAccounts(services);
       if (purged > 0) log.info({ purged }, "purged deleted accounts");
+      if (purged > 0) services.pageCache.invalidate();
     },
   });
 }

@@ -1,11 +1,15 @@
 /**
  * The page cache (server/page-cache.ts): signed-out views of public pages are served again
  * until a write, never a signed-in view, never a private page, and each cached page keeps a
- * Content-Security-Policy nonce that matches its scripts.
+ * Content-Security-Policy nonce that matches its scripts. On PostgreSQL, two servers on one
+ * database: a write on one empties the other's cache within a second (page-cache-bus.ts).
  */
 import { randomUUID } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { PAGE_CACHE_LISTENER_NAME } from "../../server/page-cache-bus.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { validGigForm } from "../support/forms.ts";
@@ -15,13 +19,13 @@ let app: TestApp;
 let consumer: TestUser;
 let categoryId: string;
 
+const aTopCategory = async (server: TestApp) =>
+  (await queryRows<{ id: string }>(server.database.db, sql`select id from categories where parent_category_id is null limit 1`))[0]!.id;
+
 beforeAll(async () => {
   app = await createTestApp({ PAGE_CACHE_SECONDS: "2" });
   consumer = await signUpAs(app, "consumer", "Cachey Consumerson");
-  const rows = (await app.database.db.execute("select id from categories where parent_category_id is null limit 1")) as unknown as {
-    rows: Array<{ id: string }>;
-  };
-  categoryId = rows.rows[0]!.id;
+  categoryId = await aTopCategory(app);
 });
 afterAll(() => app.close());
 
@@ -29,8 +33,8 @@ const visitor = () => new SessionClient(app);
 const cacheState = (response: Response) => response.headers.get("X-Page-Cache");
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
 
-async function postGig(title: string) {
-  const response = await consumer.client.post("/post-gig", validGigForm(categoryId, { title }));
+async function postGig(title: string, by = consumer, category = categoryId) {
+  const response = await by.client.post("/post-gig", validGigForm(category, { title }));
   expect(location(response)).toBe("/");
 }
 
@@ -88,6 +92,14 @@ describe("the page cache", () => {
     expect(await after.text()).toContain(title);
   });
 
+  it("forgets everything when a background job says public data changed", async () => {
+    const path = `/browse-gigs?q=${randomUUID()}`;
+    expect(cacheState(await visitor().get(path))).toBe("miss");
+    expect(cacheState(await visitor().get(path))).toBe("hit");
+    app.services.pageCache.invalidate();
+    expect(cacheState(await visitor().get(path))).toBe("miss");
+  });
+
   it("never serves or keeps a signed-in view", async () => {
     await visitor().get("/");
     const signedIn = await consumer.client.get("/");
@@ -127,5 +139,84 @@ describe("without PAGE_CACHE_SECONDS in local mode", () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("across two servers (PostgreSQL only: set TEST_DATABASE_URL)", () => {
+  let serverA: TestApp;
+  let serverB: TestApp;
+  let poster: TestUser;
+  let categoryOfA: string;
+
+  /**
+   * The page cache listeners of this test database, as PostgreSQL sees them: their LISTEN done
+   * (their last statement is it, or a NOTIFY, which a listener sends only once listening).
+   */
+  const listenerPids = async () =>
+    (
+      await queryRows<{ pid: number }>(
+        serverA.database.db,
+        sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${PAGE_CACHE_LISTENER_NAME}
+              and state = 'idle' and (query ilike 'LISTEN%' or query ilike '%pg_notify%')`,
+      )
+    ).map((row) => row.pid);
+
+  beforeAll(async () => {
+    serverA = await createTestApp({ PAGE_CACHE_SECONDS: "60" });
+    serverB = await createTestApp({ PAGE_CACHE_SECONDS: "60" }, { database: serverA.database });
+    poster = await signUpAs(serverA, "consumer", "Pat Poster");
+    categoryOfA = await aTopCategory(serverA);
+    await vi.waitFor(async () => expect(await listenerPids()).toHaveLength(2), { timeout: 5_000 });
+  });
+  afterAll(async () => {
+    await serverB?.close();
+    await serverA?.close();
+  });
+
+  /** B serves /browse-gigs from its cache; a gig posted through A shows on B within a second. */
+  async function expectWriteOnAToReachB() {
+    await vi.waitFor(async () => {
+      await serverB.request("/browse-gigs");
+      expect(cacheState(await serverB.request("/browse-gigs"))).toBe("hit");
+    });
+    const title = `Gig from server A ${randomUUID().slice(0, 8)}`;
+    expect(await (await serverB.request("/browse-gigs")).text()).not.toContain(title);
+    await postGig(title, poster, categoryOfA);
+    await vi.waitFor(
+      async () => {
+        const page = await serverB.request("/browse-gigs");
+        expect(cacheState(page)).toBe("miss");
+        expect(await page.text()).toContain(title);
+      },
+      { timeout: 1_000, interval: 20 },
+    );
+  }
+
+  it("a write on one server empties the other's cache within a second", async () => {
+    await expectWriteOnAToReachB();
+  });
+
+  it("listens again after its connection is cut, emptying its cache as it may have missed changes", async () => {
+    const path = `/browse-diggers?q=${randomUUID()}`;
+    await serverB.request(path);
+    expect(cacheState(await serverB.request(path))).toBe("hit");
+    const cut = (
+      await queryRows<{ pid: number; terminated: boolean }>(
+        serverA.database.db,
+        sql`select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity
+              where datname = current_database() and application_name = ${PAGE_CACHE_LISTENER_NAME}`,
+      )
+    ).map((row) => (expect(row.terminated).toBe(true), row.pid));
+    expect(cut).toHaveLength(2);
+    await vi.waitFor(
+      async () => {
+        const pids = await listenerPids();
+        expect(pids).toHaveLength(2);
+        expect(pids.filter((pid) => cut.includes(pid))).toEqual([]);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await vi.waitFor(async () => expect(cacheState(await serverB.request(path))).toBe("miss"));
+    await expectWriteOnAToReachB();
   });
 });

@@ -77,6 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     logs,
     close: async () => {
       await services.jobs.stop();
+      await services.pageCache.close();
       if (!options.database) await database.destroy();
     },
   };
