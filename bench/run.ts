@@ -9,11 +9,12 @@
  *   npm run bench -- --growth               # and 10k / 100k / 1M gigs for browse and search
  *   npm run bench -- --pglite --gigs 10000  # embedded PGlite (local mode) in a temp dir
  *   DATABASE_URL=postgres://.../db npm run bench   # an existing (empty or bench) database
+ *   npm run bench -- --only cluster --rounds 5      # 1 server and 2 (npm run cluster), signed in
  *
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
  * --connections 10,50, --growth [--growth-sizes 10000,100000,1000000], --no-build,
  * --no-lighthouse, --lighthouse-runs N, --only pages|data|... (comma list of sections:
- * load, raw, weight, lighthouse, growth), --page-cache-seconds N (the server's page cache;
+ * load, raw, weight, lighthouse, cluster, growth), --page-cache-seconds N (the server's page cache;
  * default: the production default, 10; 0 measures every request rendered), --no-pin (leave
  * the server and the load generator free to share every core; lib/cpu.ts).
  */
@@ -26,6 +27,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { browseGigsQuery, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
 import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate, type Target } from "./generate.ts";
 import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
+import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { load, warm, type LoadResult } from "./lib/load.ts";
 import { rawSqlLoop, type RawSqlResult } from "./lib/raw-sql.ts";
@@ -48,7 +50,7 @@ const rounds = Math.max(1, Number(option("--rounds", "1")));
 const connectionLevels = numbers(option("--connections", "10,50"));
 const growthSizes = numbers(option("--growth-sizes", usePglite ? "10000,100000" : "10000,100000,1000000"));
 const lighthouseRuns = Math.max(1, Number(option("--lighthouse-runs", "1")));
-const sections = new Set(option("--only", `load,raw,weight,lighthouse${flag("--growth") ? ",growth" : ""}`).split(","));
+const sections = new Set(option("--only", `load,raw,weight,lighthouse,cluster${flag("--growth") ? ",growth" : ""}`).split(","));
 if (flag("--no-lighthouse")) sections.delete("lighthouse");
 const buildDir = process.env.BUILD_DIR ?? "build-bench";
 const clientDir = path.join(projectRoot, buildDir, "client");
@@ -291,6 +293,15 @@ async function main() {
     log("bench: raw SQL loop skipped (PGlite has one in-process connection; the server holds it)");
   }
 
+  let cluster: ClusterResult | null = null;
+  if (sections.has("cluster") && main.target.kind === "postgres") {
+    log(`bench: cluster, signed-in browse gigs on 1 server and on 2, ${rounds} round(s) of ${duration} s`);
+    cluster = await clusterCase({ databaseUrl: main.target.location, buildDir, duration, rounds, connections: connectionLevels[0] ?? 10, log });
+    log(`  p99 1 server ${cluster.p99.one} ms, 2 servers ${cluster.p99.two} ms (2/1 = ${cluster.p99.ratio}); req/s ${cluster.rps.one} and ${cluster.rps.two} (2/1 = ${cluster.rps.ratio})`);
+  } else if (sections.has("cluster")) {
+    log("bench: cluster skipped (several servers need PostgreSQL)");
+  }
+
   const growth: Record<string, Record<string, LoadResult[]>> = {};
   if (sections.has("growth")) {
     // Every size's server runs from the start, and the rounds take the sizes in turn (10k, 100k,
@@ -317,7 +328,7 @@ async function main() {
     }
   }
 
-  Object.assign(results, { load, raw, weights, lighthouse, growth, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() });
+  Object.assign(results, { load, raw, weights, lighthouse, cluster, growth, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() });
   results.budget = evaluateBudget(results as never);
   const dir = path.join(projectRoot, "bench/results");
   mkdirSync(dir, { recursive: true });

@@ -20,7 +20,8 @@ export interface LoadResult {
   bytesPerRequest: number;
 }
 
-export async function load(baseUrl: string, path: string, connections: number, seconds: number): Promise<LoadResult> {
+/** `headers`: more request headers, such as a signed-in person's cookie. */
+export async function load(baseUrl: string, path: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
   const result = await autocannon({
     url: baseUrl + path,
     connections,
@@ -28,7 +29,7 @@ export async function load(baseUrl: string, path: string, connections: number, s
     timeout: 10,
     // Each request is what a first visit or a navigation asks: no cookies, no cache, and
     // compression as every browser accepts it (runs before 2026-11-22-4 asked for none).
-    headers: { accept: path.includes(".data") ? "*/*" : "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+    headers: { accept: path.includes(".data") ? "*/*" : "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, ...headers },
   });
   const requests = result.requests.total;
   return {

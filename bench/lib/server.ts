@@ -21,13 +21,15 @@ export type ServerDatabase = { kind: "postgres"; url: string } | { kind: "pglite
 
 /**
  * `extraEnv`: settings for this run, such as PAGE_CACHE_SECONDS; `cpus`: the cores the server
- * may run on (taskset's list, lib/cpu.ts), or every core.
+ * may run on (taskset's list, lib/cpu.ts), or every core; `entry`: the server, or
+ * `server/cluster.ts` for CLUSTER_SIZE of them behind one port.
  */
 export async function startServer(
   database: ServerDatabase,
   buildDir: string,
   extraEnv: Record<string, string> = {},
   cpus?: string,
+  entry = "server/main.ts",
 ): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -48,7 +50,7 @@ export async function startServer(
       : { NODE_ENV: "development", DATA_DIR: database.dataDir }),
     ...extraEnv,
   };
-  const command = [process.execPath, "--import", "tsx", "server/main.ts"];
+  const command = [process.execPath, "--import", "tsx", entry];
   if (cpus) command.unshift("taskset", "--cpu-list", cpus);
   const child = spawn(command[0]!, command.slice(1), {
     cwd: projectRoot,
@@ -61,6 +63,10 @@ export async function startServer(
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
 
   const deadline = Date.now() + 120_000;
+  // A cluster hands connections round-robin: twice its size of ready answers in a row means
+  // every server is ready.
+  const readyInARow = 2 * Number(extraEnv.CLUSTER_SIZE ?? 1) - 1;
+  let ready = 0;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) {
@@ -68,7 +74,9 @@ export async function startServer(
       throw new Error(`server did not become ready:\n${output}`);
     }
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      ready = (await fetch(`${url}/readyz`, { headers: { connection: "close" } })).ok ? ready + 1 : 0;
+      if (ready > readyInARow) break;
+      if (ready > 0) continue;
     } catch {
       // not listening yet
     }
