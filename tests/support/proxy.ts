@@ -13,8 +13,8 @@ export interface TestProxy {
   url: string;
   /** Backends taken out after a failed connection. */
   down: Set<number>;
-  /** Answers by backend index: how many, and how many 5xx. */
-  answers: Array<{ total: number; errors: number }>;
+  /** Answers by backend index: how many, how many 5xx, and how many broken off mid-way. */
+  answers: Array<{ total: number; errors: number; aborted: number }>;
   pin(backend: number | null): void;
   close(): Promise<void>;
 }
@@ -25,7 +25,7 @@ export async function startProxy(backends: string[], port = 0): Promise<TestProx
   // out would look like a dead backend.
   const agents = backends.map(() => new Agent({ keepAlive: false }));
   const down = new Set<number>();
-  const answers = backends.map(() => ({ total: 0, errors: 0 }));
+  const answers = backends.map(() => ({ total: 0, errors: 0, aborted: 0 }));
   let next = 0;
   let pinned: number | null = null;
 
@@ -57,13 +57,20 @@ export async function startProxy(backends: string[], port = 0): Promise<TestProx
       (backendRes) => {
         answer(res, backend, backendRes.statusCode ?? 502, backendRes.headers);
         backendRes.pipe(res);
-        backendRes.on("error", () => res.destroy());
+        // The backend died while answering: the client's answer breaks off too, as it would.
+        backendRes.on("error", () => {
+          answers[backend]!.aborted += 1;
+          res.destroy();
+        });
       },
     );
     upstream.on("error", (error: NodeJS.ErrnoException) => {
       // A backend that is gone (killed, or not listening): out of the rotation from now on.
       if (["ECONNREFUSED", "ECONNRESET", "EPIPE"].includes(error.code ?? "")) down.add(backend);
-      if (res.headersSent) return void res.destroy();
+      if (res.headersSent) {
+        answers[backend]!.aborted += 1;
+        return void res.destroy();
+      }
       answer(res, backend, 502, { "content-type": "text/plain" });
       res.end(`backend ${backend}: ${error.code ?? error.message}`);
     });
