@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { AppServices } from "./services.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /** Why the server cannot take requests yet. */
 export type NotReadyReason = "migrating" | "starting" | "database unavailable";
@@ -20,15 +21,6 @@ export const READY_TIMEOUT_MS = 2_000;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const UNAVAILABLE = { ...NO_STORE, "Retry-After": String(RETRY_AFTER_SECONDS) };
-
-/** Resolves as `promise` does, or rejects after `ms` (the promise itself runs on). */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** `GET /healthz`: the process is up. */
 export const liveness = (c: Context) => c.json({ status: "ok" }, 200, NO_STORE);

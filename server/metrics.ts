@@ -12,7 +12,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { matchRoutes, type ServerBuild } from "react-router";
 import type { Config } from "./config.ts";
 import type { DatabaseDriver } from "./db/client.ts";
-import { withTimeout } from "./health.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /** What the job queue reports at each scrape, one row a queue. */
 export interface JobQueueStats {
