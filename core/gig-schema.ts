@@ -4,6 +4,24 @@
  */
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
+import { DEFAULT_MAX_DIGGERS, MAX_DIGGERS, MIN_DIGGERS } from "./lead-spots.ts";
+
+export const MAX_DIGGERS_MESSAGE = `Maximum diggers must be a whole number from ${MIN_DIGGERS} to ${MAX_DIGGERS}`;
+
+/** Maximum diggers: a whole number from 1 to 5; not sent means the default, 3. */
+const maxDiggers = z
+  .string({ error: MAX_DIGGERS_MESSAGE })
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "") return DEFAULT_MAX_DIGGERS;
+    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    if (!(n >= MIN_DIGGERS && n <= MAX_DIGGERS)) {
+      ctx.addIssue({ code: "custom", message: MAX_DIGGERS_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -62,6 +80,7 @@ export function postGigSchema(today: string = todayIso()) {
       budgetMin: budget,
       budgetMax: budget,
       categoryId: z.uuid({ error: "Please select a category" }),
+      maxDiggers,
       deadline: z
         .string()
         .trim()

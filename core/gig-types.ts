@@ -13,6 +13,9 @@ export interface GigSummary {
   /** ISO time with microseconds. */
   createdAt: string;
   purchaseCount: number;
+  /** The cap on buyers, and the spots taken: completed purchases plus live holds. */
+  maxDiggers: number;
+  spotsTaken: number;
   leadPriceCents: number;
 }
 

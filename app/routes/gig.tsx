@@ -90,7 +90,10 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             gigId={gig.id}
             open={gig.status === "open"}
             leadPriceCents={gig.leadPriceCents}
+            spotsTaken={gig.spotsTaken}
+            maxDiggers={gig.maxDiggers}
             purchased={loaderData.purchased}
+            holding={loaderData.holding}
           />
         </aside>
       </div>

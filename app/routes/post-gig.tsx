@@ -13,6 +13,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { DESCRIPTION_MAX, TITLE_MAX, todayIso } from "#core/gig-schema.ts";
+import { DEFAULT_MAX_DIGGERS, MAX_DIGGERS, MIN_DIGGERS } from "#core/lead-spots.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { listTopLevelCategories } from "#server/categories.ts";
 import { POST_GIG_FORM, POST_GIG_PAGE } from "#server/gigs/access.ts";
@@ -20,6 +21,9 @@ import { postGig } from "#server/gigs/post-gig.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
 import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/post-gig";
+
+const MAX_DIGGERS_HINT = "Fewer diggers means fewer calls for you and a better chance for each digger";
+const DIGGER_CHOICES = Array.from({ length: MAX_DIGGERS - MIN_DIGGERS + 1 }, (_, i) => MIN_DIGGERS + i);
 
 export const meta = () => pageMeta("Post a Gig", "Describe the work you need done and get discovered by local diggers. Posting is free.");
 
@@ -83,6 +87,19 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
                 {loaderData.categories.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id="maxDiggers" label="Maximum diggers" hint={MAX_DIGGERS_HINT} error={errors.maxDiggers}>
+              <NativeSelect
+                {...fieldControlProps("maxDiggers", { error: errors.maxDiggers, hintId: "maxDiggers-hint" })}
+                name="maxDiggers"
+                defaultValue={String(DEFAULT_MAX_DIGGERS)}
+              >
+                {DIGGER_CHOICES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
                   </option>
                 ))}
               </NativeSelect>

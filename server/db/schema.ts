@@ -328,6 +328,11 @@ export const gigs = pgTable(
     published: boolean("published").notNull().default(false),
     /** Completed purchases; raised in the same transaction that completes one. */
     purchaseCount: integer("purchase_count").notNull().default(0),
+    /**
+     * How many diggers may buy the lead (1 to 5, core/lead-spots.ts). /post-gig always names it
+     * (3 unless chosen); the column's default 5 is for the gigs posted before the cap existed.
+     */
+    maxDiggers: integer("max_diggers").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -340,18 +345,20 @@ export const gigs = pgTable(
       sql`${t.budgetMinCents} >= 0 and ${t.budgetMaxCents} >= 0 and (${t.budgetMinCents} is null or ${t.budgetMaxCents} is null or ${t.budgetMinCents} <= ${t.budgetMaxCents})`,
     ),
     check("gigs_purchase_count_check", sql`${t.purchaseCount} >= 0`),
-    // Browse: listed (open and published) gigs newest first, overall and per category; id breaks ties.
+    check("gigs_max_diggers_check", sql`${t.maxDiggers} between 1 and 5`),
+    // Browse: listed gigs (open, published, not full of completed purchases: listedGig() in
+    // server/gigs/browse.ts) newest first, overall and per category; id breaks ties.
     index("gigs_open_newest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'open' and ${t.published}`),
+      .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
     index("gigs_open_category_newest_idx")
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'open' and ${t.published}`),
+      .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
     index("gigs_consumer_newest_idx").on(t.consumerId, t.createdAt.desc().nullsFirst()),
     index("gigs_open_search_trgm")
       .using("gin", trigram(t.searchText))
       .with(searchIndexOptions)
-      .where(sql`${t.status} = 'open' and ${t.published}`),
+      .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
   ],
 );
 
@@ -373,6 +380,8 @@ export const leadPurchases = pgTable(
     /** The provider's checkout session id (Stripe's cs_..., or the test checkout's). */
     providerSessionId: text("provider_session_id").unique(),
     providerPaymentId: text("provider_payment_id"),
+    /** Where the browser pays: the same digger's second Buy continues this checkout while it holds its spot. */
+    checkoutUrl: text("checkout_url"),
     createdAt: createdAt(),
     purchasedAt: timestamp("purchased_at", { withTimezone: true }),
   },
@@ -390,6 +399,8 @@ export const leadPurchases = pgTable(
       .where(sql`${t.status} = 'completed'`),
     index("lead_purchases_digger_idx").on(t.diggerId, t.purchasedAt.desc().nullsFirst()),
     index("lead_purchases_gig_idx").on(t.gigId),
+    // Live holds of a gig (pending, started within HOLD_MINUTES): spots taken, on every Browse row.
+    index("lead_purchases_hold_idx").on(t.gigId, t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

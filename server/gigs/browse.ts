@@ -1,7 +1,7 @@
 /**
  * Browse Gigs: listed gigs (open and published) newest first, with search, category (a
  * top-level category takes in its sub-categories) and budget band, one keyset page at a
- * time. Only public fields: no client name or e-mail.
+ * time. Full gigs are not listed. Only public fields: no client name or e-mail.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { GigSummary } from "#core/gig-types.ts";
@@ -12,6 +12,7 @@ import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { containsText } from "../db/search.ts";
+import { liveHoldsOf, spotsTaken } from "../leads/spots.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 export interface BrowseFilters {
@@ -47,10 +48,13 @@ function budgetCondition(band: BudgetBand): SQL {
 }
 
 /**
- * The gigs anyone may find: open and published (the client confirmed their e-mail, docs/
- * decisions/0012). Written as the partial indexes' predicate, so that every list uses them.
+ * The gigs anyone may find: open, published (the client confirmed their e-mail, docs/
+ * decisions/0012) and not full (docs/decisions/0019). The first three terms are the partial
+ * indexes' predicate, so that every list uses them and a gig full of completed purchases
+ * leaves the indexes; the live holds are counted per row through lead_purchases_hold_idx.
  */
-export const listedGig = (): SQL => sql`${gigs.status} = 'open' and ${gigs.published}`;
+export const listedGig = (): SQL =>
+  sql`${gigs.status} = 'open' and ${gigs.published} and ${gigs.purchaseCount} < ${gigs.maxDiggers} and ${liveHoldsOf(gigs.id)} < ${gigs.maxDiggers} - ${gigs.purchaseCount}`;
 
 /** Every filter but the search: listed, category, budget band and the page cursor. */
 function listConditions(db: Database, filters: BrowseFilters): SQL[] {
@@ -84,6 +88,8 @@ function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | un
       categoryName: categories.name,
       createdAt: exactTimestamp(source.createdAt),
       purchaseCount: source.purchaseCount,
+      maxDiggers: source.maxDiggers,
+      spotsTaken: spotsTaken(source),
     })
     .from(source)
     .innerJoin(categories, eq(categories.id, source.categoryId))

@@ -10,6 +10,7 @@ import type { Database } from "../db/client.ts";
 import { categories, gigs, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { hasPurchased } from "../leads/has-purchased.ts";
+import { holdsSpot, spotsTaken } from "../leads/spots.ts";
 
 /** A gig that does not exist, or not for this person: back to the list (spec section 8). */
 export function gigNotFound(): AppError {
@@ -17,15 +18,19 @@ export function gigNotFound(): AppError {
 }
 
 /**
- * The page /gig/{id}: the gig, and for a digger whether they already bought its lead.
+ * The page /gig/{id}: the gig with its spots, and for a digger whether they already bought its
+ * lead or hold a checkout for it.
  * Throws `gigNotFound` when the viewer may not see it.
  */
 export async function gigPage(db: Database, id: string, viewer: { id: string; userType: UserType } | null) {
   const found = await getPublicGig(db, id, viewer?.id ?? null);
   if (!found) throw gigNotFound();
+  const digger = viewer?.userType === "digger" ? viewer.id : null;
   return {
     gig: found.gig,
-    purchased: viewer?.userType === "digger" ? await hasPurchased(db, id, viewer.id) : false,
+    purchased: digger ? await hasPurchased(db, id, digger) : false,
+    /** A checkout of this digger's holds a spot: Buy continues it, even when the others fill the lead. */
+    holding: digger ? await holdsSpot(db, id, digger) : false,
     now: new Date().toISOString(),
   };
 }
@@ -46,6 +51,8 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
       published: gigs.published,
       createdAt: gigs.createdAt,
       purchaseCount: gigs.purchaseCount,
+      maxDiggers: gigs.maxDiggers,
+      spotsTaken: spotsTaken(gigs),
       categoryName: categories.name,
       categoryDescription: categories.description,
       posterFirstName: sql<string>`split_part(btrim(${users.name}), ' ', 1)`,

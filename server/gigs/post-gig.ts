@@ -33,6 +33,7 @@ export async function postGig(db: Database, consumerId: string, form: FormData):
         budgetMinCents: gig.budgetMin,
         budgetMaxCents: gig.budgetMax,
         categoryId: gig.categoryId,
+        maxDiggers: gig.maxDiggers,
         deadline: gig.deadline,
         contactPreferences: gig.contactPreferences,
         status: "open",

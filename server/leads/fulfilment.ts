@@ -4,22 +4,35 @@
  * completes the purchase once, and raises the gig's purchase count once, in one transaction.
  * A second payment for a lead the digger already holds is refunded in full, and so is a
  * payment for a lead that is gone (the gig closed, or its client deleted their account, while
- * the checkout was open): the digger is told and never sees the client.
+ * the checkout was open) or full (its hold ran out and other diggers took every spot, decision
+ * 0019): the digger is told and never sees the client.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { formatPrice } from "#core/money.ts";
+import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
+import { liveHold } from "./spots.ts";
 
-export type CompletionOutcome = "completed" | "already_completed" | "duplicate_refunded" | "unavailable_refunded" | "unknown_session";
+export type CompletionOutcome =
+  | "completed"
+  | "already_completed"
+  | "duplicate_refunded"
+  | "unavailable_refunded"
+  | "full_refunded"
+  | "unknown_session";
+
+/** Why a paid checkout cannot complete: its gig is gone, or every spot is taken by others. */
+type Unavailable = "gone" | "full";
 
 type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer">;
 
 export async function completeCheckout(services: Services, sessionId: string, paymentId: string | null): Promise<CompletionOutcome> {
   const { db, logger } = services;
-  let decided: { purchaseId: string; unavailableRefundId: string | null } | null;
+  let decided: { purchaseId: string; unavailable: { why: Unavailable; refundId: string } | null } | null;
   try {
     decided = await db.transaction(async (tx) => {
       // Only a pending purchase completes: a replay, or a duplicate already refunded, does not.
@@ -31,27 +44,38 @@ export async function completeCheckout(services: Services, sessionId: string, pa
       if (!purchase) return null;
       // The lock an update of the gig takes: closing the gig, or deleting its client's account
       // (which closes it), waits for this transaction or is seen by it.
+      // Starting a checkout locks it too, so the spots counted here stay counted until commit.
       const [gig] = await tx
-        .select({ status: gigs.status, ownerDeletedAt: users.deletedAt, ownerPurgedAt: users.purgedAt })
+        .select({
+          status: gigs.status,
+          maxDiggers: gigs.maxDiggers,
+          purchaseCount: gigs.purchaseCount,
+          ownerDeletedAt: users.deletedAt,
+          ownerPurgedAt: users.purgedAt,
+        })
         .from(gigs)
         .innerJoin(users, eq(users.id, gigs.consumerId))
         .where(eq(gigs.id, purchase.gigId))
         .for("no key update", { of: gigs });
-      const available = gig?.status === "open" && gig.ownerDeletedAt === null && gig.ownerPurgedAt === null;
+      const gone = !(gig?.status === "open" && gig.ownerDeletedAt === null && gig.ownerPurgedAt === null);
+      // This payment's spot: free unless the others' completed purchases and live holds fill the
+      // cap. A live hold of its own always leaves one; a hold that ran out (paid in Stripe's
+      // margin, or on a page left open) completes only if a spot is still free (decision 0019).
+      const full = !gone && gig.purchaseCount + (await otherLiveHolds(tx, purchase.gigId, purchase.id)) >= gig.maxDiggers;
       const payment = { providerPaymentId: paymentId ?? sql`${leadPurchases.providerPaymentId}` };
-      if (!available) {
+      if (gone || full) {
         await tx.update(leadPurchases).set({ status: "cancelled", ...payment }).where(eq(leadPurchases.id, purchase.id));
-        const unavailableRefundId = await recordRefund(tx, services.jobs, {
+        const refundId = await recordRefund(tx, services.jobs, {
           leadPurchaseId: purchase.id,
           leadIssueId: null,
           reason: "lead_unavailable",
           amountCents: purchase.amountPaidCents,
         });
-        return { purchaseId: purchase.id, unavailableRefundId };
+        return { purchaseId: purchase.id, unavailable: { why: gone ? ("gone" as const) : ("full" as const), refundId } };
       }
       await tx.update(leadPurchases).set({ status: "completed", purchasedAt: new Date(), ...payment }).where(eq(leadPurchases.id, purchase.id));
       await tx.update(gigs).set({ purchaseCount: sql`${gigs.purchaseCount} + 1` }).where(eq(gigs.id, purchase.gigId));
-      return { purchaseId: purchase.id, unavailableRefundId: null };
+      return { purchaseId: purchase.id, unavailable: null };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -66,14 +90,24 @@ export async function completeCheckout(services: Services, sessionId: string, pa
     if (!existing) logger.warn({ sessionId }, "payment for an unknown checkout session");
     return existing ? "already_completed" : "unknown_session";
   }
-  if (decided.unavailableRefundId) {
-    logger.warn({ sessionId }, "payment for a lead no longer available: refunding it");
-    await sendRefund(services, decided.unavailableRefundId);
-    await notifyDiggerUnavailable(services, decided.purchaseId);
-    return "unavailable_refunded";
+  if (decided.unavailable) {
+    const { why, refundId } = decided.unavailable;
+    logger.warn({ sessionId, why }, "payment for a lead no longer available: refunding it");
+    await sendRefund(services, refundId);
+    await notifyDiggerUnavailable(services, decided.purchaseId, why);
+    return why === "full" ? "full_refunded" : "unavailable_refunded";
   }
   await notifyClient(services, decided.purchaseId);
   return "completed";
+}
+
+/** Live holds on gig `gigId` other than purchase `purchaseId`. */
+async function otherLiveHolds(tx: Transaction, gigId: string, purchaseId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leadPurchases)
+    .where(and(eq(leadPurchases.gigId, gigId), ne(leadPurchases.id, purchaseId), liveHold()));
+  return row?.n ?? 0;
 }
 
 /** The digger already holds this lead: keep one purchase, give this payment back. */
@@ -128,7 +162,7 @@ async function notifyClient(services: Services, purchaseId: string) {
   });
 }
 
-async function notifyDiggerUnavailable(services: Services, purchaseId: string) {
+async function notifyDiggerUnavailable(services: Services, purchaseId: string, why: Unavailable) {
   const [row] = await services.db
     .select({ title: gigs.title, email: users.email, name: users.name, diggerUserId: users.id, amount: leadPurchases.amountPaidCents })
     .from(leadPurchases)
@@ -141,11 +175,13 @@ async function notifyDiggerUnavailable(services: Services, purchaseId: string) {
     to: row.email,
     userId: row.diggerUserId,
     kind: "transactional",
-    subject: `The lead for "${row.title}" is no longer available`,
+    subject: why === "full" ? `The lead for "${row.title}" is full` : `The lead for "${row.title}" is no longer available`,
     text: [
       `Hello ${row.name},`,
       "",
-      `The gig "${row.title}" was closed before your payment went through, so its lead is no longer available. Your payment of ${formatPrice(row.amount)} has been refunded in full.`,
+      why === "full"
+        ? `Every spot on the lead for "${row.title}" was taken before your payment went through: your checkout held a spot for ${HOLD_MINUTES} minutes, and another digger bought it after that. Your payment of ${formatPrice(row.amount)} has been refunded in full.`
+        : `The gig "${row.title}" was closed before your payment went through, so its lead is no longer available. Your payment of ${formatPrice(row.amount)} has been refunded in full.`,
       "",
       "You can find other leads on Browse Gigs.",
     ].join("\n"),

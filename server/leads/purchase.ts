@@ -1,17 +1,23 @@
 /**
  * Buying a lead, in the spec's order (section 4): signed in, a digger, with a profile (the
- * guards, `purchaseAccess`), not bought yet; then a pending purchase at the server's price
- * and a checkout session, and the browser goes to pay. Nothing the browser sends decides the
- * amount.
+ * guards, `purchaseAccess`), not bought yet, a free spot (the cap, docs/decisions/0019); then
+ * a pending purchase at the server's price, holding the spot, and a checkout session, and the
+ * browser goes to pay. Nothing the browser sends decides the amount.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
+import { LEAD_FULL } from "#core/lead-spots.ts";
+import type { Database } from "../db/client.ts";
 import { gigs, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { gigNotFound } from "../gigs/gig-page.ts";
 import type { AppServices } from "../services.ts";
 import { hasPurchased } from "./has-purchased.ts";
+import { liveHold } from "./spots.ts";
+
+/** A second Buy while the first is still asking the payment provider for its checkout. */
+export const CHECKOUT_BEING_CREATED = "Your checkout is being created. Please try again in a moment.";
 
 /** Who may buy the lead of the gig `gigId`, and what everyone else is told. */
 export function purchaseAccess(gigId: string) {
@@ -42,21 +48,10 @@ export async function startPurchase(
   if (!isUuid(gigId)) throw gigNotFound();
   if (await hasPurchased(db, gigId, buyer.user.id)) throw new AppError("conflict", "You have already purchased this lead.");
 
-  const [gig] = await db
-    .select({ id: gigs.id, title: gigs.title, status: gigs.status, published: gigs.published, budgetMinCents: gigs.budgetMinCents })
-    .from(gigs)
-    .where(eq(gigs.id, gigId));
-  // A gig whose client has not confirmed their e-mail is not for sale: as if it did not exist.
-  if (!gig?.published) throw gigNotFound();
-  if (gig.status !== "open") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
-
   const { diggerId } = buyer;
-  const amountCents = leadPriceCents(gig.budgetMinCents);
-  const [purchase] = await db
-    .insert(leadPurchases)
-    .values({ gigId, diggerId, amountPaidCents: amountCents, provider: payments.name, status: "pending" })
-    .returning({ id: leadPurchases.id });
-  const purchaseId = purchase!.id;
+  const held = await holdSpot(db, gigId, diggerId, payments.name);
+  if (held.kind === "continue") return { checkoutUrl: held.checkoutUrl };
+  const { purchaseId, gig } = held;
   const abandon = () => db.update(leadPurchases).set({ status: "cancelled" }).where(eq(leadPurchases.id, purchaseId));
 
   const gigPath = `/gig/${gigId}`;
@@ -67,7 +62,7 @@ export async function startPurchase(
       gigId,
       diggerId,
       gigTitle: gig.title,
-      amountCents,
+      amountCents: gig.amountCents,
       successUrl: `${config.publicUrl}${gigPath}?payment=success`,
       cancelUrl: `${config.publicUrl}${gigPath}?payment=cancelled`,
     });
@@ -79,6 +74,56 @@ export async function startPurchase(
     await abandon();
     throw new AppError("failed", "No checkout URL returned", { status: 502 });
   }
-  await db.update(leadPurchases).set({ providerSessionId: session.sessionId }).where(eq(leadPurchases.id, purchaseId));
+  await db
+    .update(leadPurchases)
+    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url })
+    .where(eq(leadPurchases.id, purchaseId));
   return { checkoutUrl: session.url };
+}
+
+/**
+ * Takes a spot on the lead for digger `diggerId`: a pending purchase at the server's price,
+ * which holds it for HOLD_MINUTES; or the checkout the digger already holds, to continue it.
+ * The gig's row is locked first (as completing a checkout and closing the gig lock it), so the
+ * count of spots and the insert are one step for every buyer of this gig: no overselling.
+ */
+type Held = { kind: "continue"; checkoutUrl: string } | { kind: "new"; purchaseId: string; gig: { title: string; amountCents: number } };
+
+async function holdSpot(db: Database, gigId: string, diggerId: string, provider: "stripe" | "test"): Promise<Held> {
+  return db.transaction(async (tx) => {
+    const [gig] = await tx
+      .select({
+        title: gigs.title,
+        status: gigs.status,
+        published: gigs.published,
+        budgetMinCents: gigs.budgetMinCents,
+        maxDiggers: gigs.maxDiggers,
+        purchaseCount: gigs.purchaseCount,
+      })
+      .from(gigs)
+      .where(eq(gigs.id, gigId))
+      .for("no key update");
+    // A gig whose client has not confirmed their e-mail is not for sale: as if it did not exist.
+    if (!gig?.published) throw gigNotFound();
+    if (gig.status !== "open") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
+
+    const holds = await tx
+      .select({ diggerId: leadPurchases.diggerId, checkoutUrl: leadPurchases.checkoutUrl })
+      .from(leadPurchases)
+      .where(and(eq(leadPurchases.gigId, gigId), liveHold()));
+    const mine = holds.find((hold) => hold.diggerId === diggerId);
+    if (mine) {
+      // A second Buy continues the checkout that already holds this digger's spot.
+      if (mine.checkoutUrl) return { kind: "continue", checkoutUrl: mine.checkoutUrl };
+      throw new AppError("conflict", CHECKOUT_BEING_CREATED);
+    }
+    if (gig.purchaseCount + holds.length >= gig.maxDiggers) throw new AppError("conflict", LEAD_FULL);
+
+    const amountCents = leadPriceCents(gig.budgetMinCents);
+    const [purchase] = await tx
+      .insert(leadPurchases)
+      .values({ gigId, diggerId, amountPaidCents: amountCents, provider, status: "pending" })
+      .returning({ id: leadPurchases.id });
+    return { kind: "new", purchaseId: purchase!.id, gig: { title: gig.title, amountCents } };
+  });
 }

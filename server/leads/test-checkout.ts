@@ -15,6 +15,7 @@ import { completeCheckout, endCheckout } from "./fulfilment.ts";
 export const CHECKOUT_MESSAGES = {
   notFound: "Checkout not found",
   unavailable: "This lead is no longer available. Your payment has been refunded in full.",
+  full: "This lead is full. Your payment has been refunded in full.",
   expired: "This checkout has expired. Please start again.",
 } as const;
 
@@ -80,6 +81,7 @@ export async function submitTestCheckout(services: Services, userId: string | nu
   if (form.get("intent") === "pay") {
     const outcome = await completeCheckout(services, sessionId, null);
     if (outcome === "unavailable_refunded") throw await backWithError(services, checkout, CHECKOUT_MESSAGES.unavailable);
+    if (outcome === "full_refunded") throw await backWithError(services, checkout, CHECKOUT_MESSAGES.full);
     return { goTo: `${gigPath}?payment=success` };
   }
   await endCheckout(services, sessionId);

@@ -3,12 +3,14 @@
  * configured, otherwise the built-in test checkout. Amounts are always computed by our
  * server; nothing here takes an amount from a browser.
  */
+import { HOLD_MS } from "#core/lead-spots.ts";
+
 /**
- * How long a checkout lasts: a test checkout older than this can no longer be paid, and
- * Stripe is asked to expire its Checkout Session then (within Stripe's bounds, 30 minutes to
- * 24 hours: see stripe-provider.ts).
+ * How long a checkout lasts: the spot's hold (core/lead-spots.ts, docs/decisions/0019). A
+ * test checkout older than this can no longer be paid; Stripe is asked to expire its Checkout
+ * Session then, or as soon after as Stripe's bounds allow (see stripe-provider.ts).
  */
-export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const CHECKOUT_LIFETIME_MS = HOLD_MS;
 
 export interface CheckoutRequest {
   purchaseId: string;

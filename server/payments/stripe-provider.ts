@@ -14,10 +14,13 @@ export interface StripeSettings {
 
 /**
  * Stripe accepts an expires_at from 30 minutes to 24 hours after it creates the session, and
- * refuses exactly 24 hours when our clock runs ahead of its own: the margin keeps skew and
- * the request's time inside those bounds.
+ * refuses exactly 30 minutes or 24 hours when our clock and its own disagree: the margin keeps
+ * skew and the request's time inside those bounds. The checkout's lifetime is the spot's hold,
+ * 30 minutes, so a session ends EXPIRY_MARGIN_S after its hold: a payment made in that margin
+ * completes only if a spot is still free, and is refunded in full otherwise (fulfilment.ts,
+ * docs/decisions/0019-buyer-cap-and-holds.md).
  */
-const EXPIRY_MARGIN_S = 5 * 60;
+export const EXPIRY_MARGIN_S = 5 * 60;
 function expiresAt(now: number): number {
   const lifetime = Math.min(Math.max(CHECKOUT_LIFETIME_MS / 1000, 30 * 60 + EXPIRY_MARGIN_S), 24 * 60 * 60 - EXPIRY_MARGIN_S);
   return Math.floor(now / 1000) + lifetime;

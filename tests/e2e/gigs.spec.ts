@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "./fixtures.ts";
+import { expect, newPage, test } from "./fixtures.ts";
 import { DEMO, signIn } from "./helpers.ts";
 
 test("a consumer posts a gig, finds it in browse, opens it, and closes and reopens it", async ({ page }) => {
@@ -65,4 +65,44 @@ test("an unknown gig sends the visitor to browse with 'Gig not found'", async ({
   await page.goto(`/gig/${randomUUID()}`);
   await expect(page).toHaveURL("/browse-gigs");
   await expect(page.getByText("Gig not found")).toBeVisible();
+});
+
+test("the cap chosen on /post-gig shows on the gig's page, and a full lead shows Lead Full, disabled", async ({ page, browser }) => {
+  const title = `Hang three doors ${randomUUID().slice(0, 6)}`;
+  await signIn(page, DEMO.consumer, DEMO.password, "/post-gig");
+  await expect(page.getByLabel("Maximum diggers")).toHaveValue("3");
+  await expect(page.getByText("Fewer diggers means fewer calls for you and a better chance for each digger")).toBeVisible();
+  await page.getByLabel("Project Title").fill(title);
+  await page.getByLabel("Project Description").fill("Three interior doors to hang in new frames, with hinges and handles supplied by us.");
+  await page.getByLabel("Location").fill("Reno, NV");
+  await page.getByLabel("Project Timeline").fill("Next week");
+  await page.getByLabel("Category").selectOption({ index: 1 });
+  await page.getByLabel("Maximum diggers").selectOption("1");
+  await page.getByLabel("Minimum Budget ($)").fill("2000");
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Post Gig" }).click();
+  await expect(page.getByText("Gig posted successfully!")).toBeVisible();
+
+  // The digger sees the one spot free, buys it through the test checkout.
+  const digger = await newPage(browser);
+  await signIn(digger, DEMO.digger, DEMO.password, `/browse-gigs?q=${encodeURIComponent(title)}`);
+  const card = digger.getByRole("listitem").filter({ hasText: title });
+  await expect(card.getByText("0 of 1 spots taken")).toBeVisible();
+  await digger.getByRole("link", { name: title }).click();
+  const purchase = digger.getByRole("complementary", { name: "Purchase Lead" });
+  await expect(purchase.getByText("0 of 1 spots taken")).toBeVisible();
+  await purchase.getByRole("button", { name: "Purchase Lead" }).click();
+  await expect(digger).toHaveURL(/\/checkout\//);
+  await digger.getByRole("button", { name: "Pay $50.00" }).click();
+  await expect(digger.getByText("You have purchased this lead.")).toBeVisible();
+
+  // Now the lead is full: the client's page says so, and Browse Gigs no longer lists it.
+  const gigPath = new URL(digger.url()).pathname;
+  await page.goto(gigPath);
+  const full = page.getByRole("complementary", { name: "Purchase Lead" });
+  await expect(full.getByText("1 of 1 spots taken")).toBeVisible();
+  await expect(full.getByText("This lead is full")).toBeVisible();
+  await expect(full.getByRole("button", { name: "Lead Full" })).toBeDisabled();
+  await page.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
+  await expect(page.getByText("No gigs found. Try adjusting your filters.")).toBeVisible();
 });

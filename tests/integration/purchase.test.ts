@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { HOLD_MINUTES } from "../../core/lead-spots.ts";
 import { emails, gigs, leadIssues, leadPurchases, refunds } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { recordRefund, sendRefund } from "../../server/leads/refunds.ts";
 import { addDiggerProfile, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobOf, makeJobDue } from "../support/jobs.ts";
+import { ageCheckout } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 
@@ -224,7 +226,12 @@ describe("buying a lead with Stripe (local stand-in for Stripe's API)", () => {
   it("refunds a second payment for a lead already held, in full and once", async () => {
     const gig = await makeGig(app, client);
     const first = await startCheckout(gig.id);
+    // A second Buy continues a checkout that still holds its spot; once the hold has run out
+    // (its Stripe session is still payable for a few minutes) it starts a second one.
+    expect(location((await startCheckout(gig.id)).response)).toBe(location(first.response));
+    await ageCheckout(app, first.sessionId, HOLD_MINUTES + 1);
     const second = await startCheckout(gig.id);
+    expect(second.sessionId).not.toBe(first.sessionId);
     await sendEvent("checkout.session.completed", { id: first.sessionId, payment_status: "paid", payment_intent: "pi_first" });
     await sendEvent("checkout.session.completed", { id: second.sessionId, payment_status: "paid", payment_intent: "pi_second" });
     await sendEvent("checkout.session.completed", { id: second.sessionId, payment_status: "paid", payment_intent: "pi_second" });

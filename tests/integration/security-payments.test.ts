@@ -11,10 +11,11 @@ import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadPriceCents } from "../../core/lead-price.ts";
+import { HOLD_MINUTES } from "../../core/lead-spots.ts";
 import { gigs, leadIssues, leadPurchases, refunds } from "../../server/db/schema.ts";
 import { recordRefund, sendRefund } from "../../server/leads/refunds.ts";
 import type { TestApp } from "../support/app.ts";
-import { insertPurchase } from "../support/leads.ts";
+import { ageCheckout, insertPurchase } from "../support/leads.ts";
 import { location } from "../support/session-client.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
@@ -173,6 +174,8 @@ describe("Stripe webhooks and refunds (local stand-in for Stripe's API)", () => 
   it("two different sessions for one lead and digger paid at the same time: one purchase, one refund at Stripe", async () => {
     const first = await realSession();
     const gig = first.gig;
+    // The first checkout's hold ran out (its session is still payable in Stripe's margin): a second Buy starts a second session.
+    await ageCheckout(app, first.sessionId, HOLD_MINUTES + 1);
     const second = await world.client("otherDigger").post(`/gig/${gig.id}`, { intent: "purchase" });
     expect(second.status).toBe(302);
     const secondSession = [...stripeApi.sessions.keys()].at(-1)!;

@@ -12,6 +12,7 @@ export function validGigForm(categoryId: string, over: Record<string, string> = 
     budgetMin: "800",
     budgetMax: "1500",
     categoryId,
+    maxDiggers: "3",
     deadline: "",
     contactPreferences: "Text after 5pm",
     ...over,

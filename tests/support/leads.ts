@@ -3,7 +3,7 @@
  * completed purchases (the purchase flow itself is tested on its own).
  */
 import { randomUUID } from "node:crypto";
-import { desc, eq, isNull } from "drizzle-orm";
+import { desc, eq, isNull, sql } from "drizzle-orm";
 import { leadPriceCents } from "../../core/lead-price.ts";
 import { categories, emails, gigs, leadPurchases } from "../../server/db/schema.ts";
 import { addDiggerProfile, signUpAs, type TestUser, type WithDatabase } from "./accounts.ts";
@@ -79,3 +79,10 @@ export const mailTo = (app: TestApp, address: string) =>
 
 /** HTML as text: the entities React writes for quotes and ampersands, decoded. */
 export const decodeHtml = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+
+/** Moves the start of the checkout `sessionId` back `minutes`: a hold of 30 minutes runs out after 30. */
+export const ageCheckout = (app: WithDatabase, sessionId: string, minutes: number) =>
+  app.database.db
+    .update(leadPurchases)
+    .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+    .where(eq(leadPurchases.providerSessionId, sessionId));

@@ -5,6 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import Stripe from "stripe";
+import type { TestApp } from "./app.ts";
 
 export interface StandInRequest {
   method: string;
@@ -70,5 +72,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  });
+}
+
+/** Delivers a Stripe event of `type` about the Checkout Session `session` to the app's webhook, signed with `secret`. */
+export function deliverStripeEvent(app: TestApp, secret: string, type: string, session: Record<string, unknown>): Promise<Response> {
+  const payload = JSON.stringify({ id: `evt_${randomBytes(12).toString("hex")}`, object: "event", type, data: { object: { object: "checkout.session", ...session } } });
+  const signature = new Stripe("sk_test_unused").webhooks.generateTestHeaderString({ payload, secret });
+  return app.request("/api/webhooks/stripe", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
   });
 }

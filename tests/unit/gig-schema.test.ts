@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstMessage } from "../../core/forms.ts";
-import { gigStatusSchema, postGigSchema } from "../../core/gig-schema.ts";
+import { gigStatusSchema, MAX_DIGGERS_MESSAGE, postGigSchema } from "../../core/gig-schema.ts";
 
 const today = "2026-11-21";
 const valid = {
@@ -21,6 +21,13 @@ const messageOf = (input: Record<string, unknown>) => {
 };
 
 describe("post-gig rules (spec section 5)", () => {
+  it("takes Maximum diggers from 1 to 5, 3 when not given, and refuses anything else (issue 19)", () => {
+    expect(postGigSchema(today).parse(valid).maxDiggers).toBe(3);
+    expect(postGigSchema(today).parse({ ...valid, maxDiggers: "" }).maxDiggers).toBe(3);
+    for (const n of [1, 2, 3, 4, 5]) expect(postGigSchema(today).parse({ ...valid, maxDiggers: ` ${n} ` }).maxDiggers).toBe(n);
+    for (const bad of ["0", "6", "abc", "2.5", "-1", "1e0", "05x", 3]) expect(messageOf({ ...valid, maxDiggers: bad }), String(bad)).toBe(MAX_DIGGERS_MESSAGE);
+  });
+
   it("accepts a complete gig and converts dollars to cents", () => {
     const result = postGigSchema(today).parse(valid);
     expect(result).toMatchObject({ budgetMin: 50_000, budgetMax: 120_050, deadline: "2026-12-01" });

@@ -3,6 +3,7 @@ import { CategoryBadge } from "#app/components/category-badges.tsx";
 import { FactList } from "#app/components/fact-list.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import type { GigSummary } from "#core/gig-types.ts";
+import { spotsText } from "#core/lead-spots.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 
@@ -29,7 +30,10 @@ export function GigCard({ gig, now }: { gig: GigSummary; now: Date }) {
             { label: "Lead price", value: `Lead: ${formatPrice(gig.leadPriceCents)}` },
           ]}
         />
-        <p className="text-xs text-muted-foreground">{`Posted ${timeAgo(gig.createdAt, now)}`}</p>
+        <p className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span>{`Posted ${timeAgo(gig.createdAt, now)}`}</span>
+          <span>{spotsText(gig.spotsTaken, gig.maxDiggers)}</span>
+        </p>
       </CardContent>
     </Card>
   );

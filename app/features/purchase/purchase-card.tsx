@@ -5,18 +5,25 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
+import { HOLD_MINUTES, LEAD_FULL, spotsText } from "#core/lead-spots.ts";
 import { formatPrice } from "#core/money.ts";
 
 interface Props {
   gigId: string;
   open: boolean;
   leadPriceCents: number;
+  /** Completed purchases plus live holds, and the cap (docs/decisions/0019). */
+  spotsTaken: number;
+  maxDiggers: number;
   /** For a signed-in digger: whether they already bought this lead. */
   purchased: boolean;
+  /** For a signed-in digger: whether a checkout of theirs holds a spot (Buy continues it). */
+  holding: boolean;
 }
 
-/** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4). */
-export function PurchaseCard({ gigId, open, leadPriceCents, purchased }: Props) {
+/** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4; issue 19's spots). */
+export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDiggers, purchased, holding }: Props) {
+  const full = open && !purchased && !holding && spotsTaken >= maxDiggers;
   usePaymentReturnNotice(gigId);
   useCheckoutLoadingNotice();
   useActionToast(useActionData<{ error?: string }>());
@@ -31,7 +38,18 @@ export function PurchaseCard({ gigId, open, leadPriceCents, purchased }: Props) 
           <span className="text-3xl font-bold">{formatPrice(leadPriceCents)}</span>{" "}
           <span className="text-sm text-muted-foreground">one-time fee</span>
         </p>
-        <PurchaseButton gigId={gigId} open={open} purchased={purchased} />
+        <p className="text-sm text-muted-foreground">{spotsText(spotsTaken, maxDiggers)}</p>
+        {full ? (
+          <>
+            <p className="font-medium">{LEAD_FULL}</p>
+            <Button disabled>Lead Full</Button>
+          </>
+        ) : (
+          <PurchaseButton gigId={gigId} open={open} purchased={purchased} />
+        )}
+        {holding && !purchased ? (
+          <p className="text-sm text-muted-foreground">{`Your checkout holds a spot for ${HOLD_MINUTES} minutes: Purchase Lead continues it.`}</p>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,336 @@
+/**
+ * Fair leads (issue 19): a gig caps its buyers at 1 to 5 diggers, a started checkout holds a
+ * spot for 30 minutes, and a lead is never oversold: diggers racing for the last spots, holds
+ * that run out, payments that arrive after their hold ran out and someone else took the spot
+ * (refunded in full, the digger told). Spots show on the gig's page and Browse Gigs; full gigs
+ * leave Browse Gigs. On PGlite, or PostgreSQL with TEST_DATABASE_URL.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_DIGGERS_MESSAGE } from "../../core/gig-schema.ts";
+import { HOLD_MINUTES, LEAD_FULL } from "../../core/lead-spots.ts";
+import { gigs, leadPurchases, refunds } from "../../server/db/schema.ts";
+import { CHECKOUT_MESSAGES } from "../../server/leads/test-checkout.ts";
+import { EXPIRY_MARGIN_S } from "../../server/payments/stripe-provider.ts";
+import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { validGigForm } from "../support/forms.ts";
+import {
+  ageCheckout,
+  decodeHtml,
+  diggerWithProfile,
+  insertGig,
+  insertPurchase,
+  mailTo,
+  topLevelCategoryId,
+  type TestDigger,
+  type TestGig,
+} from "../support/leads.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+import { deliverStripeEvent, startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
+
+const purchasesOf = (app: TestApp, gigId: string) => app.database.db.select().from(leadPurchases).where(eq(leadPurchases.gigId, gigId));
+const gigRow = async (app: TestApp, gigId: string) => (await app.database.db.select().from(gigs).where(eq(gigs.id, gigId)))[0]!;
+const buy = (digger: TestDigger, gig: TestGig) => digger.client.post(`/gig/${gig.id}`, { intent: "purchase" });
+const sessionOf = (checkout: string) => checkout.split("/").pop()!;
+
+/** The ledger: purchase_count is the completed purchases, never more than the cap. */
+async function expectLedger(app: TestApp, gig: TestGig) {
+  const rows = await purchasesOf(app, gig.id);
+  const completed = rows.filter((r) => r.status === "completed").length;
+  const row = await gigRow(app, gig.id);
+  expect(row.purchaseCount).toBe(completed);
+  expect(completed).toBeLessThanOrEqual(row.maxDiggers);
+}
+
+/** The gig's page as `client` sees it, entities decoded. */
+const pageOf = async (client: SessionClient, gig: TestGig) => decodeHtml(await (await client.get(`/gig/${gig.id}`)).text());
+const leadFullButton = /<button[^>]*disabled=""[^>]*>Lead Full<\/button>/;
+
+describe("the cap on buyers, with the test checkout", () => {
+  let app: TestApp;
+  let client: TestUser;
+  let diggers: TestDigger[];
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    client = await signUpAs(app, "consumer", "Cara Capper");
+    diggers = [];
+    for (let i = 0; i < 20; i++) diggers.push(await diggerWithProfile(app));
+  }, 120_000);
+  afterAll(() => app.close());
+
+  it("20 diggers start checkouts for 3 spots at once: exactly 3 go to pay, 17 are told the lead is full", async () => {
+    const gig = await insertGig(app, client.id, { maxDiggers: 3 });
+    const responses = await Promise.all(diggers.map((d) => buy(d, gig)));
+    const toCheckout = responses.filter((r) => r.status === 302 && location(r)?.startsWith("/checkout/"));
+    const refused = responses.filter((r) => r.status === 409);
+    expect(toCheckout).toHaveLength(3);
+    expect(refused).toHaveLength(17);
+    for (const response of refused) expect(decodeHtml(await response.text())).toContain(LEAD_FULL);
+    const rows = await purchasesOf(app, gig.id);
+    expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
+
+    // The three pay; the lead is full for good and its count is its completed purchases.
+    const winners = responses.flatMap((r, i) => (r.status === 302 ? [{ digger: diggers[i]!, checkout: location(r)! }] : []));
+    for (const { digger, checkout } of winners) {
+      expect(location(await digger.client.post(checkout, { intent: "pay" }))).toBe(`/gig/${gig.id}?payment=success`);
+    }
+    await expectLedger(app, gig);
+    expect((await gigRow(app, gig.id)).purchaseCount).toBe(3);
+    const late = diggers.find((d) => !winners.some((w) => w.digger === d))!;
+    expect((await buy(late, gig)).status).toBe(409);
+  }, 120_000);
+
+  it("a hold that runs out, or a cancelled checkout, frees its spot for another digger", async () => {
+    const [first, second, third] = diggers;
+    const gig = await insertGig(app, client.id, { maxDiggers: 1 });
+    const checkout = location(await buy(first!, gig))!;
+    expect(checkout).toMatch(/^\/checkout\//);
+    expect((await buy(second!, gig)).status).toBe(409);
+
+    // 29 minutes on, the hold still holds; 31 minutes on, it has run out.
+    await ageCheckout(app, sessionOf(checkout), HOLD_MINUTES - 1);
+    expect((await buy(second!, gig)).status).toBe(409);
+    await ageCheckout(app, sessionOf(checkout), HOLD_MINUTES + 1);
+    const secondCheckout = location(await buy(second!, gig))!;
+    expect(secondCheckout).toMatch(/^\/checkout\//);
+    expect((await buy(third!, gig)).status).toBe(409);
+
+    // Cancelled on the checkout page: free at once.
+    expect(location(await second!.client.post(secondCheckout, { intent: "cancel" }))).toBe(`/gig/${gig.id}?payment=cancelled`);
+    expect(location(await buy(third!, gig))).toMatch(/^\/checkout\//);
+  });
+
+  it("a second Buy by the digger holding a checkout continues it and takes no second spot", async () => {
+    const [holder, other] = diggers;
+    const gig = await insertGig(app, client.id, { maxDiggers: 2 });
+    const checkout = location(await buy(holder!, gig))!;
+    expect(location(await buy(holder!, gig))).toBe(checkout);
+    expect(await purchasesOf(app, gig.id)).toHaveLength(1);
+    expect(await pageOf(holder!.client, gig)).toContain("1 of 2 spots taken");
+    // The other spot is still there for someone else; then the lead is full for everyone but the holder.
+    expect(location(await buy(other!, gig))).toMatch(/^\/checkout\//);
+    const holderPage = await pageOf(holder!.client, gig);
+    expect(holderPage).toContain("2 of 2 spots taken");
+    expect(holderPage).not.toMatch(leadFullButton);
+    expect(holderPage).toContain("Purchase Lead</button>");
+    expect(location(await buy(holder!, gig))).toBe(checkout);
+    // Paid, the holder has the lead; once the hold has run out, a new Buy is a new checkout.
+    await ageCheckout(app, sessionOf(checkout), HOLD_MINUTES + 1);
+    const again = location(await buy(holder!, gig))!;
+    expect(again).toMatch(/^\/checkout\//);
+    expect(again).not.toBe(checkout);
+  });
+
+  it("shows '{n} of {m} spots taken' on the gig's page, and 'This lead is full' with a disabled Lead Full when full", async () => {
+    const [a, b, c] = diggers;
+    const gig = await insertGig(app, client.id, { maxDiggers: 2 });
+    const visitor = new SessionClient(app);
+    expect(await pageOf(visitor, gig)).toContain("0 of 2 spots taken");
+    await insertPurchase(app, gig, a!.diggerId);
+    await app.database.db.update(gigs).set({ purchaseCount: 1 }).where(eq(gigs.id, gig.id));
+    const half = await pageOf(c!.client, gig);
+    expect(half).toContain("1 of 2 spots taken");
+    expect(half).not.toContain(LEAD_FULL);
+    expect(half).toContain("Purchase Lead</button>");
+
+    // A live hold takes the last spot.
+    expect((await buy(b!, gig)).status).toBe(302);
+    for (const viewer of [visitor, c!.client, client.client]) {
+      const full = await pageOf(viewer, gig);
+      expect(full).toContain("2 of 2 spots taken");
+      expect(full).toContain(LEAD_FULL);
+      expect(full).toMatch(leadFullButton);
+    }
+    // The digger who bought it still sees their purchase, not Lead Full.
+    expect(await pageOf(a!.client, gig)).toContain("You have purchased this lead.");
+  });
+
+  it("Browse Gigs shows the spots, and hides a gig while every spot is taken", async () => {
+    const [a, b] = diggers;
+    const marker = `capbrowse${randomUUID().slice(0, 8)}`;
+    const gig = await insertGig(app, client.id, { maxDiggers: 2, title: `Tile a bathroom ${marker}` });
+    const browse = async () => decodeHtml(await (await new SessionClient(app).get(`/browse-gigs?q=${marker}`)).text());
+    expect(await browse()).toContain(`/gig/${gig.id}`);
+    expect(await browse()).toContain("0 of 2 spots taken");
+    await insertPurchase(app, gig, a!.diggerId);
+    await app.database.db.update(gigs).set({ purchaseCount: 1 }).where(eq(gigs.id, gig.id));
+    expect(await browse()).toContain("1 of 2 spots taken");
+
+    // Full with a live hold: hidden; the hold runs out: listed again.
+    const checkout = location(await buy(b!, gig))!;
+    expect(await browse()).not.toContain(`/gig/${gig.id}`);
+    await ageCheckout(app, sessionOf(checkout), HOLD_MINUTES + 1);
+    expect(await browse()).toContain("1 of 2 spots taken");
+
+    // Full of completed purchases: hidden, from the listing's index too.
+    const fresh = location(await buy(b!, gig))!;
+    expect(location(await b!.client.post(fresh, { intent: "pay" }))).toBe(`/gig/${gig.id}?payment=success`);
+    expect(await browse()).not.toContain(`/gig/${gig.id}`);
+    await expectLedger(app, gig);
+  });
+});
+
+describe("Maximum diggers on /post-gig", () => {
+  let app: TestApp;
+  let consumer: TestUser;
+  let categoryId: string;
+  beforeAll(async () => {
+    app = await createTestApp();
+    consumer = await signUpAs(app, "consumer", "Max Poster");
+    categoryId = await topLevelCategoryId(app);
+  });
+  afterAll(() => app.close());
+
+  it("offers 1 to 5, 3 chosen, with its hint", async () => {
+    const html = decodeHtml(await (await consumer.client.get("/post-gig")).text());
+    expect(html).toContain("Maximum diggers");
+    expect(html).toContain("Fewer diggers means fewer calls for you and a better chance for each digger");
+    expect(html).toMatch(/<select[^>]*name="maxDiggers"/);
+    for (const n of [1, 2, 4, 5]) expect(html).toContain(`<option value="${n}">${n}</option>`);
+    expect(html).toMatch(/<option value="3" selected="">3<\/option>/);
+  });
+
+  it.each(["0", "6", "many", "2.5", "-1"])("refuses %j with a clear message, posting nothing", async (value) => {
+    const form = validGigForm(categoryId, { maxDiggers: value });
+    const response = await consumer.client.post("/post-gig", form);
+    expect(response.status).toBe(400);
+    expect(decodeHtml(await response.text())).toContain(MAX_DIGGERS_MESSAGE);
+    expect(await app.database.db.select().from(gigs).where(eq(gigs.title, form.title!))).toHaveLength(0);
+  });
+
+  it.each([
+    ["5", 5],
+    ["1", 1],
+    [undefined, 3],
+  ] as const)("stores %j as %i, shown on the gig's page", async (value, stored) => {
+    const form = validGigForm(categoryId);
+    if (value === undefined) delete form.maxDiggers;
+    else form.maxDiggers = value;
+    expect(location(await consumer.client.post("/post-gig", form))).toBe("/");
+    const [gig] = await app.database.db.select().from(gigs).where(eq(gigs.title, form.title!));
+    expect(gig!.maxDiggers).toBe(stored);
+    expect(await pageOf(consumer.client, gig!)).toContain(`0 of ${stored} spots taken`);
+  });
+
+  it("the database refuses a cap outside 1 to 5", async () => {
+    await expect(insertGig(app, consumer.id, { maxDiggers: 6 })).rejects.toThrow();
+    await expect(insertGig(app, consumer.id, { maxDiggers: 0 })).rejects.toThrow();
+  });
+});
+
+describe("a payment after its hold ran out, through Stripe (local stand-in for Stripe's API)", () => {
+  const SECRET = "whsec_buyer_cap";
+  let stripeApi: StripeStandIn;
+  let app: TestApp;
+  let client: TestUser;
+
+  beforeAll(async () => {
+    stripeApi = await startStripeStandIn();
+    app = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_cap", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripeApi.url });
+    client = await signUpAs(app, "consumer", `Cap Client ${randomUUID().slice(0, 6)}`);
+  });
+  afterAll(async () => {
+    await app.close();
+    await stripeApi.stop();
+  });
+
+  const paid = (sessionId: string, paymentIntent: string) =>
+    deliverStripeEvent(app, SECRET, "checkout.session.completed", { id: sessionId, payment_status: "paid", payment_intent: paymentIntent });
+  async function startCheckout(digger: TestDigger, gig: TestGig) {
+    const before = Math.floor(Date.now() / 1000);
+    const response = await buy(digger, gig);
+    expect(response.status).toBe(302);
+    const request = stripeApi.requests.at(-1)!;
+    return { sessionId: [...stripeApi.sessions.keys()].at(-1)!, expiresAt: Number(request.form.get("expires_at")), before };
+  }
+
+  it("asks Stripe to end the session when the hold ends, or as soon after as Stripe allows", async () => {
+    const digger = await diggerWithProfile(app);
+    const gig = await insertGig(app, client.id, { maxDiggers: 1 });
+    const { expiresAt, before } = await startCheckout(digger, gig);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + HOLD_MINUTES * 60);
+    expect(expiresAt).toBeLessThanOrEqual(before + HOLD_MINUTES * 60 + EXPIRY_MARGIN_S + 5);
+  });
+
+  it("refunds in full at once, and tells the digger, a payment whose spot another digger took after the hold ran out", async () => {
+    const [late, taker] = [await diggerWithProfile(app), await diggerWithProfile(app)];
+    const gig = await insertGig(app, client.id, { maxDiggers: 1 });
+    const lateCheckout = await startCheckout(late, gig);
+    await ageCheckout(app, lateCheckout.sessionId, HOLD_MINUTES + 2);
+    const taken = await startCheckout(taker, gig);
+    expect((await paid(taken.sessionId, `pi_taker_${randomUUID().slice(0, 6)}`)).status).toBe(200);
+    const clientMail = (await mailTo(app, client.email)).length;
+
+    const paymentIntent = `pi_late_${randomUUID().slice(0, 6)}`;
+    expect((await paid(lateCheckout.sessionId, paymentIntent)).status).toBe(200);
+    const rows = await purchasesOf(app, gig.id);
+    const lateRow = rows.find((r) => r.providerSessionId === lateCheckout.sessionId)!;
+    expect(lateRow.status).toBe("cancelled");
+    const [refund] = await app.database.db.select().from(refunds).where(eq(refunds.leadPurchaseId, lateRow.id));
+    expect(refund).toMatchObject({ reason: "lead_unavailable", amountCents: lateRow.amountPaidCents, status: "succeeded" });
+    const calls = stripeApi.requests.filter((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === paymentIntent);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.form.get("amount")).toBe(String(lateRow.amountPaidCents));
+    const notice = (await mailTo(app, late.email)).find((m) => m.subject === `The lead for "${gig.title}" is full`);
+    expect(notice?.kind).toBe("transactional");
+    expect(notice?.textBody).toContain("refunded in full");
+    expect(notice?.textBody).not.toContain(client.email);
+    expect(await mailTo(app, client.email)).toHaveLength(clientMail);
+    expect(decodeHtml(await (await late.client.get("/my-leads")).text())).not.toContain(client.email);
+    await expectLedger(app, gig);
+    expect((await gigRow(app, gig.id)).purchaseCount).toBe(1);
+
+    // Delivered again: nothing more.
+    expect((await paid(lateCheckout.sessionId, paymentIntent)).status).toBe(200);
+    expect(stripeApi.requests.filter((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === paymentIntent).map((r) => r.idempotencyKey)).toHaveLength(1);
+  });
+
+  it("completes a payment after its hold ran out when a spot is still free", async () => {
+    const digger = await diggerWithProfile(app);
+    const gig = await insertGig(app, client.id, { maxDiggers: 1 });
+    const { sessionId } = await startCheckout(digger, gig);
+    await ageCheckout(app, sessionId, HOLD_MINUTES + 3);
+    expect((await paid(sessionId, `pi_free_${randomUUID().slice(0, 6)}`)).status).toBe(200);
+    expect((await purchasesOf(app, gig.id)).map((r) => r.status)).toEqual(["completed"]);
+    expect(await app.database.db.select().from(refunds).innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId)).where(eq(leadPurchases.gigId, gig.id))).toHaveLength(0);
+    await expectLedger(app, gig);
+  });
+
+  it("a late payment loses to a live hold on the last spot: refunded, and the holder still pays", async () => {
+    const [late, holder] = [await diggerWithProfile(app), await diggerWithProfile(app)];
+    const gig = await insertGig(app, client.id, { maxDiggers: 1 });
+    const lateCheckout = await startCheckout(late, gig);
+    await ageCheckout(app, lateCheckout.sessionId, HOLD_MINUTES + 1);
+    const held = await startCheckout(holder, gig);
+    expect((await paid(lateCheckout.sessionId, `pi_lost_${randomUUID().slice(0, 6)}`)).status).toBe(200);
+    expect((await paid(held.sessionId, `pi_held_${randomUUID().slice(0, 6)}`)).status).toBe(200);
+    const rows = await purchasesOf(app, gig.id);
+    expect(rows.find((r) => r.providerSessionId === lateCheckout.sessionId)!.status).toBe("cancelled");
+    expect(rows.find((r) => r.providerSessionId === held.sessionId)!.status).toBe("completed");
+    await expectLedger(app, gig);
+  });
+});
+
+describe("the test checkout's Pay after the hold ran out", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it("is refused as expired, so a spot another digger took is never paid for twice", async () => {
+    const client = await signUpAs(app, "consumer", "Exp Client");
+    const [late, taker] = [await diggerWithProfile(app), await diggerWithProfile(app)];
+    const gig = await insertGig(app, client.id, { maxDiggers: 1 });
+    const checkout = location(await buy(late, gig))!;
+    await ageCheckout(app, sessionOf(checkout), HOLD_MINUTES + 1);
+    const takerCheckout = location(await buy(taker, gig))!;
+    expect(location(await late.client.post(checkout, { intent: "pay" }))).toBe(`/gig/${gig.id}`);
+    expect(decodeHtml(await flashAfter(late.client, `/gig/${gig.id}`))).toContain(CHECKOUT_MESSAGES.expired);
+    expect(location(await taker.client.post(takerCheckout, { intent: "pay" }))).toBe(`/gig/${gig.id}?payment=success`);
+    await expectLedger(app, gig);
+  });
+});
