@@ -80,7 +80,8 @@ describe("SMTP server down", () => {
       const received = smtp.messages.map((m) => m.envelope.to[0]).sort();
       expect(received).toEqual(["support@example.test", user.email].sort());
       expect(smtp.messages.find((m) => m.envelope.to[0] === "support@example.test")!.parsed.subject).toContain(subject);
-      expect(await app.database.db.select().from(emails).where(eq(emails.status, "pending"))).toHaveLength(0);
+      // The mail server has each message before its job records it as sent.
+      await vi.waitFor(async () => expect(await app.database.db.select().from(emails).where(eq(emails.status, "pending"))).toHaveLength(0));
     } finally {
       await smtp.stop();
     }
