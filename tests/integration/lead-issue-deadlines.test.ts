@@ -13,6 +13,7 @@ import { formatDateTime } from "../../core/dates.ts";
 import type { GigIssue } from "../../core/lead-issues.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { leadIssues, leadPurchases, refunds } from "../../server/db/schema.ts";
+import { SCHEDULES } from "../../server/jobs/queue.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import type { PaymentProvider } from "../../server/payments/provider.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
@@ -153,7 +154,10 @@ describe("the automatic approval", () => {
     const digger = await mailTo(app, due.digger.email);
     expect(digger).toHaveLength(0);
 
-    // Through the queue, as the schedule runs it.
+    // Through the queue, as the schedule (every 10 minutes, once across servers) runs it.
+    const [schedule] = await queryRows<{ cron: string }>(db(), sql`select cron from pgboss.schedule where name = 'issues.auto-approve'`);
+    expect(schedule?.cron).toBe(SCHEDULES["issues.auto-approve"]);
+    expect(SCHEDULES["issues.auto-approve"]).toBe("*/10 * * * *");
     await app.services.jobs.send("issues.auto-approve", {});
     await jobsSettled(db(), "issues.auto-approve");
 

@@ -11,5 +11,5 @@ ALTER TABLE "lead_issues" ADD COLUMN "decided_by" text;--> statement-breakpoint
 UPDATE "lead_issues" SET "decided_by" = 'client' WHERE "status" <> 'pending';--> statement-breakpoint
 CREATE INDEX "lead_issues_pending_respond_by_idx" ON "lead_issues" USING btree ("respond_by") WHERE "lead_issues"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "lead_issues" ADD CONSTRAINT "lead_issues_decided_by_check" CHECK ("lead_issues"."decided_by" in ('client', 'automatic'));--> statement-breakpoint
-ALTER TABLE "lead_issues" ADD CONSTRAINT "lead_issues_decided_check" CHECK (("lead_issues"."status" = 'pending') = ("lead_issues"."decided_by" is null));--> statement-breakpoint
+ALTER TABLE "lead_issues" ADD CONSTRAINT "lead_issues_decided_check" CHECK ("lead_issues"."status" <> 'pending' or "lead_issues"."decided_by" is null);--> statement-breakpoint
 ALTER TABLE "lead_issues" ADD CONSTRAINT "lead_issues_automatic_check" CHECK ("lead_issues"."decided_by" <> 'automatic' or "lead_issues"."status" = 'approved');
