@@ -119,20 +119,31 @@ test("when the issues cannot be loaded, My Gigs says 'Failed to load issues' and
 });
 
 test("My Leads shows a closed report window and the client's deadline; the client's dialog shows the deadline", async ({ browser }) => {
-  // The demo data: the demo digger bought one lead 20 days ago (window closed) and reported an
-  // issue on another; a digger reported an issue on the demo consumer's first gig.
+  // The demo data: the demo digger bought one lead 20 days ago (window closed), reported an
+  // issue on another, and one on the demo consumer's second gig was approved automatically; a
+  // digger reported an issue on the demo consumer's first gig.
   const digger = await signedIn(browser, DEMO.digger, "/my-leads");
   const closed = digger.getByRole("button", { name: /^Report window closed [A-Z][a-z]{2} \d{1,2}, \d{4}$/ });
   await expect(closed).toBeVisible();
   await expect(closed).toBeDisabled();
   const waiting = digger.getByRole("listitem").filter({ has: digger.getByRole("button", { name: "Pending Review" }) }).first();
   await expect(waiting.getByText(/^Respond by .+ UTC$/)).toBeVisible();
+  await expect(digger.getByRole("button", { name: "Approved automatically" })).toBeDisabled();
 
-  const title = demoGigs.find((gig) => gig.consumerIndex === 0)!.title.trim();
+  const [waitingGig, decidedGig] = demoGigs.filter((gig) => gig.consumerIndex === 0).map((gig) => gig.title.trim());
   const client = await signedIn(browser, DEMO.consumer, "/my-gigs");
-  await client.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "View Issues" }).click();
-  const issue = client.getByRole("dialog", { name: `Lead Issues for "${title}"` }).getByRole("listitem");
+  await client.getByRole("listitem").filter({ hasText: waitingGig }).getByRole("button", { name: "View Issues" }).click();
+  const dialog = client.getByRole("dialog", { name: `Lead Issues for "${waitingGig}"` });
+  const issue = dialog.getByRole("listitem");
   await expect(issue.getByText("Pending Review")).toBeVisible();
   await expect(issue.getByText(/^Respond by .+ UTC$/)).toBeVisible();
   await expect(issue.getByRole("button", { name: "Approve Refund" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  // Not answered in time: approved automatically, and nothing left to decide.
+  await client.getByRole("listitem").filter({ hasText: decidedGig }).getByRole("button", { name: "View Issues" }).click();
+  const decided = client.getByRole("dialog", { name: `Lead Issues for "${decidedGig}"` }).getByRole("listitem");
+  await expect(decided.getByText("Approved automatically")).toBeVisible();
+  await expect(decided.getByText(/^Respond by/)).toHaveCount(0);
+  await expect(decided.getByRole("button", { name: "Approve Refund" })).toHaveCount(0);
 });

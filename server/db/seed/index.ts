@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { count, eq, sql } from "drizzle-orm";
+import { refundCents } from "#core/lead-issues.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database, Transaction } from "../client.ts";
 import {
@@ -17,6 +18,7 @@ import {
   gigs,
   leadIssues,
   leadPurchases,
+  refunds,
   users,
 } from "../schema.ts";
 import { demoConsumers, demoDiggers, demoGigs } from "./demo-data.ts";
@@ -157,8 +159,10 @@ async function insertUser(
 
 /**
  * A few purchased leads, so that /my-leads and the issues dialog show their states: the demo
- * digger holds one lead bought 20 days ago (its report window has closed) and one with an
- * issue waiting for its client; the demo consumer has an issue waiting on one of their gigs.
+ * digger holds one lead bought 20 days ago (its report window has closed), one with an
+ * issue waiting for its client, and one on a gig of the demo consumer whose issue was approved
+ * automatically (and refunded) when the consumer did not respond in time; the demo consumer
+ * also has an issue waiting on another of their gigs.
  */
 async function seedDemoLeads(
   tx: Transaction,
@@ -174,12 +178,13 @@ async function seedDemoLeads(
     .where(eq(users.email, DEMO_DIGGER.email));
   const otherDigger = profiles.find((p) => p.id !== demoDigger!.id)!;
   const othersGigs = gigRows.filter((g) => g.consumerId !== demoConsumerId);
-  const ownGig = gigRows.find((g) => g.consumerId === demoConsumerId)!;
+  const [ownGig, ownSecondGig] = gigRows.filter((g) => g.consumerId === demoConsumerId);
   const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
   const leads = [
     { gig: othersGigs[0]!, diggerId: demoDigger!.id, purchasedHoursAgo: 20 * 24, issueHoursAgo: null },
     { gig: othersGigs[1]!, diggerId: demoDigger!.id, purchasedHoursAgo: 48, issueHoursAgo: 20 },
-    { gig: ownGig, diggerId: otherDigger.id, purchasedHoursAgo: 30, issueHoursAgo: 6 },
+    { gig: ownGig!, diggerId: otherDigger.id, purchasedHoursAgo: 30, issueHoursAgo: 6 },
+    { gig: ownSecondGig!, diggerId: demoDigger!.id, purchasedHoursAgo: 7 * 24, issueHoursAgo: 5 * 24, approvedAutomatically: true },
   ];
   for (const lead of leads) {
     const [purchase] = await tx
@@ -197,14 +202,33 @@ async function seedDemoLeads(
       .returning({ id: leadPurchases.id });
     await tx.update(gigs).set({ purchaseCount: sql`${gigs.purchaseCount} + 1` }).where(eq(gigs.id, lead.gig.id));
     if (lead.issueHoursAgo === null) continue;
-    await tx.insert(leadIssues).values({
+    const respondBy = ago(lead.issueHoursAgo - 72);
+    const automatic = "approvedAutomatically" in lead;
+    const [issue] = await tx
+      .insert(leadIssues)
+      .values({
+        leadPurchaseId: purchase!.id,
+        diggerId: lead.diggerId,
+        issueType: "already_filled",
+        description: "The client told me on the phone they had already hired someone for this job.",
+        refundPercentage: 50,
+        createdAt: ago(lead.issueHoursAgo),
+        respondBy,
+        ...(automatic ? { status: "approved" as const, decidedBy: "automatic" as const, resolvedAt: respondBy } : {}),
+      })
+      .returning({ id: leadIssues.id });
+    if (!automatic) continue;
+    const refundId = randomUUID();
+    await tx.insert(refunds).values({
+      id: refundId,
       leadPurchaseId: purchase!.id,
-      diggerId: lead.diggerId,
-      issueType: "already_filled",
-      description: "The client told me on the phone they had already hired someone for this job.",
-      refundPercentage: 50,
-      createdAt: ago(lead.issueHoursAgo),
-      respondBy: ago(lead.issueHoursAgo - 72),
+      leadIssueId: issue!.id,
+      reason: "issue_approved",
+      amountCents: refundCents(leadPriceCents(lead.gig.budgetMinCents), 50),
+      status: "succeeded",
+      providerRefundId: `test_re_refund-${refundId}`,
+      completedAt: respondBy,
+      createdAt: respondBy,
     });
   }
 }
