@@ -5,6 +5,7 @@
  * refund percentage is always taken from this table by the server, never from the browser.
  */
 import { z } from "zod";
+import { formatDate, formatDateTime } from "./dates.ts";
 
 export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled"] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
@@ -50,9 +51,36 @@ export const ISSUE_MESSAGES = {
   loadIssuesFailed: "Failed to load issues",
   updateFailed: "Failed to update issue",
   alreadyResolved: "This issue has already been resolved",
+  deadlinePassed: "The response deadline has passed: this issue was approved automatically",
   approved: "Issue approved",
   rejected: "Issue rejected",
 } as const;
+
+/** LEAD_ISSUE_RESPONSE_HOURS and LEAD_ISSUE_REPORT_DAYS when they are not set (server/config.ts). */
+export const ISSUE_DEADLINE_DEFAULTS = { responseHours: 72, reportDays: 14 } as const;
+
+/** The client is reminded this long before the deadline (when the window is longer than that). */
+export const ISSUE_REMINDER_HOURS_BEFORE = 24;
+
+/** Who decided an issue: its client, or the automatic approval after the deadline. */
+export type IssueDecider = "client" | "automatic";
+
+export const APPROVED_AUTOMATICALLY = "Approved automatically";
+
+/** 'Respond by {date}': the client's deadline on a pending issue. */
+export function respondByText(respondBy: string | Date): string {
+  return `Respond by ${formatDateTime(respondBy)}`;
+}
+
+/** The disabled button that replaces Report Issue once the report window has closed. */
+export function reportWindowClosedText(closedAt: string | Date): string {
+  return `Report window closed ${formatDate(closedAt)}`;
+}
+
+/** The server's answer to a report after the window (LEAD_ISSUE_REPORT_DAYS after the purchase). */
+export function reportTooLateMessage(closedAt: string | Date, days: number): string {
+  return `Report window closed ${formatDate(closedAt)}: issues can be reported within ${days} days of the purchase.`;
+}
 
 export function isIssueType(value: unknown): value is IssueType {
   return typeof value === "string" && (ISSUE_TYPES as readonly string[]).includes(value);
@@ -67,8 +95,9 @@ function isIssueStatus(value: string): value is IssueStatus {
   return (ISSUE_STATUSES as readonly string[]).includes(value);
 }
 
-/** The status's label; an unknown status is shown as it is. */
-export function issueStatusLabel(status: string): string {
+/** The status's label ('Approved automatically' when no one answered in time); an unknown status is shown as it is. */
+export function issueStatusLabel(status: string, decidedBy?: string | null): string {
+  if (status === "approved" && decidedBy === "automatic") return APPROVED_AUTOMATICALLY;
   return isIssueStatus(status) ? ISSUE_STATUS_LABELS[status] : status;
 }
 
@@ -126,7 +155,10 @@ export interface MyLead {
   };
   /** `deleted`: the client deleted their account (anonymised once purged). */
   client: { name: string; email: string; deleted: boolean };
-  issue: { id: string; status: string } | null;
+  issue: { id: string; status: string; respondBy: string; decidedBy: IssueDecider | null } | null;
+  /** When the report window closes (LEAD_ISSUE_REPORT_DAYS after the purchase), and whether it has. */
+  reportClosesAt: string;
+  reportClosed: boolean;
 }
 
 /** An issue as the gig's owner sees it in the issues dialog of /my-gigs. */
@@ -137,6 +169,8 @@ export interface GigIssue {
   refundPercentage: number;
   status: string;
   createdAt: string;
+  respondBy: string;
+  decidedBy: IssueDecider | null;
   amountPaidCents: number;
   diggerBusinessName: string;
 }

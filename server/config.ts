@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ISSUE_DEADLINE_DEFAULTS } from "#core/lead-issues.ts";
 import { parseTrustProxy, type TrustProxy } from "./security/client-address.ts";
 
 const optionalString = z
@@ -49,6 +50,10 @@ const envSchema = z.object({
   BUSINESS_ADDRESS: z.string().trim().min(3).default("Digs & Gigs, 100 Example Street, Suite 200, Springfield, USA"),
   // 720 hours = 30 days, the privacy promise; 0 purges at the next run (tests).
   ACCOUNT_PURGE_DELAY_HOURS: z.coerce.number().min(0).max(720).default(720),
+  // Lead issues (docs/decisions/0020-refund-deadlines.md): the client's time to answer a report
+  // before it is approved automatically, and how long after a purchase a report may be made.
+  LEAD_ISSUE_RESPONSE_HOURS: z.coerce.number().int().min(1).max(720).default(ISSUE_DEADLINE_DEFAULTS.responseHours),
+  LEAD_ISSUE_REPORT_DAYS: z.coerce.number().int().min(1).max(365).default(ISSUE_DEADLINE_DEFAULTS.reportDays),
   // Signed-out views of public pages kept this long (server/page-cache.ts); 0 turns it off.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   // The bearer token that opens GET /metrics (server/metrics.ts); unset: open in local mode, 404 in production.
@@ -130,6 +135,10 @@ export interface Config {
   businessAddress: string;
   /** How long after a deletion request the purge removes the account's personal data. */
   accountPurgeDelayHours: number;
+  /** How long the client has to approve or reject a reported issue before it is approved automatically. */
+  leadIssueResponseHours: number;
+  /** How many days after a purchase the digger may report an issue on it. */
+  leadIssueReportDays: number;
   /** How long a signed-out view of a public page may be served again; 0 = never. */
   pageCacheSeconds: number;
   /** The bearer token `/metrics` asks for; without one it is open in local mode and 404 in production. */
@@ -272,6 +281,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     privacyEmail: e.PRIVACY_EMAIL,
     businessAddress: e.BUSINESS_ADDRESS,
     accountPurgeDelayHours: e.ACCOUNT_PURGE_DELAY_HOURS,
+    leadIssueResponseHours: e.LEAD_ISSUE_RESPONSE_HOURS,
+    leadIssueReportDays: e.LEAD_ISSUE_REPORT_DAYS,
     // Off in local mode, where tests and developers change the database behind the server's back.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
     metricsToken: e.METRICS_TOKEN,

@@ -18,7 +18,7 @@ export const meta = () => pageMeta("My Leads", "The leads you have purchased, wi
 export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const { diggerId } = await requireDigger(context, request, MY_LEADS_ACCESS);
-    return myLeadsPage(context.services.db, diggerId, new URL(request.url).searchParams.get("cursor"));
+    return myLeadsPage(context.services, diggerId, new URL(request.url).searchParams.get("cursor"));
   });
 }
 

@@ -422,10 +422,27 @@ export const leadIssues = pgTable(
       .default("pending"),
     createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /**
+     * The client's deadline, fixed at report time (LEAD_ISSUE_RESPONSE_HOURS then): a pending
+     * issue still pending after it is approved automatically (leads/issue-deadlines.ts). The
+     * app always sets it; the default (72 hours, LEAD_ISSUE_RESPONSE_HOURS' own) is for rows
+     * written by hand.
+     */
+    respondBy: timestamp("respond_by", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '72 hours'`),
+    /** Who decided: the gig's owner, or the automatic approval after `respond_by`; null while pending. */
+    decidedBy: text("decided_by", { enum: ["client", "automatic"] }),
   },
   (t) => [
     uniqueIndex("lead_issues_purchase_key").on(t.leadPurchaseId),
     index("lead_issues_digger_idx").on(t.diggerId),
+    // The automatic approval's scan: pending issues by deadline.
+    index("lead_issues_pending_respond_by_idx").on(t.respondBy).where(sql`${t.status} = 'pending'`),
+    check("lead_issues_decided_by_check", sql`${t.decidedBy} in ('client', 'automatic')`),
+    // A pending issue has no decider; a decided one written by hand (before 0014, tests) may lack one.
+    check("lead_issues_decided_check", sql`${t.status} <> 'pending' or ${t.decidedBy} is null`),
+    check("lead_issues_automatic_check", sql`${t.decidedBy} <> 'automatic' or ${t.status} = 'approved'`),
     check(
       "lead_issues_type_check",
       sql`${t.issueType} in ('mistake', 'changed_mind', 'already_filled')`,

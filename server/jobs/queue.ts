@@ -21,6 +21,10 @@ export interface JobData {
   "refund.send": { refundId: string };
   /** Purge the personal data of accounts deleted long enough ago (privacy/purge.ts). */
   "accounts.purge": Record<string, never>;
+  /** Approve the pending lead issues whose client did not respond in time (leads/issue-deadlines.ts). */
+  "issues.auto-approve": Record<string, never>;
+  /** Remind the client of one pending lead issue, a day before its deadline (leads/issue-deadlines.ts). */
+  "issues.remind": { issueId: string };
 }
 export type JobName = keyof JobData;
 
@@ -37,11 +41,16 @@ export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   // Started a minute after the refund is decided: the request tries at once (refunds.ts).
   "refund.send": { retryLimit: 30, retryDelay: MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 30 * 24 * HOUR },
   "accounts.purge": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
+  // The next slot, 10 minutes on, tries again anyway: few retries.
+  "issues.auto-approve": { retryLimit: 2, retryDelay: MINUTE, retryBackoff: true, expireInSeconds: 10 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // A failed reminder is retried for about the day it has before the deadline.
+  "issues.remind": { retryLimit: 10, retryDelay: MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
 };
 
 /** Recurring jobs: cron expressions in UTC, run once per slot across all servers. */
 export const SCHEDULES: Partial<Record<JobName, string>> = {
   "accounts.purge": "17 * * * *",
+  "issues.auto-approve": "*/10 * * * *",
 };
 
 export interface SendOptions {

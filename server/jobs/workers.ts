@@ -2,6 +2,7 @@
  * What runs each job of the queue (jobs/queue.ts). A server process calls `startJobs` once;
  * pg-boss hands every job to one worker across all processes and retries a failed one.
  */
+import { autoApproveOverdueIssues, remindClient } from "../leads/issue-deadlines.ts";
 import { sendRefundJob } from "../leads/refunds.ts";
 import { purgeDeletedAccounts } from "../privacy/purge.ts";
 import type { AppServices } from "../services.ts";
@@ -17,6 +18,13 @@ export async function startJobs(services: AppServices): Promise<void> {
       const purged = await purgeDeletedAccounts(services);
       if (purged > 0) log.info({ purged }, "purged deleted accounts");
       if (purged > 0) services.pageCache.invalidate();
+    },
+    "issues.auto-approve": async () => {
+      const approved = await autoApproveOverdueIssues(services);
+      if (approved > 0) log.info({ approved }, "approved overdue lead issues automatically");
+    },
+    "issues.remind": async ({ issueId }) => {
+      await remindClient(services, issueId);
     },
   });
 }

@@ -34,6 +34,8 @@ export async function listGigIssues(db: Database, consumerId: string, gigId: str
       refundPercentage: leadIssues.refundPercentage,
       status: leadIssues.status,
       createdAt: leadIssues.createdAt,
+      respondBy: leadIssues.respondBy,
+      decidedBy: leadIssues.decidedBy,
       amountPaidCents: leadPurchases.amountPaidCents,
       diggerBusinessName: diggerProfiles.businessName,
     })
@@ -43,7 +45,7 @@ export async function listGigIssues(db: Database, consumerId: string, gigId: str
     .where(eq(leadPurchases.gigId, gig.id))
     .orderBy(desc(leadIssues.createdAt), desc(leadIssues.id))
     .limit(ISSUES_LIMIT);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), respondBy: row.respondBy.toISOString() }));
 }
 
 /** The dialog's data: the issues on gig `gigId` of `consumerId`; 'Failed to load issues' otherwise. */

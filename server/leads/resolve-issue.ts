@@ -4,33 +4,106 @@
  * refunds amount_paid x refund_percentage / 100 exactly once: the issue is locked and checked
  * in the transaction that records the refund, and refunds_issue_key allows one refund per
  * issue. Anyone but the gig's owner gets 404 and nothing else.
+ *
+ * The automatic approval of an issue whose client did not answer by its `respond_by`
+ * (auto-approve.ts) takes the same decision through `decideLocked` and `afterDecision`: one
+ * code path records and sends a refund, whoever decides.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lte, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { isUuid } from "#core/ids.ts";
-import { ISSUE_MESSAGES, issueDecisionSchema, issueTypeLabel, refundCents, type IssueDecision } from "#core/lead-issues.ts";
+import { ISSUE_MESSAGES, issueDecisionSchema, issueTypeLabel, refundCents, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
+import { formatDateTime } from "#core/dates.ts";
 import { formatPrice } from "#core/money.ts";
+import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 
-/** A decision taken, with what the digger is told of it. */
+/** A decision taken, with what both sides are told of it. */
 export interface Resolved {
+  issueId: string;
   decision: IssueDecision;
+  decidedBy: IssueDecider;
   refundId: string | null;
   refundCents: number;
   refundPercentage: number;
   issueType: string;
   gigTitle: string;
+  respondBy: Date;
   digger: { userId: string; email: string };
+  client: { userId: string; email: string };
+}
+
+const clients = alias(users, "clients");
+
+/**
+ * Locks one issue on a completed purchase (only a completed purchase was paid for: an issue
+ * on any other is never refunded) that also matches `where`, and reads what the decision
+ * needs. `skipLocked`: an issue another transaction is deciding right now is passed over.
+ */
+async function lockIssue(tx: Transaction, issueId: string, where: SQL | undefined, { skipLocked = false } = {}) {
+  const [issue] = await tx
+    .select({
+      status: leadIssues.status,
+      issueType: leadIssues.issueType,
+      refundPercentage: leadIssues.refundPercentage,
+      respondBy: leadIssues.respondBy,
+      overdue: sql<boolean>`${leadIssues.respondBy} <= now()`,
+      leadPurchaseId: leadPurchases.id,
+      amountPaidCents: leadPurchases.amountPaidCents,
+      gigTitle: gigs.title,
+      digger: { userId: users.id, email: users.email },
+      client: { userId: clients.id, email: clients.email },
+    })
+    .from(leadIssues)
+    .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+    .innerJoin(clients, eq(clients.id, gigs.consumerId))
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
+    .innerJoin(users, eq(users.id, diggerProfiles.userId))
+    .where(and(eq(leadIssues.id, issueId), eq(leadPurchases.status, "completed"), where))
+    .for("update", skipLocked ? { of: leadIssues, skipLocked: true } : { of: leadIssues });
+  return issue;
+}
+type LockedIssue = NonNullable<Awaited<ReturnType<typeof lockIssue>>>;
+
+/**
+ * The one decision, on an issue locked (FOR UPDATE) and still pending in transaction `tx`:
+ * sets the status, resolved_at and who decided, and approving records the refund in the same
+ * transaction (refunds_issue_key allows one per issue).
+ */
+async function decideLocked(
+  tx: Transaction,
+  jobs: AppServices["jobs"],
+  issueId: string,
+  issue: LockedIssue,
+  decision: IssueDecision,
+  decidedBy: IssueDecider,
+): Promise<Resolved> {
+  await tx
+    .update(leadIssues)
+    .set({ status: decision === "approve" ? "approved" : "rejected", resolvedAt: sql`now()`, decidedBy })
+    .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending")));
+  const { issueType, refundPercentage, gigTitle, respondBy, digger, client } = issue;
+  const told = { issueId, decision, decidedBy, issueType, refundPercentage, gigTitle, respondBy, digger, client };
+  if (decision === "reject") return { ...told, refundId: null, refundCents: 0 };
+  const amountCents = refundCents(issue.amountPaidCents, refundPercentage);
+  const refundId =
+    amountCents > 0
+      ? await recordRefund(tx, jobs, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
+      : null;
+  return { ...told, refundId, refundCents: amountCents };
 }
 
 /**
  * Approves or rejects a pending issue on a gig of `consumerId`, in one transaction: the
- * issue row is locked (FOR UPDATE), so of two concurrent decisions the second sees the
- * first's result and changes nothing ('This issue has already been resolved'). Approving
- * records the refund in the same transaction. An issue on a purchase that is not completed
- * (never paid) is not found: nothing to refund.
+ * issue row is locked (FOR UPDATE), so of two concurrent decisions (the client's, or the
+ * client's and the automatic approval) the second sees the first's result and changes
+ * nothing ('This issue has already been resolved'). Past the issue's `respond_by` the
+ * issue is approved automatically instead (decidedBy 'automatic'). An issue on a purchase
+ * that is not completed (never paid) is not found: nothing to refund.
  */
 export async function resolveIssue(
   { db, jobs }: Pick<AppServices, "db" | "jobs">,
@@ -42,81 +115,97 @@ export async function resolveIssue(
   const notFound = new AppError("not_found", ISSUE_MESSAGES.updateFailed);
   if (!isUuid(gigId) || !isUuid(issueId)) throw notFound;
   return db.transaction(async (tx) => {
-    const [issue] = await tx
-      .select({
-        status: leadIssues.status,
-        issueType: leadIssues.issueType,
-        refundPercentage: leadIssues.refundPercentage,
-        leadPurchaseId: leadPurchases.id,
-        amountPaidCents: leadPurchases.amountPaidCents,
-        gigTitle: gigs.title,
-        digger: { userId: users.id, email: users.email },
-      })
-      .from(leadIssues)
-      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-      .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
-      .innerJoin(users, eq(users.id, diggerProfiles.userId))
-      // Only a completed purchase was paid for: an issue on any other is never refunded.
-      .where(and(eq(leadIssues.id, issueId), eq(gigs.id, gigId), eq(gigs.consumerId, consumerId), eq(leadPurchases.status, "completed")))
-      .for("update", { of: leadIssues });
+    const issue = await lockIssue(tx, issueId, and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)));
     if (!issue) throw notFound;
     if (issue.status !== "pending") throw new AppError("conflict", ISSUE_MESSAGES.alreadyResolved);
-    await tx
-      .update(leadIssues)
-      .set({ status: decision === "approve" ? "approved" : "rejected", resolvedAt: sql`now()` })
-      .where(eq(leadIssues.id, issueId));
-    const { issueType, refundPercentage, gigTitle, digger } = issue;
-    const told = { decision, issueType, refundPercentage, gigTitle, digger };
-    if (decision === "reject") return { ...told, refundId: null, refundCents: 0 };
-    const amountCents = refundCents(issue.amountPaidCents, refundPercentage);
-    const refundId =
-      amountCents > 0
-        ? await recordRefund(tx, jobs, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
-        : null;
-    return { ...told, refundId, refundCents: amountCents };
+    // The deadline is binding: past it, the decision is the automatic approval's, taken now
+    // rather than at the job's next run, so the outcome never depends on the job's timing.
+    if (issue.overdue) return decideLocked(tx, jobs, issueId, issue, "approve", "automatic");
+    return decideLocked(tx, jobs, issueId, issue, decision, "client");
   });
+}
+
+/**
+ * Approves issue `issueId` automatically if it is still pending and its `respond_by` has
+ * passed, in one transaction; null when it is not (decided meanwhile, not yet due, or being
+ * decided by another transaction right now: SKIP LOCKED passes it over, and that one wins).
+ */
+export async function autoApproveIssue({ db, jobs }: Pick<AppServices, "db" | "jobs">, issueId: string): Promise<Resolved | null> {
+  return db.transaction(async (tx) => {
+    const issue = await lockIssue(tx, issueId, and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`)), { skipLocked: true });
+    if (!issue) return null;
+    return decideLocked(tx, jobs, issueId, issue, "approve", "automatic");
+  });
+}
+
+type AfterServices = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer" | "config">;
+
+/**
+ * After the decision's commit: the refund goes to the provider with its id as idempotency key
+ * (a failure leaves it pending for its `refund.send` job), and the digger is e-mailed; after
+ * an automatic approval the client too. An e-mail that fails is logged, the decision stands.
+ */
+export async function afterDecision(services: AfterServices, resolved: Resolved): Promise<void> {
+  const { logger } = services;
+  if (resolved.refundId) await sendRefund(services, resolved.refundId);
+  const emails = [emailDigger(services, resolved), resolved.decidedBy === "automatic" ? emailClient(services, resolved) : null];
+  for (const outcome of await Promise.allSettled(emails)) {
+    if (outcome.status === "rejected") {
+      logger.error({ err: outcome.reason, issueId: resolved.issueId }, "e-mailing the outcome of an issue failed");
+    }
+  }
 }
 
 /**
  * The owner `consumerId` approves or rejects one issue of gig `gigId` (the dialog's form);
  * then the refund goes to the provider and the digger is e-mailed. Returns the decision.
  */
-export async function decideIssue(
-  services: Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer" | "config">,
-  consumerId: string,
-  gigId: string,
-  form: FormData,
-): Promise<{ decision: IssueDecision }> {
-  const { logger } = services;
+export async function decideIssue(services: AfterServices, consumerId: string, gigId: string, form: FormData): Promise<{ decision: IssueDecision }> {
   const { issueId, decision } = parsedInput(issueDecisionSchema, { issueId: form.get("issueId"), decision: form.get("decision") });
   const resolved = await resolveIssue(services, consumerId, gigId, issueId, decision).catch((error: unknown) => {
     throw error instanceof AppError ? error : new AppError("failed", ISSUE_MESSAGES.updateFailed, { cause: error });
   });
-  // After the commit: the provider is asked with the refund's id as idempotency key; a
-  // failure leaves the refund pending for its `refund.send` job.
-  if (resolved.refundId) await sendRefund(services, resolved.refundId);
-  await emailDigger(services, resolved).catch((error: unknown) => {
-    logger.error({ err: error, issueId }, "e-mailing the digger the outcome of an issue failed");
-  });
+  await afterDecision(services, resolved);
+  if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.deadlinePassed);
   return { decision };
 }
 
 async function emailDigger(services: Pick<AppServices, "mailer" | "config">, outcome: Resolved) {
   const { mailer, config } = services;
   const approved = outcome.decision === "approve";
+  const automatic = outcome.decidedBy === "automatic";
   const report = `your report (${issueTypeLabel(outcome.issueType)}) on the lead "${outcome.gigTitle}"`;
+  const refund = `A refund of ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}%) goes back to your card.`;
   await mailer.send({
     to: outcome.digger.email,
     userId: outcome.digger.userId,
     kind: "transactional",
-    subject: `Your issue report for "${outcome.gigTitle}" was ${approved ? "approved" : "rejected"}`,
+    subject: `Your issue report for "${outcome.gigTitle}" was ${automatic ? "approved automatically" : approved ? "approved" : "rejected"}`,
     text: [
-      approved
-        ? `The client approved ${report}. A refund of ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}%) goes back to your card.`
-        : `The client rejected ${report}. No refund is made.`,
+      automatic
+        ? `The client did not respond by ${formatDateTime(outcome.respondBy)}, so ${report} was approved automatically. ${refund}`
+        : approved
+          ? `The client approved ${report}. ${refund}`
+          : `The client rejected ${report}. No refund is made.`,
       "",
       `Your leads: ${config.publicUrl}/my-leads`,
+    ].join("\n"),
+  });
+}
+
+async function emailClient(services: Pick<AppServices, "mailer" | "config">, outcome: Resolved) {
+  const { mailer, config } = services;
+  await mailer.send({
+    to: outcome.client.email,
+    userId: outcome.client.userId,
+    kind: "transactional",
+    subject: `An issue on your gig "${outcome.gigTitle}" was approved automatically`,
+    text: [
+      `A digger reported an issue (${issueTypeLabel(outcome.issueType)}) on the lead for your gig "${outcome.gigTitle}".`,
+      `It was not approved or rejected by ${formatDateTime(outcome.respondBy)}, so it was approved automatically`,
+      `and the digger is refunded ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}% of the lead price). You pay nothing.`,
+      "",
+      `Your gigs: ${config.publicUrl}/my-gigs`,
     ].join("\n"),
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
 import { DEMO, signIn } from "./helpers.ts";
+import { demoGigs } from "../../server/db/seed/demo-data.ts";
 
 /** A page of its own (own cookies), signed in as `email`. */
 async function signedIn(browser: Browser, email: string, redirect: string): Promise<Page> {
@@ -82,6 +83,7 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
   await expect(digger.getByText("Issue reported successfully. The client will review your request.")).toBeVisible();
   await expect(report).toBeHidden();
   await expect(lead.getByRole("button", { name: "Pending Review" })).toBeDisabled();
+  await expect(lead.getByText(/^Respond by [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/)).toBeVisible();
 
   // The client reviews it and approves the refund: $50.00 at 50% is $25.00.
   await client.reload();
@@ -94,6 +96,7 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
   await expect(issue.getByText("$50.00", { exact: true })).toBeVisible();
   await expect(issue.getByText("$25.00 (50%)")).toBeVisible();
   await expect(issue.getByText(/^Reported (just now|\d+ minutes? ago)$/)).toBeVisible();
+  await expect(issue.getByText(/^Respond by [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/)).toBeVisible();
   await issue.getByRole("button", { name: "Approve Refund" }).click();
   await expect(client.getByText("Issue approved")).toBeVisible();
   await expect(issue.getByText("Approved", { exact: true })).toBeVisible();
@@ -113,4 +116,34 @@ test("when the issues cannot be loaded, My Gigs says 'Failed to load issues' and
   await page.getByRole("button", { name: "View Issues" }).first().click();
   await expect(page.getByText("Failed to load issues")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("My Leads shows a closed report window and the client's deadline; the client's dialog shows the deadline", async ({ browser }) => {
+  // The demo data: the demo digger bought one lead 20 days ago (window closed), reported an
+  // issue on another, and one on the demo consumer's second gig was approved automatically; a
+  // digger reported an issue on the demo consumer's first gig.
+  const digger = await signedIn(browser, DEMO.digger, "/my-leads");
+  const closed = digger.getByRole("button", { name: /^Report window closed [A-Z][a-z]{2} \d{1,2}, \d{4}$/ });
+  await expect(closed).toBeVisible();
+  await expect(closed).toBeDisabled();
+  const waiting = digger.getByRole("listitem").filter({ has: digger.getByRole("button", { name: "Pending Review" }) }).first();
+  await expect(waiting.getByText(/^Respond by .+ UTC$/)).toBeVisible();
+  await expect(digger.getByRole("button", { name: "Approved automatically" })).toBeDisabled();
+
+  const [waitingGig, decidedGig] = demoGigs.filter((gig) => gig.consumerIndex === 0).map((gig) => gig.title.trim());
+  const client = await signedIn(browser, DEMO.consumer, "/my-gigs");
+  await client.getByRole("listitem").filter({ hasText: waitingGig }).getByRole("button", { name: "View Issues" }).click();
+  const dialog = client.getByRole("dialog", { name: `Lead Issues for "${waitingGig}"` });
+  const issue = dialog.getByRole("listitem");
+  await expect(issue.getByText("Pending Review")).toBeVisible();
+  await expect(issue.getByText(/^Respond by .+ UTC$/)).toBeVisible();
+  await expect(issue.getByRole("button", { name: "Approve Refund" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  // Not answered in time: approved automatically, and nothing left to decide.
+  await client.getByRole("listitem").filter({ hasText: decidedGig }).getByRole("button", { name: "View Issues" }).click();
+  const decided = client.getByRole("dialog", { name: `Lead Issues for "${decidedGig}"` }).getByRole("listitem");
+  await expect(decided.getByText("Approved automatically")).toBeVisible();
+  await expect(decided.getByText(/^Respond by/)).toHaveCount(0);
+  await expect(decided.getByRole("button", { name: "Approve Refund" })).toHaveCount(0);
 });

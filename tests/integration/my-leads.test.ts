@@ -82,7 +82,8 @@ describe("listing my leads", () => {
     expect(html).toContain("Mar 4, 2026");
     expect(html).toContain(`href="mailto:${client.email}?subject=${encodeURIComponent(`Regarding your gig: ${older.title}`)}"`);
     expect(html.match(/>Send Email</g)).toHaveLength(2);
-    expect(html.match(/>Report Issue</g)).toHaveLength(2);
+    // Both were bought months ago: past the 14-day report window (docs/decisions/0020-refund-deadlines.md).
+    expect(html.match(/>Report window closed (Jan 16|Mar 18), 2026</g)).toHaveLength(2);
     expect(html).not.toContain(pending.contactPreferences!);
   });
 

@@ -9,6 +9,9 @@ import {
   issueTypeLabel,
   REFUND_PERCENTAGES,
   refundCents,
+  reportTooLateMessage,
+  reportWindowClosedText,
+  respondByText,
 } from "../../core/lead-issues.ts";
 import { fieldMessages, firstMessage } from "../../core/forms.ts";
 import { formatPrice } from "../../core/money.ts";
@@ -32,9 +35,26 @@ describe("issue types", () => {
 
 describe("issue statuses", () => {
   it("labels and styles pending, approved and rejected; an unknown status is shown raw", () => {
-    expect(["pending", "approved", "rejected"].map(issueStatusLabel)).toEqual(["Pending Review", "Approved", "Rejected"]);
+    expect(["pending", "approved", "rejected"].map((status) => issueStatusLabel(status))).toEqual(["Pending Review", "Approved", "Rejected"]);
     expect(["pending", "approved", "rejected"].map(issueStatusBadge)).toEqual(["secondary", "default", "outline"]);
     expect(issueStatusLabel("escalated")).toBe("escalated");
+  });
+
+  it("labels an issue approved after the deadline 'Approved automatically', and only an approved one", () => {
+    expect(issueStatusLabel("approved", "automatic")).toBe("Approved automatically");
+    expect(issueStatusLabel("approved", "client")).toBe("Approved");
+    expect(issueStatusLabel("rejected", "automatic")).toBe("Rejected");
+    expect(issueStatusLabel("pending", null)).toBe("Pending Review");
+  });
+});
+
+describe("deadlines", () => {
+  it("shows the client's deadline with its time in UTC, and the day the report window closed", () => {
+    expect(respondByText("2026-11-26T17:05:00.000Z")).toBe("Respond by Nov 26, 2026, 5:05 PM UTC");
+    expect(reportWindowClosedText("2026-11-09T23:59:00.000Z")).toBe("Report window closed Nov 9, 2026");
+    expect(reportTooLateMessage("2026-11-09T10:00:00.000Z", 14)).toBe(
+      "Report window closed Nov 9, 2026: issues can be reported within 14 days of the purchase.",
+    );
   });
 });
 

@@ -13,7 +13,15 @@ import {
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { ISSUE_MESSAGES, issueStatusBadge, issueStatusLabel, issueTypeLabel, refundCents, type GigIssue } from "#core/lead-issues.ts";
+import {
+  ISSUE_MESSAGES,
+  issueStatusBadge,
+  issueStatusLabel,
+  issueTypeLabel,
+  refundCents,
+  respondByText,
+  type GigIssue,
+} from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 
@@ -103,7 +111,7 @@ function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; no
           <h3 className="font-semibold">{label}</h3>
           <p className="text-sm text-muted-foreground">{`From: ${issue.diggerBusinessName}`}</p>
         </div>
-        <Badge variant={issueStatusBadge(issue.status)}>{issueStatusLabel(issue.status)}</Badge>
+        <Badge variant={issueStatusBadge(issue.status)}>{issueStatusLabel(issue.status, issue.decidedBy)}</Badge>
       </div>
       <p className="whitespace-pre-line text-sm">{issue.description}</p>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
@@ -117,6 +125,12 @@ function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; no
         </div>
       </dl>
       <p className="text-xs text-muted-foreground">{`Reported ${timeAgo(issue.createdAt, now)}`}</p>
+      {issue.status === "pending" ? (
+        <p className="text-sm">
+          <span className="font-medium">{respondByText(issue.respondBy)}</span>
+          <span className="text-muted-foreground"> — not answered by then, the refund is approved automatically.</span>
+        </p>
+      ) : null}
       {issue.status === "pending" ? (
         <fetcher.Form method="post" action={action} className="flex flex-wrap gap-2">
           <input type="hidden" name="issueId" value={issue.id} />

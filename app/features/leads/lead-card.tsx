@@ -3,11 +3,10 @@ import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { issueStatusLabel, type MyLead } from "#core/lead-issues.ts";
+import { formatDate } from "#core/dates.ts";
+import { issueStatusLabel, reportWindowClosedText, respondByText, type MyLead } from "#core/lead-issues.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 /** The Send Email link: the client's address, with a subject naming the gig. */
 export function mailtoHref(email: string, gigTitle: string): string {
@@ -44,7 +43,7 @@ export function LeadCard({ lead }: { lead: MyLead }) {
         </section>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <Item label="Amount Paid" value={formatPrice(lead.amountPaidCents)} />
-          <Item label="Purchase Date" value={dateFormat.format(new Date(lead.purchasedAt))} />
+          <Item label="Purchase Date" value={formatDate(lead.purchasedAt)} />
         </dl>
         <div className="flex flex-wrap gap-3">
           {client.deleted ? null : (
@@ -57,12 +56,23 @@ export function LeadCard({ lead }: { lead: MyLead }) {
           )}
           {lead.issue ? (
             <Button variant="outline" disabled>
-              {issueStatusLabel(lead.issue.status)}
+              {issueStatusLabel(lead.issue.status, lead.issue.decidedBy)}
+            </Button>
+          ) : lead.reportClosed ? (
+            <Button variant="outline" disabled>
+              {reportWindowClosedText(lead.reportClosesAt)}
             </Button>
           ) : (
             <ReportIssueDialog purchaseId={lead.id} gigTitle={gig.title} fetcher={fetcher} />
           )}
         </div>
+        {lead.issue?.status === "pending" ? (
+          // The client's deadline: not answered by then, the issue is approved automatically.
+          <p className="text-sm text-muted-foreground">
+            <span className="font-medium text-foreground">{respondByText(lead.issue.respondBy)}</span>
+            {" (the client's deadline; after it your refund is approved automatically)"}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

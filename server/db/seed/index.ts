@@ -5,7 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
+import { refundCents } from "#core/lead-issues.ts";
+import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database, Transaction } from "../client.ts";
 import {
   accounts,
@@ -14,6 +16,9 @@ import {
   diggerProfiles,
   diggerReferences,
   gigs,
+  leadIssues,
+  leadPurchases,
+  refunds,
   users,
 } from "../schema.ts";
 import { demoConsumers, demoDiggers, demoGigs } from "./demo-data.ts";
@@ -116,7 +121,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
     }
 
     const today = now.toISOString().slice(0, 10);
-    await tx.insert(gigs).values(
+    const gigRows = await tx.insert(gigs).values(
       demoGigs.map((g) => ({
         consumerId: consumerIds[g.consumerIndex]!,
         title: g.title.trim(),
@@ -130,7 +135,8 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
         deadline: g.deadlineInDays === null ? null : addDays(today, g.deadlineInDays),
         createdAt: new Date(now.getTime() - g.postedHoursAgo * 3_600_000),
       })),
-    );
+    ).returning({ id: gigs.id, consumerId: gigs.consumerId, budgetMinCents: gigs.budgetMinCents });
+    await seedDemoLeads(tx, now, gigRows, consumerIds[0]!);
     return true;
   });
 }
@@ -149,6 +155,82 @@ async function insertUser(
       .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
   }
   return id;
+}
+
+/**
+ * A few purchased leads, so that /my-leads and the issues dialog show their states: the demo
+ * digger holds one lead bought 20 days ago (its report window has closed), one with an
+ * issue waiting for its client, and one on a gig of the demo consumer whose issue was approved
+ * automatically (and refunded) when the consumer did not respond in time; the demo consumer
+ * also has an issue waiting on another of their gigs.
+ */
+async function seedDemoLeads(
+  tx: Transaction,
+  now: Date,
+  gigRows: Array<{ id: string; consumerId: string; budgetMinCents: number | null }>,
+  demoConsumerId: string,
+): Promise<void> {
+  const profiles = await tx.select({ id: diggerProfiles.id }).from(diggerProfiles).orderBy(diggerProfiles.createdAt, diggerProfiles.id);
+  const [demoDigger] = await tx
+    .select({ id: diggerProfiles.id })
+    .from(diggerProfiles)
+    .innerJoin(users, eq(users.id, diggerProfiles.userId))
+    .where(eq(users.email, DEMO_DIGGER.email));
+  const otherDigger = profiles.find((p) => p.id !== demoDigger!.id)!;
+  const othersGigs = gigRows.filter((g) => g.consumerId !== demoConsumerId);
+  const [ownGig, ownSecondGig] = gigRows.filter((g) => g.consumerId === demoConsumerId);
+  const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const leads = [
+    { gig: othersGigs[0]!, diggerId: demoDigger!.id, purchasedHoursAgo: 20 * 24, issueHoursAgo: null },
+    { gig: othersGigs[1]!, diggerId: demoDigger!.id, purchasedHoursAgo: 48, issueHoursAgo: 20 },
+    { gig: ownGig!, diggerId: otherDigger.id, purchasedHoursAgo: 30, issueHoursAgo: 6 },
+    { gig: ownSecondGig!, diggerId: demoDigger!.id, purchasedHoursAgo: 7 * 24, issueHoursAgo: 5 * 24, approvedAutomatically: true },
+  ];
+  for (const lead of leads) {
+    const [purchase] = await tx
+      .insert(leadPurchases)
+      .values({
+        gigId: lead.gig.id,
+        diggerId: lead.diggerId,
+        amountPaidCents: leadPriceCents(lead.gig.budgetMinCents),
+        status: "completed",
+        provider: "test",
+        providerSessionId: `demo_cs_${randomUUID()}`,
+        createdAt: ago(lead.purchasedHoursAgo),
+        purchasedAt: ago(lead.purchasedHoursAgo),
+      })
+      .returning({ id: leadPurchases.id });
+    await tx.update(gigs).set({ purchaseCount: sql`${gigs.purchaseCount} + 1` }).where(eq(gigs.id, lead.gig.id));
+    if (lead.issueHoursAgo === null) continue;
+    const respondBy = ago(lead.issueHoursAgo - 72);
+    const automatic = "approvedAutomatically" in lead;
+    const [issue] = await tx
+      .insert(leadIssues)
+      .values({
+        leadPurchaseId: purchase!.id,
+        diggerId: lead.diggerId,
+        issueType: "already_filled",
+        description: "The client told me on the phone they had already hired someone for this job.",
+        refundPercentage: 50,
+        createdAt: ago(lead.issueHoursAgo),
+        respondBy,
+        ...(automatic ? { status: "approved" as const, decidedBy: "automatic" as const, resolvedAt: respondBy } : {}),
+      })
+      .returning({ id: leadIssues.id });
+    if (!automatic) continue;
+    const refundId = randomUUID();
+    await tx.insert(refunds).values({
+      id: refundId,
+      leadPurchaseId: purchase!.id,
+      leadIssueId: issue!.id,
+      reason: "issue_approved",
+      amountCents: refundCents(leadPriceCents(lead.gig.budgetMinCents), 50),
+      status: "succeeded",
+      providerRefundId: `test_re_refund-${refundId}`,
+      completedAt: respondBy,
+      createdAt: respondBy,
+    });
+  }
 }
 
 function addDays(isoDate: string, days: number): string {

@@ -1,0 +1,80 @@
+/**
+ * Refund decisions that cannot stall (docs/decisions/0020-refund-deadlines.md): the jobs
+ * behind an issue's `respond_by`.
+ * - `issues.auto-approve`, every 10 minutes: each pending issue past its deadline is approved
+ *   through the same decision as the client's (resolve-issue.ts), each in its own transaction
+ *   with the row locked, refunded once, and both sides are e-mailed.
+ * - `issues.remind`, enqueued with the report for 24 hours before the deadline: e-mails the
+ *   client while the issue is still pending.
+ */
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { formatDateTime } from "#core/dates.ts";
+import { issueTypeLabel } from "#core/lead-issues.ts";
+import { gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
+import type { AppServices } from "../services.ts";
+import { afterDecision, autoApproveIssue } from "./resolve-issue.ts";
+
+/** Overdue issues read per round; rounds go on while a full one made progress. */
+const BATCH = 100;
+
+type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer" | "config">;
+
+/**
+ * Approves every pending issue whose `respond_by` has passed; returns how many this call
+ * approved. Safe to run twice at once (two servers, an overlapping slot): an issue locked by
+ * one run is skipped by the other, and one already decided is left alone.
+ */
+export async function autoApproveOverdueIssues(services: Services): Promise<number> {
+  let approved = 0;
+  for (;;) {
+    const due = await services.db
+      .select({ id: leadIssues.id })
+      .from(leadIssues)
+      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+      .where(and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`), eq(leadPurchases.status, "completed")))
+      .orderBy(asc(leadIssues.respondBy), asc(leadIssues.id))
+      .limit(BATCH);
+    let progressed = 0;
+    for (const { id } of due) {
+      const resolved = await autoApproveIssue(services, id);
+      if (!resolved) continue;
+      progressed += 1;
+      await afterDecision(services, resolved);
+    }
+    approved += progressed;
+    if (due.length < BATCH || progressed === 0) return approved;
+  }
+}
+
+/** E-mails the client of issue `issueId` that its deadline is near; false when it is no longer pending (or past due). */
+export async function remindClient(services: Pick<AppServices, "db" | "mailer" | "config">, issueId: string): Promise<boolean> {
+  const { db, mailer, config } = services;
+  const [issue] = await db
+    .select({
+      issueType: leadIssues.issueType,
+      respondBy: leadIssues.respondBy,
+      gigTitle: gigs.title,
+      clientId: users.id,
+      clientEmail: users.email,
+    })
+    .from(leadIssues)
+    .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+    .innerJoin(users, eq(users.id, gigs.consumerId))
+    .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending"), gt(leadIssues.respondBy, sql`now()`)));
+  if (!issue) return false;
+  await mailer.send({
+    to: issue.clientEmail,
+    userId: issue.clientId,
+    kind: "transactional",
+    subject: `Reminder: respond to the issue on your gig "${issue.gigTitle}"`,
+    text: [
+      `A digger reported an issue (${issueTypeLabel(issue.issueType)}) on the lead for your gig "${issue.gigTitle}", and it is still waiting for you.`,
+      "",
+      `Respond by ${formatDateTime(issue.respondBy)}: an issue not approved or rejected by then is approved automatically and the digger refunded.`,
+      "",
+      `Approve or reject it under View Issues: ${config.publicUrl}/my-gigs`,
+    ].join("\n"),
+  });
+  return true;
+}
