@@ -113,7 +113,7 @@ export const gigStatusSchema = z.object({
   intent: z.literal("set-status", { error: GIG_STATUS_FAILED }),
   status: z.enum(["open", "closed"], { error: GIG_STATUS_FAILED }),
   gigId: z.unknown().transform((id) => (isUuid(id) ? id : null)),
-  filled: z.unknown().transform((value) => value === "yes"),
+  filled: z.unknown().optional().transform((value) => value === "yes"),
 });
 
 /** The question My Gigs asks when a gig with purchases is closed (issue 19), and its answers. */
