@@ -48,6 +48,7 @@ export async function listMyLeads(
         location: gigs.location,
         timeline: gigs.timeline,
         contactPreferences: gigs.contactPreferences,
+        filled: sql<boolean>`${gigs.filledAt} is not null`,
       },
       client: { name: users.name, email: users.email, deleted: sql<boolean>`${users.deletedAt} is not null` },
       reportClosesAt: exactTimestamp(closesAt),

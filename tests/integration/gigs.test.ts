@@ -216,6 +216,8 @@ describe("closing a bought gig as filled ('Yes, I hired someone')", () => {
 
   it("records it and e-mails exactly the diggers who bought it, without the client's contact details", async () => {
     const { gig, buyers, notBuyers } = await boughtGig();
+    const myLeads = async () => decodeHtml(await (await buyers[0]!.client.get("/my-leads")).text());
+    expect(await myLeads()).not.toMatch(/>Filled</);
     const response = await close(consumer, gig.id, { filled: "yes" });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Gig closed and marked as filled");
@@ -234,6 +236,7 @@ describe("closing a bought gig as filled ('Yes, I hired someone')", () => {
       expect((await mailTo(app, someone.email)).some((mail) => mail.subject === filledSubject(gig.title))).toBe(false);
     }
     expect(decodeHtml(await (await consumer.client.get("/my-gigs")).text())).toMatch(/>Filled</);
+    expect(await myLeads()).toMatch(/>Filled</);
 
     // Saying it again sends nothing more; reopening clears it.
     await close(consumer, gig.id, { filled: "yes" });
