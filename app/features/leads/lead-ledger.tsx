@@ -19,7 +19,7 @@ export function LeadLedgerSummary({ ledger }: { ledger: LeadLedger }) {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <table className="w-full text-sm" aria-labelledby="ledger-title">
+        <table className="w-full max-w-xl text-sm" aria-labelledby="ledger-title">
           <thead>
             <tr className="border-b text-muted-foreground">
               <td className="pb-2" />
