@@ -105,9 +105,23 @@ export type PostGigInput = z.infer<ReturnType<typeof postGigSchema>>;
 
 export const GIG_STATUS_FAILED = "Failed to update gig status";
 
-/** My Gigs' switch: open or close one gig. An id that is not a uuid names no gig (null). */
+/**
+ * My Gigs' switch: open or close one gig. An id that is not a uuid names no gig (null).
+ * `filled` ('yes' from 'Yes, I hired someone') matters only when closing; anything else is "no".
+ */
 export const gigStatusSchema = z.object({
   intent: z.literal("set-status", { error: GIG_STATUS_FAILED }),
   status: z.enum(["open", "closed"], { error: GIG_STATUS_FAILED }),
   gigId: z.unknown().transform((id) => (isUuid(id) ? id : null)),
+  filled: z.unknown().optional().transform((value) => value === "yes"),
 });
+
+/** The question My Gigs asks when a gig with purchases is closed (issue 19), and its answers. */
+export const GIG_FILLED_TEXTS = {
+  title: "Was this gig filled?",
+  description: "Diggers bought this lead. If you hired someone, we let them know the gig is filled.",
+  yes: "Yes, I hired someone",
+  no: "No, just close it",
+  badge: "Filled",
+  closedFilled: "Gig closed and marked as filled",
+} as const;

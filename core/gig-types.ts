@@ -30,4 +30,6 @@ export interface OwnGig {
   categoryName: string;
   createdAt: string;
   purchaseCount: number;
+  /** Closed with 'Yes, I hired someone' (only a gig with purchases). */
+  filled: boolean;
 }

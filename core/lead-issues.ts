@@ -152,6 +152,8 @@ export interface MyLead {
     location: string;
     timeline: string;
     contactPreferences: string | null;
+    /** The client closed it with 'Yes, I hired someone'. */
+    filled: boolean;
   };
   /** `deleted`: the client deleted their account (anonymised once purged). */
   client: { name: string; email: string; deleted: boolean };

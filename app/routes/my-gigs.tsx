@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireUser(context, request, MY_GIGS);
     const form = await request.formData();
     if (form.get("intent") === "resend-confirmation") return resendConfirmation(context, request, user);
-    return changeGigStatus(context.services.db, user.id, form);
+    return changeGigStatus(context.services, user.id, form);
   });
 }
 

@@ -5,6 +5,7 @@ import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { LeadCard } from "#app/features/leads/lead-card.tsx";
+import { LeadLedgerSummary } from "#app/features/leads/lead-ledger.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { ISSUE_MESSAGES } from "#core/lead-issues.ts";
 import { requireDigger } from "#server/auth/guards.ts";
@@ -31,10 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyLeads({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, ledger } = loaderData;
   return (
     <div>
       <PageHeader title="My Leads" subtitle="Your purchased leads and the clients' contact details" />
+      <LeadLedgerSummary ledger={ledger} />
       {page.items.length === 0 ? (
         <div className="grid justify-items-center gap-4 py-12 text-center">
           <p className="text-muted-foreground">You haven't purchased any leads yet.</p>

@@ -333,6 +333,11 @@ export const gigs = pgTable(
      * (3 unless chosen); the column's default 5 is for the gigs posted before the cap existed.
      */
     maxDiggers: integer("max_diggers").notNull().default(5),
+    /**
+     * The client closed the gig saying they hired someone ('Yes, I hired someone'); only a closed
+     * gig with completed purchases is filled, and reopening it clears this (decision 0021).
+     */
+    filledAt: timestamp("filled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -346,6 +351,7 @@ export const gigs = pgTable(
     ),
     check("gigs_purchase_count_check", sql`${t.purchaseCount} >= 0`),
     check("gigs_max_diggers_check", sql`${t.maxDiggers} between 1 and 5`),
+    check("gigs_filled_closed_check", sql`${t.filledAt} is null or ${t.status} = 'closed'`),
     // Browse: listed gigs (open, published, not full of completed purchases: listedGig() in
     // server/gigs/browse.ts) newest first, overall and per category; id breaks ties.
     index("gigs_open_newest_idx")

@@ -1,11 +1,12 @@
 /** My Gigs: a consumer's own gigs, and opening or closing one of them (only its owner may). */
-import { and, desc, eq, sql } from "drizzle-orm";
-import { GIG_STATUS_FAILED, gigStatusSchema } from "#core/gig-schema.ts";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED, gigStatusSchema } from "#core/gig-schema.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
-import { categories, gigs, users } from "../db/schema.ts";
+import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 /** The My Gigs page: a page of the consumer's gigs, and whether they are published yet. */
@@ -33,6 +34,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
       categoryName: categories.name,
       createdAt: exactTimestamp(gigs.createdAt),
       purchaseCount: gigs.purchaseCount,
+      filled: sql<boolean>`${gigs.filledAt} is not null`,
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
@@ -49,20 +51,63 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
   return toPage(rows, size, (row) => [row.createdAt, row.id]);
 }
 
-/** My Gigs' switch: opens or closes one of the consumer's gigs (only its owner may); says which. */
-export async function changeGigStatus(db: Database, consumerId: string, form: FormData): Promise<{ success: string }> {
-  const { status, gigId } = parsedInput(gigStatusSchema, {
+/**
+ * My Gigs' switch: opens or closes one of the consumer's gigs (only its owner may); says which.
+ * Closing with `filled=yes` a gig that has completed purchases records it as filled in the same
+ * transaction, and then e-mails each digger who bought it (at most 5: one e-mail each, through
+ * the mailer's queue). `filled` on a gig without purchases just closes it. Reopening clears it.
+ */
+export async function changeGigStatus(
+  { db, mailer, config }: { db: Database; mailer: Mailer; config: { publicUrl: string } },
+  consumerId: string,
+  form: FormData,
+): Promise<{ success: string }> {
+  const { status, gigId, filled } = parsedInput(gigStatusSchema, {
     intent: form.get("intent"),
     status: form.get("status"),
     gigId: form.get("gigId"),
+    filled: form.get("filled"),
   });
-  const updated = gigId
-    ? await db
-        .update(gigs)
-        .set({ status })
-        .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)))
-        .returning({ id: gigs.id })
-    : [];
-  if (updated.length === 0) throw new AppError("not_found", GIG_STATUS_FAILED);
-  return { success: status === "closed" ? "Gig closed successfully" : "Gig reopened successfully" };
+  if (!gigId) throw new AppError("not_found", GIG_STATUS_FAILED);
+  const result = await db.transaction(async (tx) => {
+    const [gig] = await tx
+      .update(gigs)
+      .set(status === "open" ? { status, filledAt: null } : { status })
+      .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)))
+      .returning({ id: gigs.id, title: gigs.title });
+    if (!gig) return null;
+    if (status !== "closed" || !filled) return { gig, buyers: [] };
+    // The row is locked by the update: no purchase completes between this read and the commit.
+    const buyers = await tx
+      .select({ userId: users.id, email: users.email })
+      .from(leadPurchases)
+      .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
+      .innerJoin(users, eq(users.id, diggerProfiles.userId))
+      .where(and(eq(leadPurchases.gigId, gig.id), eq(leadPurchases.status, "completed")));
+    if (buyers.length === 0) return { gig, buyers: [] };
+    // Only the first 'filled' tells the diggers: closing an already filled gig again sends nothing.
+    const marked = await tx
+      .update(gigs)
+      .set({ filledAt: sql`now()` })
+      .where(and(eq(gigs.id, gig.id), isNull(gigs.filledAt)))
+      .returning({ id: gigs.id });
+    return { gig, buyers: marked.length > 0 ? buyers : [], filled: true };
+  });
+  if (!result) throw new AppError("not_found", GIG_STATUS_FAILED);
+  for (const buyer of result.buyers) {
+    await mailer.send({
+      to: buyer.email,
+      userId: buyer.userId,
+      kind: "transactional",
+      subject: `The gig "${result.gig.title}" has been filled`,
+      text: [
+        `The client who posted "${result.gig.title}" has hired someone and closed the gig.`,
+        "You bought this lead; nothing more to do for it.",
+        "",
+        `Your leads: ${config.publicUrl}/my-leads`,
+      ].join("\n"),
+    });
+  }
+  if (status === "open") return { success: "Gig reopened successfully" };
+  return { success: "filled" in result ? GIG_FILLED_TEXTS.closedFilled : "Gig closed successfully" };
 }

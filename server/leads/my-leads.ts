@@ -4,10 +4,11 @@
  * ever sees its client. Reporting an issue on one of them is in report-issue.ts.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { ISSUE_DEADLINE_DEFAULTS, ISSUE_MESSAGES, type MyLead } from "#core/lead-issues.ts";
 import { isUuid } from "#core/ids.ts";
-import type { Database } from "../db/client.ts";
-import { gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
+import { queryRows, type Database } from "../db/client.ts";
+import { gigs, leadIssues, leadPurchases, refunds, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
@@ -47,6 +48,7 @@ export async function listMyLeads(
         location: gigs.location,
         timeline: gigs.timeline,
         contactPreferences: gigs.contactPreferences,
+        filled: sql<boolean>`${gigs.filledAt} is not null`,
       },
       client: { name: users.name, email: users.email, deleted: sql<boolean>`${users.deletedAt} is not null` },
       reportClosesAt: exactTimestamp(closesAt),
@@ -81,14 +83,63 @@ export async function listMyLeads(
   };
 }
 
-/** The page /my-leads of digger `diggerId` from `cursor`; 'Failed to load leads' when it cannot be read. */
+/**
+ * The ledger of digger `diggerId`, for the last 30 days and all time, in one query over the
+ * digger's index (lead_purchases_digger_idx) and each purchase's refunds (refunds_purchase_idx):
+ * completed purchases (count and amount paid, by purchased_at) and the succeeded refunds of
+ * those purchases (by completed_at: when the money came back). Pending refunds are not counted
+ * until the provider confirms them; refunds of payments that never became a lead (a duplicate
+ * payment, a lead no longer available) belong to cancelled purchases, neither spent nor refunded.
+ */
+export async function leadLedger(db: Database, diggerId: string): Promise<LeadLedger> {
+  const p = leadPurchases;
+  const r = refunds;
+  const since = sql`now() - make_interval(days => ${LEDGER_DAYS}::int)`;
+  const [row] = await queryRows<Record<string, string | number>>(
+    db,
+    sql`
+      select
+        count(*) filter (where ${p.purchasedAt} > ${since}) as "leads30",
+        count(*) as "leadsAll",
+        coalesce(sum(${p.amountPaidCents}) filter (where ${p.purchasedAt} > ${since}), 0) as "spent30",
+        coalesce(sum(${p.amountPaidCents}), 0) as "spentAll",
+        coalesce(sum(back.recent), 0) as "refunded30",
+        coalesce(sum(back.total), 0) as "refundedAll"
+      from ${p}
+      left join lateral (
+        select
+          sum(${r.amountCents}) filter (where ${r.completedAt} > ${since}) as recent,
+          sum(${r.amountCents}) as total
+        from ${r}
+        where ${r.leadPurchaseId} = ${p.id} and ${r.status} = 'succeeded'
+      ) back on true
+      where ${p.diggerId} = ${diggerId} and ${p.status} = 'completed'
+    `,
+  );
+  const totals = (leads: unknown, spent: unknown, refunded: unknown): LedgerTotals => ({
+    leadsBought: Number(leads ?? 0),
+    spentCents: Number(spent ?? 0),
+    refundedCents: Number(refunded ?? 0),
+    netCents: Number(spent ?? 0) - Number(refunded ?? 0),
+  });
+  return {
+    last30Days: totals(row?.leads30, row?.spent30, row?.refunded30),
+    allTime: totals(row?.leadsAll, row?.spentAll, row?.refundedAll),
+  };
+}
+
+/** The page /my-leads of digger `diggerId` from `cursor`, with the ledger; 'Failed to load leads' when it cannot be read. */
 export async function myLeadsPage(
   { db, config }: { db: Database; config: { leadIssueReportDays: number } },
   diggerId: string,
   cursor: string | null,
-): Promise<{ page: Page<MyLead> }> {
+): Promise<{ page: Page<MyLead>; ledger: LeadLedger }> {
   try {
-    return { page: await listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays) };
+    const [page, ledger] = await Promise.all([
+      listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays),
+      leadLedger(db, diggerId),
+    ]);
+    return { page, ledger };
   } catch (error) {
     throw new AppError("failed", ISSUE_MESSAGES.loadLeadsFailed, { cause: error });
   }

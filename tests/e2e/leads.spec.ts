@@ -147,3 +147,48 @@ test("My Leads shows a closed report window and the client's deadline; the clien
   await expect(decided.getByText(/^Respond by/)).toHaveCount(0);
   await expect(decided.getByRole("button", { name: "Approve Refund" })).toHaveCount(0);
 });
+
+test("closing a bought gig asks whether it was filled; 'Yes, I hired someone' marks it Filled; the digger's ledger shows on My Leads", async ({ browser }) => {
+  const title = `Patch the garage roof ${randomUUID().slice(0, 6)}`;
+  const client = await signedIn(browser, DEMO.consumer, "/post-gig");
+  await client.getByLabel("Project Title").fill(title);
+  await client.getByLabel("Project Description").fill("A few shingles blew off in the storm and the garage roof leaks near the back wall.");
+  await client.getByLabel("Location").fill("Tulsa, OK");
+  await client.getByLabel("Project Timeline").fill("This month");
+  await client.getByLabel("Category").selectOption({ index: 1 });
+  await client.getByLabel("Minimum Budget ($)").fill("2000");
+  await client.getByLabel(/I agree to the/).check();
+  await client.getByRole("button", { name: "Post Gig" }).click();
+  await expect(client.getByText("Gig posted successfully!")).toBeVisible();
+
+  const digger = await signedIn(browser, DEMO.digger, "/my-leads");
+  const ledger = digger.getByRole("table", { name: "Your spending" });
+  const leadsBought = async () => Number(await ledger.getByRole("row", { name: /Leads bought/ }).getByRole("cell").nth(1).textContent());
+  await expect(ledger.getByRole("columnheader", { name: "Last 30 days" })).toBeVisible();
+  await expect(ledger.getByRole("columnheader", { name: "All time" })).toBeVisible();
+  for (const label of ["Total spent", "Total refunded", "Net spent"]) {
+    await expect(ledger.getByRole("rowheader", { name: label })).toBeVisible();
+  }
+  const before = await leadsBought();
+  await digger.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
+  await digger.getByRole("link", { name: title }).click();
+  await digger.getByRole("button", { name: "Purchase Lead" }).click();
+  await digger.getByRole("button", { name: "Pay $50.00" }).click();
+  await expect(digger.getByText("Payment successful! You can now access the client contact information.")).toBeVisible();
+  await digger.goto("/my-leads");
+  await expect.poll(leadsBought).toBeGreaterThan(before); // other tests buy as the demo digger too
+
+  await client.goto("/my-gigs");
+  const card = client.getByRole("listitem").filter({ hasText: title });
+  await card.getByRole("switch", { name: new RegExp(title) }).click();
+  const question = client.getByRole("dialog", { name: "Was this gig filled?" });
+  await expect(question.getByRole("button", { name: "No, just close it" })).toBeVisible();
+  await question.getByRole("button", { name: "Yes, I hired someone" }).click();
+  await expect(client.getByText("Gig closed and marked as filled")).toBeVisible();
+  await expect(question).toBeHidden();
+  await client.reload();
+  await expect(card.getByText("Filled", { exact: true })).toBeVisible();
+  await expect(card.getByRole("switch", { name: new RegExp(title) })).not.toBeChecked();
+  await digger.reload();
+  await expect(digger.getByRole("listitem").filter({ hasText: title }).getByText("Filled", { exact: true })).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_DESCRIPTION_LENGTH } from "../../core/excerpt.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { categories, gigs } from "../../server/db/schema.ts";
+import { categories, emails, gigs } from "../../server/db/schema.ts";
 import { browseGigsQuery, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
 import { changeGigStatus } from "../../server/gigs/my-gigs.ts";
 import { postGig } from "../../server/gigs/post-gig.ts";
@@ -12,6 +12,7 @@ import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
+import { decodeHtml, diggerWithProfile, insertPurchase, mailTo } from "../support/leads.ts";
 
 let app: TestApp;
 let consumer: TestUser;
@@ -190,6 +191,89 @@ describe("/my-gigs", () => {
   });
 });
 
+describe("closing a bought gig as filled ('Yes, I hired someone')", () => {
+  const close = (user: TestUser, gigId: string, extra: Record<string, string> = {}) =>
+    user.client.post("/my-gigs", { intent: "set-status", gigId, status: "closed", ...extra });
+  const filledSubject = (title: string) => `The gig "${title}" has been filled`;
+  const filledMails = async (title: string) =>
+    app.database.db.select().from(emails).where(eq(emails.subject, filledSubject(title)));
+  const readGig = async (id: string) => (await app.database.db.select().from(gigs).where(eq(gigs.id, id)))[0]!;
+
+  async function boughtGig() {
+    const gig = await insertGig({ contactPreferences: `Text me at 555-${randomUUID().slice(0, 4)}` });
+    const [first, second, pending, elsewhere] = await Promise.all([
+      diggerWithProfile(app),
+      diggerWithProfile(app),
+      diggerWithProfile(app),
+      diggerWithProfile(app),
+    ]);
+    await insertPurchase(app, gig, first!.diggerId);
+    await insertPurchase(app, gig, second!.diggerId);
+    await insertPurchase(app, gig, pending!.diggerId, { status: "pending" });
+    await insertPurchase(app, await insertGig(), elsewhere!.diggerId);
+    return { gig, buyers: [first!, second!], notBuyers: [pending!, elsewhere!] };
+  }
+
+  it("records it and e-mails exactly the diggers who bought it, without the client's contact details", async () => {
+    const { gig, buyers, notBuyers } = await boughtGig();
+    const myLeads = async () => decodeHtml(await (await buyers[0]!.client.get("/my-leads")).text());
+    expect(await myLeads()).not.toMatch(/>Filled</);
+    const response = await close(consumer, gig.id, { filled: "yes" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Gig closed and marked as filled");
+    const after = await readGig(gig.id);
+    expect(after.status).toBe("closed");
+    expect(after.filledAt).toBeInstanceOf(Date);
+
+    const sent = await filledMails(gig.title);
+    expect(sent.map((mail) => mail.toAddress).sort()).toEqual(buyers.map((buyer) => buyer.email).sort());
+    for (const buyer of buyers) {
+      const [mail] = await mailTo(app, buyer.email);
+      expect(mail).toMatchObject({ subject: filledSubject(gig.title), status: "kept", userId: buyer.id });
+      for (const secret of [consumer.email, consumer.fullName, gig.contactPreferences!]) expect(mail!.textBody).not.toContain(secret);
+    }
+    for (const someone of [...notBuyers, consumer]) {
+      expect((await mailTo(app, someone.email)).some((mail) => mail.subject === filledSubject(gig.title))).toBe(false);
+    }
+    expect(decodeHtml(await (await consumer.client.get("/my-gigs")).text())).toMatch(/>Filled</);
+    expect(await myLeads()).toMatch(/>Filled</);
+
+    // Saying it again sends nothing more; reopening clears it.
+    await close(consumer, gig.id, { filled: "yes" });
+    expect(await filledMails(gig.title)).toHaveLength(2);
+    await consumer.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "open" });
+    expect(await readGig(gig.id)).toMatchObject({ status: "open", filledAt: null });
+  });
+
+  it("lets nobody but the owner do it: 404 'Failed to update gig status', nothing recorded, nothing sent", async () => {
+    const { gig } = await boughtGig();
+    for (const someone of [otherConsumer, digger]) {
+      const response = await close(someone, gig.id, { filled: "yes" });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Failed to update gig status");
+    }
+    expect(location(await new SessionClient(app).post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed", filled: "yes" }))).toMatch(/^\/auth/);
+    expect(await readGig(gig.id)).toMatchObject({ status: "open", filledAt: null });
+    expect(await filledMails(gig.title)).toHaveLength(0);
+  });
+
+  it("closes without 'filled' (or a gig nobody bought) as before: not filled, nothing sent", async () => {
+    const { gig } = await boughtGig();
+    for (const extra of [{}, { filled: "no" }] as Record<string, string>[]) {
+      const response = await close(consumer, gig.id, extra);
+      expect(await response.text()).toContain("Gig closed successfully");
+      expect(await readGig(gig.id)).toMatchObject({ status: "closed", filledAt: null });
+    }
+    expect(await filledMails(gig.title)).toHaveLength(0);
+
+    const unbought = await insertGig();
+    const response = await close(consumer, unbought.id, { filled: "yes" });
+    expect(await response.text()).toContain("Gig closed successfully");
+    expect(await readGig(unbought.id)).toMatchObject({ status: "closed", filledAt: null });
+    expect(await filledMails(unbought.title)).toHaveLength(0);
+  });
+});
+
 describe("the operations, called without a request", () => {
   const formOf = (fields: Record<string, string>) => {
     const form = new FormData();
@@ -218,12 +302,13 @@ describe("the operations, called without a request", () => {
   it("changeGigStatus says what it did, or throws 'Failed to update gig status'", async () => {
     const gig = await insertGig();
     const db = app.database.db;
+    const services = app.services;
     const form = (status: string, gigId: string = gig.id) => formOf({ intent: "set-status", status, gigId });
-    expect(await changeGigStatus(db, consumer.id, form("closed"))).toEqual({ success: "Gig closed successfully" });
+    expect(await changeGigStatus(services, consumer.id, form("closed"))).toEqual({ success: "Gig closed successfully" });
     const failed = { name: "AppError", message: "Failed to update gig status" };
-    await expect(changeGigStatus(db, otherConsumer.id, form("open"))).rejects.toMatchObject({ ...failed, code: "not_found" });
-    await expect(changeGigStatus(db, consumer.id, form("open", "nope"))).rejects.toMatchObject({ ...failed, code: "not_found" });
-    await expect(changeGigStatus(db, consumer.id, form("archived"))).rejects.toMatchObject({ ...failed, code: "invalid_input" });
+    await expect(changeGigStatus(services, otherConsumer.id, form("open"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(changeGigStatus(services, consumer.id, form("open", "nope"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(changeGigStatus(services, consumer.id, form("archived"))).rejects.toMatchObject({ ...failed, code: "invalid_input" });
     expect((await db.select().from(gigs).where(eq(gigs.id, gig.id)))[0]!.status).toBe("closed");
   });
 });

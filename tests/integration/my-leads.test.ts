@@ -2,12 +2,14 @@
  * /my-leads: the guards and their messages, a digger's completed purchases newest first with
  * the client's contact details, pagination, and the load failure. Every test that shows
  * contact details also checks that nobody else gets them: not in the HTML, not in the
- * .data response, not on any page a digger who has not bought the lead can reach.
+ * .data response, not on any page a digger who has not bought the lead can reach. The ledger
+ * at the top sums completed purchases and succeeded refunds.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { listMyLeads } from "../../server/leads/my-leads.ts";
+import { refunds } from "../../server/db/schema.ts";
+import { leadLedger, listMyLeads } from "../../server/leads/my-leads.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
@@ -167,5 +169,56 @@ describe("listing my leads", () => {
     } finally {
       await queryRows(app.database.db, sql`alter table lead_issues_away rename to lead_issues`);
     }
+  });
+});
+
+describe("the ledger at the top of /my-leads", () => {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+
+  it("sums completed purchases and succeeded refunds for the last 30 days and all time, to the cent", async () => {
+    const consumer = await signUpAs(app, "consumer");
+    const digger = await diggerWithProfile(app);
+    const someoneElse = await diggerWithProfile(app);
+    const gig = () => insertGig(app, consumer.id);
+    const recent = await insertPurchase(app, await gig(), digger.diggerId, { amountPaidCents: 1_525 });
+    const old = await insertPurchase(app, await gig(), digger.diggerId, { amountPaidCents: 2_510, purchasedAt: daysAgo(40) });
+    const cancelled = await insertPurchase(app, await gig(), digger.diggerId, { amountPaidCents: 999, status: "cancelled" });
+    await insertPurchase(app, await gig(), digger.diggerId, { amountPaidCents: 777, status: "pending" });
+    const others = await insertPurchase(app, await gig(), someoneElse.diggerId, { amountPaidCents: 5_000 });
+    const refund = (purchaseId: string, amountCents: number, completedAt: Date | null) => ({
+      leadPurchaseId: purchaseId,
+      reason: "lead_unavailable" as const,
+      amountCents,
+      status: completedAt ? ("succeeded" as const) : ("pending" as const),
+      completedAt,
+    });
+    await app.database.db.insert(refunds).values([
+      refund(recent.id, 762, new Date()), // in the last 30 days
+      refund(old.id, 1_004, daysAgo(35)), // all time only
+      refund(old.id, 300, null), // pending: not yet refunded
+      refund(cancelled.id, 999, new Date()), // a payment that never became a lead
+      refund(others.id, 5_000, new Date()), // another digger's
+    ]);
+
+    expect(await leadLedger(app.database.db, digger.diggerId)).toEqual({
+      last30Days: { leadsBought: 1, spentCents: 1_525, refundedCents: 762, netCents: 763 },
+      allTime: { leadsBought: 2, spentCents: 4_035, refundedCents: 1_766, netCents: 2_269 },
+    });
+    const html = await page(digger.client);
+    for (const text of ["Last 30 days", "All time", "Leads bought", "Total spent", "Total refunded", "Net spent"]) {
+      expect(html).toContain(text);
+    }
+    for (const money of ["$15.25", "$7.62", "$7.63", "$40.35", "$17.66", "$22.69"]) expect(html).toContain(money);
+  });
+
+  it("shows zeros to a digger who has bought nothing", async () => {
+    const digger = await diggerWithProfile(app);
+    expect(await leadLedger(app.database.db, digger.diggerId)).toEqual({
+      last30Days: { leadsBought: 0, spentCents: 0, refundedCents: 0, netCents: 0 },
+      allTime: { leadsBought: 0, spentCents: 0, refundedCents: 0, netCents: 0 },
+    });
+    const html = await page(digger.client);
+    expect(html).toContain("Net spent");
+    expect(html).toContain("$0.00");
   });
 });

@@ -72,7 +72,12 @@ describe("post-gig rules (spec section 5)", () => {
 describe("My Gigs' status switch", () => {
   const gigId = "0f8c3b6e-1111-4222-8333-944444444444";
   it("takes open or closed for a gig id; an id that is not a uuid names no gig", () => {
-    expect(gigStatusSchema.parse({ intent: "set-status", status: "closed", gigId })).toEqual({ intent: "set-status", status: "closed", gigId });
+    expect(gigStatusSchema.parse({ intent: "set-status", status: "closed", gigId })).toEqual({ intent: "set-status", status: "closed", gigId, filled: false });
+    // 'Yes, I hired someone' sends filled=yes; anything else is "not filled".
+    expect(gigStatusSchema.parse({ intent: "set-status", status: "closed", gigId, filled: "yes" }).filled).toBe(true);
+    for (const filled of ["no", "true", "", null, ["yes"]]) {
+      expect(gigStatusSchema.parse({ intent: "set-status", status: "closed", gigId, filled }).filled).toBe(false);
+    }
     expect(gigStatusSchema.parse({ intent: "set-status", status: "open", gigId: "not-a-uuid" }).gigId).toBeNull();
     expect(gigStatusSchema.parse({ intent: "set-status", status: "open", gigId: null }).gigId).toBeNull();
   });

@@ -1,19 +1,29 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { GIG_FILLED_TEXTS } from "#core/gig-schema.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import type { ReactNode } from "react";
 
-
 /**
  * One of my gigs: status, purchases, and the Active/Closed switch; until the client confirms
  * their e-mail (`published` false), the reason it is not public and a way to resend the link.
+ * Closing a gig with purchases first asks whether it was filled (issue 19).
  */
 export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: Date; published: boolean; actions?: ReactNode }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
@@ -22,6 +32,15 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
   const pending = fetcher.formData?.get("status");
   const status = typeof pending === "string" ? pending : gig.status;
   const open = status === "open";
+  const filled = typeof pending === "string" ? pending === "closed" && fetcher.formData?.get("filled") === "yes" : gig.filled;
+  const [asking, setAsking] = useState(false);
+  const setStatus = (next: "open" | "closed", filledAnswer?: "yes" | "no") => {
+    setAsking(false);
+    fetcher.submit(
+      { intent: "set-status", gigId: gig.id, status: next, ...(filledAnswer ? { filled: filledAnswer } : {}) },
+      { method: "post" },
+    );
+  };
   return (
     <Card className="gap-3">
       <CardHeader>
@@ -29,6 +48,7 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
           <CardTitle className="text-lg">{gig.title}</CardTitle>
           <div className="flex flex-wrap gap-2">
             <Badge variant={open ? "default" : "outline"}>{status}</Badge>
+            {filled ? <Badge variant="secondary">{GIG_FILLED_TEXTS.badge}</Badge> : null}
             {gig.purchaseCount > 0 ? (
               <Badge variant="secondary">{`${gig.purchaseCount} ${gig.purchaseCount === 1 ? "purchase" : "purchases"}`}</Badge>
             ) : null}
@@ -48,14 +68,32 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
             <Switch
               checked={open}
               aria-label={`${gig.title}: ${open ? "Active" : "Closed"}`}
-              onCheckedChange={(checked) =>
-                fetcher.submit({ intent: "set-status", gigId: gig.id, status: checked ? "open" : "closed" }, { method: "post" })
-              }
+              onCheckedChange={(checked) => {
+                if (checked) setStatus("open");
+                else if (gig.purchaseCount > 0) setAsking(true);
+                else setStatus("closed");
+              }}
             />
             {open ? "Active" : "Closed"}
           </label>
           {actions}
         </div>
+        <Dialog open={asking} onOpenChange={setAsking}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>{GIG_FILLED_TEXTS.title}</DialogTitle>
+              <DialogDescription>{GIG_FILLED_TEXTS.description}</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setStatus("closed", "no")}>
+                {GIG_FILLED_TEXTS.no}
+              </Button>
+              <Button type="button" onClick={() => setStatus("closed", "yes")}>
+                {GIG_FILLED_TEXTS.yes}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
       </CardContent>
     </Card>
   );

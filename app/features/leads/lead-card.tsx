@@ -1,9 +1,11 @@
 import { Mail } from "lucide-react";
 import { useFetcher } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { formatDate } from "#core/dates.ts";
+import { GIG_FILLED_TEXTS } from "#core/gig-schema.ts";
 import { issueStatusLabel, reportWindowClosedText, respondByText, type MyLead } from "#core/lead-issues.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx";
@@ -13,7 +15,7 @@ export function mailtoHref(email: string, gigTitle: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(`Regarding your gig: ${gigTitle}`)}`;
 }
 
-/** A purchased lead: the gig, the client's contact details, Send Email and Report Issue. */
+/** A purchased lead: the gig ('Filled' once the client hired someone), the client's contact details, Send Email and Report Issue. */
 export function LeadCard({ lead }: { lead: MyLead }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
   useActionToast(fetcher.data);
@@ -21,9 +23,12 @@ export function LeadCard({ lead }: { lead: MyLead }) {
   return (
     <Card className="gap-4">
       <CardHeader>
-        <CardTitle className="text-lg">
-          <h2>{gig.title}</h2>
-        </CardTitle>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <CardTitle className="text-lg">
+            <h2>{gig.title}</h2>
+          </CardTitle>
+          {gig.filled ? <Badge variant="secondary">{GIG_FILLED_TEXTS.badge}</Badge> : null}
+        </div>
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="whitespace-pre-line text-sm text-muted-foreground">{gig.description}</p>

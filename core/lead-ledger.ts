@@ -1,0 +1,25 @@
+/** The digger's ledger at the top of /my-leads (issue 19): what was bought, paid and refunded. */
+
+export interface LedgerTotals {
+  leadsBought: number;
+  spentCents: number;
+  refundedCents: number;
+  netCents: number;
+}
+
+export interface LeadLedger {
+  last30Days: LedgerTotals;
+  allTime: LedgerTotals;
+}
+
+export const LEDGER_DAYS = 30;
+
+export const LEDGER_TEXTS = {
+  title: "Your spending",
+  last30Days: "Last 30 days",
+  allTime: "All time",
+  leadsBought: "Leads bought",
+  totalSpent: "Total spent",
+  totalRefunded: "Total refunded",
+  netSpent: "Net spent",
+} as const;

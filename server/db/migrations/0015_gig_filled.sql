@@ -1,0 +1,2 @@
+ALTER TABLE "gigs" ADD COLUMN "filled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "gigs" ADD CONSTRAINT "gigs_filled_closed_check" CHECK ("gigs"."filled_at" is null or "gigs"."status" = 'closed');
