@@ -23,6 +23,16 @@ const maxDiggers = z
     return n;
   });
 
+/** The optional phone of a gig: loosely a phone number (digits, spaces, +, -, parentheses). */
+export const PHONE_MESSAGE = "Please enter a phone number: 7 to 20 digits, spaces, +, - or parentheses";
+export const PHONE_HINT = "Shown only to diggers who buy this lead";
+const phone = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || (/^[0-9 +()-]{7,20}$/.test(v) && /[0-9]/.test(v)), PHONE_MESSAGE);
+
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MIN = 50;
@@ -94,6 +104,7 @@ export function postGigSchema(today: string = todayIso()) {
         .max(500, "Contact preferences must be at most 500 characters")
         .optional()
         .transform((v) => (v ? v : null)),
+      contactPhone: phone,
     })
     .refine((g) => g.budgetMin === null || g.budgetMax === null || g.budgetMin <= g.budgetMax, {
       message: "Minimum budget cannot be greater than maximum budget",

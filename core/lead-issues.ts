@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { formatDate, formatDateTime } from "./dates.ts";
+import { formatPrice } from "./money.ts";
 
 export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled"] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
@@ -82,6 +83,18 @@ export function reportTooLateMessage(closedAt: string | Date, days: number): str
   return `Report window closed ${formatDate(closedAt)}: issues can be reported within ${days} days of the purchase.`;
 }
 
+/**
+ * A lead's refund state in words for My Leads: 'Refunded $50.00' once the money is back,
+ * 'Refund of $50.00 on its way' while the provider works, 'Refund declined' when the client
+ * rejected the report; null while nothing was decided.
+ */
+export function refundStateText(issueStatus: string | null, refund: { amountCents: number; succeeded: boolean } | null): string | null {
+  if (issueStatus === "rejected") return "Refund declined";
+  if (!refund) return null;
+  const amount = formatPrice(refund.amountCents);
+  return refund.succeeded ? `Refunded ${amount}` : `Refund of ${amount} on its way`;
+}
+
 export function isIssueType(value: unknown): value is IssueType {
   return typeof value === "string" && (ISSUE_TYPES as readonly string[]).includes(value);
 }
@@ -152,12 +165,16 @@ export interface MyLead {
     location: string;
     timeline: string;
     contactPreferences: string | null;
+    /** The client's phone for this gig, if they gave one. */
+    contactPhone: string | null;
     /** The client closed it with 'Yes, I hired someone'. */
     filled: boolean;
   };
   /** `deleted`: the client deleted their account (anonymised once purged). */
   client: { name: string; email: string; deleted: boolean };
   issue: { id: string; status: string; respondBy: string; decidedBy: IssueDecider | null } | null;
+  /** The refund of an approved issue: its amount and whether the provider has paid it back yet. */
+  refund: { amountCents: number; succeeded: boolean } | null;
   /** When the report window closes (LEAD_ISSUE_REPORT_DAYS after the purchase), and whether it has. */
   reportClosesAt: string;
   reportClosed: boolean;

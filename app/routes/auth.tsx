@@ -22,6 +22,7 @@ import { signInWithPassword } from "#server/auth/sign-in.ts";
 import { SIGN_UP_CHECK_INBOX, signUp } from "#server/auth/sign-up.ts";
 import { startSocialSignIn } from "#server/auth/social-sign-in.ts";
 import { verifyTwoFactorCode } from "#server/auth/two-factor.ts";
+import { OAUTH_PROVIDERS } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
 import { runLoader, runAction, type ActionFailure } from "#server/web/respond.ts";
@@ -40,7 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const redirectTo = safeRedirect(url.searchParams.get("redirect"));
     if ((await context.session()).user) throw redirect(redirectTo);
     // A failed social sign-in comes back with ?error=CODE: only our own message for it is shown.
-    return { title: authTitle(url.searchParams), error: signInErrorMessage(url.searchParams.get("error")) };
+    return {
+      title: authTitle(url.searchParams),
+      error: signInErrorMessage(url.searchParams.get("error")),
+      socialProviders: OAUTH_PROVIDERS.filter((p) => context.services.config.oauth[p] !== undefined),
+    };
   });
 }
 
@@ -158,7 +163,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           <TabsContent value="signin">
             <Card>
               <CardContent className="grid gap-4 pt-6">
-                <SocialButtons userType={initialType} busy={busy} />
+                <SocialButtons userType={initialType} busy={busy} available={loaderData.socialProviders} />
                 <Divider />
                 <Form method="post" noValidate className="grid gap-4">
                   <input type="hidden" name="intent" value="sign-in" />
@@ -192,7 +197,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                     </RadioGroup>
                   </fieldset>
                 </Form>
-                <SocialButtons userType={userType} ageConfirmed={ageConfirmed} busy={busy} />
+                <SocialButtons userType={userType} ageConfirmed={ageConfirmed} busy={busy} available={loaderData.socialProviders} />
                 <Divider />
                 <div className="grid gap-4">
                   <FormField id="signup-name" label="Full Name" error={signUpErrors.fullName}>

@@ -4,8 +4,10 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.ts
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
+import { ClientContact } from "#app/features/leads/client-contact.tsx";
 import { PurchaseCard } from "#app/features/purchase/purchase-card.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
+import { formatDate } from "#core/dates.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import { requireDigger } from "#server/auth/guards.ts";
@@ -58,6 +60,17 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
           </AlertDescription>
         </Alert>
       )}
+      {loaderData.contact ? (
+        // Bought: the contact details come first, above the fold on a phone.
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">You bought this lead: contact the client</h2>
+          </CardHeader>
+          <CardContent>
+            <ClientContact client={loaderData.contact} gigTitle={gig.title} />
+          </CardContent>
+        </Card>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
         <Card>
           <CardHeader>
@@ -78,7 +91,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
               <Detail label="Location" value={gig.location} icon={<MapPin aria-hidden className="size-4" />} />
               <Detail
                 label="Deadline"
-                value={gig.deadline ?? "No deadline"}
+                value={gig.deadline ? formatDate(gig.deadline) : "No deadline"}
                 icon={<CalendarDays aria-hidden className="size-4" />}
               />
               <Detail label="Leads purchased" value={purchases} icon={<Users aria-hidden className="size-4" />} />
@@ -94,6 +107,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             maxDiggers={gig.maxDiggers}
             purchased={loaderData.purchased}
             holding={loaderData.holding}
+            own={loaderData.own}
           />
         </aside>
       </div>

@@ -95,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     budgetMaxCents: g.budgetMaxCents,
     timeline: g.timeline,
     category: g.categoryName,
-    bids: g.purchaseCount,
+    purchases: g.purchaseCount,
     href: `/gig/${g.id}`,
   }));
   const diggersAreSamples = liveDiggers.length === 0;

@@ -15,7 +15,7 @@ const trust: Array<{ icon: LucideIcon; title: string; text: string }> = [
   {
     icon: EyeOff,
     title: "Identity Protection",
-    text: "Diggers appear by handle only: their full name, business name, phone, e-mail and references stay private. A client's name, e-mail and contact preferences are revealed only to the diggers who buy that lead.",
+    text: "Diggers appear by handle only: their full name, business name, phone, e-mail and references stay private. A client's name, e-mail, phone (if given) and contact preferences are revealed only to the diggers who buy that lead.",
   },
   {
     icon: BadgeCheck,

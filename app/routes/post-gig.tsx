@@ -12,7 +12,7 @@ import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { DESCRIPTION_MAX, TITLE_MAX, todayIso } from "#core/gig-schema.ts";
+import { DESCRIPTION_MAX, PHONE_HINT, TITLE_MAX, todayIso } from "#core/gig-schema.ts";
 import { DEFAULT_MAX_DIGGERS, MAX_DIGGERS, MIN_DIGGERS } from "#core/lead-spots.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { listTopLevelCategories } from "#server/categories.ts";
@@ -117,6 +117,16 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
             </FormField>
             <FormField id="contactPreferences" label="Contact Preferences" error={errors.contactPreferences}>
               <Input {...fieldControlProps("contactPreferences", { error: errors.contactPreferences })} name="contactPreferences" placeholder="e.g. Text me after 5pm" />
+            </FormField>
+            <FormField id="contactPhone" label="Phone" hint={PHONE_HINT} error={errors.contactPhone}>
+              <Input
+                {...fieldControlProps("contactPhone", { error: errors.contactPhone, hintId: "contactPhone-hint" })}
+                name="contactPhone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={20}
+                placeholder="e.g. (555) 123-4567"
+              />
             </FormField>
             <div className="grid gap-1">
               <div className="flex items-start gap-2">

@@ -38,7 +38,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <strong>Gigs:</strong> what clients post: title, description, location, timeline, budget, category,
-            deadline and contact preferences.
+            deadline, contact preferences and, if you give one, your phone number.
           </li>
           <li>
             <strong>Purchases and refunds:</strong> which leads a digger bought, the amount paid, reported issues and
@@ -65,7 +65,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <strong>Clients:</strong> your gigs can be seen by anyone browsing, but without your name or contact
-            details. Your name, e-mail and contact preferences are revealed only to the diggers who buy the lead for
+            details. Your name, e-mail, phone (if given) and contact preferences are revealed only to the diggers who buy the lead for
             that gig.
           </li>
         </LegalList>

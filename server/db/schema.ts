@@ -320,6 +320,8 @@ export const gigs = pgTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     deadline: date("deadline", { mode: "string" }),
     contactPreferences: text("contact_preferences"),
+    /** The client's phone for this gig (optional): private like their e-mail, only for the gig's buyers. */
+    contactPhone: text("contact_phone"),
     status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
     /**
      * The client's e-mail is confirmed: only published gigs are public (browse, pages, buying).
@@ -351,6 +353,7 @@ export const gigs = pgTable(
     ),
     check("gigs_purchase_count_check", sql`${t.purchaseCount} >= 0`),
     check("gigs_max_diggers_check", sql`${t.maxDiggers} between 1 and 5`),
+    check("gigs_contact_phone_check", sql`${t.contactPhone} ~ '^[0-9 +()-]{7,20}$'`),
     check("gigs_filled_closed_check", sql`${t.filledAt} is null or ${t.status} = 'closed'`),
     // Browse: listed gigs (open, published, not full of completed purchases: listedGig() in
     // server/gigs/browse.ts) newest first, overall and per category; id breaks ties.

@@ -9,7 +9,7 @@ import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { hasPurchased } from "../leads/has-purchased.ts";
+import { contactForBuyer } from "../leads/has-purchased.ts";
 import { holdsSpot, spotsTaken } from "../leads/spots.ts";
 
 /** A gig that does not exist, or not for this person: back to the list (spec section 8). */
@@ -19,16 +19,21 @@ export function gigNotFound(): AppError {
 
 /**
  * The page /gig/{id}: the gig with its spots, and for a digger whether they already bought its
- * lead or hold a checkout for it.
+ * lead (then with the client's contact details) or hold a checkout for it.
  * Throws `gigNotFound` when the viewer may not see it.
  */
 export async function gigPage(db: Database, id: string, viewer: { id: string; userType: UserType } | null) {
   const found = await getPublicGig(db, id, viewer?.id ?? null);
   if (!found) throw gigNotFound();
   const digger = viewer?.userType === "digger" ? viewer.id : null;
+  /** Only a digger who bought the lead gets the client's contact details, right on the page. */
+  const contact = digger ? await contactForBuyer(db, id, digger) : null;
   return {
     gig: found.gig,
-    purchased: digger ? await hasPurchased(db, id, digger) : false,
+    purchased: contact !== null,
+    contact,
+    /** The viewer posted this gig: the page says so instead of offering the purchase. */
+    own: viewer !== null && viewer.id === found.ownerId,
     /** A checkout of this digger's holds a spot: Buy continues it, even when the others fill the lead. */
     holding: digger ? await holdsSpot(db, id, digger) : false,
     now: new Date().toISOString(),

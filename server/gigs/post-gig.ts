@@ -36,6 +36,7 @@ export async function postGig(db: Database, consumerId: string, form: FormData):
         maxDiggers: gig.maxDiggers,
         deadline: gig.deadline,
         contactPreferences: gig.contactPreferences,
+        contactPhone: gig.contactPhone,
         status: "open",
       })
       .returning({ id: gigs.id });

@@ -15,7 +15,7 @@ import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../p
 export const MY_LEADS_ACCESS = {
   signedOut: { message: "Please sign in to view your leads", redirectTo: "/auth?type=digger&redirect=/my-leads" },
   // A consumer has no digger profile either; /digger-registration would only turn them away.
-  userType: { type: "digger", message: "Digger profile not found", redirectTo: "/" },
+  userType: { type: "digger", message: "My Leads is for diggers", redirectTo: "/" },
   diggerProfile: { message: "Digger profile not found", redirectTo: "/digger-registration" },
 } as const;
 
@@ -48,6 +48,7 @@ export async function listMyLeads(
         location: gigs.location,
         timeline: gigs.timeline,
         contactPreferences: gigs.contactPreferences,
+        contactPhone: gigs.contactPhone,
         filled: sql<boolean>`${gigs.filledAt} is not null`,
       },
       client: { name: users.name, email: users.email, deleted: sql<boolean>`${users.deletedAt} is not null` },
@@ -57,11 +58,14 @@ export async function listMyLeads(
       issueStatus: leadIssues.status,
       issueRespondBy: exactTimestamp(leadIssues.respondBy),
       issueDecidedBy: leadIssues.decidedBy,
+      refundAmountCents: refunds.amountCents,
+      refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
     })
     .from(p)
     .innerJoin(gigs, eq(gigs.id, p.gigId))
     .innerJoin(users, eq(users.id, gigs.consumerId))
     .leftJoin(leadIssues, eq(leadIssues.leadPurchaseId, p.id))
+    .leftJoin(refunds, eq(refunds.leadIssueId, leadIssues.id))
     .where(
       and(
         eq(p.diggerId, diggerId),
@@ -76,8 +80,9 @@ export async function listMyLeads(
   const page = toPage(rows, size, (row) => [row.purchasedAt, row.id]);
   return {
     nextCursor: page.nextCursor,
-    items: page.items.map(({ issueId, issueStatus, issueRespondBy, issueDecidedBy, ...lead }) => ({
+    items: page.items.map(({ issueId, issueStatus, issueRespondBy, issueDecidedBy, refundAmountCents, refundSucceeded, ...lead }) => ({
       ...lead,
+      refund: refundAmountCents === null ? null : { amountCents: refundAmountCents, succeeded: refundSucceeded },
       issue: issueId && issueStatus ? { id: issueId, status: issueStatus, respondBy: issueRespondBy, decidedBy: issueDecidedBy } : null,
     })),
   };

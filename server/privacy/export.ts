@@ -73,6 +73,7 @@ export async function exportUserData(db: Database, userId: string) {
         category: categories.name,
         deadline: gigs.deadline,
         contactPreferences: gigs.contactPreferences,
+        contactPhone: gigs.contactPhone,
         status: gigs.status,
         purchaseCount: gigs.purchaseCount,
         createdAt: gigs.createdAt,

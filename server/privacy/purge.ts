@@ -158,6 +158,7 @@ async function purgeGigs(tx: Transaction, userId: string): Promise<number> {
       location: ANONYMISED.removed,
       timeline: ANONYMISED.removed,
       contactPreferences: null,
+      contactPhone: null,
       status: "closed",
     })
     .where(eq(gigs.consumerId, userId))

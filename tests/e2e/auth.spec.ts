@@ -23,8 +23,12 @@ test("the page title follows the query: Digger Portal, Post a Gig, or the produc
   await page.goto("/auth");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Digs & Gigs");
   await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+  // No provider is set up for the browser tests: each button is there, disabled, saying why.
   for (const provider of ["Google", "GitHub", "LinkedIn"]) {
-    await expect(page.getByRole("button", { name: `Continue with ${provider}` })).toBeVisible();
+    const button = page.getByRole("button", { name: `Continue with ${provider}` });
+    await expect(button).toBeVisible();
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(`${provider} sign-in is not set up on this server yet. Use your e-mail and password instead.`);
   }
   await expect(page.getByText("Or continue with email")).toBeVisible();
 });

@@ -98,6 +98,9 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
   await expect(issue.getByText(/^Reported (just now|\d+ minutes? ago)$/)).toBeVisible();
   await expect(issue.getByText(/^Respond by [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/)).toBeVisible();
   await issue.getByRole("button", { name: "Approve Refund" }).click();
+  // The confirmation names the amount before any money moves.
+  await expect(issue.getByText(/^Refund \$25\.00 to .+\? The money goes back to their card\.$/)).toBeVisible();
+  await issue.getByRole("button", { name: "Yes, refund $25.00" }).click();
   await expect(client.getByText("Issue approved")).toBeVisible();
   await expect(issue.getByText("Approved", { exact: true })).toBeVisible();
   await expect(issue.getByRole("button", { name: "Approve Refund" })).toHaveCount(0);

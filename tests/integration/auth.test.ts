@@ -293,6 +293,14 @@ describe("sign-in with a provider (local OpenID Connect server)", () => {
     return { client, done };
   }
 
+  it("offers each configured provider as a working button (an unconfigured one is disabled: tests/e2e/auth.spec.ts)", async () => {
+    const html = await (await new SessionClient(app).get("/auth")).text();
+    for (const provider of ["google", "github", "linkedin"]) {
+      expect(html).toContain(`name="provider" value="${provider}"`);
+    }
+    expect(html).not.toContain("sign-in is not set up on this server");
+  });
+
   it("signs up a digger through Google and records the user type", async () => {
     const email = uniqueEmail();
     const { client, done } = await socialSignIn("google", "digger", { sub: randomUUID(), email, name: "Gia Google" });

@@ -487,7 +487,8 @@ describe("/gig/{id}", () => {
     expect(html).toContain(gig.title);
     expect(html).toContain("Quinn");
     expect(html).toContain("$100.00");
-    expect(html).toContain("2031-05-01");
+    // Dates read as people write them, not as ISO.
+    expect(html).toContain("May 1, 2031");
     expect(html).toContain("Sign In to Purchase");
     const dataResponse = await (await visitor.get(`/gig/${gig.id}.data`)).text();
     for (const body of [html, dataResponse]) {

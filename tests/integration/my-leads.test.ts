@@ -8,11 +8,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { refunds } from "../../server/db/schema.ts";
+import { leadIssues, refunds } from "../../server/db/schema.ts";
 import { leadLedger, listMyLeads } from "../../server/leads/my-leads.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
+import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -37,10 +37,10 @@ describe("/my-leads guards", () => {
     expect(await page(digger.client, "/")).toContain("Digger profile not found");
   });
 
-  it("turns a consumer away with 'Digger profile not found' (they cannot register as a digger)", async () => {
+  it("turns a consumer away with 'My Leads is for diggers' (they cannot register as a digger)", async () => {
     const consumer = await signUpAs(app, "consumer");
     expect(location(await consumer.client.get("/my-leads"))).toBe("/");
-    expect(await page(consumer.client, "/")).toContain("Digger profile not found");
+    expect(await page(consumer.client, "/")).toContain("My Leads is for diggers");
   });
 
   it("refuses a report from a visitor, a consumer and a digger without a profile the same way", async () => {
@@ -124,7 +124,7 @@ describe("listing my leads", () => {
       `/my-gigs/${gig.id}/issues.data`,
     ]) {
       const body = await (await outsider.client.get(path)).text();
-      for (const secret of [client.email, "Hidden-Surname", gig.contactPreferences!]) expect(body, path).not.toContain(secret);
+      for (const secret of [client.email, "Hidden-Surname", gig.contactPreferences!, gig.contactPhone!]) expect(body, path).not.toContain(secret);
     }
   });
 
@@ -169,6 +169,80 @@ describe("listing my leads", () => {
     } finally {
       await queryRows(app.database.db, sql`alter table lead_issues_away rename to lead_issues`);
     }
+  });
+});
+
+describe("the client's phone and the refund's state", () => {
+  it("gives the buyer the client's phone with a tel: link, on My Leads and on the gig page itself", async () => {
+    const client = await signUpAs(app, "consumer", "Pat Phone-Owner");
+    const buyer = await diggerWithProfile(app);
+    const gig = await insertGig(app, client.id, { contactPhone: "+1 (303) 555-0142" });
+    await insertPurchase(app, gig, buyer.diggerId);
+    const leads = await page(buyer.client);
+    expect(leads).toContain("+1 (303) 555-0142");
+    expect(leads).toContain('href="tel:+13035550142"');
+    const gigPage = await page(buyer.client, `/gig/${gig.id}`);
+    for (const text of ["You bought this lead: contact the client", "Pat Phone-Owner", client.email, "+1 (303) 555-0142", ">Call<", ">Send Email<"]) {
+      expect(gigPage).toContain(text);
+    }
+    // Before buying, the same page has none of it (the other checks of this file and the crawl cover the rest).
+    const outsider = await diggerWithProfile(app);
+    const unbought = await page(outsider.client, `/gig/${gig.id}`);
+    for (const secret of ["Phone-Owner", client.email, "555-0142"]) expect(unbought).not.toContain(secret);
+  });
+
+  it("refuses a phone that is not one, with the message beside the field, and saves a good one", async () => {
+    const client = await signUpAs(app, "consumer");
+    const form = {
+      title: "Paint the garden fence posts",
+      description: "Twenty fence posts need sanding and two coats of exterior paint before winter.",
+      location: "Denver, CO",
+      timeline: "This month",
+      categoryId: await topLevelCategoryId(app),
+      acceptTerms: "on",
+    };
+    for (const phone of ["call me", "123", "+1 303 555 0142 0000000", "(((-)))"]) {
+      const response = await client.client.post("/post-gig", { ...form, contactPhone: phone });
+      expect(response.status, phone).toBe(400);
+      expect(decodeHtml(await response.text()), phone).toContain("Please enter a phone number: 7 to 20 digits, spaces, +, - or parentheses");
+    }
+    const saved = await client.client.post("/post-gig", { ...form, contactPhone: " 303-555-0199 " });
+    expect(saved.status).toBe(302);
+    const [row] = await queryRows<{ phone: string }>(app.database.db, sql`select contact_phone as phone from gigs where consumer_id = ${client.id}`);
+    expect(row?.phone).toBe("303-555-0199");
+  });
+
+  it("tells the refund's state in words: declined, on its way, refunded", async () => {
+    const client = await signUpAs(app, "consumer");
+    const digger = await diggerWithProfile(app);
+    const lead = async (status: "approved" | "rejected", refund: "pending" | "succeeded" | null) => {
+      const gig = await insertGig(app, client.id);
+      const purchase = await insertPurchase(app, gig, digger.diggerId, { amountPaidCents: 5_000 });
+      const [issue] = await app.database.db
+        .insert(leadIssues)
+        .values({ leadPurchaseId: purchase.id, diggerId: digger.diggerId, issueType: "already_filled", description: "Hired already.", refundPercentage: 50, status, decidedBy: "client", resolvedAt: new Date() })
+        .returning();
+      if (refund) {
+        await app.database.db.insert(refunds).values({
+          leadPurchaseId: purchase.id,
+          leadIssueId: issue!.id,
+          reason: "issue_approved",
+          amountCents: 2_500,
+          status: refund,
+          completedAt: refund === "succeeded" ? new Date() : null,
+        });
+      }
+      return gig;
+    };
+    const declined = await lead("rejected", null);
+    const waiting = await lead("approved", "pending");
+    const refunded = await lead("approved", "succeeded");
+    const html = await page(digger.client);
+    const cardOf = (title: string) => html.slice(html.indexOf(title), html.indexOf("</li>", html.indexOf(title)));
+    expect(cardOf(declined.title)).toContain("Refund declined");
+    expect(cardOf(waiting.title)).toContain("Refund of $25.00 on its way");
+    expect(cardOf(refunded.title)).toContain("Refunded $25.00");
+    expect(cardOf(refunded.title)).not.toContain("on its way");
   });
 });
 

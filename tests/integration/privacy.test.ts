@@ -107,7 +107,7 @@ describe("Download my data", () => {
     expect(mine.account.signInMethods).toEqual([expect.objectContaining({ provider: "credential" })]);
     expect(mine.diggerProfile).toBeNull();
     expect(mine.gigs.map((g) => g.id)).toEqual([clientGig.id]);
-    expect(mine.gigs[0]).toMatchObject({ title: clientGig.title, contactPreferences: clientGig.contactPreferences, purchaseCount: 0 });
+    expect(mine.gigs[0]).toMatchObject({ title: clientGig.title, contactPreferences: clientGig.contactPreferences, contactPhone: clientGig.contactPhone, purchaseCount: 0 });
     expect(mine.purchases).toEqual([]);
     expect(mine.issues.reported).toEqual([]);
     expect(mine.issues.onMyGigs).toEqual([expect.objectContaining({ gigId: clientGig.id, issueType: "already_filled", refundPercentage: 50 })]);
@@ -117,7 +117,7 @@ describe("Download my data", () => {
     expect(mine.emails[0]).toMatchObject({ to: client.email, kind: "promotional" });
 
     const text = JSON.stringify(mine);
-    for (const foreign of [other.email, other.id, "Oscar", otherGig.title, otherGig.contactPreferences!, digger.email, digger.businessName, reference!.referenceEmail]) {
+    for (const foreign of [other.email, other.id, "Oscar", otherGig.title, otherGig.contactPreferences!, otherGig.contactPhone!, digger.email, digger.businessName, reference!.referenceEmail]) {
       expect(text).not.toContain(foreign);
     }
     expect(keysOf(mine).filter((key) => /password|session|token|secret|backup/i.test(key))).toEqual([]);

@@ -82,7 +82,7 @@ describe("landing page with an empty database", () => {
       expect(text).toContain(gig.title);
       expect(text).toContain(gig.timeline);
       expect(text).toContain(gig.category);
-      expect(text).toContain(`${gig.bids} bids`);
+      expect(text).toContain(`${gig.purchases} purchases`);
     }
     // The samples cover three of the budget text's cases.
     expect(text).toContain("$15,000 - $25,000");
@@ -243,16 +243,16 @@ describe("landing page with real data", () => {
     expect(text).not.toContain(sampleDiggers[0]!.name);
   });
 
-  it("shows the three newest open gigs with budget text, timeline, category and bids, linked to their pages", async () => {
+  it("shows the three newest open gigs with budget text, timeline, category and purchases (never bids), linked to their pages", async () => {
     const html = await getPage(app, "/");
     const text = visibleText(html);
     expectInOrder(text, ["Gig one title", "Gig two title", "Gig three title"]);
     expect(text).not.toContain("Gig closed title");
     expect(text).not.toContain("Gig older title");
     // Each value follows its (visually hidden) label.
-    expect(text).toContain("Budget $500 - $1,200 Timeline Timeline one Bids 2 bids");
-    expect(text).toContain("Budget From $3,000 Timeline Timeline two Bids 1 bid");
-    expect(text).toContain("Budget Budget not specified Timeline Timeline three Bids 0 bids");
+    expect(text).toContain("Budget $500 - $1,200 Timeline Timeline one Purchases 2 purchases");
+    expect(text).toContain("Budget From $3,000 Timeline Timeline two Purchases 1 purchase");
+    expect(text).toContain("Budget Budget not specified Timeline Timeline three Purchases 0 purchases");
     expect(text).toContain("Category: Leak Repair Gig two title");
     for (const key of ["one", "two", "three"]) expect(html).toContain(`href="/gig/${ids.gigs[key]}"`);
     expect(text).not.toContain(sampleGigs[0]!.title);

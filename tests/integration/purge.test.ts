@@ -171,6 +171,7 @@ describe("the purge", () => {
       location: ANONYMISED.removed,
       timeline: ANONYMISED.removed,
       contactPreferences: null,
+      contactPhone: null,
       status: "closed",
       budgetMinCents: 2_000_000,
       purchaseCount: 2,

@@ -33,6 +33,7 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "client's name", value: owningConsumer.fullName, allowed: ["owningConsumer", "owningDigger"] },
     { what: "client's e-mail", value: owningConsumer.email, allowed: ["owningConsumer", "owningDigger"] },
     { what: "client's contact preferences", value: w.gig.contactPreferences!, allowed: ["owningConsumer", "owningDigger"] },
+    { what: "client's phone", value: w.gig.contactPhone!, allowed: ["owningConsumer", "owningDigger"] },
     { what: "other consumer's name", value: otherConsumer.fullName, allowed: ["otherConsumer"] },
     { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer"] },
   ];

@@ -43,6 +43,7 @@ export async function insertGig(app: WithDatabase, consumerId: string, over: Par
       budgetMinCents: 500_000,
       budgetMaxCents: 900_000,
       contactPreferences: `Call after 6pm ${randomUUID().slice(0, 6)}`,
+      contactPhone: `+1 303 ${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`,
       ...over,
     })
     .returning();

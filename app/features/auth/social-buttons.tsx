@@ -12,10 +12,22 @@ const PROVIDERS = [
  * account is made only with `ageConfirmed` (the Sign Up tab's 18+ box); without it the
  * provider signs in an existing account only.
  */
-export function SocialButtons({ userType, ageConfirmed = false, busy }: { userType: string; ageConfirmed?: boolean; busy: boolean }) {
+export function SocialButtons({
+  userType,
+  ageConfirmed = false,
+  busy,
+  available,
+}: {
+  userType: string;
+  ageConfirmed?: boolean;
+  busy: boolean;
+  /** The providers this server has set up; the others are shown disabled, saying why. */
+  available: readonly string[];
+}) {
   return (
     <div className="grid gap-2">
-      {PROVIDERS.map((p) => (
+      {PROVIDERS.map((p) =>
+        available.includes(p.id) ? (
         <Form method="post" key={p.id}>
           <input type="hidden" name="intent" value="social" />
           <input type="hidden" name="provider" value={p.id} />
@@ -25,7 +37,27 @@ export function SocialButtons({ userType, ageConfirmed = false, busy }: { userTy
             {p.label}
           </Button>
         </Form>
-      ))}
+        ) : (
+          <UnavailableProvider key={p.id} id={p.id} label={p.label} />
+        ),
+      )}
     </div>
+  );
+}
+
+/** A provider the server has no credentials for: disabled, with the reason on hover and for screen readers. */
+function UnavailableProvider({ id, label }: { id: string; label: string }) {
+  const name = label.replace("Continue with ", "");
+  const reason = `${name} sign-in is not set up on this server yet. Use your e-mail and password instead.`;
+  return (
+    // A disabled button gets no pointer events in some browsers: the wrapper carries the hover text.
+    <span title={reason} className="grid">
+      <Button type="button" variant="outline" className="w-full" disabled aria-describedby={`${id}-unavailable`}>
+        {label}
+      </Button>
+      <span id={`${id}-unavailable`} className="sr-only">
+        {reason}
+      </span>
+    </span>
   );
 }

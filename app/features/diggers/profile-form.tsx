@@ -92,7 +92,7 @@ export function DiggerProfileForm({
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate onSubmit={validate} className="grid gap-6">
-      <SectionCard title="Basic Information" description="Only your handle is shown publicly; your business name, phone and e-mail stay private.">
+      <SectionCard title="Basic Information" description="Only your handle is shown publicly. Your phone and e-mail stay private; your business name is shown only to the clients whose leads you bought, in the issues dialog of their gig.">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="handle" label="Handle" error={errors.handle} hint="Lowercase letters, numbers and underscores.">
             <Input

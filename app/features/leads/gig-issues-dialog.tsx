@@ -131,17 +131,56 @@ function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; no
           <span className="text-muted-foreground"> — not answered by then, the refund is approved automatically.</span>
         </p>
       ) : null}
-      {issue.status === "pending" ? (
-        <fetcher.Form method="post" action={action} className="flex flex-wrap gap-2">
-          <input type="hidden" name="issueId" value={issue.id} />
-          <Button type="submit" size="sm" name="decision" value="approve" disabled={busy}>
-            Approve Refund
-          </Button>
-          <Button type="submit" size="sm" variant="outline" name="decision" value="reject" disabled={busy}>
-            Reject
-          </Button>
-        </fetcher.Form>
-      ) : null}
+      {issue.status === "pending" ? <DecisionForm fetcher={fetcher} issue={issue} action={action} busy={busy} /> : null}
     </li>
+  );
+}
+
+/**
+ * Approve Refund and Reject, each asking for a confirmation that names the amount first: money
+ * moves on the answer, and a mis-tap in a list of issues should not decide one.
+ */
+function DecisionForm({
+  fetcher,
+  issue,
+  action,
+  busy,
+}: {
+  fetcher: ReturnType<typeof useFetcher<{ error?: string; success?: string }>>;
+  issue: GigIssue;
+  action: string;
+  busy: boolean;
+}) {
+  const [asking, setAsking] = useState<"approve" | "reject" | null>(null);
+  const amount = formatPrice(refundCents(issue.amountPaidCents, issue.refundPercentage));
+  if (asking === null) {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" disabled={busy} onClick={() => setAsking("approve")}>
+          Approve Refund
+        </Button>
+        <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setAsking("reject")}>
+          Reject
+        </Button>
+      </div>
+    );
+  }
+  const question =
+    asking === "approve"
+      ? `Refund ${amount} to ${issue.diggerBusinessName}? The money goes back to their card.`
+      : `Reject this report? ${issue.diggerBusinessName} gets no refund of ${amount}.`;
+  return (
+    <fetcher.Form method="post" action={action} className="grid gap-2 rounded-md border bg-muted/40 p-3" role="group" aria-label="Confirm decision">
+      <p className="text-sm font-medium">{question}</p>
+      <input type="hidden" name="issueId" value={issue.id} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" name="decision" value={asking} variant={asking === "approve" ? "default" : "destructive"} disabled={busy}>
+          {asking === "approve" ? `Yes, refund ${amount}` : "Yes, reject"}
+        </Button>
+        <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setAsking(null)}>
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }

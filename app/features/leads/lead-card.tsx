@@ -1,4 +1,3 @@
-import { Mail } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -6,20 +5,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { formatDate } from "#core/dates.ts";
 import { GIG_FILLED_TEXTS } from "#core/gig-schema.ts";
-import { issueStatusLabel, reportWindowClosedText, respondByText, type MyLead } from "#core/lead-issues.ts";
+import { issueStatusLabel, refundStateText, reportWindowClosedText, respondByText, type MyLead } from "#core/lead-issues.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
+import { ClientContact } from "./client-contact.tsx";
 import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx";
-
-/** The Send Email link: the client's address, with a subject naming the gig. */
-export function mailtoHref(email: string, gigTitle: string): string {
-  return `mailto:${email}?subject=${encodeURIComponent(`Regarding your gig: ${gigTitle}`)}`;
-}
 
 /** A purchased lead: the gig ('Filled' once the client hired someone), the client's contact details, Send Email and Report Issue. */
 export function LeadCard({ lead }: { lead: MyLead }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
   useActionToast(fetcher.data);
   const { gig, client } = lead;
+  const refundState = refundStateText(lead.issue?.status ?? null, lead.refund);
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -37,28 +33,16 @@ export function LeadCard({ lead }: { lead: MyLead }) {
           <Item label="Location" value={gig.location} />
           <Item label="Timeline" value={gig.timeline} />
         </dl>
-        <section aria-label="Client Information" className="grid gap-3 rounded-lg border bg-muted/40 p-4">
-          <h3 className="font-semibold">Client Information</h3>
-          {client.deleted ? <p className="text-sm">This client has deleted their account.</p> : null}
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <Item label="Name" value={client.name} />
-            <Item label="Email" value={client.email} />
-            {gig.contactPreferences ? <Item label="Contact Preferences" value={gig.contactPreferences} /> : null}
-          </dl>
-        </section>
-        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <ClientContact
+          client={{ ...client, phone: gig.contactPhone, contactPreferences: gig.contactPreferences }}
+          gigTitle={gig.title}
+        />
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <Item label="Amount Paid" value={formatPrice(lead.amountPaidCents)} />
           <Item label="Purchase Date" value={formatDate(lead.purchasedAt)} />
+          {refundState ? <Item label="Refund" value={refundState} /> : null}
         </dl>
         <div className="flex flex-wrap gap-3">
-          {client.deleted ? null : (
-            <Button asChild>
-              <a href={mailtoHref(client.email, gig.title)}>
-                <Mail aria-hidden className="size-4" />
-                Send Email
-              </a>
-            </Button>
-          )}
           {lead.issue ? (
             <Button variant="outline" disabled>
               {issueStatusLabel(lead.issue.status, lead.issue.decidedBy)}

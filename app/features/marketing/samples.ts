@@ -48,7 +48,7 @@ export const sampleGigs: ShowcaseGig[] = [
     budgetMaxCents: 2_500_000,
     timeline: "Start within 2 months",
     category: "Kitchen Remodeling",
-    bids: 8,
+    purchases: 8,
     href: null,
   },
   {
@@ -60,7 +60,7 @@ export const sampleGigs: ShowcaseGig[] = [
     budgetMaxCents: null,
     timeline: "Within 6 weeks",
     category: "E-commerce Development",
-    bids: 5,
+    purchases: 5,
     href: null,
   },
   {
@@ -72,7 +72,7 @@ export const sampleGigs: ShowcaseGig[] = [
     budgetMaxCents: 80_000,
     timeline: "Next two weeks",
     category: "Lawn Care",
-    bids: 3,
+    purchases: 3,
     href: null,
   },
 ];

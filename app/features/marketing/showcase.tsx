@@ -24,7 +24,7 @@ export interface ShowcaseDigger {
   href: string | null;
 }
 
-/** The spec's recent gig card: title, description, budget, timeline, category, bids. */
+/** The spec's recent gig card: title, description, budget, timeline, category, purchases (as everywhere else). */
 export interface ShowcaseGig {
   key: string;
   title: string;
@@ -33,7 +33,7 @@ export interface ShowcaseGig {
   budgetMaxCents: number | null;
   timeline: string;
   category: string;
-  bids: number;
+  purchases: number;
   href: string | null;
 }
 
@@ -69,7 +69,7 @@ export function RecentGigCard({ gig }: { gig: ShowcaseGig }) {
           facts={[
             { label: "Budget", value: budgetText(gig.budgetMinCents, gig.budgetMaxCents), main: true },
             { label: "Timeline", value: gig.timeline, icon: Clock },
-            { label: "Bids", value: `${gig.bids.toLocaleString("en-US")} ${gig.bids === 1 ? "bid" : "bids"}`, icon: Users },
+            { label: "Purchases", value: `${gig.purchases.toLocaleString("en-US")} ${gig.purchases === 1 ? "purchase" : "purchases"}`, icon: Users },
           ]}
         />
       </CardContent>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
@@ -19,10 +19,12 @@ interface Props {
   purchased: boolean;
   /** For a signed-in digger: whether a checkout of theirs holds a spot (Buy continues it). */
   holding: boolean;
+  /** The viewer posted this gig. */
+  own: boolean;
 }
 
 /** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4; issue 19's spots). */
-export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDiggers, purchased, holding }: Props) {
+export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDiggers, purchased, holding, own }: Props) {
   const full = open && !purchased && !holding && spotsTaken >= maxDiggers;
   usePaymentReturnNotice(gigId);
   useCheckoutLoadingNotice();
@@ -39,7 +41,14 @@ export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDigge
           <span className="text-sm text-muted-foreground">one-time fee</span>
         </p>
         <p className="text-sm text-muted-foreground">{spotsText(spotsTaken, maxDiggers)}</p>
-        {full ? (
+        {own ? (
+          <div className="grid gap-2 text-sm">
+            <p className="font-medium">This is your gig</p>
+            <Button asChild variant="outline">
+              <Link to="/my-gigs">Manage in My Gigs</Link>
+            </Button>
+          </div>
+        ) : full ? (
           <>
             <p className="font-medium">{LEAD_FULL}</p>
             <Button disabled>Lead Full</Button>
@@ -88,16 +97,22 @@ function PurchaseButton({ gigId, open, purchased }: { gigId: string; open: boole
   );
 }
 
-/** 'Creating checkout session...' while the purchase is being set up. */
+/**
+ * 'Creating checkout session...' while the purchase is being set up, and not a moment longer:
+ * it ends when the submission ends, when this card leaves (the in-app test checkout), and when
+ * the browser leaves the page for the provider's checkout, so it never follows the person.
+ */
 function useCheckoutLoadingNotice() {
   const submitting = useNavigation().formData?.get("intent") === "purchase";
-  const toastId = useRef<string | number | null>(null);
   useEffect(() => {
-    if (submitting) toastId.current = toast.loading("Creating checkout session...");
-    else if (toastId.current !== null) {
-      toast.dismiss(toastId.current);
-      toastId.current = null;
-    }
+    if (!submitting) return;
+    const id = toast.loading("Creating checkout session...");
+    const dismiss = () => toast.dismiss(id);
+    window.addEventListener("pagehide", dismiss);
+    return () => {
+      window.removeEventListener("pagehide", dismiss);
+      dismiss();
+    };
   }, [submitting]);
 }
 
