@@ -71,46 +71,80 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** The gig's own fields, in the order the spec checks them. */
+function gigFields(today: string) {
+  return {
+    title: z
+      .string({ error: "Title must be at least 10 characters" })
+      .trim()
+      .min(TITLE_MIN, "Title must be at least 10 characters")
+      .max(TITLE_MAX, "Title must be less than 100 characters"),
+    description: z
+      .string({ error: "Description must be at least 50 characters" })
+      .trim()
+      .min(DESCRIPTION_MIN, "Description must be at least 50 characters")
+      .max(DESCRIPTION_MAX, "Description must be less than 2000 characters"),
+    location: text("Location is required", 200, "Location must be at most 200 characters"),
+    timeline: text("Timeline is required", 200, "Timeline must be at most 200 characters"),
+    budgetMin: budget,
+    budgetMax: budget,
+    categoryId: z.uuid({ error: "Please select a category" }),
+    maxDiggers,
+    deadline: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), "Please enter a valid date")
+      .refine((v) => v === null || v >= today, "The deadline cannot be in the past"),
+    contactPreferences: z
+      .string()
+      .trim()
+      .max(500, "Contact preferences must be at most 500 characters")
+      .optional()
+      .transform((v) => (v ? v : null)),
+    contactPhone: phone,
+  };
+}
+
+const BUDGET_ORDER_MESSAGE = "Minimum budget cannot be greater than maximum budget";
+const budgetsInOrder = (g: { budgetMin: number | null; budgetMax: number | null }) =>
+  g.budgetMin === null || g.budgetMax === null || g.budgetMin <= g.budgetMax;
+
 export function postGigSchema(today: string = todayIso()) {
   return z
-    .object({
-      acceptTerms: z.literal("on", { error: "Please accept the Terms of Service to continue" }),
-      title: z
-        .string({ error: "Title must be at least 10 characters" })
-        .trim()
-        .min(TITLE_MIN, "Title must be at least 10 characters")
-        .max(TITLE_MAX, "Title must be less than 100 characters"),
-      description: z
-        .string({ error: "Description must be at least 50 characters" })
-        .trim()
-        .min(DESCRIPTION_MIN, "Description must be at least 50 characters")
-        .max(DESCRIPTION_MAX, "Description must be less than 2000 characters"),
-      location: text("Location is required", 200, "Location must be at most 200 characters"),
-      timeline: text("Timeline is required", 200, "Timeline must be at most 200 characters"),
-      budgetMin: budget,
-      budgetMax: budget,
-      categoryId: z.uuid({ error: "Please select a category" }),
-      maxDiggers,
-      deadline: z
-        .string()
-        .trim()
-        .optional()
-        .transform((v) => (v ? v : null))
-        .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), "Please enter a valid date")
-        .refine((v) => v === null || v >= today, "The deadline cannot be in the past"),
-      contactPreferences: z
-        .string()
-        .trim()
-        .max(500, "Contact preferences must be at most 500 characters")
-        .optional()
-        .transform((v) => (v ? v : null)),
-      contactPhone: phone,
-    })
-    .refine((g) => g.budgetMin === null || g.budgetMax === null || g.budgetMin <= g.budgetMax, {
-      message: "Minimum budget cannot be greater than maximum budget",
-      path: ["budgetMin"],
-    });
+    .object({ acceptTerms: z.literal("on", { error: "Please accept the Terms of Service to continue" }), ...gigFields(today) })
+    .refine(budgetsInOrder, { message: BUDGET_ORDER_MESSAGE, path: ["budgetMin"] });
 }
+
+/**
+ * Editing a gig nobody has bought: every field, as when posting. `today` is the earliest
+ * deadline accepted: the gig's own deadline when that is earlier, so an old deadline left as
+ * it was does not block saving the rest.
+ */
+export function editGigSchema(today: string) {
+  return z.object(gigFields(today)).refine(budgetsInOrder, { message: BUDGET_ORDER_MESSAGE, path: ["budgetMin"] });
+}
+
+/** The fields a client may still change once someone bought the lead (issue 23). */
+export const FIELDS_AFTER_PURCHASE = ["timeline", "deadline", "contactPreferences", "contactPhone"] as const;
+
+/** Editing a bought gig: only FIELDS_AFTER_PURCHASE. */
+export function editBoughtGigSchema(today: string) {
+  const { timeline, deadline, contactPreferences, contactPhone } = gigFields(today);
+  return z.object({ timeline, deadline, contactPreferences, contactPhone });
+}
+
+export const GIG_EDIT_TEXTS = {
+  saved: "Gig updated",
+  deleted: "Gig deleted",
+  lockedNote:
+    "Someone has bought this lead, so only the timeline, deadline, contact preferences and phone can change: the diggers paid for the gig as it was described.",
+  lockedConflict:
+    "Someone bought this lead while you were editing: only the timeline, deadline, contact preferences and phone can change now.",
+  notDeletable: "This gig has been bought (or a digger is paying for it), so it cannot be deleted: close it instead.",
+  deleteQuestion: "Delete this gig? It disappears for good; nobody has bought it yet.",
+} as const;
 
 export type PostGigInput = z.infer<ReturnType<typeof postGigSchema>>;
 

@@ -32,4 +32,21 @@ export interface OwnGig {
   purchaseCount: number;
   /** Closed with 'Yes, I hired someone' (only a gig with purchases). */
   filled: boolean;
+  /** Nobody has bought it nor started to (no purchase row): it may be deleted. */
+  deletable: boolean;
+}
+
+/** A gig's fields as its form shows them (editing): text as typed, budgets in dollars, "" for none. */
+export interface GigFormValues {
+  title: string;
+  description: string;
+  location: string;
+  timeline: string;
+  categoryId: string;
+  maxDiggers: number;
+  budgetMin: string;
+  budgetMax: string;
+  deadline: string;
+  contactPreferences: string;
+  contactPhone: string;
 }

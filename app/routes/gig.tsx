@@ -5,6 +5,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { ClientContact } from "#app/features/leads/client-contact.tsx";
+import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { PurchaseCard } from "#app/features/purchase/purchase-card.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { formatDate } from "#core/dates.ts";
@@ -107,7 +108,16 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             maxDiggers={gig.maxDiggers}
             purchased={loaderData.purchased}
             holding={loaderData.holding}
-            own={loaderData.own}
+            own={
+              loaderData.own ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button asChild size="sm">
+                    <Link to={`/my-gigs/${gig.id}/edit`}>Edit Gig</Link>
+                  </Button>
+                  {loaderData.own.deletable ? <DeleteGigButton gigId={gig.id} gigTitle={gig.title} /> : null}
+                </div>
+              ) : null
+            }
           />
         </aside>
       </div>

@@ -1,6 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { MyGigCard } from "#app/features/gigs/my-gig-card.tsx";
 import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -71,7 +72,17 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
                   gig={gig}
                   now={now}
                   published={loaderData.emailConfirmed}
-                  actions={<GigIssuesButton gigId={gig.id} gigTitle={gig.title} />}
+                  actions={
+                    <div className="flex flex-wrap gap-2">
+                      <GigIssuesButton gigId={gig.id} gigTitle={gig.title} />
+                      <Button asChild variant="outline" size="sm">
+                        <Link to={`/my-gigs/${gig.id}/edit`} aria-label={`Edit ${gig.title}`}>
+                          Edit
+                        </Link>
+                      </Button>
+                      {gig.deletable ? <DeleteGigButton gigId={gig.id} gigTitle={gig.title} /> : null}
+                    </div>
+                  }
                 />
               </li>
             ))}

@@ -7,7 +7,7 @@ import type { UserType } from "#core/auth-schemas.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";
-import { categories, gigs, users } from "../db/schema.ts";
+import { categories, gigs, leadPurchases, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
 import { holdsSpot, spotsTaken } from "../leads/spots.ts";
@@ -32,12 +32,17 @@ export async function gigPage(db: Database, id: string, viewer: { id: string; us
     gig: found.gig,
     purchased: contact !== null,
     contact,
-    /** The viewer posted this gig: the page says so instead of offering the purchase. */
-    own: viewer !== null && viewer.id === found.ownerId,
+    /** The viewer posted this gig: the page says so instead of offering the purchase, with Edit and (nobody bought it) Delete. */
+    own: viewer !== null && viewer.id === found.ownerId ? { deletable: await hasNoPurchaseRow(db, id) } : null,
     /** A checkout of this digger's holds a spot: Buy continues it, even when the others fill the lead. */
     holding: digger ? await holdsSpot(db, id, digger) : false,
     now: new Date().toISOString(),
   };
+}
+
+async function hasNoPurchaseRow(db: Database, gigId: string): Promise<boolean> {
+  const [row] = await db.select({ id: leadPurchases.id }).from(leadPurchases).where(eq(leadPurchases.gigId, gigId)).limit(1);
+  return row === undefined;
 }
 
 export async function getPublicGig(db: Database, id: string, viewerId: string | null) {

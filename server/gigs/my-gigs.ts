@@ -35,6 +35,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
       createdAt: exactTimestamp(gigs.createdAt),
       purchaseCount: gigs.purchaseCount,
       filled: sql<boolean>`${gigs.filledAt} is not null`,
+      deletable: sql<boolean>`not exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${gigs.id})`,
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -45,7 +45,11 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
     <Card className="gap-3">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <CardTitle className="text-lg">{gig.title}</CardTitle>
+          <CardTitle className="text-lg">
+            <Link to={`/gig/${gig.id}`} className="hover:underline">
+              {gig.title}
+            </Link>
+          </CardTitle>
           <div className="flex flex-wrap gap-2">
             <Badge variant={open ? "default" : "outline"}>{status}</Badge>
             {filled ? <Badge variant="secondary">{GIG_FILLED_TEXTS.badge}</Badge> : null}

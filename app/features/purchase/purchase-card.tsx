@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
@@ -19,8 +19,8 @@ interface Props {
   purchased: boolean;
   /** For a signed-in digger: whether a checkout of theirs holds a spot (Buy continues it). */
   holding: boolean;
-  /** The viewer posted this gig. */
-  own: boolean;
+  /** The viewer posted this gig: what they may do with it (Edit, Delete), composed by the page. */
+  own: ReactNode | null;
 }
 
 /** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4; issue 19's spots). */
@@ -44,6 +44,7 @@ export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDigge
         {own ? (
           <div className="grid gap-2 text-sm">
             <p className="font-medium">This is your gig</p>
+            {own}
             <Button asChild variant="outline">
               <Link to="/my-gigs">Manage in My Gigs</Link>
             </Button>

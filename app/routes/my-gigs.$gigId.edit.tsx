@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
+import { GigForm } from "#app/features/gigs/gig-form.tsx";
+import { inlineErrors } from "#app/lib/form-errors.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { GIG_EDIT_TEXTS } from "#core/gig-schema.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import { listTopLevelCategories } from "#server/categories.ts";
+import { deleteGig, EDIT_GIG_ACCESS, editGigPage, updateGig } from "#server/gigs/edit-gig.ts";
+import { redirectWithFlash } from "#server/web/flash.ts";
+import { runAction, runLoader } from "#server/web/respond.ts";
+import type { Route } from "./+types/my-gigs.$gigId.edit";
+
+export const meta = () => pageMeta("Edit Gig", "Change the details of a gig you posted.");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return runLoader(context, async () => {
+    const user = await requireUser(context, request, EDIT_GIG_ACCESS);
+    const [gig, categories] = await Promise.all([
+      editGigPage(context.services.db, user.id, params.gigId),
+      listTopLevelCategories(context.services.db),
+    ]);
+    return { gig, categories };
+  });
+}
+
+/** Save (the form) or delete (intent=delete, from the confirmation of My Gigs, the gig page or here). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return runAction(context, async () => {
+    const user = await requireUser(context, request, EDIT_GIG_ACCESS);
+    const form = await request.formData();
+    const { db, config } = context.services;
+    if (form.get("intent") === "delete") {
+      await deleteGig(db, user.id, params.gigId);
+      return redirectWithFlash(config, "/my-gigs", "success", GIG_EDIT_TEXTS.deleted);
+    }
+    await updateGig(db, user.id, params.gigId, form);
+    return redirectWithFlash(config, "/my-gigs", "success", GIG_EDIT_TEXTS.saved);
+  });
+}
+
+export default function EditGig({ loaderData, actionData }: Route.ComponentProps) {
+  const { gig, categories } = loaderData;
+  useActionToast(actionData);
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title="Edit Gig" subtitle={gig.values.title} />
+      {gig.locked ? (
+        <Alert className="mb-6">
+          <AlertDescription>{GIG_EDIT_TEXTS.lockedNote}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Card>
+        <CardContent className="pt-6">
+          <GigForm
+            categories={categories}
+            minDeadline={gig.minDeadline}
+            errors={inlineErrors(actionData)}
+            values={gig.values}
+            locked={gig.locked}
+            submitLabel="Save Changes"
+            busyLabel="Saving..."
+            cancelTo="/my-gigs"
+          />
+        </CardContent>
+      </Card>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <Link to={`/gig/${gig.id}`} className="text-sm underline">
+          View the gig's page
+        </Link>
+        {gig.deletable ? <DeleteGigButton gigId={gig.id} gigTitle={gig.values.title} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Editing and deleting a gig (issue 23): every field while nobody has bought it; after a
+ * purchase (or while a checkout holds a spot) only the timeline, deadline, contact preferences
+ * and phone; deleting only a gig without any purchase row. Nobody but the owner gets anything
+ * but 'Gig not found', and a refused request changes nothing.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gigs } from "../../server/db/schema.ts";
+import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { validGigForm } from "../support/forms.ts";
+import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId, type TestGig } from "../support/leads.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+
+let app: TestApp;
+let owner: TestUser;
+let categoryId: string;
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await signUpAs(app, "consumer", "Olive Owner");
+  categoryId = await topLevelCategoryId(app);
+});
+afterAll(() => app.close());
+
+const rowOf = async (gig: TestGig) => (await app.database.db.select().from(gigs).where(eq(gigs.id, gig.id)))[0];
+const editForm = (over: Record<string, string> = {}) => {
+  const { acceptTerms: _, ...form } = validGigForm(categoryId, over);
+  return form;
+};
+
+describe("editing a gig nobody has bought", () => {
+  it("shows every field with the gig's values, and saves them all", async () => {
+    const gig = await insertGig(app, owner.id, { deadline: "2031-01-15", contactPhone: "303 555 0101" });
+    const page = decodeHtml(await (await owner.client.get(`/my-gigs/${gig.id}/edit`)).text());
+    expect(page).toContain("Edit Gig");
+    expect(page).toContain(`value="${gig.title}"`);
+    expect(page).toContain('value="303 555 0101"');
+    expect(page).toContain('value="2031-01-15"');
+    expect(page).not.toContain("Someone has bought this lead");
+    expect(page).toContain("Delete");
+
+    const saved = await owner.client.post(`/my-gigs/${gig.id}/edit`, editForm({ title: "Rebuild the garden shed roof", budgetMin: "2000", budgetMax: "", contactPhone: "+1 720 555 0102" }));
+    expect(saved.status).toBe(302);
+    expect(location(saved)).toBe("/my-gigs");
+    expect(decodeHtml(await (await owner.client.get("/my-gigs")).text())).toContain("Gig updated");
+    expect(await rowOf(gig)).toMatchObject({ title: "Rebuild the garden shed roof", budgetMinCents: 200_000, budgetMaxCents: null, contactPhone: "+1 720 555 0102", maxDiggers: 3 });
+  });
+
+  it("refuses bad values with the posting form's messages and changes nothing", async () => {
+    const gig = await insertGig(app, owner.id);
+    for (const [over, message] of [
+      [{ title: "short" }, "Title must be at least 10 characters"],
+      [{ contactPhone: "call me" }, "Please enter a phone number: 7 to 20 digits, spaces, +, - or parentheses"],
+      [{ budgetMin: "900", budgetMax: "100" }, "Minimum budget cannot be greater than maximum budget"],
+      [{ deadline: "2000-01-01" }, "The deadline cannot be in the past"],
+      [{ categoryId: "00000000-0000-4000-8000-000000000000" }, "Please select a category"],
+    ] as const) {
+      const response = await owner.client.post(`/my-gigs/${gig.id}/edit`, editForm(over));
+      expect(response.status, message).toBe(400);
+      expect(decodeHtml(await response.text())).toContain(message);
+    }
+    expect(await rowOf(gig)).toMatchObject({ title: gig.title, description: gig.description, budgetMinCents: gig.budgetMinCents });
+  });
+});
+
+describe("editing a bought gig", () => {
+  it("says why only four fields can change, and saves those", async () => {
+    const gig = await insertGig(app, owner.id);
+    const digger = await diggerWithProfile(app);
+    await insertPurchase(app, gig, digger.diggerId);
+    const page = decodeHtml(await (await owner.client.get(`/my-gigs/${gig.id}/edit`)).text());
+    expect(page).toContain("Someone has bought this lead, so only the timeline, deadline, contact preferences and phone can change");
+    // The locked fields are shown disabled (a disabled control is not sent).
+    const titleInput = /<input[^>]*name="title"[^>]*>/.exec(page)?.[0] ?? "";
+    expect(titleInput).toContain("disabled");
+    // No Delete: it has been bought.
+    expect(page).not.toContain(">Delete<");
+
+    const saved = await owner.client.post(`/my-gigs/${gig.id}/edit`, { timeline: "Next spring", deadline: "2031-04-01", contactPreferences: "Mornings", contactPhone: "303-555-0177" });
+    expect(saved.status).toBe(302);
+    expect(await rowOf(gig)).toMatchObject({ timeline: "Next spring", deadline: "2031-04-01", contactPreferences: "Mornings", contactPhone: "303-555-0177", title: gig.title });
+  });
+
+  it("refuses a change to any other field with 409 (bought while the client was editing) and changes nothing", async () => {
+    const gig = await insertGig(app, owner.id);
+    const digger = await diggerWithProfile(app);
+    await insertPurchase(app, gig, digger.diggerId);
+    const changes: Array<Record<string, string>> = [{ title: "A different title here" }, { budgetMin: "1" }, { maxDiggers: "1" }, { description: "x".repeat(60) }, { somethingElse: "1" }];
+    for (const over of changes) {
+      const response = await owner.client.post(`/my-gigs/${gig.id}/edit`, { timeline: "Changed too", ...over });
+      expect(response.status, JSON.stringify(over)).toBe(409);
+      expect(decodeHtml(await response.text())).toContain("Someone bought this lead while you were editing");
+    }
+    // Sent unchanged (a form loaded before the purchase), the locked fields are not a change.
+    const unchanged = await owner.client.post(`/my-gigs/${gig.id}/edit`, {
+      title: gig.title,
+      budgetMin: String(gig.budgetMinCents! / 100),
+      timeline: "Only this changed",
+    });
+    expect(unchanged.status).toBe(302);
+    expect(await rowOf(gig)).toMatchObject({ title: gig.title, budgetMinCents: gig.budgetMinCents, timeline: "Only this changed" });
+  });
+
+  it("counts a checkout that holds a spot as bought", async () => {
+    const gig = await insertGig(app, owner.id);
+    const digger = await diggerWithProfile(app);
+    await insertPurchase(app, gig, digger.diggerId, { status: "pending" });
+    const response = await owner.client.post(`/my-gigs/${gig.id}/edit`, { title: "A different title here", timeline: "Soon" });
+    expect(response.status).toBe(409);
+    const deleted = await owner.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" });
+    expect(deleted.status).toBe(409);
+    expect(await rowOf(gig)).toBeDefined();
+  });
+});
+
+describe("deleting", () => {
+  it("deletes a gig nobody has bought, and refuses one with a purchase with 409", async () => {
+    const gig = await insertGig(app, owner.id);
+    const response = await owner.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" });
+    expect(response.status).toBe(302);
+    expect(decodeHtml(await (await owner.client.get("/my-gigs")).text())).toContain("Gig deleted");
+    expect(await rowOf(gig)).toBeUndefined();
+
+    const bought = await insertGig(app, owner.id);
+    await insertPurchase(app, bought, (await diggerWithProfile(app)).diggerId);
+    const refused = await owner.client.post(`/my-gigs/${bought.id}/edit`, { intent: "delete" });
+    expect(refused.status).toBe(409);
+    expect(decodeHtml(await refused.text())).toContain("cannot be deleted: close it instead");
+    expect(await rowOf(bought)).toBeDefined();
+  });
+});
+
+describe("nobody else", () => {
+  it("gets 'Gig not found' for another's gig, a made-up id or a malformed one, and changes nothing", async () => {
+    const gig = await insertGig(app, owner.id);
+    const other = await signUpAs(app, "consumer");
+    const digger = await diggerWithProfile(app);
+    for (const client of [other.client, digger.client]) {
+      for (const id of [gig.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+        const page = await client.get(`/my-gigs/${id}/edit`);
+        expect(location(page)).toBe("/my-gigs");
+        // The action answers 404; the page it would show again sends them back to My Gigs.
+        const edit = await client.post(`/my-gigs/${id}/edit`, editForm({ title: "Taken over by someone" }));
+        expect(location(edit)).toBe("/my-gigs");
+        const deleted = await client.post(`/my-gigs/${id}/edit`, { intent: "delete" });
+        expect(location(deleted)).toBe("/my-gigs");
+        // A fetcher's data request gets the 404 itself.
+        const data = await client.post(`/my-gigs/${id}/edit.data`, { intent: "delete" });
+        expect(data.status).toBe(404);
+      }
+    }
+    const visitor = new SessionClient(app);
+    expect(location(await visitor.get(`/my-gigs/${gig.id}/edit`))).toMatch(/^\/auth/);
+    expect(location(await visitor.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" }))).toMatch(/^\/auth/);
+    expect(await rowOf(gig)).toMatchObject({ title: gig.title });
+  });
+});
