@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { NextPageLink } from "#app/components/next-page-link.tsx";
+import { EmptyResult, ResultCount, useAppendingList } from "#app/components/load-more.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -9,7 +9,7 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { DiggerCard } from "#app/features/diggers/digger-card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listTopLevelCategories } from "#server/categories.ts";
-import { browseDiggers, browseFilters } from "#server/diggers/browse.ts";
+import { browseDiggers, browseFilters, countDiggers } from "#server/diggers/browse.ts";
 import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/browse-diggers";
 
@@ -20,8 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const searchParams = new URL(request.url).searchParams;
     const filters = browseFilters(searchParams);
     const db = context.services.db;
-    const [categories, page] = await Promise.all([listTopLevelCategories(db), browseDiggers(db, filters, searchParams.get("cursor"))]);
-    return { filters, categories, page };
+    const cursor = searchParams.get("cursor");
+    const [categories, page, count] = await Promise.all([
+      listTopLevelCategories(db),
+      browseDiggers(db, filters, cursor),
+      // The count is of the whole result: loading more pages does not ask again.
+      cursor ? null : countDiggers(db, filters),
+    ]);
+    return { filters, categories, page, count };
   });
 }
 
@@ -32,10 +38,12 @@ const SORTS = [
 ];
 
 export default function BrowseDiggers({ loaderData }: Route.ComponentProps) {
-  const { filters, categories, page } = loaderData;
+  const { filters, categories, page, count } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse-diggers";
+  const { items, loadMore } = useAppendingList(page, "Next page");
+  const filtered = Boolean(filters.q || filters.location || filters.category);
   return (
     <div>
       <PageHeader title="Browse Talent" subtitle="Find the right digger for your project." />
@@ -43,12 +51,16 @@ export default function BrowseDiggers({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Find diggers"
-        className="mb-8 grid gap-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
-        key={`${filters.q}|${filters.category}|${filters.sort}`}
+        className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_auto_auto_auto] lg:items-end"
+        key={`${filters.q}|${filters.location}|${filters.category}|${filters.sort}`}
       >
         <div className="grid gap-2">
           <Label htmlFor="q">Search</Label>
           <Input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Search by profession, handle or bio" maxLength={100} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="location">Location</Label>
+          <Input id="location" name="location" defaultValue={filters.location} placeholder="City or ZIP" maxLength={100} autoComplete="address-level2" />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="category">Category</Label>
@@ -81,18 +93,19 @@ export default function BrowseDiggers({ loaderData }: Route.ComponentProps) {
         <p role="status" className="py-12 text-center text-muted-foreground">
           Loading diggers...
         </p>
-      ) : page.items.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No diggers found. Try adjusting your filters.</p>
+      ) : items.length === 0 ? (
+        <EmptyResult message="No diggers found. Try adjusting your filters." filtered={filtered} clearTo="/browse-diggers" />
       ) : (
         <>
+          {count !== null ? <ResultCount count={count} noun={["digger", "diggers"]} /> : null}
           <ul aria-label="Diggers" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {page.items.map((digger) => (
+            {items.map((digger) => (
               <li key={digger.id}>
                 <DiggerCard digger={digger} />
               </li>
             ))}
           </ul>
-          <NextPageLink nextCursor={page.nextCursor} label="Next page" />
+          {loadMore}
         </>
       )}
     </div>

@@ -1,11 +1,11 @@
 import { useNavigation } from "react-router";
-import { NextPageLink } from "#app/components/next-page-link.tsx";
+import { EmptyResult, ResultCount, useAppendingList } from "#app/components/load-more.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { GigCard } from "#app/features/gigs/gig-card.tsx";
 import { GigFilters } from "#app/features/gigs/gig-filters.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listTopLevelCategories } from "#server/categories.ts";
-import { listOpenGigs, parseBrowseFilters } from "#server/gigs/browse.ts";
+import { countOpenGigs, listOpenGigs, parseBrowseFilters } from "#server/gigs/browse.ts";
 import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/browse-gigs";
 
@@ -14,11 +14,14 @@ export const meta = () => pageMeta("Browse Gigs", "Open service requests from lo
 export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const filters = parseBrowseFilters(new URL(request.url).searchParams);
-    const [page, categories] = await Promise.all([
-      listOpenGigs(context.services.db, filters),
-      listTopLevelCategories(context.services.db),
+    const db = context.services.db;
+    const [page, count, categories] = await Promise.all([
+      listOpenGigs(db, filters),
+      // The count is of the whole result: loading more pages does not ask again.
+      filters.cursor ? null : countOpenGigs(db, filters),
+      listTopLevelCategories(db),
     ]);
-    return { page, categories, filters, now: new Date().toISOString() };
+    return { page, count, categories, filters, now: new Date().toISOString() };
   });
 }
 
@@ -27,26 +30,29 @@ export default function BrowseGigs({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse-gigs";
   const now = new Date(loaderData.now);
+  const { items, loadMore } = useAppendingList(page);
+  const filtered = Boolean(filters.search || filters.location || filters.categoryId || filters.budget);
   return (
     <div>
       <PageHeader title="Browse Gigs" subtitle="Open requests from clients near you." />
-      <GigFilters categories={categories} search={filters.search} categoryId={filters.categoryId} budget={filters.budget} />
+      <GigFilters categories={categories} search={filters.search} location={filters.location} categoryId={filters.categoryId} budget={filters.budget} />
       {loading ? (
         <p role="status" className="py-12 text-center text-muted-foreground">
           Loading gigs...
         </p>
-      ) : page.items.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No gigs found. Try adjusting your filters.</p>
+      ) : items.length === 0 ? (
+        <EmptyResult message="No gigs found. Try adjusting your filters." filtered={filtered} clearTo="/browse-gigs" />
       ) : (
         <>
+          {loaderData.count !== null ? <ResultCount count={loaderData.count} noun={["gig", "gigs"]} /> : null}
           <ul className="grid gap-4" aria-label="Open gigs">
-            {page.items.map((gig) => (
+            {items.map((gig) => (
               <li key={gig.id}>
                 <GigCard gig={gig} now={now} />
               </li>
             ))}
           </ul>
-          <NextPageLink nextCursor={page.nextCursor} />
+          {loadMore}
         </>
       )}
     </div>

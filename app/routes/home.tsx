@@ -9,8 +9,10 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { marketingTargets } from "#app/features/marketing/cta.ts";
 import { LeadPricing } from "#app/features/marketing/lead-pricing.tsx";
@@ -115,7 +117,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Clients post service requests for free. Diggers build a profile, find work nearby and pay a one-time fee
           only for the leads they want.
         </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Form
+          method="get"
+          action="/browse-diggers"
+          role="search"
+          aria-label="Find talent near you"
+          className="mx-auto mt-8 grid max-w-2xl gap-3 rounded-2xl border bg-card p-4 text-left shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+        >
+          <div className="grid gap-2">
+            <Label htmlFor="hero-q">What do you need?</Label>
+            <Input id="hero-q" name="q" type="search" placeholder="e.g. plumber, deck repair" maxLength={100} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="hero-location">Where?</Label>
+            <Input id="hero-location" name="location" placeholder="City or ZIP" maxLength={100} autoComplete="address-level2" />
+          </div>
+          <Button type="submit">
+            <Search aria-hidden="true" />
+            Search
+          </Button>
+        </Form>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
             <Link to={targets.findTalent}>
               <Search aria-hidden="true" />

@@ -230,6 +230,8 @@ export const diggerProfiles = pgTable(
     index("digger_profiles_rate_idx").on(t.hourlyRateMinCents.asc().nullsLast(), t.id),
     // Case-insensitive substring search on the fields the spec names.
     index("digger_profiles_search_trgm").using("gin", trigram(t.searchText)).with(searchIndexOptions),
+    // Browse Talent's Location filter.
+    index("digger_profiles_location_trgm").using("gin", sql`lower(${t.location}) gin_trgm_ops`).with(searchIndexOptions),
   ],
 );
 
@@ -310,7 +312,8 @@ export const gigs = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    searchText: searchText("title || ' ' || description"),
+    // The location too: a search for a town finds the gigs there (issue 23).
+    searchText: searchText("title || ' ' || description || ' ' || location"),
     location: text("location").notNull(),
     timeline: text("timeline").notNull(),
     budgetMinCents: bigint("budget_min_cents", { mode: "number" }),
@@ -366,6 +369,11 @@ export const gigs = pgTable(
     index("gigs_consumer_newest_idx").on(t.consumerId, t.createdAt.desc().nullsFirst()),
     index("gigs_open_search_trgm")
       .using("gin", trigram(t.searchText))
+      .with(searchIndexOptions)
+      .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
+    // Browse Gigs' Location filter: "contains", case-insensitive, like the search.
+    index("gigs_open_location_trgm")
+      .using("gin", sql`lower(${t.location}) gin_trgm_ops`)
       .with(searchIndexOptions)
       .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
   ],

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "dri
 import type { DiggerCardData } from "#core/digger-types.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles } from "../db/schema.ts";
-import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
+import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "#core/ids.ts";
 
@@ -16,6 +16,8 @@ export type DiggerSort = (typeof DIGGER_SORTS)[number];
 
 export interface BrowseFilters {
   q: string;
+  /** A city, ZIP or area: "contains" on the digger's location (issue 23). */
+  location: string;
   /** A top-level category id, or "" for all. */
   category: string;
   sort: DiggerSort;
@@ -27,6 +29,7 @@ export function browseFilters(searchParams: URLSearchParams): BrowseFilters {
   const category = searchParams.get("category") ?? "";
   return {
     q: (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+    location: (searchParams.get("location") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
     category: isUuid(category) ? category.toLowerCase() : "",
     sort: DIGGER_SORTS.includes(sort as DiggerSort) ? (sort as DiggerSort) : "rating",
   };
@@ -98,12 +101,14 @@ async function searchByRating(db: Database, conditions: Array<SQL | undefined>, 
   return band.length > PAGE_SIZE ? band : selectCards(db, conditions, "rating");
 }
 
-export async function browseDiggers(db: Database, filters: BrowseFilters, cursorParam: string | null): Promise<Page<DiggerCardData>> {
+/** The filters as conditions (not the cursor): public profiles, search, location, category. */
+function filterConditions(filters: BrowseFilters): Array<SQL | undefined> {
   // Profiles of deleted accounts are hidden everywhere public.
   const conditions: Array<SQL | undefined> = [isNull(p.hiddenAt)];
   if (filters.q) {
     conditions.push(containsText(p.searchText, filters.q));
   }
+  if (filters.location) conditions.push(containsLocation(p.location, filters.location));
   if (filters.category) {
     // A top-level category includes its sub-categories.
     conditions.push(sql`exists (
@@ -111,6 +116,16 @@ export async function browseDiggers(db: Database, filters: BrowseFilters, cursor
       where ${diggerCategories.diggerId} = ${p.id}
         and (${categories.id} = ${filters.category} or ${categories.parentCategoryId} = ${filters.category}))`);
   }
+  return conditions;
+}
+
+/** How many diggers match the filters, up to COUNT_CAP + 1. */
+export function countDiggers(db: Database, filters: BrowseFilters): Promise<number> {
+  return cappedCount(db, sql`select 1 from ${p} where ${and(...filterConditions(filters))}`);
+}
+
+export async function browseDiggers(db: Database, filters: BrowseFilters, cursorParam: string | null): Promise<Page<DiggerCardData>> {
+  const conditions = filterConditions(filters);
   const cursor = decodeCursor(cursorParam, 2);
   if (cursor) conditions.push(after(filters.sort, cursor));
 

@@ -11,12 +11,14 @@ import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
-import { containsText } from "../db/search.ts";
+import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { liveHoldsOf, spotsTaken } from "../leads/spots.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 export interface BrowseFilters {
   search: string;
+  /** A city, ZIP or area: "contains" on the gig's location (issue 23). */
+  location: string;
   categoryId: string | null;
   budget: BudgetBand | null;
   cursor: string | null;
@@ -29,6 +31,7 @@ export function parseBrowseFilters(searchParams: URLSearchParams): BrowseFilters
   const budget = searchParams.get("budget");
   return {
     search: (searchParams.get("q") ?? "").trim(),
+    location: (searchParams.get("location") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
     categoryId: category && isUuid(category) ? category : null,
     budget: BUDGET_BANDS.includes(budget as BudgetBand) ? (budget as BudgetBand) : null,
     cursor: searchParams.get("cursor"),
@@ -67,6 +70,7 @@ function listConditions(db: Database, filters: BrowseFilters): SQL[] {
     conditions.push(sql`${gigs.categoryId} in ${inCategory}`);
   }
   if (filters.budget) conditions.push(budgetCondition(filters.budget));
+  if (filters.location) conditions.push(containsLocation(gigs.location, filters.location));
   const after = decodeCursor(filters.cursor, 2);
   if (after && typeof after[0] === "string" && typeof after[1] === "string" && isUuid(after[1])) {
     conditions.push(sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
@@ -132,6 +136,13 @@ type RecentGigs = ReturnType<typeof recentGigs>;
 export function windowSearchQuery(db: Database, filters: BrowseFilters, size = PAGE_SIZE) {
   const recent = recentGigs(db, filters);
   return gigPage(db, recent, containsText(recent.searchText, filters.search), size);
+}
+
+/** How many listed gigs match the filters (not the cursor), up to COUNT_CAP + 1. */
+export async function countOpenGigs(db: Database, filters: BrowseFilters): Promise<number> {
+  const conditions = listConditions(db, { ...filters, cursor: null });
+  if (filters.search) conditions.push(containsText(gigs.searchText, filters.search));
+  return cappedCount(db, sql`select 1 from ${gigs} where ${and(...conditions)}`);
 }
 
 export async function listOpenGigs(db: Database, filters: BrowseFilters, size = PAGE_SIZE): Promise<Page<GigSummary>> {

@@ -351,7 +351,7 @@ describe("browse talent", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await browseDiggers(app.database.db, { q, category, sort }, cursor);
+      const page = await browseDiggers(app.database.db, { q, location: "", category, sort }, cursor);
       ids.push(...page.items.map((d) => d.id));
       cursor = page.nextCursor;
       pages += 1;

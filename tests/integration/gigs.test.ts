@@ -46,7 +46,7 @@ afterAll(() => app.close());
 
 const validGig = (over: Record<string, string> = {}) => validGigForm(topCategory.id, over);
 const browse = (filters: Partial<BrowseFilters>, size?: number) =>
-  listOpenGigs(app.database.db, { search: "", categoryId: null, budget: null, cursor: null, ...filters }, size);
+  listOpenGigs(app.database.db, { search: "", location: "", categoryId: null, budget: null, cursor: null, ...filters }, size);
 async function insertGig(over: Partial<typeof gigs.$inferInsert> = {}) {
   const [row] = await app.database.db
     .insert(gigs)
@@ -445,7 +445,7 @@ describe("browsing", () => {
     const planOf = async (filter: Partial<BrowseFilters>, forbidSeqScan = false) =>
       db.transaction(async (tx) => {
         if (forbidSeqScan) await queryRows(tx, sql`set local enable_seqscan = off`);
-        const query = browseGigsQuery(db, { search: "", categoryId: null, budget: null, cursor: null, ...filter });
+        const query = browseGigsQuery(db, { search: "", location: "", categoryId: null, budget: null, cursor: null, ...filter });
         return (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
       });
 
@@ -466,7 +466,7 @@ describe("browsing", () => {
     for (const search of ["bulk GIG number", "number 43", "zanzibar", "no such gig anywhere"]) {
       let cursor: string | null = null;
       for (let pageNo = 0; pageNo < 3; pageNo++) {
-        const filters = { search, categoryId: null, budget: null, cursor };
+        const filters = { search, location: "", categoryId: null, budget: null, cursor };
         const page = await listOpenGigs(db, filters);
         const plain = (await browseGigsQuery(db, filters)).slice(0, PAGE_SIZE);
         expect(page.items.map((g) => g.id), `${search} page ${pageNo}`).toEqual(plain.map((g) => g.id));
@@ -474,7 +474,7 @@ describe("browsing", () => {
         if (!cursor) break;
       }
     }
-    const windowed = await windowSearchQuery(db, { search: "bulk gig", categoryId: null, budget: null, cursor: null });
+    const windowed = await windowSearchQuery(db, { search: "bulk gig", location: "", categoryId: null, budget: null, cursor: null });
     expect(windowed).toHaveLength(PAGE_SIZE + 1);
    }, 180_000);
 });

@@ -8,25 +8,30 @@ import { BUDGET_BAND_LABELS, BUDGET_BANDS } from "#core/budget-bands.ts";
 interface Props {
   categories: Array<{ id: string; name: string }>;
   search: string;
+  location: string;
   categoryId: string | null;
   budget: string | null;
 }
 
 /** Search and filters as a GET form: the address holds them, so a search can be shared. */
-export function GigFilters({ categories, search, categoryId, budget }: Props) {
+export function GigFilters({ categories, search, location, categoryId, budget }: Props) {
   const submit = useSubmit();
   return (
     <Form
       method="get"
       role="search"
-      className="mb-8 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+      className="mb-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_auto_auto_auto] lg:items-end"
       onChange={(e) => {
         if (e.target instanceof HTMLSelectElement) submit(e.currentTarget);
       }}
     >
       <div className="grid gap-2">
         <Label htmlFor="q">Search gigs</Label>
-        <Input id="q" name="q" type="search" defaultValue={search} placeholder="Search by title or description" maxLength={100} />
+        <Input id="q" name="q" type="search" defaultValue={search} placeholder="Search by title, description or place" maxLength={100} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="location">Location</Label>
+        <Input id="location" name="location" defaultValue={location} placeholder="City or ZIP" maxLength={100} autoComplete="address-level2" />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="category">Category</Label>

@@ -1,0 +1,80 @@
+/**
+ * Issue 23's lists at 375 and 1280 px: how many results match, Load more appends the next page
+ * below the first, the Location filter narrows the list and stays in the address, an empty
+ * result offers Clear filters, and the landing's hero search opens Browse Talent filtered.
+ */
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+import { DEMO, signIn } from "./helpers.ts";
+
+async function pageAt(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 740 : 900 } });
+  return waitForHydration(await context.newPage());
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: Browse Gigs counts, appends the next page, and narrows by location`, async ({ browser }) => {
+    const token = `Ziggurat${randomUUID().slice(0, 6)}`;
+    const client = await pageAt(browser, width);
+    await signIn(client, DEMO.consumer, DEMO.password, "/my-gigs");
+    // 21 gigs with the same word: one page of 20 and one more. Posted through the form's own endpoint.
+    const categoryId = await client.goto("/post-gig").then(() => client.getByLabel("Category").locator("option").nth(1).getAttribute("value"));
+    for (let i = 0; i < 21; i++) {
+      const response = await client.request.post("/post-gig", {
+        form: {
+          acceptTerms: "on",
+          title: `${token} repair number ${i}`,
+          description: "A small repair job posted for the list test; the details do not matter here at all.",
+          location: i === 0 ? `${token} Springs, CO` : "Denver, CO",
+          timeline: "This month",
+          categoryId: categoryId!,
+        },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(302);
+    }
+
+    const visitor = await pageAt(browser, width);
+    await visitor.goto(`/browse-gigs?q=${token}`);
+    await expect(visitor.getByRole("status").filter({ hasText: "21 gigs match" })).toBeVisible();
+    const list = visitor.getByRole("list", { name: "Open gigs" });
+    await expect(list.getByRole("listitem")).toHaveCount(20);
+    await visitor.getByRole("link", { name: "Load more" }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(21);
+    // Appended: the first page is still there, above the new one, and the address did not change.
+    await expect(list.getByRole("link", { name: `${token} repair number 20` })).toBeVisible();
+    await expect(list.getByRole("link", { name: `${token} repair number 0` })).toBeVisible();
+    await expect(visitor).toHaveURL(`/browse-gigs?q=${token}`);
+    await expect(visitor.getByRole("link", { name: "Load more" })).toHaveCount(0);
+
+    // The Location filter narrows the list and stays in the address.
+    await visitor.getByLabel("Location").fill(`${token} springs`);
+    await visitor.getByRole("button", { name: "Search" }).click();
+    await expect(visitor).toHaveURL(new RegExp(`location=${token}\\+springs`));
+    await expect(visitor.getByRole("status").filter({ hasText: "1 gig matches" })).toBeVisible();
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+
+    // Nothing there: Clear filters brings the whole list back.
+    await visitor.goto(`/browse-gigs?location=nowhere-${token}`);
+    await expect(visitor.getByText("No gigs found. Try adjusting your filters.")).toBeVisible();
+    await visitor.getByRole("link", { name: "Clear filters" }).click();
+    await expect(visitor).toHaveURL("/browse-gigs");
+    await expect(list.getByRole("listitem").first()).toBeVisible();
+  });
+
+  test(`at ${width} px: the landing's "What do you need?" and "Where?" open Browse Talent filtered`, async ({ browser }) => {
+    const visitor = await pageAt(browser, width);
+    await visitor.goto("/");
+    const search = visitor.getByRole("search", { name: "Find talent near you" });
+    await search.getByLabel("What do you need?").fill("plumb");
+    await search.getByLabel("Where?").fill("nowhere-at-all");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(visitor).toHaveURL("/browse-diggers?q=plumb&location=nowhere-at-all");
+    await expect(visitor.getByLabel("Location")).toHaveValue("nowhere-at-all");
+    await expect(visitor.getByText("No diggers found. Try adjusting your filters.")).toBeVisible();
+    await visitor.getByRole("link", { name: "Clear filters" }).click();
+    await expect(visitor).toHaveURL("/browse-diggers");
+    await expect(visitor.getByRole("status").filter({ hasText: /^\d[\d,]*\+? diggers? match(es)?$/ })).toBeVisible();
+  });
+}
