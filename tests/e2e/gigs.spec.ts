@@ -36,7 +36,10 @@ test("a consumer posts a gig, finds it in browse, opens it, and closes and reope
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("$2,000 - $3,500")).toBeVisible();
   await expect(page.getByText("$50.00")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Diggers Only" })).toBeDisabled();
+  // Their own gig: no purchase button, but what they can do with it (issue 23).
+  await expect(page.getByRole("button", { name: "Diggers Only" })).toHaveCount(0);
+  await expect(page.getByText("This is your gig")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Edit Gig" })).toBeVisible();
 
   await page.goto("/my-gigs");
   await expect(page.getByRole("heading", { level: 1, name: "My Gigs" })).toBeVisible();
@@ -96,10 +99,16 @@ test("the cap chosen on /post-gig shows on the gig's page, and a full lead shows
   await digger.getByRole("button", { name: "Pay $50.00" }).click();
   await expect(digger.getByText("You have purchased this lead.")).toBeVisible();
 
-  // Now the lead is full: the client's page says so, and Browse Gigs no longer lists it.
+  // Now the lead is full: the client sees the spots taken; anyone else is told it is full; and
+  // Browse Gigs no longer lists it.
   const gigPath = new URL(digger.url()).pathname;
   await page.goto(gigPath);
-  const full = page.getByRole("complementary", { name: "Purchase Lead" });
+  const own = page.getByRole("complementary", { name: "Purchase Lead" });
+  await expect(own.getByText("1 of 1 spots taken")).toBeVisible();
+  await expect(own.getByText("This is your gig")).toBeVisible();
+  const visitor = await newPage(browser);
+  await visitor.goto(gigPath);
+  const full = visitor.getByRole("complementary", { name: "Purchase Lead" });
   await expect(full.getByText("1 of 1 spots taken")).toBeVisible();
   await expect(full.getByText("This lead is full")).toBeVisible();
   await expect(full.getByRole("button", { name: "Lead Full" })).toBeDisabled();
