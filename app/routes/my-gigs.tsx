@@ -3,6 +3,7 @@ import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { MyGigCard } from "#app/features/gigs/my-gig-card.tsx";
 import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
+import { GigDiggersButton } from "#app/features/reviews/gig-diggers-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { resendConfirmation } from "#server/auth/confirm-email.ts";
@@ -71,7 +72,12 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
                   gig={gig}
                   now={now}
                   published={loaderData.emailConfirmed}
-                  actions={<GigIssuesButton gigId={gig.id} gigTitle={gig.title} />}
+                  actions={
+                    <div className="flex flex-wrap gap-2">
+                      {gig.purchaseCount > 0 ? <GigDiggersButton gigId={gig.id} gigTitle={gig.title} /> : null}
+                      <GigIssuesButton gigId={gig.id} gigTitle={gig.title} />
+                    </div>
+                  }
                 />
               </li>
             ))}

@@ -30,3 +30,8 @@ export function referenceContactAccess(diggerId: string) {
     userType: { type: "consumer", message: "Only consumers can request reference contacts", redirectTo: page },
   } satisfies AccessRule;
 }
+
+/** Replying, on /digger/{id}, to a review: the profile's own digger (checked by the operation). */
+export const REVIEW_REPLY_ACCESS = {
+  signedOut: { message: "Please sign in to reply" },
+} satisfies AccessRule;
