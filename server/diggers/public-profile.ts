@@ -9,7 +9,7 @@ import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/
 import { isUuid } from "#core/ids.ts";
 import { hireRateText } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
-import { categories, diggerCategories, diggerProfiles, diggerReferences, leadPurchases, referenceContactRequests } from "../db/schema.ts";
+import { categories, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { reviewPage, reviewSummary } from "../reviews/profile-reviews.ts";
 
@@ -45,7 +45,8 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
           isLicensed: p.isLicensed,
           completionRate: p.completionRate,
           // Completed purchases: the hire rate is shown only from five of them.
-          purchases: sql<number>`(select count(*)::int from ${leadPurchases} where ${leadPurchases.diggerId} = ${p.id} and ${leadPurchases.status} = 'completed')`,
+          // Spelled out: in a one-table select Drizzle leaves columns unqualified ("id" would be the purchase's).
+          purchases: sql<number>`(select count(*)::int from lead_purchases lp where lp.digger_id = digger_profiles.id and lp.status = 'completed')`,
           workPhotos: p.workPhotos,
         })
         .from(p)

@@ -36,9 +36,11 @@ CREATE INDEX "reviews_digger_newest_idx" ON "reviews" USING btree ("digger_id","
 -- transaction of every write that changes them. The profile row is locked first: a concurrent
 -- writer for the same digger waits there, and under READ COMMITTED each later statement takes a
 -- new snapshot, so it counts the rows the other committed (two AVGs can never miss each other).
+-- FOR NO KEY UPDATE, not FOR UPDATE: each writer already holds FOR KEY SHARE on this row (its
+-- foreign key to digger_profiles), and two of them upgrading to FOR UPDATE would deadlock.
 CREATE FUNCTION "refresh_digger_figures"("digger" uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM "digger_profiles" WHERE "id" = "digger" FOR UPDATE;
+  PERFORM 1 FROM "digger_profiles" WHERE "id" = "digger" FOR NO KEY UPDATE;
   UPDATE "digger_profiles" SET
     "average_rating" = coalesce((SELECT round(avg("rating"), 2) FROM "reviews" WHERE "digger_id" = "digger"), 0),
     "total_ratings" = (SELECT count(*) FROM "reviews" WHERE "digger_id" = "digger"),
