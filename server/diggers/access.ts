@@ -24,7 +24,8 @@ export const REFERENCE_REQUESTS = {
 
 /** Asking, on /digger/{id}, for one of its references' contact: consumers only. */
 export function referenceContactAccess(diggerId: string) {
-  const page = `/digger/${diggerId}`;
+  // Encoded: the id comes from the address as typed, and a redirect's Location must stay ASCII.
+  const page = `/digger/${encodeURIComponent(diggerId)}`;
   return {
     signedOut: { message: "Please sign in to request reference contact", redirectTo: `/auth?redirect=${encodeURIComponent(page)}` },
     userType: { type: "consumer", message: "Only consumers can request reference contacts", redirectTo: page },
