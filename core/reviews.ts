@@ -80,6 +80,9 @@ export function reviewerName(fullName: string | null | undefined): string {
   return `${first} ${initial}.`;
 }
 
+/** The reviewer of a review whose client deleted their account. */
+export const FORMER_CLIENT = "Former client";
+
 /** 'Hired on 60% of leads', or null while the digger has fewer than five purchases. */
 export function hireRateText(completionRate: number, purchases: number): string | null {
   return purchases >= HIRE_RATE_MIN_PURCHASES ? `Hired on ${completionRate}% of leads` : null;

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
-import { replySchema, reviewerName, REVIEWS_PAGE_SIZE, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
+import { FORMER_CLIENT, replySchema, reviewerName, REVIEWS_PAGE_SIZE, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, hires, reviews, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
@@ -36,6 +36,7 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
       rating: reviews.rating,
       body: reviews.body,
       reviewerFullName: users.name,
+      reviewerDeleted: sql<boolean>`${users.deletedAt} is not null`,
       createdAt: exactTimestamp(reviews.createdAt),
       hired: sql<boolean>`${hires.gigId} is not null`,
       reply: reviews.reply,
@@ -58,9 +59,10 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
   const page = toPage(rows, REVIEWS_PAGE_SIZE, (row) => [row.createdAt, row.id]);
   return {
     nextCursor: page.nextCursor,
-    items: page.items.map(({ reviewerFullName, ...row }) => ({
+    items: page.items.map(({ reviewerFullName, reviewerDeleted, ...row }) => ({
       ...row,
-      reviewer: reviewerName(reviewerFullName),
+      // A client who deleted their account is no longer named (the purge anonymises the row later).
+      reviewer: reviewerDeleted ? FORMER_CLIENT : reviewerName(reviewerFullName),
       repliedAt: row.repliedAt?.toISOString() ?? null,
     })),
   };

@@ -9,7 +9,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRUST_MESSAGES, type GigBuyer } from "../../core/reviews.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { diggerProfiles, emails, hires, refunds, reviews } from "../../server/db/schema.ts";
+import { diggerProfiles, emails, hires, refunds, reviews, users } from "../../server/db/schema.ts";
 import { seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -220,6 +220,18 @@ describe("the Reviews section of /digger/{id}", () => {
         expect(data).not.toContain(secret);
       }
     }
+  });
+
+  it("no longer names a reviewer who deleted their account", async () => {
+    const digger = await diggerWithProfile(app);
+    const leaving = await signUpAs(app, "consumer", "Lena Leaving");
+    const { gig } = await boughtGig(digger, leaving);
+    await post(leaving.client, gig, { intent: "review", diggerId: digger.diggerId, rating: "3", body: REVIEW });
+    expect(await profileHtml(digger.diggerId)).toContain("Lena L.");
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, leaving.id));
+    const html = await profileHtml(digger.diggerId);
+    expect(html).toContain("Former client");
+    expect(html).not.toContain("Lena");
   });
 
   it("pages the reviews 10 at a time, newest first", async () => {
