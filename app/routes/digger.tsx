@@ -200,7 +200,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                   </Fact>
                 ) : null}
                 {digger.availability ? <Fact term="Availability">{digger.availability}</Fact> : null}
-                {digger.hireRate ? <Fact term="Hires">{digger.hireRate}</Fact> : null}
+                {digger.hireRate ? <Fact term="Track record">{digger.hireRate}</Fact> : null}
               </dl>
               <p className="text-sm text-muted-foreground">Post your project for free; diggers who fit it get in touch.</p>
               <Button asChild>

@@ -25,10 +25,6 @@ function collectStrings(value: unknown, out: string[] = []): string[] {
   return out
 }
 
-function hasAtMostTwoDecimals(n: number): boolean {
-  return Math.abs(Math.round(n * 100) - n * 100) < 1e-9
-}
-
 function isWholeDollarCents(n: number | null): boolean {
   return n === null || (Number.isInteger(n) && n > 0 && n % 100 === 0)
 }

@@ -67,6 +67,8 @@ export interface PastLead {
 /** Every past lead of the demo diggers, with its hire and review when there is one. */
 export function pastLeads(diggers: Array<{ profession: string; location: string }>, consumers: number): PastLead[] {
   const leads: PastLead[] = []
+  // Each rating's texts taken in turn across all reviews, so that one profile rarely repeats one.
+  const used: Record<number, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
   diggers.forEach((digger, i) => {
     const pattern = RATING_PATTERNS[PATTERN_OF[i % PATTERN_OF.length]!]!
     let reviews = 0
@@ -82,7 +84,7 @@ export function pastLeads(diggers: Array<{ profession: string; location: string 
         const texts = TEXTS[rating]!
         review = {
           rating,
-          body: texts[(i * 7 + j) % texts.length]!,
+          body: texts[used[rating]!++ % texts.length]!,
           daysAgo: purchasedDaysAgo - 9,
           reply: reviews % 3 === 0 ? REPLIES[rating]! : null,
         }
