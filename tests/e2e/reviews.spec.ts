@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
-import { DEMO, signIn } from "./helpers.ts";
+import { DEMO, postGig, signIn } from "./helpers.ts";
 
 /** A new digger, signed up and registered through the real forms; returns the page and the handle. */
 async function newDigger(browser: Browser): Promise<{ page: Page; handle: string }> {
@@ -50,16 +50,8 @@ test("a client hires and reviews the digger who bought the lead; the digger repl
   // The client posts a gig; the digger buys it through the test checkout.
   const title = `Retile the shower wall ${randomUUID().slice(0, 6)}`;
   const client = await newPage(browser);
-  await signIn(client, DEMO.consumer, DEMO.password, "/post-gig");
-  await client.getByLabel("Project Title").fill(title);
-  await client.getByLabel("Project Description").fill("The shower wall tiles are cracked and loose; retile about 40 square feet with new backer board.");
-  await client.getByLabel("Location").fill("Tucson, AZ");
-  await client.getByLabel("Project Timeline").fill("This month");
-  await client.getByLabel("Category").selectOption({ index: 1 });
-  await client.getByLabel("Minimum Budget ($)").fill("2000");
-  await client.getByLabel(/I agree to the/).check();
-  await client.getByRole("button", { name: "Post Gig" }).click();
-  await expect(client.getByText("Gig posted successfully!")).toBeVisible();
+  await signIn(client, DEMO.consumer, DEMO.password, "/my-gigs");
+  await postGig(client, title, "The shower wall tiles are cracked and loose; retile about 40 square feet with new backer board.");
 
   await digger.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
   await digger.getByRole("link", { name: title }).click();

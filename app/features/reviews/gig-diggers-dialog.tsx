@@ -1,6 +1,4 @@
-import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { DiggerAvatar } from "#app/components/digger-avatar.tsx";
 import { Rating, Stars } from "#app/components/rating.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -15,12 +13,12 @@ import {
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
 import { formatDate } from "#core/dates.ts";
 import { displayHandle } from "#core/digger-display.ts";
 import { TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts";
 import { ReviewDialog } from "./review-dialog.tsx";
 
-type BuyersResponse = { buyers: GigBuyer[] } | { error: string };
 export type TrustFetcherData = { error?: string; success?: string } | undefined;
 
 /**
@@ -30,41 +28,19 @@ export type TrustFetcherData = { error?: string; success?: string } | undefined;
  * (or Edit Review). After each action React Router reloads the fetcher's data.
  */
 export function GigDiggersButton({ gigId, gigTitle }: { gigId: string; gigTitle: string }) {
-  const fetcher = useFetcher<BuyersResponse>();
-  const [requested, setRequested] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [failures, setFailures] = useState(0);
   const url = `/my-gigs/${gigId}/diggers`;
-
-  // Adjusting state on new data (not in an effect): a requested load opens the dialog or fails.
-  const [seen, setSeen] = useState(fetcher.data);
-  if (fetcher.data !== seen) {
-    setSeen(fetcher.data);
-    if (requested && fetcher.state === "idle") {
-      setRequested(false);
-      if (fetcher.data && "buyers" in fetcher.data) setOpen(true);
-      else setFailures((count) => count + 1);
-    }
-  }
-  useEffect(() => {
-    if (failures > 0) toast.error(TRUST_MESSAGES.loadFailed);
-  }, [failures]);
-
-  const data = fetcher.data && "buyers" in fetcher.data ? fetcher.data : null;
+  const { data, open, setOpen, loading, load } = useLoadedDialog<{ buyers: GigBuyer[] }>(url, "buyers", TRUST_MESSAGES.loadFailed);
   return (
     <>
       <Button
         variant="outline"
         size="sm"
-        disabled={requested}
-        onClick={() => {
-          setRequested(true);
-          void fetcher.load(url);
-        }}
+        disabled={loading}
+        onClick={load}
       >
         Diggers
       </Button>
-      <Dialog open={open && data !== null} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent showCloseButton={false} className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
           <DialogHeader>
             <DialogTitle>{`Diggers who bought "${gigTitle}"`}</DialogTitle>

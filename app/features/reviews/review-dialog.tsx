@@ -16,6 +16,7 @@ import {
 import { Label } from "#app/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
 import { firstMessage } from "#core/forms.ts";
 import { REVIEW_MAX, reviewSchema, STAR_VALUES, starLabel, textLength } from "#core/reviews.ts";
 
@@ -46,11 +47,7 @@ export function ReviewDialog({
   const id = useId();
   const busy = fetcher.state !== "idle";
 
-  const [seen, setSeen] = useState(fetcher.data);
-  if (fetcher.data !== seen) {
-    setSeen(fetcher.data);
-    if (fetcher.data?.success) setOpen(false);
-  }
+  useCloseOnSuccess(fetcher.data, () => setOpen(false));
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
