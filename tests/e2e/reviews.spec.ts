@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
 import { DEMO, postGig, signIn } from "./helpers.ts";
@@ -30,6 +31,12 @@ async function newDigger(browser: Browser): Promise<{ page: Page; handle: string
   await expect(page.getByText("Profile created successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: handle })).toBeVisible();
   return { page, handle };
+}
+
+/** Axe's violations inside the open dialog, as "rule: targets". */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** The handle on the first card of Browse Talent, Highest Rated. */
@@ -68,6 +75,7 @@ test("a client hires and reviews the digger who bought the lead; the digger repl
   await expect(row.getByRole("link", { name: handle })).toHaveAttribute("href", new URL(profileUrl).pathname);
   await expect(row.getByText("New", { exact: true })).toBeVisible();
   await expect(row.getByText(/^Bought [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  expect(await dialogViolations(client)).toEqual([]);
 
   await row.getByRole("button", { name: "Mark as Hired" }).click();
   await expect(client.getByText("Marked as hired")).toBeVisible();
@@ -76,6 +84,7 @@ test("a client hires and reviews the digger who bought the lead; the digger repl
   // Leave a Review: the messages, then a five-star review.
   await row.getByRole("button", { name: "Leave a Review" }).click();
   const review = client.getByRole("dialog", { name: `Review ${handle}` });
+  expect(await dialogViolations(client)).toEqual([]);
   await review.getByRole("button", { name: "Submit Review" }).click();
   await expect(client.getByText("Please choose a rating")).toBeVisible();
   await review.getByRole("radiogroup", { name: "Rating" }).getByRole("radio", { name: "5 stars" }).check();
@@ -103,6 +112,8 @@ test("a client hires and reviews the digger who bought the lead; the digger repl
   await expect(visitor.getByText("Casey Consumer")).toHaveCount(0);
   await expect(visitor.getByText(DEMO.consumer)).toHaveCount(0);
   await expect(item.getByRole("button", { name: "Reply" })).toHaveCount(0);
+  const axe = await new AxeBuilder({ page: visitor }).include("#reviews").analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   // The digger replies once, on their own profile.
   await digger.goto(new URL(profileUrl).pathname);
