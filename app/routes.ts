@@ -13,6 +13,7 @@ export default [
   route("my-leads", "routes/my-leads.tsx"),
   route("my-gigs", "routes/my-gigs.tsx"),
   route("my-gigs/:gigId/issues", "routes/my-gigs.$gigId.issues.tsx"),
+  route("my-gigs/:gigId/diggers", "routes/my-gigs.$gigId.diggers.tsx"),
   route("my-gigs/:gigId/edit", "routes/my-gigs.$gigId.edit.tsx"),
   route("contact", "routes/contact.tsx"),
   route("how-it-works", "routes/how-it-works.tsx"),

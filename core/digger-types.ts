@@ -73,8 +73,8 @@ export interface PublicDiggerProfile extends DiggerPublicFields {
   isInsured: boolean;
   isBonded: boolean;
   isLicensed: LicenseValue;
-  completionRate: number;
-  responseTimeHours: number | null;
+  /** 'Hired on N% of leads' once the digger bought five leads, else null (core/reviews.ts). */
+  hireRate: string | null;
   workPhotos: string[];
   skills: string[];
   categories: string[];

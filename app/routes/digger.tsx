@@ -8,27 +8,37 @@ import { DiggerAvatar } from "#app/components/digger-avatar.tsx";
 import { Rating } from "#app/components/rating.tsx";
 import { ReferenceList } from "#app/features/diggers/reference-list.tsx";
 import { SectionCard } from "#app/features/diggers/section-card.tsx";
+import { ReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
 import { requireUser } from "#server/auth/guards.ts";
-import { referenceContactAccess } from "#server/diggers/access.ts";
+import { referenceContactAccess, REVIEW_REPLY_ACCESS } from "#server/diggers/access.ts";
 import { diggerPage } from "#server/diggers/public-profile.ts";
 import { requestReferenceContact } from "#server/diggers/reference-requests.ts";
+import { replyToReview } from "#server/reviews/profile-reviews.ts";
 import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/digger";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const { user } = await context.session();
-    return diggerPage(context.services.db, params.id, user);
+    const reviewsCursor = new URL(request.url).searchParams.get("cursor");
+    const page = await diggerPage(context.services.db, params.id, user, reviewsCursor);
+    return { ...page, reviewsCursor, now: new Date().toISOString() };
   });
 }
 
+/** Two forms: a consumer asks for a reference's contact; the digger replies to a review. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   return runAction(context, async () => {
+    const form = await request.formData();
+    if (form.get("intent") === "reply") {
+      const digger = await requireUser(context, request, REVIEW_REPLY_ACCESS);
+      return replyToReview(context.services.db, digger.id, params.id, form);
+    }
     const consumer = await requireUser(context, request, referenceContactAccess(params.id));
-    return requestReferenceContact(context.services, consumer, params.id, await request.formData());
+    return requestReferenceContact(context.services, consumer, params.id, form);
   });
 }
 
@@ -43,11 +53,12 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
 
 export default function DiggerProfile({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { digger, references, viewer } = loaderData;
+  const { digger, references, reviews, viewer } = loaderData;
   const handle = displayHandle(digger.handle);
   const rate = hourlyRateText(digger.hourlyRateMinCents, digger.hourlyRateMaxCents);
-  const badges = [
-    digger.verified && "Verified",
+  // Verified is set only by an operator; the other credentials are the digger's own word until
+  // an operator checks them (none is checked yet: there is no operator console), and say so.
+  const credentials = [
     digger.isInsured && "Insured",
     digger.isBonded && "Bonded",
     digger.isLicensed === "yes" && "Licensed",
@@ -76,17 +87,28 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                   {digger.location}
                 </p>
                 <Rating rating={digger.averageRating} count={digger.totalRatings} />
-                {badges.length > 0 ? (
+                {digger.verified || credentials.length > 0 ? (
                   <ul aria-label="Credentials" className="flex flex-wrap gap-2">
-                    {badges.map((badge) => (
-                      <li key={badge}>
-                        <Badge variant={badge === "Verified" ? "default" : "secondary"}>
-                          {badge === "Verified" ? <BadgeCheck aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
-                          {badge}
+                    {digger.verified ? (
+                      <li>
+                        <Badge>
+                          <BadgeCheck aria-hidden="true" />
+                          Verified by Digs &amp; Gigs
+                        </Badge>
+                      </li>
+                    ) : null}
+                    {credentials.map((credential) => (
+                      <li key={credential}>
+                        <Badge variant="outline">
+                          <ShieldCheck aria-hidden="true" />
+                          {`${credential} (self-reported)`}
                         </Badge>
                       </li>
                     ))}
                   </ul>
+                ) : null}
+                {credentials.length > 0 ? (
+                  <p className="text-xs text-muted-foreground">Self-reported: stated by the digger, not yet checked by Digs &amp; Gigs.</p>
                 ) : null}
               </div>
             </CardContent>
@@ -144,6 +166,19 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
             ) : null}
           </SectionCard>
 
+          <section id="reviews" aria-label="Reviews" className="scroll-mt-20">
+            <SectionCard title="Reviews">
+              <ReviewsSection
+                summary={reviews.summary}
+                page={reviews.page}
+                handle={handle}
+                isOwner={viewer.isOwner}
+                now={new Date(loaderData.now)}
+                firstPage={!loaderData.reviewsCursor}
+              />
+            </SectionCard>
+          </section>
+
           <SectionCard title="Client References">
             <ReferenceList references={references} canRequest={viewer.canRequestContact && !viewer.isOwner} />
           </SectionCard>
@@ -165,8 +200,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                   </Fact>
                 ) : null}
                 {digger.availability ? <Fact term="Availability">{digger.availability}</Fact> : null}
-                <Fact term="Completion">{digger.completionRate}%</Fact>
-                {digger.responseTimeHours !== null ? <Fact term="Responds in">{`${digger.responseTimeHours} h`}</Fact> : null}
+                {digger.hireRate ? <Fact term="Track record">{digger.hireRate}</Fact> : null}
               </dl>
               <p className="text-sm text-muted-foreground">Post your project for free; diggers who fit it get in touch.</p>
               <Button asChild>

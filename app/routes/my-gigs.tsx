@@ -4,6 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { MyGigCard } from "#app/features/gigs/my-gig-card.tsx";
 import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
+import { GigDiggersButton } from "#app/features/reviews/gig-diggers-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { resendConfirmation } from "#server/auth/confirm-email.ts";
@@ -74,6 +75,7 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
                   published={loaderData.emailConfirmed}
                   actions={
                     <div className="flex flex-wrap gap-2">
+                      {gig.purchaseCount > 0 ? <GigDiggersButton gigId={gig.id} gigTitle={gig.title} /> : null}
                       <GigIssuesButton gigId={gig.id} gigTitle={gig.title} />
                       <Button asChild variant="outline" size="sm">
                         <Link to={`/my-gigs/${gig.id}/edit`} aria-label={`Edit ${gig.title}`}>

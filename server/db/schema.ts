@@ -477,6 +477,64 @@ export const leadIssues = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- trust (issue 20)
+
+/**
+ * A client's word that they hired a digger who bought their gig's lead: one row per (gig,
+ * digger), written only for a completed purchase (server/reviews/hires.ts). Feeds the digger's
+ * completion_rate, kept by the database (migration 0016, docs/decisions/0022-earned-trust.md).
+ */
+export const hires = pgTable(
+  "hires",
+  {
+    gigId: uuid("gig_id")
+      .notNull()
+      .references(() => gigs.id, { onDelete: "restrict" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.gigId, t.diggerId] }), index("hires_digger_idx").on(t.diggerId)],
+);
+
+/**
+ * A client's review of a digger who bought their gig's lead (completed, not fully refunded):
+ * one per (gig, digger), with at most one public reply by the digger. The reviewer is the
+ * gig's client (gigs.consumer_id). Every insert, edit or delete recomputes the digger's
+ * average_rating and total_ratings in the same transaction (trigger, migration 0016).
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gigId: uuid("gig_id")
+      .notNull()
+      .references(() => gigs.id, { onDelete: "restrict" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "restrict" }),
+    leadPurchaseId: uuid("lead_purchase_id")
+      .notNull()
+      .references(() => leadPurchases.id, { onDelete: "restrict" }),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_gig_digger_key").on(t.gigId, t.diggerId),
+    // The profile's list: a digger's reviews, newest first.
+    index("reviews_digger_newest_idx").on(t.diggerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("reviews_body_length", sql`char_length(btrim(${t.body})) between 20 and 2000`),
+    check("reviews_reply_length", sql`${t.reply} is null or char_length(btrim(${t.reply})) between 10 and 1000`),
+    check("reviews_replied_check", sql`(${t.reply} is null) = (${t.repliedAt} is null)`),
+  ],
+);
+
 // ---------------------------------------------------------------- e-mail
 
 /**

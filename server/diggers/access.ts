@@ -24,9 +24,15 @@ export const REFERENCE_REQUESTS = {
 
 /** Asking, on /digger/{id}, for one of its references' contact: consumers only. */
 export function referenceContactAccess(diggerId: string) {
-  const page = `/digger/${diggerId}`;
+  // Encoded: the id comes from the address as typed, and a redirect's Location must stay ASCII.
+  const page = `/digger/${encodeURIComponent(diggerId)}`;
   return {
     signedOut: { message: "Please sign in to request reference contact", redirectTo: `/auth?redirect=${encodeURIComponent(page)}` },
     userType: { type: "consumer", message: "Only consumers can request reference contacts", redirectTo: page },
   } satisfies AccessRule;
 }
+
+/** Replying, on /digger/{id}, to a review: the profile's own digger (checked by the operation). */
+export const REVIEW_REPLY_ACCESS = {
+  signedOut: { message: "Please sign in to reply" },
+} satisfies AccessRule;

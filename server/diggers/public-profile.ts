@@ -7,15 +7,20 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { UserType } from "#core/auth-schemas.ts";
 import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/digger-types.ts";
 import { isUuid } from "#core/ids.ts";
+import { hireRateText } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { reviewPage, reviewSummary } from "../reviews/profile-reviews.ts";
 
 /** Who is looking: the signed-in user, or null for a visitor. */
 export type Viewer = { id: string; userType: UserType } | null;
 
-/** The profile page of digger `id` as `viewer` may see it; 'Digger not found' sends them to Browse Talent. */
-export async function diggerPage(db: Database, id: string, viewer: Viewer) {
+/**
+ * The profile page of digger `id` as `viewer` may see it, with its reviews from `reviewsCursor`;
+ * 'Digger not found' sends them to Browse Talent.
+ */
+export async function diggerPage(db: Database, id: string, viewer: Viewer, reviewsCursor: string | null = null) {
   const p = diggerProfiles;
   const [row] = isUuid(id)
     ? await db
@@ -39,20 +44,22 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer) {
           isBonded: p.isBonded,
           isLicensed: p.isLicensed,
           completionRate: p.completionRate,
-          responseTimeHours: p.responseTimeHours,
+          // Completed purchases: the hire rate is shown only from five of them.
+          // Spelled out: in a one-table select Drizzle leaves columns unqualified ("id" would be the purchase's).
+          purchases: sql<number>`(select count(*)::int from lead_purchases lp where lp.digger_id = digger_profiles.id and lp.status = 'completed')`,
           workPhotos: p.workPhotos,
         })
         .from(p)
         .where(and(eq(p.id, id), isNull(p.hiddenAt)))
     : [];
   if (!row) throw new AppError("not_found", "Digger not found", { redirectTo: "/browse-diggers" });
-  const { userId, ...profile } = row;
+  const { userId, completionRate, purchases, ...profile } = row;
 
   const consumerId = viewer?.userType === "consumer" ? viewer.id : null;
   const r = diggerReferences;
   const q = referenceContactRequests;
   const approved = sql`${q.status} = 'approved'`;
-  const [categoryRows, references] = await Promise.all([
+  const [categoryRows, references, summary, reviewList] = await Promise.all([
     db
       .select({ name: categories.name, parentId: categories.parentCategoryId })
       .from(diggerCategories)
@@ -73,17 +80,21 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer) {
       .leftJoin(q, consumerId ? and(eq(q.referenceId, r.id), eq(q.consumerId, consumerId)) : sql`false`)
       .where(eq(r.diggerId, profile.id))
       .orderBy(asc(r.createdAt), asc(r.id)),
+    reviewSummary(db, profile.id),
+    reviewPage(db, profile.id, reviewsCursor),
   ]);
 
   const digger: PublicDiggerProfile = {
     ...profile,
     averageRating: Number(profile.averageRating),
+    hireRate: hireRateText(completionRate, Number(purchases)),
     skills: categoryRows.filter((c) => c.parentId).map((c) => c.name),
     categories: categoryRows.filter((c) => !c.parentId).map((c) => c.name),
   };
   return {
     digger,
     references: references satisfies PublicReference[],
+    reviews: { summary, page: reviewList },
     viewer: {
       signedIn: viewer !== null,
       isOwner: viewer?.id === userId,

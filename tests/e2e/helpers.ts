@@ -10,3 +10,17 @@ export async function signIn(page: Page, email: string, password = DEMO.password
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(redirect);
 }
+
+/** Posts a gig through /post-gig ($2,000 minimum: its lead costs $50.00) as the signed-in client. */
+export async function postGig(page: Page, title: string, description: string) {
+  await page.goto("/post-gig");
+  await page.getByLabel("Project Title").fill(title);
+  await page.getByLabel("Project Description").fill(description);
+  await page.getByLabel("Location").fill("Tucson, AZ");
+  await page.getByLabel("Project Timeline").fill("This month");
+  await page.getByLabel("Category").selectOption({ index: 1 });
+  await page.getByLabel("Minimum Budget ($)").fill("2000");
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Post Gig" }).click();
+  await expect(page.getByText("Gig posted successfully!")).toBeVisible();
+}

@@ -215,6 +215,9 @@ const TARGETS: Target[] = [
   { route: "routes/my-leads:action", role: "owningDigger", path: () => "/my-leads", form: async (w) => ({ purchaseId: (await w.freshPurchase()).purchase.id, issueType: "mistake", description: "The client posted this by mistake." }) },
   { route: "routes/my-gigs:action", role: "owningConsumer", path: () => "/my-gigs", form: async (w) => ({ intent: "set-status", status: "closed", gigId: (await w.freshGig()).id }) },
   { route: "routes/my-gigs.$gigId.issues:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/issues`, form: (w) => ({ decision: "approve", issueId: w.issue.id }) },
+  { route: "routes/my-gigs.$gigId.diggers:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/diggers`, form: (w) => ({ intent: "hire", diggerId: w.users.owningDigger.diggerId }) },
+  { route: "routes/my-gigs.$gigId.diggers:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/diggers`, form: (w) => ({ intent: "edit-review", diggerId: w.users.owningDigger.diggerId, rating: "4", body: "Solid work on the deck, finished on time." }), messages: /rating|Review|review|digger|gig|not found|Unknown|too large|Invalid character/ },
+  { route: "routes/digger:action", role: "owningDigger", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: (w) => ({ intent: "reply", reviewId: w.review.id, reply: "Thank you for the kind words!" }), messages: /Reply|reply|review|sign in|too large|Invalid character/ },
   { route: "routes/contact:action", role: "signedOut", fresh: true, path: () => "/contact", form: () => ({ name: "Grace Hopper", email: "grace@example.com", subject: "Question", message: "How do refunds work for a lead that was posted by mistake?" }) },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "change-password", currentPassword: "not-the-password", newPassword: "another-password-123" }) },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "delete-account", confirmEmail: "someone-else@example.com" }) },
@@ -464,7 +467,45 @@ function expectInert(html: string, where: string) {
   expect(html.includes("&lt;script&gt;") || html.includes("\\u003cscript"), `${where}: the payload shown escaped`).toBe(true);
 }
 
+describe("figures and badges no form can set", () => {
+  it("a saved digger profile ignores verified, rating, review count, hire rate and response time sent with it", async () => {
+    const { diggerProfiles } = await import("../../server/db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    const read = async () =>
+      (await app.database.db
+        .select({ verified: diggerProfiles.verified, averageRating: diggerProfiles.averageRating, totalRatings: diggerProfiles.totalRatings, completionRate: diggerProfiles.completionRate, responseTimeHours: diggerProfiles.responseTimeHours })
+        .from(diggerProfiles)
+        .where(eq(diggerProfiles.id, world.users.otherDigger.diggerId)))[0]!;
+    const before = await read();
+    const forged = { verified: "true", averageRating: "5", average_rating: "5", totalRatings: "999", total_ratings: "999", completionRate: "100", completion_rate: "100", responseTimeHours: "1", response_time_hours: "1" };
+    const saved = await world.client("otherDigger").post("/digger-registration", { ...profileForm(world, world.users.otherDigger.handle), ...forged });
+    expect([200, 302]).toContain(saved.status);
+    expect(await read()).toEqual(before);
+    expect(before.verified).toBe(false);
+  });
+});
+
 describe("stored text renders inert", () => {
+  it("a review and its reply with script payloads", async () => {
+    const { insertGig, insertPurchase } = await import("../support/leads.ts");
+    const gig = await insertGig(app, world.users.otherConsumer.id);
+    await insertPurchase(app, gig, world.users.owningDigger.diggerId);
+    const reviewer = world.client("otherConsumer");
+    const posted = await reviewer.post(`/my-gigs/${gig.id}/diggers`, { intent: "review", diggerId: world.users.owningDigger.diggerId, rating: "3", body: `Review ${PAYLOAD}` });
+    expect(posted.status).toBe(200);
+    const { reviews } = await import("../../server/db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    const [review] = await app.database.db.select().from(reviews).where(eq(reviews.gigId, gig.id));
+    const path = `/digger/${world.users.owningDigger.diggerId}`;
+    const replied = await world.client("owningDigger").post(path, { intent: "reply", reviewId: review!.id, reply: `Reply ${PAYLOAD}` });
+    expect(replied.status).toBe(200);
+    for (const client of [new SessionClient(app), world.client("owningDigger")]) expectInert(await (await client.get(path)).text(), path);
+    const buyers = await reviewer.get(`/my-gigs/${gig.id}/diggers`);
+    expect(buyers.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await buyers.text()).toContain("<script>alert(");
+  });
+
+
   it("a gig, a digger profile, a reported issue and a contact message with script payloads", async () => {
     const consumer = world.client("otherConsumer");
     const posted = await consumer.post("/post-gig", {

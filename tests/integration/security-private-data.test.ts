@@ -4,6 +4,7 @@
  * every private value. A value may appear only to the roles the design allows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewerName } from "../../core/reviews.ts";
 import { decodeHtml } from "../support/leads.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { ROLES, type Role, type World } from "../security/world.ts";
@@ -36,6 +37,8 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "client's phone", value: w.gig.contactPhone!, allowed: ["owningConsumer", "owningDigger"] },
     { what: "other consumer's name", value: otherConsumer.fullName, allowed: ["otherConsumer"] },
     { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer"] },
+    // A reviewer is shown as first name and last initial: their last name only to whom saw their name before.
+    { what: "reviewer's last name", value: ` ${owningConsumer.fullName.split(" ").at(-1)!}`, allowed: ["owningConsumer", "owningDigger"] },
   ];
 }
 
@@ -46,6 +49,7 @@ const seeds = (w: World) => [
   `/digger/${w.users.owningDigger.diggerId}`,
   `/digger/${w.users.otherDigger.diggerId}`,
   `/my-gigs/${w.gig.id}/issues`,
+  `/my-gigs/${w.gig.id}/diggers`,
   "/my-gigs",
   "/my-leads",
   "/reference-requests",
@@ -109,6 +113,11 @@ describe("private data", () => {
     expect(issues).toContain(owningDigger.businessName);
     const lead = decodeHtml(await (await world.client("owningDigger").get("/my-leads")).text());
     expect(lead).toContain(owningConsumer.email);
+    const buyers = await (await world.client("owningConsumer").get(`/my-gigs/${world.gig.id}/diggers`)).text();
+    expect(buyers).toContain(owningDigger.handle);
+    const profile = decodeHtml(await (await world.client("otherConsumer").get(`/digger/${owningDigger.diggerId}`)).text());
+    expect(profile).toContain(world.review.body);
+    expect(profile).toContain(reviewerName(owningConsumer.fullName));
     const form = decodeHtml(await (await world.client("owningDigger").get("/digger-registration")).text());
     expect(form).toContain(world.reference.referenceEmail);
     expect(form).toContain(owningDigger.phone);

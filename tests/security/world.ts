@@ -1,14 +1,14 @@
 /**
  * Seeded data for the security tests (authorization matrix, private-data crawl, bad input):
- * a consumer who owns a gig, another consumer, a digger who bought that gig's lead and
- * reported an issue on it, and another digger, each signed in with their own client. Every
+ * a consumer who owns a gig, another consumer, a digger who bought that gig's lead, reported
+ * an issue on it, was marked hired and reviewed by the gig's owner, and another digger, each signed in with their own client. Every
  * private value (names, e-mails, phones, business names, reference contacts, contact
  * preferences) is unique, so a test can search any response for it.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
-import { diggerProfiles, diggerReferences, leadIssues, referenceContactRequests } from "../../server/db/schema.ts";
+import { diggerProfiles, diggerReferences, hires, leadIssues, referenceContactRequests, reviews } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import { insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
@@ -45,6 +45,11 @@ export async function createWorld(app: TestApp) {
     .insert(leadIssues)
     .values({ leadPurchaseId: purchase.id, diggerId: owningDigger.diggerId, issueType: "already_filled", description: "Someone else got the job.", refundPercentage: 50 })
     .returning();
+  await db.insert(hires).values({ gigId: gig.id, diggerId: owningDigger.diggerId });
+  const [review] = await db
+    .insert(reviews)
+    .values({ gigId: gig.id, diggerId: owningDigger.diggerId, leadPurchaseId: purchase.id, rating: 4, body: "Solid work on the deck, finished on time." })
+    .returning();
   const reference = await addReference(app, owningDigger.diggerId);
   const [referenceRequest] = await db
     .insert(referenceContactRequests)
@@ -63,6 +68,7 @@ export async function createWorld(app: TestApp) {
     gig,
     purchase,
     issue: issue!,
+    review: review!,
     reference,
     referenceRequest: referenceRequest!,
 
@@ -106,6 +112,12 @@ export async function createWorld(app: TestApp) {
     async freshPurchase() {
       const g = await insertGig(app, owningConsumer.id);
       return { gig: g, purchase: await insertPurchase(app, g, owningDigger.diggerId) };
+    },
+    /** A review by the owning consumer of the owning digger, on a new gig they bought, with no reply yet. */
+    async freshReview() {
+      const { gig: g, purchase: p } = await world.freshPurchase();
+      const [r] = await db.insert(reviews).values({ gigId: g.id, diggerId: owningDigger.diggerId, leadPurchaseId: p.id, rating: 5, body: "Great work, on time and tidy." }).returning();
+      return r!;
     },
     /** A pending test checkout of the owning digger. */
     async freshCheckout() {
@@ -153,6 +165,8 @@ export const GUARDED_TABLES = [
   "lead_purchases",
   "lead_issues",
   "refunds",
+  "hires",
+  "reviews",
   "emails",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { taxonomy } from '../../server/db/seed/taxonomy.ts'
 import { demoConsumers, demoDiggers, demoGigs, type DemoGig } from '../../server/db/seed/demo-data.ts'
+import { pastLeads } from '../../server/db/seed/demo-reviews.ts'
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const HANDLE_RE = /^[a-z0-9_]{3,30}$/
@@ -22,10 +23,6 @@ function collectStrings(value: unknown, out: string[] = []): string[] {
   else if (Array.isArray(value)) for (const item of value) collectStrings(item, out)
   else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, out)
   return out
-}
-
-function hasAtMostTwoDecimals(n: number): boolean {
-  return Math.abs(Math.round(n * 100) - n * 100) < 1e-9
 }
 
 function isWholeDollarCents(n: number | null): boolean {
@@ -117,23 +114,38 @@ describe('demo diggers', () => {
     }
   })
 
-  it('has valid credential flags and stats', () => {
+  it('has valid credential flags and no typed figures (ratings come from seeded reviews)', () => {
     for (const d of demoDiggers) {
       expect(typeof d.isInsured).toBe('boolean')
       expect(typeof d.isBonded).toBe('boolean')
-      expect(typeof d.verified).toBe('boolean')
       expect(['yes', 'no', 'not_required']).toContain(d.isLicensed)
-      expect(d.averageRating, d.handle).toBeGreaterThanOrEqual(0)
-      expect(d.averageRating, d.handle).toBeLessThanOrEqual(5)
-      expect(hasAtMostTwoDecimals(d.averageRating), d.handle).toBe(true)
-      expect(Number.isInteger(d.totalRatings), d.handle).toBe(true)
-      expect(d.totalRatings, d.handle).toBeGreaterThanOrEqual(0)
-      if (d.totalRatings === 0) expect(d.averageRating, d.handle).toBe(0)
-      expect(Number.isInteger(d.completionRate), d.handle).toBe(true)
-      expect(d.completionRate, d.handle).toBeGreaterThanOrEqual(0)
-      expect(d.completionRate, d.handle).toBeLessThanOrEqual(100)
-      expect(d.responseTimeHours, d.handle).toBeGreaterThan(0)
+      for (const typed of ['averageRating', 'totalRatings', 'completionRate', 'responseTimeHours', 'verified']) {
+        expect(Object.keys(d), d.handle).not.toContain(typed)
+      }
     }
+  })
+
+  it('plans past work whose reviews are valid and varied, with one digger left without any', () => {
+    const leads = pastLeads(demoDiggers, demoConsumers.length)
+    const reviews = leads.flatMap((l) => (l.review ? [l.review] : []))
+    for (const lead of leads) {
+      expect(lead.title.length).toBeGreaterThanOrEqual(10)
+      expect(lead.title.length).toBeLessThanOrEqual(100)
+      expect(lead.description.length).toBeGreaterThanOrEqual(50)
+      // Reviewed after it was bought, and not in the future.
+      if (lead.review) expect(lead.review.daysAgo).toBeLessThan(lead.purchasedDaysAgo)
+      if (lead.review) expect(lead.review.daysAgo).toBeGreaterThan(0)
+    }
+    for (const r of reviews) {
+      expect([1, 2, 3, 4, 5]).toContain(r.rating)
+      expect(r.body.trim().length).toBeGreaterThanOrEqual(20)
+      if (r.reply !== null) expect(r.reply.trim().length).toBeGreaterThanOrEqual(10)
+    }
+    expect(new Set(reviews.map((r) => r.rating)).size).toBeGreaterThanOrEqual(4)
+    const reviewed = new Set(leads.filter((l) => l.review).map((l) => l.diggerIndex))
+    expect(reviewed.size).toBe(demoDiggers.length - 1)
+    expect(leads.some((l) => l.hired && !l.review)).toBe(true)
+    expect(leads.some((l) => !l.hired && l.review)).toBe(true)
   })
 
   it('links each digger to 1-5 distinct existing categories', () => {
@@ -160,7 +172,6 @@ describe('demo diggers', () => {
 
   it('is varied enough for sorting and filtering to be meaningful', () => {
     expect(new Set(demoDiggers.map((d) => d.profession)).size).toBeGreaterThanOrEqual(15)
-    expect(new Set(demoDiggers.map((d) => d.averageRating)).size).toBeGreaterThanOrEqual(10)
     expect(new Set(demoDiggers.map((d) => d.hourlyRateMinCents)).size).toBeGreaterThanOrEqual(8)
     expect(new Set(demoDiggers.map((d) => d.yearsExperience)).size).toBeGreaterThanOrEqual(8)
     expect(demoDiggers.some((d) => d.hourlyRateMinCents === null)).toBe(true)
@@ -168,8 +179,6 @@ describe('demo diggers', () => {
     expect(demoDiggers.some((d) => d.yearsExperience === null)).toBe(true)
     expect(demoDiggers.some((d) => d.portfolioUrl === null)).toBe(true)
     expect(demoDiggers.some((d) => d.portfolioUrl !== null)).toBe(true)
-    expect(demoDiggers.some((d) => d.verified)).toBe(true)
-    expect(demoDiggers.some((d) => !d.verified)).toBe(true)
     const topLevelsCovered = new Set(demoDiggers.flatMap((d) => d.categorySlugs.map((s) => topLevelOf.get(s))))
     expect(topLevelsCovered.size).toBeGreaterThanOrEqual(10)
   })

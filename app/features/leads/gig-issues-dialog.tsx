@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -13,6 +12,7 @@ import {
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
 import {
   ISSUE_MESSAGES,
   issueStatusBadge,
@@ -25,8 +25,6 @@ import {
 import { formatPrice } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 
-type IssuesResponse = { issues: GigIssue[]; now: string } | { error: string };
-
 /** The Refund Amount line: amount_paid x refund_percentage / 100, e.g. "$25.00 (50%)". */
 export function refundText(amountPaidCents: number, refundPercentage: number): string {
   return `${formatPrice(refundCents(amountPaidCents, refundPercentage))} (${refundPercentage}%)`;
@@ -38,42 +36,19 @@ export function refundText(amountPaidCents: number, refundPercentage: number): s
  * a rejection React Router reloads the fetcher's data, so the list shows the new status.
  */
 export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: string }) {
-  const fetcher = useFetcher<IssuesResponse>();
-  const [requested, setRequested] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [failures, setFailures] = useState(0);
   const url = `/my-gigs/${gigId}/issues`;
-
-  // A load asked for by the button opens the dialog, or fails; a reload after an approval
-  // or a rejection only refreshes the list. (State adjusted on new data, not in an effect.)
-  const [seen, setSeen] = useState(fetcher.data);
-  if (fetcher.data !== seen) {
-    setSeen(fetcher.data);
-    if (requested && fetcher.state === "idle") {
-      setRequested(false);
-      if (fetcher.data && "issues" in fetcher.data) setOpen(true);
-      else setFailures((count) => count + 1);
-    }
-  }
-  useEffect(() => {
-    if (failures > 0) toast.error(ISSUE_MESSAGES.loadIssuesFailed);
-  }, [failures]);
-
-  const data = fetcher.data && "issues" in fetcher.data ? fetcher.data : null;
+  const { data, open, setOpen, loading, load } = useLoadedDialog<{ issues: GigIssue[]; now: string }>(url, "issues", ISSUE_MESSAGES.loadIssuesFailed);
   return (
     <>
       <Button
         variant="outline"
         size="sm"
-        disabled={requested}
-        onClick={() => {
-          setRequested(true);
-          void fetcher.load(url);
-        }}
+        disabled={loading}
+        onClick={load}
       >
         View Issues
       </Button>
-      <Dialog open={open && data !== null} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent showCloseButton={false} className="sm:max-w-2xl">
           <DialogHeader>
             <DialogTitle>{`Lead Issues for "${gigTitle}"`}</DialogTitle>

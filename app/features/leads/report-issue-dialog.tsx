@@ -14,6 +14,7 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
 import { firstMessage } from "#core/forms.ts";
 import { ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema } from "#core/lead-issues.ts";
 
@@ -29,12 +30,7 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
   const id = useId();
   const busy = fetcher.state !== "idle";
 
-  // Closes once a report went through (adjusting state on new data, not in an effect).
-  const [seen, setSeen] = useState(fetcher.data);
-  if (fetcher.data !== seen) {
-    setSeen(fetcher.data);
-    if (fetcher.data?.success) setOpen(false);
-  }
+  useCloseOnSuccess(fetcher.data, () => setOpen(false));
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -28,11 +28,6 @@ export interface DemoDigger {
   isInsured: boolean
   isBonded: boolean
   isLicensed: 'yes' | 'no' | 'not_required'
-  averageRating: number
-  totalRatings: number
-  verified: boolean
-  completionRate: number
-  responseTimeHours: number
   categorySlugs: string[]
   references: DemoReference[]
 }
@@ -74,11 +69,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.85,
-    totalRatings: 132,
-    verified: true,
-    completionRate: 98,
-    responseTimeHours: 2,
     categorySlugs: ['home-improvement', 'handyman', 'carpentry', 'furniture-assembly'],
     references: [
       { name: 'Dana Whitaker', email: 'dana.whitaker@example.com', phone: '(555) 010-3141', projectDescription: 'Replaced rotted fascia boards and rehung two exterior doors.' },
@@ -102,11 +92,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.92,
-    totalRatings: 58,
-    verified: true,
-    completionRate: 100,
-    responseTimeHours: 4,
     categorySlugs: ['web-software-development', 'website-development', 'ecommerce-development', 'api-integrations'],
     references: [
       { name: 'Tessa Moreno', email: 'tessa.moreno@example.com', phone: '(555) 010-7781', projectDescription: 'Rebuilt our boutique online store and connected it to our inventory system.' },
@@ -131,11 +116,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: true,
     isLicensed: 'yes',
-    averageRating: 4.71,
-    totalRatings: 214,
-    verified: true,
-    completionRate: 97,
-    responseTimeHours: 1,
     categorySlugs: ['plumbing', 'leak-repair', 'water-heaters', 'drain-cleaning', 'sewer-line-services'],
     references: [
       { name: 'Kim Castillo', email: 'kim.castillo@example.com', phone: '(555) 010-6603', projectDescription: 'Emergency slab leak repair and water heater replacement.' },
@@ -158,11 +138,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: true,
     isLicensed: 'not_required',
-    averageRating: 4.96,
-    totalRatings: 301,
-    verified: true,
-    completionRate: 99,
-    responseTimeHours: 3,
     categorySlugs: ['cleaning', 'house-cleaning', 'deep-cleaning', 'move-out-cleaning'],
     references: [
       { name: 'Monica Reyes', email: 'monica.reyes@example.com', phone: '(555) 010-2290', projectDescription: 'Biweekly cleaning for a four-bedroom home over two years.' },
@@ -186,11 +161,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: true,
     isLicensed: 'yes',
-    averageRating: 4.64,
-    totalRatings: 97,
-    verified: true,
-    completionRate: 96,
-    responseTimeHours: 6,
     categorySlugs: ['electrical', 'panel-upgrades', 'ev-charger-installation', 'lighting-installation'],
     references: [
       { name: 'Ingrid Solberg', email: 'ingrid.solberg@example.com', phone: '(555) 010-4450', projectDescription: 'Upgraded a 100 amp panel to 200 amps and added a garage EV charger.' },
@@ -214,11 +184,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: true,
     isLicensed: 'yes',
-    averageRating: 4.55,
-    totalRatings: 76,
-    verified: true,
-    completionRate: 94,
-    responseTimeHours: 12,
     categorySlugs: ['landscaping-gardening', 'garden-design', 'irrigation-systems', 'hardscaping'],
     references: [
       { name: 'Aaron Feld', email: 'aaron.feld@example.com', phone: '(555) 010-8820', projectDescription: 'Replaced a thirsty front lawn with native plants and drip irrigation.' },
@@ -241,11 +206,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.38,
-    totalRatings: 143,
-    verified: true,
-    completionRate: 92,
-    responseTimeHours: 2,
     categorySlugs: ['auto-services', 'mobile-mechanic', 'pre-purchase-inspection', 'tire-services'],
     references: [
       { name: 'Shelby Grant', email: 'shelby.grant@example.com', phone: '(555) 010-9012', projectDescription: 'Front and rear brake job done at my office.' },
@@ -269,11 +229,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: false,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.89,
-    totalRatings: 44,
-    verified: true,
-    completionRate: 100,
-    responseTimeHours: 8,
     categorySlugs: ['design-creative', 'logo-branding', 'graphic-design', 'ui-ux-design'],
     references: [
       { name: 'Owen Prescott', email: 'owen.prescott@example.com', phone: null, projectDescription: 'Complete brand identity for a craft brewery.' },
@@ -297,11 +252,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: true,
     isLicensed: 'yes',
-    averageRating: 4.42,
-    totalRatings: 188,
-    verified: true,
-    completionRate: 95,
-    responseTimeHours: 3,
     categorySlugs: ['moving-delivery', 'local-moving', 'packing-services', 'junk-removal'],
     references: [
       { name: 'Carla Jennings', email: 'carla.jennings@example.com', phone: '(555) 010-5566', projectDescription: 'Three-bedroom local move with full packing.' },
@@ -324,11 +274,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.97,
-    totalRatings: 89,
-    verified: true,
-    completionRate: 100,
-    responseTimeHours: 24,
     categorySlugs: ['events-photography', 'wedding-photography', 'portrait-photography', 'videography'],
     references: [
       { name: 'Jordan and Mia Keller', email: 'mia.keller@example.com', phone: null, projectDescription: 'Full-day wedding coverage at a lakefront venue.' },
@@ -352,11 +297,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.47,
-    totalRatings: 65,
-    verified: true,
-    completionRate: 93,
-    responseTimeHours: 4,
     categorySlugs: ['tech-it-support', 'computer-repair', 'network-setup', 'small-business-it', 'data-recovery'],
     references: [
       { name: 'Dr. Alan Musa', email: 'alan.musa@example.com', phone: '(555) 010-7272', projectDescription: 'Managed IT and backups for our eight-person dental practice.' },
@@ -379,11 +319,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: false,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.93,
-    totalRatings: 112,
-    verified: true,
-    completionRate: 99,
-    responseTimeHours: 5,
     categorySlugs: ['tutoring-lessons', 'math-tutoring', 'test-prep'],
     references: [
       { name: 'Helen Carmichael', email: 'helen.carmichael@example.com', phone: '(555) 010-8383', projectDescription: 'SAT math prep that raised my son\'s score by 120 points.' },
@@ -407,11 +342,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'yes',
-    averageRating: 4.12,
-    totalRatings: 53,
-    verified: true,
-    completionRate: 90,
-    responseTimeHours: 10,
     categorySlugs: ['home-improvement', 'painting', 'drywall'],
     references: [
       { name: 'Beth Langley', email: 'beth.langley@example.com', phone: '(555) 010-5858', projectDescription: 'Painted the exterior of our two-story colonial.' },
@@ -434,11 +364,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: false,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.8,
-    totalRatings: 27,
-    verified: false,
-    completionRate: 97,
-    responseTimeHours: 18,
     categorySlugs: ['tutoring-lessons', 'music-lessons'],
     references: [
       { name: 'Amy Lowell', email: 'amy.lowell@example.com', phone: null, projectDescription: 'Weekly piano lessons for my two daughters.' },
@@ -461,11 +386,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 3.9,
-    totalRatings: 18,
-    verified: false,
-    completionRate: 85,
-    responseTimeHours: 20,
     categorySlugs: ['tech-it-support', 'smart-home-setup', 'network-setup'],
     references: [
       { name: 'Trevor Banks', email: 'trevor.banks@example.com', phone: '(555) 010-1212', projectDescription: 'Cameras, doorbell and smart locks for a new build.' },
@@ -488,11 +408,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.66,
-    totalRatings: 38,
-    verified: true,
-    completionRate: 97,
-    responseTimeHours: 6,
     categorySlugs: ['events-photography', 'event-planning', 'catering'],
     references: [
       { name: 'Gloria Santana', email: 'gloria.santana@example.com', phone: '(555) 010-6464', projectDescription: 'Company holiday party for 200 guests.' },
@@ -516,11 +431,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: true,
     isLicensed: 'yes',
-    averageRating: 4.29,
-    totalRatings: 71,
-    verified: true,
-    completionRate: 91,
-    responseTimeHours: 8,
     categorySlugs: ['landscaping-gardening', 'tree-services', 'lawn-care', 'yard-cleanup'],
     references: [
       { name: 'Diane Forsyth', email: 'diane.forsyth@example.com', phone: '(555) 010-2727', projectDescription: 'Removed a storm-damaged oak leaning over our roof.' },
@@ -543,11 +453,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.78,
-    totalRatings: 23,
-    verified: true,
-    completionRate: 96,
-    responseTimeHours: 12,
     categorySlugs: ['web-software-development', 'mobile-app-development', 'devops-cloud', 'ui-ux-design'],
     references: [
       { name: 'Ben Adeyemi', email: 'ben.adeyemi@example.com', phone: null, projectDescription: 'Built our fitness booking app for iOS and Android.' },
@@ -571,11 +476,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: true,
     isBonded: false,
     isLicensed: 'not_required',
-    averageRating: 4.58,
-    totalRatings: 49,
-    verified: false,
-    completionRate: 94,
-    responseTimeHours: 2,
     categorySlugs: ['auto-services', 'auto-detailing'],
     references: [
       { name: 'Hector Ruiz', email: 'hector.ruiz@example.com', phone: '(555) 010-3434', projectDescription: 'Ceramic coating on a new SUV.' },
@@ -598,11 +498,6 @@ export const demoDiggers: DemoDigger[] = [
     isInsured: false,
     isBonded: false,
     isLicensed: 'no',
-    averageRating: 0,
-    totalRatings: 0,
-    verified: false,
-    completionRate: 0,
-    responseTimeHours: 1,
     categorySlugs: ['home-improvement', 'flooring', 'carpentry'],
     references: [
       { name: 'Frank DeLuca', email: 'frank.deluca@example.com', phone: '(555) 010-7575', projectDescription: 'Supervised Leo on dozens of residential flooring jobs.' },

@@ -1,6 +1,6 @@
 /**
  * Seeding. The category taxonomy is upserted on every start (idempotent, by slug). Demo data
- * (accounts, digger profiles, open gigs) goes only into a database that has no users yet, in
+ * (accounts, digger profiles, open gigs, past work with hires and reviews) goes only into a database that has no users yet, in
  * one transaction, so a half-seeded database cannot exist.
  */
 import { randomUUID } from "node:crypto";
@@ -16,12 +16,15 @@ import {
   diggerProfiles,
   diggerReferences,
   gigs,
+  hires,
   leadIssues,
   leadPurchases,
   refunds,
+  reviews,
   users,
 } from "../schema.ts";
 import { demoConsumers, demoDiggers, demoGigs } from "./demo-data.ts";
+import { pastLeads } from "./demo-reviews.ts";
 import { taxonomy } from "./taxonomy.ts";
 
 /** The demo accounts named in the README. */
@@ -77,6 +80,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
       const person = i === 0 ? DEMO_CONSUMER : c;
       consumerIds.push(await insertUser(tx, person, "consumer", i === 0 ? passwordHash : null));
     }
+    const diggerIds: string[] = [];
     for (const [i, d] of demoDiggers.entries()) {
       const person = i === 0 ? DEMO_DIGGER : d;
       const userId = await insertUser(tx, person, "digger", i === 0 ? passwordHash : null);
@@ -98,14 +102,12 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
           isInsured: d.isInsured,
           isBonded: d.isBonded,
           isLicensed: d.isLicensed,
-          averageRating: d.averageRating,
-          totalRatings: d.totalRatings,
-          verified: d.verified,
-          completionRate: d.completionRate,
-          responseTimeHours: d.responseTimeHours,
+          // Figures (rating, reviews, hire rate) are the database's, from the past work below;
+          // `verified` stays false: only an operator may set it (decision 0022).
         })
         .returning({ id: diggerProfiles.id });
       const diggerId = profile!.id;
+      diggerIds.push(diggerId);
       await tx
         .insert(diggerCategories)
         .values([...new Set(d.categorySlugs)].map((slug) => ({ diggerId, categoryId: categoryId(slug) })));
@@ -137,6 +139,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
       })),
     ).returning({ id: gigs.id, consumerId: gigs.consumerId, budgetMinCents: gigs.budgetMinCents });
     await seedDemoLeads(tx, now, gigRows, consumerIds[0]!);
+    await seedPastWork(tx, now, consumerIds, diggerIds, categoryId);
     return true;
   });
 }
@@ -229,6 +232,70 @@ async function seedDemoLeads(
       providerRefundId: `test_re_refund-${refundId}`,
       completedAt: respondBy,
       createdAt: respondBy,
+    });
+  }
+}
+
+/**
+ * The demo diggers' past work (demo-reviews.ts): closed gigs whose leads they bought, hires and
+ * reviews, written as the product writes them, so that every rating shown comes from reviews.
+ */
+async function seedPastWork(
+  tx: Transaction,
+  now: Date,
+  consumerIds: string[],
+  diggerIds: string[],
+  categoryId: (slug: string) => string,
+): Promise<void> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
+  const topLevelOf = new Map(taxonomy.flatMap((top) => [[top.slug, top.slug], ...top.children.map((c) => [c.slug, top.slug] as const)]));
+  for (const lead of pastLeads(demoDiggers, consumerIds.length)) {
+    const digger = demoDiggers[lead.diggerIndex]!;
+    const diggerId = diggerIds[lead.diggerIndex]!;
+    const hiredAt = daysAgo(lead.purchasedDaysAgo - 2);
+    const [gig] = await tx
+      .insert(gigs)
+      .values({
+        consumerId: consumerIds[lead.consumerIndex]!,
+        title: lead.title,
+        description: lead.description,
+        location: digger.location,
+        timeline: "Within two weeks",
+        budgetMinCents: lead.budgetMinCents,
+        budgetMaxCents: lead.budgetMinCents * 2,
+        categoryId: categoryId(topLevelOf.get(digger.categorySlugs[0]!)!),
+        status: "closed",
+        purchaseCount: 1,
+        filledAt: lead.hired ? hiredAt : null,
+        createdAt: daysAgo(lead.purchasedDaysAgo + 1),
+      })
+      .returning({ id: gigs.id });
+    const [purchase] = await tx
+      .insert(leadPurchases)
+      .values({
+        gigId: gig!.id,
+        diggerId,
+        amountPaidCents: leadPriceCents(lead.budgetMinCents),
+        status: "completed",
+        provider: "test",
+        providerSessionId: `demo_cs_${randomUUID()}`,
+        createdAt: daysAgo(lead.purchasedDaysAgo),
+        purchasedAt: daysAgo(lead.purchasedDaysAgo),
+      })
+      .returning({ id: leadPurchases.id });
+    if (lead.hired) await tx.insert(hires).values({ gigId: gig!.id, diggerId, createdAt: hiredAt });
+    if (!lead.review) continue;
+    const reviewedAt = daysAgo(lead.review.daysAgo);
+    await tx.insert(reviews).values({
+      gigId: gig!.id,
+      diggerId,
+      leadPurchaseId: purchase!.id,
+      rating: lead.review.rating,
+      body: lead.review.body,
+      createdAt: reviewedAt,
+      updatedAt: reviewedAt,
+      reply: lead.review.reply,
+      repliedAt: lead.review.reply ? daysAgo(lead.review.daysAgo - 1) : null,
     });
   }
 }

@@ -1,0 +1,123 @@
+import { Star } from "lucide-react";
+import { useId, useState } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { toast } from "sonner";
+import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "#app/components/ui/dialog.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
+import { firstMessage } from "#core/forms.ts";
+import { REVIEW_MAX, reviewSchema, STAR_VALUES, starLabel, textLength } from "#core/reviews.ts";
+
+/**
+ * Leave a Review (or Edit Review within 30 days): a radio group named Rating ('1 star' to
+ * '5 stars') and Your review (20 to 2000 characters, counted as typed), checked here for speed
+ * and again on the server. Closes once the server took it. The fetcher belongs to the row,
+ * which stays mounted when Leave a Review gives way to Edit Review, so its toast is never lost.
+ */
+export function ReviewDialog({
+  action,
+  diggerId,
+  handle,
+  gigTitle,
+  review,
+  fetcher,
+}: {
+  fetcher: FetcherWithComponents<{ error?: string; success?: string } | undefined>;
+  action: string;
+  diggerId: string;
+  handle: string;
+  gigTitle: string;
+  review: { rating: number; body: string } | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const [rating, setRating] = useState(review ? String(review.rating) : "");
+  const [body, setBody] = useState(review?.body ?? "");
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+
+  useCloseOnSuccess(fetcher.data, () => setOpen(false));
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline">
+          {review ? "Edit Review" : "Leave a Review"}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{review ? `Edit your review of ${handle}` : `Review ${handle}`}</DialogTitle>
+          <DialogDescription>{`How did ${handle} do on "${gigTitle}"? Your first name and last initial are shown with your review.`}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          action={action}
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            const checked = reviewSchema.safeParse({ rating: rating || undefined, body });
+            if (!checked.success) {
+              event.preventDefault();
+              toast.error(firstMessage(checked.error));
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value={review ? "edit-review" : "review"} />
+          <input type="hidden" name="diggerId" value={diggerId} />
+          <input type="hidden" name="rating" value={rating} />
+          <div className="grid gap-2">
+            <span id={`${id}-rating`} className="text-sm font-medium">
+              Rating
+            </span>
+            <RadioGroup aria-labelledby={`${id}-rating`} value={rating} onValueChange={setRating} className="flex flex-wrap gap-2">
+              {STAR_VALUES.map((stars) => (
+                <Label
+                  key={stars}
+                  htmlFor={`${id}-star-${stars}`}
+                  className="flex cursor-pointer items-center gap-1.5 rounded-md border px-3 py-2 has-[[data-state=checked]]:border-primary-strong has-[[data-state=checked]]:bg-primary/10"
+                >
+                  <RadioGroupItem id={`${id}-star-${stars}`} value={String(stars)} aria-label={starLabel(stars)} />
+                  <span aria-hidden="true" className="flex items-center gap-0.5">
+                    {stars}
+                    <Star className="size-4 fill-primary text-primary-strong" />
+                  </span>
+                </Label>
+              ))}
+            </RadioGroup>
+          </div>
+          <FormField id={`${id}-body`} label="Your review" required hint={`${textLength(body)}/${REVIEW_MAX} characters (at least 20)`}>
+            <Textarea
+              {...fieldControlProps(`${id}-body`, { required: true, hintId: `${id}-body-hint` })}
+              name="body"
+              rows={6}
+              maxLength={REVIEW_MAX}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              placeholder="What was the job, and how did it go?"
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Submitting..." : "Submit Review"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

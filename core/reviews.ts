@@ -1,0 +1,127 @@
+/**
+ * Earned trust (issue 20; docs/decisions/0022-earned-trust.md): hires, reviews and replies.
+ * The forms' schemas with their exact messages, the display rules (a reviewer as 'Maria S.',
+ * 'Hired on N% of leads' from five purchases), and the shapes the pages receive.
+ */
+import { z } from "zod";
+
+export const REVIEW_MIN = 20;
+export const REVIEW_MAX = 2000;
+export const REPLY_MIN = 10;
+export const REPLY_MAX = 1000;
+/** A client may edit their review for this many days after posting it. */
+export const REVIEW_EDIT_DAYS = 30;
+/** The profile shows this many reviews a page. */
+export const REVIEWS_PAGE_SIZE = 10;
+/** 'Hired on N% of leads' shows once a digger bought at least this many leads. */
+export const HIRE_RATE_MIN_PURCHASES = 5;
+
+export const TRUST_MESSAGES = {
+  chooseRating: "Please choose a rating",
+  reviewTooShort: `Review must be at least ${REVIEW_MIN} characters`,
+  reviewTooLong: `Review must be at most ${REVIEW_MAX} characters`,
+  reviewPosted: "Review posted. Thank you!",
+  reviewUpdated: "Review updated",
+  replyTooShort: `Reply must be at least ${REPLY_MIN} characters`,
+  replyTooLong: `Reply must be at most ${REPLY_MAX} characters`,
+  replyPosted: "Reply posted",
+  hired: "Marked as hired",
+  hireRemoved: "Hire removed",
+  loadFailed: "Failed to load diggers",
+  notYourGig: "You can only manage diggers on your own gigs",
+  noPurchase: "This digger has not bought this gig's lead",
+  refunded: "This lead was fully refunded: it cannot be reviewed",
+  alreadyReviewed: "You have already reviewed this digger for this gig",
+  editWindowClosed: `Reviews can only be edited within ${REVIEW_EDIT_DAYS} days`,
+  notYourReview: "You can only reply to reviews on your own profile",
+  alreadyReplied: "You have already replied to this review",
+  reviewNotFound: "Review not found",
+} as const;
+
+/** A count of characters as the database counts them (code points, trimmed). */
+export const textLength = (text: string) => [...text.trim()].length;
+
+const text = (min: number, max: number, short: string, long: string) =>
+  z
+    .string({ error: short })
+    .transform((value) => value.trim())
+    .refine((value) => textLength(value) >= min, { error: short })
+    .refine((value) => textLength(value) <= max, { error: long });
+
+/** Leave a Review / edit it: a rating of 1 to 5 stars and 20 to 2000 characters. */
+export const reviewSchema = z.object({
+  rating: z.coerce
+    .number({ error: TRUST_MESSAGES.chooseRating })
+    .int({ error: TRUST_MESSAGES.chooseRating })
+    .min(1, { error: TRUST_MESSAGES.chooseRating })
+    .max(5, { error: TRUST_MESSAGES.chooseRating }),
+  body: text(REVIEW_MIN, REVIEW_MAX, TRUST_MESSAGES.reviewTooShort, TRUST_MESSAGES.reviewTooLong),
+});
+
+/** The digger's reply to a review on their profile. */
+export const replySchema = z.object({
+  reply: text(REPLY_MIN, REPLY_MAX, TRUST_MESSAGES.replyTooShort, TRUST_MESSAGES.replyTooLong),
+});
+
+export const STAR_VALUES = [1, 2, 3, 4, 5] as const;
+/** '1 star', '2 stars', ... */
+export const starLabel = (stars: number) => `${stars} ${stars === 1 ? "star" : "stars"}`;
+
+/**
+ * A reviewer as the public sees them: first name and last initial ('Maria S.'); a single name
+ * as it is. Never the e-mail or the full last name.
+ */
+export function reviewerName(fullName: string | null | undefined): string {
+  const parts = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "A client";
+  const first = parts[0]!;
+  if (parts.length === 1) return first;
+  const initial = [...parts.at(-1)!][0]!.toLocaleUpperCase("en-US");
+  return `${first} ${initial}.`;
+}
+
+/** The reviewer of a review whose client deleted their account. */
+export const FORMER_CLIENT = "Former client";
+
+/** 'Hired on 60% of leads', or null while the digger has fewer than five purchases. */
+export function hireRateText(completionRate: number, purchases: number): string | null {
+  return purchases >= HIRE_RATE_MIN_PURCHASES ? `Hired on ${completionRate}% of leads` : null;
+}
+
+/** Whether a review posted at `createdAt` may still be edited at `now`. */
+export function reviewEditable(createdAt: Date | string, now: Date = new Date()): boolean {
+  return now.getTime() - new Date(createdAt).getTime() < REVIEW_EDIT_DAYS * 24 * 3_600_000;
+}
+
+/** A row of the Diggers dialog of /my-gigs: one completed purchase of the gig. */
+export interface GigBuyer {
+  diggerId: string;
+  handle: string;
+  profileImageUrl: string | null;
+  averageRating: number;
+  totalRatings: number;
+  purchasedAt: string;
+  hired: boolean;
+  /** A review may be left: the purchase was not refunded in full. */
+  reviewable: boolean;
+  review: { rating: number; body: string; createdAt: string; editable: boolean } | null;
+}
+
+/** A review as /digger/{id} shows it. */
+export interface PublicReview {
+  id: string;
+  rating: number;
+  body: string;
+  reviewer: string;
+  createdAt: string;
+  hired: boolean;
+  reply: string | null;
+  repliedAt: string | null;
+}
+
+export interface ReviewSummary {
+  count: number;
+  average: number;
+  /** How many reviews gave each number of stars, 5 first. */
+  breakdown: Array<{ stars: number; count: number }>;
+}

@@ -1,0 +1,91 @@
+/**
+ * The Diggers dialog of /my-gigs (issue 20): the owner of a gig sees each digger with a
+ * completed purchase of its lead, newest first, with whether they marked them hired and their
+ * own review. Only the gig's owner: another user gets 403, an unknown gig 404, and nothing else.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { isUuid } from "#core/ids.ts";
+import { reviewEditable, TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts";
+import type { Database } from "../db/client.ts";
+import { diggerProfiles, gigs, hires, leadPurchases, refunds, reviews, users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+
+/** Who may open the dialog and act in it: the gig's owner, who must be signed in. */
+export const GIG_BUYERS_ACCESS = {
+  signedOut: { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" },
+} as const;
+
+/** At most this many rows: one per completed purchase, and a gig sells at most five. */
+const BUYERS_LIMIT = 100;
+
+/** Gig `gigId` when `consumerId` owns it: 404 when there is no such gig, 403 when it is another's. */
+export async function ownedGig(db: Database, consumerId: string, gigId: string, lock = false) {
+  if (!isUuid(gigId)) throw new AppError("not_found", "Gig not found");
+  const query = db.select({ id: gigs.id, title: gigs.title, consumerId: gigs.consumerId }).from(gigs).where(eq(gigs.id, gigId));
+  const [gig] = lock ? await query.for("share") : await query;
+  if (!gig) throw new AppError("not_found", "Gig not found");
+  if (gig.consumerId !== consumerId) throw new AppError("forbidden", TRUST_MESSAGES.notYourGig);
+  return gig;
+}
+
+/** Refunds of a purchase reach its whole price: the lead cannot be reviewed. */
+export const fullyRefunded = sql<boolean>`coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.leadPurchaseId} = ${leadPurchases.id}), 0) >= ${leadPurchases.amountPaidCents}`;
+
+export async function gigBuyers(db: Database, consumerId: string, gigId: string): Promise<{ buyers: GigBuyer[] }> {
+  const gig = await ownedGig(db, consumerId, gigId);
+  const p = diggerProfiles;
+  const rows = await db
+    .select({
+      diggerId: p.id,
+      handle: p.handle,
+      profileImageUrl: p.profileImageUrl,
+      averageRating: p.averageRating,
+      totalRatings: p.totalRatings,
+      purchasedAt: leadPurchases.purchasedAt,
+      hired: sql<boolean>`${hires.gigId} is not null`,
+      refunded: fullyRefunded,
+      reviewRating: reviews.rating,
+      reviewBody: reviews.body,
+      reviewedAt: reviews.createdAt,
+    })
+    .from(leadPurchases)
+    .innerJoin(p, eq(p.id, leadPurchases.diggerId))
+    .leftJoin(hires, and(eq(hires.gigId, leadPurchases.gigId), eq(hires.diggerId, leadPurchases.diggerId)))
+    .leftJoin(reviews, and(eq(reviews.gigId, leadPurchases.gigId), eq(reviews.diggerId, leadPurchases.diggerId)))
+    .where(and(eq(leadPurchases.gigId, gig.id), eq(leadPurchases.status, "completed")))
+    .orderBy(desc(leadPurchases.purchasedAt), desc(leadPurchases.id))
+    .limit(BUYERS_LIMIT);
+  const now = new Date();
+  return {
+    buyers: rows.map((row) => ({
+      diggerId: row.diggerId,
+      handle: row.handle,
+      profileImageUrl: row.profileImageUrl,
+      averageRating: Number(row.averageRating),
+      totalRatings: row.totalRatings,
+      purchasedAt: row.purchasedAt!.toISOString(),
+      hired: row.hired,
+      reviewable: !row.refunded,
+      review:
+        row.reviewRating !== null && row.reviewBody !== null && row.reviewedAt !== null
+          ? { rating: row.reviewRating, body: row.reviewBody, createdAt: row.reviewedAt.toISOString(), editable: reviewEditable(row.reviewedAt, now) }
+          : null,
+    })),
+  };
+}
+
+/**
+ * The completed purchase of gig `gigId` by digger `diggerId`, with the digger's account for the
+ * e-mail; 409 when the digger never bought the lead.
+ */
+export async function completedPurchase(db: Database, gigId: string, diggerId: unknown) {
+  if (!isUuid(diggerId)) throw new AppError("conflict", TRUST_MESSAGES.noPurchase);
+  const [purchase] = await db
+    .select({ id: leadPurchases.id, refunded: fullyRefunded, userId: users.id, email: users.email })
+    .from(leadPurchases)
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
+    .innerJoin(users, eq(users.id, diggerProfiles.userId))
+    .where(and(eq(leadPurchases.gigId, gigId), eq(leadPurchases.diggerId, diggerId), eq(leadPurchases.status, "completed")));
+  if (!purchase) throw new AppError("conflict", TRUST_MESSAGES.noPurchase);
+  return { ...purchase, diggerId };
+}

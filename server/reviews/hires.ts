@@ -1,0 +1,28 @@
+/**
+ * Mark as Hired and its undo, in the Diggers dialog of /my-gigs (issue 20). Only the gig's
+ * owner (403 otherwise), only for a digger with a completed purchase of it (409 otherwise);
+ * the primary key (gig, digger) keeps it to one hire per pair. The digger is e-mailed when a
+ * hire is recorded; the database recomputes their completion_rate in the same transaction.
+ */
+import { and, eq } from "drizzle-orm";
+import { TRUST_MESSAGES } from "#core/reviews.ts";
+import { hires } from "../db/schema.ts";
+import type { AppServices } from "../services.ts";
+import { completedPurchase, ownedGig } from "./gig-buyers.ts";
+import { mailHired } from "./mail.ts";
+
+type Services = Pick<AppServices, "db" | "mailer" | "config">;
+
+export async function setHired(services: Services, consumerId: string, gigId: string, diggerIdInput: unknown, hired: boolean): Promise<{ success: string }> {
+  const { db, mailer, config } = services;
+  const gig = await ownedGig(db, consumerId, gigId);
+  const purchase = await completedPurchase(db, gig.id, diggerIdInput);
+  if (!hired) {
+    await db.delete(hires).where(and(eq(hires.gigId, gig.id), eq(hires.diggerId, purchase.diggerId)));
+    return { success: TRUST_MESSAGES.hireRemoved };
+  }
+  // Marking twice is not an error: the second changes nothing and sends nothing.
+  const inserted = await db.insert(hires).values({ gigId: gig.id, diggerId: purchase.diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });
+  if (inserted.length > 0) await mailHired(mailer, config.publicUrl, purchase, gig.title);
+  return { success: TRUST_MESSAGES.hired };
+}

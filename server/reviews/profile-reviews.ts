@@ -1,0 +1,95 @@
+/**
+ * The Reviews section of /digger/{id} (issue 20): the count, the average, the breakdown by star
+ * and the reviews newest first, REVIEWS_PAGE_SIZE a page (keyset pagination). A reviewer is
+ * shown as first name and last initial, made here on the server: their e-mail and full name
+ * never leave it. And the digger's one public reply to a review on their own profile.
+ */
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { isUuid } from "#core/ids.ts";
+import { FORMER_CLIENT, replySchema, reviewerName, REVIEWS_PAGE_SIZE, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
+import type { Database } from "../db/client.ts";
+import { diggerProfiles, gigs, hires, reviews, users } from "../db/schema.ts";
+import { AppError, parsedInput } from "../errors.ts";
+import { decodeCursor, exactTimestamp, toPage, type Page } from "../pagination.ts";
+
+export async function reviewSummary(db: Database, diggerId: string): Promise<ReviewSummary> {
+  const rows = await db
+    .select({ stars: reviews.rating, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(eq(reviews.diggerId, diggerId))
+    .groupBy(reviews.rating);
+  const byStars = new Map(rows.map((row) => [row.stars, Number(row.count)]));
+  const count = rows.reduce((sum, row) => sum + Number(row.count), 0);
+  const total = rows.reduce((sum, row) => sum + row.stars * Number(row.count), 0);
+  return {
+    count,
+    average: count === 0 ? 0 : Math.round((total / count) * 100) / 100,
+    breakdown: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: byStars.get(stars) ?? 0 })),
+  };
+}
+
+export async function reviewPage(db: Database, diggerId: string, cursorParam: string | null): Promise<Page<PublicReview>> {
+  const after = decodeCursor(cursorParam, 2);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      body: reviews.body,
+      reviewerFullName: users.name,
+      reviewerDeleted: sql<boolean>`${users.deletedAt} is not null`,
+      createdAt: exactTimestamp(reviews.createdAt),
+      hired: sql<boolean>`${hires.gigId} is not null`,
+      reply: reviews.reply,
+      repliedAt: reviews.repliedAt,
+    })
+    .from(reviews)
+    .innerJoin(gigs, eq(gigs.id, reviews.gigId))
+    .innerJoin(users, eq(users.id, gigs.consumerId))
+    .leftJoin(hires, and(eq(hires.gigId, reviews.gigId), eq(hires.diggerId, reviews.diggerId)))
+    .where(
+      and(
+        eq(reviews.diggerId, diggerId),
+        after && typeof after[0] === "string" && isUuid(after[1])
+          ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_PAGE_SIZE + 1);
+  const page = toPage(rows, REVIEWS_PAGE_SIZE, (row) => [row.createdAt, row.id]);
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map(({ reviewerFullName, reviewerDeleted, ...row }) => ({
+      ...row,
+      // A client who deleted their account is no longer named (the purge anonymises the row later).
+      reviewer: reviewerDeleted ? FORMER_CLIENT : reviewerName(reviewerFullName),
+      repliedAt: row.repliedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * The digger's reply to review `reviewId` on their own profile `diggerId`: 403 for anyone else
+ * (or a review that is not on this profile), 409 when it already has its one reply.
+ */
+export async function replyToReview(db: Database, userId: string, diggerId: string, form: FormData): Promise<{ success: string }> {
+  const reviewId = form.get("reviewId");
+  const [owner] = isUuid(diggerId)
+    ? await db
+        .select({ id: diggerProfiles.id })
+        .from(diggerProfiles)
+        .where(and(eq(diggerProfiles.id, diggerId), eq(diggerProfiles.userId, userId), isNull(diggerProfiles.hiddenAt)))
+    : [];
+  if (!owner || !isUuid(reviewId)) throw new AppError("forbidden", TRUST_MESSAGES.notYourReview);
+  const { reply } = parsedInput(replySchema, { reply: form.get("reply") ?? undefined });
+  const [review] = await db.select({ reply: reviews.reply }).from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.diggerId, owner.id)));
+  if (!review) throw new AppError("forbidden", TRUST_MESSAGES.notYourReview);
+  // Only while there is none: two replies sent at once leave the first.
+  const [updated] = await db
+    .update(reviews)
+    .set({ reply, repliedAt: sql`now()` })
+    .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+    .returning({ id: reviews.id });
+  if (!updated) throw new AppError("conflict", TRUST_MESSAGES.alreadyReplied);
+  return { success: TRUST_MESSAGES.replyPosted };
+}

@@ -1,0 +1,52 @@
+/**
+ * Leave a Review and edit it (issue 20; design.md section 7): only the gig's owner (403), only
+ * for a digger with a completed purchase of the gig (409) that was not refunded in full (409),
+ * once per gig and digger (the unique index reviews_gig_digger_key; 409), editable for
+ * REVIEW_EDIT_DAYS. The digger's average_rating and total_ratings are recomputed by the database
+ * in the same transaction (migration 0016). The digger is e-mailed.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { REVIEW_EDIT_DAYS, reviewSchema, TRUST_MESSAGES } from "#core/reviews.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { reviews } from "../db/schema.ts";
+import { AppError, parsedInput } from "../errors.ts";
+import type { AppServices } from "../services.ts";
+import { completedPurchase, ownedGig } from "./gig-buyers.ts";
+import { mailReviewed } from "./mail.ts";
+
+type Services = Pick<AppServices, "db" | "mailer" | "config">;
+
+export async function saveReview(services: Services, consumerId: string, gigId: string, form: FormData, edit: boolean): Promise<{ success: string }> {
+  const { db, mailer, config } = services;
+  const gig = await ownedGig(db, consumerId, gigId);
+  const purchase = await completedPurchase(db, gig.id, form.get("diggerId"));
+  const { rating, body } = parsedInput(reviewSchema, { rating: form.get("rating") ?? undefined, body: form.get("body") ?? undefined });
+  if (purchase.refunded) throw new AppError("conflict", TRUST_MESSAGES.refunded);
+
+  if (edit) {
+    const [updated] = await db
+      .update(reviews)
+      .set({ rating, body })
+      .where(
+        and(
+          eq(reviews.gigId, gig.id),
+          eq(reviews.diggerId, purchase.diggerId),
+          sql`${reviews.createdAt} > now() - make_interval(days => ${REVIEW_EDIT_DAYS}::int)`,
+        ),
+      )
+      .returning({ id: reviews.id });
+    if (!updated) {
+      const [existing] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.gigId, gig.id), eq(reviews.diggerId, purchase.diggerId)));
+      throw existing ? new AppError("conflict", TRUST_MESSAGES.editWindowClosed) : new AppError("not_found", TRUST_MESSAGES.reviewNotFound);
+    }
+  } else {
+    try {
+      await db.insert(reviews).values({ gigId: gig.id, diggerId: purchase.diggerId, leadPurchaseId: purchase.id, rating, body });
+    } catch (error) {
+      if (isUniqueViolation(error, "reviews_gig_digger_key")) throw new AppError("conflict", TRUST_MESSAGES.alreadyReviewed, { cause: error });
+      throw error;
+    }
+  }
+  await mailReviewed(mailer, config.publicUrl, purchase, gig.title, rating, edit);
+  return { success: edit ? TRUST_MESSAGES.reviewUpdated : TRUST_MESSAGES.reviewPosted };
+}
