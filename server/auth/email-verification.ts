@@ -9,7 +9,10 @@
  */
 import type { BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
+import { enqueueAlertsOfClient } from "../alerts/fan-out.ts";
 import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 
@@ -18,14 +21,23 @@ export const VERIFICATION_SUBJECT = "Confirm your e-mail for Digs & Gigs";
 export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
 export function emailVerificationOptions({
   config,
+  db,
   mailer,
   rateLimits,
+  jobs,
 }: {
   config: Config;
+  db: Database;
   mailer: Mailer;
   rateLimits: RateLimits;
+  jobs: JobQueue;
 }): BetterAuthOptions["emailVerification"] {
   return {
+    // The client's gigs were published by the confirmation (a trigger, migration 0009): their lead
+    // alerts go now (docs/decisions/0023-lead-alerts.md). After Better Auth's own write, not in it.
+    afterEmailVerification: async (user) => {
+      await enqueueAlertsOfClient(db, jobs, user.id);
+    },
     sendOnSignUp: true,
     expiresIn: VERIFICATION_EXPIRES_IN,
     // Off: a link that signed people in would pass by their password and two-factor authentication.
