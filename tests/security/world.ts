@@ -154,6 +154,10 @@ export const GUARDED_TABLES = [
   "lead_issues",
   "refunds",
   "emails",
+  "lead_alert_settings",
+  "lead_alert_categories",
+  "lead_alerts",
+  "lead_alert_digests",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 
