@@ -60,18 +60,25 @@ export interface AlertRecipient {
  * in the saved alert categories or, for diggers who never saved any, the profile's); every
  * other term is checked on those rows only. `onlyDiggerIds` checks a batch again before sending.
  */
-export async function matchingDiggers(
+export function matchingDiggers(
   db: Database,
   gig: GigTerms & { categoryId: string; parentCategoryId: string | null },
   frequency: AlertFrequency,
   onlyDiggerIds?: string[],
 ): Promise<AlertRecipient[]> {
+  return queryRows<AlertRecipient>(db, matchingDiggersQuery(gig, frequency, onlyDiggerIds));
+}
+
+/** The query of `matchingDiggers` (the benchmark EXPLAINs it). */
+export function matchingDiggersQuery(
+  gig: GigTerms & { categoryId: string; parentCategoryId: string | null },
+  frequency: AlertFrequency,
+  onlyDiggerIds?: string[],
+): SQL {
   const categoryIds = gig.parentCategoryId ? [gig.categoryId, gig.parentCategoryId] : [gig.categoryId];
   const inCategories = (column: AnyPgColumn) => sql`${column} in (${sql.join(categoryIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
   const only = (column: AnyPgColumn) => (onlyDiggerIds ? sql`and ${column} = any(${`{${onlyDiggerIds.join(",")}}`}::uuid[])` : sql``);
-  return queryRows<AlertRecipient>(
-    db,
-    sql`select m.digger_id as "diggerId", ${users.id} as "userId", ${users.email} as email
+  return sql`select m.digger_id as "diggerId", ${users.id} as "userId", ${users.email} as email
         from (
           select ${leadAlertCategories.diggerId} as digger_id from ${leadAlertCategories}
           where ${inCategories(leadAlertCategories.categoryId)} ${only(leadAlertCategories.diggerId)}
@@ -86,8 +93,7 @@ export async function matchingDiggers(
         where coalesce(${leadAlertSettings.frequency}, 'instant') = ${frequency}
           and ${preferencesMatch(sql`m.digger_id`, gig)}
           and not exists (select 1 from ${leadAlerts} where ${leadAlerts.gigId} = ${gig.id} and ${leadAlerts.diggerId} = m.digger_id)
-        order by m.digger_id`,
-  );
+        order by m.digger_id`;
 }
 
 /** The saved alert categories of `diggerId` (a column) include the gig's category or its parent. */

@@ -45,7 +45,7 @@ export function LeadAlertsCard({
                     name="frequency"
                     value={frequency}
                     defaultChecked={preferences.frequency === frequency}
-                    className="mt-0.5 size-4 accent-[var(--primary-strong)]"
+                    className="mt-0.5 size-4 shrink-0 accent-[var(--primary-strong)]"
                   />
                   <span>
                     <span className="font-medium">{ALERT_FREQUENCY_LABELS[frequency]}</span>
@@ -124,7 +124,7 @@ export function LeadAlertsCard({
 function CategoryBox({ id, name, checked, strong }: { id: string; name: string; checked: boolean; strong?: boolean }) {
   return (
     <label className={`flex items-center gap-2 text-sm ${strong ? "font-medium" : ""}`}>
-      <input type="checkbox" name="categoryIds" value={id} defaultChecked={checked} className="size-4 accent-[var(--primary-strong)]" />
+      <input type="checkbox" name="categoryIds" value={id} defaultChecked={checked} className="size-4 shrink-0 accent-[var(--primary-strong)]" />
       {name}
     </label>
   );
