@@ -1,8 +1,8 @@
 /**
  * The lead-alerts case (issue 21): on a fresh PostgreSQL database, 10,000 diggers whose alerts
  * match a category and 190,000 whose alerts do not (other categories, a sub-category, Off, a
- * keyword the gig lacks, a maximum price below it, deleted or suspended accounts), seeded in
- * bulk SQL. The built server runs in production mode with SMTP to a local peer that only counts.
+ * keyword the gig lacks, a maximum price below it, deleted or suspended accounts; 40,000 of
+ * them with saved alerts, the rest on their profile's categories), seeded in bulk SQL. The built server runs in production mode with SMTP to a local peer that only counts.
  * It measures the post request (the gig in the matched category against posts in a category
  * nobody watches, before and during the fan-out), the time until all 10,000 alert e-mails were
  * handed to SMTP, and the matching query's plan (EXPLAIN ANALYZE).
@@ -113,6 +113,12 @@ async function seed(url: string) {
         from generate_series(5001, 15000) n join digger_profiles p on p.handle = 'bd_' || n`);
       await tx.execute(sql`insert into lead_alert_categories (digger_id, category_id)
         select digger_id, ${watched!.id}::uuid from lead_alert_settings`);
+      // And 30,000 saved alerts elsewhere (17,001-47,000): instant, on another category each.
+      await tx.execute(sql`insert into lead_alert_settings (digger_id, frequency)
+        select p.id, 'instant' from generate_series(17001, 47000) n join digger_profiles p on p.handle = 'bd_' || n`);
+      await tx.execute(sql`insert into lead_alert_categories (digger_id, category_id)
+        select p.id, (${elsewhereArray}::uuid[])[1 + n % ${elsewhere.length}]
+        from generate_series(17001, 47000) n join digger_profiles p on p.handle = 'bd_' || n`);
       const id = "bench-alerts-client";
       await tx.execute(sql`insert into users (id, full_name, email, email_verified, user_type) values (${id}, 'Bench Client', 'bench-client@example.com', true, 'consumer')`);
       await tx.execute(sql`insert into accounts (id, account_id, provider_id, user_id, password) values (${id}, ${id}, 'credential', ${id}, ${await hashPassword(PASSWORD)})`);
