@@ -1,5 +1,6 @@
 /** The account page's Lead alerts card (diggers): how often, which categories, and optional limits. */
 import { Form, Link } from "react-router";
+import { CategoryChecklist } from "#app/components/category-checklist.tsx";
 import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -59,18 +60,7 @@ export function LeadAlertsCard({
             <fieldset className="grid gap-2" aria-describedby={errors.categoryIds ? "alert-categories-error" : undefined}>
               <legend className="mb-1 text-sm font-medium">Categories</legend>
               <p className="text-xs text-muted-foreground">A category takes in its sub-categories.</p>
-              <div className="grid max-h-72 gap-4 overflow-y-auto rounded-md border p-4 sm:grid-cols-2" tabIndex={0} aria-label="Alert categories list">
-                {categories.map((group) => (
-                  <div key={group.id} className="grid content-start gap-1.5">
-                    <CategoryBox id={group.id} name={group.name} checked={preferences.categoryIds.includes(group.id)} strong />
-                    {group.children.map((child) => (
-                      <div key={child.id} className="pl-6">
-                        <CategoryBox id={child.id} name={child.name} checked={preferences.categoryIds.includes(child.id)} />
-                      </div>
-                    ))}
-                  </div>
-                ))}
-              </div>
+              <CategoryChecklist categories={categories} selected={new Set(preferences.categoryIds)} label="Alert categories list" className="max-h-72" />
               <FieldMessage id="alert-categories" error={errors.categoryIds} />
             </fieldset>
 
@@ -118,14 +108,5 @@ export function LeadAlertsCard({
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function CategoryBox({ id, name, checked, strong }: { id: string; name: string; checked: boolean; strong?: boolean }) {
-  return (
-    <label className={`flex items-center gap-2 text-sm ${strong ? "font-medium" : ""}`}>
-      <input type="checkbox" name="categoryIds" value={id} defaultChecked={checked} className="size-4 shrink-0 accent-[var(--primary-strong)]" />
-      {name}
-    </label>
   );
 }
