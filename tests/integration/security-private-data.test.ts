@@ -35,6 +35,9 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "client's contact preferences", value: w.gig.contactPreferences!, allowed: ["owningConsumer", "owningDigger"] },
     { what: "other consumer's name", value: otherConsumer.fullName, allowed: ["otherConsumer"] },
     { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer"] },
+    // Lead alerts: the digger's own (their /account).
+    { what: "owning digger's lead-alert keyword", value: w.leadAlerts.keywords[0]!, allowed: ["owningDigger"] },
+    { what: "owning digger's lead-alert location", value: w.leadAlerts.location, allowed: ["owningDigger"] },
   ];
 }
 
@@ -111,5 +114,7 @@ describe("private data", () => {
     const form = decodeHtml(await (await world.client("owningDigger").get("/digger-registration")).text());
     expect(form).toContain(world.reference.referenceEmail);
     expect(form).toContain(owningDigger.phone);
+    const account = decodeHtml(await (await world.client("owningDigger").get("/account")).text());
+    expect(account).toContain(world.leadAlerts.location);
   });
 });

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
-import { diggerProfiles, diggerReferences, leadIssues, referenceContactRequests } from "../../server/db/schema.ts";
+import { diggerProfiles, diggerReferences, leadAlertSettings, leadIssues, referenceContactRequests } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import { insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
@@ -46,6 +46,9 @@ export async function createWorld(app: TestApp) {
     .values({ leadPurchaseId: purchase.id, diggerId: owningDigger.diggerId, issueType: "already_filled", description: "Someone else got the job.", refundPercentage: 50 })
     .returning();
   const reference = await addReference(app, owningDigger.diggerId);
+  // The owning digger's lead alerts (Off: nothing is sent): their words are theirs alone.
+  const leadAlerts = { keywords: [`alertword${tag()}`], location: `Alertville ${tag()}` };
+  await db.insert(leadAlertSettings).values({ diggerId: owningDigger.diggerId, frequency: "off", ...leadAlerts });
   const [referenceRequest] = await db
     .insert(referenceContactRequests)
     .values({ referenceId: reference.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId })
@@ -65,6 +68,7 @@ export async function createWorld(app: TestApp) {
     issue: issue!,
     reference,
     referenceRequest: referenceRequest!,
+    leadAlerts,
 
     /** The client acting as `role`: a fresh one for a visitor. */
     client(role: Role): SessionClient {
