@@ -11,6 +11,7 @@ import type { AlertFrequency } from "../../core/lead-alerts.ts";
 import { sendDailyDigests } from "../../server/alerts/digest.ts";
 import { alertGig, deliverLeadAlertBatch } from "../../server/alerts/fan-out.ts";
 import { matchingDiggers } from "../../server/alerts/matching.ts";
+import { queryRows } from "../../server/db/client.ts";
 import { categories, diggerCategories, emails, gigs, leadAlertCategories, leadAlerts, leadAlertSettings, users } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -276,6 +277,19 @@ describe("the daily digest", () => {
     // The same day again: nothing new.
     await sendDailyDigests(app.services);
     expect((await mailTo(app, digger.email)).filter((m) => m.subject.startsWith("Your lead alerts"))).toHaveLength(1);
+  });
+});
+
+describe("the digest's schedule", () => {
+  it("runs at DIGEST_HOUR in the server's time zone (pg-boss's own schedule)", async () => {
+    const schedule = () => queryRows<{ cron: string; timezone: string }>(db(), sql`select cron, timezone from pgboss.schedule where name = 'alerts.digest'`);
+    expect(await schedule()).toEqual([{ cron: "0 8 * * *", timezone: "UTC" }]);
+    const paris = await createTestApp({ DIGEST_HOUR: "6", DIGEST_TIME_ZONE: "Europe/Paris" }, { database: app.database });
+    try {
+      expect(await schedule()).toEqual([{ cron: "0 6 * * *", timezone: "Europe/Paris" }]);
+    } finally {
+      await paris.close();
+    }
   });
 });
 
