@@ -10,11 +10,12 @@
  *   npm run bench -- --pglite --gigs 10000  # embedded PGlite (local mode) in a temp dir
  *   DATABASE_URL=postgres://.../db npm run bench   # an existing (empty or bench) database
  *   npm run bench -- --only cluster --rounds 5      # 1 server and 2 (npm run cluster), signed in
+ *   npm run bench -- --only alerts                  # lead alerts: a gig for 10,000 of 200,000 diggers (only when asked)
  *
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
  * --connections 10,50, --growth [--growth-sizes 10000,100000,1000000], --no-build,
  * --no-lighthouse, --lighthouse-runs N, --only pages|data|... (comma list of sections:
- * load, raw, weight, lighthouse, cluster, growth), --page-cache-seconds N (the server's page cache;
+ * load, raw, weight, lighthouse, cluster, growth, alerts), --page-cache-seconds N (the server's page cache;
  * default: the production default, 10; 0 measures every request rendered), --no-pin (leave
  * the server and the load generator free to share every core; lib/cpu.ts).
  */
@@ -27,6 +28,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { browseGigsQuery, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
 import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate, type Target } from "./generate.ts";
 import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
+import { alertsCase, type AlertsResult } from "./lib/alerts.ts";
 import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { load, warm, type LoadResult } from "./lib/load.ts";
@@ -227,6 +229,13 @@ async function main() {
   const log = (line: string) => console.log(line);
   const startedAt = new Date();
   build();
+  if (sections.size === 1 && sections.has("alerts")) {
+    // The case makes its own database: the 100k-gig one is not needed.
+    log("bench: lead alerts, a gig posted for 10,000 of 200,000 diggers (database dg_bench_alerts, made afresh)");
+    const alerts = await alertsCase({ pgServer, buildDir, log });
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, alerts, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    return;
+  }
 
   const main = await resolveTarget(gigCount);
   log(`bench: ${main.label}, ${gigCount} gigs`);
@@ -302,6 +311,14 @@ async function main() {
     log("bench: cluster skipped (several servers need PostgreSQL)");
   }
 
+  let alerts: AlertsResult | null = null;
+  if (sections.has("alerts") && main.target.kind === "postgres") {
+    log(`bench: lead alerts, a gig posted for 10,000 of 200,000 diggers (database ${"dg_bench_alerts"}, made afresh)`);
+    alerts = await alertsCase({ pgServer, buildDir, log });
+  } else if (sections.has("alerts")) {
+    log("bench: lead alerts skipped (the case needs PostgreSQL)");
+  }
+
   const growth: Record<string, Record<string, LoadResult[]>> = {};
   if (sections.has("growth")) {
     // Every size's server runs from the start, and the rounds take the sizes in turn (10k, 100k,
@@ -328,15 +345,20 @@ async function main() {
     }
   }
 
-  Object.assign(results, { load, raw, weights, lighthouse, cluster, growth, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() });
+  Object.assign(results, { load, raw, weights, lighthouse, cluster, alerts, growth, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() });
   results.budget = evaluateBudget(results as never);
+  printSummary(results as never);
+  writeResults(startedAt, results, log);
+}
+
+/** Writes bench/results/<date>[-n].json. */
+function writeResults(startedAt: Date, results: Record<string, unknown>, log: (line: string) => void) {
   const dir = path.join(projectRoot, "bench/results");
   mkdirSync(dir, { recursive: true });
   const day = startedAt.toISOString().slice(0, 10);
   let file = path.join(dir, `${day}.json`);
   for (let i = 2; existsSync(file); i++) file = path.join(dir, `${day}-${i}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  printSummary(results as never);
   log(`\nbench: results in ${path.relative(projectRoot, file)}`);
 }
 

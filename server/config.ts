@@ -24,6 +24,16 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+/** A time zone this runtime knows by its IANA name. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -54,6 +64,10 @@ const envSchema = z.object({
   // before it is approved automatically, and how long after a purchase a report may be made.
   LEAD_ISSUE_RESPONSE_HOURS: z.coerce.number().int().min(1).max(720).default(ISSUE_DEADLINE_DEFAULTS.responseHours),
   LEAD_ISSUE_REPORT_DAYS: z.coerce.number().int().min(1).max(365).default(ISSUE_DEADLINE_DEFAULTS.reportDays),
+  // The daily lead-alert digest (server/alerts/digest.ts): its hour, in the server's time zone.
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  // An IANA time zone ("Europe/Paris"); unset: the process's TZ, else UTC.
+  DIGEST_TIME_ZONE: optionalString.pipe(z.string().refine(isTimeZone, "an IANA time zone such as Europe/Paris").optional()),
   // Signed-out views of public pages kept this long (server/page-cache.ts); 0 turns it off.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   // The bearer token that opens GET /metrics (server/metrics.ts); unset: open in local mode, 404 in production.
@@ -139,6 +153,10 @@ export interface Config {
   leadIssueResponseHours: number;
   /** How many days after a purchase the digger may report an issue on it. */
   leadIssueReportDays: number;
+  /** The daily lead-alert digest goes at this hour (0-23) of `timeZone`. */
+  digestHour: number;
+  /** The server's time zone (IANA): the digest's hour and its day. */
+  timeZone: string;
   /** How long a signed-out view of a public page may be served again; 0 = never. */
   pageCacheSeconds: number;
   /** The bearer token `/metrics` asks for; without one it is open in local mode and 404 in production. */
@@ -283,6 +301,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     accountPurgeDelayHours: e.ACCOUNT_PURGE_DELAY_HOURS,
     leadIssueResponseHours: e.LEAD_ISSUE_RESPONSE_HOURS,
     leadIssueReportDays: e.LEAD_ISSUE_REPORT_DAYS,
+    digestHour: e.DIGEST_HOUR,
+    timeZone: e.DIGEST_TIME_ZONE ?? (env.TZ && isTimeZone(env.TZ) ? env.TZ : "UTC"),
     // Off in local mode, where tests and developers change the database behind the server's back.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
     metricsToken: e.METRICS_TOKEN,

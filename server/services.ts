@@ -44,7 +44,7 @@ export interface AppServices {
 
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
   const { db } = database;
-  const jobs = createJobQueue(database, logger);
+  const jobs = createJobQueue(database, logger, { digestHour: config.digestHour, timeZone: config.timeZone });
   const mailer = createMailer({ config, db, logger, jobs });
   const rateLimits = createRateLimits(database.driver);
   return {
@@ -53,7 +53,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     logger,
     mailer,
     jobs,
-    auth: createAuth({ config, db, mailer, logger, rateLimits }),
+    auth: createAuth({ config, db, mailer, logger, rateLimits, jobs }),
     rateLimits,
     payments: createPaymentProvider(config),
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),

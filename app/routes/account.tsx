@@ -5,14 +5,18 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
+import { LeadAlertsCard } from "#app/features/account/lead-alerts-card.tsx";
 import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { LEAD_ALERT_MESSAGES } from "#core/lead-alerts.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
+import { LEAD_ALERTS_SAVE } from "#server/alerts/access.ts";
+import { leadAlertsCard, saveLeadAlertPreferences } from "#server/alerts/settings.ts";
 import { authApiFor } from "#server/auth/api.ts";
-import { requireUser } from "#server/auth/guards.ts";
+import { requireDigger, requireUser } from "#server/auth/guards.ts";
 import { changePassword } from "#server/auth/passwords.ts";
 import { disableTwoFactor, enableTwoFactor, makeBackupCodes, verifyTwoFactorCode, type TwoFactorEnrolment } from "#server/auth/two-factor.ts";
 import { AppError } from "#server/errors.ts";
@@ -23,12 +27,16 @@ import { runLoader, runAction, type ActionFailure } from "#server/web/respond.ts
 import type { Route } from "./+types/account";
 
 export const meta = () =>
-  pageMeta("Account", "Your Digs & Gigs account: password, two-factor authentication, e-mail preferences and your data.");
+  pageMeta("Account", "Your Digs & Gigs account: password, two-factor authentication, lead alerts, e-mail preferences and your data.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
-    return { user, promotionalEmail: await promotionalEmailEnabled(context.services.db, user.id) };
+    const [promotionalEmail, leadAlerts] = await Promise.all([
+      promotionalEmailEnabled(context.services.db, user.id),
+      leadAlertsCard(context.services.db, user),
+    ]);
+    return { user, promotionalEmail, leadAlerts };
   });
 }
 
@@ -65,6 +73,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { promotionalEmail } = await saveEmailPreferences(db, user.id, form);
         return { success: promotionalEmail ? "Promotional e-mail is on." : "Promotional e-mail is off. Transactional e-mail still arrives." };
       }
+      case "lead-alerts": {
+        const { diggerId } = await requireDigger(context, request, LEAD_ALERTS_SAVE);
+        await saveLeadAlertPreferences(db, diggerId, form);
+        return { success: LEAD_ALERT_MESSAGES.saved };
+      }
       case "delete-account": {
         const { setCookies } = await deleteAccount(context, api, user, form);
         return redirectWithFlash(config, "/", "success", DELETE_ACCOUNT_MESSAGES.deleted, setCookies);
@@ -80,7 +93,7 @@ type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactor
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const answer: Answer | undefined = actionData;
-  const { user, promotionalEmail } = loaderData;
+  const { user, promotionalEmail, leadAlerts } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(answer);
@@ -130,6 +143,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Card>
 
       <TwoFactorCard enabled={user.twoFactorEnabled} answer={answer} busyIntent={busyIntent} />
+      {leadAlerts ? <LeadAlertsCard card={leadAlerts} errors={fieldErrors} busyIntent={busyIntent} /> : null}
       <EmailPreferencesCard promotionalEmail={promotionalEmail} busyIntent={busyIntent} />
       <DownloadDataCard />
       <DeleteAccountCard error={fieldErrors.confirmEmail} busyIntent={busyIntent} />

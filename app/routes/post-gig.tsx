@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return runAction(context, async () => {
     const user = await requireUser(context, request, POST_GIG_FORM);
-    await postGig(context.services.db, user.id, await request.formData());
+    await postGig(context.services, user.id, await request.formData());
     return redirectWithFlash(context.services.config, "/", "success", "Gig posted successfully!");
   });
 }

@@ -3,39 +3,55 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { isGenuineUnsubscribeToken, UNSUBSCRIBE_MESSAGES, unsubscribeByLink } from "#server/privacy/unsubscribe.ts";
+import { isGenuineUnsubscribeToken, UNSUBSCRIBE_MESSAGES, unsubscribeByLink, unsubscribeListOf } from "#server/privacy/unsubscribe.ts";
 import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/unsubscribe";
 
-export const meta = () => [...pageMeta("Unsubscribe", "Stop promotional e-mail from Digs & Gigs."), { name: "robots", content: "noindex" }];
+export const meta = () => [...pageMeta("Unsubscribe", "Stop promotional e-mail or lead alerts from Digs & Gigs."), { name: "robots", content: "noindex" }];
+
+/** What each list's page says. */
+const LISTS = {
+  promotional: {
+    subtitle: "Promotional e-mail from Digs & Gigs",
+    explain: "Stop news, tips and offers. E-mail about your account and purchases still arrives.",
+  },
+  "lead-alerts": {
+    subtitle: "Lead alerts from Digs & Gigs",
+    explain: "Turn lead alerts off: no more e-mails about new gigs. Your other e-mail settings stay as they are.",
+  },
+} as const;
 
 /**
- * The link in every promotional e-mail. Opening it only checks the token: link scanners
+ * The link in every promotional e-mail (and, with `list=lead-alerts`, every lead alert). Opening it only checks the token: link scanners
  * fetch addresses in e-mail, so the change itself needs the button (or the mail client's
  * RFC 8058 one-click POST to the same address). No sign-in is needed either way.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
-    const token = new URL(request.url).searchParams.get("token") ?? "";
-    const valid = await isGenuineUnsubscribeToken(context, token);
-    return { token, invalid: valid ? null : UNSUBSCRIBE_MESSAGES.invalid };
+    const params = new URL(request.url).searchParams;
+    const token = params.get("token") ?? "";
+    const list = unsubscribeListOf(params.get("list"));
+    const valid = await isGenuineUnsubscribeToken(context, token, list);
+    return { token, list, invalid: valid ? null : UNSUBSCRIBE_MESSAGES.invalid };
   });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return runAction(context, async () => {
     const form = await request.formData();
-    const token = new URL(request.url).searchParams.get("token") ?? form.get("token");
-    await unsubscribeByLink(context, token);
-    return { success: UNSUBSCRIBE_MESSAGES.done };
+    const params = new URL(request.url).searchParams;
+    const token = params.get("token") ?? form.get("token");
+    const list = unsubscribeListOf(params.get("list") ?? form.get("list"));
+    return { success: await unsubscribeByLink(context, token, list) };
   });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, invalid } = loaderData;
+  const { token, list, invalid } = loaderData;
+  const texts = LISTS[list];
   return (
     <div className="mx-auto grid max-w-lg gap-6">
-      <PageHeader title="Unsubscribe" subtitle="Promotional e-mail from Digs & Gigs" />
+      <PageHeader title="Unsubscribe" subtitle={texts.subtitle} />
       <Card>
         <CardContent className="grid gap-4 pt-6">
           {actionData && "error" in actionData ? (
@@ -45,7 +61,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           ) : invalid === null ? (
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="token" value={token} />
-              <p>Stop news, tips and offers. E-mail about your account and purchases still arrives.</p>
+              <input type="hidden" name="list" value={list} />
+              <p>{texts.explain}</p>
               <Button type="submit">Unsubscribe</Button>
             </Form>
           ) : (

@@ -9,7 +9,11 @@
  */
 import type { BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
+import { enqueueAlertsOfClient } from "../alerts/fan-out.ts";
 import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 
@@ -18,14 +22,28 @@ export const VERIFICATION_SUBJECT = "Confirm your e-mail for Digs & Gigs";
 export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
 export function emailVerificationOptions({
   config,
+  db,
   mailer,
   rateLimits,
+  jobs,
+  logger,
 }: {
   config: Config;
+  db: Database;
   mailer: Mailer;
   rateLimits: RateLimits;
+  jobs: JobQueue;
+  logger: Logger;
 }): BetterAuthOptions["emailVerification"] {
   return {
+    // The client's gigs were published by the confirmation (a trigger, migration 0009): their lead
+    // alerts go now (docs/decisions/0023-lead-alerts.md). After Better Auth's own write, not in it.
+    afterEmailVerification: async (user) => {
+      // The confirmation stands whatever happens here: a failure costs instant alerts (the digest still lists the gigs).
+      await enqueueAlertsOfClient(db, jobs, user.id).catch((error: unknown) =>
+        logger.error({ err: error, userId: user.id }, "lead alerts not enqueued after an e-mail confirmation"),
+      );
+    },
     sendOnSignUp: true,
     expiresIn: VERIFICATION_EXPIRES_IN,
     // Off: a link that signed people in would pass by their password and two-factor authentication.

@@ -12,6 +12,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 import { claimTotpStep } from "./totp-once.ts";
@@ -28,6 +29,8 @@ export interface EndpointRuleDeps {
   mailer: Mailer;
   logger: Logger;
   rateLimits: RateLimits;
+  /** Confirming an e-mail publishes the client's gigs: their lead alerts are enqueued. */
+  jobs: JobQueue;
 }
 
 type Body = Record<string, unknown>;

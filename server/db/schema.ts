@@ -64,6 +64,11 @@ export const users = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** When the purge anonymised the row (kept only for payment records that point at it). */
     purgedAt: timestamp("purged_at", { withTimezone: true }),
+    /**
+     * When an operator suspended the account; null: not suspended. Set by the operator console
+     * (a later issue); lead alerts already leave suspended accounts out (server/alerts/).
+     */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -343,6 +348,12 @@ export const gigs = pgTable(
      * gig with completed purchases is filled, and reopening it clears this (decision 0021).
      */
     filledAt: timestamp("filled_at", { withTimezone: true }),
+    /**
+     * When the gig last became visible (open and published: posted by a confirmed client, its
+     * client confirmed later, or reopened); null while it never was. Kept by a trigger (migration
+     * 0017), never written by the app: the daily lead-alert digest lists the day's gigs by it.
+     */
+    visibleSince: timestamp("visible_since", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -367,6 +378,10 @@ export const gigs = pgTable(
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
     index("gigs_consumer_newest_idx").on(t.consumerId, t.createdAt.desc().nullsFirst()),
+    // The daily digest: the gigs that became visible in the last day, newest first.
+    index("gigs_visible_since_idx")
+      .on(t.visibleSince.desc().nullsFirst())
+      .where(sql`${t.status} = 'open' and ${t.published}`),
     index("gigs_open_search_trgm")
       .using("gin", trigram(t.searchText))
       .with(searchIndexOptions)
@@ -535,6 +550,89 @@ export const reviews = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- lead alerts
+
+/**
+ * A digger's lead alerts (server/alerts/, docs/decisions/0023-lead-alerts.md), once saved on
+ * /account or turned off by an e-mail's link. A digger without a row has the defaults: Instant,
+ * for the categories of their profile (digger_categories), no keyword, location or price limit.
+ */
+export const leadAlertSettings = pgTable(
+  "lead_alert_settings",
+  {
+    diggerId: uuid("digger_id")
+      .primaryKey()
+      .references(() => diggerProfiles.id, { onDelete: "cascade" }),
+    frequency: text("frequency", { enum: ["instant", "daily", "off"] }).notNull().default("instant"),
+    /** Each must be in the gig's title or description (case-insensitive, like the search). */
+    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    /** Must be in the gig's location (case-insensitive); null: anywhere. */
+    location: text("location"),
+    /** Leads priced above it are left out; null: any price. */
+    maxLeadPriceCents: integer("max_lead_price_cents"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("lead_alert_settings_frequency_check", sql`${t.frequency} in ('instant', 'daily', 'off')`),
+    check("lead_alert_settings_keywords_check", sql`cardinality(${t.keywords}) <= 10`),
+    check("lead_alert_settings_location_check", sql`char_length(${t.location}) between 1 and 100`),
+    check("lead_alert_settings_price_check", sql`${t.maxLeadPriceCents} > 0`),
+    // The digest's list of diggers, by id for its batches.
+    index("lead_alert_settings_daily_idx").on(t.diggerId).where(sql`${t.frequency} = 'daily'`),
+  ],
+);
+
+/** The categories of a saved lead alert: a gig matches in one of them or in a sub-category of one. */
+export const leadAlertCategories = pgTable(
+  "lead_alert_categories",
+  {
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => leadAlertSettings.diggerId, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.diggerId, t.categoryId] }),
+    // Matching a gig: the diggers of its category and of its parent.
+    index("lead_alert_categories_category_idx").on(t.categoryId, t.diggerId),
+  ],
+);
+
+/**
+ * One row per instant alert sent: a digger hears about a gig once, whatever reruns it (two
+ * workers, a retry, a reopened gig). Claimed in the transaction that records the e-mail.
+ */
+export const leadAlerts = pgTable(
+  "lead_alerts",
+  {
+    gigId: uuid("gig_id")
+      .notNull()
+      .references(() => gigs.id, { onDelete: "cascade" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "cascade" }),
+    emailId: uuid("email_id").references(() => emails.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.gigId, t.diggerId] }), index("lead_alerts_digger_idx").on(t.diggerId)],
+);
+
+/** One row per daily digest sent: a digger gets one a day (in the digest's time zone). */
+export const leadAlertDigests = pgTable(
+  "lead_alert_digests",
+  {
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    emailId: uuid("email_id").references(() => emails.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.diggerId, t.day] })],
+);
+
 // ---------------------------------------------------------------- e-mail
 
 /**
@@ -553,7 +651,7 @@ export const emails = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     kind: text("kind", { enum: ["transactional", "promotional"] }).notNull(),
-    /** Promotional e-mail only: the signed one-click unsubscribe address (List-Unsubscribe). */
+    /** The signed one-click unsubscribe address (List-Unsubscribe): promotional e-mail and lead alerts. */
     listUnsubscribeUrl: text("list_unsubscribe_url"),
     status: text("status", { enum: ["pending", "sent", "kept"] })
       .notNull()
@@ -566,7 +664,6 @@ export const emails = pgTable(
   },
   (t) => [
     check("emails_kind_check", sql`${t.kind} in ('transactional', 'promotional')`),
-    check("emails_unsubscribe_check", sql`${t.listUnsubscribeUrl} is null or ${t.kind} = 'promotional'`),
     check("emails_status_check", sql`${t.status} in ('pending', 'sent', 'kept')`),
     check("emails_attempts_check", sql`${t.attempts} >= 0`),
     check("emails_sent_check", sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),

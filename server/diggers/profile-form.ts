@@ -14,7 +14,7 @@ export async function profileFormPage(db: Database, userId: string): Promise<{ c
 }
 
 /** Every category, top-level ones by name, each with its sub-categories by name. */
-async function categoryGroups(db: Database): Promise<CategoryGroup[]> {
+export async function categoryGroups(db: Database): Promise<CategoryGroup[]> {
   const rows = await db
     .select({ id: categories.id, name: categories.name, parentId: categories.parentCategoryId })
     .from(categories)

@@ -3,7 +3,9 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED, gigStatusSchema } from "#core/gig-schema.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
+import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
 import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -56,10 +58,11 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
  * My Gigs' switch: opens or closes one of the consumer's gigs (only its owner may); says which.
  * Closing with `filled=yes` a gig that has completed purchases records it as filled in the same
  * transaction, and then e-mails each digger who bought it (at most 5: one e-mail each, through
- * the mailer's queue). `filled` on a gig without purchases just closes it. Reopening clears it.
+ * the mailer's queue). `filled` on a gig without purchases just closes it. Reopening clears it,
+ * and enqueues the gig's lead alerts in the same transaction (server/alerts/fan-out.ts).
  */
 export async function changeGigStatus(
-  { db, mailer, config }: { db: Database; mailer: Mailer; config: { publicUrl: string } },
+  { db, mailer, config, jobs }: { db: Database; mailer: Mailer; config: { publicUrl: string }; jobs: JobQueue },
   consumerId: string,
   form: FormData,
 ): Promise<{ success: string }> {
@@ -75,8 +78,10 @@ export async function changeGigStatus(
       .update(gigs)
       .set(status === "open" ? { status, filledAt: null } : { status })
       .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)))
-      .returning({ id: gigs.id, title: gigs.title });
+      .returning({ id: gigs.id, title: gigs.title, published: gigs.published });
     if (!gig) return null;
+    // Reopened and published, it is visible again: diggers who match now and never heard of it are alerted.
+    if (status === "open" && gig.published) await enqueueLeadAlerts(jobs, tx, gig.id);
     if (status !== "closed" || !filled) return { gig, buyers: [] };
     // The row is locked by the update: no purchase completes between this read and the commit.
     const buyers = await tx

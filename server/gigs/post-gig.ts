@@ -1,7 +1,12 @@
-/** Posting a gig: validated with core's rules, under a top-level category. */
+/**
+ * Posting a gig: validated with core's rules, under a top-level category. A gig visible at once
+ * (its client's e-mail is confirmed) enqueues its lead alerts in the same transaction.
+ */
 import { and, eq, isNull } from "drizzle-orm";
 import { postGigSchema } from "#core/gig-schema.ts";
+import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
 import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 
@@ -16,31 +21,35 @@ async function isTopLevelCategory(db: Database, id: string): Promise<boolean> {
 }
 
 /** Saves the consumer's gig, open; returns its id. */
-export async function postGig(db: Database, consumerId: string, form: FormData): Promise<{ id: string }> {
+export async function postGig({ db, jobs }: { db: Database; jobs: JobQueue }, consumerId: string, form: FormData): Promise<{ id: string }> {
   const gig = parsedInput(postGigSchema(), Object.fromEntries(form));
   if (!(await isTopLevelCategory(db, gig.categoryId))) {
     throw new AppError("invalid_input", CATEGORY_REQUIRED, { fieldErrors: { categoryId: CATEGORY_REQUIRED } });
   }
   try {
-    const [row] = await db
-      .insert(gigs)
-      .values({
-        consumerId,
-        title: gig.title,
-        description: gig.description,
-        location: gig.location,
-        timeline: gig.timeline,
-        budgetMinCents: gig.budgetMin,
-        budgetMaxCents: gig.budgetMax,
-        categoryId: gig.categoryId,
-        maxDiggers: gig.maxDiggers,
-        deadline: gig.deadline,
-        contactPreferences: gig.contactPreferences,
-        contactPhone: gig.contactPhone,
-        status: "open",
-      })
-      .returning({ id: gigs.id });
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(gigs)
+        .values({
+          consumerId,
+          title: gig.title,
+          description: gig.description,
+          location: gig.location,
+          timeline: gig.timeline,
+          budgetMinCents: gig.budgetMin,
+          budgetMaxCents: gig.budgetMax,
+          categoryId: gig.categoryId,
+          maxDiggers: gig.maxDiggers,
+          deadline: gig.deadline,
+          contactPreferences: gig.contactPreferences,
+          contactPhone: gig.contactPhone,
+          status: "open",
+        })
+        .returning({ id: gigs.id, published: gigs.published });
+      // Unpublished, it alerts nobody yet: confirming the e-mail enqueues its alerts then.
+      if (row!.published) await enqueueLeadAlerts(jobs, tx, row!.id);
+      return { id: row!.id };
+    });
   } catch (error) {
     throw new AppError("failed", "Failed to post gig. Please try again.", { cause: error });
   }

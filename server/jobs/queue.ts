@@ -25,6 +25,12 @@ export interface JobData {
   "issues.auto-approve": Record<string, never>;
   /** Remind the client of one pending lead issue, a day before its deadline (leads/issue-deadlines.ts). */
   "issues.remind": { issueId: string };
+  /** A gig became visible: find the diggers whose instant lead alerts match it (alerts/fan-out.ts). */
+  "alerts.gig": { gigId: string };
+  /** Send one batch of a gig's instant lead alerts, to these digger profiles (alerts/fan-out.ts). */
+  "alerts.deliver": { gigId: string; diggerIds: string[] };
+  /** The daily lead-alert digest, at DIGEST_HOUR in the server's time zone (alerts/digest.ts). */
+  "alerts.digest": Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -45,13 +51,23 @@ export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "issues.auto-approve": { retryLimit: 2, retryDelay: MINUTE, retryBackoff: true, expireInSeconds: 10 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   // A failed reminder is retried for about the day it has before the deadline.
   "issues.remind": { retryLimit: 10, retryDelay: MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // Alerts are worth little late: quick retries, then an operator looks. A rerun sends nothing twice.
+  "alerts.gig": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  "alerts.deliver": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  "alerts.digest": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
 };
 
-/** Recurring jobs: cron expressions in UTC, run once per slot across all servers. */
+/** Recurring jobs: cron expressions in UTC, run once per slot across all servers (the digest: `DailySchedule`). */
 export const SCHEDULES: Partial<Record<JobName, string>> = {
   "accounts.purge": "17 * * * *",
   "issues.auto-approve": "*/10 * * * *",
 };
+
+/** The daily digest's slot: its hour in the server's time zone (config DIGEST_HOUR, DIGEST_TIME_ZONE). */
+export interface DailySchedule {
+  digestHour: number;
+  timeZone: string;
+}
 
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
@@ -86,7 +102,7 @@ export interface JobQueue {
 /** pg-boss's tables live in their own schema, beside the application's. */
 const SCHEMA = "pgboss";
 
-export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
+export function createJobQueue(database: DatabaseHandle, logger: Logger, daily: DailySchedule = { digestHour: 8, timeZone: "UTC" }): JobQueue {
   const log = logger.child({ component: "jobs" });
   const { driver } = database;
   const boss = new PgBoss({
@@ -144,6 +160,8 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
         );
       }
       for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
+      // pg-boss evaluates the cron in `tz` (ScheduleOptions.tz), daylight saving included.
+      await boss.schedule("alerts.digest", `0 ${daily.digestHour} * * *`, {}, { tz: daily.timeZone });
     },
     async depth() {
       await ready();

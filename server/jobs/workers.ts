@@ -2,6 +2,8 @@
  * What runs each job of the queue (jobs/queue.ts). A server process calls `startJobs` once;
  * pg-boss hands every job to one worker across all processes and retries a failed one.
  */
+import { sendDailyDigests } from "../alerts/digest.ts";
+import { deliverLeadAlertBatch, fanOutLeadAlerts } from "../alerts/fan-out.ts";
 import { autoApproveOverdueIssues, remindClient } from "../leads/issue-deadlines.ts";
 import { sendRefundJob } from "../leads/refunds.ts";
 import { purgeDeletedAccounts } from "../privacy/purge.ts";
@@ -25,6 +27,16 @@ export async function startJobs(services: AppServices): Promise<void> {
     },
     "issues.remind": async ({ issueId }) => {
       await remindClient(services, issueId);
+    },
+    "alerts.gig": async ({ gigId }) => {
+      await fanOutLeadAlerts(services, gigId);
+    },
+    "alerts.deliver": async ({ gigId, diggerIds }) => {
+      await deliverLeadAlertBatch(services, gigId, diggerIds);
+    },
+    "alerts.digest": async () => {
+      const sent = await sendDailyDigests(services);
+      log.info({ sent }, "daily lead-alert digests sent");
     },
   });
 }

@@ -17,7 +17,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { emails, users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
@@ -31,6 +31,16 @@ export interface OutgoingEmail {
   replyTo?: string;
   kind: "transactional" | "promotional";
   userId?: string | null;
+  /**
+   * A list's own signed one-click unsubscribe address (lead alerts): sent as List-Unsubscribe and
+   * List-Unsubscribe-Post; the text carries its own link. Promotional e-mail gets one by itself.
+   */
+  listUnsubscribeUrl?: string;
+}
+
+export interface SendOptions {
+  /** Record the e-mail (and its delivery job) in this transaction: it exists exactly when the transaction commits. */
+  tx?: Transaction;
 }
 
 export interface Mailer {
@@ -38,9 +48,9 @@ export interface Mailer {
    * Records the e-mail and, with SMTP, enqueues its delivery; never waits for the mail server.
    * Returns the email row id, or null for a deleted account's address (nothing is recorded).
    */
-  send(email: OutgoingEmail & { kind: "transactional" }): Promise<string | null>;
+  send(email: OutgoingEmail & { kind: "transactional" }, options?: SendOptions): Promise<string | null>;
   /** The same; a promotional e-mail is refused (null, nothing recorded) unless `userId` names a user who accepts it at the address `to`. */
-  send(email: OutgoingEmail): Promise<string | null>;
+  send(email: OutgoingEmail, options?: SendOptions): Promise<string | null>;
   /**
    * One delivery try of a recorded e-mail (the `email.deliver` job). Throws when the mail
    * server did not take it, so the job queue tries again later; nothing to do for an e-mail
@@ -116,7 +126,7 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
     log.info({ emailId: row.id, attempts: row.attempts }, "e-mail sent");
   }
 
-  async function send(email: OutgoingEmail): Promise<string | null> {
+  async function send(email: OutgoingEmail, { tx }: SendOptions = {}): Promise<string | null> {
     // Purged accounts keep an address in the reserved .invalid domain: nothing can reach it.
     if (/[@.]invalid$/i.test(email.to.trim())) {
       log.info({ userId: email.userId ?? null, subject: email.subject }, "e-mail not sent: the address is a deleted account's");
@@ -139,18 +149,19 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
       textBody: unsubscribe ? `${email.text}\n\n${unsubscribeFooterText(unsubscribe)}` : email.text,
       htmlBody: email.html && unsubscribe ? `${email.html}\n${unsubscribeFooterHtml(unsubscribe)}` : (email.html ?? null),
       kind: email.kind,
-      listUnsubscribeUrl: unsubscribe,
+      listUnsubscribeUrl: unsubscribe ?? email.listUnsubscribeUrl ?? null,
     };
     if (!smtp) {
-      const [row] = await db.insert(emails).values({ ...values, status: "kept" }).returning({ id: emails.id });
+      const [row] = await (tx ?? db).insert(emails).values({ ...values, status: "kept" }).returning({ id: emails.id });
       log.info({ emailId: row!.id, to: email.to, subject: email.subject }, "e-mail kept in the outbox (see /dev/mail)");
       return row!.id;
     }
-    return db.transaction(async (tx) => {
-      const [row] = await tx.insert(emails).values(values).returning({ id: emails.id });
-      await jobs.send("email.deliver", { emailId: row!.id }, { tx });
+    const record = async (t: Transaction) => {
+      const [row] = await t.insert(emails).values(values).returning({ id: emails.id });
+      await jobs.send("email.deliver", { emailId: row!.id }, { tx: t });
       return row!.id;
-    });
+    };
+    return tx ? record(tx) : db.transaction(record);
   }
 
   return { send: send as Mailer["send"], deliver };

@@ -5,6 +5,7 @@
  * Secrets are left out: password hashes, session and OAuth tokens, two-factor secrets.
  */
 import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { leadAlertPreferences } from "../alerts/settings.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import {
@@ -207,6 +208,7 @@ async function diggerSection(db: Database, profile: DiggerProfileRow) {
           .orderBy(asc(refunds.createdAt));
   return {
     profile: { ...fields, categories: categoryNames.map((c) => c.name), references },
+    leadAlerts: await leadAlertPreferences(db, profile.id),
     purchases: purchases.map((p) => ({ ...p, refunds: purchaseRefunds.filter((r) => r.leadPurchaseId === p.id) })),
     issuesReported: issues,
   };

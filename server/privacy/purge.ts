@@ -22,6 +22,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import {
   accounts,
   diggerCategories,
+  leadAlertSettings,
   diggerProfiles,
   diggerReferences,
   emails,
@@ -200,6 +201,8 @@ async function purgeDiggerProfile(tx: Transaction, userId: string): Promise<{ ke
 
   await tx.delete(diggerReferences).where(eq(diggerReferences.diggerId, profile.id));
   await tx.delete(diggerCategories).where(eq(diggerCategories.diggerId, profile.id));
+  // Lead alerts' keywords and location are the digger's own words (their categories go with them).
+  await tx.delete(leadAlertSettings).where(eq(leadAlertSettings.diggerId, profile.id));
   await tx
     .update(leadIssues)
     .set({ description: ANONYMISED.issueDescription })

@@ -7,14 +7,21 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-const PURPOSE = "digsandgigs/unsubscribe/v1";
+/** What a link unsubscribes from: promotional e-mail, or lead alerts (server/alerts/). */
+export type UnsubscribeList = "promotional" | "lead-alerts";
 
-function signature(secret: string, userId: string, email: string): string {
-  return createHmac("sha256", secret).update(`${PURPOSE}\n${userId}\n${email.trim().toLowerCase()}`).digest("base64url");
+/** Each list signs under its own purpose: a promotional link cannot turn alerts off, nor the reverse. */
+const PURPOSES: Record<UnsubscribeList, string> = {
+  promotional: "digsandgigs/unsubscribe/v1",
+  "lead-alerts": "digsandgigs/unsubscribe/lead-alerts/v1",
+};
+
+function signature(secret: string, userId: string, email: string, list: UnsubscribeList): string {
+  return createHmac("sha256", secret).update(`${PURPOSES[list]}\n${userId}\n${email.trim().toLowerCase()}`).digest("base64url");
 }
 
-export function signUnsubscribeToken(secret: string, userId: string, email: string): string {
-  return `${userId}.${signature(secret, userId, email)}`;
+export function signUnsubscribeToken(secret: string, userId: string, email: string, list: UnsubscribeList = "promotional"): string {
+  return `${userId}.${signature(secret, userId, email, list)}`;
 }
 
 /** The user id a token names, or null when it is not shaped like a token at all. */
@@ -25,13 +32,14 @@ export function userIdOfUnsubscribeToken(token: string): string | null {
 }
 
 /** True only for a token signed with this secret for exactly this user and address. */
-export function verifyUnsubscribeToken(secret: string, token: string, user: { id: string; email: string }): boolean {
+export function verifyUnsubscribeToken(secret: string, token: string, user: { id: string; email: string }, list: UnsubscribeList = "promotional"): boolean {
   const dot = token.lastIndexOf(".");
   if (dot <= 0 || token.slice(0, dot) !== user.id) return false;
   // Compared as text: decoding first would let the unused bits of the last character vary.
   const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(signature(secret, user.id, user.email));
+  const expected = Buffer.from(signature(secret, user.id, user.email, list));
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (publicUrl: string, token: string, list: UnsubscribeList = "promotional") =>
+  `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}${list === "promotional" ? "" : `&list=${list}`}`;

@@ -283,16 +283,16 @@ describe("the operations, called without a request", () => {
 
   it("postGig returns the new gig's id, or throws an AppError with the form's messages", async () => {
     const db = app.database.db;
-    const { id } = await postGig(db, consumer.id, formOf(validGig()));
+    const { id } = await postGig(app.services, consumer.id, formOf(validGig()));
     expect((await db.select().from(gigs).where(eq(gigs.id, id)))[0]).toMatchObject({ consumerId: consumer.id, status: "open" });
-    await expect(postGig(db, consumer.id, formOf(validGig({ categoryId: subCategory.id })))).rejects.toMatchObject({
+    await expect(postGig(app.services, consumer.id, formOf(validGig({ categoryId: subCategory.id })))).rejects.toMatchObject({
       name: "AppError",
       code: "invalid_input",
       status: 400,
       message: "Please select a category",
       fieldErrors: { categoryId: "Please select a category" },
     });
-    await expect(postGig(db, consumer.id, formOf(validGig({ title: "short" })))).rejects.toMatchObject({
+    await expect(postGig(app.services, consumer.id, formOf(validGig({ title: "short" })))).rejects.toMatchObject({
       code: "invalid_input",
       message: "Title must be at least 10 characters",
       fieldErrors: { title: "Title must be at least 10 characters" },

@@ -221,7 +221,10 @@ const TARGETS: Target[] = [
   { route: "routes/contact:action", role: "signedOut", fresh: true, path: () => "/contact", form: () => ({ name: "Grace Hopper", email: "grace@example.com", subject: "Question", message: "How do refunds work for a lead that was posted by mistake?" }) },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "change-password", currentPassword: "not-the-password", newPassword: "another-password-123" }) },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "delete-account", confirmEmail: "someone-else@example.com" }) },
+  // Off: a fuzzed save never sets alerts going in the background.
+  { route: "routes/account:action", role: "otherDigger", path: () => "/account", form: (w) => ({ intent: "lead-alerts", frequency: "off", categoryIds: w.gig.categoryId, keywords: "deck, cedar", location: "Austin", maxLeadPrice: "80" }), messages: /lead|categor|keyword|Location|price|Unknown|choose|must/i },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe", form: () => ({ token: "forged.token" }) },
+  { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=lead-alerts", form: () => ({ token: "forged.token", list: "lead-alerts" }) },
   { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },
   { route: "routes/reset-password:action", role: "signedOut", path: () => "/reset-password", form: () => ({ token: "forged-token", password: "another-password-123" }) },
   { route: "routes/verify-email:action", role: "owningConsumer", path: () => "/verify-email", form: () => ({ token: "forged.token" }) },

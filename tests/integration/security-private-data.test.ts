@@ -39,6 +39,9 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer"] },
     // A reviewer is shown as first name and last initial: their last name only to whom saw their name before.
     { what: "reviewer's last name", value: ` ${owningConsumer.fullName.split(" ").at(-1)!}`, allowed: ["owningConsumer", "owningDigger"] },
+    // Lead alerts: the digger's own (their /account).
+    { what: "owning digger's lead-alert keyword", value: w.leadAlerts.keywords[0]!, allowed: ["owningDigger"] },
+    { what: "owning digger's lead-alert location", value: w.leadAlerts.location, allowed: ["owningDigger"] },
   ];
 }
 
@@ -121,5 +124,7 @@ describe("private data", () => {
     const form = decodeHtml(await (await world.client("owningDigger").get("/digger-registration")).text());
     expect(form).toContain(world.reference.referenceEmail);
     expect(form).toContain(owningDigger.phone);
+    const account = decodeHtml(await (await world.client("owningDigger").get("/account")).text());
+    expect(account).toContain(world.leadAlerts.location);
   });
 });

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
-import { diggerProfiles, diggerReferences, hires, leadIssues, referenceContactRequests, reviews } from "../../server/db/schema.ts";
+import { diggerProfiles, diggerReferences, hires, leadAlertSettings, leadIssues, referenceContactRequests, reviews } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import { insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
@@ -51,6 +51,9 @@ export async function createWorld(app: TestApp) {
     .values({ gigId: gig.id, diggerId: owningDigger.diggerId, leadPurchaseId: purchase.id, rating: 4, body: "Solid work on the deck, finished on time." })
     .returning();
   const reference = await addReference(app, owningDigger.diggerId);
+  // The owning digger's lead alerts (Off: nothing is sent): their words are theirs alone.
+  const leadAlerts = { keywords: [`alertword${tag()}`], location: `Alertville ${tag()}` };
+  await db.insert(leadAlertSettings).values({ diggerId: owningDigger.diggerId, frequency: "off", ...leadAlerts });
   const [referenceRequest] = await db
     .insert(referenceContactRequests)
     .values({ referenceId: reference.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId })
@@ -71,6 +74,7 @@ export async function createWorld(app: TestApp) {
     review: review!,
     reference,
     referenceRequest: referenceRequest!,
+    leadAlerts,
 
     /** The client acting as `role`: a fresh one for a visitor. */
     client(role: Role): SessionClient {
@@ -168,6 +172,10 @@ export const GUARDED_TABLES = [
   "hires",
   "reviews",
   "emails",
+  "lead_alert_settings",
+  "lead_alert_categories",
+  "lead_alerts",
+  "lead_alert_digests",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

@@ -44,6 +44,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR, DATABASE_URL: "postgres://h/db", SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
   });
 
+  it("sets the daily digest's hour and time zone: 8 in TZ or UTC by default, an IANA zone or a clear refusal", () => {
+    expect(loadConfig({ NODE_ENV: "test" })).toMatchObject({ digestHour: 8, timeZone: "UTC" });
+    expect(loadConfig({ NODE_ENV: "test", TZ: "America/Chicago" }).timeZone).toBe("America/Chicago");
+    expect(loadConfig({ NODE_ENV: "test", DIGEST_HOUR: "6", DIGEST_TIME_ZONE: "Europe/Paris" })).toMatchObject({ digestHour: 6, timeZone: "Europe/Paris" });
+    expect(() => loadConfig({ NODE_ENV: "test", DIGEST_HOUR: "24" })).toThrow(/DIGEST_HOUR/);
+    expect(() => loadConfig({ NODE_ENV: "test", DIGEST_TIME_ZONE: "Mars/Olympus" })).toThrow(/DIGEST_TIME_ZONE/);
+  });
+
   it("names the variable that is malformed", () => {
     expect(problemsOf({ PORT: "not-a-port" }).join("\n")).toMatch(/^PORT: /m);
     expect(problemsOf({ DATABASE_URL: "mysql://x/y" }).join("\n")).toMatch(/^DATABASE_URL: /m);

@@ -61,4 +61,16 @@ describe("unsubscribe tokens", () => {
     expect(url.origin + url.pathname).toBe("https://digsandgigs.example/unsubscribe");
     expect(url.searchParams.get("token")).toBe(token);
   });
+
+  it("sign lead alerts' links under a purpose of their own: neither list's token works for the other", () => {
+    const alerts = signUnsubscribeToken(SECRET, alice.id, alice.email, "lead-alerts");
+    const promotional = signUnsubscribeToken(SECRET, alice.id, alice.email);
+    expect(alerts).not.toBe(promotional);
+    expect(verifyUnsubscribeToken(SECRET, alerts, alice, "lead-alerts")).toBe(true);
+    expect(verifyUnsubscribeToken(SECRET, alerts, alice)).toBe(false);
+    expect(verifyUnsubscribeToken(SECRET, promotional, alice, "lead-alerts")).toBe(false);
+    const url = new URL(unsubscribeUrl("https://digsandgigs.example", alerts, "lead-alerts"));
+    expect(url.searchParams.get("list")).toBe("lead-alerts");
+    expect(url.searchParams.get("token")).toBe(alerts);
+  });
 });

@@ -7,6 +7,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { CategoryChecklist } from "#app/components/category-checklist.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -198,18 +199,7 @@ export function DiggerProfileForm({
       <SectionCard title="Select Categories" description="Choose every service you offer.">
         <fieldset aria-describedby={errors.categoryIds ? "categoryIds-error" : undefined}>
           <legend className="sr-only">Categories</legend>
-          <div className="grid max-h-80 gap-4 overflow-y-auto rounded-md border p-4 sm:grid-cols-2" tabIndex={0} aria-label="Categories list">
-            {categories.map((group) => (
-              <div key={group.id} className="grid content-start gap-1.5">
-                <CategoryOption id={group.id} name={group.name} checked={selected.has(group.id)} strong />
-                {group.children.map((child) => (
-                  <div key={child.id} className="pl-6">
-                    <CategoryOption id={child.id} name={child.name} checked={selected.has(child.id)} />
-                  </div>
-                ))}
-              </div>
-            ))}
-          </div>
+          <CategoryChecklist categories={categories} selected={selected} label="Categories list" />
         </fieldset>
         <FieldMessage id="categoryIds" error={errors.categoryIds} />
       </SectionCard>
@@ -281,18 +271,5 @@ export function DiggerProfileForm({
         </Button>
       </div>
     </Form>
-  );
-}
-
-
-
-/** A labelled control with an optional hint and its own message beside it. */
-
-function CategoryOption({ id, name, checked, strong }: { id: string; name: string; checked: boolean; strong?: boolean }) {
-  return (
-    <label className={`flex items-center gap-2 text-sm ${strong ? "font-medium" : ""}`}>
-      <input type="checkbox" name="categoryIds" value={id} defaultChecked={checked} className="size-4 accent-[var(--primary-strong)]" />
-      {name}
-    </label>
   );
 }

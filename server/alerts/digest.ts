@@ -1,0 +1,120 @@
+/**
+ * The daily lead-alert digest (docs/decisions/0023-lead-alerts.md): at DIGEST_HOUR in the
+ * server's time zone, each digger whose alerts are set to Daily digest gets one e-mail listing
+ * the gigs that became visible in the last 24 hours, still listed and matching their alerts,
+ * newest first: at most 20, then a link to the rest on Browse Gigs. Nothing matched, no e-mail.
+ * Once per digger and day: the lead_alert_digests row is claimed with the e-mail.
+ */
+import { and, eq, gt, sql } from "drizzle-orm";
+import { DIGEST_MAX_GIGS } from "#core/lead-alerts.ts";
+import type { Config } from "../config.ts";
+import { queryRows, type Database } from "../db/client.ts";
+import { categories, diggerProfiles, gigs, leadAlertDigests, leadAlertSettings, users } from "../db/schema.ts";
+import { listedGig } from "../gigs/browse.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { spotsTaken } from "../leads/spots.ts";
+import { alertsFooter, alertsUnsubscribeUrl, gigLines } from "./fan-out.ts";
+import { leadPriceSql, preferencesMatch, savedCategoryMatch } from "./matching.ts";
+
+/** Daily diggers per query. */
+const DIGEST_BATCH_SIZE = 200;
+
+interface DigestGig {
+  diggerId: string;
+  userId: string;
+  email: string;
+  id: string;
+  title: string;
+  categoryId: string;
+  categoryName: string;
+  location: string;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  leadPriceCents: number;
+  maxDiggers: number;
+  spotsTaken: number;
+  /** How many gigs matched this digger in all (only the first 21 rows come back). */
+  total: number;
+}
+
+/** The calendar day of `now` in `timeZone` (YYYY-MM-DD): a digest is sent once per digger and day. */
+export function dayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** The `alerts.digest` job: every daily digger's digest, batch by batch; returns the e-mails sent. */
+export async function sendDailyDigests(services: { db: Database; mailer: Mailer; config: Config }, now: Date = new Date()): Promise<number> {
+  const day = dayIn(services.config.timeZone, now);
+  let after = "00000000-0000-0000-0000-000000000000";
+  let sent = 0;
+  for (;;) {
+    const batch = await services.db
+      .select({ id: leadAlertSettings.diggerId })
+      .from(leadAlertSettings)
+      .where(and(eq(leadAlertSettings.frequency, "daily"), gt(leadAlertSettings.diggerId, after)))
+      .orderBy(leadAlertSettings.diggerId)
+      .limit(DIGEST_BATCH_SIZE);
+    if (batch.length === 0) return sent;
+    after = batch.at(-1)!.id;
+    const rows = await digestGigs(services.db, batch.map((b) => b.id), day, now);
+    const byDigger = new Map<string, DigestGig[]>();
+    for (const row of rows) byDigger.set(row.diggerId, [...(byDigger.get(row.diggerId) ?? []), row]);
+    for (const gigsOfDigger of byDigger.values()) if (await deliverDigest(services, day, gigsOfDigger)) sent++;
+  }
+}
+
+/**
+ * One query for a batch of daily diggers: the gigs that became visible in the 24 hours before
+ * `now`, still listed and matching each digger's alerts, newest first, 21 per digger at most.
+ */
+async function digestGigs(db: Database, diggerIds: string[], day: string, now: Date): Promise<DigestGig[]> {
+  const matched = sql`
+    select ${leadAlertSettings.diggerId} as "diggerId", ${users.id} as "userId", ${users.email} as email,
+           ${gigs.id} as id, ${gigs.title} as title, ${gigs.categoryId} as "categoryId", ${categories.name} as "categoryName",
+           ${gigs.location} as location, ${gigs.budgetMinCents}::float8 as "budgetMinCents", ${gigs.budgetMaxCents}::float8 as "budgetMaxCents",
+           ${leadPriceSql(gigs.budgetMinCents)}::int as "leadPriceCents", ${gigs.maxDiggers} as "maxDiggers", ${spotsTaken(gigs)} as "spotsTaken",
+           count(*) over (partition by ${leadAlertSettings.diggerId})::int as total,
+           row_number() over (partition by ${leadAlertSettings.diggerId} order by ${gigs.visibleSince} desc, ${gigs.id} desc) as rank
+    from ${leadAlertSettings}
+    join ${diggerProfiles} on ${diggerProfiles.id} = ${leadAlertSettings.diggerId}
+    join ${users} on ${users.id} = ${diggerProfiles.userId}
+    join ${gigs} on ${gigs.visibleSince} > ${now.toISOString()}::timestamptz - interval '24 hours'
+                 and ${gigs.visibleSince} <= ${now.toISOString()}::timestamptz and ${listedGig()}
+    join ${categories} on ${categories.id} = ${gigs.categoryId}
+    where ${leadAlertSettings.diggerId} = any(${`{${diggerIds.join(",")}}`}::uuid[])
+      and ${leadAlertSettings.frequency} = 'daily'
+      and not exists (select 1 from ${leadAlertDigests} where ${leadAlertDigests.diggerId} = ${leadAlertSettings.diggerId} and ${leadAlertDigests.day} = ${day}::date)
+      and ${savedCategoryMatch(leadAlertSettings.diggerId, gigs.categoryId)}
+      and ${preferencesMatch(leadAlertSettings.diggerId, { id: gigs.id, searchText: gigs.searchText, location: gigs.location, leadPriceCents: leadPriceSql(gigs.budgetMinCents) })}`;
+  return queryRows<DigestGig>(db, sql`select * from (${matched}) m where m.rank <= ${DIGEST_MAX_GIGS + 1} order by m."diggerId", m.rank`);
+}
+
+/** One digger's digest for `day`, claimed with its e-mail in one transaction; false when already sent. */
+async function deliverDigest({ db, mailer, config }: { db: Database; mailer: Mailer; config: Config }, day: string, rows: DigestGig[]): Promise<boolean> {
+  const first = rows[0];
+  if (!first) return false;
+  const shown = rows.slice(0, DIGEST_MAX_GIGS);
+  const unsubscribe = alertsUnsubscribeUrl(config, first);
+  const more = first.total - shown.length;
+  const text = [
+    `${first.total === 1 ? "1 new gig matches" : `${first.total} new gigs match`} your lead alerts today.`,
+    "",
+    ...shown.flatMap((gig) => [gig.title, ...gigLines(gig), `View the gig: ${config.publicUrl}/gig/${gig.id}`, ""]),
+    ...(more > 0 ? [`And ${more} more: ${browseLink(config, rows)}`, ""] : []),
+    alertsFooter(config, "daily", unsubscribe),
+  ].join("\n");
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(leadAlertDigests).values({ diggerId: first.diggerId, day }).onConflictDoNothing().returning({ day: leadAlertDigests.day });
+    if (claimed.length === 0) return false;
+    const subject = `Your lead alerts: ${first.total === 1 ? "1 new gig" : `${first.total} new gigs`}`;
+    const emailId = await mailer.send({ to: first.email, userId: first.userId, kind: "transactional", subject, text, listUnsubscribeUrl: unsubscribe }, { tx });
+    if (emailId) await tx.update(leadAlertDigests).set({ emailId }).where(and(eq(leadAlertDigests.diggerId, first.diggerId), eq(leadAlertDigests.day, day)));
+    return true;
+  });
+}
+
+/** Browse Gigs filtered to the digest's category when its gigs share one; else all of Browse Gigs. */
+function browseLink(config: Pick<Config, "publicUrl">, rows: DigestGig[]): string {
+  const categoryIds = new Set(rows.map((row) => row.categoryId));
+  return categoryIds.size === 1 ? `${config.publicUrl}/browse-gigs?category=${[...categoryIds][0]}` : `${config.publicUrl}/browse-gigs`;
+}

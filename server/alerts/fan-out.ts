@@ -1,0 +1,157 @@
+/**
+ * Instant lead alerts (docs/decisions/0023-lead-alerts.md). When a gig becomes visible (posted
+ * by a confirmed client, its client confirming later, reopened), the writer enqueues ONE
+ * `alerts.gig` job in its own transaction; the request never waits for the alerts. That job
+ * finds the matching diggers by one query and enqueues their `alerts.deliver` batches; each
+ * batch checks its diggers again and sends each one alert (deliverLeadAlert). A digger hears
+ * about a gig once, ever: the lead_alerts row is claimed in the transaction that records the
+ * e-mail, so reruns, two workers and a reopened gig send nothing twice.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { ALERT_FREQUENCY_LABELS } from "#core/lead-alerts.ts";
+import { leadPriceCents } from "#core/lead-price.ts";
+import { budgetText, formatPrice } from "#core/money.ts";
+import type { Config } from "../config.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { categories, gigs, leadAlerts } from "../db/schema.ts";
+import { listedGig } from "../gigs/browse.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { spotsTaken } from "../leads/spots.ts";
+import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
+import type { AppServices } from "../services.ts";
+import { matchingDiggers, type AlertRecipient } from "./matching.ts";
+
+/** Diggers per `alerts.deliver` job: one transaction each, small enough to retry whole. */
+export const ALERT_BATCH_SIZE = 100;
+
+/** Called in the transaction that made the gig visible: its alerts go once that commits. */
+export async function enqueueLeadAlerts(jobs: JobQueue, tx: Transaction, gigId: string): Promise<void> {
+  await jobs.send("alerts.gig", { gigId }, { tx });
+}
+
+/** After a client confirmed their e-mail (their gigs were just published): the open ones' alerts. */
+export async function enqueueAlertsOfClient(db: Database, jobs: JobQueue, consumerId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const visible = await tx
+      .select({ id: gigs.id })
+      .from(gigs)
+      .where(and(eq(gigs.consumerId, consumerId), eq(gigs.status, "open"), eq(gigs.published, true)));
+    for (const gig of visible) await enqueueLeadAlerts(jobs, tx, gig.id);
+  });
+}
+
+/** A listed gig (open, published, not full) with what an alert says of it; null otherwise. */
+export async function alertGig(db: Database, gigId: string) {
+  const [gig] = await db
+    .select({
+      id: gigs.id,
+      title: gigs.title,
+      location: gigs.location,
+      searchText: sql<string>`${gigs.searchText}`,
+      budgetMinCents: gigs.budgetMinCents,
+      budgetMaxCents: gigs.budgetMaxCents,
+      categoryId: gigs.categoryId,
+      categoryName: categories.name,
+      parentCategoryId: categories.parentCategoryId,
+      maxDiggers: gigs.maxDiggers,
+      spotsTaken: spotsTaken(gigs),
+    })
+    .from(gigs)
+    .innerJoin(categories, eq(categories.id, gigs.categoryId))
+    .where(and(eq(gigs.id, gigId), listedGig()));
+  return gig ? { ...gig, leadPriceCents: leadPriceCents(gig.budgetMinCents) } : null;
+}
+export type AlertGig = NonNullable<Awaited<ReturnType<typeof alertGig>>>;
+
+/** The `alerts.gig` job: the matching diggers, in batches of their own jobs. */
+export async function fanOutLeadAlerts(services: Pick<AppServices, "db" | "jobs" | "logger">, gigId: string): Promise<number> {
+  const gig = await alertGig(services.db, gigId);
+  if (!gig) return 0;
+  const recipients = await matchingDiggers(services.db, gig, "instant");
+  for (let i = 0; i < recipients.length; i += ALERT_BATCH_SIZE) {
+    const diggerIds = recipients.slice(i, i + ALERT_BATCH_SIZE).map((r) => r.diggerId);
+    await services.jobs.send("alerts.deliver", { gigId, diggerIds });
+  }
+  services.logger.info({ gigId, diggers: recipients.length }, "lead alerts fanned out");
+  return recipients.length;
+}
+
+/** The `alerts.deliver` job: each digger of the batch who still matches gets the alert, in one transaction. */
+export async function deliverLeadAlertBatch(services: Pick<AppServices, "db" | "mailer" | "config">, gigId: string, diggerIds: string[]): Promise<number> {
+  const gig = await alertGig(services.db, gigId);
+  if (!gig || diggerIds.length === 0) return 0;
+  const recipients = await matchingDiggers(services.db, gig, "instant", diggerIds);
+  return services.db.transaction(async (tx) => {
+    let sent = 0;
+    for (const recipient of recipients) if (await deliverLeadAlert(tx, services, gig, recipient)) sent++;
+    return sent;
+  });
+}
+
+/**
+ * One alert to one digger, in the caller's transaction: claims (gig, digger) and records the
+ * e-mail; false when the digger already had it. Everything one alert does goes here.
+ */
+export async function deliverLeadAlert(
+  tx: Transaction,
+  { mailer, config }: { mailer: Mailer; config: Config },
+  gig: AlertGig,
+  recipient: AlertRecipient,
+): Promise<boolean> {
+  const claimed = await tx
+    .insert(leadAlerts)
+    .values({ gigId: gig.id, diggerId: recipient.diggerId })
+    .onConflictDoNothing()
+    .returning({ gigId: leadAlerts.gigId });
+  if (claimed.length === 0) return false;
+  const unsubscribe = alertsUnsubscribeUrl(config, recipient);
+  const emailId = await mailer.send(
+    {
+      to: recipient.email,
+      userId: recipient.userId,
+      kind: "transactional",
+      subject: `New lead: ${gig.title}`,
+      text: [
+        "A new gig matches your lead alerts.",
+        "",
+        gig.title,
+        ...gigLines(gig),
+        "",
+        `View the gig: ${config.publicUrl}/gig/${gig.id}`,
+        "",
+        alertsFooter(config, "instant", unsubscribe),
+      ].join("\n"),
+      listUnsubscribeUrl: unsubscribe,
+    },
+    { tx },
+  );
+  if (emailId) await tx.update(leadAlerts).set({ emailId }).where(and(eq(leadAlerts.gigId, gig.id), eq(leadAlerts.diggerId, recipient.diggerId)));
+  return true;
+}
+
+/** What an alert says of a gig, a line each. */
+export function gigLines(gig: Pick<AlertGig, "categoryName" | "budgetMinCents" | "budgetMaxCents" | "location" | "leadPriceCents" | "maxDiggers" | "spotsTaken">): string[] {
+  return [
+    `Category: ${gig.categoryName}`,
+    `Budget: ${budgetText(gig.budgetMinCents, gig.budgetMaxCents)}`,
+    `Location: ${gig.location}`,
+    `Lead price: ${formatPrice(gig.leadPriceCents)}`,
+    `Spots left: ${Math.max(0, gig.maxDiggers - gig.spotsTaken)} of ${gig.maxDiggers}`,
+  ];
+}
+
+/** The signed one-click link that turns this digger's lead alerts off (and nothing else). */
+export function alertsUnsubscribeUrl(config: Pick<Config, "publicUrl" | "authSecret">, recipient: Pick<AlertRecipient, "userId" | "email">): string {
+  return unsubscribeUrl(config.publicUrl, signUnsubscribeToken(config.authSecret, recipient.userId, recipient.email, "lead-alerts"), "lead-alerts");
+}
+
+/** Every alert e-mail's end: why it came, where to change it, and the one-click off switch. */
+export function alertsFooter(config: Pick<Config, "publicUrl">, frequency: "instant" | "daily", unsubscribe: string): string {
+  return [
+    "--",
+    `You get this because your lead alerts are set to ${ALERT_FREQUENCY_LABELS[frequency]}.`,
+    `Change your alert preferences: ${config.publicUrl}/account`,
+    `Turn lead alerts off with one click: ${unsubscribe}`,
+  ].join("\n");
+}

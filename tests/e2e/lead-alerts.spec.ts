@@ -1,0 +1,51 @@
+/**
+ * Lead alerts (issue 21): a digger sets Instant alerts for a category on /account, a client
+ * with a confirmed e-mail posts a gig in it, and the alert reaches the digger's outbox
+ * (/dev/mail, local mode) within moments, with the link to the gig.
+ */
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, newPage, test } from "./fixtures.ts";
+import { DEMO, signIn } from "./helpers.ts";
+
+const CATEGORY = "Home Improvement";
+
+test("a digger's Instant alert for a category reaches the outbox when a client posts a gig in it", async ({ page, browser }) => {
+  await signIn(page, DEMO.digger, DEMO.password, "/account");
+  const card = page.locator("[data-slot=card]").filter({ has: page.getByRole("heading", { name: "Lead alerts" }) });
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(violations).toEqual([]);
+  await card.getByRole("radio", { name: /^Instant/ }).check();
+  await card.getByRole("checkbox", { name: CATEGORY, exact: true }).check();
+  await card.getByLabel("Keywords").fill("");
+  await card.getByLabel("Location").fill("");
+  await card.getByLabel("Maximum lead price").fill("");
+  await card.getByRole("button", { name: "Save Alert Preferences" }).click();
+  await expect(page.getByText("Alert preferences saved")).toBeVisible();
+
+  // The client (demo consumer, e-mail confirmed: the gig is published at once) posts in that category.
+  const title = `Retile a bathroom floor ${randomUUID().slice(0, 6)}`;
+  const client = await newPage(browser);
+  await signIn(client, DEMO.consumer, DEMO.password, "/post-gig");
+  await client.getByLabel("Project Title").fill(title);
+  await client.getByLabel("Project Description").fill("Take up the old vinyl and lay about 60 square feet of porcelain tile, including the underlayment.");
+  await client.getByLabel("Location").fill("Portland, OR");
+  await client.getByLabel("Project Timeline").fill("Next month");
+  await client.getByLabel("Category").selectOption({ label: CATEGORY });
+  await client.getByLabel("Minimum Budget ($)").fill("2000");
+  await client.getByLabel(/I agree to the/).check();
+  await client.getByRole("button", { name: "Post Gig" }).click();
+  await expect(client.getByText("Gig posted successfully!")).toBeVisible();
+
+  // The job queue sends it in the background: the outbox shows it once it is there.
+  // Other demo diggers work in this category too: theirs are their own.
+  const alert = page.getByRole("listitem").filter({ hasText: `New lead: ${title}` }).filter({ hasText: `To ${DEMO.digger}` });
+  await expect(async () => {
+    await page.goto("/dev/mail");
+    await expect(alert).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(alert).toContainText(`Category: ${CATEGORY}`);
+  await expect(alert).toContainText("Spots left:");
+  await alert.getByRole("link", { name: /\/gig\// }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+});
