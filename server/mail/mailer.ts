@@ -13,24 +13,40 @@
  * that user's own address, and carries a signed one-click unsubscribe link in its text and in
  * the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058). Consent is checked again
  * before each delivery attempt, so opting out also stops a promotional e-mail still queued.
+ *
+ * Every e-mail has an HTML part beside its text, rendered here with React Email (render.tsx):
+ * the sender's `body`, or its text's structure in the product's layout. `send(email, { tx })`
+ * records it in the caller's transaction, so an event and its e-mail commit together.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import type { ReactNode } from "react";
+import type { Database, Transaction } from "../db/client.ts";
 import { emails, users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
+import { renderEmailHtml } from "./render.tsx";
+import { UNSUBSCRIBE_TEXT } from "./templates/layout.tsx";
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
+  /** The plain-text part, as written: the HTML part is drawn from it unless `body` is given. */
   text: string;
-  html?: string;
+  /** A richer HTML body (React Email elements) inside the product's layout. */
+  body?: ReactNode;
+  /** The HTML part's heading; defaults to the subject. */
+  heading?: string;
   replyTo?: string;
   kind: "transactional" | "promotional";
   userId?: string | null;
+}
+
+export interface SendOptions {
+  /** Record the e-mail (and its delivery job) in this transaction: it commits with the event. */
+  tx?: Transaction;
 }
 
 export interface Mailer {
@@ -38,9 +54,9 @@ export interface Mailer {
    * Records the e-mail and, with SMTP, enqueues its delivery; never waits for the mail server.
    * Returns the email row id, or null for a deleted account's address (nothing is recorded).
    */
-  send(email: OutgoingEmail & { kind: "transactional" }): Promise<string | null>;
+  send(email: OutgoingEmail & { kind: "transactional" }, options?: SendOptions): Promise<string | null>;
   /** The same; a promotional e-mail is refused (null, nothing recorded) unless `userId` names a user who accepts it at the address `to`. */
-  send(email: OutgoingEmail): Promise<string | null>;
+  send(email: OutgoingEmail, options?: SendOptions): Promise<string | null>;
   /**
    * One delivery try of a recorded e-mail (the `email.deliver` job). Throws when the mail
    * server did not take it, so the job queue tries again later; nothing to do for an e-mail
@@ -67,9 +83,9 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
   const messageIdDomain = /@([^>\s]+)/.exec(config.mailFrom)?.[1] ?? "digsandgigs.local";
 
   /** The user a promotional e-mail may go to: opted in, not deleted, and owning the address. */
-  async function promotionalRecipient(userId: string | null | undefined, to: string) {
+  async function promotionalRecipient(userId: string | null | undefined, to: string, reader: Database | Transaction = db) {
     if (!userId) return null;
-    const [user] = await db
+    const [user] = await reader
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.promotionalEmail, true), isNull(users.deletedAt)));
@@ -116,7 +132,7 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
     log.info({ emailId: row.id, attempts: row.attempts }, "e-mail sent");
   }
 
-  async function send(email: OutgoingEmail): Promise<string | null> {
+  async function send(email: OutgoingEmail, { tx }: SendOptions = {}): Promise<string | null> {
     // Purged accounts keep an address in the reserved .invalid domain: nothing can reach it.
     if (/[@.]invalid$/i.test(email.to.trim())) {
       log.info({ userId: email.userId ?? null, subject: email.subject }, "e-mail not sent: the address is a deleted account's");
@@ -124,7 +140,7 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
     }
     let unsubscribe: string | null = null;
     if (email.kind === "promotional") {
-      const recipient = await promotionalRecipient(email.userId, email.to);
+      const recipient = await promotionalRecipient(email.userId, email.to, tx);
       if (!recipient) {
         log.info({ userId: email.userId ?? null, subject: email.subject }, "promotional e-mail not sent: the recipient does not accept it");
         return null;
@@ -137,32 +153,26 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
       replyTo: email.replyTo ?? null,
       subject: email.subject,
       textBody: unsubscribe ? `${email.text}\n\n${unsubscribeFooterText(unsubscribe)}` : email.text,
-      htmlBody: email.html && unsubscribe ? `${email.html}\n${unsubscribeFooterHtml(unsubscribe)}` : (email.html ?? null),
+      htmlBody: await renderEmailHtml(email, { publicUrl: config.publicUrl, unsubscribeUrl: unsubscribe }),
       kind: email.kind,
       listUnsubscribeUrl: unsubscribe,
     };
     if (!smtp) {
-      const [row] = await db.insert(emails).values({ ...values, status: "kept" }).returning({ id: emails.id });
+      const [row] = await (tx ?? db).insert(emails).values({ ...values, status: "kept" }).returning({ id: emails.id });
       log.info({ emailId: row!.id, to: email.to, subject: email.subject }, "e-mail kept in the outbox (see /dev/mail)");
       return row!.id;
     }
-    return db.transaction(async (tx) => {
-      const [row] = await tx.insert(emails).values(values).returning({ id: emails.id });
-      await jobs.send("email.deliver", { emailId: row!.id }, { tx });
+    const record = async (t: Transaction) => {
+      const [row] = await t.insert(emails).values(values).returning({ id: emails.id });
+      await jobs.send("email.deliver", { emailId: row!.id }, { tx: t });
       return row!.id;
-    });
+    };
+    return tx ? record(tx) : db.transaction(record);
   }
 
   return { send: send as Mailer["send"], deliver };
 }
 
-const UNSUBSCRIBE_TEXT = "You receive this because promotional e-mail is on for your Digs & Gigs account. Unsubscribe with one click:";
-
 function unsubscribeFooterText(url: string): string {
   return `--\n${UNSUBSCRIBE_TEXT}\n${url}`;
-}
-
-function unsubscribeFooterHtml(url: string): string {
-  const href = url.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-  return `<hr><p style="font-size:12px;color:#666">${UNSUBSCRIBE_TEXT} <a href="${href}">Unsubscribe</a></p>`;
 }
