@@ -35,6 +35,8 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "client's contact preferences", value: w.gig.contactPreferences!, allowed: ["owningConsumer", "owningDigger"] },
     { what: "other consumer's name", value: otherConsumer.fullName, allowed: ["otherConsumer"] },
     { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer"] },
+    // The bell: each entry to its owner only.
+    ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
 }
 
@@ -48,6 +50,7 @@ const seeds = (w: World) => [
   "/my-gigs",
   "/my-leads",
   "/reference-requests",
+  "/notifications",
   "/account",
   "/digger-registration",
   "/post-gig",
