@@ -48,5 +48,5 @@ test("a digger buys the client's lead: the client's bell shows who bought it, li
   // Still listed, now read; it leads to the profile.
   await entry.click();
   await expect(client).toHaveURL(/\/digger\/[0-9a-f-]{36}$/);
-  await expect(client.getByText(demoDiggers[0]!.businessName).first()).toBeVisible();
+  await expect(client.getByRole("heading", { level: 1, name: demoDiggers[0]!.handle })).toBeVisible();
 });
