@@ -42,12 +42,12 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
                   </div>
                 </CardHeader>
                 <CardContent className="grid gap-4 lg:grid-cols-2">
-                  <section aria-label="Text">
+                  <section aria-label="Text" className="min-w-0">
                     <h3 className="mb-2 text-sm font-medium text-muted-foreground">Text</h3>
                     <pre className="text-sm break-words whitespace-pre-wrap">{linkify(email.text)}</pre>
                   </section>
                   {email.html ? (
-                    <section aria-label="HTML">
+                    <section aria-label="HTML" className="min-w-0">
                       <h3 className="mb-2 text-sm font-medium text-muted-foreground">HTML</h3>
                       <HtmlPreview html={email.html} title={`HTML of "${email.subject}"`} />
                     </section>

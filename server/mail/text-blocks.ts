@@ -5,8 +5,8 @@
  *
  * Paragraphs are separated by blank lines; a line of a paragraph stays a line. A line "--"
  * starts the signature (a rule). A line that is a link, or a label then a link ("Your leads:
- * https://…/my-leads"), becomes an action (a button; a long label stays a sentence above a
- * button named after the page). Links inside sentences stay inline anchors.
+ * https://…/my-leads"), becomes an action: the first one a button, later ones links (a long
+ * label stays a sentence before a button or link named after the page). Links inside sentences stay inline anchors.
  */
 
 export type Inline = { type: "text"; text: string } | { type: "link"; url: string };

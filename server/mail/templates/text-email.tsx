@@ -21,9 +21,22 @@ function Line({ parts }: { parts: Inline[] }) {
   );
 }
 
+/** The text's blocks; the first action is the button, later ones plain links (one call to action). */
 export function TextEmailBody({ text }: { text: string }) {
-  return textBlocks(text).map((block, i) => {
+  const blocks = textBlocks(text);
+  const button = blocks.findIndex((block) => block.type === "action");
+  return blocks.map((block, i) => {
     if (block.type === "divider") return <Hr key={i} style={{ borderColor: t.border, margin: "8px 0 16px" }} />;
+    if (block.type === "action" && i !== button) {
+      return (
+        <Text key={i} style={paragraphStyle}>
+          {block.lead ? `${block.lead} ` : null}
+          <Link href={block.url} style={linkStyle}>
+            {block.label}
+          </Link>
+        </Text>
+      );
+    }
     if (block.type === "action") {
       return (
         <Fragment key={i}>
