@@ -8,10 +8,9 @@
  * From a job handler: `await db.transaction((tx) => services.notify(tx, { userId, kind, ... }))`.
  */
 import { eq } from "drizzle-orm";
-import type { ReactNode } from "react";
 import type { Transaction } from "../db/client.ts";
 import { notifications, users } from "../db/schema.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Mailer, OutgoingEmail } from "../mail/mailer.ts";
 
 /** Each event that notifies someone (README, "E-mail the product sends"). */
 export type NotificationKind =
@@ -33,8 +32,12 @@ export interface Notice {
   text: string;
   /** Where the action is: a path on this site ("/my-leads"). */
   link: string;
-  /** The e-mail of the same event (transactional), to the user's own address; none: the bell only. */
-  email?: { subject: string; text: string; body?: ReactNode; heading?: string };
+  /**
+   * The e-mail of the same event (transactional), to the user's own address; none: the bell
+   * only. Any other field of the mailer's e-mail (a richer `body`, a `heading`, what the mailer
+   * learns later) passes through.
+   */
+  email?: Omit<OutgoingEmail, "to" | "userId" | "kind">;
 }
 
 export type Notify = (tx: Transaction, notice: Notice) => Promise<void>;
