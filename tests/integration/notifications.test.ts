@@ -6,10 +6,10 @@
  * only its owner's notifications.
  */
 import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diggerReferences, emails, leadIssues, notifications, referenceContactRequests } from "../../server/db/schema.ts";
-import { remindClient } from "../../server/leads/issue-deadlines.ts";
+import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobsSettled } from "../support/jobs.ts";
@@ -146,6 +146,41 @@ describe("lead issues", () => {
       link: "/my-leads",
       subject: `Your issue report for "${lead.gig.title}" was rejected`,
     });
+  });
+});
+
+describe("decided without the client", () => {
+  it("an issue past its deadline is approved automatically: both sides are told", async () => {
+    const lead = await boughtLead();
+    await lead.digger.client.post("/my-leads", { intent: "report-issue", purchaseId: lead.purchaseId, issueType: "mistake", description: "Wrong lead." });
+    await db().update(leadIssues).set({ respondBy: sql`now() - interval '1 minute'` }).where(eq(leadIssues.leadPurchaseId, lead.purchaseId));
+    // The queue's own run may take it first: either way it is decided once, by the deadline.
+    await autoApproveOverdueIssues(app.services);
+    await expectNotified(lead.client, "issue.auto-approved", {
+      text: `An issue on your gig "${lead.gig.title}" was approved automatically: the digger is refunded, you pay nothing`,
+      link: "/my-gigs",
+      subject: `An issue on your gig "${lead.gig.title}" was approved automatically`,
+    });
+    await expectNotified(lead.digger, "issue.decided", {
+      text: new RegExp(`^Your issue report for "${lead.gig.title}" was approved automatically: \\$[\\d.]+ refunded$`),
+      link: "/my-leads",
+      subject: `Your issue report for "${lead.gig.title}" was approved automatically`,
+    });
+  });
+
+  it("a payment for a lead closed meanwhile: the digger is told of the full refund, the client of no purchase", async () => {
+    const client = await signUpAs(app, "consumer", "Clara Client");
+    const digger = await diggerWithProfile(app);
+    const gig = await insertGig(app, client.id);
+    const checkout = location(await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" }))!;
+    await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
+    await digger.client.post(checkout, { intent: "pay" });
+    await expectNotified(digger, "lead.unavailable", {
+      text: new RegExp(`^The lead for "${gig.title}" is no longer available: your payment of \\$[\\d.]+ is refunded in full$`),
+      link: "/browse-gigs",
+      subject: `The lead for "${gig.title}" is no longer available`,
+    });
+    expect(await bellOf(client.id)).toEqual([]);
   });
 });
 
