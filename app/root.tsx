@@ -7,17 +7,23 @@ import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
 import type { SessionUser } from "#core/session-user.ts";
+import { unreadCount } from "#server/notifications/bell.ts";
 import { setCookieHeaders, takeFlash, type Flash } from "#server/web/flash.ts";
 import "./app.css";
 
-/** Every page's shared data: the signed-in user and a one-time flash message. */
+/**
+ * Every page's shared data: the signed-in user, their unread notifications (the bell), and a
+ * one-time flash message. Signed-in pages are never page-cached (server/page-cache.ts), so
+ * nobody's count is served to another.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ user, setCookies }, { flash, clear }] = await Promise.all([
     context.session(),
     takeFlash(context.services.config, request),
   ]);
+  const unreadNotifications = user ? await unreadCount(context.services.db, user.id) : 0;
   const headers = setCookieHeaders(clear ? [...setCookies, clear] : setCookies);
-  return data({ user: user satisfies SessionUser | null, flash, publicUrl: context.services.config.publicUrl }, { headers });
+  return data({ user: user satisfies SessionUser | null, unreadNotifications, flash, publicUrl: context.services.config.publicUrl }, { headers });
 }
 
 /** Forwards the loader's cookies (flash cleared, session refreshed) on document requests. */

@@ -19,11 +19,12 @@ export default [
   route("how-it-works", "routes/how-it-works.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
-  // Pages beyond the spec's list: account self-service, password reset, e-mail confirmation, sign-out, local mail.
+  // Pages beyond the spec's list: account self-service, password reset, e-mail confirmation, sign-out, local mail, notifications (the bell).
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account.data.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("reference-requests", "routes/reference-requests.tsx"),
+  route("notifications", "routes/notifications.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("sign-out", "routes/sign-out.tsx"),

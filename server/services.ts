@@ -12,6 +12,7 @@ import type { Logger } from "./logger.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
+import { createNotify, type Notify } from "./notifications/notify.ts";
 import { createPageCacheBus, type PageCacheBus } from "./page-cache-bus.ts";
 import { createPaymentProvider } from "./payments/index.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -24,6 +25,8 @@ export interface AppServices {
   db: Database;
   logger: Logger;
   mailer: Mailer;
+  /** Tells a user of an event: the bell's entry and the e-mail, in the event's transaction (notifications/notify.ts). */
+  notify: Notify;
   /** The one background job queue (jobs/queue.ts); workers run only where `startJobs` was called. */
   jobs: JobQueue;
   auth: Auth;
@@ -52,6 +55,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     db,
     logger,
     mailer,
+    notify: createNotify(mailer),
     jobs,
     auth: createAuth({ config, db, mailer, logger, rateLimits, jobs }),
     rateLimits,

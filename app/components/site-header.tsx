@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { NotificationBell } from "#app/components/notification-bell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useOptionalUser } from "#app/lib/user.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
@@ -41,6 +42,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           {user ? (
             <>
+              <NotificationBell />
               {user.userType === "digger" ? (
                 <Button asChild size="sm">
                   <Link to="/digger-registration">Complete Profile</Link>

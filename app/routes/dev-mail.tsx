@@ -41,8 +41,17 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
                     <Badge variant={email.status === "pending" ? "destructive" : "outline"}>{email.status}</Badge>
                   </div>
                 </CardHeader>
-                <CardContent>
-                  <pre className="text-sm break-words whitespace-pre-wrap">{linkify(email.text)}</pre>
+                <CardContent className="grid gap-4 lg:grid-cols-2">
+                  <section aria-label="Text" className="min-w-0">
+                    <h3 className="mb-2 text-sm font-medium text-muted-foreground">Text</h3>
+                    <pre className="text-sm break-words whitespace-pre-wrap">{linkify(email.text)}</pre>
+                  </section>
+                  {email.html ? (
+                    <section aria-label="HTML" className="min-w-0">
+                      <h3 className="mb-2 text-sm font-medium text-muted-foreground">HTML</h3>
+                      <HtmlPreview html={email.html} title={`HTML of "${email.subject}"`} />
+                    </section>
+                  ) : null}
                 </CardContent>
               </Card>
             </li>
@@ -50,6 +59,26 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * An e-mail's HTML part as a mail app would show it, kept apart from the page: a sandboxed
+ * iframe (no scripts, no same origin, so it can read nothing of the site; links open in a
+ * new tab) whose document also carries its own CSP that forbids scripts.
+ */
+function HtmlPreview({ html, title }: { html: string; title: string }) {
+  const guard = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:"><base target="_blank">`;
+  const srcDoc = /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + guard) : guard + html;
+  return (
+    <iframe
+      title={title}
+      srcDoc={srcDoc}
+      sandbox="allow-popups allow-popups-to-escape-sandbox"
+      referrerPolicy="no-referrer"
+      loading="lazy"
+      className="h-[36rem] w-full rounded-md border bg-white"
+    />
   );
 }
 

@@ -16,7 +16,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
 import { listedGig } from "../gigs/browse.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Notify } from "../notifications/notify.ts";
 import { spotsTaken } from "../leads/spots.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
 import type { AppServices } from "../services.ts";
@@ -78,7 +78,7 @@ export async function fanOutLeadAlerts(services: Pick<AppServices, "db" | "jobs"
 }
 
 /** The `alerts.deliver` job: each digger of the batch who still matches gets the alert, in one transaction. */
-export async function deliverLeadAlertBatch(services: Pick<AppServices, "db" | "mailer" | "config">, gigId: string, diggerIds: string[]): Promise<number> {
+export async function deliverLeadAlertBatch(services: Pick<AppServices, "db" | "notify" | "config">, gigId: string, diggerIds: string[]): Promise<number> {
   const gig = await alertGig(services.db, gigId);
   if (!gig || diggerIds.length === 0) return 0;
   const recipients = await matchingDiggers(services.db, gig, "instant", diggerIds);
@@ -95,7 +95,7 @@ export async function deliverLeadAlertBatch(services: Pick<AppServices, "db" | "
  */
 export async function deliverLeadAlert(
   tx: Transaction,
-  { mailer, config }: { mailer: Mailer; config: Config },
+  { notify, config }: { notify: Notify; config: Config },
   gig: AlertGig,
   recipient: AlertRecipient,
 ): Promise<boolean> {
@@ -106,11 +106,13 @@ export async function deliverLeadAlert(
     .returning({ gigId: leadAlerts.gigId });
   if (claimed.length === 0) return false;
   const unsubscribe = alertsUnsubscribeUrl(config, recipient);
-  const emailId = await mailer.send(
-    {
-      to: recipient.email,
-      userId: recipient.userId,
-      kind: "transactional",
+  // The bell's entry and the e-mail, through the one way to tell a user of an event.
+  const emailId = await notify(tx, {
+    userId: recipient.userId,
+    kind: "lead.alert",
+    text: `New lead: ${gig.title}`,
+    link: `/gig/${gig.id}`,
+    email: {
       subject: `New lead: ${gig.title}`,
       text: [
         "A new gig matches your lead alerts.",
@@ -124,8 +126,7 @@ export async function deliverLeadAlert(
       ].join("\n"),
       listUnsubscribeUrl: unsubscribe,
     },
-    { tx },
-  );
+  });
   if (emailId) await tx.update(leadAlerts).set({ emailId }).where(and(eq(leadAlerts.gigId, gig.id), eq(leadAlerts.diggerId, recipient.diggerId)));
   return true;
 }

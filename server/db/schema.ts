@@ -674,6 +674,35 @@ export const emails = pgTable(
 );
 
 /**
+ * The bell (server/notifications/): what happened to a user, newest first, written through
+ * `notify()` in the transaction of the event itself, so an event never lacks its entry (nor
+ * its e-mail). `kind` names the event for code and tests; `text` is what the bell shows and
+ * `link` where the action is (a path on this site). Unread while `read_at` is null.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    text: text("text").notNull(),
+    link: text("link").notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("notifications_link_check", sql`${t.link} like '/%' and ${t.link} not like '//%'`),
+    check("notifications_text_check", sql`length(${t.text}) between 1 and 500`),
+    // The bell's list: a user's newest first, a page at a time.
+    index("notifications_user_newest_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The unread count: only unread rows are indexed.
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
  * Money returned to a digger: for an approved lead issue (at most one per issue), or in full
  * for a duplicate payment of a lead already bought or a payment for a lead no longer
  * available. Written as 'pending' in the transaction that decides it, then sent to the

@@ -1,7 +1,8 @@
 /**
  * Reference contact requests (design.md section 1): a signed-in consumer asks for a
  * reference's contact; the digger who owns the reference approves or declines it at
- * /reference-requests. The digger is e-mailed each new request, the consumer the outcome.
+ * /reference-requests. The digger is told of each new request, the consumer of the outcome
+ * (the bell and an e-mail, in the transaction that records it).
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { REFERENCE_CONTACT_FAILED, referenceContactSchema, referenceDecisionSchema } from "#core/digger-schemas.ts";
@@ -19,11 +20,11 @@ const REQUEST_MESSAGES = {
   sent: "Request sent! The digger will be notified.",
 } as const;
 
-type Mailing = Pick<AppServices, "db" | "mailer" | "config">;
+type Mailing = Pick<AppServices, "db" | "notify" | "config">;
 
 /** The action of /digger/{id}: the consumer asks for one of this digger's references. */
 export async function requestReferenceContact(
-  { db, mailer, config }: Mailing,
+  { db, notify, config }: Mailing,
   consumer: { id: string; name: string },
   diggerId: string,
   form: FormData,
@@ -37,7 +38,6 @@ export async function requestReferenceContact(
       name: diggerReferences.referenceName,
       diggerId: diggerReferences.diggerId,
       diggerUserId: users.id,
-      diggerEmail: users.email,
     })
     .from(diggerReferences)
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerReferences.diggerId))
@@ -46,24 +46,29 @@ export async function requestReferenceContact(
   if (!reference) throw new AppError("not_found", REQUEST_MESSAGES.failed);
 
   try {
-    await db.insert(referenceContactRequests).values({ referenceId, consumerId: consumer.id, diggerId: reference.diggerId });
+    await db.transaction(async (tx) => {
+      await tx.insert(referenceContactRequests).values({ referenceId, consumerId: consumer.id, diggerId: reference.diggerId });
+      await notify(tx, {
+        userId: reference.diggerUserId,
+        kind: "reference.requested",
+        text: `${consumer.name} asked for the contact details of your reference ${reference.name}`,
+        link: "/reference-requests",
+        email: {
+          subject: "New reference contact request",
+          text: [
+            `${consumer.name} would like the contact details of your reference ${reference.name}.`,
+            "",
+            `Approve or decline the request: ${config.publicUrl}/reference-requests`,
+          ].join("\n"),
+        },
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error, "reference_contact_requests_reference_consumer_key")) {
       throw new AppError("conflict", REQUEST_MESSAGES.duplicate);
     }
     throw new AppError("failed", REQUEST_MESSAGES.failed, { cause: error });
   }
-  await mailer.send({
-    to: reference.diggerEmail,
-    userId: reference.diggerUserId,
-    kind: "transactional",
-    subject: "New reference contact request",
-    text: [
-      `${consumer.name} would like the contact details of your reference ${reference.name}.`,
-      "",
-      `Approve or decline the request: ${config.publicUrl}/reference-requests`,
-    ].join("\n"),
-  });
   return { success: REQUEST_MESSAGES.sent };
 }
 
@@ -101,45 +106,45 @@ export async function listReferenceRequests(db: Database, diggerId: string, curs
   return toPage<ReferenceRequestRow>(rows, PAGE_SIZE, (row) => [row.createdAt, row.id]);
 }
 
-/** Approve or decline: only a pending request for one of the digger's references. */
-export async function resolveReferenceRequest({ db, mailer, config }: Mailing, diggerId: string, form: FormData): Promise<{ success: string }> {
+/** Approve or decline: only a pending request for one of the digger's references; the consumer is told in the same transaction. */
+export async function resolveReferenceRequest({ db, notify, config }: Mailing, diggerId: string, form: FormData): Promise<{ success: string }> {
   const { requestId, decision } = parsedInput(referenceDecisionSchema, {
     requestId: form.get("requestId"),
     decision: form.get("decision"),
   });
   const q = referenceContactRequests;
-  const [updated] = await db
-    .update(q)
-    .set({ status: decision === "approve" ? "approved" : "rejected", resolvedAt: sql`now()` })
-    .where(and(eq(q.id, requestId), eq(q.diggerId, diggerId), eq(q.status, "pending")))
-    .returning({ consumerId: q.consumerId, referenceId: q.referenceId });
-  if (!updated) {
+  const approved = decision === "approve";
+  const done = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(q)
+      .set({ status: approved ? "approved" : "rejected", resolvedAt: sql`now()` })
+      .where(and(eq(q.id, requestId), eq(q.diggerId, diggerId), eq(q.status, "pending")))
+      .returning({ consumerId: q.consumerId, referenceId: q.referenceId });
+    if (!updated) return false;
+    const [details] = await tx
+      .select({ referenceName: diggerReferences.referenceName, handle: diggerProfiles.handle })
+      .from(diggerReferences)
+      .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerReferences.diggerId))
+      .where(eq(diggerReferences.id, updated.referenceId));
+    if (!details) return true;
+    const line = `${details.handle} ${approved ? "approved" : "declined"} your request for the contact details of ${details.referenceName}`;
+    const profile = `/digger/${diggerId}`;
+    await notify(tx, {
+      userId: updated.consumerId,
+      kind: "reference.decided",
+      text: line,
+      link: profile,
+      email: {
+        subject: approved ? "Your reference contact request was approved" : "Your reference contact request was declined",
+        text: [`${line}.`, "", approved ? `See them on the profile: ${config.publicUrl}${profile}` : `Profile: ${config.publicUrl}${profile}`].join("\n"),
+      },
+    });
+    return true;
+  });
+  if (!done) {
     const [existing] = await db.select({ id: q.id }).from(q).where(and(eq(q.id, requestId), eq(q.diggerId, diggerId)));
     if (existing) throw new AppError("conflict", "This request has already been answered");
     throw new AppError("not_found", "Request not found");
   }
-
-  const [details] = await db
-    .select({ consumerEmail: users.email, referenceName: diggerReferences.referenceName, handle: diggerProfiles.handle })
-    .from(diggerReferences)
-    .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerReferences.diggerId))
-    .innerJoin(users, eq(users.id, updated.consumerId))
-    .where(eq(diggerReferences.id, updated.referenceId));
-  if (details) {
-    const approved = decision === "approve";
-    await mailer.send({
-      to: details.consumerEmail,
-      userId: updated.consumerId,
-      kind: "transactional",
-      subject: approved ? "Your reference contact request was approved" : "Your reference contact request was declined",
-      text: [
-        approved
-          ? `${details.handle} approved your request for the contact details of ${details.referenceName}.`
-          : `${details.handle} declined your request for the contact details of ${details.referenceName}.`,
-        "",
-        approved ? `See them on the profile: ${config.publicUrl}/digger/${diggerId}` : `Profile: ${config.publicUrl}/digger/${diggerId}`,
-      ].join("\n"),
-    });
-  }
-  return { success: decision === "approve" ? "Request approved" : "Request declined" };
+  return { success: approved ? "Request approved" : "Request declined" };
 }

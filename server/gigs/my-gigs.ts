@@ -8,7 +8,7 @@ import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Notify } from "../notifications/notify.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 /** The My Gigs page: a page of the consumer's gigs, and whether they are published yet. */
@@ -57,12 +57,12 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
 /**
  * My Gigs' switch: opens or closes one of the consumer's gigs (only its owner may); says which.
  * Closing with `filled=yes` a gig that has completed purchases records it as filled in the same
- * transaction, and then e-mails each digger who bought it (at most 5: one e-mail each, through
- * the mailer's queue). `filled` on a gig without purchases just closes it. Reopening clears it,
+ * transaction, and tells each digger who bought it (at most 5: the bell and an e-mail each) in
+ * that transaction too. `filled` on a gig without purchases just closes it. Reopening clears it,
  * and enqueues the gig's lead alerts in the same transaction (server/alerts/fan-out.ts).
  */
 export async function changeGigStatus(
-  { db, mailer, config, jobs }: { db: Database; mailer: Mailer; config: { publicUrl: string }; jobs: JobQueue },
+  { db, notify, config, jobs }: { db: Database; notify: Notify; config: { publicUrl: string }; jobs: JobQueue },
   consumerId: string,
   form: FormData,
 ): Promise<{ success: string }> {
@@ -82,38 +82,43 @@ export async function changeGigStatus(
     if (!gig) return null;
     // Reopened and published, it is visible again: diggers who match now and never heard of it are alerted.
     if (status === "open" && gig.published) await enqueueLeadAlerts(jobs, tx, gig.id);
-    if (status !== "closed" || !filled) return { gig, buyers: [] };
+    if (status !== "closed" || !filled) return { gig };
     // The row is locked by the update: no purchase completes between this read and the commit.
     const buyers = await tx
-      .select({ userId: users.id, email: users.email })
+      .select({ userId: users.id })
       .from(leadPurchases)
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
       .innerJoin(users, eq(users.id, diggerProfiles.userId))
       .where(and(eq(leadPurchases.gigId, gig.id), eq(leadPurchases.status, "completed")));
-    if (buyers.length === 0) return { gig, buyers: [] };
-    // Only the first 'filled' tells the diggers: closing an already filled gig again sends nothing.
+    if (buyers.length === 0) return { gig };
     const marked = await tx
       .update(gigs)
       .set({ filledAt: sql`now()` })
       .where(and(eq(gigs.id, gig.id), isNull(gigs.filledAt)))
       .returning({ id: gigs.id });
-    return { gig, buyers: marked.length > 0 ? buyers : [], filled: true };
+    // Only the first 'filled' tells the diggers: closing an already filled gig again sends nothing.
+    if (marked.length > 0) {
+      for (const buyer of buyers) {
+        await notify(tx, {
+          userId: buyer.userId,
+          kind: "gig.filled",
+          text: `The gig "${gig.title}" you bought was closed as filled`,
+          link: "/my-leads",
+          email: {
+            subject: `The gig "${gig.title}" has been filled`,
+            text: [
+              `The client who posted "${gig.title}" has hired someone and closed the gig.`,
+              "You bought this lead; nothing more to do for it.",
+              "",
+              `Your leads: ${config.publicUrl}/my-leads`,
+            ].join("\n"),
+          },
+        });
+      }
+    }
+    return { gig, filled: true };
   });
   if (!result) throw new AppError("not_found", GIG_STATUS_FAILED);
-  for (const buyer of result.buyers) {
-    await mailer.send({
-      to: buyer.email,
-      userId: buyer.userId,
-      kind: "transactional",
-      subject: `The gig "${result.gig.title}" has been filled`,
-      text: [
-        `The client who posted "${result.gig.title}" has hired someone and closed the gig.`,
-        "You bought this lead; nothing more to do for it.",
-        "",
-        `Your leads: ${config.publicUrl}/my-leads`,
-      ].join("\n"),
-    });
-  }
   if (status === "open") return { success: "Gig reopened successfully" };
   return { success: "filled" in result ? GIG_FILLED_TEXTS.closedFilled : "Gig closed successfully" };
 }

@@ -28,7 +28,7 @@ export type CompletionOutcome =
 /** Why a paid checkout cannot complete: its gig is gone, or every spot is taken by others. */
 type Unavailable = "gone" | "full";
 
-type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer">;
+type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
 
 export async function completeCheckout(services: Services, sessionId: string, paymentId: string | null): Promise<CompletionOutcome> {
   const { db, logger } = services;
@@ -71,10 +71,13 @@ export async function completeCheckout(services: Services, sessionId: string, pa
           reason: "lead_unavailable",
           amountCents: purchase.amountPaidCents,
         });
-        return { purchaseId: purchase.id, unavailable: { why: gone ? ("gone" as const) : ("full" as const), refundId } };
+        const why = gone ? ("gone" as const) : ("full" as const);
+        await notifyDiggerUnavailable(services, tx, purchase.id, why);
+        return { purchaseId: purchase.id, unavailable: { why, refundId } };
       }
       await tx.update(leadPurchases).set({ status: "completed", purchasedAt: new Date(), ...payment }).where(eq(leadPurchases.id, purchase.id));
       await tx.update(gigs).set({ purchaseCount: sql`${gigs.purchaseCount} + 1` }).where(eq(gigs.id, purchase.gigId));
+      await notifyClient(services, tx, purchase.id);
       return { purchaseId: purchase.id, unavailable: null };
     });
   } catch (error) {
@@ -94,10 +97,8 @@ export async function completeCheckout(services: Services, sessionId: string, pa
     const { why, refundId } = decided.unavailable;
     logger.warn({ sessionId, why }, "payment for a lead no longer available: refunding it");
     await sendRefund(services, refundId);
-    await notifyDiggerUnavailable(services, decided.purchaseId, why);
     return why === "full" ? "full_refunded" : "unavailable_refunded";
   }
-  await notifyClient(services, decided.purchaseId);
   return "completed";
 }
 
@@ -139,51 +140,64 @@ export async function endCheckout(services: Pick<AppServices, "db">, sessionId: 
     .where(and(eq(leadPurchases.providerSessionId, sessionId), eq(leadPurchases.status, "pending")));
 }
 
-async function notifyClient(services: Services, purchaseId: string) {
-  const [row] = await services.db
-    .select({ title: gigs.title, email: users.email, name: users.name, clientId: users.id, amount: leadPurchases.amountPaidCents })
+/** The client hears who bought their lead (the bell and an e-mail, with the digger's profile), in the purchase's transaction. */
+async function notifyClient(services: Pick<Services, "notify" | "config">, tx: Transaction, purchaseId: string) {
+  const [row] = await tx
+    .select({ title: gigs.title, name: users.name, clientId: users.id, amount: leadPurchases.amountPaidCents, diggerId: diggerProfiles.id, handle: diggerProfiles.handle })
     .from(leadPurchases)
     .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
     .innerJoin(users, eq(users.id, gigs.consumerId))
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
     .where(eq(leadPurchases.id, purchaseId));
   if (!row) return;
-  await services.mailer.send({
-    to: row.email,
+  const line = `${row.handle} bought your lead for "${row.title}"`;
+  const profile = `/digger/${row.diggerId}`;
+  await services.notify(tx, {
     userId: row.clientId,
-    kind: "transactional",
-    subject: `A digger bought the lead for "${row.title}"`,
-    text: [
-      `Hello ${row.name},`,
-      "",
-      `A digger just bought the lead for your gig "${row.title}" (${formatPrice(row.amount)}), so they can now see your contact details and may get in touch.`,
-      "",
-      "You can see and manage your gigs on My Gigs.",
-    ].join("\n"),
+    kind: "lead.bought",
+    text: line,
+    link: profile,
+    email: {
+      subject: line,
+      text: [
+        `Hello ${row.name},`,
+        "",
+        `${line} (${formatPrice(row.amount)}), so they can now see your contact details and may get in touch.`,
+        "",
+        `Their profile: ${services.config.publicUrl}${profile}`,
+        "",
+        `You can see and manage your gigs on My Gigs: ${services.config.publicUrl}/my-gigs`,
+      ].join("\n"),
+    },
   });
 }
 
-async function notifyDiggerUnavailable(services: Services, purchaseId: string, why: Unavailable) {
-  const [row] = await services.db
-    .select({ title: gigs.title, email: users.email, name: users.name, diggerUserId: users.id, amount: leadPurchases.amountPaidCents })
+async function notifyDiggerUnavailable(services: Pick<Services, "notify">, tx: Transaction, purchaseId: string, why: Unavailable) {
+  const [row] = await tx
+    .select({ title: gigs.title, name: users.name, diggerUserId: users.id, amount: leadPurchases.amountPaidCents })
     .from(leadPurchases)
     .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
     .innerJoin(users, eq(users.id, diggerProfiles.userId))
     .where(eq(leadPurchases.id, purchaseId));
   if (!row) return;
-  await services.mailer.send({
-    to: row.email,
+  const subject = why === "full" ? `The lead for "${row.title}" is full` : `The lead for "${row.title}" is no longer available`;
+  await services.notify(tx, {
     userId: row.diggerUserId,
-    kind: "transactional",
-    subject: why === "full" ? `The lead for "${row.title}" is full` : `The lead for "${row.title}" is no longer available`,
-    text: [
-      `Hello ${row.name},`,
-      "",
-      why === "full"
-        ? `Every spot on the lead for "${row.title}" was taken before your payment went through: your checkout held a spot for ${HOLD_MINUTES} minutes, and another digger bought it after that. Your payment of ${formatPrice(row.amount)} has been refunded in full.`
-        : `The gig "${row.title}" was closed before your payment went through, so its lead is no longer available. Your payment of ${formatPrice(row.amount)} has been refunded in full.`,
-      "",
-      "You can find other leads on Browse Gigs.",
-    ].join("\n"),
+    kind: "lead.unavailable",
+    text: `${subject}: your payment of ${formatPrice(row.amount)} is refunded in full`,
+    link: "/browse-gigs",
+    email: {
+      subject,
+      text: [
+        `Hello ${row.name},`,
+        "",
+        why === "full"
+          ? `Every spot on the lead for "${row.title}" was taken before your payment went through: your checkout held a spot for ${HOLD_MINUTES} minutes, and another digger bought it after that. Your payment of ${formatPrice(row.amount)} has been refunded in full.`
+          : `The gig "${row.title}" was closed before your payment went through, so its lead is no longer available. Your payment of ${formatPrice(row.amount)} has been refunded in full.`,
+        "",
+        "You can find other leads on Browse Gigs.",
+      ].join("\n"),
+    },
   });
 }

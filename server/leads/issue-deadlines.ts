@@ -3,7 +3,7 @@
  * behind an issue's `respond_by`.
  * - `issues.auto-approve`, every 10 minutes: each pending issue past its deadline is approved
  *   through the same decision as the client's (resolve-issue.ts), each in its own transaction
- *   with the row locked, refunded once, and both sides are e-mailed.
+ *   with the row locked, refunded once, and both sides are told (the bell and e-mail).
  * - `issues.remind`, enqueued with the report for 24 hours before the deadline: e-mails the
  *   client while the issue is still pending.
  */
@@ -17,7 +17,7 @@ import { afterDecision, autoApproveIssue } from "./resolve-issue.ts";
 /** Overdue issues read per round; rounds go on while a full one made progress. */
 const BATCH = 100;
 
-type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer" | "config">;
+type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
 
 /**
  * Approves every pending issue whose `respond_by` has passed; returns how many this call
@@ -46,35 +46,40 @@ export async function autoApproveOverdueIssues(services: Services): Promise<numb
   }
 }
 
-/** E-mails the client of issue `issueId` that its deadline is near; false when it is no longer pending (or past due). */
-export async function remindClient(services: Pick<AppServices, "db" | "mailer" | "config">, issueId: string): Promise<boolean> {
-  const { db, mailer, config } = services;
-  const [issue] = await db
-    .select({
-      issueType: leadIssues.issueType,
-      respondBy: leadIssues.respondBy,
-      gigTitle: gigs.title,
-      clientId: users.id,
-      clientEmail: users.email,
-    })
-    .from(leadIssues)
-    .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .innerJoin(users, eq(users.id, gigs.consumerId))
-    .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending"), gt(leadIssues.respondBy, sql`now()`)));
-  if (!issue) return false;
-  await mailer.send({
-    to: issue.clientEmail,
-    userId: issue.clientId,
-    kind: "transactional",
-    subject: `Reminder: respond to the issue on your gig "${issue.gigTitle}"`,
-    text: [
-      `A digger reported an issue (${issueTypeLabel(issue.issueType)}) on the lead for your gig "${issue.gigTitle}", and it is still waiting for you.`,
-      "",
-      `Respond by ${formatDateTime(issue.respondBy)}: an issue not approved or rejected by then is approved automatically and the digger refunded.`,
-      "",
-      `Approve or reject it under View Issues: ${config.publicUrl}/my-gigs`,
-    ].join("\n"),
+/** Tells the client of issue `issueId` that its deadline is near; false when it is no longer pending (or past due). */
+export async function remindClient(services: Pick<AppServices, "db" | "notify" | "config">, issueId: string): Promise<boolean> {
+  const { db, notify, config } = services;
+  return db.transaction(async (tx) => {
+    const [issue] = await tx
+      .select({
+        issueType: leadIssues.issueType,
+        respondBy: leadIssues.respondBy,
+        gigTitle: gigs.title,
+        clientId: users.id,
+      })
+      .from(leadIssues)
+      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+      .innerJoin(users, eq(users.id, gigs.consumerId))
+      .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending"), gt(leadIssues.respondBy, sql`now()`)));
+    if (!issue) return false;
+    const respondBy = `Respond by ${formatDateTime(issue.respondBy)}`;
+    await notify(tx, {
+      userId: issue.clientId,
+      kind: "issue.reminder",
+      text: `Reminder: an issue on your gig "${issue.gigTitle}" is waiting for you. ${respondBy}.`,
+      link: "/my-gigs",
+      email: {
+        subject: `Reminder: respond to the issue on your gig "${issue.gigTitle}"`,
+        text: [
+          `A digger reported an issue (${issueTypeLabel(issue.issueType)}) on the lead for your gig "${issue.gigTitle}", and it is still waiting for you.`,
+          "",
+          `${respondBy}: an issue not approved or rejected by then is approved automatically and the digger refunded.`,
+          "",
+          `Approve or reject it under View Issues: ${config.publicUrl}/my-gigs`,
+        ].join("\n"),
+      },
+    });
+    return true;
   });
-  return true;
 }

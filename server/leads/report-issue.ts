@@ -5,9 +5,11 @@
  * purchase. A report is taken within LEAD_ISSUE_REPORT_DAYS of the purchase only. The issue
  * gets its deadline (`respond_by`, LEAD_ISSUE_RESPONSE_HOURS from now) and, in the same
  * transaction, the job that reminds the client 24 hours before it; the client is e-mailed to
- * approve or reject it by then (docs/decisions/0020-refund-deadlines.md).
+ * approve or reject it by then (the bell and an e-mail, written with the report;
+ * docs/decisions/0020-refund-deadlines.md).
  */
 import { and, eq, sql } from "drizzle-orm";
+import { createElement } from "react";
 import { isUuid } from "#core/ids.ts";
 import { formatDateTime } from "#core/dates.ts";
 import {
@@ -21,6 +23,7 @@ import {
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { NoticeEmailBody } from "../mail/templates/notice-email.tsx";
 import type { AppServices } from "../services.ts";
 
 /**
@@ -48,8 +51,8 @@ async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId:
 }
 
 /** Records the report of digger `diggerId` (the form of /my-leads) and e-mails the client. */
-export async function reportIssue(services: Pick<AppServices, "db" | "mailer" | "config" | "jobs">, diggerId: string, form: FormData): Promise<void> {
-  const { db, mailer, config, jobs } = services;
+export async function reportIssue(services: Pick<AppServices, "db" | "notify" | "config" | "jobs">, diggerId: string, form: FormData): Promise<void> {
+  const { db, notify, config, jobs } = services;
   const { issueType, description } = parsedInput(issueReportSchema, {
     issueType: form.get("issueType"),
     description: form.get("description"),
@@ -66,9 +69,8 @@ export async function reportIssue(services: Pick<AppServices, "db" | "mailer" | 
 
   const refundPercentage = REFUND_PERCENTAGES[issueType];
   const responseHours = config.leadIssueResponseHours;
-  let respondBy: Date;
   try {
-    respondBy = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [issue] = await tx
         .insert(leadIssues)
         .values({
@@ -86,28 +88,41 @@ export async function reportIssue(services: Pick<AppServices, "db" | "mailer" | 
         const startAfterSeconds = (responseHours - ISSUE_REMINDER_HOURS_BEFORE) * 3600;
         await jobs.send("issues.remind", { issueId: issue!.id }, { tx, startAfterSeconds });
       }
-      return issue!.respondBy;
+      const subject = `A digger reported an issue with your gig "${lead.gigTitle}"`;
+      const respondBy = `Respond by ${formatDateTime(issue!.respondBy)}`;
+      await notify(tx, {
+        userId: lead.clientId,
+        kind: "issue.reported",
+        text: `${lead.handle} reported an issue with your gig "${lead.gigTitle}". ${respondBy}.`,
+        link: "/my-gigs",
+        email: {
+          subject,
+          text: [
+            `${lead.businessName} (${lead.handle}), who bought the lead for your gig "${lead.gigTitle}", reported an issue.`,
+            "",
+            `Issue: ${issueTypeLabel(issueType)}`,
+            `Refund requested: ${refundPercentage}% of the lead price`,
+            "",
+            description,
+            "",
+            `Approve or reject the refund under View Issues: ${config.publicUrl}/my-gigs`,
+            `${respondBy}: an issue not answered by then is approved automatically and the digger refunded.`,
+          ].join("\n"),
+          body: createElement(NoticeEmailBody, {
+            intro: `${lead.businessName} (${lead.handle}), who bought the lead for your gig "${lead.gigTitle}", reported an issue.`,
+            facts: [
+              ["Issue", issueTypeLabel(issueType)],
+              ["Refund requested", `${refundPercentage}% of the lead price`],
+            ],
+            quote: description,
+            note: `${respondBy}: an issue not answered by then is approved automatically and the digger refunded.`,
+            action: { label: "View Issues on My Gigs", url: `${config.publicUrl}/my-gigs` },
+          }),
+        },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error, "lead_issues_purchase_key")) throw new AppError("conflict", ISSUE_MESSAGES.alreadyReported);
     throw new AppError("failed", ISSUE_MESSAGES.reportFailed, { cause: error });
   }
-
-  await mailer.send({
-    to: lead.clientEmail,
-    userId: lead.clientId,
-    kind: "transactional",
-    subject: `A digger reported an issue with your gig "${lead.gigTitle}"`,
-    text: [
-      `${lead.businessName} (${lead.handle}), who bought the lead for your gig "${lead.gigTitle}", reported an issue.`,
-      "",
-      `Issue: ${issueTypeLabel(issueType)}`,
-      `Refund requested: ${refundPercentage}% of the lead price`,
-      "",
-      description,
-      "",
-      `Approve or reject the refund under View Issues: ${config.publicUrl}/my-gigs`,
-      `Respond by ${formatDateTime(respondBy)}: an issue not answered by then is approved automatically and the digger refunded.`,
-    ].join("\n"),
-  });
 }

@@ -76,7 +76,7 @@ type LockedIssue = NonNullable<Awaited<ReturnType<typeof lockIssue>>>;
  */
 async function decideLocked(
   tx: Transaction,
-  jobs: AppServices["jobs"],
+  services: Tellers,
   issueId: string,
   issue: LockedIssue,
   decision: IssueDecision,
@@ -88,14 +88,20 @@ async function decideLocked(
     .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending")));
   const { issueType, refundPercentage, gigTitle, respondBy, digger, client } = issue;
   const told = { issueId, decision, decidedBy, issueType, refundPercentage, gigTitle, respondBy, digger, client };
-  if (decision === "reject") return { ...told, refundId: null, refundCents: 0 };
-  const amountCents = refundCents(issue.amountPaidCents, refundPercentage);
+  const amountCents = decision === "reject" ? 0 : refundCents(issue.amountPaidCents, refundPercentage);
   const refundId =
     amountCents > 0
-      ? await recordRefund(tx, jobs, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
+      ? await recordRefund(tx, services.jobs, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
       : null;
-  return { ...told, refundId, refundCents: amountCents };
+  const resolved = { ...told, refundId, refundCents: amountCents };
+  // Both sides hear of it with the decision itself: the digger always, the client of an automatic approval.
+  await notifyDigger(tx, services, resolved);
+  if (decidedBy === "automatic") await notifyClient(tx, services, resolved);
+  return resolved;
 }
+
+/** What deciding needs to record the refund's job and tell both sides. */
+type Tellers = Pick<AppServices, "jobs" | "notify" | "config">;
 
 /**
  * Approves or rejects a pending issue on a gig of `consumerId`, in one transaction: the
@@ -106,7 +112,7 @@ async function decideLocked(
  * that is not completed (never paid) is not found: nothing to refund.
  */
 export async function resolveIssue(
-  { db, jobs }: Pick<AppServices, "db" | "jobs">,
+  services: Tellers & Pick<AppServices, "db">,
   consumerId: string,
   gigId: string,
   issueId: string,
@@ -114,14 +120,14 @@ export async function resolveIssue(
 ): Promise<Resolved> {
   const notFound = new AppError("not_found", ISSUE_MESSAGES.updateFailed);
   if (!isUuid(gigId) || !isUuid(issueId)) throw notFound;
-  return db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const issue = await lockIssue(tx, issueId, and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)));
     if (!issue) throw notFound;
     if (issue.status !== "pending") throw new AppError("conflict", ISSUE_MESSAGES.alreadyResolved);
     // The deadline is binding: past it, the decision is the automatic approval's, taken now
     // rather than at the job's next run, so the outcome never depends on the job's timing.
-    if (issue.overdue) return decideLocked(tx, jobs, issueId, issue, "approve", "automatic");
-    return decideLocked(tx, jobs, issueId, issue, decision, "client");
+    if (issue.overdue) return decideLocked(tx, services, issueId, issue, "approve", "automatic");
+    return decideLocked(tx, services, issueId, issue, decision, "client");
   });
 }
 
@@ -130,30 +136,22 @@ export async function resolveIssue(
  * passed, in one transaction; null when it is not (decided meanwhile, not yet due, or being
  * decided by another transaction right now: SKIP LOCKED passes it over, and that one wins).
  */
-export async function autoApproveIssue({ db, jobs }: Pick<AppServices, "db" | "jobs">, issueId: string): Promise<Resolved | null> {
-  return db.transaction(async (tx) => {
+export async function autoApproveIssue(services: Tellers & Pick<AppServices, "db">, issueId: string): Promise<Resolved | null> {
+  return services.db.transaction(async (tx) => {
     const issue = await lockIssue(tx, issueId, and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`)), { skipLocked: true });
     if (!issue) return null;
-    return decideLocked(tx, jobs, issueId, issue, "approve", "automatic");
+    return decideLocked(tx, services, issueId, issue, "approve", "automatic");
   });
 }
 
-type AfterServices = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "mailer" | "config">;
+type AfterServices = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
 
 /**
- * After the decision's commit: the refund goes to the provider with its id as idempotency key
- * (a failure leaves it pending for its `refund.send` job), and the digger is e-mailed; after
- * an automatic approval the client too. An e-mail that fails is logged, the decision stands.
+ * After the decision's commit (which told both sides): the refund goes to the provider with
+ * its id as idempotency key (a failure leaves it pending for its `refund.send` job).
  */
 export async function afterDecision(services: AfterServices, resolved: Resolved): Promise<void> {
-  const { logger } = services;
   if (resolved.refundId) await sendRefund(services, resolved.refundId);
-  const emails = [emailDigger(services, resolved), resolved.decidedBy === "automatic" ? emailClient(services, resolved) : null];
-  for (const outcome of await Promise.allSettled(emails)) {
-    if (outcome.status === "rejected") {
-      logger.error({ err: outcome.reason, issueId: resolved.issueId }, "e-mailing the outcome of an issue failed");
-    }
-  }
 }
 
 /**
@@ -170,42 +168,48 @@ export async function decideIssue(services: AfterServices, consumerId: string, g
   return { decision };
 }
 
-async function emailDigger(services: Pick<AppServices, "mailer" | "config">, outcome: Resolved) {
-  const { mailer, config } = services;
+async function notifyDigger(tx: Transaction, { notify, config }: Tellers, outcome: Omit<Resolved, "refundId">) {
   const approved = outcome.decision === "approve";
   const automatic = outcome.decidedBy === "automatic";
   const report = `your report (${issueTypeLabel(outcome.issueType)}) on the lead "${outcome.gigTitle}"`;
   const refund = `A refund of ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}%) goes back to your card.`;
-  await mailer.send({
-    to: outcome.digger.email,
+  const subject = `Your issue report for "${outcome.gigTitle}" was ${automatic ? "approved automatically" : approved ? "approved" : "rejected"}`;
+  await notify(tx, {
     userId: outcome.digger.userId,
-    kind: "transactional",
-    subject: `Your issue report for "${outcome.gigTitle}" was ${automatic ? "approved automatically" : approved ? "approved" : "rejected"}`,
-    text: [
-      automatic
-        ? `The client did not respond by ${formatDateTime(outcome.respondBy)}, so ${report} was approved automatically. ${refund}`
-        : approved
-          ? `The client approved ${report}. ${refund}`
-          : `The client rejected ${report}. No refund is made.`,
-      "",
-      `Your leads: ${config.publicUrl}/my-leads`,
-    ].join("\n"),
+    kind: "issue.decided",
+    text: approved ? `${subject}: ${formatPrice(outcome.refundCents)} refunded` : `${subject}: no refund`,
+    link: "/my-leads",
+    email: {
+      subject,
+      text: [
+        automatic
+          ? `The client did not respond by ${formatDateTime(outcome.respondBy)}, so ${report} was approved automatically. ${refund}`
+          : approved
+            ? `The client approved ${report}. ${refund}`
+            : `The client rejected ${report}. No refund is made.`,
+        "",
+        `Your leads: ${config.publicUrl}/my-leads`,
+      ].join("\n"),
+    },
   });
 }
 
-async function emailClient(services: Pick<AppServices, "mailer" | "config">, outcome: Resolved) {
-  const { mailer, config } = services;
-  await mailer.send({
-    to: outcome.client.email,
+async function notifyClient(tx: Transaction, { notify, config }: Tellers, outcome: Omit<Resolved, "refundId">) {
+  const subject = `An issue on your gig "${outcome.gigTitle}" was approved automatically`;
+  await notify(tx, {
     userId: outcome.client.userId,
-    kind: "transactional",
-    subject: `An issue on your gig "${outcome.gigTitle}" was approved automatically`,
-    text: [
-      `A digger reported an issue (${issueTypeLabel(outcome.issueType)}) on the lead for your gig "${outcome.gigTitle}".`,
-      `It was not approved or rejected by ${formatDateTime(outcome.respondBy)}, so it was approved automatically`,
-      `and the digger is refunded ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}% of the lead price). You pay nothing.`,
-      "",
-      `Your gigs: ${config.publicUrl}/my-gigs`,
-    ].join("\n"),
+    kind: "issue.auto-approved",
+    text: `${subject}: the digger is refunded, you pay nothing`,
+    link: "/my-gigs",
+    email: {
+      subject,
+      text: [
+        `A digger reported an issue (${issueTypeLabel(outcome.issueType)}) on the lead for your gig "${outcome.gigTitle}".`,
+        `It was not approved or rejected by ${formatDateTime(outcome.respondBy)}, so it was approved automatically`,
+        `and the digger is refunded ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}% of the lead price). You pay nothing.`,
+        "",
+        `Your gigs: ${config.publicUrl}/my-gigs`,
+      ].join("\n"),
+    },
   });
 }

@@ -13,21 +13,32 @@
  * that user's own address, and carries a signed one-click unsubscribe link in its text and in
  * the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058). Consent is checked again
  * before each delivery attempt, so opting out also stops a promotional e-mail still queued.
+ *
+ * Every e-mail has an HTML part beside its text, rendered here with React Email (render.tsx):
+ * the sender's `body`, or its text's structure in the product's layout. `send(email, { tx })`
+ * records it in the caller's transaction, so an event and its e-mail commit together.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Config } from "../config.ts";
+import type { ReactNode } from "react";
 import type { Database, Transaction } from "../db/client.ts";
 import { emails, users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
+import { renderEmailHtml } from "./render.tsx";
+import { UNSUBSCRIBE_TEXT } from "./templates/layout.tsx";
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
+  /** The plain-text part, as written: the HTML part is drawn from it unless `body` is given. */
   text: string;
-  html?: string;
+  /** A richer HTML body (React Email elements) inside the product's layout. */
+  body?: ReactNode;
+  /** The HTML part's heading; defaults to the subject. */
+  heading?: string;
   replyTo?: string;
   kind: "transactional" | "promotional";
   userId?: string | null;
@@ -77,9 +88,9 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
   const messageIdDomain = /@([^>\s]+)/.exec(config.mailFrom)?.[1] ?? "digsandgigs.local";
 
   /** The user a promotional e-mail may go to: opted in, not deleted, and owning the address. */
-  async function promotionalRecipient(userId: string | null | undefined, to: string) {
+  async function promotionalRecipient(userId: string | null | undefined, to: string, reader: Database | Transaction = db) {
     if (!userId) return null;
-    const [user] = await db
+    const [user] = await reader
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.promotionalEmail, true), isNull(users.deletedAt)));
@@ -134,7 +145,7 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
     }
     let unsubscribe: string | null = null;
     if (email.kind === "promotional") {
-      const recipient = await promotionalRecipient(email.userId, email.to);
+      const recipient = await promotionalRecipient(email.userId, email.to, tx);
       if (!recipient) {
         log.info({ userId: email.userId ?? null, subject: email.subject }, "promotional e-mail not sent: the recipient does not accept it");
         return null;
@@ -147,7 +158,7 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
       replyTo: email.replyTo ?? null,
       subject: email.subject,
       textBody: unsubscribe ? `${email.text}\n\n${unsubscribeFooterText(unsubscribe)}` : email.text,
-      htmlBody: email.html && unsubscribe ? `${email.html}\n${unsubscribeFooterHtml(unsubscribe)}` : (email.html ?? null),
+      htmlBody: await renderEmailHtml(email, { publicUrl: config.publicUrl, unsubscribeUrl: unsubscribe }),
       kind: email.kind,
       listUnsubscribeUrl: unsubscribe ?? email.listUnsubscribeUrl ?? null,
     };
@@ -167,13 +178,6 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
   return { send: send as Mailer["send"], deliver };
 }
 
-const UNSUBSCRIBE_TEXT = "You receive this because promotional e-mail is on for your Digs & Gigs account. Unsubscribe with one click:";
-
 function unsubscribeFooterText(url: string): string {
   return `--\n${UNSUBSCRIBE_TEXT}\n${url}`;
-}
-
-function unsubscribeFooterHtml(url: string): string {
-  const href = url.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-  return `<hr><p style="font-size:12px;color:#666">${UNSUBSCRIBE_TEXT} <a href="${href}">Unsubscribe</a></p>`;
 }

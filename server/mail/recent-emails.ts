@@ -8,6 +8,8 @@ export interface RecentEmail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part (React Email), shown sandboxed; null for an e-mail recorded before HTML parts. */
+  html: string | null;
   kind: "transactional" | "promotional";
   status: "pending" | "sent" | "kept";
   createdAt: Date;
@@ -20,6 +22,7 @@ export function listRecentEmails(db: Database, limit: number): Promise<RecentEma
       to: emails.toAddress,
       subject: emails.subject,
       text: emails.textBody,
+      html: emails.htmlBody,
       kind: emails.kind,
       status: emails.status,
       createdAt: emails.createdAt,

@@ -29,6 +29,7 @@ import {
   gigs,
   leadIssues,
   leadPurchases,
+  notifications,
   referenceContactRequests,
   sessions,
   twoFactors,
@@ -117,6 +118,8 @@ async function purgeAccount(services: PurgeServices, userId: string, delaySecond
       .delete(emails)
       .where(or(eq(emails.userId, userId), sql`lower(${emails.toAddress}) = ${user.email.toLowerCase()}`));
     await tx.delete(referenceContactRequests).where(eq(referenceContactRequests.consumerId, userId));
+    // The bell's entries name other people's gigs and handles: they go with the account.
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
 
     const keptGigs = await purgeGigs(tx, userId);
     const { keptProfile, photoKeys } = await purgeDiggerProfile(tx, userId);

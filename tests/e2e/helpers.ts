@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { newPage } from "./fixtures.ts";
 
 export const DEMO = { consumer: "consumer@example.com", digger: "digger@example.com", password: "digsandgigs-demo" };
 
@@ -11,16 +12,38 @@ export async function signIn(page: Page, email: string, password = DEMO.password
   await expect(page).toHaveURL(redirect);
 }
 
-/** Posts a gig through /post-gig ($2,000 minimum: its lead costs $50.00) as the signed-in client. */
-export async function postGig(page: Page, title: string, description: string) {
+/** The client posts a gig in the first category with a $2,000 minimum (its lead costs $50.00). */
+export async function postGig(
+  page: Page,
+  title: string,
+  description = "Three floating oak shelves on a brick wall in the living room, anchors included.",
+) {
   await page.goto("/post-gig");
   await page.getByLabel("Project Title").fill(title);
   await page.getByLabel("Project Description").fill(description);
   await page.getByLabel("Location").fill("Tucson, AZ");
-  await page.getByLabel("Project Timeline").fill("This month");
+  await page.getByLabel("Project Timeline").fill("This week");
   await page.getByLabel("Category").selectOption({ index: 1 });
   await page.getByLabel("Minimum Budget ($)").fill("2000");
+  await page.getByLabel("Contact Preferences").fill("Text me");
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole("button", { name: "Post Gig" }).click();
   await expect(page.getByText("Gig posted successfully!")).toBeVisible();
+}
+
+/** The digger finds the gig by its title and buys its $50.00 lead through the test checkout. */
+export async function buyLead(page: Page, title: string) {
+  await page.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: title }).click();
+  await page.getByRole("button", { name: "Purchase Lead" }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+  await page.getByRole("button", { name: "Pay $50.00" }).click();
+  await expect(page.getByText("Payment successful! You can now access the client contact information.")).toBeVisible();
+}
+
+/** A page of its own (own cookies), signed in as `email` and landed on `redirect`. */
+export async function signedInPage(browser: Browser, email: string, redirect: string): Promise<Page> {
+  const page = await newPage(browser);
+  await signIn(page, email, DEMO.password, redirect);
+  return page;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
-import { DEMO, signIn } from "./helpers.ts";
+import { buyLead, DEMO, signIn } from "./helpers.ts";
 import { demoGigs } from "../../server/db/seed/demo-data.ts";
 
 /** A page of its own (own cookies), signed in as `email`. */
@@ -52,12 +52,7 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
 
   // The digger buys the lead through the test checkout.
   const digger = await signedIn(browser, DEMO.digger, "/my-leads");
-  await digger.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
-  await digger.getByRole("link", { name: title }).click();
-  await digger.getByRole("button", { name: "Purchase Lead" }).click();
-  await expect(digger).toHaveURL(/\/checkout\//);
-  await digger.getByRole("button", { name: "Pay $50.00" }).click();
-  await expect(digger.getByText("Payment successful! You can now access the client contact information.")).toBeVisible();
+  await buyLead(digger, title);
 
   // My Leads shows the gig and the client's contact details.
   await digger.goto("/my-leads");
@@ -174,11 +169,7 @@ test("closing a bought gig asks whether it was filled; 'Yes, I hired someone' ma
     await expect(ledger.getByRole("rowheader", { name: label })).toBeVisible();
   }
   const before = await leadsBought();
-  await digger.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
-  await digger.getByRole("link", { name: title }).click();
-  await digger.getByRole("button", { name: "Purchase Lead" }).click();
-  await digger.getByRole("button", { name: "Pay $50.00" }).click();
-  await expect(digger.getByText("Payment successful! You can now access the client contact information.")).toBeVisible();
+  await buyLead(digger, title);
   await digger.goto("/my-leads");
   await expect.poll(leadsBought).toBeGreaterThan(before); // other tests buy as the demo digger too
 

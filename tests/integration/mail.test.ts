@@ -1,4 +1,6 @@
+import { Text } from "@react-email/components";
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config.ts";
@@ -79,7 +81,7 @@ describe("SMTP delivery through the job queue", () => {
         message({
           subject: "Your lead is ready",
           text: "Hello Alice,\nyour lead is ready: http://localhost:3000/my-leads\n",
-          html: "<p>Hello Alice</p>",
+          body: createElement(Text, null, "Hello Alice, from a richer body"),
           replyTo: "support@example.test",
         }),
       ))!;
@@ -93,7 +95,10 @@ describe("SMTP delivery through the job queue", () => {
       expect(received!.parsed.subject).toBe("Your lead is ready");
       // MIME framing may add a line break at the end of the part.
       expect(received!.parsed.text?.trimEnd()).toBe("Hello Alice,\nyour lead is ready: http://localhost:3000/my-leads");
-      expect(received!.parsed.html).toContain("<p>Hello Alice</p>");
+      // The HTML part: the sender's React Email body inside the product's layout.
+      expect(received!.parsed.html).toMatch(/^<!DOCTYPE html/);
+      expect(received!.parsed.html).toContain("Hello Alice, from a richer body</p>");
+      expect(received!.parsed.html).toContain("Digs &amp; Gigs");
       expect(received!.parsed.messageId).toBe(`<${id}@example.test>`);
 
       await vi.waitFor(async () => expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, lastError: null, kind: "transactional" }));

@@ -46,7 +46,7 @@ const db = () => app.database.db;
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 /** A promotional e-mail to the user at their address (the product has no campaign sender: the mailer's rules are what is tested). */
 const promote = (user: TestUser, subject = `News ${randomUUID().slice(0, 8)}`) =>
-  app.mailer.send({ to: user.email, userId: user.id, kind: "promotional", subject, text: "Our best offers this month.", html: "<p>Our best offers this month.</p>" });
+  app.mailer.send({ to: user.email, userId: user.id, kind: "promotional", subject, text: "Our best offers this month." });
 /** The messages to that address, once the job queue has delivered what was sent so far. */
 const receivedBy = async (address: string) => {
   await jobsSettled(app.database.db);

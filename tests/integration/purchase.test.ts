@@ -80,7 +80,7 @@ describe("buying a lead with the test checkout", () => {
     expect(done!.purchasedAt).toBeInstanceOf(Date);
     expect(await purchaseCount(app, gig.id)).toBe(1);
     const notice = await app.database.db.select().from(emails).where(eq(emails.userId, client.id));
-    expect(notice.map((e) => e.subject)).toContain(`A digger bought the lead for "${gig.title}"`);
+    expect(notice.map((e) => e.subject)).toContainEqual(expect.stringMatching(new RegExp(`^d_\\w+ bought your lead for "${gig.title}"$`)));
 
     expect(await (await digger.client.get(`/gig/${gig.id}`)).text()).toContain("You have purchased this lead.");
     const again = await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" });

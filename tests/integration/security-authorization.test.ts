@@ -16,8 +16,10 @@
  * owning consumer's account, session or address is the subject.
  */
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
+import { notifications } from "../../server/db/schema.ts";
 import { TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { location, type SessionClient } from "../support/session-client.ts";
@@ -108,6 +110,27 @@ const signedOutAfter = async ({ client }: Cell) => {
 };
 
 // prettier-ignore
+/** The bell's page shows the role's own entry and nobody else's. */
+function onlyOwnNotification({ w, role, body }: Cell): string | undefined {
+  const page = body.replaceAll("&#x27;", "'");
+  for (const [owner, entry] of Object.entries(w.notificationOf)) {
+    if (owner === role && !page.includes(entry.text)) return "does not show its own notification";
+    if (owner !== role && page.includes(entry.text)) return `shows ${owner}'s notification`;
+  }
+  return undefined;
+}
+
+let freshNotices: Awaited<ReturnType<World["freshNotifications"]>> | undefined;
+/** 'Mark all as read' marked the role's own new entry read, and nobody else's. */
+async function onlyOwnMarkedRead({ w, role }: Cell): Promise<string | undefined> {
+  for (const [owner, entry] of Object.entries(freshNotices ?? {})) {
+    const [row] = await w.app.database.db.select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.id, entry.id));
+    if (owner === role && !row?.readAt) return "left its own notification unread";
+    if (owner !== role && row?.readAt) return `marked ${owner}'s notification read`;
+  }
+  return undefined;
+}
+
 const TABLE: Row[] = [
   //                                                                                                    signed out    owning consumer  other consumer  owning digger  other digger
   { route: "root:loader", what: "every page's user and flash", request: get("/terms"), expect: ALL("200") },
@@ -167,6 +190,8 @@ const TABLE: Row[] = [
   { route: "routes/unsubscribe:action", what: "unsubscribe with a forged token", request: () => ({ path: "/unsubscribe?token=forged.token", form: { token: "forged.token" } }), expect: ALL("400") },
   { route: "routes/reference-requests:loader", what: "own reference requests", request: get("/reference-requests"), expect: ["302 /auth", "302 /", "302 /", "200", "200"] },
   { route: "routes/reference-requests:action", what: "approve a reference request", request: async (w) => ({ path: "/reference-requests", form: { requestId: (await w.freshReferenceRequest()).id, decision: "approve" } }), expect: ["302 /auth", "302 /", "302 /", "200*", "404"] },
+  { route: "routes/notifications:loader", what: "own notifications (the bell)", request: get("/notifications"), expect: SIGNED_IN("200"), check: onlyOwnNotification },
+  { route: "routes/notifications:action", what: "mark all as read", request: async (w) => ((freshNotices = await w.freshNotifications()), { path: "/notifications", form: {} }), expect: SIGNED_IN("200*"), writes: ["notifications"], check: onlyOwnMarkedRead },
   { route: "routes/reset-password:loader", what: "reset password form", request: get("/reset-password?token=abc"), expect: ALL("200") },
   { route: "routes/reset-password:action", what: "reset with a forged token", request: () => ({ path: "/reset-password", form: { token: "forged-token", password: "another-password-123" } }), expect: ALL("400") },
   { route: "routes/verify-email:loader", what: "confirm-e-mail page (changes nothing)", request: get("/verify-email?token=forged.token"), expect: ALL("200") },

@@ -42,6 +42,8 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     // Lead alerts: the digger's own (their /account).
     { what: "owning digger's lead-alert keyword", value: w.leadAlerts.keywords[0]!, allowed: ["owningDigger"] },
     { what: "owning digger's lead-alert location", value: w.leadAlerts.location, allowed: ["owningDigger"] },
+    // The bell: each entry to its owner only.
+    ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
 }
 
@@ -56,6 +58,7 @@ const seeds = (w: World) => [
   "/my-gigs",
   "/my-leads",
   "/reference-requests",
+  "/notifications",
   "/account",
   "/digger-registration",
   "/post-gig",

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
-import { diggerProfiles, diggerReferences, hires, leadAlertSettings, leadIssues, referenceContactRequests, reviews } from "../../server/db/schema.ts";
+import { diggerProfiles, diggerReferences, hires, leadAlertSettings, leadIssues, notifications, referenceContactRequests, reviews } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import { insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
@@ -60,6 +60,15 @@ export async function createWorld(app: TestApp) {
     .returning();
 
   const users = { owningConsumer, otherConsumer, owningDigger, otherDigger };
+  /** One unread bell entry for each user, with a unique private text (only its owner may see it). */
+  async function addNotifications(label: string) {
+    const rows = await db
+      .insert(notifications)
+      .values(Object.entries(users).map(([role, user]) => ({ userId: user.id, kind: "gig.filled", text: `${label} for ${role} ${tag()}`, link: "/" })))
+      .returning({ id: notifications.id, userId: notifications.userId, text: notifications.text });
+    return Object.fromEntries(Object.entries(users).map(([role, user]) => [role, rows.find((r) => r.userId === user.id)!])) as Record<keyof typeof users, (typeof rows)[number]>;
+  }
+  const notificationOf = await addNotifications("Private notice");
   async function signIn(client: SessionClient, role: keyof typeof users): Promise<void> {
     const response = await client.post("/auth", { intent: "sign-in", email: users[role].email, password: TEST_PASSWORD });
     if (response.status !== 302) throw new Error(`sign-in as ${role} failed: ${response.status}`);
@@ -75,6 +84,10 @@ export async function createWorld(app: TestApp) {
     reference,
     referenceRequest: referenceRequest!,
     leadAlerts,
+    /** Each user's own bell entry. */
+    notificationOf,
+    /** A new unread bell entry for every user. */
+    freshNotifications: () => addNotifications("Fresh notice"),
 
     /** The client acting as `role`: a fresh one for a visitor. */
     client(role: Role): SessionClient {
@@ -176,6 +189,7 @@ export const GUARDED_TABLES = [
   "lead_alert_categories",
   "lead_alerts",
   "lead_alert_digests",
+  "notifications",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

@@ -1,0 +1,57 @@
+import { Form, useNavigation } from "react-router";
+import { NotificationList } from "#app/components/notification-list.tsx";
+import { NextPageLink } from "#app/components/next-page-link.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { unreadBadge } from "#core/notifications.ts";
+import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import { NOTIFICATIONS } from "#server/notifications/access.ts";
+import { markAllRead, notificationsPage } from "#server/notifications/bell.ts";
+import { runAction, runLoader } from "#server/web/respond.ts";
+import type { Route } from "./+types/notifications";
+
+export const meta = () => pageMeta("Notifications", "What happened on your gigs, leads and requests.");
+
+/** The signed-in user's own notifications, newest first, 20 a page; the bell reads the first page with a fetcher. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return runLoader(context, async () => {
+    const user = await requireUser(context, request, NOTIFICATIONS);
+    return notificationsPage(context.services.db, user.id, new URL(request.url).searchParams.get("cursor"));
+  });
+}
+
+/** 'Mark all as read', of the signed-in user's own notifications only. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(context, async () => {
+    const user = await requireUser(context, request, NOTIFICATIONS);
+    return markAllRead(context.services.db, user.id);
+  });
+}
+
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const busy = useNavigation().state === "submitting";
+  const { page, unread } = loaderData;
+  return (
+    <div>
+      <PageHeader title="Notifications" subtitle="What happened on your gigs, leads and requests, newest first." />
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">{unread === 0 ? "No unread notifications" : `${unreadBadge(unread)} unread`}</p>
+        <Form method="post">
+          <Button type="submit" variant="outline" size="sm" disabled={busy || unread === 0}>
+            Mark all as read
+          </Button>
+        </Form>
+      </div>
+      <Card>
+        <CardContent>
+          <NotificationList items={page.items} />
+        </CardContent>
+      </Card>
+      <NextPageLink nextCursor={page.nextCursor} label="Older notifications" />
+    </div>
+  );
+}

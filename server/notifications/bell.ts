@@ -1,0 +1,54 @@
+/**
+ * The bell: a user's own notifications, newest first a page at a time, the unread count, and
+ * marking them read. Every query is bounded by the signed-in user's id (the route's guard
+ * gives it): nobody reads or marks another's.
+ */
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { isUuid } from "#core/ids.ts";
+import type { NotificationItem } from "#core/notifications.ts";
+import type { Database } from "../db/client.ts";
+import { notifications } from "../db/schema.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+
+/** Counted up to this, shown as "99+": a count of thousands costs more and says no more. */
+export const UNREAD_COUNT_CAP = 100;
+
+/** How many of the user's notifications are unread (at most UNREAD_COUNT_CAP), from the partial index. */
+export async function unreadCount(db: Database, userId: string): Promise<number> {
+  const unread = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .limit(UNREAD_COUNT_CAP)
+    .as("unread");
+  const [row] = await db.select({ n: count() }).from(unread);
+  return row?.n ?? 0;
+}
+
+/** A page of the user's notifications, newest first, and the unread count. */
+export async function notificationsPage(db: Database, userId: string, cursor: string | null): Promise<{ page: Page<NotificationItem>; unread: number }> {
+  const [createdAt, id] = decodeCursor(cursor, 2) ?? [];
+  const n = notifications;
+  const rows = await db
+    .select({ id: n.id, kind: n.kind, text: n.text, link: n.link, createdAt: exactTimestamp(n.createdAt), read: sql<boolean>`${n.readAt} is not null` })
+    .from(n)
+    .where(
+      and(
+        eq(n.userId, userId),
+        typeof createdAt === "string" && isUuid(id) ? sql`(${n.createdAt}, ${n.id}) < (${createdAt}::timestamptz, ${id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(n.createdAt), desc(n.id))
+    .limit(PAGE_SIZE + 1);
+  const [page, unread] = await Promise.all([toPage<NotificationItem>(rows, PAGE_SIZE, (row) => [row.createdAt, row.id]), unreadCount(db, userId)]);
+  return { page, unread };
+}
+
+/** 'Mark all as read': every unread notification of the user. */
+export async function markAllRead(db: Database, userId: string): Promise<{ success: string }> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return { success: "All notifications marked as read" };
+}

@@ -1,0 +1,32 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures.ts";
+import { buyLead, DEMO, postGig, signedInPage } from "./helpers.ts";
+import { demoDiggers } from "../../server/db/seed/demo-data.ts";
+
+test("a digger buys the client's lead: the client's bell shows who bought it, links to the profile, and Mark all as read clears the count", async ({ browser }) => {
+  const title = `Hang three shelves ${randomUUID().slice(0, 6)}`;
+  const client = await signedInPage(browser, DEMO.consumer, "/my-gigs");
+  await postGig(client, title);
+  await buyLead(await signedInPage(browser, DEMO.digger, "/my-leads"), title);
+
+  // The client's top bar counts it; the bell lists it, linking to the digger's profile.
+  await client.goto("/my-gigs");
+  const bell = client.getByRole("button", { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const panel = client.getByRole("dialog", { name: "Notifications" });
+  const entry = panel.getByRole("link", { name: `${demoDiggers[0]!.handle} bought your lead for "${title}"` });
+  await expect(entry).toBeVisible();
+  await expect(entry).toHaveAttribute("href", /^\/digger\/[0-9a-f-]{36}$/);
+  const axe = await new AxeBuilder({ page: client }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  await panel.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(client.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+  await expect(client.getByTestId("unread-count")).toHaveCount(0);
+  // Still listed, now read; it leads to the profile.
+  await entry.click();
+  await expect(client).toHaveURL(/\/digger\/[0-9a-f-]{36}$/);
+  await expect(client.getByRole("heading", { level: 1, name: demoDiggers[0]!.handle })).toBeVisible();
+});
