@@ -5,6 +5,7 @@
  * Secrets are left out: password hashes, session and OAuth tokens, two-factor secrets.
  */
 import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { reviewerName } from "#core/reviews.ts";
 import { leadAlertPreferences } from "../alerts/settings.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
@@ -16,10 +17,12 @@ import {
   diggerReferences,
   emails,
   gigs,
+  hires,
   leadIssues,
   leadPurchases,
   referenceContactRequests,
   refunds,
+  reviews,
   users,
 } from "../db/schema.ts";
 
@@ -127,6 +130,7 @@ export async function exportUserData(db: Database, userId: string) {
           .orderBy(desc(leadIssues.createdAt));
 
   const digger = profile[0] ? await diggerSection(db, profile[0]) : null;
+  const trust = await trustSection(db, gigIds, profile[0]?.id ?? null);
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
@@ -137,6 +141,9 @@ export async function exportUserData(db: Database, userId: string) {
     purchases: digger?.purchases ?? [],
     issues: { reported: digger?.issuesReported ?? [], onMyGigs: issuesOnMyGigs },
     referenceContactRequests: { made, received: profile[0] ? await requestsReceived(db, profile[0].id) : [] },
+    /** Reviews and hires: written on my gigs as a client, received on my profile as a digger. */
+    reviews: trust.reviews,
+    hires: trust.hires,
     emails: sentEmails,
   };
 }
@@ -211,6 +218,31 @@ async function diggerSection(db: Database, profile: DiggerProfileRow) {
     leadAlerts: await leadAlertPreferences(db, profile.id),
     purchases: purchases.map((p) => ({ ...p, refunds: purchaseRefunds.filter((r) => r.leadPurchaseId === p.id) })),
     issuesReported: issues,
+  };
+}
+
+/**
+ * Reviews and hires the user gave (on their gigs) and received (on their digger profile); a
+ * reviewer as the profile shows them (first name, last initial), the digger by handle.
+ */
+async function trustSection(db: Database, gigIds: string[], diggerId: string | null) {
+  const reviewColumns = { id: reviews.id, gigId: reviews.gigId, rating: reviews.rating, body: reviews.body, reply: reviews.reply, createdAt: reviews.createdAt, updatedAt: reviews.updatedAt, repliedAt: reviews.repliedAt };
+  const none = Promise.resolve([]);
+  const [written, received, made, got] = await Promise.all([
+    gigIds.length === 0
+      ? none
+      : db.select({ ...reviewColumns, diggerHandle: diggerProfiles.handle }).from(reviews).innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId)).where(inArray(reviews.gigId, gigIds)).orderBy(desc(reviews.createdAt)),
+    diggerId === null
+      ? none
+      : db.select({ ...reviewColumns, reviewerName: users.name }).from(reviews).innerJoin(gigs, eq(gigs.id, reviews.gigId)).innerJoin(users, eq(users.id, gigs.consumerId)).where(eq(reviews.diggerId, diggerId)).orderBy(desc(reviews.createdAt)),
+    gigIds.length === 0
+      ? none
+      : db.select({ gigId: hires.gigId, diggerHandle: diggerProfiles.handle, createdAt: hires.createdAt }).from(hires).innerJoin(diggerProfiles, eq(diggerProfiles.id, hires.diggerId)).where(inArray(hires.gigId, gigIds)).orderBy(desc(hires.createdAt)),
+    diggerId === null ? none : db.select({ gigId: hires.gigId, createdAt: hires.createdAt }).from(hires).where(eq(hires.diggerId, diggerId)).orderBy(desc(hires.createdAt)),
+  ]);
+  return {
+    reviews: { written, received: received.map(({ reviewerName: name, ...review }) => ({ ...review, reviewer: reviewerName(name) })) },
+    hires: { made, received: got },
   };
 }
 

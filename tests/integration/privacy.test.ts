@@ -13,8 +13,10 @@ import {
   diggerProfiles,
   diggerReferences,
   emails,
+  hires,
   leadIssues,
   referenceContactRequests,
+  reviews,
   sessions,
   users,
 } from "../../server/db/schema.ts";
@@ -99,6 +101,8 @@ describe("Download my data", () => {
     for (const consumer of [client, other]) {
       await db().insert(referenceContactRequests).values({ referenceId: reference!.id, consumerId: consumer.id, diggerId: digger.diggerId });
     }
+    await db().insert(hires).values({ gigId: clientGig.id, diggerId: digger.diggerId });
+    await db().insert(reviews).values({ gigId: clientGig.id, diggerId: digger.diggerId, leadPurchaseId: purchase.id, rating: 4, body: "Good work on the deck, thank you." });
     await promote(client, "Spring offers for Clara");
     await promote(other, "Spring offers for Oscar");
 
@@ -113,6 +117,9 @@ describe("Download my data", () => {
     expect(mine.issues.onMyGigs).toEqual([expect.objectContaining({ gigId: clientGig.id, issueType: "already_filled", refundPercentage: 50 })]);
     expect(mine.referenceContactRequests.made).toEqual([expect.objectContaining({ referenceName: "Rita Reference", status: "pending" })]);
     expect(mine.referenceContactRequests.received).toEqual([]);
+    expect(mine.reviews.written).toEqual([expect.objectContaining({ gigId: clientGig.id, rating: 4, body: "Good work on the deck, thank you." })]);
+    expect(mine.reviews.received).toEqual([]);
+    expect(mine.hires.made).toEqual([expect.objectContaining({ gigId: clientGig.id })]);
     expect(mine.emails.map((e) => e.subject)).toEqual(["Spring offers for Clara"]);
     expect(mine.emails[0]).toMatchObject({ to: client.email, kind: "promotional" });
 
@@ -132,6 +139,8 @@ describe("Download my data", () => {
     expect(theirs.issues.reported).toEqual([expect.objectContaining({ leadPurchaseId: purchase.id, description: "They found someone else." })]);
     expect(theirs.gigs).toEqual([]);
     expect(theirs.referenceContactRequests.received.map((r) => r.requestedBy).sort()).toEqual(["Clara Client", "Oscar Other"]);
+    expect(theirs.reviews.received).toEqual([expect.objectContaining({ rating: 4, reviewer: "Clara C." })]);
+    expect(theirs.hires.received).toEqual([expect.objectContaining({ gigId: clientGig.id })]);
     // What a digger's own pages show of the clients (names on /reference-requests), never their addresses.
     const theirText = JSON.stringify(theirs);
     for (const foreign of [client.email, other.email, client.id, other.id, clientGig.contactPreferences!]) {
