@@ -23,7 +23,9 @@ export type NotificationKind =
   | "issue.decided"
   | "reference.requested"
   | "reference.decided"
-  | "gig.filled";
+  | "gig.filled"
+  | "hire.marked"
+  | "review.received";
 
 export interface Notice {
   userId: string;

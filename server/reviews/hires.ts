@@ -9,12 +9,12 @@ import { TRUST_MESSAGES } from "#core/reviews.ts";
 import { hires } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 import { completedPurchase, ownedGig } from "./gig-buyers.ts";
-import { mailHired } from "./mail.ts";
+import { notifyHired } from "./mail.ts";
 
-type Services = Pick<AppServices, "db" | "mailer" | "config">;
+type Services = Pick<AppServices, "db" | "notify" | "config">;
 
 export async function setHired(services: Services, consumerId: string, gigId: string, diggerIdInput: unknown, hired: boolean): Promise<{ success: string }> {
-  const { db, mailer, config } = services;
+  const { db, notify, config } = services;
   const gig = await ownedGig(db, consumerId, gigId);
   const purchase = await completedPurchase(db, gig.id, diggerIdInput);
   if (!hired) {
@@ -22,7 +22,9 @@ export async function setHired(services: Services, consumerId: string, gigId: st
     return { success: TRUST_MESSAGES.hireRemoved };
   }
   // Marking twice is not an error: the second changes nothing and sends nothing.
-  const inserted = await db.insert(hires).values({ gigId: gig.id, diggerId: purchase.diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });
-  if (inserted.length > 0) await mailHired(mailer, config.publicUrl, purchase, gig.title);
+  await db.transaction(async (tx) => {
+    const inserted = await tx.insert(hires).values({ gigId: gig.id, diggerId: purchase.diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });
+    if (inserted.length > 0) await notifyHired(tx, notify, config.publicUrl, purchase, gig.title);
+  });
   return { success: TRUST_MESSAGES.hired };
 }

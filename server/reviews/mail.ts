@@ -1,9 +1,10 @@
 /**
- * The e-mails of earned trust (issue 20), plain text through the mailer: a digger is told when
- * a client marks them as hired and when a client reviews them. Transactional; they name the gig
- * and link to the digger's profile, and carry nothing private of the client's.
+ * What earned trust tells a digger (issue 20), through notify (the bell and an e-mail, in the
+ * transaction of the hire or the review): a client marked them as hired, a client reviewed them.
+ * They name the gig and link to the digger's profile, and carry nothing private of the client's.
  */
-import type { Mailer } from "../mail/mailer.ts";
+import type { Transaction } from "../db/client.ts";
+import type { Notify } from "../notifications/notify.ts";
 
 interface Recipient {
   userId: string;
@@ -11,32 +12,46 @@ interface Recipient {
   diggerId: string;
 }
 
-export function mailHired(mailer: Mailer, publicUrl: string, to: Recipient, gigTitle: string) {
-  return mailer.send({
-    to: to.email,
+export function notifyHired(tx: Transaction, notify: Notify, publicUrl: string, to: Recipient, gigTitle: string) {
+  return notify(tx, {
     userId: to.userId,
-    kind: "transactional",
-    subject: `You were marked as hired for "${gigTitle}"`,
-    text: [
-      `The client who posted "${gigTitle}" marked you as hired for it.`,
-      "Hires count towards the share of leads you are hired on, shown on your profile.",
-      "",
-      `Your profile: ${publicUrl}/digger/${to.diggerId}`,
-    ].join("\n"),
+    kind: "hire.marked",
+    text: `You were marked as hired for "${gigTitle}"`,
+    link: `/digger/${to.diggerId}`,
+    email: {
+      subject: `You were marked as hired for "${gigTitle}"`,
+      text: [
+        `The client who posted "${gigTitle}" marked you as hired for it.`,
+        "Hires count towards the share of leads you are hired on, shown on your profile.",
+        "",
+        `Your profile: ${publicUrl}/digger/${to.diggerId}`,
+      ].join("\n"),
+    },
   });
 }
 
-export function mailReviewed(mailer: Mailer, publicUrl: string, to: Recipient, gigTitle: string, rating: number, edited: boolean) {
-  return mailer.send({
-    to: to.email,
+export function notifyReviewed(
+  tx: Transaction,
+  notify: Notify,
+  publicUrl: string,
+  to: Recipient,
+  gigTitle: string,
+  rating: number,
+  edited: boolean,
+) {
+  return notify(tx, {
     userId: to.userId,
-    kind: "transactional",
-    subject: edited ? `A client updated their review of you for "${gigTitle}"` : `New review for "${gigTitle}"`,
-    text: [
-      `The client who posted "${gigTitle}" ${edited ? "updated their review of you" : "reviewed you"}: ${rating} out of 5 stars.`,
-      "You can read it, and reply once, on your profile.",
-      "",
-      `Your profile: ${publicUrl}/digger/${to.diggerId}#reviews`,
-    ].join("\n"),
+    kind: "review.received",
+    text: edited ? `A client updated their review of you for "${gigTitle}"` : `New review for "${gigTitle}": ${rating} out of 5 stars`,
+    link: `/digger/${to.diggerId}#reviews`,
+    email: {
+      subject: edited ? `A client updated their review of you for "${gigTitle}"` : `New review for "${gigTitle}"`,
+      text: [
+        `The client who posted "${gigTitle}" ${edited ? "updated their review of you" : "reviewed you"}: ${rating} out of 5 stars.`,
+        "You can read it, and reply once, on your profile.",
+        "",
+        `Your profile: ${publicUrl}/digger/${to.diggerId}#reviews`,
+      ].join("\n"),
+    },
   });
 }

@@ -12,41 +12,68 @@ import { reviews } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { completedPurchase, ownedGig } from "./gig-buyers.ts";
-import { mailReviewed } from "./mail.ts";
+import { notifyReviewed } from "./mail.ts";
 
-type Services = Pick<AppServices, "db" | "mailer" | "config">;
+type Services = Pick<AppServices, "db" | "notify" | "config">;
 
-export async function saveReview(services: Services, consumerId: string, gigId: string, form: FormData, edit: boolean): Promise<{ success: string }> {
-  const { db, mailer, config } = services;
+export async function saveReview(
+  services: Services,
+  consumerId: string,
+  gigId: string,
+  form: FormData,
+  edit: boolean,
+): Promise<{ success: string }> {
+  const { db, notify, config } = services;
   const gig = await ownedGig(db, consumerId, gigId);
   const purchase = await completedPurchase(db, gig.id, form.get("diggerId"));
-  const { rating, body } = parsedInput(reviewSchema, { rating: form.get("rating") ?? undefined, body: form.get("body") ?? undefined });
+  const { rating, body } = parsedInput(reviewSchema, {
+    rating: form.get("rating") ?? undefined,
+    body: form.get("body") ?? undefined,
+  });
   if (purchase.refunded) throw new AppError("conflict", TRUST_MESSAGES.refunded);
 
-  if (edit) {
-    const [updated] = await db
-      .update(reviews)
-      .set({ rating, body })
-      .where(
-        and(
-          eq(reviews.gigId, gig.id),
-          eq(reviews.diggerId, purchase.diggerId),
-          sql`${reviews.createdAt} > now() - make_interval(days => ${REVIEW_EDIT_DAYS}::int)`,
-        ),
-      )
-      .returning({ id: reviews.id });
-    if (!updated) {
-      const [existing] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.gigId, gig.id), eq(reviews.diggerId, purchase.diggerId)));
-      throw existing ? new AppError("conflict", TRUST_MESSAGES.editWindowClosed) : new AppError("not_found", TRUST_MESSAGES.reviewNotFound);
+  await db.transaction(async (tx) => {
+    if (edit) {
+      const [updated] = await tx
+        .update(reviews)
+        .set({ rating, body })
+        .where(
+          and(
+            eq(reviews.gigId, gig.id),
+            eq(reviews.diggerId, purchase.diggerId),
+            sql`${reviews.createdAt} > now() - make_interval(days => ${REVIEW_EDIT_DAYS}::int)`,
+          ),
+        )
+        .returning({ id: reviews.id });
+      if (!updated) {
+        const [existing] = await tx
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(eq(reviews.gigId, gig.id), eq(reviews.diggerId, purchase.diggerId)));
+        throw existing
+          ? new AppError("conflict", TRUST_MESSAGES.editWindowClosed)
+          : new AppError("not_found", TRUST_MESSAGES.reviewNotFound);
+      }
+    } else {
+      try {
+        await tx.insert(reviews).values({
+          gigId: gig.id,
+          diggerId: purchase.diggerId,
+          leadPurchaseId: purchase.id,
+          rating,
+          body,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, "reviews_gig_digger_key"))
+          throw new AppError("conflict", TRUST_MESSAGES.alreadyReviewed, {
+            cause: error,
+          });
+        throw error;
+      }
     }
-  } else {
-    try {
-      await db.insert(reviews).values({ gigId: gig.id, diggerId: purchase.diggerId, leadPurchaseId: purchase.id, rating, body });
-    } catch (error) {
-      if (isUniqueViolation(error, "reviews_gig_digger_key")) throw new AppError("conflict", TRUST_MESSAGES.alreadyReviewed, { cause: error });
-      throw error;
-    }
-  }
-  await mailReviewed(mailer, config.publicUrl, purchase, gig.title, rating, edit);
-  return { success: edit ? TRUST_MESSAGES.reviewUpdated : TRUST_MESSAGES.reviewPosted };
+    await notifyReviewed(tx, notify, config.publicUrl, purchase, gig.title, rating, edit);
+  });
+  return {
+    success: edit ? TRUST_MESSAGES.reviewUpdated : TRUST_MESSAGES.reviewPosted,
+  };
 }
