@@ -48,4 +48,13 @@ test("a digger's Instant alert for a category reaches the outbox when a client p
   await expect(alert).toContainText("Spots left:");
   await alert.getByRole("link", { name: /\/gig\// }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  // The bell has it too, linking to the gig.
+  await page.reload();
+  await page.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
+  const entry = page.getByRole("dialog", { name: "Notifications" }).getByRole("link", { name: `New lead: ${title}` });
+  await expect(entry).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(/\/gig\/[0-9a-f-]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });
