@@ -43,6 +43,7 @@ export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDigge
         <p className="text-sm text-muted-foreground">{spotsText(spotsTaken, maxDiggers)}</p>
         {own ? (
           <div className="grid gap-2 text-sm">
+            {full ? <p>{LEAD_FULL}</p> : null}
             <p className="font-medium">This is your gig</p>
             {own}
             <Button asChild variant="outline">
