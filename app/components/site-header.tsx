@@ -1,3 +1,5 @@
+import { Menu, X } from "lucide-react";
+import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { NotificationBell } from "#app/components/notification-bell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -24,52 +26,93 @@ function personalLinks(user: SessionUser) {
 
 export function SiteHeader() {
   const user = useOptionalUser();
+  const location = useLocation();
   // The sign-in page is where these lead; there they would only repeat its own buttons.
-  const onAuthPage = useLocation().pathname === "/auth";
+  const onAuthPage = location.pathname === "/auth";
+  const links = [...publicLinks, ...(user ? personalLinks(user) : [])];
+  // Below 768 px the links and actions fold into a menu (a disclosure), so the bar is one row.
+  const [menu, setMenu] = useState({ open: false, at: location.key });
+  if (menu.open && menu.at !== location.key) setMenu({ open: false, at: location.key });
+  const menuOpen = menu.open && menu.at === location.key;
   return (
     <header className="border-b bg-background">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 md:flex-wrap">
         <Link to="/" className="text-xl font-bold tracking-tight">
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-          {[...publicLinks, ...(user ? personalLinks(user) : [])].map((link) => (
+        <nav aria-label="Main" className="hidden flex-wrap items-center gap-1 md:flex">
+          {links.map((link) => (
             <Button key={link.to} asChild variant="ghost" size="sm">
               <NavLink to={link.to}>{link.label}</NavLink>
             </Button>
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          {user ? (
-            <>
-              <NotificationBell />
-              {user.userType === "digger" ? (
-                <Button asChild size="sm">
-                  <Link to="/digger-registration">Complete Profile</Link>
-                </Button>
-              ) : (
-                <Button asChild size="sm">
-                  <Link to="/post-gig">Post a Gig</Link>
-                </Button>
-              )}
-              <Form method="post" action="/sign-out">
-                <Button type="submit" variant="outline" size="sm">
-                  Sign Out
-                </Button>
-              </Form>
-            </>
-          ) : onAuthPage ? null : (
-            <>
-              <Button asChild variant="outline" size="sm">
-                <Link to="/auth">Sign In</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/auth?redirect=/post-gig">Get Started</Link>
-              </Button>
-            </>
-          )}
+          {user ? <NotificationBell /> : null}
+          <div className="hidden items-center gap-2 md:flex">
+            <HeaderActions user={user} onAuthPage={onAuthPage} />
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="site-menu"
+            onClick={() => setMenu({ open: !menuOpen, at: location.key })}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            Menu
+          </Button>
         </div>
       </div>
+      {menuOpen ? (
+        <div id="site-menu" className="border-t px-4 py-3 md:hidden">
+          <nav aria-label="Main" className="grid gap-1">
+            {links.map((link) => (
+              <Button key={link.to} asChild variant="ghost" className="justify-start">
+                <NavLink to={link.to}>{link.label}</NavLink>
+              </Button>
+            ))}
+          </nav>
+          <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">
+            <HeaderActions user={user} onAuthPage={onAuthPage} />
+          </div>
+        </div>
+      ) : null}
     </header>
+  );
+}
+
+/** Post a Gig or Complete Profile and Sign Out; or Sign In and Get Started for a visitor. */
+function HeaderActions({ user, onAuthPage }: { user: SessionUser | null; onAuthPage: boolean }) {
+  if (user) {
+    return (
+      <>
+        {user.userType === "digger" ? (
+          <Button asChild size="sm">
+            <Link to="/digger-registration">Complete Profile</Link>
+          </Button>
+        ) : (
+          <Button asChild size="sm">
+            <Link to="/post-gig">Post a Gig</Link>
+          </Button>
+        )}
+        <Form method="post" action="/sign-out">
+          <Button type="submit" variant="outline" size="sm">
+            Sign Out
+          </Button>
+        </Form>
+      </>
+    );
+  }
+  return onAuthPage ? null : (
+    <>
+      <Button asChild variant="outline" size="sm">
+        <Link to="/auth">Sign In</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/auth?redirect=/post-gig">Get Started</Link>
+      </Button>
+    </>
   );
 }
