@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { newPage } from "./fixtures.ts";
 
 export const DEMO = { consumer: "consumer@example.com", digger: "digger@example.com", password: "digsandgigs-demo" };
@@ -46,4 +46,22 @@ export async function signedInPage(browser: Browser, email: string, redirect: st
   const page = await newPage(browser);
   await signIn(page, email, DEMO.password, redirect);
   return page;
+}
+
+/**
+ * The card of the gig `title` on My Gigs, following Load more until it shows: other tests post
+ * newer gigs as the demo client, which can push a seeded gig past the first page.
+ */
+export async function myGigCard(page: Page, title: string): Promise<Locator> {
+  await page.goto("/my-gigs");
+  const card = page.getByRole("listitem").filter({ hasText: title });
+  for (let pages = 0; pages < 10 && (await card.count()) === 0; pages++) {
+    const more = page.getByRole("link", { name: "Load more" });
+    if ((await more.count()) === 0) break;
+    const before = page.url();
+    await more.click();
+    await expect(page).not.toHaveURL(before);
+  }
+  await expect(card).toBeVisible();
+  return card;
 }

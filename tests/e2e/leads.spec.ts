@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
-import { buyLead, DEMO, signIn } from "./helpers.ts";
+import { buyLead, DEMO, myGigCard, signIn } from "./helpers.ts";
 import { demoGigs } from "../../server/db/seed/demo-data.ts";
 
 /** A page of its own (own cookies), signed in as `email`. */
@@ -131,7 +131,7 @@ test("My Leads shows a closed report window and the client's deadline; the clien
 
   const [waitingGig, decidedGig] = demoGigs.filter((gig) => gig.consumerIndex === 0).map((gig) => gig.title.trim());
   const client = await signedIn(browser, DEMO.consumer, "/my-gigs");
-  await client.getByRole("listitem").filter({ hasText: waitingGig }).getByRole("button", { name: "View Issues" }).click();
+  await (await myGigCard(client, waitingGig!)).getByRole("button", { name: "View Issues" }).click();
   const dialog = client.getByRole("dialog", { name: `Lead Issues for "${waitingGig}"` });
   const issue = dialog.getByRole("listitem");
   await expect(issue.getByText("Pending Review")).toBeVisible();
@@ -140,7 +140,7 @@ test("My Leads shows a closed report window and the client's deadline; the clien
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // Not answered in time: approved automatically, and nothing left to decide.
-  await client.getByRole("listitem").filter({ hasText: decidedGig }).getByRole("button", { name: "View Issues" }).click();
+  await (await myGigCard(client, decidedGig!)).getByRole("button", { name: "View Issues" }).click();
   const decided = client.getByRole("dialog", { name: `Lead Issues for "${decidedGig}"` }).getByRole("listitem");
   await expect(decided.getByText("Approved automatically")).toBeVisible();
   await expect(decided.getByText(/^Respond by/)).toHaveCount(0);

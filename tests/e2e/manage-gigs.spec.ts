@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-import { DEMO, signIn } from "./helpers.ts";
+import { DEMO, myGigCard, signIn } from "./helpers.ts";
 import { demoGigs } from "../../server/db/seed/demo-data.ts";
 
 async function signedIn(browser: Browser, width: number, email: string, redirect: string): Promise<Page> {
@@ -64,7 +64,7 @@ for (const width of [375, 1280]) {
     // The demo consumer's first gig has purchases (demo data).
     const bought = demoGigs.find((gig) => gig.consumerIndex === 0)!.title.trim();
     const client = await signedIn(browser, width, DEMO.consumer, "/my-gigs");
-    const card = client.getByRole("listitem").filter({ hasText: bought });
+    const card = await myGigCard(client, bought);
     await expect(card.getByRole("button", { name: "Delete" })).toHaveCount(0);
     await card.getByRole("link", { name: `Edit ${bought}` }).click();
     await expect(client.getByText(/^Someone has bought this lead, so only the timeline, deadline, contact preferences and phone can change/)).toBeVisible();
@@ -76,7 +76,7 @@ for (const width of [375, 1280]) {
     await expect(client.getByText("Gig updated")).toBeVisible();
 
     // Its page says it is the client's own, with Edit Gig and no purchase button.
-    await client.getByRole("listitem").filter({ hasText: bought }).getByRole("link", { name: bought, exact: true }).click();
+    await (await myGigCard(client, bought)).getByRole("link", { name: bought, exact: true }).click();
     await expect(client.getByText("This is your gig")).toBeVisible();
     await expect(client.getByRole("link", { name: "Edit Gig" })).toBeVisible();
     await expect(client.getByText("Whenever suits, within a month")).toBeVisible();
