@@ -7,6 +7,7 @@ import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
 import type { SessionUser } from "#core/session-user.ts";
+import { diggerProfileIdOf } from "#server/auth/guards.ts";
 import { unreadCount } from "#server/notifications/bell.ts";
 import { setCookieHeaders, takeFlash, type Flash } from "#server/web/flash.ts";
 import "./app.css";
@@ -21,9 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.session(),
     takeFlash(context.services.config, request),
   ]);
-  const unreadNotifications = user ? await unreadCount(context.services.db, user.id) : 0;
+  const db = context.services.db;
+  const [unreadNotifications, myProfileId] = await Promise.all([
+    user ? unreadCount(db, user.id) : 0,
+    // A digger's own profile, for the header's My Profile (Complete Profile until there is one).
+    user?.userType === "digger" ? diggerProfileIdOf(db, user.id) : null,
+  ]);
   const headers = setCookieHeaders(clear ? [...setCookies, clear] : setCookies);
-  return data({ user: user satisfies SessionUser | null, unreadNotifications, flash, publicUrl: context.services.config.publicUrl }, { headers });
+  return data(
+    { user: user satisfies SessionUser | null, myProfileId, unreadNotifications, flash, publicUrl: context.services.config.publicUrl },
+    { headers },
+  );
 }
 
 /** Forwards the loader's cookies (flash cleared, session refreshed) on document requests. */

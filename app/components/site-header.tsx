@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { NotificationBell } from "#app/components/notification-bell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { useOptionalUser } from "#app/lib/user.ts";
+import { useMyProfileId, useOptionalUser } from "#app/lib/user.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import type { SessionUser } from "#core/session-user.ts";
 
@@ -83,14 +83,15 @@ export function SiteHeader() {
   );
 }
 
-/** Post a Gig or Complete Profile and Sign Out; or Sign In and Get Started for a visitor. */
+/** Post a Gig, or Complete Profile (My Profile once it exists), and Sign Out; or Sign In and Get Started for a visitor. */
 function HeaderActions({ user, onAuthPage }: { user: SessionUser | null; onAuthPage: boolean }) {
+  const myProfileId = useMyProfileId();
   if (user) {
     return (
       <>
         {user.userType === "digger" ? (
           <Button asChild size="sm">
-            <Link to="/digger-registration">Complete Profile</Link>
+            {myProfileId ? <Link to={`/digger/${myProfileId}`}>My Profile</Link> : <Link to="/digger-registration">Complete Profile</Link>}
           </Button>
         ) : (
           <Button asChild size="sm">

@@ -202,15 +202,19 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                 {digger.availability ? <Fact term="Availability">{digger.availability}</Fact> : null}
                 {digger.hireRate ? <Fact term="Track record">{digger.hireRate}</Fact> : null}
               </dl>
-              <p className="text-sm text-muted-foreground">Post your project for free; diggers who fit it get in touch.</p>
-              <Button asChild>
-                <Link to="/post-gig">Post a Gig to Connect</Link>
-              </Button>
               {viewer.isOwner ? (
-                <Button asChild variant="outline">
+                // Their own profile: nothing to connect to, but something to keep up to date.
+                <Button asChild>
                   <Link to="/digger-registration">Edit Profile</Link>
                 </Button>
-              ) : null}
+              ) : (
+                <>
+                  <p className="text-sm text-muted-foreground">Post your project for free; diggers who fit it get in touch.</p>
+                  <Button asChild>
+                    <Link to="/post-gig">Post a Gig to Connect</Link>
+                  </Button>
+                </>
+              )}
             </CardContent>
           </Card>
         </aside>

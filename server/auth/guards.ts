@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
 import type { UserType } from "#core/auth-schemas.ts";
+import type { Database } from "../db/client.ts";
 import { diggerProfiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { RequestContext } from "../services.ts";
@@ -38,6 +39,12 @@ export async function requireUser(context: RequestContext, request: Request, rul
   return user;
 }
 
+/** The id of user `userId`'s digger profile, or null (a consumer, or a digger who has not made one). */
+export async function diggerProfileIdOf(db: Database, userId: string): Promise<string | null> {
+  const [profile] = await db.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.userId, userId));
+  return profile?.id ?? null;
+}
+
 /** A signed-in digger with a profile; returns the user and the profile's id. */
 export async function requireDigger(
   context: RequestContext,
@@ -45,10 +52,7 @@ export async function requireDigger(
   rule: AccessRule & { userType: { type: "digger" } & Denial; diggerProfile: Denial },
 ): Promise<{ user: SessionUser; diggerId: string }> {
   const user = await requireUser(context, request, rule);
-  const [profile] = await context.services.db
-    .select({ id: diggerProfiles.id })
-    .from(diggerProfiles)
-    .where(eq(diggerProfiles.userId, user.id));
-  if (!profile) throw new AppError("forbidden", rule.diggerProfile.message, { redirectTo: rule.diggerProfile.redirectTo });
-  return { user, diggerId: profile.id };
+  const diggerId = await diggerProfileIdOf(context.services.db, user.id);
+  if (!diggerId) throw new AppError("forbidden", rule.diggerProfile.message, { redirectTo: rule.diggerProfile.redirectTo });
+  return { user, diggerId };
 }
