@@ -19,7 +19,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import type { Notify } from "../notifications/notify.ts";
 import { spotsTaken } from "../leads/spots.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
-import type { AppServices } from "../services.ts";
+import type { Logger } from "../logger.ts";
 import { matchingDiggers, type AlertRecipient } from "./matching.ts";
 
 /** Diggers per `alerts.deliver` job: one transaction each, small enough to retry whole. */
@@ -65,7 +65,7 @@ export async function alertGig(db: Database, gigId: string) {
 export type AlertGig = NonNullable<Awaited<ReturnType<typeof alertGig>>>;
 
 /** The `alerts.gig` job: the matching diggers, in batches of their own jobs. */
-export async function fanOutLeadAlerts(services: Pick<AppServices, "db" | "jobs" | "logger">, gigId: string): Promise<number> {
+export async function fanOutLeadAlerts(services: { db: Database; jobs: JobQueue; logger: Logger }, gigId: string): Promise<number> {
   const gig = await alertGig(services.db, gigId);
   if (!gig) return 0;
   const recipients = await matchingDiggers(services.db, gig, "instant");
@@ -78,7 +78,7 @@ export async function fanOutLeadAlerts(services: Pick<AppServices, "db" | "jobs"
 }
 
 /** The `alerts.deliver` job: each digger of the batch who still matches gets the alert, in one transaction. */
-export async function deliverLeadAlertBatch(services: Pick<AppServices, "db" | "notify" | "config">, gigId: string, diggerIds: string[]): Promise<number> {
+export async function deliverLeadAlertBatch(services: { db: Database; notify: Notify; config: Config }, gigId: string, diggerIds: string[]): Promise<number> {
   const gig = await alertGig(services.db, gigId);
   if (!gig || diggerIds.length === 0) return 0;
   const recipients = await matchingDiggers(services.db, gig, "instant", diggerIds);
