@@ -52,7 +52,13 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
             footer={
               <div className="grid gap-1">
                 <div className="flex items-start gap-2">
-                  <Checkbox id="acceptTerms" name="acceptTerms" required className="mt-0.5" />
+                  <Checkbox
+                    id="acceptTerms"
+                    name="acceptTerms"
+                    required
+                    className="mt-0.5"
+                    aria-invalid={actionData && "fieldErrors" in actionData && actionData.fieldErrors?.acceptTerms ? true : undefined}
+                  />
                   <Label htmlFor="acceptTerms" className="inline font-normal leading-snug">
                     I agree to the{" "}
                     <a href="/terms" target="_blank" rel="noopener noreferrer" className="underline">

@@ -43,6 +43,8 @@ for (const width of [375, 1280]) {
     const phoneMessage = "Please enter a phone number: 7 to 20 digits, spaces, +, - or parentheses";
     await expect(client.getByText(phoneMessage).first()).toBeVisible();
     await expect(client).toHaveURL("/post-gig");
+    // The refused field gets the focus.
+    await expect(client.getByLabel("Phone")).toBeFocused();
     await client.getByLabel("Phone").fill(phone);
     await client.getByRole("button", { name: "Post Gig" }).click();
     await expect(client.getByText("Gig posted successfully!")).toBeVisible();
@@ -111,4 +113,14 @@ test("a consumer opening My Leads is told it is for diggers", async ({ page }) =
   await page.goto("/my-leads");
   await expect(page).toHaveURL("/");
   await expect(page.getByText("My Leads is for diggers")).toBeVisible();
+});
+
+test("a refused post without the terms box marks it and moves the focus to it", async ({ page }) => {
+  await signIn(page, DEMO.consumer, DEMO.password, "/post-gig");
+  await page.getByLabel("Project Title").fill("Paint the back porch railings");
+  await page.getByRole("button", { name: "Post Gig" }).click();
+  await expect(page.getByText("Please accept the Terms of Service to continue")).toBeVisible();
+  const terms = page.getByRole("checkbox", { name: /I agree to the/ });
+  await expect(terms).toHaveAttribute("aria-invalid", "true");
+  await expect(terms).toBeFocused();
 });
