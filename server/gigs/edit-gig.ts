@@ -11,7 +11,7 @@
  * Each write locks the gig row first: purchases lock it too (fulfilment, holds), so a purchase
  * and an edit never interleave; what the edit checked is still true when it commits.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   editBoughtGigSchema,
   editGigSchema,
@@ -24,7 +24,7 @@ import { isUuid } from "#core/ids.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadPurchases } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { liveHoldsOf } from "../leads/spots.ts";
+import { hasPurchaseRow, liveHoldsOf } from "../leads/spots.ts";
 import type { AccessRule } from "../auth/guards.ts";
 
 /** /my-gigs/{id}/edit: a signed-in user (only their own gigs are found). */
@@ -50,12 +50,13 @@ async function ownGig(db: Database | Transaction, consumerId: string, gigId: str
   }
   // The gig's id as a parameter: a column inside a one-table select renders unqualified ("id"),
   // which the subquery would read as lead_purchases.id.
-  const purchases = (status: SQL) => sql`exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${gigId}::uuid and ${status})`;
+  const id = sql`${gigId}::uuid`;
+  const completed = sql`exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${id} and ${leadPurchases.status} = 'completed')`;
   const [row] = await db
     .select({
       gig: gigs,
-      bought: sql<boolean>`(${purchases(sql`${leadPurchases.status} = 'completed'`)} or ${liveHoldsOf(sql`${gigId}::uuid`)} > 0)`,
-      anyPurchase: purchases(sql`true`).mapWith(Boolean),
+      bought: sql<boolean>`(${completed} or ${liveHoldsOf(id)} > 0)`,
+      anyPurchase: hasPurchaseRow(id),
     })
     .from(gigs)
     .where(mine);

@@ -7,10 +7,10 @@ import type { UserType } from "#core/auth-schemas.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";
-import { categories, gigs, leadPurchases, users } from "../db/schema.ts";
+import { categories, gigs, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
-import { holdsSpot, spotsTaken } from "../leads/spots.ts";
+import { hasPurchaseRow, holdsSpot, spotsTaken } from "../leads/spots.ts";
 
 /** A gig that does not exist, or not for this person: back to the list (spec section 8). */
 export function gigNotFound(): AppError {
@@ -41,8 +41,8 @@ export async function gigPage(db: Database, id: string, viewer: { id: string; us
 }
 
 async function hasNoPurchaseRow(db: Database, gigId: string): Promise<boolean> {
-  const [row] = await db.select({ id: leadPurchases.id }).from(leadPurchases).where(eq(leadPurchases.gigId, gigId)).limit(1);
-  return row === undefined;
+  const [row] = await db.select({ any: hasPurchaseRow(sql`${gigId}::uuid`) }).from(gigs).where(eq(gigs.id, gigId));
+  return row?.any === false;
 }
 
 export async function getPublicGig(db: Database, id: string, viewerId: string | null) {

@@ -4,6 +4,7 @@ import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED, gigStatusSchema } from "#core/gig-
 import type { OwnGig } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
+import { hasPurchaseRow } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
@@ -37,7 +38,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
       createdAt: exactTimestamp(gigs.createdAt),
       purchaseCount: gigs.purchaseCount,
       filled: sql<boolean>`${gigs.filledAt} is not null`,
-      deletable: sql<boolean>`not exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${gigs.id})`,
+      deletable: sql<boolean>`not ${hasPurchaseRow(gigs.id)}`.mapWith(Boolean),
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))

@@ -18,6 +18,14 @@ export const liveHold = (): SQL =>
 export const liveHoldsOf = (gigId: AnyPgColumn | SQL): SQL<number> =>
   sql<number>`(select count(*)::int from ${leadPurchases} where ${leadPurchases.gigId} = ${gigId} and ${liveHold()})`;
 
+/**
+ * Whether the gig has any purchase row at all (completed, a checkout, or a cancelled one): a gig
+ * with one cannot be deleted (server/gigs/edit-gig.ts). Pass the id as a parameter
+ * (sql`${id}::uuid`) when the outer select has one table: its columns render unqualified there.
+ */
+export const hasPurchaseRow = (gigId: AnyPgColumn | SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${gigId})`.mapWith(Boolean);
+
 /** Spots taken on the gig of these columns: completed purchases plus live holds. */
 export const spotsTaken = (gig: { id: AnyPgColumn; purchaseCount: AnyPgColumn }): SQL<number> =>
   sql<number>`(${gig.purchaseCount} + ${liveHoldsOf(gig.id)})`.mapWith(Number);
