@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/root";
+import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
@@ -97,6 +98,7 @@ function useFlashToast(flash: Flash | null) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
   return (
     <section className="py-16 text-center">

@@ -30,6 +30,11 @@ export default [
   route("sign-out", "routes/sign-out.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
   route("checkout/:sessionId", "routes/checkout.tsx"),
+  // The operator console (issue 22): the 404 page for everyone but operators.
+  route("ops", "routes/ops.tsx", [
+    index("routes/ops._index.tsx"),
+    route("audit", "routes/ops.audit.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -5,4 +5,6 @@ export interface SessionUser {
   email: string;
   userType: "consumer" | "digger";
   twoFactorEnabled: boolean;
+  /** May open the operator console (/ops); granted only by `npm run operator` (issue 22). */
+  operator: boolean;
 }

@@ -4,6 +4,8 @@
  * Only our own words are shown: the query text is never echoed.
  */
 export const SIGN_IN_FAILED = "Sign-in failed. Please try again.";
+/** An operator suspended the account (issue 22): no sign-in method opens a session. */
+export const ACCOUNT_SUSPENDED = "This account is suspended. Contact support.";
 
 const RESTART = "Your sign-in expired or was started in another browser. Please try again.";
 const NOT_CONFIRMED = "The sign-in provider did not confirm your sign-in. Please try again.";
@@ -38,6 +40,7 @@ const MESSAGES: Record<string, string> = {
   signup_disabled: "No account matches this sign-in. Please sign up first.",
   unable_to_create_user: "We could not create your account. Please try again.",
   // Our own: a new account by social sign-in needs the sign-up tab's 18+ confirmation.
+  ACCOUNT_SUSPENDED,
   AGE_CONFIRMATION_REQUIRED: "Please confirm you are 18 or older on the Sign Up tab, then continue with your provider again.",
 };
 

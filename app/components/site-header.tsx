@@ -21,7 +21,8 @@ function personalLinks(user: SessionUser) {
           { to: "/reference-requests", label: "Reference Requests" },
         ]
       : [{ to: "/my-gigs", label: "My Gigs" }];
-  return [...own, { to: "/account", label: "Account" }];
+  // The console's link only for operators; for everyone else /ops is the 404 page.
+  return [...own, ...(user.operator ? [{ to: "/ops", label: "Operator console" }] : []), { to: "/account", label: "Account" }];
 }
 
 export function SiteHeader() {

@@ -91,9 +91,10 @@ async function seed(url: string) {
     const elsewhere = [...others.map((c) => c.id), ...subs.map((c) => c.id)];
     const elsewhereArray = `{${elsewhere.join(",")}}`;
     await db.transaction(async (tx) => {
-      await tx.execute(sql`insert into users (id, full_name, email, email_verified, user_type, deleted_at, suspended_at)
+      await tx.execute(sql`insert into users (id, full_name, email, email_verified, user_type, deleted_at, suspended_at, suspended_reason)
         select 'bench-digger-' || n, 'Bench Digger ' || n, 'bench-digger-' || n || '@example.com', true, 'digger',
-               case when n between 15001 and 16000 then now() end, case when n between 16001 and 17000 then now() end
+               case when n between 15001 and 16000 then now() end, case when n between 16001 and 17000 then now() end,
+               case when n between 16001 and 17000 then 'Bench suspension' end
         from generate_series(1, ${TOTAL}) n`);
       await tx.execute(sql`insert into digger_profiles (user_id, handle, business_name, phone, location, profession, bio)
         select 'bench-digger-' || n, 'bd_' || n, 'Bench Business ' || n, '(555) 010-0000', 'Austin, TX', 'Handyman', 'General repairs.'

@@ -17,8 +17,9 @@ import {
   type UserType,
 } from "#core/auth-schemas.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
+import { ACCOUNT_SUSPENDED } from "#core/sign-in-errors.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
-import { isDeletedAccount } from "../privacy/deletion.ts";
+import { accountStanding } from "./account-standing.ts";
 import {
   ACCOUNT_TYPE_FIXED,
   AGE_CONFIRMATION_REQUIRED,
@@ -79,6 +80,8 @@ export function createAuth(deps: EndpointRuleDeps) {
       additionalFields: {
         // No default here: the create hook decides (form field, or the social sign-up cookie).
         userType: { type: "string", required: false, input: true },
+        // Read by every session lookup (the console's guard); never input: only `npm run operator` sets it.
+        operatorSince: { type: "date", required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -118,7 +121,10 @@ export function createAuth(deps: EndpointRuleDeps) {
         create: {
           // A deleted account (awaiting its purge) never gets a session again, by any sign-in method.
           before: async (session) => {
-            if (await isDeletedAccount(db, session.userId)) throw new APIError("FORBIDDEN", { message: "This account has been deleted." });
+            // A suspended one neither (issue 22): the message is the sign-in form's.
+            const standing = await accountStanding(db, session.userId);
+            if (standing === "deleted") throw new APIError("FORBIDDEN", { message: "This account has been deleted." });
+            if (standing === "suspended") throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED, code: "ACCOUNT_SUSPENDED" });
           },
         },
       },
@@ -143,6 +149,7 @@ export function createAuth(deps: EndpointRuleDeps) {
           // a name follows the sign-up form's rule on every path.
           before: async (data) => {
             if ("userType" in data) throw new APIError("BAD_REQUEST", { message: ACCOUNT_TYPE_FIXED });
+            if ("operatorSince" in data) throw new APIError("BAD_REQUEST", { message: "The operator role is not set through the API" });
             return "name" in data ? { data: { ...data, name: checkedFullName(data.name) } } : undefined;
           },
         },

@@ -144,6 +144,7 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
         emailVerified: false,
         userType: body.userType === "digger" ? "digger" : "consumer",
         twoFactorEnabled: false,
+        operatorSince: null,
         createdAt: now,
         updatedAt: now,
       },

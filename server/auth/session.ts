@@ -24,6 +24,7 @@ export async function lookupSession(auth: Auth, headers: Headers): Promise<Sessi
       email: user.email,
       userType: user.userType === "digger" ? "digger" : "consumer",
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      operator: user.operatorSince != null,
     },
     setCookies,
   };

@@ -12,6 +12,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -69,6 +70,14 @@ export const users = pgTable(
      * (a later issue); lead alerts already leave suspended accounts out (server/alerts/).
      */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** The operator's reason for the suspension, shown in the console (never to the public). */
+    suspendedReason: text("suspended_reason"),
+    /**
+     * Since when the account may open the operator console (/ops); null: not an operator. Set
+     * only by `npm run operator -- grant EMAIL` (server/ops/operator-cli.ts) or the local seed,
+     * never by a form or Better Auth's API (docs/decisions/0026-operator-console.md).
+     */
+    operatorSince: timestamp("operator_since", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,6 +90,7 @@ export const users = pgTable(
     check("users_purged_check", sql`${t.purgedAt} is null or ${t.deletedAt} is not null`),
     check("users_user_type_check", sql`${t.userType} in ('consumer', 'digger')`),
     check("users_full_name_length", sql`char_length(${t.name}) between 1 and 200`),
+    check("users_suspended_reason_check", sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
   ],
 );
 
@@ -328,6 +338,11 @@ export const gigs = pgTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     deadline: date("deadline", { mode: "string" }),
     contactPreferences: text("contact_preferences"),
+    /** When an operator hid the gig, and why (the owner is told); null: not hidden. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    /** The owner's account is suspended: kept by a trigger on users.suspended_at (migration 0021). */
+    ownerSuspended: boolean("owner_suspended").notNull().default(false),
     /** The client's phone for this gig (optional): private like their e-mail, only for the gig's buyers. */
     contactPhone: text("contact_phone"),
     status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
@@ -369,6 +384,7 @@ export const gigs = pgTable(
     check("gigs_max_diggers_check", sql`${t.maxDiggers} between 1 and 5`),
     check("gigs_contact_phone_check", sql`${t.contactPhone} ~ '^[0-9 +()-]{7,20}$'`),
     check("gigs_filled_closed_check", sql`${t.filledAt} is null or ${t.status} = 'closed'`),
+    check("gigs_hidden_reason_check", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
     // Browse: listed gigs (open, published, not full of completed purchases: listedGig() in
     // server/gigs/browse.ts) newest first, overall and per category; id breaks ties.
     index("gigs_open_newest_idx")
@@ -738,6 +754,41 @@ export const refunds = pgTable(
     ),
     check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded')`),
     check("refunds_completed_check", sql`(${t.status} = 'succeeded') = (${t.completedAt} is not null)`),
+  ],
+);
+
+// ---------------------------------------------------------------- the operator console
+
+/**
+ * The audit trail (docs/decisions/0026-operator-console.md): every operator action, who
+ * (`operator_id`), what (`action`), on which record (`subject_type`, `subject_id`), about whom
+ * (`subject_user_id`, for the user's page and their data export), why and when. Append-only:
+ * triggers refuse every UPDATE, DELETE and TRUNCATE (migration 0021). No foreign keys, so that
+ * deleting or purging an account never has to change a row of it.
+ */
+export const operatorActions = pgTable(
+  "operator_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: text("operator_id").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type", { enum: ["user", "gig", "review", "credential", "profile", "refund"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    subjectUserId: text("subject_user_id"),
+    reason: text("reason"),
+    /** What else the action set (an expiry date, say), for the log. */
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("operator_actions_subject_type_check", sql`${t.subjectType} in ('user', 'gig', 'review', 'credential', 'profile', 'refund')`),
+    check("operator_actions_action_check", sql`${t.action} ~ '^[a-z_]+\\.[a-z_]+$'`),
+    check("operator_actions_reason_length", sql`${t.reason} is null or char_length(${t.reason}) between 1 and 1000`),
+    // The Audit log page: newest first, a page at a time; and its filters.
+    index("operator_actions_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("operator_actions_subject_user_idx").on(t.subjectUserId, t.createdAt.desc()),
+    index("operator_actions_operator_idx").on(t.operatorId, t.createdAt.desc()),
+    index("operator_actions_action_idx").on(t.action, t.createdAt.desc()),
   ],
 );
 

@@ -52,12 +52,15 @@ function budgetCondition(band: BudgetBand): SQL {
 
 /**
  * The gigs anyone may find: open, published (the client confirmed their e-mail, docs/
- * decisions/0012) and not full (docs/decisions/0019). The first three terms are the partial
+ * decisions/0012), not full (docs/decisions/0019) and not withdrawn by an operator. The first three terms are the partial
  * indexes' predicate, so that every list uses them and a gig full of completed purchases
  * leaves the indexes; the live holds are counted per row through lead_purchases_hold_idx.
  */
 export const listedGig = (): SQL =>
-  sql`${gigs.status} = 'open' and ${gigs.published} and ${gigs.purchaseCount} < ${gigs.maxDiggers} and ${liveHoldsOf(gigs.id)} < ${gigs.maxDiggers} - ${gigs.purchaseCount}`;
+  sql`${gigs.status} = 'open' and ${gigs.published} and ${gigs.purchaseCount} < ${gigs.maxDiggers} and ${notWithdrawn()} and ${liveHoldsOf(gigs.id)} < ${gigs.maxDiggers} - ${gigs.purchaseCount}`;
+
+/** Not taken down by an operator: neither hidden nor posted by a suspended account (issue 22). */
+export const notWithdrawn = (): SQL => sql`${gigs.hiddenAt} is null and not ${gigs.ownerSuspended}`;
 
 /** Every filter but the search: listed, category, budget band and the page cursor. */
 function listConditions(db: Database, filters: BrowseFilters): SQL[] {

@@ -11,6 +11,7 @@ import { categories, gigs, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
 import { hasPurchaseRow, holdsSpot, spotsTaken } from "../leads/spots.ts";
+import { notWithdrawn } from "./browse.ts";
 
 /** A gig that does not exist, or not for this person: back to the list (spec section 8). */
 export function gigNotFound(): AppError {
@@ -28,6 +29,9 @@ export async function gigPage(db: Database, id: string, viewer: { id: string; us
   const digger = viewer?.userType === "digger" ? viewer.id : null;
   /** Only a digger who bought the lead gets the client's contact details, right on the page. */
   const contact = digger ? await contactForBuyer(db, id, digger) : null;
+  // A gig an operator took down stays visible to its owner and to those who bought its lead
+  // (they keep the contact they paid for); for everyone else it is gone.
+  if (found.withdrawn && viewer?.id !== found.ownerId && contact === null) throw gigNotFound();
   return {
     gig: found.gig,
     purchased: contact !== null,
@@ -67,6 +71,7 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
       categoryDescription: categories.description,
       posterFirstName: sql<string>`split_part(btrim(${users.name}), ' ', 1)`,
       consumerId: gigs.consumerId,
+      withdrawn: sql<boolean>`not (${notWithdrawn()})`,
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
@@ -74,10 +79,12 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
     // A deleted account's gigs leave the site with it.
     .where(and(eq(gigs.id, id), isNull(users.deletedAt)));
   if (!row || (!row.published && row.consumerId !== viewerId)) return null;
-  const { consumerId, ...gig } = row;
+  const { consumerId, withdrawn, ...gig } = row;
   return {
     gig: { ...gig, createdAt: gig.createdAt.toISOString(), leadPriceCents: leadPriceCents(gig.budgetMinCents) },
     /** For permission checks on the server; never sent to the browser. */
     ownerId: consumerId,
+    /** Hidden by an operator, or its owner suspended: only the owner and the lead's buyers may see it. */
+    withdrawn,
   };
 }

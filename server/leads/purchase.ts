@@ -4,13 +4,14 @@
  * a pending purchase at the server's price, holding the spot, and a checkout session, and the
  * browser goes to pay. Nothing the browser sends decides the amount.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import { LEAD_FULL } from "#core/lead-spots.ts";
 import type { Database } from "../db/client.ts";
 import { gigs, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { notWithdrawn } from "../gigs/browse.ts";
 import { gigNotFound } from "../gigs/gig-page.ts";
 import type { AppServices } from "../services.ts";
 import { hasPurchased } from "./has-purchased.ts";
@@ -96,6 +97,7 @@ async function holdSpot(db: Database, gigId: string, diggerId: string, provider:
         title: gigs.title,
         status: gigs.status,
         published: gigs.published,
+        withdrawn: sql<boolean>`not (${notWithdrawn()})`,
         budgetMinCents: gigs.budgetMinCents,
         maxDiggers: gigs.maxDiggers,
         purchaseCount: gigs.purchaseCount,
@@ -103,8 +105,9 @@ async function holdSpot(db: Database, gigId: string, diggerId: string, provider:
       .from(gigs)
       .where(eq(gigs.id, gigId))
       .for("no key update");
-    // A gig whose client has not confirmed their e-mail is not for sale: as if it did not exist.
-    if (!gig?.published) throw gigNotFound();
+    // A gig whose client has not confirmed their e-mail, or that an operator took down, is not
+    // for sale: as if it did not exist.
+    if (!gig?.published || gig.withdrawn) throw gigNotFound();
     if (gig.status !== "open") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
 
     const holds = await tx

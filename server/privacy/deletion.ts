@@ -29,9 +29,3 @@ export async function requestAccountDeletion(db: Database, userId: string): Prom
       .where(and(eq(diggerProfiles.userId, userId), isNull(diggerProfiles.hiddenAt)));
   });
 }
-
-/** True when the user asked for their account to be deleted (or it is gone already). */
-export async function isDeletedAccount(db: Database, userId: string): Promise<boolean> {
-  const [user] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
-  return !user || user.deletedAt !== null;
-}

@@ -165,7 +165,7 @@ describe("matching", () => {
     };
     await db().insert(diggerCategories).values({ diggerId: left.profileOtherCategory.diggerId, categoryId: otherId });
     await insertPurchase(app, gigRow, left.bought.diggerId);
-    await db().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, left.suspended.id));
+    await db().update(users).set({ suspendedAt: new Date(), suspendedReason: "Test suspension" }).where(eq(users.id, left.suspended.id));
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, left.deleted.id));
 
     const gig = (await alertGig(db(), gigRow.id))!;

@@ -6,15 +6,25 @@
  * preferences) is unique, so a test can search any response for it.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
-import { diggerProfiles, diggerReferences, hires, leadAlertSettings, leadIssues, notifications, referenceContactRequests, reviews } from "../../server/db/schema.ts";
+import {
+  diggerProfiles,
+  diggerReferences,
+  hires,
+  leadAlertSettings,
+  leadIssues,
+  notifications,
+  referenceContactRequests,
+  reviews,
+  users as usersTable,
+} from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import { insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
 
-export const ROLES = ["signedOut", "owningConsumer", "otherConsumer", "owningDigger", "otherDigger"] as const;
+export const ROLES = ["signedOut", "owningConsumer", "otherConsumer", "owningDigger", "otherDigger", "operator"] as const;
 export type Role = (typeof ROLES)[number];
 
 const tag = () => randomUUID().slice(0, 8);
@@ -32,10 +42,13 @@ async function digger(app: TestApp, label: string): Promise<TestDigger & { phone
 }
 
 export async function createWorld(app: TestApp) {
-  const [owningConsumer, otherConsumer] = await Promise.all([
+  const [owningConsumer, otherConsumer, operator] = await Promise.all([
     signUpAs(app, "consumer", `Owner Client ${tag()}`),
     signUpAs(app, "consumer", `Other Client ${tag()}`),
+    // An operator (issue 22): a consumer account with the role, as `npm run operator -- grant` gives it.
+    signUpAs(app, "consumer", `Operator Person ${tag()}`),
   ]);
+  await app.database.db.update(usersTable).set({ operatorSince: new Date() }).where(eq(usersTable.id, operator.id));
   const [owningDigger, otherDigger] = await Promise.all([digger(app, "Owning"), digger(app, "Other")]);
   const db = app.database.db;
 
@@ -59,7 +72,7 @@ export async function createWorld(app: TestApp) {
     .values({ referenceId: reference.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId })
     .returning();
 
-  const users = { owningConsumer, otherConsumer, owningDigger, otherDigger };
+  const users = { owningConsumer, otherConsumer, owningDigger, otherDigger, operator };
   /** One unread bell entry for each user, with a unique private text (only its owner may see it). */
   async function addNotifications(label: string) {
     const rows = await db
@@ -190,6 +203,7 @@ export const GUARDED_TABLES = [
   "lead_alerts",
   "lead_alert_digests",
   "notifications",
+  "operator_actions",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

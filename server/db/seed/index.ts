@@ -31,6 +31,8 @@ import { taxonomy } from "./taxonomy.ts";
 export const DEMO_PASSWORD = "digsandgigs-demo";
 export const DEMO_CONSUMER = { email: "consumer@example.com", fullName: "Casey Consumer" } as const;
 export const DEMO_DIGGER = { email: "digger@example.com", fullName: "Dana Digger" } as const;
+/** Local mode only: the operator console's demo account (issue 22); production grants the role by command. */
+export const DEMO_OPERATOR = { email: "operator@example.com", fullName: "Olivia Operator" } as const;
 
 export async function seedCategories(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -140,6 +142,8 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
     ).returning({ id: gigs.id, consumerId: gigs.consumerId, budgetMinCents: gigs.budgetMinCents });
     await seedDemoLeads(tx, now, gigRows, consumerIds[0]!);
     await seedPastWork(tx, now, consumerIds, diggerIds, categoryId);
+    const operatorId = await insertUser(tx, DEMO_OPERATOR, "consumer", passwordHash);
+    await tx.update(users).set({ operatorSince: now }).where(eq(users.id, operatorId));
     return true;
   });
 }

@@ -1,0 +1,91 @@
+/**
+ * Reading the audit trail: the Audit log page (filters by action, operator and affected
+ * user), and a user's operator history on their console page. Newest first, a page at a time.
+ */
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { isOperatorAction, type AuditEntry, type OperatorActionName } from "#core/operator-actions.ts";
+import type { Database } from "../db/client.ts";
+import { operatorActions, users } from "../db/schema.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { CLI_OPERATOR } from "./operators.ts";
+
+export interface AuditFilters {
+  action: OperatorActionName | "";
+  /** The operator's e-mail address. */
+  operator: string;
+  /** The affected user's e-mail address. */
+  user: string;
+}
+
+const FILTER_MAX_LENGTH = 320;
+
+export function auditFilters(searchParams: URLSearchParams): AuditFilters {
+  const action = searchParams.get("action") ?? "";
+  const text = (name: string) => (searchParams.get(name) ?? "").trim().slice(0, FILTER_MAX_LENGTH);
+  return { action: isOperatorAction(action) ? action : "", operator: text("operator"), user: text("user") };
+}
+
+const operatorUser = alias(users, "operator_user");
+const subjectUser = alias(users, "subject_user");
+const a = operatorActions;
+const nameAndEmail = (u: typeof operatorUser | typeof subjectUser) =>
+  sql<string | null>`case when ${u.id} is null then null else ${u.name} || ' <' || ${u.email} || '>' end`;
+const withEmail = (column: SQL | typeof a.operatorId, email: string) =>
+  sql`${column} in (select ${users.id} from ${users} where lower(${users.email}) = lower(${email}))`;
+
+/** The trail, newest first; `subjectUserId` narrows it to the actions about one user. */
+export async function auditLog(
+  db: Database,
+  filters: AuditFilters & { subjectUserId?: string },
+  cursor: string | null,
+  size = PAGE_SIZE,
+): Promise<Page<AuditEntry>> {
+  const conditions: Array<SQL | undefined> = [];
+  if (filters.action) conditions.push(eq(a.action, filters.action));
+  if (filters.operator) conditions.push(withEmail(a.operatorId, filters.operator));
+  if (filters.user) conditions.push(withEmail(sql`${a.subjectUserId}`, filters.user));
+  if (filters.subjectUserId) conditions.push(eq(a.subjectUserId, filters.subjectUserId));
+  const after = decodeCursor(cursor, 2);
+  if (after && typeof after[0] === "string" && typeof after[1] === "string") {
+    const [at, id] = after;
+    conditions.push(or(lt(a.createdAt, sql`${at}::timestamptz`), and(eq(a.createdAt, sql`${at}::timestamptz`), lt(a.id, sql`${id}::uuid`))));
+  }
+  const rows = await db
+    .select({
+      id: a.id,
+      at: exactTimestamp(a.createdAt),
+      createdAt: a.createdAt,
+      action: a.action,
+      operatorId: a.operatorId,
+      operator: nameAndEmail(operatorUser),
+      subjectType: a.subjectType,
+      subjectId: a.subjectId,
+      subjectUserId: a.subjectUserId,
+      subjectUser: nameAndEmail(subjectUser),
+      reason: a.reason,
+      details: a.details,
+    })
+    .from(a)
+    .leftJoin(operatorUser, eq(operatorUser.id, a.operatorId))
+    .leftJoin(subjectUser, eq(subjectUser.id, a.subjectUserId))
+    .where(and(...conditions))
+    .orderBy(desc(a.createdAt), desc(a.id))
+    .limit(size + 1);
+  const page = toPage(rows, size, (row) => [row.at, row.id]);
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      action: row.action as OperatorActionName,
+      operator: row.operatorId === CLI_OPERATOR ? "Command line" : row.operator,
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      subjectUserId: row.subjectUserId,
+      subjectUser: row.subjectUser,
+      reason: row.reason,
+      details: row.details,
+    })),
+  };
+}

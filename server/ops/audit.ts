@@ -1,0 +1,34 @@
+/**
+ * The audit trail: every operator action is written here, in the transaction of the action
+ * itself, so that no action happens without its row (and no row without its action). The
+ * table refuses UPDATE, DELETE and TRUNCATE (migration 0021).
+ */
+import type { OperatorActionName } from "#core/operator-actions.ts";
+import type { Database } from "../db/client.ts";
+import { operatorActions } from "../db/schema.ts";
+
+export type SubjectType = (typeof operatorActions.subjectType.enumValues)[number];
+
+export interface OperatorActionInput {
+  operatorId: string;
+  /** One of core/operator-actions.ts, e.g. "user.suspend", "gig.hide", "credential.approve". */
+  action: OperatorActionName;
+  subjectType: SubjectType;
+  subjectId: string;
+  /** The user the action is about (shown on their page, included in their data export). */
+  subjectUserId: string | null;
+  reason?: string | null;
+  details?: Record<string, string>;
+}
+
+export async function recordOperatorAction(tx: Database, input: OperatorActionInput): Promise<void> {
+  await tx.insert(operatorActions).values({
+    operatorId: input.operatorId,
+    action: input.action,
+    subjectType: input.subjectType,
+    subjectId: input.subjectId,
+    subjectUserId: input.subjectUserId,
+    reason: input.reason ?? null,
+    details: input.details ?? {},
+  });
+}

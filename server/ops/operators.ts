@@ -1,0 +1,33 @@
+/** Granting and revoking the operator role (the command in operator-cli.ts), written to the audit trail. */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { sessions, users } from "../db/schema.ts";
+import { recordOperatorAction } from "./audit.ts";
+
+/** Who the audit trail names for what the command line did. */
+export const CLI_OPERATOR = "cli";
+
+export async function setOperator(db: Database, email: string, grant: boolean): Promise<{ ok: boolean; message: string }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, operatorSince: users.operatorSince })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)))
+      .for("update");
+    if (!user) return { ok: false, message: `No account has the e-mail ${email}.` };
+    if (grant === (user.operatorSince !== null)) {
+      return { ok: true, message: `${email} ${grant ? "is already" : "is not"} an operator.` };
+    }
+    await tx.update(users).set({ operatorSince: grant ? sql`now()` : null }).where(eq(users.id, user.id));
+    // A revoked operator's open sessions end: the console must not stay open in a tab.
+    if (!grant) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await recordOperatorAction(tx, {
+      operatorId: CLI_OPERATOR,
+      action: grant ? "operator.grant" : "operator.revoke",
+      subjectType: "user",
+      subjectId: user.id,
+      subjectUserId: user.id,
+    });
+    return { ok: true, message: grant ? `${email} is now an operator.` : `${email} is no longer an operator.` };
+  });
+}
