@@ -10,3 +10,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     return redirect("/ops/verification");
   });
 }
+
+/** Never shown (the loader redirects); its presence makes /ops a page, so that a refusal renders the 404 page. */
+export default function OpsIndex() {
+  return null;
+}

@@ -1,0 +1,231 @@
+/**
+ * The operator console's foundation (issue 22): the role no form or API can give, the command
+ * that grants and revokes it, /ops as the 404 page for everyone but operators, two-factor in
+ * production, and the audit trail that nothing changes or removes.
+ */
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client.ts";
+import { operatorActions, sessions, users } from "../../server/db/schema.ts";
+import { DEMO_OPERATOR, DEMO_PASSWORD, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
+import { recordOperatorAction } from "../../server/ops/audit.ts";
+import { setOperator } from "../../server/ops/operators.ts";
+import { signUpAs } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { createTestDatabase } from "../support/database.ts";
+import { decodeHtml } from "../support/leads.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+
+const run = promisify(execFile);
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+const db = () => app.database.db;
+
+async function operatorAccount(target: TestApp = app) {
+  const user = await signUpAs(target, "consumer", "Olga Operator");
+  await target.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, user.id));
+  return user;
+}
+
+const NOT_FOUND_PAGE = "Oops! Page not found";
+
+describe("the console at /ops", () => {
+  it("is the 404 page for visitors, consumers and diggers, the same as an unknown address", async () => {
+    const unknown = await new SessionClient(app).get("/no-such-page");
+    expect(unknown.status).toBe(404);
+    for (const client of [new SessionClient(app), (await signUpAs(app, "consumer")).client, (await signUpAs(app, "digger")).client]) {
+      for (const page of ["/ops", "/ops/audit", "/ops/audit?action=user.suspend"]) {
+        const response = await client.get(page);
+        const html = decodeHtml(await response.text());
+        expect(response.status, page).toBe(404);
+        expect(html).toContain(NOT_FOUND_PAGE);
+        expect(html).not.toMatch(/Operator console|Audit log/);
+      }
+      // The data request of client-side navigation carries the refusal and none of the console's data
+      // (its route ids are public, like every route's in the framework's manifest: decision 0026).
+      const data = await client.get("/ops/audit.data");
+      expect(data.status).toBe(404);
+      const body = await data.text();
+      expect(body).toContain("Page not found");
+      expect(body).not.toMatch(/"(filters|notice|page|items)"/);
+    }
+  });
+
+  it("opens for an operator, with its menu and, in local mode without two-factor, the banner", async () => {
+    const operator = await operatorAccount();
+    const response = await operator.client.get("/ops/audit");
+    expect(response.status).toBe(200);
+    const html = decodeHtml(await response.text());
+    for (const section of ["Verification queue", "Users", "Gigs", "Reviews", "Payments", "Audit log"]) expect(html).toContain(`>${section}<`);
+    expect(html).toContain("In production the console opens only with two-factor authentication on.");
+    expect(html).toMatch(/href="\/ops"[^>]*>Operator console</);
+    expect(location(await operator.client.get("/ops"))).toBe("/ops/verification");
+    // Nobody else sees the header's link.
+    const consumer = await signUpAs(app, "consumer");
+    expect(await (await consumer.client.get("/")).text()).not.toContain("Operator console");
+  });
+
+  it("in production, sends an operator without two-factor to their account, and opens with it", async () => {
+    const production = await createTestApp({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
+      BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-000",
+      PUBLIC_URL: "http://localhost:3000",
+      PAYMENTS_PROVIDER: "test",
+      MAIL_TRANSPORT: "outbox",
+    });
+    try {
+      const operator = await operatorAccount(production);
+      const refused = await operator.client.get("/ops/audit");
+      expect(refused.status).toBe(302);
+      expect(location(refused)).toBe("/account");
+      expect(await (await operator.client.get("/account")).text()).toContain("Turn on two-factor authentication to open the operator console.");
+      await production.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, operator.id));
+      const opened = await operator.client.get("/ops/audit");
+      expect(opened.status).toBe(200);
+      expect(await opened.text()).not.toContain("In production the console opens only");
+      // Everyone else: still the 404 page.
+      expect((await new SessionClient(production).get("/ops/audit")).status).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe("the operator role", () => {
+  it("cannot be taken through sign-up or Better Auth's update-user", async () => {
+    const email = `wannabe-${randomUUID()}@example.com`;
+    const client = new SessionClient(app);
+    const headers = { "content-type": "application/json", origin: app.config.publicUrl };
+    await client.send("/api/auth/sign-up/email", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "Wanna Be", email, password: "a-good-password-1", userType: "consumer", ageConfirmed: true, operatorSince: new Date().toISOString() }),
+    });
+    const [created] = await db().select({ operatorSince: users.operatorSince }).from(users).where(eq(users.email, email));
+    expect(created?.operatorSince ?? null).toBeNull();
+
+    const user = await signUpAs(app, "consumer");
+    const update = await user.client.send("/api/auth/update-user", { method: "POST", headers, body: JSON.stringify({ operatorSince: new Date().toISOString() }) });
+    expect(update.status).toBe(400);
+    const [after] = await db().select({ operatorSince: users.operatorSince }).from(users).where(eq(users.id, user.id));
+    expect(after?.operatorSince).toBeNull();
+    expect((await user.client.get("/ops/audit")).status).toBe(404);
+  });
+
+  it("is granted and revoked by setOperator, which ends a revoked operator's sessions and writes the audit trail", async () => {
+    const user = await signUpAs(app, "consumer");
+    expect((await setOperator(db(), user.email.toUpperCase(), true)).message).toContain("is now an operator");
+    expect((await user.client.get("/ops/audit")).status).toBe(200);
+    expect((await setOperator(db(), user.email, true)).message).toContain("is already an operator");
+    expect((await setOperator(db(), user.email, false)).message).toContain("is no longer an operator");
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect((await user.client.get("/ops/audit")).status).toBe(404);
+    const trail = await db().select({ action: operatorActions.action, operatorId: operatorActions.operatorId }).from(operatorActions).where(eq(operatorActions.subjectUserId, user.id));
+    expect(trail.map((r) => r.action).sort()).toEqual(["operator.grant", "operator.revoke"]);
+    expect(trail.every((r) => r.operatorId === "cli")).toBe(true);
+    expect(await setOperator(db(), `nobody-${randomUUID()}@example.com`, true)).toMatchObject({ ok: false });
+  });
+
+  it("is granted by `npm run operator -- grant EMAIL` on the configured database", { timeout: 90_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "dg-operator-"));
+    try {
+      const target = onPostgres ? { kind: "postgres" as const, url: app.database.url! } : { kind: "pglite" as const, dataDir: path.join(dataDir, "pglite") };
+      const email = `cli-${randomUUID()}@example.com`;
+      const insert = async (handle: { db: typeof app.database.db }) =>
+        handle.db.insert(users).values({ id: randomUUID(), name: "Cli Operator", email, emailVerified: true });
+      if (onPostgres) await insert(app.database);
+      else {
+        const handle = await openDatabase(target);
+        await handle.migrate();
+        await insert(handle);
+        await handle.close();
+      }
+      const env = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, DATABASE_URL: onPostgres ? app.database.url : "" };
+      const { stdout } = await run("npm", ["run", "--silent", "operator", "--", "grant", email], { cwd: projectRoot, env });
+      expect(stdout).toContain(`${email} is now an operator.`);
+      const usage = await run("npm", ["run", "--silent", "operator", "--", "promote", email], { cwd: projectRoot, env }).catch((error: { code: number; stderr: string }) => error);
+      expect(usage).toMatchObject({ code: 2 });
+      expect((usage as { stderr: string }).stderr).toContain("Usage: npm run operator -- grant EMAIL | revoke EMAIL");
+
+      const handle = onPostgres ? app.database : await openDatabase(target);
+      try {
+        const [row] = await handle.db.select({ operatorSince: users.operatorSince }).from(users).where(eq(users.email, email));
+        expect(row?.operatorSince).toBeInstanceOf(Date);
+      } finally {
+        if (!onPostgres) await handle.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("has a demo operator in the local seed, who signs in with the demo password", async () => {
+    const database = await createTestDatabase();
+    try {
+      await seedCategories(database.db);
+      expect(await seedDemoData(database.db)).toBe(true);
+      const [row] = await database.db.select({ operatorSince: users.operatorSince, userType: users.userType }).from(users).where(eq(users.email, DEMO_OPERATOR.email));
+      expect(row?.operatorSince).toBeInstanceOf(Date);
+      expect(row?.userType).toBe("consumer");
+      expect(DEMO_PASSWORD).toBe("digsandgigs-demo");
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+describe("the audit trail", () => {
+  it("is append-only: UPDATE, DELETE and TRUNCATE are refused by the database", async () => {
+    const subject = await signUpAs(app, "consumer");
+    await db().transaction((tx) =>
+      recordOperatorAction(tx, { operatorId: "op-test", action: "user.suspend", subjectType: "user", subjectId: subject.id, subjectUserId: subject.id, reason: "Spam" }),
+    );
+    const [row] = await db().select().from(operatorActions).where(eq(operatorActions.subjectUserId, subject.id));
+    expect(row?.reason).toBe("Spam");
+    const refusal = (query: Promise<unknown>) => query.then(() => "allowed", (error: Error) => String(error.cause ?? error));
+    expect(await refusal(db().update(operatorActions).set({ reason: "Nothing" }).where(eq(operatorActions.id, row!.id)))).toMatch(/append-only \(UPDATE refused\)/);
+    expect(await refusal(db().delete(operatorActions).where(eq(operatorActions.id, row!.id)))).toMatch(/append-only \(DELETE refused\)/);
+    expect(await refusal(db().execute(sql`truncate operator_actions`))).toMatch(/append-only \(TRUNCATE refused\)/);
+    const [still] = await db().select().from(operatorActions).where(eq(operatorActions.id, row!.id));
+    expect(still).toEqual(row);
+  });
+
+  it("is listed on the Audit log page, newest first, filtered by action, operator and user", async () => {
+    const operator = await operatorAccount();
+    const [a, b] = [await signUpAs(app, "consumer", "Audit Subject A"), await signUpAs(app, "consumer", "Audit Subject B")];
+    // Two transactions: the second action is the newer one.
+    await db().transaction((tx) =>
+      recordOperatorAction(tx, { operatorId: operator.id, action: "user.suspend", subjectType: "user", subjectId: a.id, subjectUserId: a.id, reason: `Reason for A ${a.id}` }),
+    );
+    await db().transaction((tx) =>
+      recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: randomUUID(), subjectUserId: b.id, reason: `Reason for B ${b.id}` }),
+    );
+    const page = async (query: string) => decodeHtml(await (await operator.client.get(`/ops/audit?${query}`)).text());
+    const byOperator = await page(`operator=${encodeURIComponent(operator.email)}`);
+    expect(byOperator).toContain(`Reason for A ${a.id}`);
+    expect(byOperator).toContain(`Reason for B ${b.id}`);
+    expect(byOperator.indexOf(`Reason for B ${b.id}`)).toBeLessThan(byOperator.indexOf(`Reason for A ${a.id}`));
+    const suspensions = await page(`action=user.suspend&operator=${encodeURIComponent(operator.email)}`);
+    expect(suspensions).toContain(`Reason for A ${a.id}`);
+    expect(suspensions).not.toContain(`Reason for B ${b.id}`);
+    const aboutB = await page(`user=${encodeURIComponent(b.email)}`);
+    expect(aboutB).toContain(`Reason for B ${b.id}`);
+    expect(aboutB).toContain("Hid gig");
+    expect(aboutB).not.toContain(`Reason for A ${a.id}`);
+    // An unknown action is no filter; it is never echoed.
+    expect(await page("action=%3Cscript%3E")).not.toContain("<script>");
+  });
+});
