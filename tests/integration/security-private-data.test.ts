@@ -42,6 +42,9 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     // Lead alerts: the digger's own (their /account).
     { what: "owning digger's lead-alert keyword", value: w.leadAlerts.keywords[0]!, allowed: ["owningDigger"] },
     { what: "owning digger's lead-alert location", value: w.leadAlerts.location, allowed: ["owningDigger"] },
+    // An operator's name and e-mail: only operators (the Audit log); never the users they act on.
+    { what: "operator's full name", value: w.users.operator.fullName, allowed: ["operator"] },
+    { what: "operator's e-mail", value: w.users.operator.email, allowed: ["operator"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
