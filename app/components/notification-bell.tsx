@@ -1,6 +1,6 @@
 import { BellIcon } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
-import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { NotificationList } from "#app/components/notification-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
@@ -25,8 +25,12 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   // False in the server's HTML and while hydrating, true once React runs in the browser.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  // Both the root loader and this fetcher are revalidated after any action (also 'Mark all as read').
-  const unread = list.data ? list.data.unread : rootCount;
+  // The fresher of the two: the list's count while the page it was loaded on is shown (it may
+  // be newer than the page), the root loader's after a navigation (React Router runs it again
+  // on each one). Both are revalidated after any action (also 'Mark all as read').
+  const locationKey = useLocation().key;
+  const [loadedOn, setLoadedOn] = useState<string | null>(null);
+  const unread = list.data && loadedOn === locationKey ? list.data.unread : rootCount;
   const label = unread > 0 ? `Notifications, ${unreadBadge(unread)} unread` : "Notifications";
   const icon = (
     <>
@@ -53,7 +57,10 @@ export function NotificationBell() {
   }
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) void list.load("/notifications");
+    if (next) {
+      setLoadedOn(locationKey);
+      void list.load("/notifications");
+    }
   };
   const items = list.data?.page.items;
   return (

@@ -22,6 +22,12 @@ test("a digger's Instant alert for a category reaches the outbox when a client p
   await card.getByLabel("Maximum lead price").fill("");
   await card.getByRole("button", { name: "Save Alert Preferences" }).click();
   await expect(page.getByText("Alert preferences saved")).toBeVisible();
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  const unreadBefore = unreadIn((await bell.getAttribute("aria-label")) ?? "");
+  // Opened once before the alert: the list it loaded must not keep the count from moving on.
+  await bell.click();
+  await expect(page.getByRole("dialog", { name: "Notifications" })).toBeVisible();
+  await page.keyboard.press("Escape");
 
   // The client (demo consumer, e-mail confirmed: the gig is published at once) posts in that category.
   const title = `Retile a bathroom floor ${randomUUID().slice(0, 6)}`;
@@ -39,15 +45,25 @@ test("a digger's Instant alert for a category reaches the outbox when a client p
 
   // The job queue sends it in the background: the outbox shows it once it is there.
   // Other demo diggers work in this category too: theirs are their own.
-  const alert = page.getByRole("listitem").filter({ hasText: `New lead: ${title}` }).filter({ hasText: `To ${DEMO.digger}` });
+  const mail = await newPage(browser);
+  const alert = mail.getByRole("listitem").filter({ hasText: `New lead: ${title}` }).filter({ hasText: `To ${DEMO.digger}` });
   await expect(async () => {
-    await page.goto("/dev/mail");
+    await mail.goto("/dev/mail");
     await expect(alert).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 60_000 });
+
+  // The digger's page, loaded before the alert, counts it after an in-app click (no reload).
+  await page.getByRole("banner").getByRole("link", { name: "How It Works" }).click();
+  await expect(page).toHaveURL("/how-it-works");
+  await expect.poll(async () => unreadIn((await bell.getAttribute("aria-label")) ?? "")).toBeGreaterThan(unreadBefore);
+  await bell.click();
+  await expect(page.getByRole("dialog", { name: "Notifications" }).getByRole("link", { name: `New lead: ${title}` })).toBeVisible();
+  await page.keyboard.press("Escape");
+
   await expect(alert).toContainText(`Category: ${CATEGORY}`);
   await expect(alert).toContainText("Spots left:");
   await alert.getByRole("link", { name: /\/gig\// }).click();
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(mail.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   // The bell has it too, linking to the gig.
   await page.reload();
@@ -58,3 +74,8 @@ test("a digger's Instant alert for a category reaches the outbox when a client p
   await expect(page).toHaveURL(/\/gig\/[0-9a-f-]+$/);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });
+
+/** The count in the bell's accessible name ("Notifications, 3 unread"; 0 without one). */
+function unreadIn(label: string): number {
+  return Number(/, (\d+)\+? unread$/.exec(label)?.[1] ?? 0);
+}
