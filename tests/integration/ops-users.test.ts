@@ -18,6 +18,7 @@ import type { UserDataExport } from "../../server/privacy/export.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, topLevelCategoryId } from "../support/leads.ts";
+import { startOidcProvider } from "../support/oidc.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -271,6 +272,35 @@ describe("Suspend", () => {
       expect(await text(response)).toContain(OPS_USER_MESSAGES.deleted);
     }
     expect(await auditAbout(gone.id)).toHaveLength(0);
+  });
+});
+
+describe("a suspended account's sign-in with a provider", () => {
+  it("comes back to /auth with the message, without a session", async () => {
+    const oidc = await startOidcProvider();
+    const social = await createTestApp({ GOOGLE_CLIENT_ID: "dg-google", GOOGLE_CLIENT_SECRET: "dg-google-secret", GOOGLE_DISCOVERY_URL: oidc.discoveryUrl });
+    try {
+      const identity = { sub: randomUUID(), email: `social-${tag()}@example.com`, name: "Sol Social" };
+      const signIn = async () => {
+        oidc.nextIdentity(identity);
+        const client = new SessionClient(social);
+        const start = await client.post("/auth?redirect=/how-it-works", { intent: "social", provider: "google", userType: "consumer", ageConfirmed: "on" });
+        const back = await fetch(location(start)!, { redirect: "manual" });
+        return { client, done: await client.get(back.headers.get("location")!) };
+      };
+      expect(location((await signIn()).done)).toBe("/how-it-works");
+      // Suspended as the console does it (its own tests are above): the standing and the sessions.
+      const [user] = await social.database.db.update(users).set({ suspendedAt: new Date(), suspendedReason: "Test" }).where(eq(users.email, identity.email)).returning();
+      await social.database.db.delete(sessions).where(eq(sessions.userId, user!.id));
+
+      const { client, done } = await signIn();
+      expect(location(done)).toMatch(/^\/auth\?.*error=ACCOUNT_SUSPENDED/);
+      expect(decodeHtml(await (await client.get(location(done)!)).text())).toContain(ACCOUNT_SUSPENDED);
+      expect(await social.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(0);
+    } finally {
+      await social.close();
+      await oidc.stop();
+    }
   });
 });
 

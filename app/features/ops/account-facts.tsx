@@ -22,7 +22,7 @@ export function AccountFacts({ account }: { account: OpsUserAccount }) {
   facts.push(["Status", standing(account)]);
   if (account.suspendedReason) facts.push(["Suspension reason", account.suspendedReason]);
   return (
-    <dl className="grid gap-x-6 gap-y-2 rounded-md border p-4 text-sm sm:grid-cols-[max-content_1fr]" aria-label="Account">
+    <dl className="grid gap-x-6 gap-y-2 rounded-md border p-4 text-sm grid-cols-[max-content_1fr]" aria-label="Account">
       {facts.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-muted-foreground">{label}</dt>

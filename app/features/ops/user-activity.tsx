@@ -36,10 +36,11 @@ const gigLink = (gigId: string, title: string) => (
   </Link>
 );
 const when = (createdAt: string) => <span className="text-xs text-muted-foreground">{formatDate(createdAt)}</span>;
-const reviewRow = (prefix: string) => (review: OpsReviewRow) => (
+/** A review's line: "4/5 for @handle on {gig}" or "4/5 from {client} on {gig}". */
+const reviewRow = (who: (other: string) => string) => (review: OpsReviewRow) => (
   <>
     <span className="min-w-0">
-      {review.rating}/5 {prefix} {review.other} on {gigLink(review.gigId, review.gigTitle)}
+      {review.rating}/5 {who(review.other)} on {gigLink(review.gigId, review.gigTitle)}
       <span className="block text-muted-foreground">{excerpt(review.body, 140)}</span>
     </span>
     {when(review.createdAt)}
@@ -92,8 +93,8 @@ export function UserActivity({ user }: { user: OpsUserActivity }) {
           </>
         )}
       />
-      <ActivityList title="Reviews given" list={user.reviewsGiven} row={reviewRow("for")} />
-      <ActivityList title="Reviews received" list={user.reviewsReceived} row={reviewRow("from")} />
+      <ActivityList title="Reviews given" list={user.reviewsGiven} row={reviewRow((handle) => `for @${handle}`)} />
+      <ActivityList title="Reviews received" list={user.reviewsReceived} row={reviewRow((client) => `from ${client}`)} />
     </div>
   );
 }
