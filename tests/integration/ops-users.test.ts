@@ -2,18 +2,21 @@
  * The console's Users section (issue 22), through the real app: the search (e-mail, name,
  * handle; keyset pages), a user's page, Suspend and Reinstate (one transaction: standing,
  * sessions, audit row, e-mail), everything a suspension takes away (sessions, sign-in by the
- * form and by Better Auth's API, public gigs and profile, alerts, the page cache), the
+ * form, the two-factor step, a provider and Better Auth's API, public gigs and profile, reference
+ * requests, alerts, the page cache), the
  * refusals (own account, another operator, a deleted account), the append-only audit table
  * and the data export's operator actions.
  */
 import { randomUUID } from "node:crypto";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SUSPENDED } from "../../core/sign-in-errors.ts";
 import { OPS_USER_MESSAGES } from "../../core/ops-users.ts";
 import { alertGig } from "../../server/alerts/fan-out.ts";
 import { matchingDiggers } from "../../server/alerts/matching.ts";
-import { diggerCategories, diggerProfiles, leadIssues, operatorActions, reviews, sessions, users } from "../../server/db/schema.ts";
+import { diggerCategories, diggerProfiles, diggerReferences, leadIssues, referenceContactRequests, operatorActions, reviews, sessions, users } from "../../server/db/schema.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -236,6 +239,11 @@ describe("Suspend", () => {
     expect(page.status).toBe(302);
     expect(location(page)).toBe("/browse-diggers");
     expect(await matched()).not.toContain(digger.diggerId);
+    // No client can ask for their references' contacts meanwhile.
+    const [reference] = await db().insert(diggerReferences).values({ diggerId: digger.diggerId, referenceName: "Rae Reference", referenceEmail: `rae-${tag()}@example.org` }).returning();
+    const asked = await client.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id });
+    expect(location(asked)).toBe("/browse-diggers");
+    expect(await db().select().from(referenceContactRequests).where(eq(referenceContactRequests.referenceId, reference!.id))).toHaveLength(0);
 
     await reinstate(digger.id);
     expect(await (await app.request(browse)).text()).toContain(link);
@@ -272,6 +280,39 @@ describe("Suspend", () => {
       expect(await text(response)).toContain(OPS_USER_MESSAGES.deleted);
     }
     expect(await auditAbout(gone.id)).toHaveLength(0);
+  });
+});
+
+describe("a suspended account with two-factor authentication", () => {
+  /** The user's authenticator app turned on from /account; returns its secret. */
+  async function withTwoFactor(user: TestUser): Promise<string> {
+    const enrol = await user.client.post("/account", { intent: "enable-two-factor", password: TEST_PASSWORD });
+    const secret = /secret=([A-Z2-7]+)/.exec(await enrol.text())![1]!;
+    await user.client.post("/account", { intent: "confirm-two-factor", code: await createOTP(base32.decode(secret)).totp() });
+    expect((await userRow(user.id)).twoFactorEnabled).toBe(true);
+    return secret;
+  }
+  /** The next 30-second step's code (the current one was spent confirming the app). */
+  const nextCode = (secret: string) => createOTP(base32.decode(secret)).hotp(Math.floor(Date.now() / 30_000) + 1);
+
+  it("is refused at the password step, and at the code step when suspended in between", async () => {
+    const early = await signUpAs(app, "consumer");
+    await withTwoFactor(early);
+    await suspend(early.id);
+    const refused = await signInByForm(early.email);
+    expect(refused.status).toBe(403);
+    expect(await text(refused)).toContain(ACCOUNT_SUSPENDED);
+
+    const late = await signUpAs(app, "consumer");
+    const secret = await withTwoFactor(late);
+    const device = new SessionClient(app);
+    const step = await device.post("/auth", { intent: "sign-in", email: late.email, password: TEST_PASSWORD });
+    expect(await text(step)).toContain("Two-factor authentication");
+    await suspend(late.id);
+    const code = await device.post("/auth", { intent: "verify-totp", code: await nextCode(secret) });
+    expect(code.status).toBe(403);
+    expect(await text(code)).toContain(ACCOUNT_SUSPENDED);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, late.id))).toHaveLength(0);
   });
 });
 
