@@ -67,7 +67,7 @@ export const users = pgTable(
     purgedAt: timestamp("purged_at", { withTimezone: true }),
     /**
      * When an operator suspended the account; null: not suspended. Set by the operator console
-     * (a later issue); lead alerts already leave suspended accounts out (server/alerts/).
+     * (server/ops/account-standing-change.ts); lead alerts leave suspended accounts out (server/alerts/).
      */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     /** The operator's reason for the suspension, shown in the console (never to the public). */
@@ -91,6 +91,9 @@ export const users = pgTable(
     check("users_user_type_check", sql`${t.userType} in ('consumer', 'digger')`),
     check("users_full_name_length", sql`char_length(${t.name}) between 1 and 200`),
     check("users_suspended_reason_check", sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
+    // The console's Users list (server/ops/user-search.ts): newest first, and "contains" on name and e-mail.
+    index("users_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_search_trgm").using("gin", sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`).with(searchIndexOptions),
   ],
 );
 
@@ -245,6 +248,8 @@ export const diggerProfiles = pgTable(
     index("digger_profiles_rate_idx").on(t.hourlyRateMinCents.asc().nullsLast(), t.id),
     // Case-insensitive substring search on the fields the spec names.
     index("digger_profiles_search_trgm").using("gin", trigram(t.searchText)).with(searchIndexOptions),
+    // The console's Users search by handle (server/ops/user-search.ts).
+    index("digger_profiles_handle_trgm").using("gin", trigram(t.handle)).with(searchIndexOptions),
     // Browse Talent's Location filter.
     index("digger_profiles_location_trgm").using("gin", sql`lower(${t.location}) gin_trgm_ops`).with(searchIndexOptions),
   ],

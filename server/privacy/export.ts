@@ -20,6 +20,7 @@ import {
   hires,
   leadIssues,
   leadPurchases,
+  operatorActions,
   referenceContactRequests,
   refunds,
   reviews,
@@ -58,7 +59,7 @@ export async function exportUserData(db: Database, userId: string) {
     .where(eq(users.id, userId));
   if (!account) throw new AppError("not_found", "Not found");
 
-  const [signInMethods, profile, ownGigs, made, sentEmails] = await Promise.all([
+  const [signInMethods, profile, ownGigs, made, sentEmails, actionsAboutMe] = await Promise.all([
     db
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
       .from(accounts)
@@ -116,6 +117,12 @@ export async function exportUserData(db: Database, userId: string) {
       .from(emails)
       .where(eq(emails.userId, userId))
       .orderBy(desc(emails.createdAt)),
+    // What operators did about the account (issue 22): what, why and when; not which operator.
+    db
+      .select({ action: operatorActions.action, subjectType: operatorActions.subjectType, subjectId: operatorActions.subjectId, reason: operatorActions.reason, createdAt: operatorActions.createdAt })
+      .from(operatorActions)
+      .where(eq(operatorActions.subjectUserId, userId))
+      .orderBy(desc(operatorActions.createdAt)),
   ]);
 
   const gigIds = ownGigs.map((g) => g.id);
@@ -145,6 +152,8 @@ export async function exportUserData(db: Database, userId: string) {
     reviews: trust.reviews,
     hires: trust.hires,
     emails: sentEmails,
+    /** Operator actions about the account (suspensions, hidden gigs, verified credentials...), without the operator's identity. */
+    operatorActions: actionsAboutMe,
   };
 }
 

@@ -6,29 +6,11 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { confirmedNewClient } from "./helpers.ts";
 
 async function pageAt(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 740 : 900 } });
   return waitForHydration(await context.newPage());
-}
-
-/** Signs a new client up and confirms their e-mail from the local outbox (their gigs publish at once). */
-async function confirmedNewClient(page: Page) {
-  const email = `lists-${randomUUID()}@example.com`;
-  await page.goto("/auth");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByRole("radio", { name: /^Consumer/ }).click();
-  await page.getByLabel("Full Name").fill("Lena Lists");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
-  await page.getByLabel("I confirm I am 18 or older").check();
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page).toHaveURL("/");
-  await page.goto("/dev/mail");
-  const message = page.getByRole("listitem").filter({ hasText: `To ${email}` }).filter({ hasText: "Confirm your e-mail for Digs & Gigs" });
-  await message.first().getByRole("link").first().click();
-  await page.getByRole("button", { name: "Confirm my e-mail" }).click();
-  await expect(page.getByText("E-mail confirmed. Your gigs are now published.")).toBeVisible();
 }
 
 for (const width of [375, 1280]) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { newPage } from "./fixtures.ts";
 
@@ -65,3 +66,28 @@ export async function myGigCard(page: Page, title: string): Promise<Locator> {
   await expect(card).toBeVisible();
   return card;
 }
+
+/**
+ * Signs a new client up and confirms their e-mail from the local outbox (their gigs publish at
+ * once); returns the address. Their password is NEW_CLIENT_PASSWORD.
+ */
+export async function confirmedNewClient(page: Page, fullName = "Lena Lists"): Promise<string> {
+  const email = `client-${randomUUID()}@example.com`;
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByRole("radio", { name: /^Consumer/ }).click();
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(NEW_CLIENT_PASSWORD);
+  await page.getByLabel("I confirm I am 18 or older").check();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await page.goto("/dev/mail");
+  const message = page.getByRole("listitem").filter({ hasText: `To ${email}` }).filter({ hasText: "Confirm your e-mail for Digs & Gigs" });
+  await message.first().getByRole("link").first().click();
+  await page.getByRole("button", { name: "Confirm my e-mail" }).click();
+  await expect(page.getByText("E-mail confirmed. Your gigs are now published.")).toBeVisible();
+  return email;
+}
+
+export const NEW_CLIENT_PASSWORD = "secret-pass";

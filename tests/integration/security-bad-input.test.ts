@@ -228,6 +228,7 @@ const TARGETS: Target[] = [
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe", form: () => ({ token: "forged.token" }) },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=lead-alerts", form: () => ({ token: "forged.token", list: "lead-alerts" }) },
   { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },
+  { route: "routes/ops.users.$userId:action", role: "operator", hasParam: true, path: async (w, id) => `/ops/users/${id === null ? (await w.freshConsumer()).id : param(id)}`, form: () => ({ intent: "suspend", reason: "Fraudulent gigs" }), messages: /reason|Unknown action|Page not found|suspended|Operators|own account|deleted|too large|Invalid character/i },
   { route: "routes/notifications:action", role: "owningConsumer", path: () => "/notifications", form: () => ({ intent: "mark-all-read" }) },
   { route: "routes/reset-password:action", role: "signedOut", path: () => "/reset-password", form: () => ({ token: "forged-token", password: "another-password-123" }) },
   { route: "routes/verify-email:action", role: "owningConsumer", path: () => "/verify-email", form: () => ({ token: "forged.token" }) },

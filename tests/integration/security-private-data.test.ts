@@ -11,40 +11,53 @@ import { ROLES, type Role, type World } from "../security/world.ts";
 
 let security: SecurityWorld;
 let world: World;
-beforeAll(async () => ({ world } = security = await openSecurityWorld()));
+beforeAll(async () => {
+  ({ world } = security = await openSecurityWorld());
+  const suspended = await world.freshConsumer();
+  suspension = { userId: suspended.id, reason: `Suspended for a private reason ${suspended.id.slice(0, 8)}` };
+  const response = await world.users.operator.client.post(`/ops/users/${suspended.id}`, { intent: "suspend", reason: suspension.reason });
+  if (response.status !== 200) throw new Error(`suspending failed: ${response.status}`);
+});
 afterAll(() => security.close());
 
-/** Each private value and the roles allowed to see it. */
+/** A suspended account's reason (issue 22): written by the operator in beforeAll, seen only in the console. */
+let suspension: { userId: string; reason: string };
+
+/**
+ * Each private value and the roles allowed to see it. Operators see every account's name and
+ * e-mail address in the console's Users section (issue 22).
+ */
 function secrets(w: World): Array<{ what: string; value: string; allowed: Role[] }> {
   const { owningConsumer, otherConsumer, owningDigger, otherDigger } = w.users;
   return [
     // A digger's business name: the digger, and the owner of a gig whose lead they bought (issues dialog).
     { what: "owning digger's business name", value: owningDigger.businessName, allowed: ["owningDigger", "owningConsumer"] },
     { what: "owning digger's phone", value: owningDigger.phone, allowed: ["owningDigger"] },
-    { what: "owning digger's e-mail", value: owningDigger.email, allowed: ["owningDigger"] },
-    { what: "owning digger's full name", value: owningDigger.fullName, allowed: ["owningDigger"] },
+    { what: "owning digger's e-mail", value: owningDigger.email, allowed: ["owningDigger", "operator"] },
+    { what: "owning digger's full name", value: owningDigger.fullName, allowed: ["owningDigger", "operator"] },
     { what: "other digger's business name", value: otherDigger.businessName, allowed: ["otherDigger"] },
     { what: "other digger's phone", value: otherDigger.phone, allowed: ["otherDigger"] },
-    { what: "other digger's e-mail", value: otherDigger.email, allowed: ["otherDigger"] },
-    { what: "other digger's full name", value: otherDigger.fullName, allowed: ["otherDigger"] },
+    { what: "other digger's e-mail", value: otherDigger.email, allowed: ["otherDigger", "operator"] },
+    { what: "other digger's full name", value: otherDigger.fullName, allowed: ["otherDigger", "operator"] },
     // Reference contacts: the digger; a consumer only after approval (this request is pending).
     { what: "reference's e-mail", value: w.reference.referenceEmail, allowed: ["owningDigger"] },
     { what: "reference's phone", value: w.reference.referencePhone!, allowed: ["owningDigger"] },
     // The client: themselves, and the digger who bought their lead.
-    { what: "client's name", value: owningConsumer.fullName, allowed: ["owningConsumer", "owningDigger"] },
-    { what: "client's e-mail", value: owningConsumer.email, allowed: ["owningConsumer", "owningDigger"] },
+    { what: "client's name", value: owningConsumer.fullName, allowed: ["owningConsumer", "owningDigger", "operator"] },
+    { what: "client's e-mail", value: owningConsumer.email, allowed: ["owningConsumer", "owningDigger", "operator"] },
     { what: "client's contact preferences", value: w.gig.contactPreferences!, allowed: ["owningConsumer", "owningDigger"] },
     { what: "client's phone", value: w.gig.contactPhone!, allowed: ["owningConsumer", "owningDigger"] },
-    { what: "other consumer's name", value: otherConsumer.fullName, allowed: ["otherConsumer"] },
-    { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer"] },
+    { what: "other consumer's name", value: otherConsumer.fullName, allowed: ["otherConsumer", "operator"] },
+    { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer", "operator"] },
     // A reviewer is shown as first name and last initial: their last name only to whom saw their name before.
-    { what: "reviewer's last name", value: ` ${owningConsumer.fullName.split(" ").at(-1)!}`, allowed: ["owningConsumer", "owningDigger"] },
+    { what: "reviewer's last name", value: ` ${owningConsumer.fullName.split(" ").at(-1)!}`, allowed: ["owningConsumer", "owningDigger", "operator"] },
     // Lead alerts: the digger's own (their /account).
     { what: "owning digger's lead-alert keyword", value: w.leadAlerts.keywords[0]!, allowed: ["owningDigger"] },
     { what: "owning digger's lead-alert location", value: w.leadAlerts.location, allowed: ["owningDigger"] },
     // An operator's name and e-mail: only operators (the Audit log); never the users they act on.
     { what: "operator's full name", value: w.users.operator.fullName, allowed: ["operator"] },
     { what: "operator's e-mail", value: w.users.operator.email, allowed: ["operator"] },
+    { what: "suspension reason", value: suspension.reason, allowed: ["operator"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
@@ -68,6 +81,9 @@ const seeds = (w: World) => [
   "/sitemap.xml",
   "/robots.txt",
   "/reset-password",
+  "/ops/users",
+  `/ops/users/${suspension.userId}`,
+  "/ops/audit",
 ];
 /** Not crawled: leaving the session, local-mode mail (404 in production), files, the .data twins themselves. */
 const SKIP = /^\/(sign-out|dev\/|uploads\/|assets\/|api\/)|\.data$/;
@@ -132,5 +148,7 @@ describe("private data", () => {
     expect(form).toContain(owningDigger.phone);
     const account = decodeHtml(await (await world.client("owningDigger").get("/account")).text());
     expect(account).toContain(world.leadAlerts.location);
+    const suspended = decodeHtml(await (await world.client("operator").get(`/ops/users/${suspension.userId}`)).text());
+    expect(suspended).toContain(suspension.reason);
   });
 });

@@ -161,6 +161,12 @@ export async function createWorld(app: TestApp) {
       return q!;
     },
     freshGig: (): Promise<TestGig> => insertGig(app, owningConsumer.id),
+    /** A consumer of no role (the console's Suspend and Reinstate act on them), suspended or not. */
+    async freshConsumer(suspendedReason?: string) {
+      const user = await signUpAs(app, "consumer", `Fresh Client ${tag()}`);
+      if (suspendedReason) await db.update(usersTable).set({ suspendedAt: new Date(), suspendedReason }).where(eq(usersTable.id, user.id));
+      return user;
+    },
   };
   return world;
 }

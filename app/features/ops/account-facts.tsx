@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { formatDate, formatDateTime } from "#core/dates.ts";
+import type { OpsUserAccount } from "#core/ops-users.ts";
+
+/** The account's facts: type, dates, confirmation, two-factor, operator role and standing. */
+export function AccountFacts({ account }: { account: OpsUserAccount }) {
+  const facts: Array<[string, React.ReactNode]> = [
+    ["Type", account.userType === "digger" ? "Digger" : "Consumer"],
+    ["Joined", formatDate(account.createdAt)],
+    ["E-mail confirmed", account.emailVerified ? "Yes" : "No"],
+    ["Two-factor", account.twoFactorEnabled ? "On" : "Off"],
+    ["Operator", account.operatorSince ? `Since ${formatDate(account.operatorSince)}` : "No"],
+  ];
+  if (account.diggerId) {
+    facts.push([
+      "Digger profile",
+      <Link key="profile" to={`/digger/${account.diggerId}`} className="underline">
+        @{account.handle}
+      </Link>,
+    ]);
+  }
+  facts.push(["Status", standing(account)]);
+  if (account.suspendedReason) facts.push(["Suspension reason", account.suspendedReason]);
+  return (
+    <dl className="grid gap-x-6 gap-y-2 rounded-md border p-4 text-sm grid-cols-[max-content_1fr]" aria-label="Account">
+      {facts.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-muted-foreground">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function standing(account: OpsUserAccount): string {
+  if (account.purgedAt) return `Deleted ${formatDate(account.deletedAt!)}, personal data removed ${formatDate(account.purgedAt)}`;
+  if (account.deletedAt) return `Deleted ${formatDate(account.deletedAt)} (personal data not yet removed)`;
+  if (account.suspendedAt) return `Suspended ${formatDateTime(account.suspendedAt)}`;
+  return "Active";
+}

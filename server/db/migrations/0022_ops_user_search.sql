@@ -1,0 +1,3 @@
+CREATE INDEX "digger_profiles_handle_trgm" ON "digger_profiles" USING gin ("handle" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "users_newest_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "users_search_trgm" ON "users" USING gin (lower("full_name" || ' ' || "email") gin_trgm_ops) WITH (fastupdate=false);

@@ -1,0 +1,76 @@
+/**
+ * Suspend and Reinstate (issue 22), each in one transaction: the account's standing, its
+ * sessions (a suspension signs the user out everywhere at once), the audit row and the e-mail
+ * to the user. The database does the rest: a trigger on users.suspended_at takes the open gigs
+ * and the digger profile off every public page and brings them back (migration 0021); Better
+ * Auth's session hook refuses every sign-in of a suspended account (server/auth/auth.ts).
+ * The form's POST empties the page cache as every write does (server/page-cache.ts).
+ */
+import { eq, sql } from "drizzle-orm";
+import { OPS_USER_MESSAGES, standingChangeSchema } from "#core/ops-users.ts";
+import { PRODUCT_NAME } from "#core/product.ts";
+import type { Transaction } from "../db/client.ts";
+import { sessions, users } from "../db/schema.ts";
+import { AppError, parsedInput } from "../errors.ts";
+import type { AppServices } from "../services.ts";
+import type { Operator } from "./access.ts";
+import { recordOperatorAction } from "./audit.ts";
+import { plausibleUserId } from "./user-page.ts";
+
+type Services = Pick<AppServices, "db" | "mailer" | "config">;
+
+export async function changeAccountStanding(services: Services, operator: Operator, userId: string, form: FormData): Promise<{ success: string }> {
+  const { intent, reason } = parsedInput(standingChangeSchema, Object.fromEntries(form));
+  if (!plausibleUserId(userId)) throw new AppError("not_found", "Page not found");
+  return services.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, operatorSince: users.operatorSince, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user) throw new AppError("not_found", "Page not found");
+    if (user.deletedAt !== null) throw new AppError("conflict", OPS_USER_MESSAGES.deleted);
+    if (intent === "suspend") {
+      if (user.id === operator.id) throw new AppError("forbidden", OPS_USER_MESSAGES.notSelf);
+      if (user.operatorSince !== null) throw new AppError("forbidden", OPS_USER_MESSAGES.notOperator);
+      if (user.suspendedAt !== null) throw new AppError("conflict", OPS_USER_MESSAGES.alreadySuspended);
+      await tx.update(users).set({ suspendedAt: sql`now()`, suspendedReason: reason }).where(eq(users.id, user.id));
+      // Signed out everywhere at once: the next request of any of their browsers is a visitor's.
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    } else {
+      if (user.suspendedAt === null) throw new AppError("conflict", OPS_USER_MESSAGES.notSuspended);
+      await tx.update(users).set({ suspendedAt: null, suspendedReason: null }).where(eq(users.id, user.id));
+    }
+    await recordOperatorAction(tx, {
+      operatorId: operator.id,
+      action: intent === "suspend" ? "user.suspend" : "user.reinstate",
+      subjectType: "user",
+      subjectId: user.id,
+      subjectUserId: user.id,
+      reason,
+    });
+    await tellTheUser(services, tx, user, intent);
+    return { success: intent === "suspend" ? OPS_USER_MESSAGES.suspended : OPS_USER_MESSAGES.reinstated };
+  });
+}
+
+/**
+ * An e-mail only (a suspended user cannot open the bell), without the operator's reason: the
+ * reason is the console's, never shown outside it.
+ */
+async function tellTheUser(services: Services, tx: Transaction, user: { id: string; email: string }, intent: "suspend" | "reinstate") {
+  const contact = `${services.config.publicUrl}/contact`;
+  const email =
+    intent === "suspend"
+      ? {
+          subject: `Your ${PRODUCT_NAME} account is suspended`,
+          heading: "Your account is suspended",
+          text: `An operator of ${PRODUCT_NAME} suspended your account. You are signed out, you cannot sign in, and your open gigs and profile are no longer shown.\n\nIf you think this is a mistake, contact support: ${contact}`,
+        }
+      : {
+          subject: `Your ${PRODUCT_NAME} account is active again`,
+          heading: "Your account is active again",
+          text: `An operator of ${PRODUCT_NAME} reinstated your account. You can sign in again, and your open gigs and profile are shown again.\n\nSign in: ${services.config.publicUrl}/auth`,
+        };
+  await services.mailer.send({ ...email, to: user.email, userId: user.id, kind: "transactional" }, { tx });
+}

@@ -1,0 +1,138 @@
+/**
+ * A user's page in the console (/ops/users/{id}): the account and its standing, and the
+ * newest rows of each thing they did on the site (gigs, purchases, lead issues, reviews given
+ * and received), each list capped at USER_PAGE_LIST_CAP; the operator history (the audit rows
+ * about them) is paginated by the page itself (auditLog).
+ */
+import { desc, eq, or, sql } from "drizzle-orm";
+import type { OpsUserAccount, OpsUserActivity } from "#core/ops-users.ts";
+import type { Database } from "../db/client.ts";
+import { diggerProfiles, gigs, leadIssues, leadPurchases, reviews, users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+
+/** How many rows of each list the page shows, newest first. */
+export const USER_PAGE_LIST_CAP = 20;
+
+/** Whether `value` could be a user id at all (Better Auth's text ids, the seed's uuids). */
+export const plausibleUserId = (value: string) => /^[A-Za-z0-9_-]{1,100}$/.test(value);
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Capped lists are fetched one row longer, to say whether more exist. */
+function capped<T>(rows: T[]): { items: T[]; more: boolean } {
+  return { items: rows.slice(0, USER_PAGE_LIST_CAP), more: rows.length > USER_PAGE_LIST_CAP };
+}
+
+export async function opsUserPage(db: Database, userId: string): Promise<{ account: OpsUserAccount } & OpsUserActivity> {
+  if (!plausibleUserId(userId)) throw new AppError("not_found", "Page not found");
+  const [account] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      userType: users.userType,
+      twoFactorEnabled: users.twoFactorEnabled,
+      createdAt: users.createdAt,
+      operatorSince: users.operatorSince,
+      suspendedAt: users.suspendedAt,
+      suspendedReason: users.suspendedReason,
+      deletedAt: users.deletedAt,
+      purgedAt: users.purgedAt,
+      diggerId: diggerProfiles.id,
+      handle: diggerProfiles.handle,
+    })
+    .from(users)
+    .leftJoin(diggerProfiles, eq(diggerProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!account) throw new AppError("not_found", "Page not found");
+  const diggerId = account.diggerId;
+  const limit = USER_PAGE_LIST_CAP + 1;
+  const none = Promise.resolve([]);
+
+  const [ownGigs, purchases, issues, reviewsGiven, reviewsReceived] = await Promise.all([
+    db
+      .select({
+        id: gigs.id,
+        title: gigs.title,
+        status: gigs.status,
+        published: gigs.published,
+        hidden: sql<boolean>`${gigs.hiddenAt} is not null`,
+        purchaseCount: gigs.purchaseCount,
+        maxDiggers: gigs.maxDiggers,
+        createdAt: gigs.createdAt,
+      })
+      .from(gigs)
+      .where(eq(gigs.consumerId, userId))
+      .orderBy(desc(gigs.createdAt))
+      .limit(limit),
+    diggerId === null
+      ? none
+      : db
+          .select({
+            id: leadPurchases.id,
+            gigId: leadPurchases.gigId,
+            gigTitle: gigs.title,
+            amountPaidCents: leadPurchases.amountPaidCents,
+            status: leadPurchases.status,
+            createdAt: leadPurchases.createdAt,
+          })
+          .from(leadPurchases)
+          .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+          .where(eq(leadPurchases.diggerId, diggerId))
+          .orderBy(desc(leadPurchases.purchasedAt), desc(leadPurchases.createdAt))
+          .limit(limit),
+    // Issues they reported as a digger, and issues reported on their gigs as a client.
+    db
+      .select({
+        id: leadIssues.id,
+        gigId: gigs.id,
+        gigTitle: gigs.title,
+        issueType: leadIssues.issueType,
+        status: leadIssues.status,
+        reportedByThem: diggerId === null ? sql<boolean>`false` : sql<boolean>`${leadIssues.diggerId} = ${diggerId}`,
+        createdAt: leadIssues.createdAt,
+      })
+      .from(leadIssues)
+      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+      .where(diggerId === null ? eq(gigs.consumerId, userId) : or(eq(gigs.consumerId, userId), eq(leadIssues.diggerId, diggerId)))
+      .orderBy(desc(leadIssues.createdAt))
+      .limit(limit),
+    db
+      .select({ id: reviews.id, gigId: gigs.id, gigTitle: gigs.title, rating: reviews.rating, body: reviews.body, other: diggerProfiles.handle, createdAt: reviews.createdAt })
+      .from(reviews)
+      .innerJoin(gigs, eq(gigs.id, reviews.gigId))
+      .innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId))
+      .where(eq(gigs.consumerId, userId))
+      .orderBy(desc(reviews.createdAt))
+      .limit(limit),
+    diggerId === null
+      ? none
+      : db
+          .select({ id: reviews.id, gigId: gigs.id, gigTitle: gigs.title, rating: reviews.rating, body: reviews.body, other: users.name, createdAt: reviews.createdAt })
+          .from(reviews)
+          .innerJoin(gigs, eq(gigs.id, reviews.gigId))
+          .innerJoin(users, eq(users.id, gigs.consumerId))
+          .where(eq(reviews.diggerId, diggerId))
+          .orderBy(desc(reviews.createdAt))
+          .limit(limit),
+  ]);
+
+  const dated = <T extends { createdAt: Date }>(rows: T[]) => capped(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+  return {
+    account: {
+      ...account,
+      createdAt: account.createdAt.toISOString(),
+      operatorSince: iso(account.operatorSince),
+      suspendedAt: iso(account.suspendedAt),
+      deletedAt: iso(account.deletedAt),
+      purgedAt: iso(account.purgedAt),
+    },
+    gigs: dated(ownGigs),
+    purchases: dated(purchases),
+    issues: dated(issues),
+    reviewsGiven: dated(reviewsGiven),
+    reviewsReceived: dated(reviewsReceived),
+  };
+}
