@@ -23,15 +23,16 @@ export function gigNotFound(): AppError {
  * lead (then with the client's contact details) or hold a checkout for it.
  * Throws `gigNotFound` when the viewer may not see it.
  */
-export async function gigPage(db: Database, id: string, viewer: { id: string; userType: UserType } | null) {
+export async function gigPage(db: Database, id: string, viewer: { id: string; userType: UserType; operator?: boolean } | null) {
   const found = await getPublicGig(db, id, viewer?.id ?? null);
   if (!found) throw gigNotFound();
   const digger = viewer?.userType === "digger" ? viewer.id : null;
   /** Only a digger who bought the lead gets the client's contact details, right on the page. */
   const contact = digger ? await contactForBuyer(db, id, digger) : null;
-  // A gig an operator took down stays visible to its owner and to those who bought its lead
-  // (they keep the contact they paid for); for everyone else it is gone.
-  if (found.withdrawn && viewer?.id !== found.ownerId && contact === null) throw gigNotFound();
+  // A gig an operator took down stays visible to its owner, to those who bought its lead (they
+  // keep the contact they paid for) and to operators (the console links to it); for everyone
+  // else it is gone.
+  if (found.withdrawn && viewer?.id !== found.ownerId && contact === null && !viewer?.operator) throw gigNotFound();
   return {
     gig: found.gig,
     purchased: contact !== null,

@@ -212,6 +212,8 @@ describe("Suspend", () => {
     const buyersPage = await buyer.client.get(`/gig/${bought.id}`);
     expect(buyersPage.status).toBe(200);
     expect(await text(buyersPage)).toContain(user.email);
+    // The operator follows the console's link to it.
+    expect((await operator.client.get(`/gig/${gig.id}`)).status).toBe(200);
 
     await reinstate(user.id);
     expect(await (await app.request(search)).text()).toContain(`href="/gig/${gig.id}"`);
