@@ -65,3 +65,11 @@ export async function myGigCard(page: Page, title: string): Promise<Locator> {
   await expect(card).toBeVisible();
   return card;
 }
+
+/**
+ * The toast saying `text` (sonner's toasts), so that a check of the notice is not confused by
+ * the same message beside its field (decision 0027).
+ */
+export function toastSaying(page: Page, text: string): Locator {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
