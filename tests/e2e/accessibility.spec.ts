@@ -40,3 +40,27 @@ test("the keyboard reaches the main content first, with a visible focus", async 
   await expect(skip).toBeFocused();
   await expect(skip).toBeVisible();
 });
+
+/** Axe's violations on the page as it is now. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("no accessibility violations with the phone menu open, with JavaScript and without", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  // Axe needs scripts, so the page without JavaScript is the server's page with its scripts held back.
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const noScript = await context.newPage();
+  await noScript.route(/\.js$/, () => {});
+  await noScript.goto("/", { waitUntil: "domcontentloaded" });
+  await noScript.getByRole("banner").locator("summary").click();
+  await expect(noScript.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect(await violations(noScript)).toEqual([]);
+  await context.close();
+});
