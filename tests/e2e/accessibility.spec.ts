@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { makeImage } from "../support/images.ts";
 import { expect, test } from "./fixtures.ts";
+import { startDiggerRegistration } from "./helpers.ts";
 
 /** Public pages beyond the marketing ones (tests/e2e/public-pages.spec.ts covers those). */
 async function publicPages(page: Page): Promise<string[]> {
@@ -63,4 +65,17 @@ test("no accessibility violations with the phone menu open, with JavaScript and 
   await expect(noScript.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
   expect(await violations(noScript)).toEqual([]);
   await context.close();
+});
+
+test("no accessibility violations on a profile with its work photos' lightbox open, nor on the registration with chosen photos", async ({ page }) => {
+  await startDiggerRegistration(page);
+  const files = await Promise.all([40, 50].map(async (width, i) => ({ name: `work-${i + 1}.png`, mimeType: "image/png", buffer: await makeImage("png", { width }) })));
+  await page.getByLabel("Add Work Photos").setInputFiles(files);
+  await expect(page.getByRole("list", { name: "Chosen work photos" }).getByRole("img")).toHaveCount(2);
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Create Digger Profile" }).click();
+  await expect(page.getByText("Profile created successfully!")).toBeVisible();
+  await page.getByRole("button", { name: "Open photo 1 of 2" }).click();
+  await expect(page.getByRole("dialog", { name: "Photo 1 of 2" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
 });

@@ -14,6 +14,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { PhotoInput } from "./photo-input.tsx";
 import { SectionCard } from "./section-card.tsx";
 import {
   diggerFormValues,
@@ -118,7 +119,7 @@ export function DiggerProfileForm({
             <Input {...fieldControlProps("profession", { error: errors.profession })} name="profession" defaultValue={profile?.profession} placeholder="e.g. Master Plumber" required maxLength={100} />
           </FormField>
           <FormField id="profilePhoto" label="Profile Photo" error={errors.profilePhoto} hint="JPEG, PNG or WebP, up to 5 MB.">
-            <Input {...fieldControlProps("profilePhoto", { error: errors.profilePhoto, hintId: "profilePhoto-hint" })} name="profilePhoto" type="file" accept={ACCEPT} />
+            <PhotoInput {...fieldControlProps("profilePhoto", { error: errors.profilePhoto, hintId: "profilePhoto-hint" })} name="profilePhoto" accept={ACCEPT} listLabel="Chosen profile photo" />
           </FormField>
         </div>
         {profile?.profileImageUrl ? (
@@ -191,7 +192,7 @@ export function DiggerProfileForm({
           </ul>
         ) : null}
         <FormField id="workPhotos" label="Add Work Photos" error={errors.workPhotos}>
-          <Input {...fieldControlProps("workPhotos", { error: errors.workPhotos })} name="workPhotos" type="file" accept={ACCEPT} multiple />
+          <PhotoInput {...fieldControlProps("workPhotos", { error: errors.workPhotos })} name="workPhotos" accept={ACCEPT} multiple listLabel="Chosen work photos" />
         </FormField>
       </SectionCard>
 
