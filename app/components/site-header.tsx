@@ -48,13 +48,7 @@ export function SiteHeader() {
         <Link to="/" className="text-xl font-bold tracking-tight">
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main" className="hidden flex-wrap items-center gap-1 md:flex">
-          {links.map((link) => (
-            <Button key={link.to} asChild variant="ghost" size="sm">
-              <NavLink to={link.to}>{link.label}</NavLink>
-            </Button>
-          ))}
-        </nav>
+        <MainNav links={links} size="sm" className="hidden flex-wrap items-center gap-1 md:flex" />
         <div className="flex items-center gap-2">
           {user ? <NotificationBell /> : null}
           <div className="hidden items-center gap-2 md:flex">
@@ -96,17 +90,26 @@ export function SiteHeader() {
   );
 }
 
+type HeaderLink = { to: string; label: string };
+
+/** The bar's links: in the bar itself from 768 px, in the phone menu below that. */
+function MainNav({ links, className, size, linkClassName }: { links: HeaderLink[]; className: string; size?: "sm"; linkClassName?: string }) {
+  return (
+    <nav aria-label="Main" className={className}>
+      {links.map((link) => (
+        <Button key={link.to} asChild variant="ghost" size={size} className={linkClassName}>
+          <NavLink to={link.to}>{link.label}</NavLink>
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
 /** The phone menu's contents: the bar's links, then its actions. */
-function MenuPanel({ links, user, onAuthPage }: { links: Array<{ to: string; label: string }>; user: SessionUser | null; onAuthPage: boolean }) {
+function MenuPanel({ links, user, onAuthPage }: { links: HeaderLink[]; user: SessionUser | null; onAuthPage: boolean }) {
   return (
     <div className="px-4 py-3">
-      <nav aria-label="Main" className="grid gap-1">
-        {links.map((link) => (
-          <Button key={link.to} asChild variant="ghost" className="justify-start">
-            <NavLink to={link.to}>{link.label}</NavLink>
-          </Button>
-        ))}
-      </nav>
+      <MainNav links={links} className="grid gap-1" linkClassName="justify-start" />
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">
         <HeaderActions user={user} onAuthPage={onAuthPage} />
       </div>

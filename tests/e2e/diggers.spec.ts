@@ -61,9 +61,9 @@ test("a new digger registers with a photo, sees the spec's messages, then edits 
   await expect(page.getByLabel("I agree to the")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByRole("button", { name: "Add Another Reference" }).click();
-  await expect(page.getByRole("button", { name: /^Remove/ })).toHaveCount(2);
+  await expect(page.getByRole("button", { name: /^Remove reference/ })).toHaveCount(2);
   await page.getByRole("button", { name: "Remove reference 2" }).click();
-  await expect(page.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Remove reference/ })).toHaveCount(0);
 
   await page.getByLabel("I agree to the").check();
   await create.click();
