@@ -1,12 +1,11 @@
 import { BellIcon } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { NotificationList } from "#app/components/notification-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { unreadBadge, type NotificationItem } from "#core/notifications.ts";
-
-const noSubscription = () => () => {};
 
 interface BellData {
   page: { items: NotificationItem[]; nextCursor: string | null };
@@ -23,8 +22,7 @@ export function NotificationBell() {
   const list = useFetcher<BellData>({ key: "notification-bell" });
   const mark = useFetcher();
   const [open, setOpen] = useState(false);
-  // False in the server's HTML and while hydrating, true once React runs in the browser.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   // The fresher of the two: the list's count while the page it was loaded on is shown (it may
   // be newer than the page), the root loader's after a navigation (React Router runs it again
   // on each one). Both are revalidated after any action (also 'Mark all as read').

@@ -1,8 +1,10 @@
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { NotificationBell } from "#app/components/notification-bell.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useMyProfileId, useOptionalUser } from "#app/lib/user.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import type { SessionUser } from "#core/session-user.ts";
@@ -28,6 +30,7 @@ function personalLinks(user: SessionUser) {
 export function SiteHeader() {
   const user = useOptionalUser();
   const location = useLocation();
+  const hydrated = useHydrated();
   // The sign-in page is where these lead; there they would only repeat its own buttons.
   const onAuthPage = location.pathname === "/auth";
   const links = [...publicLinks, ...(user ? personalLinks(user) : [])];
@@ -35,52 +38,83 @@ export function SiteHeader() {
   const [menu, setMenu] = useState({ open: false, at: location.key });
   if (menu.open && menu.at !== location.key) setMenu({ open: false, at: location.key });
   const menuOpen = menu.open && menu.at === location.key;
+  // Opened natively before hydration: the scripted menu takes over open.
+  const keepOpened = useCallback((details: HTMLDetailsElement | null) => {
+    if (details?.open) setMenu({ open: true, at: location.key });
+  }, [location.key]);
+  const panel = <MenuPanel links={links} user={user} onAuthPage={onAuthPage} />;
   return (
-    <header className="border-b bg-background">
+    <header className="relative border-b bg-background">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 md:flex-wrap">
         <Link to="/" className="text-xl font-bold tracking-tight">
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main" className="hidden flex-wrap items-center gap-1 md:flex">
-          {links.map((link) => (
-            <Button key={link.to} asChild variant="ghost" size="sm">
-              <NavLink to={link.to}>{link.label}</NavLink>
-            </Button>
-          ))}
-        </nav>
+        <MainNav links={links} size="sm" className="hidden flex-wrap items-center gap-1 md:flex" />
         <div className="flex items-center gap-2">
           {user ? <NotificationBell /> : null}
           <div className="hidden items-center gap-2 md:flex">
             <HeaderActions user={user} onAuthPage={onAuthPage} />
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            className="md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="site-menu"
-            onClick={() => setMenu({ open: !menuOpen, at: location.key })}
-          >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-            Menu
-          </Button>
+          {hydrated ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="site-menu"
+              onClick={() => setMenu({ open: !menuOpen, at: location.key })}
+            >
+              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              Menu
+            </Button>
+          ) : (
+            // Without JavaScript (and until hydration) a native disclosure: its panel drops below
+            // the bar; following a link loads a page whose menu is closed.
+            <details ref={keepOpened} className="md:hidden">
+              <summary className={cn(buttonVariants({ variant: "outline", size: "sm" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+                <Menu aria-hidden="true" />
+                Menu
+              </summary>
+              <div id="site-menu" className="absolute inset-x-0 top-full z-50 border-b bg-background shadow-md">
+                {panel}
+              </div>
+            </details>
+          )}
         </div>
       </div>
-      {menuOpen ? (
-        <div id="site-menu" className="border-t px-4 py-3 md:hidden">
-          <nav aria-label="Main" className="grid gap-1">
-            {links.map((link) => (
-              <Button key={link.to} asChild variant="ghost" className="justify-start">
-                <NavLink to={link.to}>{link.label}</NavLink>
-              </Button>
-            ))}
-          </nav>
-          <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">
-            <HeaderActions user={user} onAuthPage={onAuthPage} />
-          </div>
+      {hydrated && menuOpen ? (
+        <div id="site-menu" className="border-t md:hidden">
+          {panel}
         </div>
       ) : null}
     </header>
+  );
+}
+
+type HeaderLink = { to: string; label: string };
+
+/** The bar's links: in the bar itself from 768 px, in the phone menu below that. */
+function MainNav({ links, className, size, linkClassName }: { links: HeaderLink[]; className: string; size?: "sm"; linkClassName?: string }) {
+  return (
+    <nav aria-label="Main" className={className}>
+      {links.map((link) => (
+        <Button key={link.to} asChild variant="ghost" size={size} className={linkClassName}>
+          <NavLink to={link.to}>{link.label}</NavLink>
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
+/** The phone menu's contents: the bar's links, then its actions. */
+function MenuPanel({ links, user, onAuthPage }: { links: HeaderLink[]; user: SessionUser | null; onAuthPage: boolean }) {
+  return (
+    <div className="px-4 py-3">
+      <MainNav links={links} className="grid gap-1" linkClassName="justify-start" />
+      <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">
+        <HeaderActions user={user} onAuthPage={onAuthPage} />
+      </div>
+    </div>
   );
 }
 

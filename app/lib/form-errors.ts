@@ -1,12 +1,8 @@
 /**
- * The messages to show beside fields: every field's own message except the one the toast
- * is showing already. The spec shows the first message as a notice; showing it twice at once
- * would only repeat it (and make "the message" ambiguous to anyone looking for it).
+ * The messages to show beside fields: every invalid field's own message, the one the toast
+ * shows included (decision 0027): the toast is gone after a few seconds and never shows
+ * without JavaScript, while the field keeps saying what is wrong with it.
  */
 export function inlineErrors(result: { error?: string; fieldErrors?: Record<string, string> } | null | undefined): Record<string, string> {
-  const inline: Record<string, string> = {};
-  for (const [field, message] of Object.entries(result?.fieldErrors ?? {})) {
-    if (message !== result?.error) inline[field] = message;
-  }
-  return inline;
+  return { ...result?.fieldErrors };
 }

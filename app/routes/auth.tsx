@@ -217,6 +217,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                         form="signup-form"
                         required
                         checked={ageConfirmed}
+                        aria-invalid={signUpErrors.ageConfirmed ? true : undefined}
+                        aria-describedby={signUpErrors.ageConfirmed ? "signup-age-error" : undefined}
                         onCheckedChange={(checked) => setAgeConfirmed(checked === true)}
                       />
                       <Label htmlFor="signup-age">I confirm I am 18 or older</Label>

@@ -8,6 +8,7 @@ import { DiggerAvatar } from "#app/components/digger-avatar.tsx";
 import { Rating } from "#app/components/rating.tsx";
 import { ReferenceList } from "#app/features/diggers/reference-list.tsx";
 import { SectionCard } from "#app/features/diggers/section-card.tsx";
+import { WorkPhotoGallery } from "#app/features/diggers/work-photo-gallery.tsx";
 import { ReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
@@ -141,15 +142,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
             {digger.workPhotos.length === 0 ? (
               <p className="text-muted-foreground">No work photos yet.</p>
             ) : (
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-                {digger.workPhotos.map((url, i) => (
-                  <li key={url}>
-                    <a href={url} target="_blank" rel="noopener noreferrer">
-                      <img src={url} alt={`Work photo ${i + 1} by ${handle}`} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <WorkPhotoGallery photos={digger.workPhotos} handle={handle} />
             )}
             {digger.portfolioUrl ? (
               <p>

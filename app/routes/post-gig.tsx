@@ -1,3 +1,4 @@
+import { FieldMessage } from "#app/components/form-field.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { GigForm } from "#app/features/gigs/gig-form.tsx";
@@ -57,7 +58,8 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
                     name="acceptTerms"
                     required
                     className="mt-0.5"
-                    aria-invalid={actionData && "fieldErrors" in actionData && actionData.fieldErrors?.acceptTerms ? true : undefined}
+                    aria-invalid={errors.acceptTerms ? true : undefined}
+                    aria-describedby={errors.acceptTerms ? "acceptTerms-error" : undefined}
                   />
                   <Label htmlFor="acceptTerms" className="inline font-normal leading-snug">
                     I agree to the{" "}
@@ -70,7 +72,7 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
                     </a>
                   </Label>
                 </div>
-                {errors.acceptTerms ? <p className="text-sm text-destructive">{errors.acceptTerms}</p> : null}
+                <FieldMessage id="acceptTerms" error={errors.acceptTerms} />
               </div>
             }
           />

@@ -3,7 +3,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
 import { expect, holdPosts, test } from "./fixtures.ts";
-import { DEMO } from "./helpers.ts";
+import { DEMO, toastSaying } from "./helpers.ts";
 
 async function signUp(page: Page, { type, email }: { type: "Consumer" | "Digger"; email: string }) {
   await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -60,7 +60,9 @@ test("the Digger choice is preset by type=digger and makes a digger account", as
 test("sign-in shows the spec's messages, the busy label, and the password toggle", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page.getByText("Email is required").first()).toBeVisible();
+  await expect(toastSaying(page, "Email is required")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Email is required");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("Password is required");
 
   await page.getByLabel("Email").fill(DEMO.consumer);
   const password = page.getByLabel("Password", { exact: true });
@@ -139,8 +141,9 @@ test("a failed sign-up shows each message beside its own field on the Sign Up ta
   await page.getByLabel("Password", { exact: true }).fill("12345");
   await page.getByLabel("I confirm I am 18 or older").check();
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  // The first message is the toast; the others stand beside their fields.
-  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  // The first message is the toast; every field says its own beside it, the toasted one too.
+  await expect(toastSaying(page, "Please enter a valid email address")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
   await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("Password must be at least 6 characters");
   await page.getByRole("tab", { name: "Sign In" }).click();
   await expect(page.getByLabel("Password", { exact: true })).not.toHaveAttribute("aria-invalid");

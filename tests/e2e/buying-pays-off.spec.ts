@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-import { DEMO, signIn } from "./helpers.ts";
+import { DEMO, signIn, toastSaying } from "./helpers.ts";
 
 async function signedIn(browser: Browser, width: number, email: string, redirect: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 740 : 900 } });
@@ -119,8 +119,9 @@ test("a refused post without the terms box marks it and moves the focus to it", 
   await signIn(page, DEMO.consumer, DEMO.password, "/post-gig");
   await page.getByLabel("Project Title").fill("Paint the back porch railings");
   await page.getByRole("button", { name: "Post Gig" }).click();
-  await expect(page.getByText("Please accept the Terms of Service to continue")).toBeVisible();
+  await expect(toastSaying(page, "Please accept the Terms of Service to continue")).toBeVisible();
   const terms = page.getByRole("checkbox", { name: /I agree to the/ });
   await expect(terms).toHaveAttribute("aria-invalid", "true");
+  await expect(terms).toHaveAccessibleDescription("Please accept the Terms of Service to continue");
   await expect(terms).toBeFocused();
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
 import { makeImage } from "../support/images.ts";
-import { DEMO, signIn } from "./helpers.ts";
+import { DEMO, signIn, toastSaying } from "./helpers.ts";
 
 async function signUp(page: Page, type: "Consumer" | "Digger", redirect: string) {
   await page.goto(`/auth?type=${type.toLowerCase()}&redirect=${encodeURIComponent(redirect)}`);
@@ -26,7 +26,10 @@ test("a new digger registers with a photo, sees the spec's messages, then edits 
 
   const create = page.getByRole("button", { name: "Create Digger Profile" });
   await create.click();
-  await expect(page.getByText("Handle is required").first()).toBeVisible();
+  await expect(toastSaying(page, "Handle is required")).toBeVisible();
+  await expect(page.getByLabel("Handle")).toHaveAccessibleDescription("Handle is required Lowercase letters, numbers and underscores.");
+  await expect(page.getByLabel("Handle")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Business Name")).toHaveAccessibleDescription("Business name is required");
 
   const token = randomUUID().slice(0, 6);
   await page.getByLabel("Handle").fill(`Pat.Sparks-${token}`);
@@ -42,19 +45,25 @@ test("a new digger registers with a photo, sees the spec's messages, then edits 
   await page.getByLabel("Reference Name").fill("Rae Reference");
   await page.getByLabel("Reference Email").fill("rae@example.com");
   await create.click();
-  await expect(page.getByText("Please select at least one category").first()).toBeVisible();
+  await expect(toastSaying(page, "Please select at least one category")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Categories", exact: true })).toHaveAccessibleDescription("Please select at least one category");
+  await expect(page.getByLabel("Handle")).not.toHaveAttribute("aria-invalid");
 
   await page.getByRole("checkbox", { name: "Electrical", exact: true }).first().check();
   await create.click();
-  await expect(page.getByText("Minimum hourly rate cannot be greater than maximum hourly rate").first()).toBeVisible();
+  // The terms come first (the toast); the rates' message stands beside its field all the same.
+  await expect(toastSaying(page, "Please accept the Terms of Service to continue")).toBeVisible();
+  await expect(page.getByLabel("I agree to the")).toHaveAccessibleDescription("Please accept the Terms of Service to continue");
+  await expect(page.getByLabel("Minimum Hourly Rate ($)")).toHaveAccessibleDescription("Minimum hourly rate cannot be greater than maximum hourly rate");
   await page.getByLabel("Maximum Hourly Rate ($)").fill("120");
   await create.click();
-  await expect(page.getByText("Please accept the Terms of Service to continue").first()).toBeVisible();
+  await expect(page.getByLabel("Minimum Hourly Rate ($)")).not.toHaveAttribute("aria-invalid");
+  await expect(page.getByLabel("I agree to the")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByRole("button", { name: "Add Another Reference" }).click();
-  await expect(page.getByRole("button", { name: /^Remove/ })).toHaveCount(2);
+  await expect(page.getByRole("button", { name: /^Remove reference/ })).toHaveCount(2);
   await page.getByRole("button", { name: "Remove reference 2" }).click();
-  await expect(page.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Remove reference/ })).toHaveCount(0);
 
   await page.getByLabel("I agree to the").check();
   await create.click();

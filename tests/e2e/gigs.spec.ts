@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, newPage, test } from "./fixtures.ts";
-import { DEMO, signIn } from "./helpers.ts";
+import { DEMO, signIn, toastSaying } from "./helpers.ts";
 
 test("a consumer posts a gig, finds it in browse, opens it, and closes and reopens it", async ({ page }) => {
   const title = `Install a garden shed ${randomUUID().slice(0, 6)}`;
@@ -8,13 +8,15 @@ test("a consumer posts a gig, finds it in browse, opens it, and closes and reope
 
   await page.getByLabel("Project Title").fill("Too short");
   await page.getByRole("button", { name: "Post Gig" }).click();
-  await expect(page.getByText("Please accept the Terms of Service to continue").first()).toBeVisible();
+  await expect(toastSaying(page, "Please accept the Terms of Service to continue")).toBeVisible();
+  await expect(page.getByLabel(/I agree to the/)).toHaveAccessibleDescription("Please accept the Terms of Service to continue");
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole("button", { name: "Post Gig" }).click();
   // The second answer has come back once the terms box is no longer marked (the title's message
   // was already beside its field after the first): typing earlier would race it.
   await expect(page.getByRole("checkbox", { name: /I agree to the/ })).not.toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Title must be at least 10 characters").first()).toBeVisible();
+  await expect(toastSaying(page, "Title must be at least 10 characters")).toBeVisible();
+  await expect(page.getByLabel("Project Title")).toHaveAccessibleDescription("Title must be at least 10 characters");
 
   await page.getByLabel("Project Title").fill(title);
   const description = "Assemble and install a 10x8 wooden shed kit on an existing concrete base in the back yard.";

@@ -91,3 +91,39 @@ export async function confirmedNewClient(page: Page, fullName = "Lena Lists"): P
 }
 
 export const NEW_CLIENT_PASSWORD = "secret-pass";
+
+/**
+ * The toast saying `text` (sonner's toasts), so that a check of the notice is not confused by
+ * the same message beside its field (decision 0027).
+ */
+export function toastSaying(page: Page, text: string): Locator {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/**
+ * Signs up a new digger through the form and fills the registration's required fields (a
+ * random handle, which it returns), short of choosing photos and pressing Create Digger Profile.
+ */
+export async function startDiggerRegistration(page: Page): Promise<string> {
+  await page.goto("/auth?type=digger&redirect=%2Fdigger-registration");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByRole("radio", { name: /^Digger/ }).click();
+  await page.getByLabel("Full Name").fill("Fern Photos");
+  await page.getByLabel("Email").fill(`digger-${crypto.randomUUID()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
+  await page.getByLabel("I confirm I am 18 or older").check();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page).toHaveURL("/digger-registration");
+  const handle = `fern_${crypto.randomUUID().slice(0, 6)}`;
+  await page.getByLabel("Handle").fill(handle);
+  await page.getByLabel("Business Name").fill("Fern Decks LLC");
+  await page.getByLabel("Phone").fill("(555) 010-5050");
+  await page.getByLabel("Location").fill("Eugene, OR");
+  await page.getByLabel("Profession").fill("Deck builder");
+  await page.getByLabel("Bio").fill("Cedar and composite decks, railings and stairs.");
+  await page.getByRole("checkbox", { name: "Handyman Services", exact: true }).first().check();
+  await page.getByLabel("Reference Name").fill("Rae Reference");
+  await page.getByLabel("Reference Email").fill("rae@example.com");
+  await page.getByLabel("I agree to the").check();
+  return handle;
+}

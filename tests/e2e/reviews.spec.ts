@@ -2,31 +2,12 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
-import { DEMO, postGig, signIn } from "./helpers.ts";
+import { DEMO, postGig, signIn, startDiggerRegistration } from "./helpers.ts";
 
 /** A new digger, signed up and registered through the real forms; returns the page and the handle. */
 async function newDigger(browser: Browser): Promise<{ page: Page; handle: string }> {
   const page = await newPage(browser);
-  await page.goto("/auth?type=digger&redirect=%2Fdigger-registration");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByRole("radio", { name: /^Digger/ }).click();
-  await page.getByLabel("Full Name").fill("Rowan Reviewed");
-  await page.getByLabel("Email").fill(`digger-${randomUUID()}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
-  await page.getByLabel("I confirm I am 18 or older").check();
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page).toHaveURL("/digger-registration");
-  const handle = `rowan_${randomUUID().slice(0, 6)}`;
-  await page.getByLabel("Handle").fill(handle);
-  await page.getByLabel("Business Name").fill("Rowan Tiling LLC");
-  await page.getByLabel("Phone").fill("(555) 010-4040");
-  await page.getByLabel("Location").fill("Tucson, AZ");
-  await page.getByLabel("Profession").fill("Tiler");
-  await page.getByLabel("Bio").fill("Bathroom and kitchen tiling, regrouting and repairs.");
-  await page.getByRole("checkbox", { name: "Handyman Services", exact: true }).first().check();
-  await page.getByLabel("Reference Name").fill("Rae Reference");
-  await page.getByLabel("Reference Email").fill("rae@example.com");
-  await page.getByLabel("I agree to the").check();
+  const handle = await startDiggerRegistration(page);
   await page.getByRole("button", { name: "Create Digger Profile" }).click();
   await expect(page.getByText("Profile created successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: handle })).toBeVisible();

@@ -14,6 +14,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { PhotoInput } from "./photo-input.tsx";
 import { SectionCard } from "./section-card.tsx";
 import {
   diggerFormValues,
@@ -27,8 +28,7 @@ import {
 } from "#core/digger-schemas.ts";
 import type { CategoryGroup, OwnDiggerProfile } from "#core/digger-types.ts";
 import { fieldMessages } from "#core/forms.ts";
-import { FieldMessage, FormField } from "#app/components/form-field.tsx";
-import { inlineErrors } from "#app/lib/form-errors.ts";
+import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 
 interface ReferenceBlock {
   key: string;
@@ -85,7 +85,7 @@ export function DiggerProfileForm({
       event.preventDefault();
       const shown = parsed.success ? messages[0]! : parsed.error.issues[0]!.message;
       toast.error(shown);
-      setClientErrors(inlineErrors({ error: shown, fieldErrors: found }));
+      setClientErrors(found);
     } else {
       setClientErrors(null);
     }
@@ -97,7 +97,7 @@ export function DiggerProfileForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="handle" label="Handle" error={errors.handle} hint="Lowercase letters, numbers and underscores.">
             <Input
-              id="handle"
+              {...fieldControlProps("handle", { error: errors.handle, hintId: "handle-hint" })}
               name="handle"
               value={handle}
               onChange={(e) => setHandle(normalizeHandle(e.target.value).slice(0, HANDLE_MAX_LENGTH))}
@@ -107,19 +107,19 @@ export function DiggerProfileForm({
             />
           </FormField>
           <FormField id="businessName" label="Business Name" error={errors.businessName}>
-            <Input id="businessName" name="businessName" defaultValue={profile?.businessName} autoComplete="organization" required maxLength={100} />
+            <Input {...fieldControlProps("businessName", { error: errors.businessName })} name="businessName" defaultValue={profile?.businessName} autoComplete="organization" required maxLength={100} />
           </FormField>
           <FormField id="phone" label="Phone" error={errors.phone}>
-            <Input id="phone" name="phone" type="tel" defaultValue={profile?.phone} autoComplete="tel" required maxLength={30} />
+            <Input {...fieldControlProps("phone", { error: errors.phone })} name="phone" type="tel" defaultValue={profile?.phone} autoComplete="tel" required maxLength={30} />
           </FormField>
           <FormField id="location" label="Location" error={errors.location}>
-            <Input id="location" name="location" defaultValue={profile?.location} placeholder="City, State" required maxLength={100} />
+            <Input {...fieldControlProps("location", { error: errors.location })} name="location" defaultValue={profile?.location} placeholder="City, State" required maxLength={100} />
           </FormField>
           <FormField id="profession" label="Profession" error={errors.profession}>
-            <Input id="profession" name="profession" defaultValue={profile?.profession} placeholder="e.g. Master Plumber" required maxLength={100} />
+            <Input {...fieldControlProps("profession", { error: errors.profession })} name="profession" defaultValue={profile?.profession} placeholder="e.g. Master Plumber" required maxLength={100} />
           </FormField>
           <FormField id="profilePhoto" label="Profile Photo" error={errors.profilePhoto} hint="JPEG, PNG or WebP, up to 5 MB.">
-            <Input id="profilePhoto" name="profilePhoto" type="file" accept={ACCEPT} />
+            <PhotoInput {...fieldControlProps("profilePhoto", { error: errors.profilePhoto, hintId: "profilePhoto-hint" })} name="profilePhoto" accept={ACCEPT} listLabel="Chosen profile photo" />
           </FormField>
         </div>
         {profile?.profileImageUrl ? (
@@ -132,43 +132,43 @@ export function DiggerProfileForm({
           </div>
         ) : null}
         <FormField id="bio" label="Bio" error={errors.bio}>
-          <Textarea id="bio" name="bio" rows={5} defaultValue={profile?.bio} required maxLength={2000} placeholder="Tell clients about your experience and the work you do." />
+          <Textarea {...fieldControlProps("bio", { error: errors.bio })} name="bio" rows={5} defaultValue={profile?.bio} required maxLength={2000} placeholder="Tell clients about your experience and the work you do." />
         </FormField>
       </SectionCard>
 
       <SectionCard title="Professional Credentials">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="hourlyRateMin" label="Minimum Hourly Rate ($)" error={errors.hourlyRateMin}>
-            <Input id="hourlyRateMin" name="hourlyRateMin" type="number" inputMode="decimal" min={0} step={0.01} defaultValue={dollars(profile?.hourlyRateMinCents ?? null)} />
+            <Input {...fieldControlProps("hourlyRateMin", { error: errors.hourlyRateMin })} name="hourlyRateMin" type="number" inputMode="decimal" min={0} step={0.01} defaultValue={dollars(profile?.hourlyRateMinCents ?? null)} />
           </FormField>
           <FormField id="hourlyRateMax" label="Maximum Hourly Rate ($)" error={errors.hourlyRateMax}>
-            <Input id="hourlyRateMax" name="hourlyRateMax" type="number" inputMode="decimal" min={0} step={0.01} defaultValue={dollars(profile?.hourlyRateMaxCents ?? null)} />
+            <Input {...fieldControlProps("hourlyRateMax", { error: errors.hourlyRateMax })} name="hourlyRateMax" type="number" inputMode="decimal" min={0} step={0.01} defaultValue={dollars(profile?.hourlyRateMaxCents ?? null)} />
           </FormField>
           <FormField id="yearsExperience" label="Years of Experience" error={errors.yearsExperience}>
-            <Input id="yearsExperience" name="yearsExperience" type="number" inputMode="numeric" min={0} max={100} step={1} defaultValue={profile?.yearsExperience ?? ""} />
+            <Input {...fieldControlProps("yearsExperience", { error: errors.yearsExperience })} name="yearsExperience" type="number" inputMode="numeric" min={0} max={100} step={1} defaultValue={profile?.yearsExperience ?? ""} />
           </FormField>
           <FormField id="availability" label="Availability" error={errors.availability}>
-            <Input id="availability" name="availability" defaultValue={profile?.availability ?? ""} placeholder="e.g. Weekdays 8am-5pm" maxLength={200} />
+            <Input {...fieldControlProps("availability", { error: errors.availability })} name="availability" defaultValue={profile?.availability ?? ""} placeholder="e.g. Weekdays 8am-5pm" maxLength={200} />
           </FormField>
           <FormField id="portfolioUrl" label="Portfolio URL" error={errors.portfolioUrl}>
-            <Input id="portfolioUrl" name="portfolioUrl" type="url" defaultValue={profile?.portfolioUrl ?? ""} placeholder="https://" maxLength={500} />
+            <Input {...fieldControlProps("portfolioUrl", { error: errors.portfolioUrl })} name="portfolioUrl" type="url" defaultValue={profile?.portfolioUrl ?? ""} placeholder="https://" maxLength={500} />
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField id="isInsured" label="Insured" error={errors.isInsured}>
-            <NativeSelect id="isInsured" name="isInsured" defaultValue={profile?.isInsured ? "yes" : "no"}>
+            <NativeSelect {...fieldControlProps("isInsured", { error: errors.isInsured })} name="isInsured" defaultValue={profile?.isInsured ? "yes" : "no"}>
               <option value="yes">Yes</option>
               <option value="no">No</option>
             </NativeSelect>
           </FormField>
           <FormField id="isBonded" label="Bonded" error={errors.isBonded}>
-            <NativeSelect id="isBonded" name="isBonded" defaultValue={profile?.isBonded ? "yes" : "no"}>
+            <NativeSelect {...fieldControlProps("isBonded", { error: errors.isBonded })} name="isBonded" defaultValue={profile?.isBonded ? "yes" : "no"}>
               <option value="yes">Yes</option>
               <option value="no">No</option>
             </NativeSelect>
           </FormField>
           <FormField id="isLicensed" label="Licensed" error={errors.isLicensed}>
-            <NativeSelect id="isLicensed" name="isLicensed" defaultValue={profile?.isLicensed ?? "not_required"}>
+            <NativeSelect {...fieldControlProps("isLicensed", { error: errors.isLicensed })} name="isLicensed" defaultValue={profile?.isLicensed ?? "not_required"}>
               <option value="yes">Yes</option>
               <option value="no">No</option>
               <option value="not_required">Not Required</option>
@@ -192,7 +192,7 @@ export function DiggerProfileForm({
           </ul>
         ) : null}
         <FormField id="workPhotos" label="Add Work Photos" error={errors.workPhotos}>
-          <Input id="workPhotos" name="workPhotos" type="file" accept={ACCEPT} multiple />
+          <PhotoInput {...fieldControlProps("workPhotos", { error: errors.workPhotos })} name="workPhotos" accept={ACCEPT} multiple listLabel="Chosen work photos" />
         </FormField>
       </SectionCard>
 
@@ -220,16 +220,16 @@ export function DiggerProfileForm({
               {ref.id ? <input type="hidden" name={`references.${index}.id`} value={ref.id} /> : null}
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField id={`references.${index}.name`} label="Reference Name" error={errors[`references.${index}.name`]}>
-                  <Input id={`references.${index}.name`} name={`references.${index}.name`} defaultValue={ref.name} required={index === 0} maxLength={100} />
+                  <Input {...fieldControlProps(`references.${index}.name`, { error: errors[`references.${index}.name`] })} name={`references.${index}.name`} defaultValue={ref.name} required={index === 0} maxLength={100} />
                 </FormField>
                 <FormField id={`references.${index}.email`} label="Reference Email" error={errors[`references.${index}.email`]}>
-                  <Input id={`references.${index}.email`} name={`references.${index}.email`} type="email" defaultValue={ref.email} required={index === 0} maxLength={255} />
+                  <Input {...fieldControlProps(`references.${index}.email`, { error: errors[`references.${index}.email`] })} name={`references.${index}.email`} type="email" defaultValue={ref.email} required={index === 0} maxLength={255} />
                 </FormField>
                 <FormField id={`references.${index}.phone`} label="Reference Contact Number" error={errors[`references.${index}.phone`]}>
-                  <Input id={`references.${index}.phone`} name={`references.${index}.phone`} type="tel" defaultValue={ref.phone ?? ""} maxLength={30} />
+                  <Input {...fieldControlProps(`references.${index}.phone`, { error: errors[`references.${index}.phone`] })} name={`references.${index}.phone`} type="tel" defaultValue={ref.phone ?? ""} maxLength={30} />
                 </FormField>
                 <FormField id={`references.${index}.projectDescription`} label="Project Description" error={errors[`references.${index}.projectDescription`]}>
-                  <Input id={`references.${index}.projectDescription`} name={`references.${index}.projectDescription`} defaultValue={ref.projectDescription ?? ""} maxLength={500} />
+                  <Input {...fieldControlProps(`references.${index}.projectDescription`, { error: errors[`references.${index}.projectDescription`] })} name={`references.${index}.projectDescription`} defaultValue={ref.projectDescription ?? ""} maxLength={500} />
                 </FormField>
               </div>
             </li>
@@ -245,7 +245,13 @@ export function DiggerProfileForm({
 
       <div className="grid gap-1">
         <div className="flex items-center gap-2">
-          <Checkbox id="acceptTerms" name="acceptTerms" defaultChecked={profile !== null} aria-describedby={errors.acceptTerms ? "acceptTerms-error" : undefined} />
+          <Checkbox
+            id="acceptTerms"
+            name="acceptTerms"
+            defaultChecked={profile !== null}
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={errors.acceptTerms ? "acceptTerms-error" : undefined}
+          />
           <Label htmlFor="acceptTerms" className="font-normal">
             <span>
               I agree to the{" "}
