@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect, newPage, test } from "./fixtures.ts";
-import { confirmedNewClient, NEW_CLIENT_PASSWORD, postGig, signedInPage } from "./helpers.ts";
+import { confirmedNewClient, NEW_CLIENT_PASSWORD, postGig, signedInPage, toastSaying } from "./helpers.ts";
 
 const OPERATOR = "operator@example.com";
 
@@ -29,7 +29,8 @@ test("the demo operator suspends a client: signed out, cannot sign in, their gig
   await expect(operator.getByText(title)).toBeVisible();
   // The reason is required: the form says so beside the field.
   await operator.getByRole("button", { name: "Suspend" }).click();
-  await expect(operator.getByText("Please give a reason").first()).toBeVisible();
+  await expect(toastSaying(operator, "Please give a reason")).toBeVisible();
+  await expect(operator.getByLabel("Reason")).toHaveAccessibleDescription(/Please give a reason/);
   const reason = `Fake listings reported by three diggers ${token}`;
   await operator.getByLabel("Reason").fill(reason);
   await operator.getByRole("button", { name: "Suspend" }).click();
