@@ -30,7 +30,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6 md:flex-row">
       <nav aria-label="Operator console" className="md:w-48 md:shrink-0">
         <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Operator console</p>
-        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        <ul className="flex flex-wrap gap-1 md:flex-col">
           {OPS_SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink
