@@ -32,6 +32,8 @@ export interface OwnGig {
   purchaseCount: number;
   /** Closed with 'Yes, I hired someone' (only a gig with purchases). */
   filled: boolean;
+  /** An operator hid it (issue 22): the owner sees why; null while it is shown. */
+  hiddenReason: string | null;
   /** Nobody has bought it nor started to (no purchase row): it may be deleted. */
   deletable: boolean;
 }

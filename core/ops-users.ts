@@ -25,12 +25,17 @@ export const OPS_USER_MESSAGES = {
  */
 export const standingChangeSchema = z.object({
   intent: z.enum(["suspend", "reinstate"], { error: "Unknown action" }),
-  reason: z
+  reason: operatorReason(),
+});
+
+/** An operator's reason for an action (every console form that takes one): required, at most OPS_REASON_MAX. */
+export function operatorReason() {
+  return z
     .string({ error: OPS_USER_MESSAGES.reasonRequired })
     .trim()
     .min(1, OPS_USER_MESSAGES.reasonRequired)
-    .refine((reason) => [...reason].length <= OPS_REASON_MAX, OPS_USER_MESSAGES.reasonTooLong),
-});
+    .refine((reason) => [...reason].length <= OPS_REASON_MAX, OPS_USER_MESSAGES.reasonTooLong);
+}
 
 /** The longest search text of /ops/users; longer input is cut, not refused. */
 export const USER_SEARCH_MAX = 100;

@@ -14,10 +14,11 @@ import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
 import { requireUser } from "#server/auth/guards.ts";
-import { referenceContactAccess, REVIEW_REPLY_ACCESS } from "#server/diggers/access.ts";
+import { referenceContactAccess, REVIEW_REPLY_ACCESS, REVIEW_REPORT_ACCESS } from "#server/diggers/access.ts";
 import { diggerPage } from "#server/diggers/public-profile.ts";
 import { requestReferenceContact } from "#server/diggers/reference-requests.ts";
 import { replyToReview } from "#server/reviews/profile-reviews.ts";
+import { reportReview } from "#server/reviews/report-review.ts";
 import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/digger";
 
@@ -30,13 +31,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   });
 }
 
-/** Two forms: a consumer asks for a reference's contact; the digger replies to a review. */
+/** Three forms: a consumer asks for a reference's contact; the digger replies to a review; a signed-in user reports one. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   return runAction(context, async () => {
     const form = await request.formData();
     if (form.get("intent") === "reply") {
       const digger = await requireUser(context, request, REVIEW_REPLY_ACCESS);
       return replyToReview(context.services.db, digger.id, params.id, form);
+    }
+    if (form.get("intent") === "report-review") {
+      const user = await requireUser(context, request, REVIEW_REPORT_ACCESS);
+      return reportReview(context.services.db, user.id, params.id, form);
     }
     const consumer = await requireUser(context, request, referenceContactAccess(params.id));
     return requestReferenceContact(context.services, consumer, params.id, form);
@@ -166,6 +171,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                 page={reviews.page}
                 handle={handle}
                 isOwner={viewer.isOwner}
+                signedIn={viewer.signedIn}
                 now={new Date(loaderData.now)}
                 firstPage={!loaderData.reviewsCursor}
               />

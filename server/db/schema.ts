@@ -557,6 +557,8 @@ export const reviews = pgTable(
     body: text("body").notNull(),
     reply: text("reply"),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
+    /** When an operator hid it after a report: off the profile and out of the figures (migration 0023). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -568,6 +570,35 @@ export const reviews = pgTable(
     check("reviews_body_length", sql`char_length(btrim(${t.body})) between 20 and 2000`),
     check("reviews_reply_length", sql`${t.reply} is null or char_length(btrim(${t.reply})) between 10 and 1000`),
     check("reviews_replied_check", sql`(${t.reply} is null) = (${t.repliedAt} is null)`),
+  ],
+);
+
+/**
+ * A signed-in user's report of a review (issue 22), one per user and review, with a reason.
+ * Open until an operator hides the review or keeps it (`resolution`), which closes every open
+ * report of that review at once.
+ */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution", { enum: ["hidden", "kept"] }),
+  },
+  (t) => [
+    uniqueIndex("review_reports_review_reporter_key").on(t.reviewId, t.reporterId),
+    // The Reviews queue: reviews with open reports, oldest report first.
+    index("review_reports_open_idx").on(t.createdAt, t.id).where(sql`${t.resolvedAt} is null`),
+    check("review_reports_reason_length", sql`char_length(btrim(${t.reason})) between 10 and 500`),
+    check("review_reports_resolution_check", sql`(${t.resolvedAt} is null) = (${t.resolution} is null) and (${t.resolution} is null or ${t.resolution} in ('hidden', 'kept'))`),
   ],
 );
 

@@ -36,3 +36,8 @@ export function referenceContactAccess(diggerId: string) {
 export const REVIEW_REPLY_ACCESS = {
   signedOut: { message: "Please sign in to reply" },
 } satisfies AccessRule;
+
+/** Reporting, on /digger/{id}, a review: any signed-in user (the digger too), once per review. */
+export const REVIEW_REPORT_ACCESS = {
+  signedOut: { message: "Please sign in to report a review" },
+} satisfies AccessRule;

@@ -38,6 +38,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
       createdAt: exactTimestamp(gigs.createdAt),
       purchaseCount: gigs.purchaseCount,
       filled: sql<boolean>`${gigs.filledAt} is not null`,
+      hiddenReason: gigs.hiddenReason,
       deletable: sql<boolean>`not ${hasPurchaseRow(gigs.id)}`.mapWith(Boolean),
     })
     .from(gigs)

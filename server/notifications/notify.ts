@@ -25,7 +25,10 @@ export type NotificationKind =
   | "reference.decided"
   | "gig.filled"
   | "hire.marked"
-  | "review.received";
+  | "review.received"
+  | "gig.hidden"
+  | "gig.restored"
+  | "review.hidden";
 
 export interface Notice {
   userId: string;

@@ -16,7 +16,7 @@ export async function reviewSummary(db: Database, diggerId: string): Promise<Rev
   const rows = await db
     .select({ stars: reviews.rating, count: sql<number>`count(*)::int` })
     .from(reviews)
-    .where(eq(reviews.diggerId, diggerId))
+    .where(and(eq(reviews.diggerId, diggerId), isNull(reviews.hiddenAt)))
     .groupBy(reviews.rating);
   const byStars = new Map(rows.map((row) => [row.stars, Number(row.count)]));
   const count = rows.reduce((sum, row) => sum + Number(row.count), 0);
@@ -49,6 +49,8 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
     .where(
       and(
         eq(reviews.diggerId, diggerId),
+        // An operator hid it after a report (issue 22).
+        isNull(reviews.hiddenAt),
         after && typeof after[0] === "string" && isUuid(after[1])
           ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
           : undefined,

@@ -175,6 +175,8 @@ const TABLE: Row[] = [
   { route: "routes/my-gigs.$gigId.diggers:action", what: "review a digger who never bought the lead", request: (w) => ({ path: `/my-gigs/${w.gig.id}/diggers`, form: { intent: "review", diggerId: w.users.otherDigger.diggerId, rating: "1", body: "Never bought this lead but reviewed." } }), expect: ["302 /auth", "409", "403", "403", "403"] },
   { route: "routes/digger:action", what: "reply to a review on the owning digger's profile", request: async (w) => ({ path: `/digger/${w.users.owningDigger.diggerId}`, form: { intent: "reply", reviewId: (await w.freshReview()).id, reply: "Thank you, it was a pleasure!" } }), expect: ["302 /auth", "403", "403", "200*", "403"], writes: ["reviews"] },
   { route: "routes/digger:action", what: "reply, on one's own profile, to a review of another digger", request: async (w, role) => ({ path: `/digger/${role === "otherDigger" ? w.users.otherDigger.diggerId : w.users.owningDigger.diggerId}`, form: { intent: "reply", reviewId: (await w.freshReview()).id, reply: "Thank you, it was a pleasure!" } }), expect: ["302 /auth", "403", "403", "200*", "403"], writes: ["reviews"] },
+  // Any signed-in user may report a review once (the reviewed digger too); a visitor signs in first.
+  { route: "routes/digger:action", what: "report a review", request: async (w) => ({ path: `/digger/${w.users.owningDigger.diggerId}`, form: { intent: "report-review", reviewId: (await w.freshReview()).id, reason: "This review is about another business." } }), expect: ["302 /auth", "200*", "200*", "200*", "200*", "200*"], writes: ["review_reports"] },
   { route: "routes/contact:loader", what: "Contact Us", request: get("/contact"), expect: ALL("200") },
   { route: "routes/contact:action", what: "send a message to support", request: () => ({ path: "/contact", form: { name: "Grace Hopper", email: "grace@example.com", subject: `Question ${randomUUID()}`, message: "How do refunds work for a lead that was posted by mistake?" } }), expect: ALL("200*") },
   { route: "routes/terms:loader", what: "Terms of Service", request: get("/terms"), expect: ALL("200") },
@@ -207,6 +209,13 @@ const TABLE: Row[] = [
   { route: "routes/dev-mail:loader", what: "recorded e-mail (local mode only; 404 in production)", request: get("/dev/mail"), expect: ALL("200") },
   { route: "routes/ops:loader", what: "the operator console's frame", request: get("/ops/audit"), expect: OPS("200") },
   { route: "routes/ops.audit:loader", what: "the audit log", request: get("/ops/audit?action=user.suspend"), expect: OPS("200") },
+  { route: "routes/ops.gigs:loader", what: "the console's Gigs search", request: get("/ops/gigs?q=deck"), expect: OPS("200") },
+  { route: "routes/ops.gigs:action", what: "hide a gig with a reason", request: async (w) => ({ path: "/ops/gigs", form: { intent: "hide", gigId: (await w.freshGig()).id, reason: "Spam listing" } }), expect: OPS("200*"), writes: ["gigs", "operator_actions", "notifications", "emails"] },
+  { route: "routes/ops.reviews:loader", what: "the console's reported reviews", request: get("/ops/reviews"), expect: OPS("200") },
+  { route: "routes/ops.reviews:action", what: "keep a reported review", request: async (w) => ({ path: "/ops/reviews", form: { intent: "keep", reviewId: (await w.freshReportedReview()).id } }), expect: OPS("200*"), writes: ["review_reports", "operator_actions"] },
+  { route: "routes/ops.payments:loader", what: "the console's payments", request: get("/ops/payments"), expect: OPS("200") },
+  // The job it queues runs at once here (the test provider confirms the refund).
+  { route: "routes/ops.payments:action", what: "retry a pending refund", request: async (w) => ({ path: "/ops/payments", form: { refundId: (await w.freshPendingRefund()).id } }), expect: OPS("200*"), writes: ["operator_actions", "refunds"] },
   { route: "routes/ops._index:loader", what: "the operator console's first page", request: get("/ops"), expect: OPS("302 /ops") },
   { route: "routes/ops.users:loader", what: "the console's Users search", request: get("/ops/users?q=client"), expect: OPS("200") },
   { route: "routes/ops.users.$userId:loader", what: "a user's page in the console", request: (w) => ({ path: `/ops/users/${w.users.owningConsumer.id}` }), expect: OPS("200") },

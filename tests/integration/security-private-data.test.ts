@@ -57,6 +57,7 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     // An operator's name and e-mail: only operators (the Audit log); never the users they act on.
     { what: "operator's full name", value: w.users.operator.fullName, allowed: ["operator"] },
     { what: "operator's e-mail", value: w.users.operator.email, allowed: ["operator"] },
+    { what: "review report's reason", value: w.reportReason, allowed: ["operator"] },
     { what: "suspension reason", value: suspension.reason, allowed: ["operator"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
@@ -84,6 +85,9 @@ const seeds = (w: World) => [
   "/ops/users",
   `/ops/users/${suspension.userId}`,
   "/ops/audit",
+  "/ops/gigs",
+  "/ops/reviews",
+  "/ops/payments",
 ];
 /** Not crawled: leaving the session, local-mode mail (404 in production), files, the .data twins themselves. */
 const SKIP = /^\/(sign-out|dev\/|uploads\/|assets\/|api\/)|\.data$/;
@@ -150,5 +154,7 @@ describe("private data", () => {
     expect(account).toContain(world.leadAlerts.location);
     const suspended = decodeHtml(await (await world.client("operator").get(`/ops/users/${suspension.userId}`)).text());
     expect(suspended).toContain(suspension.reason);
+    const reported = decodeHtml(await (await world.client("operator").get("/ops/reviews")).text());
+    expect(reported).toContain(world.reportReason);
   });
 });

@@ -16,6 +16,8 @@ import {
   leadIssues,
   notifications,
   referenceContactRequests,
+  refunds,
+  reviewReports,
   reviews,
   users as usersTable,
 } from "../../server/db/schema.ts";
@@ -64,6 +66,9 @@ export async function createWorld(app: TestApp) {
     .values({ gigId: gig.id, diggerId: owningDigger.diggerId, leadPurchaseId: purchase.id, rating: 4, body: "Solid work on the deck, finished on time." })
     .returning();
   const reference = await addReference(app, owningDigger.diggerId);
+  // The other consumer reported the review (issue 22): the reason is for operators only.
+  const reportReason = `Report reason ${tag()} for the operators`;
+  await db.insert(reviewReports).values({ reviewId: review!.id, reporterId: otherConsumer.id, reason: reportReason });
   // The owning digger's lead alerts (Off: nothing is sent): their words are theirs alone.
   const leadAlerts = { keywords: [`alertword${tag()}`], location: `Alertville ${tag()}` };
   await db.insert(leadAlertSettings).values({ diggerId: owningDigger.diggerId, frequency: "off", ...leadAlerts });
@@ -97,6 +102,7 @@ export async function createWorld(app: TestApp) {
     reference,
     referenceRequest: referenceRequest!,
     leadAlerts,
+    reportReason,
     /** Each user's own bell entry. */
     notificationOf,
     /** A new unread bell entry for every user. */
@@ -161,6 +167,18 @@ export async function createWorld(app: TestApp) {
       return q!;
     },
     freshGig: (): Promise<TestGig> => insertGig(app, owningConsumer.id),
+    /** A fresh review of the owning digger with one open report (by the other consumer). */
+    async freshReportedReview() {
+      const review = await world.freshReview();
+      await db.insert(reviewReports).values({ reviewId: review.id, reporterId: otherConsumer.id, reason: "This review looks like a fake one." });
+      return review;
+    },
+    /** A refund of a new purchase by the owning digger, still waiting for the provider. */
+    async freshPendingRefund() {
+      const { purchase: p } = await world.freshPurchase();
+      const [refund] = await db.insert(refunds).values({ leadPurchaseId: p.id, reason: "duplicate_payment", amountCents: p.amountPaidCents }).returning();
+      return refund!;
+    },
     /** A consumer of no role (the console's Suspend and Reinstate act on them), suspended or not. */
     async freshConsumer(suspendedReason?: string) {
       const user = await signUpAs(app, "consumer", `Fresh Client ${tag()}`);
@@ -210,6 +228,7 @@ export const GUARDED_TABLES = [
   "lead_alert_digests",
   "notifications",
   "operator_actions",
+  "review_reports",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

@@ -61,6 +61,11 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
       </CardHeader>
       <CardContent className="grid gap-3">
         {published ? null : <ConfirmEmailNotice />}
+        {gig.hiddenReason ? (
+          <p role="note" className="rounded-md border border-destructive/50 p-2 text-sm text-destructive [overflow-wrap:anywhere]">
+            {`Hidden by an operator: diggers cannot see it or buy its lead. Reason: ${gig.hiddenReason}`}
+          </p>
+        ) : null}
         <p className="line-clamp-2 text-sm text-muted-foreground">{gig.description}</p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <span>{gig.categoryName}</span>

@@ -11,19 +11,22 @@ import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { formatRating } from "#core/digger-display.ts";
 import { firstMessage } from "#core/forms.ts";
 import { timeAgo } from "#core/relative-time.ts";
+import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES, reviewReportSchema } from "#core/ops-moderation.ts";
 import { REPLY_MAX, replySchema, starLabel, textLength, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
 
 /**
  * The Reviews section of /digger/{id}: count, average with one decimal, breakdown by star, then
  * the reviews newest first (10 a page), each from a client whose lead the digger bought
  * ('Verified lead'), 'Hired' when that client marked the digger hired, and the digger's reply.
- * The digger sees Reply under each review not yet answered on their own profile.
+ * The digger sees Reply under each review not yet answered on their own profile; every
+ * signed-in user sees Report (issue 22), which asks for a reason and sends it to the operators.
  */
 export function ReviewsSection({
   summary,
   page,
   handle,
   isOwner,
+  signedIn,
   now,
   firstPage,
 }: {
@@ -31,6 +34,7 @@ export function ReviewsSection({
   page: { items: PublicReview[]; nextCursor: string | null };
   handle: string;
   isOwner: boolean;
+  signedIn: boolean;
   now: Date;
   firstPage: boolean;
 }) {
@@ -60,7 +64,7 @@ export function ReviewsSection({
       </div>
       <ul aria-label="Reviews" className="grid gap-4">
         {page.items.map((review) => (
-          <ReviewItem key={review.id} review={review} handle={handle} isOwner={isOwner} now={now} />
+          <ReviewItem key={review.id} review={review} handle={handle} isOwner={isOwner} signedIn={signedIn} now={now} />
         ))}
       </ul>
       <div className="flex flex-wrap justify-center gap-2">
@@ -77,7 +81,7 @@ export function ReviewsSection({
   );
 }
 
-function ReviewItem({ review, handle, isOwner, now }: { review: PublicReview; handle: string; isOwner: boolean; now: Date }) {
+function ReviewItem({ review, handle, isOwner, signedIn, now }: { review: PublicReview; handle: string; isOwner: boolean; signedIn: boolean; now: Date }) {
   return (
     <li className="grid gap-2 border-t pt-4 first:border-t-0 first:pt-0">
       <div className="flex flex-wrap items-center gap-2">
@@ -98,6 +102,7 @@ function ReviewItem({ review, handle, isOwner, now }: { review: PublicReview; ha
       ) : isOwner ? (
         <ReplyForm reviewId={review.id} />
       ) : null}
+      {signedIn ? <ReportForm reviewId={review.id} /> : null}
     </li>
   );
 }
@@ -148,6 +153,62 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
           {busy ? "Posting..." : "Post Reply"}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** Report: a link-like button that opens the reason; the operators see it in their Reviews queue. */
+function ReportForm({ reviewId }: { reviewId: string }) {
+  const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
+  useActionToast(fetcher.data);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  if (fetcher.data?.success) return <p className="text-sm text-muted-foreground">{REVIEW_REPORT_MESSAGES.reported}</p>;
+  if (!open) {
+    return (
+      <div>
+        <Button size="sm" variant="link" className="h-auto px-0 text-muted-foreground" onClick={() => setOpen(true)}>
+          Report
+        </Button>
+      </div>
+    );
+  }
+  const error = fetcher.data?.fieldErrors?.reason;
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="grid gap-3 rounded-md border p-3"
+      onSubmit={(event) => {
+        const checked = reviewReportSchema.safeParse({ reviewId, reason });
+        if (!checked.success) {
+          event.preventDefault();
+          toast.error(firstMessage(checked.error));
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="report-review" />
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <FormField id={`${id}-reason`} label="Reason" required error={error} hint={`Why should an operator look at this review? ${textLength(reason)}/${REPORT_REASON_MAX} characters (at least ${REPORT_REASON_MIN}).`}>
+        <Textarea
+          {...fieldControlProps(`${id}-reason`, { error, required: true, hintId: `${id}-reason-hint` })}
+          name="reason"
+          rows={3}
+          maxLength={REPORT_REASON_MAX}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" variant="outline" disabled={busy}>
+          {busy ? "Reporting..." : "Report Review"}
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
           Cancel
         </Button>
       </div>

@@ -1,0 +1,97 @@
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { RowAction } from "#app/features/ops/row-action.tsx";
+import { formatDateTime } from "#core/dates.ts";
+import { formatPrice } from "#core/money.ts";
+import { requireOperator } from "#server/ops/access.ts";
+import { paymentsOverview, retryRefund } from "#server/ops/payments.ts";
+import { runAction, runLoader } from "#server/web/respond.ts";
+import type { Route } from "./+types/ops.payments";
+
+/** Payments: refunds still waiting for the provider, issues past their deadline, today's totals. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return runLoader(context, async () => {
+    await requireOperator(context);
+    return paymentsOverview(context.services.db);
+  });
+}
+
+/** Retry: one more `refund.send` job for a pending refund (the provider never refunds twice). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(context, async () => {
+    const operator = await requireOperator(context);
+    return retryRefund(context.services, operator, await request.formData());
+  });
+}
+
+const REASONS = { issue_approved: "Issue approved", duplicate_payment: "Duplicate payment", lead_unavailable: "Lead no longer available" } as const;
+
+export default function OpsPayments({ loaderData }: Route.ComponentProps) {
+  const { pendingRefunds, overdueIssues, today } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Payments" subtitle="Refunds the provider has not confirmed, lead issues past their deadline, and today's money (UTC day)." />
+      <section aria-labelledby="today-heading" className="grid gap-3 sm:grid-cols-2">
+        <h2 id="today-heading" className="sr-only">
+          Today
+        </h2>
+        <Card>
+          <CardHeader>
+            <CardTitle>Purchases today</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-2xl font-bold">{formatPrice(today.purchases.cents)}</p>
+            <p className="text-sm text-muted-foreground">{`${today.purchases.count} ${today.purchases.count === 1 ? "purchase" : "purchases"}`}</p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Refunds today</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-2xl font-bold">{formatPrice(today.refunds.cents)}</p>
+            <p className="text-sm text-muted-foreground">{`${today.refunds.count} ${today.refunds.count === 1 ? "refund" : "refunds"}`}</p>
+          </CardContent>
+        </Card>
+      </section>
+      <section aria-labelledby="refunds-heading" className="grid gap-3">
+        <h2 id="refunds-heading" className="text-xl font-semibold">
+          Refunds pending or failed
+        </h2>
+        {pendingRefunds.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Every refund is confirmed by the provider.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Refunds pending or failed">
+            {pendingRefunds.map((refund) => (
+              <li key={refund.id} className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-start">
+                <div className="grid min-w-0 gap-1">
+                  <p className="font-semibold">{`${formatPrice(refund.amountCents)} to @${refund.diggerHandle}`}</p>
+                  <p className="text-muted-foreground [overflow-wrap:anywhere]">{`${REASONS[refund.reason]} · "${refund.gigTitle}" · since ${formatDateTime(refund.createdAt)}`}</p>
+                  <p>{`${refund.lastError ? "Failed" : "Pending"} · ${refund.attempts} ${refund.attempts === 1 ? "attempt" : "attempts"}`}</p>
+                  {refund.lastError ? <p className="text-destructive [overflow-wrap:anywhere]">{`Last error: ${refund.lastError}`}</p> : null}
+                </div>
+                <RowAction label="Retry" fields={{ refundId: refund.id }} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="issues-heading" className="grid gap-3">
+        <h2 id="issues-heading" className="text-xl font-semibold">
+          Lead issues past their deadline
+        </h2>
+        {overdueIssues.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No lead issue is past its deadline.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Lead issues past their deadline">
+            {overdueIssues.map((issue) => (
+              <li key={issue.id} className="p-3 text-sm [overflow-wrap:anywhere]">
+                {`@${issue.diggerHandle} on "${issue.gigTitle}": ${issue.refundPercentage}% asked, deadline ${formatDateTime(issue.respondBy)}. The auto-approval job settles it within 10 minutes.`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import { NextPageLink } from "#app/components/next-page-link.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Stars } from "#app/components/rating.tsx";
+import { RowAction } from "#app/features/ops/row-action.tsx";
+import { formatDate } from "#core/dates.ts";
+import { requireOperator } from "#server/ops/access.ts";
+import { moderateReview, reportedReviews } from "#server/ops/review-moderation.ts";
+import { runAction, runLoader } from "#server/web/respond.ts";
+import type { Route } from "./+types/ops.reviews";
+
+/** Reviews: those with open reports, the longest-waiting first, with every report's reason. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return runLoader(context, async () => {
+    await requireOperator(context);
+    return { page: await reportedReviews(context.services.db, new URL(request.url).searchParams.get("cursor")) };
+  });
+}
+
+/** Hide (off the profile and out of the rating) or Keep a reported review; both close its reports. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(context, async () => {
+    const operator = await requireOperator(context);
+    return moderateReview(context.services, operator, await request.formData());
+  });
+}
+
+export default function OpsReviews({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <div>
+      <PageHeader title="Reviews" subtitle="Reviews people reported, the longest-waiting first. Hide takes a review off the profile and out of the rating; Keep leaves it." />
+      {page.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No reported reviews.</p>
+      ) : (
+        <ul className="divide-y rounded-md border" aria-label="Reported reviews">
+          {page.items.map((review) => (
+            <li key={review.id} className="grid gap-2 p-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <Stars rating={review.rating} />
+                <span>
+                  on{" "}
+                  <Link to={`/digger/${review.diggerId}`} className="underline">
+                    @{review.diggerHandle}
+                  </Link>
+                  , written {formatDate(review.createdAt)}
+                </span>
+              </div>
+              <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.body}</p>
+              <div className="rounded-md bg-muted p-2">
+                <p className="font-medium">{`Reported ${review.reasons.length} ${review.reasons.length === 1 ? "time" : "times"}, first ${formatDate(review.firstReportedAt)}:`}</p>
+                <ul className="list-disc pl-5">
+                  {review.reasons.map((reason, index) => (
+                    <li key={index} className="[overflow-wrap:anywhere]">
+                      {reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <RowAction label="Hide" variant="destructive" fields={{ intent: "hide", reviewId: review.id }} />
+                <RowAction label="Keep" fields={{ intent: "keep", reviewId: review.id }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NextPageLink nextCursor={page.nextCursor} label="More reported reviews" />
+    </div>
+  );
+}

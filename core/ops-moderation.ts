@@ -1,0 +1,78 @@
+/**
+ * The operator console's Gigs and Reviews sections (issue 22): Hide / Restore a gig, report a
+ * review and Hide / Keep it; their forms and messages.
+ */
+import { z } from "zod";
+import { operatorReason } from "./ops-users.ts";
+
+export const OPS_GIG_MESSAGES = {
+  hidden: "Gig hidden. Its owner is told why.",
+  restored: "Gig restored.",
+  alreadyHidden: "This gig is already hidden.",
+  notHidden: "This gig is not hidden.",
+} as const;
+
+export const gigModerationSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("hide"), gigId: z.uuid({ error: "Gig not found" }), reason: operatorReason() }),
+  z.object({ intent: z.literal("restore"), gigId: z.uuid({ error: "Gig not found" }) }),
+]);
+
+export const REPORT_REASON_MIN = 10;
+export const REPORT_REASON_MAX = 500;
+
+export const REVIEW_REPORT_MESSAGES = {
+  reported: "Review reported",
+  reasonRequired: `Please tell us why (at least ${REPORT_REASON_MIN} characters)`,
+  reasonTooLong: `The reason can be at most ${REPORT_REASON_MAX} characters`,
+  already: "You already reported this review",
+  notFound: "Review not found",
+} as const;
+
+export const reviewReportSchema = z.object({
+  reviewId: z.uuid({ error: REVIEW_REPORT_MESSAGES.notFound }),
+  reason: z
+    .string({ error: REVIEW_REPORT_MESSAGES.reasonRequired })
+    .trim()
+    .min(REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES.reasonRequired)
+    .refine((reason) => [...reason].length <= REPORT_REASON_MAX, REVIEW_REPORT_MESSAGES.reasonTooLong),
+});
+
+export const OPS_REVIEW_MESSAGES = {
+  hidden: "Review hidden. It no longer counts in the digger's rating.",
+  kept: "Review kept. Its reports are closed.",
+  noOpenReports: "This review has no open reports.",
+} as const;
+
+export const reviewModerationSchema = z.object({
+  intent: z.enum(["hide", "keep"], { error: "Unknown action" }),
+  reviewId: z.uuid({ error: REVIEW_REPORT_MESSAGES.notFound }),
+});
+
+/** A gig as the console's Gigs list shows it. */
+export interface OpsGig {
+  id: string;
+  title: string;
+  location: string;
+  status: "open" | "closed";
+  published: boolean;
+  createdAt: string;
+  ownerId: string;
+  ownerEmail: string;
+  ownerSuspended: boolean;
+  hiddenAt: string | null;
+  hiddenReason: string | null;
+  purchaseCount: number;
+}
+
+/** A review with open reports, as the Reviews queue shows it. */
+export interface ReportedReview {
+  id: string;
+  rating: number;
+  body: string;
+  createdAt: string;
+  diggerId: string;
+  diggerHandle: string;
+  diggerUserId: string;
+  firstReportedAt: string;
+  reasons: string[];
+}

@@ -1,0 +1,116 @@
+/**
+ * The console's Gigs section (issue 22): every gig (hidden and closed ones too), newest first,
+ * or those whose title, description or location contains the search text; Hide with a reason
+ * and Restore, each in one transaction with its audit row and the owner told (bell + e-mail,
+ * with the reason). A hidden gig leaves every public list and page (`notWithdrawn()`); its
+ * buyers keep the contact they paid for. The form's POST empties the page cache.
+ */
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { gigModerationSchema, OPS_GIG_MESSAGES, type OpsGig } from "#core/ops-moderation.ts";
+import type { Database } from "../db/client.ts";
+import { gigs, users } from "../db/schema.ts";
+import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
+import { AppError, parsedInput } from "../errors.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import type { AppServices } from "../services.ts";
+import type { Operator } from "./access.ts";
+import { recordOperatorAction } from "./audit.ts";
+
+export function gigSearchText(searchParams: URLSearchParams): string {
+  return (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+}
+
+/**
+ * All gigs, newest first (gigs_newest: the primary order of the table's created_at), a page at a
+ * time. The search reads search_text row by row: the trigram index covers listed gigs only,
+ * and the console also looks for hidden and closed ones (an operator's search, not a public one).
+ */
+export async function searchGigs(db: Database, q: string, cursorParam: string | null): Promise<Page<OpsGig>> {
+  const conditions: SQL[] = [];
+  if (q) conditions.push(containsText(gigs.searchText, q));
+  const cursor = decodeCursor(cursorParam, 2);
+  if (cursor && typeof cursor[0] === "string" && typeof cursor[1] === "string") {
+    conditions.push(sql`(${gigs.createdAt}, ${gigs.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`);
+  }
+  const rows = await db
+    .select({
+      id: gigs.id,
+      title: gigs.title,
+      location: gigs.location,
+      status: gigs.status,
+      published: gigs.published,
+      at: exactTimestamp(gigs.createdAt),
+      createdAt: gigs.createdAt,
+      ownerId: gigs.consumerId,
+      ownerEmail: users.email,
+      ownerSuspended: gigs.ownerSuspended,
+      hiddenAt: gigs.hiddenAt,
+      hiddenReason: gigs.hiddenReason,
+      purchaseCount: gigs.purchaseCount,
+    })
+    .from(gigs)
+    .innerJoin(users, eq(users.id, gigs.consumerId))
+    .where(and(...conditions))
+    .orderBy(desc(gigs.createdAt), desc(gigs.id))
+    .limit(PAGE_SIZE + 1);
+  const page = toPage(rows, PAGE_SIZE, (row) => [row.at, row.id]);
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map(({ at: _at, ...row }) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      hiddenAt: row.hiddenAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+type Services = Pick<AppServices, "db" | "notify">;
+
+export async function moderateGig(services: Services, operator: Operator, form: FormData): Promise<{ success: string }> {
+  const input = parsedInput(gigModerationSchema, Object.fromEntries(form));
+  return services.db.transaction(async (tx) => {
+    const [gig] = await tx
+      .select({ id: gigs.id, title: gigs.title, ownerId: gigs.consumerId, hiddenAt: gigs.hiddenAt })
+      .from(gigs)
+      .where(eq(gigs.id, input.gigId))
+      .for("no key update");
+    if (!gig) throw new AppError("not_found", "Gig not found");
+    if (input.intent === "hide") {
+      if (gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.alreadyHidden);
+      await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: input.reason }).where(eq(gigs.id, gig.id));
+      await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId, reason: input.reason });
+      const text = `Your gig "${gig.title}" was hidden by an operator. Reason: ${input.reason}`;
+      await services.notify(tx, {
+        userId: gig.ownerId,
+        kind: "gig.hidden",
+        text,
+        link: "/my-gigs",
+        email: {
+          subject: `Your gig "${gig.title}" was hidden`,
+          text: [
+            `An operator of Digs & Gigs hid your gig "${gig.title}": it is no longer shown to diggers, and its lead cannot be bought.`,
+            "",
+            `Reason: ${input.reason}`,
+            "",
+            "Diggers who already bought the lead keep your contact details. If you think this is a mistake, reply through the Contact page.",
+          ].join("\n"),
+        },
+      });
+      return { success: OPS_GIG_MESSAGES.hidden };
+    }
+    if (!gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.notHidden);
+    await tx.update(gigs).set({ hiddenAt: null, hiddenReason: null }).where(eq(gigs.id, gig.id));
+    await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.restore", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId });
+    await services.notify(tx, {
+      userId: gig.ownerId,
+      kind: "gig.restored",
+      text: `Your gig "${gig.title}" is shown again.`,
+      link: "/my-gigs",
+      email: {
+        subject: `Your gig "${gig.title}" is shown again`,
+        text: `An operator of Digs & Gigs restored your gig "${gig.title}": diggers can find it again.`,
+      },
+    });
+    return { success: OPS_GIG_MESSAGES.restored };
+  });
+}

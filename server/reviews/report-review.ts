@@ -1,0 +1,31 @@
+/**
+ * Report under a review on /digger/{id} (issue 22): any signed-in user, once per review, with a
+ * reason. The unique index (review, reporter) holds the "once" against two requests at a time.
+ * The report waits in the console's Reviews queue; nothing changes on the profile until an
+ * operator hides the review.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { isUuid } from "#core/ids.ts";
+import { REVIEW_REPORT_MESSAGES, reviewReportSchema } from "#core/ops-moderation.ts";
+import type { Database } from "../db/client.ts";
+import { diggerProfiles, reviewReports, reviews } from "../db/schema.ts";
+import { AppError, parsedInput } from "../errors.ts";
+
+export async function reportReview(db: Database, userId: string, diggerId: string, form: FormData): Promise<{ success: string }> {
+  const { reviewId, reason } = parsedInput(reviewReportSchema, Object.fromEntries(form));
+  if (!isUuid(diggerId)) throw new AppError("not_found", REVIEW_REPORT_MESSAGES.notFound);
+  const [review] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId))
+    // Only a review shown on this profile: not hidden, on a profile that is itself shown.
+    .where(and(eq(reviews.id, reviewId), eq(reviews.diggerId, diggerId), isNull(reviews.hiddenAt), isNull(diggerProfiles.hiddenAt)));
+  if (!review) throw new AppError("not_found", REVIEW_REPORT_MESSAGES.notFound);
+  const inserted = await db
+    .insert(reviewReports)
+    .values({ reviewId, reporterId: userId, reason })
+    .onConflictDoNothing({ target: [reviewReports.reviewId, reviewReports.reporterId] })
+    .returning({ id: reviewReports.id });
+  if (inserted.length === 0) throw new AppError("conflict", REVIEW_REPORT_MESSAGES.already);
+  return { success: REVIEW_REPORT_MESSAGES.reported };
+}

@@ -1,0 +1,205 @@
+/**
+ * The console's Gigs, Reviews and Payments sections (issue 22), through the real app: Hide and
+ * Restore a gig (owner told with the reason, gone from every public list and page, buyers keep
+ * the contact), Report a review (signed-in, once, with a reason) and Hide / Keep it (the profile
+ * and the digger's figures follow), and Payments (pending refunds with their last error, Retry
+ * as a job, today's totals), each writing its audit row.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPS_GIG_MESSAGES, OPS_REVIEW_MESSAGES, REVIEW_REPORT_MESSAGES } from "../../core/ops-moderation.ts";
+import { diggerProfiles, notifications, operatorActions, refunds, reviewReports, reviews, users } from "../../server/db/schema.ts";
+import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { jobOf } from "../support/jobs.ts";
+import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo } from "../support/leads.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+
+let app: TestApp;
+let operator: TestUser;
+beforeAll(async () => {
+  app = await createTestApp();
+  operator = await signUpAs(app, "consumer", "Oscar Operator");
+  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+});
+afterAll(() => app.close());
+
+const db = () => app.database.db;
+const tag = () => randomUUID().slice(0, 8);
+const text = async (response: Response) => decodeHtml(await response.text());
+const audit = (subjectId: string) => db().select().from(operatorActions).where(eq(operatorActions.subjectId, subjectId));
+
+describe("Gigs: Hide and Restore", () => {
+  it("hides a gig with a reason: the owner is told, the public loses it, its buyer keeps the contact; Restore brings it back", async () => {
+    const owner = await signUpAs(app, "consumer", "Gwen Owner");
+    const word = `Zephyrine${tag()}`;
+    const gig = await insertGig(app, owner.id, { title: `Fix the ${word} porch railing` });
+    const buyer = await diggerWithProfile(app);
+    await insertPurchase(app, gig, buyer.diggerId);
+    const browse = `/browse-gigs?q=${word.toLowerCase()}`;
+    expect(await text(await app.request(browse))).toContain(`href="/gig/${gig.id}"`);
+
+    const list = await text(await operator.client.get(`/ops/gigs?q=${word.toLowerCase()}`));
+    expect(list).toContain(gig.title);
+    const missing = await operator.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason: "  " });
+    expect(missing.status).toBe(400);
+    expect((await missing.text())).toContain("Please give a reason");
+
+    const reason = `Asks for payment outside the site ${tag()}`;
+    const hidden = await operator.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason });
+    expect(hidden.status).toBe(200);
+    expect(await hidden.text()).toContain(OPS_GIG_MESSAGES.hidden);
+    expect((await operator.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason })).status).toBe(409);
+
+    expect(await text(await app.request(browse))).not.toContain(`href="/gig/${gig.id}"`);
+    expect(decodeHtml(await (await app.request("/")).text())).not.toContain(gig.title);
+    expect(await (await app.request("/sitemap.xml")).text()).not.toContain(gig.id);
+    const visitor = await new SessionClient(app).get(`/gig/${gig.id}`);
+    expect(location(visitor)).toBe("/browse-gigs");
+    const buyersPage = await buyer.client.get(`/gig/${gig.id}`);
+    expect(buyersPage.status).toBe(200);
+    expect(await text(buyersPage)).toContain(owner.email);
+    // Nobody new can buy it.
+    const other = await diggerWithProfile(app);
+    const buy = await other.client.post(`/gig/${gig.id}`, { intent: "purchase" });
+    expect(location(buy)).toBe("/browse-gigs");
+
+    const [notice] = await db().select().from(notifications).where(and(eq(notifications.userId, owner.id), eq(notifications.kind, "gig.hidden")));
+    expect(notice?.text).toContain(reason);
+    const [mail] = await mailTo(app, owner.email);
+    expect(mail?.subject).toBe(`Your gig "${gig.title}" was hidden`);
+    expect(mail?.textBody).toContain(`Reason: ${reason}`);
+    expect(await text(await owner.client.get("/my-gigs"))).toContain(`Reason: ${reason}`);
+    // The reason never reaches another digger or a visitor.
+    expect(await text(await other.client.get(`/gig/${gig.id}`))).not.toContain(reason);
+
+    const restored = await operator.client.post("/ops/gigs", { intent: "restore", gigId: gig.id });
+    expect(await restored.text()).toContain(OPS_GIG_MESSAGES.restored);
+    expect(await text(await app.request(browse))).toContain(`href="/gig/${gig.id}"`);
+    expect((await audit(gig.id)).map((row) => [row.action, row.reason, row.operatorId, row.subjectUserId])).toEqual(
+      expect.arrayContaining([
+        ["gig.hide", reason, operator.id, owner.id],
+        ["gig.restore", null, operator.id, owner.id],
+      ]),
+    );
+    expect((await operator.client.post("/ops/gigs", { intent: "restore", gigId: gig.id })).status).toBe(409);
+    expect((await operator.client.post("/ops/gigs", { intent: "hide", gigId: randomUUID(), reason })).status).toBe(404);
+  });
+});
+
+describe("Reviews: Report, Hide and Keep", () => {
+  async function reviewed(ratings: number[]) {
+    const digger = await diggerWithProfile(app);
+    const ids: string[] = [];
+    for (const rating of ratings) {
+      const client = await signUpAs(app, "consumer", "Rhea Reviewer");
+      const gig = await insertGig(app, client.id);
+      const purchase = await insertPurchase(app, gig, digger.diggerId);
+      const [row] = await db()
+        .insert(reviews)
+        .values({ gigId: gig.id, diggerId: digger.diggerId, leadPurchaseId: purchase.id, rating, body: `Review body number ${rating}, long enough to count.` })
+        .returning({ id: reviews.id });
+      ids.push(row!.id);
+    }
+    return { digger, ids };
+  }
+  const figures = async (diggerId: string) =>
+    (await db().select({ average: diggerProfiles.averageRating, total: diggerProfiles.totalRatings }).from(diggerProfiles).where(eq(diggerProfiles.id, diggerId)))[0]!;
+
+  it("takes a report from a signed-in user once, with a reason; visitors are sent to sign in", async () => {
+    const { digger, ids } = await reviewed([1]);
+    const path = `/digger/${digger.diggerId}`;
+    const visitor = await new SessionClient(app).post(path, { intent: "report-review", reviewId: ids[0]!, reason: "This review is about another business." });
+    expect(location(visitor)).toMatch(/^\/auth/);
+    expect(await text(await new SessionClient(app).get(path))).not.toContain(">Report<");
+
+    const reporter = await signUpAs(app, "consumer");
+    expect(await text(await reporter.client.get(path))).toContain(">Report<");
+    const short = await reporter.client.post(path, { intent: "report-review", reviewId: ids[0]!, reason: "bad" });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain(REVIEW_REPORT_MESSAGES.reasonRequired);
+    const ok = await reporter.client.post(path, { intent: "report-review", reviewId: ids[0]!, reason: "This review is about another business." });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain(REVIEW_REPORT_MESSAGES.reported);
+    const again = await reporter.client.post(path, { intent: "report-review", reviewId: ids[0]!, reason: "Reporting it a second time here." });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain(REVIEW_REPORT_MESSAGES.already);
+    // A review of another profile is not this page's.
+    const elsewhere = await reviewed([5]);
+    expect((await reporter.client.post(path, { intent: "report-review", reviewId: elsewhere.ids[0]!, reason: "Not on this profile at all." })).status).toBe(404);
+    // The database holds "once" too.
+    await expect(db().insert(reviewReports).values({ reviewId: ids[0]!, reporterId: reporter.id, reason: "Inserted twice directly." })).rejects.toThrow();
+  });
+
+  it("Hide takes the review off the profile and out of the figures, and closes its reports; Keep leaves it", async () => {
+    const { digger, ids } = await reviewed([5, 1]);
+    expect(await figures(digger.diggerId)).toEqual({ average: 3, total: 2 });
+    const [good, bad] = ids as [string, string];
+    const reasonA = `Written by a competitor ${tag()}`;
+    for (const [id, reason] of [[bad, reasonA], [good, `Looks like a fake five stars ${tag()}`]] as const) {
+      const reporter = await signUpAs(app, "digger");
+      await reporter.client.post(`/digger/${digger.diggerId}`, { intent: "report-review", reviewId: id, reason });
+    }
+    const queue = await text(await operator.client.get("/ops/reviews"));
+    expect(queue).toContain(reasonA);
+    expect(queue).toContain("Review body number 1");
+
+    const hidden = await operator.client.post("/ops/reviews", { intent: "hide", reviewId: bad });
+    expect(await hidden.text()).toContain(OPS_REVIEW_MESSAGES.hidden);
+    expect(await figures(digger.diggerId)).toEqual({ average: 5, total: 1 });
+    const profile = await text(await app.request(`/digger/${digger.diggerId}`));
+    expect(profile).not.toContain("Review body number 1");
+    expect(profile).toContain("Review body number 5");
+    expect((await db().select().from(reviewReports).where(eq(reviewReports.reviewId, bad)))[0]).toMatchObject({ resolution: "hidden" });
+    expect((await operator.client.post("/ops/reviews", { intent: "hide", reviewId: bad })).status).toBe(409);
+
+    const kept = await operator.client.post("/ops/reviews", { intent: "keep", reviewId: good });
+    expect(await kept.text()).toContain(OPS_REVIEW_MESSAGES.kept);
+    expect(await text(await app.request(`/digger/${digger.diggerId}`))).toContain("Review body number 5");
+    expect(await text(await operator.client.get("/ops/reviews"))).not.toContain(reasonA);
+    expect((await audit(bad)).map((row) => [row.action, row.subjectUserId])).toEqual([["review.hide", digger.id]]);
+    expect((await audit(good)).map((row) => row.action)).toEqual(["review.keep"]);
+    // A hidden review cannot be reported again.
+    const late = await signUpAs(app, "consumer");
+    expect((await late.client.post(`/digger/${digger.diggerId}`, { intent: "report-review", reviewId: bad, reason: "Reporting a hidden review." })).status).toBe(404);
+  });
+});
+
+describe("Payments", () => {
+  it("lists a refund the provider has not confirmed, with its last error and attempts; Retry queues it again", async () => {
+    const client = await signUpAs(app, "consumer");
+    const digger = await diggerWithProfile(app);
+    const gig = await insertGig(app, client.id, { title: `Payments check gig ${tag()}` });
+    const purchase = await insertPurchase(app, gig, digger.diggerId);
+    const lastError = `card_declined ${tag()}`;
+    const [refund] = await db()
+      .insert(refunds)
+      .values({ leadPurchaseId: purchase.id, reason: "duplicate_payment", amountCents: purchase.amountPaidCents, attempts: 7, lastError })
+      .returning({ id: refunds.id });
+    const page = await text(await operator.client.get("/ops/payments"));
+    expect(page).toContain(lastError);
+    expect(page).toContain("Failed · 7 attempts");
+    expect(page).toContain("Purchases today");
+
+    expect(await jobOf(db(), "refund.send", "refundId", refund!.id)).toBeUndefined();
+    const retried = await operator.client.post("/ops/payments", { refundId: refund!.id });
+    expect(retried.status).toBe(200);
+    expect(await jobOf(db(), "refund.send", "refundId", refund!.id)).toBeDefined();
+    expect((await audit(refund!.id)).map((row) => [row.action, row.subjectUserId])).toEqual([["refund.retry", digger.id]]);
+
+    await db().update(refunds).set({ status: "succeeded", completedAt: sql`now()` }).where(eq(refunds.id, refund!.id));
+    expect((await operator.client.post("/ops/payments", { refundId: refund!.id })).status).toBe(409);
+    expect((await operator.client.post("/ops/payments", { refundId: "not-a-uuid" })).status).toBe(400);
+  });
+
+  it("totals today's completed purchases and refunds", async () => {
+    const before = await text(await operator.client.get("/ops/payments"));
+    const count = (html: string, what: string) => Number(new RegExp(`(\\d+) ${what}`).exec(html)?.[1] ?? 0);
+    const client = await signUpAs(app, "consumer");
+    const digger = await diggerWithProfile(app);
+    await insertPurchase(app, await insertGig(app, client.id), digger.diggerId);
+    const after = await text(await operator.client.get("/ops/payments"));
+    expect(count(after, "purchases?")).toBe(count(before, "purchases?") + 1);
+  });
+});
