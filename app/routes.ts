@@ -33,6 +33,7 @@ export default [
   // The operator console (issue 22): the 404 page for everyone but operators.
   route("ops", "routes/ops.tsx", [
     index("routes/ops._index.tsx"),
+    route("verification", "routes/ops.verification.tsx"),
     route("users", "routes/ops.users.tsx"),
     route("users/:userId", "routes/ops.users.$userId.tsx"),
     route("gigs", "routes/ops.gigs.tsx"),

@@ -203,3 +203,32 @@ describe("Payments", () => {
     expect(count(after, "purchases?")).toBe(count(before, "purchases?") + 1);
   });
 });
+
+describe("Verification: the Verified badge", () => {
+  it("is granted and removed only with a note, shows on the profile, and writes the audit trail", async () => {
+    const digger = await diggerWithProfile(app);
+    const list = await text(await operator.client.get(`/ops/verification?q=${encodeURIComponent(digger.email)}`));
+    expect(list).toContain(`href="/digger/${digger.diggerId}"`);
+    const noNote = await operator.client.post("/ops/verification", { intent: "grant", diggerId: digger.diggerId, reason: "" });
+    expect(noNote.status).toBe(400);
+    const note = `Checked a driver's licence on a video call ${tag()}`;
+    const granted = await operator.client.post("/ops/verification", { intent: "grant", diggerId: digger.diggerId, reason: note });
+    expect(await granted.text()).toContain("Verified badge granted.");
+    const [profile] = await db().select({ verified: diggerProfiles.verified }).from(diggerProfiles).where(eq(diggerProfiles.id, digger.diggerId));
+    expect(profile?.verified).toBe(true);
+    expect(await text(await app.request(`/digger/${digger.diggerId}`))).toContain("Verified");
+    expect(await text(await app.request(`/digger/${digger.diggerId}`))).not.toContain(note);
+    expect((await operator.client.post("/ops/verification", { intent: "grant", diggerId: digger.diggerId, reason: note })).status).toBe(409);
+    await operator.client.post("/ops/verification", { intent: "remove", diggerId: digger.diggerId, reason: "Licence turned out to be expired" });
+    const [after] = await db().select({ verified: diggerProfiles.verified }).from(diggerProfiles).where(eq(diggerProfiles.id, digger.diggerId));
+    expect(after?.verified).toBe(false);
+    expect((await audit(digger.diggerId)).map((row) => [row.action, row.reason, row.subjectUserId])).toEqual(
+      expect.arrayContaining([
+        ["profile.verify", note, digger.id],
+        ["profile.unverify", "Licence turned out to be expired", digger.id],
+      ]),
+    );
+    // Nobody else can set it: the digger's own profile form ignores a forged field (tests/integration/reviews.test.ts), and /ops is 404 to them.
+    expect((await digger.client.post("/ops/verification", { intent: "grant", diggerId: digger.diggerId, reason: note })).status).toBe(404);
+  });
+});

@@ -209,6 +209,8 @@ const TABLE: Row[] = [
   { route: "routes/dev-mail:loader", what: "recorded e-mail (local mode only; 404 in production)", request: get("/dev/mail"), expect: ALL("200") },
   { route: "routes/ops:loader", what: "the operator console's frame", request: get("/ops/audit"), expect: OPS("200") },
   { route: "routes/ops.audit:loader", what: "the audit log", request: get("/ops/audit?action=user.suspend"), expect: OPS("200") },
+  { route: "routes/ops.verification:loader", what: "the console's verification page", request: get("/ops/verification?q=owning"), expect: OPS("200") },
+  { route: "routes/ops.verification:action", what: "grant a digger the Verified badge", request: async (w) => ({ path: "/ops/verification", form: { intent: "grant", diggerId: (await w.freshDigger()).diggerId, reason: "Identity checked on a call" } }), expect: OPS("200*"), writes: ["digger_profiles", "operator_actions"] },
   { route: "routes/ops.gigs:loader", what: "the console's Gigs search", request: get("/ops/gigs?q=deck"), expect: OPS("200") },
   { route: "routes/ops.gigs:action", what: "hide a gig with a reason", request: async (w) => ({ path: "/ops/gigs", form: { intent: "hide", gigId: (await w.freshGig()).id, reason: "Spam listing" } }), expect: OPS("200*"), writes: ["gigs", "operator_actions", "notifications", "emails"] },
   { route: "routes/ops.reviews:loader", what: "the console's reported reviews", request: get("/ops/reviews"), expect: OPS("200") },

@@ -203,6 +203,9 @@ const profileForm = (w: World, handle: string) => ({
   acceptTerms: "on",
 });
 
+/** One new digger for the Verified badge's requests (the world's own diggers must stay unverified). */
+let badgeDigger: ReturnType<World["freshDigger"]> | undefined;
+
 const TARGETS: Target[] = [
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "sign-in", email: "nobody@example.com", password: "not-the-password" }), messages: /Invalid|required|valid|Too many|Unknown|must|password|email/i },
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth?redirect=%2Fmy-gigs", form: () => ({ intent: "sign-up", fullName: "Fuzz Person", email: `fuzz-${randomUUID()}@example.com`, password: "correct-horse", userType: "consumer", ageConfirmed: "on" }) },
@@ -229,6 +232,7 @@ const TARGETS: Target[] = [
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=lead-alerts", form: () => ({ token: "forged.token", list: "lead-alerts" }) },
   { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },
   { route: "routes/ops.users.$userId:action", role: "operator", hasParam: true, path: async (w, id) => `/ops/users/${id === null ? (await w.freshConsumer()).id : param(id)}`, form: () => ({ intent: "suspend", reason: "Fraudulent gigs" }), messages: /reason|Unknown action|Page not found|suspended|Operators|own account|deleted|too large|Invalid character/i },
+  { route: "routes/ops.verification:action", role: "operator", path: () => "/ops/verification", form: async (w) => ({ intent: "grant", diggerId: (await (badgeDigger ??= w.freshDigger())).diggerId, reason: "Identity checked on a call" }), messages: /reason|Profile not found|already has|does not have|Unknown action|too large|Invalid character/i },
   { route: "routes/ops.gigs:action", role: "operator", path: () => "/ops/gigs", form: async (w) => ({ intent: "hide", gigId: (await w.freshGig()).id, reason: "Spam listing" }), messages: /reason|Gig not found|already hidden|not hidden|Invalid|too large|Invalid character/i },
   { route: "routes/ops.reviews:action", role: "operator", path: () => "/ops/reviews", form: async (w) => ({ intent: "keep", reviewId: (await w.freshReportedReview()).id }), messages: /Review not found|no open reports|Unknown action|too large|Invalid character/i },
   { route: "routes/ops.payments:action", role: "operator", path: () => "/ops/payments", form: async (w) => ({ refundId: (await w.freshPendingRefund()).id }), messages: /Refund not found|already done|too large|Invalid character/i },

@@ -167,6 +167,8 @@ export async function createWorld(app: TestApp) {
       return q!;
     },
     freshGig: (): Promise<TestGig> => insertGig(app, owningConsumer.id),
+    /** A new digger with a profile (not verified). */
+    freshDigger: () => digger(app, "Fresh"),
     /** A fresh review of the owning digger with one open report (by the other consumer). */
     async freshReportedReview() {
       const review = await world.freshReview();

@@ -19,7 +19,8 @@ export function RowAction({
 }: {
   label: string;
   fields: Record<string, string>;
-  reason?: { hint: string };
+  /** A required text sent as `reason`, labelled Reason unless told ("Note"). */
+  reason?: { hint: string; label?: string };
   variant?: "outline" | "destructive" | "default";
 }) {
   const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
@@ -33,7 +34,7 @@ export function RowAction({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {reason ? (
-        <FormField id={`${id}-reason`} label="Reason" required error={error} hint={reason.hint}>
+        <FormField id={`${id}-reason`} label={reason.label ?? "Reason"} required error={error} hint={reason.hint}>
           <Textarea {...fieldControlProps(`${id}-reason`, { error, hintId: `${id}-reason-hint`, required: true })} name="reason" rows={2} maxLength={OPS_REASON_MAX} />
         </FormField>
       ) : null}

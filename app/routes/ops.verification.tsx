@@ -1,0 +1,75 @@
+import { Form, Link } from "react-router";
+import { NextPageLink } from "#app/components/next-page-link.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { RowAction } from "#app/features/ops/row-action.tsx";
+import { requireOperator } from "#server/ops/access.ts";
+import { diggerSearchText, searchDiggerProfiles, setVerifiedBadge } from "#server/ops/verified-badge.ts";
+import { runAction, runLoader } from "#server/web/respond.ts";
+import type { Route } from "./+types/ops.verification";
+
+/** Verification: the profiles' Verified badge (identity checked), granted or removed with a note. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return runLoader(context, async () => {
+    await requireOperator(context);
+    const searchParams = new URL(request.url).searchParams;
+    const q = diggerSearchText(searchParams);
+    return { q, page: await searchDiggerProfiles(context.services.db, q, searchParams.get("cursor")) };
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(context, async () => {
+    const operator = await requireOperator(context);
+    return setVerifiedBadge(context.services, operator, await request.formData());
+  });
+}
+
+export default function OpsVerification({ loaderData }: Route.ComponentProps) {
+  const { q, page } = loaderData;
+  return (
+    <div>
+      <PageHeader title="Verification queue" subtitle="The Verified badge says an operator checked the digger's identity. Grant or remove it with a note; only this page sets it." />
+      <Form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Search diggers">
+        <div className="grid min-w-0 flex-1 basis-56 gap-1">
+          <Label htmlFor="verification-q">Handle, name or e-mail</Label>
+          <Input id="verification-q" name="q" type="search" defaultValue={q} maxLength={100} />
+        </div>
+        <Button type="submit">Search</Button>
+      </Form>
+      {page.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{q ? "No digger matches." : "No digger profiles yet."}</p>
+      ) : (
+        <ul className="divide-y rounded-md border" aria-label="Digger profiles">
+          {page.items.map((profile) => (
+            <li key={profile.id} className="grid gap-3 p-3 text-sm md:grid-cols-[1fr_18rem]">
+              <div className="grid min-w-0 content-start gap-1">
+                <Link to={`/digger/${profile.id}`} className="font-semibold underline">
+                  @{profile.handle}
+                </Link>
+                <p className="break-all text-muted-foreground">
+                  <Link to={`/ops/users/${profile.userId}`} className="underline">
+                    {profile.email}
+                  </Link>
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  {profile.verified ? <Badge>Verified</Badge> : <Badge variant="outline">Not verified</Badge>}
+                  {profile.hidden ? <Badge variant="destructive">Hidden</Badge> : null}
+                </div>
+              </div>
+              {profile.verified ? (
+                <RowAction label="Remove Verified badge" fields={{ intent: "remove", diggerId: profile.id }} reason={{ label: "Note", hint: "Why the badge goes: kept in the audit trail." }} />
+              ) : (
+                <RowAction label="Grant Verified badge" variant="default" fields={{ intent: "grant", diggerId: profile.id }} reason={{ label: "Note", hint: "How the identity was checked: kept in the audit trail." }} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <NextPageLink nextCursor={page.nextCursor} label="More diggers" />
+    </div>
+  );
+}
