@@ -12,7 +12,7 @@ import {
   referenceContactRequests,
   users,
 } from "../../server/db/schema.ts";
-import { DEMO_CONSUMER, DEMO_DIGGER, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
+import { DEMO_CONSUMER, DEMO_DIGGER, DEMO_OPERATOR, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
@@ -226,7 +226,11 @@ describe("demo data", () => {
       expect(demo).toEqual([
         { email: DEMO_CONSUMER.email, user_type: "consumer", provider_id: "credential" },
         { email: DEMO_DIGGER.email, user_type: "digger", provider_id: "credential" },
+        { email: DEMO_OPERATOR.email, user_type: "consumer", provider_id: "credential" },
       ]);
+      // The demo operator (issue 22) is the only operator.
+      const operators = await queryRows<{ email: string }>(fresh.db, sql`select email from users where operator_since is not null`);
+      expect(operators).toEqual([{ email: DEMO_OPERATOR.email }]);
       const spread = await queryRows<{ n: number }>(
         fresh.db,
         sql`select count(distinct coalesce(p.id, c.id))::int as n from gigs g join categories c on c.id = g.category_id left join categories p on p.id = c.parent_category_id`,

@@ -24,6 +24,7 @@ import { TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { location, type SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
+import { jobsSettled } from "../support/jobs.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
@@ -216,8 +217,9 @@ const TABLE: Row[] = [
   { route: "routes/ops.reviews:loader", what: "the console's reported reviews", request: get("/ops/reviews"), expect: OPS("200") },
   { route: "routes/ops.reviews:action", what: "keep a reported review", request: async (w) => ({ path: "/ops/reviews", form: { intent: "keep", reviewId: (await w.freshReportedReview()).id } }), expect: OPS("200*"), writes: ["review_reports", "operator_actions"] },
   { route: "routes/ops.payments:loader", what: "the console's payments", request: get("/ops/payments"), expect: OPS("200") },
-  // The job it queues runs at once here (the test provider confirms the refund).
-  { route: "routes/ops.payments:action", what: "retry a pending refund", request: async (w) => ({ path: "/ops/payments", form: { refundId: (await w.freshPendingRefund()).id } }), expect: OPS("200*"), writes: ["operator_actions", "refunds"] },
+  // The job it queues confirms the refund (the test provider): the row waits for it, so that it
+  // never changes the refunds table during the next row (PostgreSQL's workers poll).
+  { route: "routes/ops.payments:action", what: "retry a pending refund", request: async (w) => ({ path: "/ops/payments", form: { refundId: (await w.freshPendingRefund()).id } }), expect: OPS("200*"), writes: ["operator_actions", "refunds"], check: async ({ w }) => (await jobsSettled(w.app.database.db, "refund.send", 20_000), undefined) },
   { route: "routes/ops._index:loader", what: "the operator console's first page", request: get("/ops"), expect: OPS("302 /ops") },
   { route: "routes/ops.users:loader", what: "the console's Users search", request: get("/ops/users?q=client"), expect: OPS("200") },
   { route: "routes/ops.users.$userId:loader", what: "a user's page in the console", request: (w) => ({ path: `/ops/users/${w.users.owningConsumer.id}` }), expect: OPS("200") },
