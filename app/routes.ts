@@ -30,6 +30,7 @@ export default [
   route("sign-out", "routes/sign-out.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
   route("checkout/:sessionId", "routes/checkout.tsx"),
+  route("credentials/:id/document", "routes/credentials.$id.document.ts"),
   // The operator console (issue 22): the 404 page for everyone but operators.
   route("ops", "routes/ops.tsx", [
     index("routes/ops._index.tsx"),

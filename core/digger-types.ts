@@ -2,6 +2,7 @@
  * The shapes of digger data as the pages receive it. The server builds them (public ones
  * from public columns only); the browser renders them. Types only.
  */
+import type { CredentialKind } from "./credentials.ts";
 import type { LicenseValue } from "./digger-schemas.ts";
 
 /** Fields a digger fills in and everyone may see. */
@@ -73,6 +74,8 @@ export interface PublicDiggerProfile extends DiggerPublicFields {
   isInsured: boolean;
   isBonded: boolean;
   isLicensed: LicenseValue;
+  /** Credentials an operator checked from a proof, still within their date (core/credentials.ts). */
+  verifiedCredentials: Array<{ credential: CredentialKind; verifiedOn: string }>;
   /** 'Hired on N% of leads' once the digger bought five leads, else null (core/reviews.ts). */
   hireRate: string | null;
   workPhotos: string[];

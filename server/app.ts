@@ -158,6 +158,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     });
   });
 
+  // A proof's document is served only by its own address, with its own headers
+  // (server/diggers/credential-documents.ts): never through React Router's data twin
+  // (`….data`, which would carry the file as text without them) or any other spelling.
+  app.get("/credentials/*", (c, next) => (/^\/credentials\/[^/]+\/document$/.test(c.req.path) ? next() : c.text("Not found", 404)));
+
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir) || ".";
     // Built assets have content hashes in their names, so they never change.

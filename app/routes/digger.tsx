@@ -12,6 +12,7 @@ import { WorkPhotoGallery } from "#app/features/diggers/work-photo-gallery.tsx";
 import { ReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { CREDENTIAL_KINDS, CREDENTIALS, verifiedCredentialText, type CredentialKind } from "#core/credentials.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { referenceContactAccess, REVIEW_REPLY_ACCESS, REVIEW_REPORT_ACCESS } from "#server/diggers/access.ts";
@@ -62,13 +63,12 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
   const { digger, references, reviews, viewer } = loaderData;
   const handle = displayHandle(digger.handle);
   const rate = hourlyRateText(digger.hourlyRateMinCents, digger.hourlyRateMaxCents);
-  // Verified is set only by an operator; the other credentials are the digger's own word until
-  // an operator checks them (none is checked yet: there is no operator console), and say so.
-  const credentials = [
-    digger.isInsured && "Insured",
-    digger.isBonded && "Bonded",
-    digger.isLicensed === "yes" && "Licensed",
-  ].filter((b): b is string => Boolean(b));
+  // Verified (identity) and a credential with a proof are checked by an operator; any other
+  // credential is the digger's own word, and says so (docs/decisions/0028).
+  const verified = new Map(digger.verifiedCredentials.map((c) => [c.credential, c.verifiedOn]));
+  const claimed: Record<CredentialKind, boolean> = { insured: digger.isInsured, bonded: digger.isBonded, licensed: digger.isLicensed === "yes" };
+  const checked = CREDENTIAL_KINDS.filter((kind) => verified.has(kind));
+  const credentials = CREDENTIAL_KINDS.filter((kind) => claimed[kind] && !verified.has(kind)).map((kind) => CREDENTIALS[kind]);
 
   return (
     <div className="grid gap-6">
@@ -93,7 +93,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                   {digger.location}
                 </p>
                 <Rating rating={digger.averageRating} count={digger.totalRatings} />
-                {digger.verified || credentials.length > 0 ? (
+                {digger.verified || checked.length + credentials.length > 0 ? (
                   <ul aria-label="Credentials" className="flex flex-wrap gap-2">
                     {digger.verified ? (
                       <li>
@@ -103,6 +103,14 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                         </Badge>
                       </li>
                     ) : null}
+                    {checked.map((kind) => (
+                      <li key={kind}>
+                        <Badge className="whitespace-normal">
+                          <ShieldCheck aria-hidden="true" />
+                          {verifiedCredentialText(kind, verified.get(kind)!)}
+                        </Badge>
+                      </li>
+                    ))}
                     {credentials.map((credential) => (
                       <li key={credential}>
                         <Badge variant="outline">

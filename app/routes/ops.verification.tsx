@@ -5,34 +5,46 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { ProofQueue } from "#app/features/ops/proof-queue.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { requireOperator } from "#server/ops/access.ts";
+import { decideCredential, pendingProofs } from "#server/ops/credential-review.ts";
 import { diggerSearchText, searchDiggerProfiles, setVerifiedBadge } from "#server/ops/verified-badge.ts";
 import { runAction, runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/ops.verification";
 
-/** Verification: the profiles' Verified badge (identity checked), granted or removed with a note. */
+/** Verification: credential proofs waiting for review, and the profiles' Verified badge (identity checked). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     await requireOperator(context);
     const searchParams = new URL(request.url).searchParams;
     const q = diggerSearchText(searchParams);
-    return { q, page: await searchDiggerProfiles(context.services.db, q, searchParams.get("cursor")) };
+    const [proofs, page] = await Promise.all([
+      pendingProofs(context.services.db, searchParams.get("proofs")),
+      searchDiggerProfiles(context.services.db, q, searchParams.get("cursor")),
+    ]);
+    return { q, proofs, page };
   });
 }
 
+/** Approve or Reject a proof; grant or remove the Verified badge. */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAction(context, async () => {
     const operator = await requireOperator(context);
-    return setVerifiedBadge(context.services, operator, await request.formData());
+    const form = await request.formData();
+    const intent = form.get("intent");
+    if (intent === "approve-credential" || intent === "reject-credential") return decideCredential(context.services, operator, form);
+    return setVerifiedBadge(context.services, operator, form);
   });
 }
 
 export default function OpsVerification({ loaderData }: Route.ComponentProps) {
-  const { q, page } = loaderData;
+  const { q, proofs, page } = loaderData;
   return (
     <div>
-      <PageHeader title="Verification queue" subtitle="The Verified badge says an operator checked the digger's identity. Grant or remove it with a note; only this page sets it." />
+      <PageHeader title="Verification queue" subtitle="Proofs of insurance, bonds and licences waiting for review, the longest-waiting first; then the Verified badge, which says an operator checked the digger's identity." />
+      <ProofQueue proofs={proofs} />
+      <h2 className="mt-10 mb-4 text-xl font-semibold">Verified badge</h2>
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Search diggers">
         <div className="grid min-w-0 flex-1 basis-56 gap-1">
           <Label htmlFor="verification-q">Handle, name or e-mail</Label>

@@ -829,6 +829,59 @@ export const operatorActions = pgTable(
 );
 
 /**
+ * Proof of a credential (issue 22): a digger uploads a policy or licence document for Insured,
+ * Bonded or Licensed; an operator approves it (until a date) or rejects it (with a reason the
+ * digger sees). The file is in private storage (`document_key` under private/credentials/),
+ * served only to the digger and operators. An approved proof shows as verified on the profile
+ * until `verified_until`; the daily job then marks it lapsed (docs/decisions/0028).
+ */
+export const credentialDocuments = pgTable(
+  "credential_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "cascade" }),
+    credential: text("credential", { enum: ["insured", "bonded", "licensed"] }).notNull(),
+    /** The policy or licence number, as the digger typed it. */
+    number: text("number").notNull(),
+    /** The expiry date the digger stated. */
+    statedExpiry: date("stated_expiry", { mode: "string" }).notNull(),
+    documentKey: text("document_key").notNull(),
+    /** The file's name as uploaded (cleaned), for the download. */
+    documentName: text("document_name").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected", "lapsed", "replaced"] }).notNull().default("pending"),
+    /** The expiry an operator approved; the proof lapses the day after. */
+    verifiedUntil: date("verified_until", { mode: "string" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    rejectionReason: text("rejection_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("credential_documents_credential_check", sql`${t.credential} in ('insured', 'bonded', 'licensed')`),
+    check("credential_documents_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'lapsed', 'replaced')`),
+    check("credential_documents_number_length", sql`char_length(btrim(${t.number})) between 1 and 100`),
+    check("credential_documents_name_length", sql`char_length(${t.documentName}) between 1 and 200`),
+    check("credential_documents_key_private", sql`${t.documentKey} like 'private/credentials/%'`),
+    // Pending: undecided. Approved, lapsed, replaced: decided with an expiry. Rejected: decided with a reason.
+    check(
+      "credential_documents_decision_check",
+      sql`(${t.status} = 'pending' and ${t.decidedAt} is null and ${t.verifiedUntil} is null and ${t.rejectionReason} is null)
+        or (${t.status} in ('approved', 'lapsed', 'replaced') and ${t.decidedAt} is not null and ${t.verifiedUntil} is not null and ${t.rejectionReason} is null)
+        or (${t.status} = 'rejected' and ${t.decidedAt} is not null and ${t.verifiedUntil} is null and char_length(btrim(${t.rejectionReason})) between 1 and 1000)`,
+    ),
+    uniqueIndex("credential_documents_key").on(t.documentKey),
+    // One proof waiting and one approved per credential and profile.
+    uniqueIndex("credential_documents_one_pending").on(t.diggerId, t.credential).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("credential_documents_one_approved").on(t.diggerId, t.credential).where(sql`${t.status} = 'approved'`),
+    // The verification queue, oldest first; the lapse job's scan; a profile's own list.
+    index("credential_documents_queue_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    index("credential_documents_lapse_idx").on(t.verifiedUntil).where(sql`${t.status} = 'approved'`),
+    index("credential_documents_digger_idx").on(t.diggerId, t.createdAt.desc()),
+  ],
+);
+
+/**
  * Attempt counts of the rate limits (server/security/rate-limiter.ts), shared by every server
  * process on PostgreSQL. rate-limiter-flexible's layout, in its column order (it inserts
  * without naming columns): `key` is the limit's name and the counted key, `points` the

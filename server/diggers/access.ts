@@ -16,6 +16,13 @@ export const PROFILE_FORM_SAVE = {
   userType: DIGGERS_ONLY,
 } satisfies AccessRule;
 
+/** /digger-registration?proof, the proof of a credential sent: a digger with a profile. */
+export const CREDENTIAL_PROOF_UPLOAD = {
+  signedOut: { message: "Not authenticated", redirectTo: REGISTRATION_SIGN_IN },
+  userType: DIGGERS_ONLY,
+  diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
+} satisfies AccessRule;
+
 /** /reference-requests: a digger with a profile. */
 export const REFERENCE_REQUESTS = {
   userType: DIGGERS_ONLY,

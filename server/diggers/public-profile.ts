@@ -9,7 +9,7 @@ import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/
 import { isUuid } from "#core/ids.ts";
 import { hireRateText } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
-import { categories, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
+import { categories, credentialDocuments, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { reviewPage, reviewSummary } from "../reviews/profile-reviews.ts";
 
@@ -59,7 +59,7 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
   const r = diggerReferences;
   const q = referenceContactRequests;
   const approved = sql`${q.status} = 'approved'`;
-  const [categoryRows, references, summary, reviewList] = await Promise.all([
+  const [categoryRows, references, summary, reviewList, verifiedRows] = await Promise.all([
     db
       .select({ name: categories.name, parentId: categories.parentCategoryId })
       .from(diggerCategories)
@@ -82,6 +82,18 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
       .orderBy(asc(r.createdAt), asc(r.id)),
     reviewSummary(db, profile.id),
     reviewPage(db, profile.id, reviewsCursor),
+    // Checked by an operator and not past its date: the lapse job marks it later the same night,
+    // the page never claims more than the approval says (docs/decisions/0028).
+    db
+      .select({ credential: credentialDocuments.credential, decidedAt: credentialDocuments.decidedAt })
+      .from(credentialDocuments)
+      .where(
+        and(
+          eq(credentialDocuments.diggerId, profile.id),
+          eq(credentialDocuments.status, "approved"),
+          sql`${credentialDocuments.verifiedUntil} >= (now() at time zone 'UTC')::date`,
+        ),
+      ),
   ]);
 
   const digger: PublicDiggerProfile = {
@@ -90,6 +102,7 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
     hireRate: hireRateText(completionRate, Number(purchases)),
     skills: categoryRows.filter((c) => c.parentId).map((c) => c.name),
     categories: categoryRows.filter((c) => !c.parentId).map((c) => c.name),
+    verifiedCredentials: verifiedRows.map((row) => ({ credential: row.credential, verifiedOn: row.decidedAt!.toISOString() })),
   };
   return {
     digger,

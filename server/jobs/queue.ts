@@ -31,6 +31,8 @@ export interface JobData {
   "alerts.deliver": { gigId: string; diggerIds: string[] };
   /** The daily lead-alert digest, at DIGEST_HOUR in the server's time zone (alerts/digest.ts). */
   "alerts.digest": Record<string, never>;
+  /** End the credential verifications whose date has passed (ops/credential-review.ts). */
+  "credentials.lapse": Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -55,12 +57,16 @@ export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "alerts.gig": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   "alerts.deliver": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   "alerts.digest": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
+  // Daily: retried through the morning; the next day's run catches up anyway.
+  "credentials.lapse": { retryLimit: 5, retryDelay: 5 * MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
 };
 
 /** Recurring jobs: cron expressions in UTC, run once per slot across all servers (the digest: `DailySchedule`). */
 export const SCHEDULES: Partial<Record<JobName, string>> = {
   "accounts.purge": "17 * * * *",
   "issues.auto-approve": "*/10 * * * *",
+  // Just after midnight UTC: an approval "until" a date holds through that whole day (UTC).
+  "credentials.lapse": "5 0 * * *",
 };
 
 /** The daily digest's slot: its hour in the server's time zone (config DIGEST_HOUR, DIGEST_TIME_ZONE). */

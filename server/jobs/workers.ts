@@ -4,6 +4,7 @@
  */
 import { sendDailyDigests } from "../alerts/digest.ts";
 import { deliverLeadAlertBatch, fanOutLeadAlerts } from "../alerts/fan-out.ts";
+import { lapseExpiredCredentials } from "../ops/credential-review.ts";
 import { autoApproveOverdueIssues, remindClient } from "../leads/issue-deadlines.ts";
 import { sendRefundJob } from "../leads/refunds.ts";
 import { purgeDeletedAccounts } from "../privacy/purge.ts";
@@ -37,6 +38,11 @@ export async function startJobs(services: AppServices): Promise<void> {
     "alerts.digest": async () => {
       const sent = await sendDailyDigests(services);
       log.info({ sent }, "daily lead-alert digests sent");
+    },
+    "credentials.lapse": async () => {
+      const lapsed = await lapseExpiredCredentials(services);
+      log.info({ lapsed }, "lapsed expired credential verifications");
+      if (lapsed > 0) services.pageCache.invalidate();
     },
   });
 }

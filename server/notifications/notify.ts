@@ -28,7 +28,10 @@ export type NotificationKind =
   | "review.received"
   | "gig.hidden"
   | "gig.restored"
-  | "review.hidden";
+  | "review.hidden"
+  | "credential.approved"
+  | "credential.rejected"
+  | "credential.lapsed";
 
 export interface Notice {
   userId: string;

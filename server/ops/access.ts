@@ -24,6 +24,15 @@ export async function requireOperator(context: RequestContext): Promise<Operator
   return user as Operator;
 }
 
+/**
+ * Whether the signed-in user may see what only operators see outside the console (a digger's
+ * proof documents): the console's own rule, as a yes or no.
+ */
+export async function isActingOperator(context: RequestContext): Promise<boolean> {
+  const { user } = await context.session();
+  return Boolean(user?.operator) && (context.services.config.mode !== "production" || Boolean(user?.twoFactorEnabled));
+}
+
 /** Local mode: the banner that says production would ask for two-factor authentication. */
 export function twoFactorNotice(context: RequestContext, operator: Operator): string | null {
   if (context.services.config.mode === "production" || operator.twoFactorEnabled) return null;

@@ -7,11 +7,13 @@
 import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { reviewerName } from "#core/reviews.ts";
 import { leadAlertPreferences } from "../alerts/settings.ts";
+import { PROOF_COLUMNS } from "../diggers/credential-documents.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import {
   accounts,
   categories,
+  credentialDocuments,
   diggerCategories,
   diggerProfiles,
   diggerReferences,
@@ -164,7 +166,7 @@ type DiggerProfileRow = Omit<typeof diggerProfiles.$inferSelect, "searchText">;
 /** The profile with its categories and references, and the leads bought, their issues and refunds. */
 async function diggerSection(db: Database, profile: DiggerProfileRow) {
   const { userId: _userId, hiddenAt: _hiddenAt, ...fields } = profile;
-  const [categoryNames, references, purchases, issues] = await Promise.all([
+  const [categoryNames, references, purchases, issues, credentialProofs] = await Promise.all([
     db
       .select({ name: categories.name })
       .from(diggerCategories)
@@ -204,6 +206,12 @@ async function diggerSection(db: Database, profile: DiggerProfileRow) {
       .from(leadIssues)
       .where(eq(leadIssues.diggerId, profile.id))
       .orderBy(desc(leadIssues.createdAt)),
+    // The proofs' details and decisions; the files themselves are downloaded from the profile editing page.
+    db
+      .select(PROOF_COLUMNS)
+      .from(credentialDocuments)
+      .where(eq(credentialDocuments.diggerId, profile.id))
+      .orderBy(desc(credentialDocuments.createdAt)),
   ]);
   const purchaseIds = purchases.map((p) => p.id);
   const purchaseRefunds =
@@ -223,7 +231,7 @@ async function diggerSection(db: Database, profile: DiggerProfileRow) {
           .where(inArray(refunds.leadPurchaseId, purchaseIds))
           .orderBy(asc(refunds.createdAt));
   return {
-    profile: { ...fields, categories: categoryNames.map((c) => c.name), references },
+    profile: { ...fields, categories: categoryNames.map((c) => c.name), references, credentialProofs },
     leadAlerts: await leadAlertPreferences(db, profile.id),
     purchases: purchases.map((p) => ({ ...p, refunds: purchaseRefunds.filter((r) => r.leadPurchaseId === p.id) })),
     issuesReported: issues,

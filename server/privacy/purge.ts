@@ -5,7 +5,7 @@
  *
  * Removed: sessions, sign-in methods, two-factor secrets, reset tokens, the e-mails sent to
  * the user, reference contact requests they made, their digger references (with the
- * requests for them), categories and photos, gigs nobody ever paid for, and finally the
+ * requests for them), categories, photos and credential proofs, gigs nobody ever paid for, and finally the
  * account itself when nothing points at it any more.
  * Kept, anonymised: a gig with lead purchases (title, description, location, timeline and
  * contact preferences replaced; budget and category stay, they identify nobody); a digger
@@ -21,6 +21,7 @@ import { and, arrayOverlaps, asc, eq, inArray, isNotNull, isNull, lte, ne, or, s
 import type { Database, Transaction } from "../db/client.ts";
 import {
   accounts,
+  credentialDocuments,
   diggerCategories,
   leadAlertSettings,
   diggerProfiles,
@@ -171,9 +172,9 @@ async function purgeGigs(tx: Transaction, userId: string): Promise<number> {
 }
 
 /**
- * Removes the digger profile's references, categories and photos; deletes the profile when no
- * purchase or issue points at it, else anonymises it. Returns the photo keys no other profile
- * uses, for the caller to delete from storage.
+ * Removes the digger profile's references, categories, photos and credential proofs; deletes the
+ * profile when no purchase or issue points at it, else anonymises it. Returns the keys of files
+ * no other profile uses (photos, proof documents), for the caller to delete from storage.
  */
 async function purgeDiggerProfile(tx: Transaction, userId: string): Promise<{ keptProfile: boolean; photoKeys: string[] }> {
   const p = diggerProfiles;
@@ -202,6 +203,12 @@ async function purgeDiggerProfile(tx: Transaction, userId: string): Promise<{ ke
     .map(keyOfUploadUrl)
     .filter((key): key is string => key !== null);
 
+  // Proof documents (licences, policies) are personal data: their rows and files go, whatever their state.
+  const proofs = await tx
+    .delete(credentialDocuments)
+    .where(eq(credentialDocuments.diggerId, profile.id))
+    .returning({ key: credentialDocuments.documentKey });
+  photoKeys.push(...proofs.map((proof) => proof.key));
   await tx.delete(diggerReferences).where(eq(diggerReferences.diggerId, profile.id));
   await tx.delete(diggerCategories).where(eq(diggerCategories.diggerId, profile.id));
   // Lead alerts' keywords and location are the digger's own words (their categories go with them).

@@ -27,13 +27,16 @@ const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
   webp: "image/webp",
 };
+/** Documents (proof of a credential) are only ever private. */
+const PRIVATE_CONTENT_TYPES: Record<string, string> = { ...CONTENT_TYPES, pdf: "application/pdf" };
 
 const KEY = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+\.([a-z0-9]+)$/;
 
 /** The content type a key stands for, or null for a key that is not allowed. */
 export function contentTypeOfKey(key: string): string | null {
   const match = KEY.exec(key);
-  return match ? (CONTENT_TYPES[match[1]!] ?? null) : null;
+  if (!match) return null;
+  return (key.startsWith(PRIVATE_PREFIX) ? PRIVATE_CONTENT_TYPES : CONTENT_TYPES)[match[1]!] ?? null;
 }
 
 /** Files on the local disk below `root` (by default ./data/uploads). */

@@ -27,7 +27,10 @@ import { validGigForm } from "../support/forms.ts";
 import { jobsSettled } from "../support/jobs.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
-import { fingerprint, GUARDED_TABLES, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
+import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
+
+/** A date a year from now: an expiry or "verified until" the forms accept. */
+const NEXT_YEAR = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
 /** Without its sixth cell, the operator (a consumer account with the role) is expected to fare as the other consumer. */
 type Cells =
@@ -37,6 +40,8 @@ interface Request {
   path: string;
   method?: "GET" | "POST";
   form?: Record<string, string | string[]>;
+  /** Files, sent with `form` as multipart. */
+  files?: Array<{ field: string; file: File }>;
   /** A JSON body (Better Auth's API). */
   json?: Record<string, unknown>;
   /** A newly signed-in client (the request ends its session). */
@@ -212,6 +217,10 @@ const TABLE: Row[] = [
   { route: "routes/ops.audit:loader", what: "the audit log", request: get("/ops/audit?action=user.suspend"), expect: OPS("200") },
   { route: "routes/ops.verification:loader", what: "the console's verification page", request: get("/ops/verification?q=owning"), expect: OPS("200") },
   { route: "routes/ops.verification:action", what: "grant a digger the Verified badge", request: async (w) => ({ path: "/ops/verification", form: { intent: "grant", diggerId: (await w.freshDigger()).diggerId, reason: "Identity checked on a call" } }), expect: OPS("200*"), writes: ["digger_profiles", "operator_actions"] },
+  { route: "routes/ops.verification:action", what: "approve a credential proof until a date", request: async (w) => ({ path: "/ops/verification", form: { intent: "approve-credential", documentId: (await w.freshProof()).id, verifiedUntil: NEXT_YEAR } }), expect: OPS("200*"), writes: ["credential_documents", "digger_profiles", "operator_actions", "notifications", "emails"] },
+  { route: "routes/ops.verification:action", what: "reject a credential proof with a reason", request: async (w) => ({ path: "/ops/verification", form: { intent: "reject-credential", documentId: (await w.freshProof()).id, reason: "The policy number is unreadable" } }), expect: OPS("200*"), writes: ["credential_documents", "operator_actions", "notifications", "emails"] },
+  // A proof's file: its digger and operators; everyone else gets 404, as for an id that is no proof's.
+  { route: "routes/credentials.$id.document:loader", what: "the owning digger's proof document", request: (w) => ({ path: `/credentials/${w.proof.id}/document` }), expect: ["404", "404", "404", "200", "404", "200"] },
   { route: "routes/ops.gigs:loader", what: "the console's Gigs search", request: get("/ops/gigs?q=deck"), expect: OPS("200") },
   { route: "routes/ops.gigs:action", what: "hide a gig with a reason", request: async (w) => ({ path: "/ops/gigs", form: { intent: "hide", gigId: (await w.freshGig()).id, reason: "Spam listing" } }), expect: OPS("200*"), writes: ["gigs", "operator_actions", "notifications", "emails"] },
   { route: "routes/ops.reviews:loader", what: "the console's reported reviews", request: get("/ops/reviews"), expect: OPS("200") },
@@ -285,6 +294,7 @@ const TABLE: Row[] = [
   { route: "POST /api/webhooks/stripe", what: "an unsigned webhook", request: () => ({ path: "/api/webhooks/stripe", method: "POST" }), expect: ALL("400") },
   { route: "GET /uploads/*", what: "an upload that is not there", request: get("/uploads/diggers/none/missing.jpg"), expect: ALL("404") },
   // Last: saving a profile replaces its references. The other digger may not take the owner's handle.
+  { route: "routes/digger-registration:action", what: "upload proof of a credential for one's own profile", request: () => ({ path: "/digger-registration?proof", form: { credential: "bonded", credentialNumber: "BOND-5511", credentialExpiry: NEXT_YEAR }, files: [{ field: "credentialDocument", file: proofPdf() }] }), expect: ["302 /auth", "302 /", "302 /", "200*", "200*", "302 /"], writes: ["credential_documents"] },
   { route: "routes/digger-registration:action", what: "save own digger profile (with the owner's handle)", request: (w) => ({ path: "/digger-registration", form: { handle: w.users.owningDigger.handle, businessName: "Renamed Business LLC", phone: "(555) 010-2222", location: "Austin, TX", profession: "Electrician", bio: "Wiring.", availability: "Weekdays", hourlyRateMin: "60", hourlyRateMax: "95", yearsExperience: "5", isInsured: "no", isBonded: "no", isLicensed: "no", categoryIds: [w.gig.categoryId], "references.0.name": "Rita Reference", "references.0.email": "rita@example.org", acceptTerms: "on" } }), expect: ["302 /auth", "302 /", "302 /", "302* /digger", "409"] },
 ];
 
@@ -301,6 +311,12 @@ async function send(client: SessionClient, w: World, request: Request): Promise<
       headers: { "content-type": "application/json", origin: w.app.config.publicUrl },
       body: JSON.stringify(request.json),
     });
+  }
+  if (request.files) {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(request.form ?? {})) for (const v of [value].flat()) body.append(key, v);
+    for (const { field, file } of request.files) body.append(field, file);
+    return client.send(request.path, { method: "POST", headers: { origin: w.app.config.publicUrl }, body });
   }
   if (request.form) {
     const body = new URLSearchParams();

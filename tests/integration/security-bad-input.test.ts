@@ -23,6 +23,9 @@ import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/aut
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
 
+/** A date a year from now: an expiry or "verified until" the forms accept. */
+const NEXT_YEAR = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25);
 
 // ---- Hostile values -------------------------------------------------------------------
@@ -205,6 +208,10 @@ const profileForm = (w: World, handle: string) => ({
 
 /** One new digger for the Verified badge's requests (the world's own diggers must stay unverified). */
 let badgeDigger: ReturnType<World["freshDigger"]> | undefined;
+/** One proof each for the Approve and Reject requests: once decided, the rest are refused as decided. */
+let approvedProof: ReturnType<World["freshProof"]> | undefined;
+let rejectedProof: ReturnType<World["freshProof"]> | undefined;
+const PROOF_MESSAGES = /Choose|Enter|expiry|number|document|PDF|10 MB|Unknown action|too large|Invalid character/i;
 
 const TARGETS: Target[] = [
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "sign-in", email: "nobody@example.com", password: "not-the-password" }), messages: /Invalid|required|valid|Too many|Unknown|must|password|email/i },
@@ -233,6 +240,10 @@ const TARGETS: Target[] = [
   { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },
   { route: "routes/ops.users.$userId:action", role: "operator", hasParam: true, path: async (w, id) => `/ops/users/${id === null ? (await w.freshConsumer()).id : param(id)}`, form: () => ({ intent: "suspend", reason: "Fraudulent gigs" }), messages: /reason|Unknown action|Page not found|suspended|Operators|own account|deleted|too large|Invalid character/i },
   { route: "routes/ops.verification:action", role: "operator", path: () => "/ops/verification", form: async (w) => ({ intent: "grant", diggerId: (await (badgeDigger ??= w.freshDigger())).diggerId, reason: "Identity checked on a call" }), messages: /reason|Profile not found|already has|does not have|Unknown action|too large|Invalid character/i },
+  { route: "routes/ops.verification:action", role: "operator", path: () => "/ops/verification", form: async (w) => ({ intent: "approve-credential", documentId: (await (approvedProof ??= w.freshProof())).id, verifiedUntil: NEXT_YEAR }), messages: /verified-until|date|Proof not found|already been reviewed|Invalid input|too large|Invalid character/i },
+  { route: "routes/ops.verification:action", role: "operator", path: () => "/ops/verification", form: async (w) => ({ intent: "reject-credential", documentId: (await (rejectedProof ??= w.freshProof())).id, reason: "The policy number is unreadable" }), messages: /reason|Proof not found|already been reviewed|Invalid input|too large|Invalid character/i },
+  // The proof's text fields (the file, sent as multipart, has its own tests: credential-proofs.test.ts).
+  { route: "routes/digger-registration:action", role: "otherDigger", path: () => "/digger-registration?proof", form: () => ({ credential: "licensed", credentialNumber: "LIC-42", credentialExpiry: NEXT_YEAR }), messages: PROOF_MESSAGES },
   { route: "routes/ops.gigs:action", role: "operator", path: () => "/ops/gigs", form: async (w) => ({ intent: "hide", gigId: (await w.freshGig()).id, reason: "Spam listing" }), messages: /reason|Gig not found|already hidden|not hidden|Invalid|too large|Invalid character/i },
   { route: "routes/ops.reviews:action", role: "operator", path: () => "/ops/reviews", form: async (w) => ({ intent: "keep", reviewId: (await w.freshReportedReview()).id }), messages: /Review not found|no open reports|Unknown action|too large|Invalid character/i },
   { route: "routes/ops.payments:action", role: "operator", path: () => "/ops/payments", form: async (w) => ({ refundId: (await w.freshPendingRefund()).id }), messages: /Refund not found|already done|too large|Invalid character/i },
@@ -451,8 +462,8 @@ describe("bad input", () => {
   it("answers malformed ids in every page's route parameters below 500", async () => {
     const client = world.client("owningConsumer");
     await fc.assert(
-      fc.asyncProperty(hostile, fc.constantFrom("/gig/", "/digger/", "/my-gigs/", "/checkout/", "/gig/", "/uploads/diggers/"), async (id, prefix) => {
-        const path = prefix === "/my-gigs/" ? `${prefix}${param(id)}/issues` : `${prefix}${param(id)}`;
+      fc.asyncProperty(hostile, fc.constantFrom("/gig/", "/digger/", "/my-gigs/", "/checkout/", "/gig/", "/uploads/diggers/", "/credentials/"), async (id, prefix) => {
+        const path = prefix === "/my-gigs/" ? `${prefix}${param(id)}/issues` : prefix === "/credentials/" ? `${prefix}${param(id)}/document` : `${prefix}${param(id)}`;
         const page = await client.get(path);
         const data = await client.get(`${path}.data`);
         tried.set("GET route params", (tried.get("GET route params") ?? 0) + 2);

@@ -59,6 +59,8 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "operator's e-mail", value: w.users.operator.email, allowed: ["operator"] },
     { what: "review report's reason", value: w.reportReason, allowed: ["operator"] },
     { what: "suspension reason", value: suspension.reason, allowed: ["operator"] },
+    // A proof's licence number: its digger (the profile editing page) and operators (the queue).
+    { what: "credential proof's number", value: w.proofNumber, allowed: ["owningDigger", "operator"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
@@ -88,6 +90,7 @@ const seeds = (w: World) => [
   "/ops/gigs",
   "/ops/reviews",
   "/ops/payments",
+  "/ops/verification",
 ];
 /** Not crawled: leaving the session, local-mode mail (404 in production), files, the .data twins themselves. */
 const SKIP = /^\/(sign-out|dev\/|uploads\/|assets\/|api\/)|\.data$/;
@@ -156,5 +159,7 @@ describe("private data", () => {
     expect(suspended).toContain(suspension.reason);
     const reported = decodeHtml(await (await world.client("operator").get("/ops/reviews")).text());
     expect(reported).toContain(world.reportReason);
+    expect(decodeHtml(await (await world.client("operator").get("/ops/verification")).text())).toContain(world.proofNumber);
+    expect(form).toContain(world.proofNumber);
   });
 });

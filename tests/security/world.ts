@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
 import {
+  credentialDocuments,
   diggerProfiles,
   diggerReferences,
   hires,
@@ -77,6 +78,11 @@ export async function createWorld(app: TestApp) {
     .values({ referenceId: reference.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId })
     .returning();
 
+  // The owning digger's proof of a licence, waiting for review (issue 22): its number and file
+  // are for the digger and operators only.
+  const proofNumber = `LIC-${tag()}`;
+  const proof = await addProof(app, owningDigger.diggerId, proofNumber);
+
   const users = { owningConsumer, otherConsumer, owningDigger, otherDigger, operator };
   /** One unread bell entry for each user, with a unique private text (only its owner may see it). */
   async function addNotifications(label: string) {
@@ -103,6 +109,8 @@ export async function createWorld(app: TestApp) {
     referenceRequest: referenceRequest!,
     leadAlerts,
     reportReason,
+    proof,
+    proofNumber,
     /** Each user's own bell entry. */
     notificationOf,
     /** A new unread bell entry for every user. */
@@ -181,6 +189,10 @@ export async function createWorld(app: TestApp) {
       const [refund] = await db.insert(refunds).values({ leadPurchaseId: p.id, reason: "duplicate_payment", amountCents: p.amountPaidCents }).returning();
       return refund!;
     },
+    /** A fresh digger's proof of insurance, waiting for review. */
+    async freshProof() {
+      return addProof(app, (await digger(app, "Proof")).diggerId, `POL-${tag()}`);
+    },
     /** A consumer of no role (the console's Suspend and Reinstate act on them), suspended or not. */
     async freshConsumer(suspendedReason?: string) {
       const user = await signUpAs(app, "consumer", `Fresh Client ${tag()}`);
@@ -191,6 +203,20 @@ export async function createWorld(app: TestApp) {
   return world;
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/** A proof file: a tiny PDF. */
+export const proofPdf = () => new File(["%PDF-1.4\n%%EOF\n"], "proof.pdf", { type: "application/pdf" });
+
+/** A pending proof of `diggerId`, its file in the app's storage. */
+async function addProof(app: TestApp, diggerId: string, number: string) {
+  const documentKey = `private/credentials/${randomUUID().replaceAll("-", "")}.pdf`;
+  await app.services.storage.put(documentKey, Buffer.from(await proofPdf().arrayBuffer()));
+  const [proof] = await app.database.db
+    .insert(credentialDocuments)
+    .values({ diggerId, credential: "insured", number, statedExpiry: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10), documentKey, documentName: "proof.pdf" })
+    .returning();
+  return proof!;
+}
 
 export async function addReference(app: TestApp, diggerId: string) {
   const [reference] = await app.database.db
@@ -231,6 +257,7 @@ export const GUARDED_TABLES = [
   "notifications",
   "operator_actions",
   "review_reports",
+  "credential_documents",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

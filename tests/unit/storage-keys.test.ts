@@ -21,4 +21,11 @@ describe("storage keys and their addresses", () => {
     expect(keyOfUploadUrl("/uploads/private.jpg")).toBe("private.jpg"); // a name, not the folder
     expect(contentTypeOfKey("private/credentials/licence.jpg")).toBe("image/jpeg"); // storable, only not public
   });
+
+  it("allows a PDF only under private/ (proof documents), never at a public address", () => {
+    expect(contentTypeOfKey("private/credentials/licence.pdf")).toBe("application/pdf");
+    expect(contentTypeOfKey("diggers/abc/licence.pdf")).toBeNull();
+    expect(keyOfUploadUrl("/uploads/diggers/abc/licence.pdf")).toBeNull();
+    expect(keyOfUploadUrl("/uploads/private/credentials/licence.pdf")).toBeNull();
+  });
 });

@@ -175,6 +175,15 @@ export function DiggerProfileForm({
             </NativeSelect>
           </FormField>
         </div>
+        {profile ? (
+          <p className="text-sm text-muted-foreground">
+            Clients see these as self-reported until an operator checks a proof:{" "}
+            <a href="#credentials" className="underline">
+              upload proof of a credential
+            </a>
+            .
+          </p>
+        ) : null}
       </SectionCard>
 
       <SectionCard title="Work Photos" description={`Show past work: up to ${MAX_WORK_PHOTOS} photos, JPEG, PNG or WebP, up to 5 MB each.`}>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { credentialDocumentUrl } from "#core/credentials.ts";
 import { formatDateTime } from "#core/dates.ts";
 import { OPERATOR_ACTIONS, type AuditEntry } from "#core/operator-actions.ts";
 
@@ -15,6 +16,7 @@ export function AuditList({ entries, empty = "No operator actions match." }: { e
     <ol className="divide-y rounded-md border" aria-label="Operator actions">
       {entries.map((entry) => {
         const link = subjectLink(entry);
+        const record = `${entry.subjectType} ${entry.subjectId.slice(0, 8)}`;
         const details = Object.entries(entry.details);
         return (
           <li key={entry.id} className="grid gap-1 p-3 text-sm">
@@ -33,14 +35,17 @@ export function AuditList({ entries, empty = "No operator actions match." }: { e
                 </>
               ) : null}
               {" · "}
-              {link && !entry.subjectUser ? (
+              {entry.subjectType === "credential" ? (
+                // The proof's document (a file, not a page of the app).
+                <a href={credentialDocumentUrl(entry.subjectId)} target="_blank" rel="noreferrer" className="underline">
+                  {record}
+                </a>
+              ) : link && !entry.subjectUser ? (
                 <Link to={link} className="underline">
-                  {entry.subjectType} {entry.subjectId.slice(0, 8)}
+                  {record}
                 </Link>
               ) : (
-                <span className="text-muted-foreground">
-                  {entry.subjectType} {entry.subjectId.slice(0, 8)}
-                </span>
+                <span className="text-muted-foreground">{record}</span>
               )}
             </p>
             {entry.reason ? <p>Reason: {entry.reason}</p> : null}
