@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
+import { FetcherToasts } from "#app/components/fetcher-toasts.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
@@ -74,7 +75,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useFlashToast(useLoaderData<typeof loader>().flash);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <FetcherToasts />
+    </>
+  );
 }
 
 /**

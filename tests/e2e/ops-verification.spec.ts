@@ -66,9 +66,10 @@ test("the demo operator approves an uploaded licence and the profile shows it ve
     await operator.screenshot({ path: test.info().outputPath(`proof-queue-${width}.png`), fullPage: false });
   }
   await row.getByRole("button", { name: "Approve" }).click();
-  // The decided proof leaves the queue. (Its toast comes from the row's own form, which can
-  // leave the page in the same render as the answer: seen once under load, in the note.)
+  // The decided proof leaves the queue, and the operator is told: the toast comes from the root,
+  // so a row that leaves the page in the render that brings its answer still says so.
   await expect(operator.getByRole("region", { name: "Credential proofs" }).getByText(number)).toHaveCount(0);
+  await expect(toastSaying(operator, "Credential approved.")).toBeVisible();
 
   // The public profile says who checked what, and since when.
   const visitor = await newPage(browser);

@@ -12,7 +12,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { inlineErrors } from "#app/lib/form-errors.ts";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import {
   CREDENTIAL_KINDS,
   CREDENTIAL_NUMBER_MAX,
@@ -38,7 +38,7 @@ const STATUS_BADGE = {
 export function CredentialProofs({ proofs, result }: { proofs: OwnCredentialDocument[]; result?: Result }) {
   const fetcher = useFetcher<Result>();
   const data = fetcher.data ?? result;
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   const errors = inlineErrors(data);
   const busy = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);

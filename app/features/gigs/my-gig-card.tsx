@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { GIG_FILLED_TEXTS } from "#core/gig-schema.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { budgetText } from "#core/money.ts";
@@ -27,7 +27,7 @@ import type { ReactNode } from "react";
  */
 export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: Date; published: boolean; actions?: ReactNode }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   // Show the requested state at once; the server's answer follows.
   const pending = fetcher.formData?.get("status");
   const status = typeof pending === "string" ? pending : gig.status;
@@ -110,7 +110,7 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
 
 function ConfirmEmailNotice() {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   return (
     <Alert role="status">
       <AlertTitle>Confirm your e-mail to publish this gig</AlertTitle>

@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
 import {
   ISSUE_MESSAGES,
@@ -76,7 +76,7 @@ export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: 
 
 function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; now: Date }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   const busy = fetcher.state !== "idle";
   const label = issueTypeLabel(issue.issueType);
   return (

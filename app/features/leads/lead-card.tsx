@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { formatDate } from "#core/dates.ts";
 import { GIG_FILLED_TEXTS } from "#core/gig-schema.ts";
 import { issueStatusLabel, refundStateText, reportWindowClosedText, respondByText, type MyLead } from "#core/lead-issues.ts";
@@ -13,7 +13,7 @@ import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx
 /** A purchased lead: the gig ('Filled' once the client hired someone), the client's contact details, Send Email and Report Issue. */
 export function LeadCard({ lead }: { lead: MyLead }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   const { gig, client } = lead;
   const refundState = refundStateText(lead.issue?.status ?? null, lead.refund);
   return (

@@ -9,7 +9,7 @@ import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { formatDate } from "#core/dates.ts";
 import { CREDENTIALS, credentialDocumentUrl, type PendingProof } from "#core/credentials.ts";
 import { RowAction } from "./row-action.tsx";
@@ -63,7 +63,7 @@ export function ProofQueue({ proofs }: { proofs: { items: PendingProof[]; nextCu
 
 function ApproveForm({ proof }: { proof: PendingProof }) {
   const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   const id = useId();
   const error = fetcher.data?.fieldErrors?.verifiedUntil;
   return (

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { OPS_REASON_MAX } from "#core/ops-users.ts";
 
 /**
@@ -24,7 +24,7 @@ export function RowAction({
   variant?: "outline" | "destructive" | "default";
 }) {
   const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   const id = useId();
   const busy = fetcher.state !== "idle";
   const error = fetcher.data?.fieldErrors?.reason;

@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
 import { formatDate } from "#core/dates.ts";
 import { displayHandle } from "#core/digger-display.ts";
@@ -68,9 +68,9 @@ export function GigDiggersButton({ gigId, gigTitle }: { gigId: string; gigTitle:
 
 function BuyerRow({ buyer, action, gigTitle }: { buyer: GigBuyer; action: string; gigTitle: string }) {
   const fetcher = useFetcher<TrustFetcherData>();
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   const reviewFetcher = useFetcher<TrustFetcherData>();
-  useActionToast(reviewFetcher.data);
+  useFieldFocus(reviewFetcher.data);
   const busy = fetcher.state !== "idle";
   const handle = displayHandle(buyer.handle);
   // Show the requested state at once; the reload follows.

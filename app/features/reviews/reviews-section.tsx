@@ -7,7 +7,7 @@ import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { formatRating } from "#core/digger-display.ts";
 import { firstMessage } from "#core/forms.ts";
 import { timeAgo } from "#core/relative-time.ts";
@@ -109,7 +109,7 @@ function ReviewItem({ review, handle, isOwner, signedIn, now }: { review: Public
 
 function ReplyForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   const [open, setOpen] = useState(false);
   const [reply, setReply] = useState("");
   const id = useId();
@@ -163,7 +163,7 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
 /** Report: a link-like button that opens the reason; the operators see it in their Reviews queue. */
 function ReportForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
-  useActionToast(fetcher.data);
+  useFieldFocus(fetcher.data);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const id = useId();
