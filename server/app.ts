@@ -160,8 +160,12 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
 
   // A proof's document is served only by its own address, with its own headers
   // (server/diggers/credential-documents.ts): never through React Router's data twin
-  // (`….data`, which would carry the file as text without them) or any other spelling.
-  app.get("/credentials/*", (c, next) => (/^\/credentials\/[^/]+\/document$/.test(c.req.path) ? next() : c.text("Not found", 404)));
+  // (`….data`, which would carry the file as text without them) or any other spelling, upper
+  // case included: Hono's paths are case-sensitive, React Router's are not.
+  app.use("*", async (c, next) => {
+    if (/^\/credentials\//i.test(c.req.path) && !/^\/credentials\/[^/]+\/document$/.test(c.req.path)) return c.text("Not found", 404);
+    await next();
+  });
 
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir) || ".";

@@ -3,8 +3,8 @@
  * button. Idempotent: an event that arrives twice, late, or at the same time as another
  * completes the purchase once, and raises the gig's purchase count once, in one transaction.
  * A second payment for a lead the digger already holds is refunded in full, and so is a
- * payment for a lead that is gone (the gig closed, or its client deleted their account, while
- * the checkout was open) or full (its hold ran out and other diggers took every spot, decision
+ * payment for a lead that is gone (the gig closed, an operator hid it, or its client deleted
+ * their account or was suspended, while the checkout was open) or full (its hold ran out and other diggers took every spot, decision
  * 0019): the digger is told and never sees the client.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
@@ -42,8 +42,8 @@ export async function completeCheckout(services: Services, sessionId: string, pa
         .where(and(eq(leadPurchases.providerSessionId, sessionId), eq(leadPurchases.status, "pending")))
         .for("update");
       if (!purchase) return null;
-      // The lock an update of the gig takes: closing the gig, or deleting its client's account
-      // (which closes it), waits for this transaction or is seen by it.
+      // The lock an update of the gig takes: closing or hiding the gig, or deleting or suspending
+      // its client's account (which close it or mark it), waits for this transaction or is seen by it.
       // Starting a checkout locks it too, so the spots counted here stay counted until commit.
       const [gig] = await tx
         .select({
@@ -52,12 +52,15 @@ export async function completeCheckout(services: Services, sessionId: string, pa
           purchaseCount: gigs.purchaseCount,
           ownerDeletedAt: users.deletedAt,
           ownerPurgedAt: users.purgedAt,
+          hiddenAt: gigs.hiddenAt,
+          ownerSuspended: gigs.ownerSuspended,
         })
         .from(gigs)
         .innerJoin(users, eq(users.id, gigs.consumerId))
         .where(eq(gigs.id, purchase.gigId))
         .for("no key update", { of: gigs });
-      const gone = !(gig?.status === "open" && gig.ownerDeletedAt === null && gig.ownerPurgedAt === null);
+      const withdrawn = gig?.hiddenAt != null || gig?.ownerSuspended === true;
+      const gone = !(gig?.status === "open" && gig.ownerDeletedAt === null && gig.ownerPurgedAt === null) || withdrawn;
       // This payment's spot: free unless the others' completed purchases and live holds fill the
       // cap. A live hold of its own always leaves one; a hold that ran out (paid in Stripe's
       // margin, or on a page left open) completes only if a spot is still free (decision 0019).

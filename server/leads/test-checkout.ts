@@ -48,9 +48,14 @@ async function findCheckout(services: Services, userId: string | null, sessionId
 
 type Checkout = Awaited<ReturnType<typeof findCheckout>>;
 
-/** Back to the gig with a message; to the list of gigs when the gig's page is gone with its client. */
+/**
+ * Back to the gig with a message; to the list of gigs when the gig's page is gone for this
+ * digger: its client deleted their account, or an operator took it down (the gig page shows a
+ * withdrawn gig to its buyers only, and this payment was refunded).
+ */
 async function backWithError(services: Services, { gigId, userId }: Checkout, message: string): Promise<AppError> {
-  const to = (await getPublicGig(services.db, gigId, userId)) ? `/gig/${gigId}` : "/browse-gigs";
+  const found = await getPublicGig(services.db, gigId, userId);
+  const to = found && !found.withdrawn ? `/gig/${gigId}` : "/browse-gigs";
   return new AppError("conflict", message, { redirectTo: to });
 }
 

@@ -19,7 +19,7 @@ import { setOperator } from "../../server/ops/operators.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
-import { decodeHtml } from "../support/leads.ts";
+import { decodeHtml, insertGig } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 const run = promisify(execFile);
@@ -92,10 +92,16 @@ describe("the console at /ops", () => {
       expect(refused.status).toBe(302);
       expect(location(refused)).toBe("/account");
       expect(await (await operator.client.get("/account")).text()).toContain("Turn on two-factor authentication to open the operator console.");
+      // Outside the console too: a hidden gig's page is an operator's by the same rule.
+      const client = await signUpAs(production, "consumer", "Hidden Gig Client");
+      const hidden = await insertGig(production, client.id, { hiddenAt: new Date(), hiddenReason: "Spam" });
+      expect(location(await operator.client.get(`/gig/${hidden.id}`))).toBe("/browse-gigs");
+
       await production.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, operator.id));
       const opened = await operator.client.get("/ops/audit");
       expect(opened.status).toBe(200);
       expect(await opened.text()).not.toContain("In production the console opens only");
+      expect((await operator.client.get(`/gig/${hidden.id}`)).status).toBe(200);
       // Everyone else: still the 404 page.
       expect((await new SessionClient(production).get("/ops/audit")).status).toBe(404);
     } finally {

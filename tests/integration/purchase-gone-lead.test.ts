@@ -1,6 +1,7 @@
 /**
  * Paying for a lead that is gone (issue 16, finding 3): a checkout started before the client
- * closed the gig or deleted their account is refunded in full when paid, through the test
+ * closed the gig or deleted their account, or before an operator hid the gig or suspended its
+ * client (issue 22), is refunded in full when paid, through the test
  * checkout and through Stripe's webhook. The digger is told by e-mail and a flash; the client
  * hears nothing, and the client's contact details reach the digger nowhere. And checkouts
  * expire when their hold on a spot ends (30 minutes, decision 0019), like Stripe's.
@@ -8,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gigs, leadPurchases, refunds } from "../../server/db/schema.ts";
+import { gigs, leadPurchases, refunds, users } from "../../server/db/schema.ts";
 import { CHECKOUT_MESSAGES } from "../../server/leads/test-checkout.ts";
 import { CHECKOUT_LIFETIME_MS } from "../../server/payments/provider.ts";
 import { EXPIRY_MARGIN_S } from "../../server/payments/stripe-provider.ts";
@@ -18,8 +19,14 @@ import { decodeHtml, diggerWithProfile, insertGig, mailTo, type TestDigger, type
 import { location } from "../support/session-client.ts";
 import { deliverStripeEvent, startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 
-const GONE = ["closed", "deleted"] as const;
+const GONE = ["closed", "deleted", "hidden", "suspended"] as const;
 type Gone = (typeof GONE)[number];
+const GONE_WHEN: Record<Gone, string> = {
+  closed: "gig was closed",
+  deleted: "client deleted their account",
+  hidden: "gig was hidden by an operator",
+  suspended: "client was suspended by an operator",
+};
 
 const purchasesOf = (app: TestApp, gigId: string) => app.database.db.select().from(leadPurchases).where(eq(leadPurchases.gigId, gigId));
 const purchaseCount = async (app: TestApp, gigId: string) =>
@@ -33,12 +40,28 @@ async function parties(app: TestApp) {
   return { client, digger, gig };
 }
 
-/** The client closes the gig on My Gigs, or deletes their account. */
-async function makeGone(client: TestUser, gig: TestGig, how: Gone) {
+const operators = new WeakMap<TestApp, TestUser>();
+async function operatorOf(app: TestApp): Promise<TestUser> {
+  let operator = operators.get(app);
+  if (!operator) {
+    operator = await signUpAs(app, "consumer", "Gone Operator");
+    await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+    operators.set(app, operator);
+  }
+  return operator;
+}
+
+/** The client closes the gig on My Gigs or deletes their account, or an operator hides the gig or suspends the client. */
+async function makeGone(app: TestApp, client: TestUser, gig: TestGig, how: Gone) {
+  const operator = how === "hidden" || how === "suspended" ? await operatorOf(app) : null;
   const response =
     how === "closed"
       ? await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" })
-      : await client.client.post("/account", { intent: "delete-account", confirmEmail: client.email });
+      : how === "deleted"
+        ? await client.client.post("/account", { intent: "delete-account", confirmEmail: client.email })
+        : how === "hidden"
+          ? await operator!.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason: "Asks for payment off the site" })
+          : await operator!.client.post(`/ops/users/${client.id}`, { intent: "suspend", reason: "Fraudulent gigs" });
   expect(response.status, how).toBeLessThan(400);
 }
 
@@ -78,16 +101,17 @@ describe("paying a test checkout for a lead that is gone", () => {
   afterAll(() => app.close());
 
   for (const how of GONE) {
-    it(`refunds in full and shows nothing of the client when the ${how === "closed" ? "gig was closed" : "client deleted their account"} after the checkout started`, async () => {
+    it(`refunds in full and shows nothing of the client when the ${GONE_WHEN[how]} after the checkout started`, async () => {
       const parts = await parties(app);
       const { client, digger, gig } = parts;
       const checkout = location(await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" }))!;
       expect(checkout).toMatch(/^\/checkout\/test_cs_/);
-      await makeGone(client, gig, how);
+      await makeGone(app, client, gig, how);
       const clientMail = (await mailTo(app, client.email)).length;
 
       const paid = await digger.client.post(checkout, { intent: "pay" });
-      // A deleted client's gig page is gone too: the digger goes back to the list of gigs.
+      // A deleted client's gig page is gone too, and so is a withdrawn gig's to anyone who did
+      // not buy it: the digger goes back to the list of gigs.
       const back = how === "closed" ? `/gig/${gig.id}` : "/browse-gigs";
       expect(location(paid)).toBe(back);
       expect(decodeHtml(await flashAfter(digger.client, back))).toContain(CHECKOUT_MESSAGES.unavailable);
@@ -168,11 +192,11 @@ describe("paying through Stripe for a lead that is gone (local stand-in for Stri
   }
 
   for (const how of GONE) {
-    it(`refunds at Stripe in full when the ${how === "closed" ? "gig was closed" : "client deleted their account"} before the payment arrived`, async () => {
+    it(`refunds at Stripe in full when the ${GONE_WHEN[how]} before the payment arrived`, async () => {
       const parts = await parties(app);
       const { client, digger, gig } = parts;
       const { sessionId } = await startCheckout(digger, gig);
-      await makeGone(client, gig, how);
+      await makeGone(app, client, gig, how);
       const clientMail = (await mailTo(app, client.email)).length;
 
       const paymentIntent = `pi_gone_${randomUUID().slice(0, 8)}`;
