@@ -42,6 +42,20 @@ export default tseslint.config(
     },
   },
   {
+    // One way to show a toast (app/lib/toasts.ts): it knows which messages a toast says right now.
+    files: ["app/**"],
+    ignores: ["app/lib/toasts.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='sonner'] ImportSpecifier[imported.name='toast']",
+          message: "Show toasts through app/lib/toasts.ts.",
+        },
+      ],
+    },
+  },
+  {
     files: ["server/**"],
     rules: {
       "no-restricted-imports": [

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { FetcherToasts } from "#app/components/fetcher-toasts.tsx";
@@ -8,6 +7,7 @@ import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
+import { showToast } from "#app/lib/toasts.ts";
 import type { SessionUser } from "#core/session-user.ts";
 import { diggerProfileIdOf } from "#server/auth/guards.ts";
 import { unreadCount } from "#server/notifications/bell.ts";
@@ -99,7 +99,7 @@ function useFlashToast(flash: Flash | null) {
   useEffect(() => {
     if (!flash || shown.current === flash.id) return;
     shown.current = flash.id;
-    toast[flash.kind](flash.message);
+    showToast(flash.kind, flash.message);
   }, [flash]);
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Label } from "#app/components/ui/label.tsx";
+import { useInToast } from "#app/lib/toasts.ts";
 
 interface FieldProps {
   id: string;
@@ -37,12 +38,21 @@ export function FormField({ id, label, required = false, hint, error, children }
   );
 }
 
+/**
+ * A field's message. While a toast says the same words (app/lib/toasts.ts), they are shown here
+ * as generated content, which people see and assistive technology reads as the control's
+ * description, but which is not the page's text: the message is in the text once, in the toast.
+ */
 export function FieldMessage({ id, error }: { id: string; error?: string }) {
-  return error ? (
+  const inToast = useInToast(error);
+  if (!error) return null;
+  return inToast ? (
+    <p id={`${id}-error`} data-message={error} className="text-sm text-destructive after:content-[attr(data-message)]" />
+  ) : (
     <p id={`${id}-error`} className="text-sm text-destructive">
       {error}
     </p>
-  ) : null;
+  );
 }
 
 /** The attributes that tie a control to its FormField's message and hint. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toastError, toastSuccess } from "#app/lib/toasts.ts";
 
 type Answer = { error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined;
 
@@ -7,18 +7,26 @@ type Answer = { error?: string; success?: string; fieldErrors?: Record<string, s
 export function toastAnswer(answer: unknown) {
   if (!answer || typeof answer !== "object") return;
   const { error, success } = answer as { error?: unknown; success?: unknown };
-  if (typeof error === "string" && error) toast.error(error);
-  else if (typeof success === "string" && success) toast.success(success);
+  if (typeof error === "string" && error) toastError(error);
+  else if (typeof success === "string" && success) toastSuccess(success);
 }
 
+const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
+
 /**
- * A refused form's first invalid field gets the focus, scrolled into view (the fields come in
- * the order the form checks them), so keyboard and screen-reader users land on it.
+ * A refused form's first invalid field gets the focus, scrolled into view, so keyboard and
+ * screen-reader users land on it. "First" is the page's order, not the order the form checks
+ * its fields in (/post-gig checks the terms box first, and it is last on the page). A field is
+ * invalid when it is marked so (`aria-invalid`, from fieldControlProps; `data-invalid` on a group
+ * such as the category list, whose first control gets the focus) whatever its id is, so this
+ * works for every form alike. Pass the answer (or the browser's own check) as one object per
+ * refusal: a new object moves the focus again, the same one does not.
  */
 export function useFieldFocus(answer: Answer) {
   useEffect(() => {
-    const first = Object.keys(answer?.fieldErrors ?? {})[0];
-    const field = first ? document.getElementById(first) : null;
+    if (Object.keys(answer?.fieldErrors ?? {}).length === 0) return;
+    const marked = document.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]');
+    const field = marked && !marked.matches(FOCUSABLE) ? marked.querySelector<HTMLElement>(FOCUSABLE) : marked;
     if (field) {
       field.focus({ preventScroll: true });
       field.scrollIntoView({ block: "center" });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toastError } from "#app/lib/toasts.ts";
 
 /**
  * A dialog whose content a fetcher loads first (the issues and the diggers of a gig on My
@@ -26,7 +26,7 @@ export function useLoadedDialog<T extends object>(url: string, key: keyof T & st
     else setFailures((count) => count + 1);
   }
   useEffect(() => {
-    if (failures > 0) toast.error(failure);
+    if (failures > 0) toastError(failure);
   }, [failures, failure]);
 
   const start = () => {

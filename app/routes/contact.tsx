@@ -1,7 +1,6 @@
 import { CircleHelp, Mail, MessageCircle, Phone, Send, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
@@ -15,6 +14,7 @@ import { getContactPageData, sendContactMessage } from "#server/contact/contact-
 import { runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/contact";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
+import { toastError } from "#app/lib/toasts.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return getContactPageData(context.services.config);
@@ -64,7 +64,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     event.preventDefault();
     const { message, fieldErrors } = formProblem(checked.error);
     setClientErrors(fieldErrors);
-    toast.error(message);
+    toastError(message);
     const first = FIELD_ORDER.find((field) => fieldErrors[field]);
     if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
-import { toast } from "sonner";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -13,6 +12,7 @@ import { MY_LEADS_ACCESS, myLeadsPage } from "#server/leads/my-leads.ts";
 import { reportIssue } from "#server/leads/report-issue.ts";
 import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/my-leads";
+import { toastError } from "#app/lib/toasts.ts";
 
 export const meta = () => pageMeta("My Leads", "The leads you have purchased, with the clients' contact details.");
 
@@ -64,7 +64,7 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error) ? (error.data as { error?: string } | null)?.error : undefined;
   useEffect(() => {
-    if (message) toast.error(message);
+    if (message) toastError(message);
   }, [message]);
   return (
     <div>

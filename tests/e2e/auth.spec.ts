@@ -145,6 +145,27 @@ test("a failed sign-up shows each message beside its own field on the Sign Up ta
   await expect(toastSaying(page, "Please enter a valid email address")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
   await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("Password must be at least 6 characters");
+  // The first invalid field on the page has the focus.
+  await expect(page.getByLabel("Email")).toBeFocused();
+  // The toasted message is in the page's text once (the toast; the field shows it as generated
+  // content), and once the toast has gone, once still: the field's.
+  const message = page.getByText("Please enter a valid email address", { exact: true });
+  await expect(message).toHaveCount(1);
+  await expect(toastSaying(page, "Please enter a valid email address")).toBeHidden({ timeout: 20_000 });
+  await expect(message).toHaveCount(1);
+  await expect(message).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
   await page.getByRole("tab", { name: "Sign In" }).click();
   await expect(page.getByLabel("Password", { exact: true })).not.toHaveAttribute("aria-invalid");
+});
+
+test("a sign-in or sign-up sent empty puts the focus on its first field", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Full Name")).toBeFocused();
 });

@@ -115,11 +115,25 @@ test("a consumer opening My Leads is told it is for diggers", async ({ page }) =
   await expect(page.getByText("My Leads is for diggers")).toBeVisible();
 });
 
-test("a refused post without the terms box marks it and moves the focus to it", async ({ page }) => {
+test("a refused post moves the focus to the first invalid field on the page; without the terms box, to the box", async ({ page }) => {
   await signIn(page, DEMO.consumer, DEMO.password, "/post-gig");
-  await page.getByLabel("Project Title").fill("Paint the back porch railings");
+  // Nothing filled in: the form checks the terms box first, but Project Title comes first on the page.
   await page.getByRole("button", { name: "Post Gig" }).click();
   await expect(toastSaying(page, "Please accept the Terms of Service to continue")).toBeVisible();
+  await expect(page.getByLabel("Project Title")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Project Title")).toBeFocused();
+
+  await page.getByLabel("Project Title").fill("Paint the back porch railings");
+  await page.getByLabel("Project Description").fill("Two coats on forty feet of wooden railing, sanded first.");
+  await page.getByLabel("Location").fill("Tucson, AZ");
+  await page.getByLabel("Project Timeline").fill("This week");
+  await page.getByLabel("Category").selectOption({ index: 1 });
+  await page.getByLabel("Minimum Budget ($)").fill("2000");
+  await page.getByLabel("Contact Preferences").fill("Text me");
+  await page.getByRole("button", { name: "Post Gig" }).click();
+  await expect(page.getByLabel("Project Title")).not.toHaveAttribute("aria-invalid");
+  // The second refusal's toast (the first may still be showing).
+  await expect(toastSaying(page, "Please accept the Terms of Service to continue").last()).toBeVisible();
   const terms = page.getByRole("checkbox", { name: /I agree to the/ });
   await expect(terms).toHaveAttribute("aria-invalid", "true");
   await expect(terms).toHaveAccessibleDescription("Please accept the Terms of Service to continue");

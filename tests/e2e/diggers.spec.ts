@@ -30,6 +30,8 @@ test("a new digger registers with a photo, sees the spec's messages, then edits 
   await expect(page.getByLabel("Handle")).toHaveAccessibleDescription("Handle is required Lowercase letters, numbers and underscores.");
   await expect(page.getByLabel("Handle")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Business Name")).toHaveAccessibleDescription("Business name is required");
+  // The browser's own check moves the focus to the first invalid field, as the server's does.
+  await expect(page.getByLabel("Handle")).toBeFocused();
 
   const token = randomUUID().slice(0, 6);
   await page.getByLabel("Handle").fill(`Pat.Sparks-${token}`);

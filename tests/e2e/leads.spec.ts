@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
-import { buyLead, DEMO, myGigCard, signIn } from "./helpers.ts";
+import { buyLead, DEMO, myGigCard, signIn, toastSaying } from "./helpers.ts";
 import { demoGigs } from "../../server/db/seed/demo-data.ts";
 
 /** A page of its own (own cookies), signed in as `email`. */
@@ -71,8 +71,16 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
   await lead.getByRole("button", { name: "Report Issue" }).click();
   const report = digger.getByRole("dialog");
   await report.getByRole("button", { name: "Submit Report" }).click();
-  await expect(digger.getByText("Please fill in all fields")).toBeVisible();
+  await expect(toastSaying(digger, "Please fill in all fields")).toBeVisible();
+  // Each missing field says so beside it, and the first one has the focus.
+  await expect(report.getByLabel("Issue Type")).toHaveAccessibleDescription("Please fill in all fields");
+  await expect(report.getByLabel("Description")).toHaveAccessibleDescription("Please fill in all fields");
+  await expect(report.getByLabel("Issue Type")).toBeFocused();
   await report.getByLabel("Issue Type").selectOption({ label: "Already Found Digger" });
+  await report.getByRole("button", { name: "Submit Report" }).click();
+  await expect(report.getByLabel("Issue Type")).not.toHaveAttribute("aria-invalid");
+  await expect(report.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+  await expect(report.getByLabel("Description")).toBeFocused();
   await report.getByLabel("Description").fill("The client told me on the phone they hired someone yesterday.");
   await report.getByRole("button", { name: "Submit Report" }).click();
   await expect(digger.getByText("Issue reported successfully. The client will review your request.")).toBeVisible();

@@ -4,9 +4,8 @@
  * checks it again, and the photos' real content, whatever the browser said.
  */
 import { Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { CategoryChecklist } from "#app/components/category-checklist.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
@@ -29,6 +28,8 @@ import {
 import type { CategoryGroup, OwnDiggerProfile } from "#core/digger-types.ts";
 import { fieldMessages } from "#core/forms.ts";
 import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
+import { toastError } from "#app/lib/toasts.ts";
 
 interface ReferenceBlock {
   key: string;
@@ -74,6 +75,8 @@ export function DiggerProfileForm({
     profile && profile.references.length > 0 ? profile.references.map((r) => newBlock(r)) : [newBlock()],
   );
   const errors = clientErrors ?? serverErrors ?? {};
+  // The browser's own refusal moves the focus like the server's (useActionToast, in the route).
+  useFieldFocus(useMemo(() => (clientErrors ? { fieldErrors: clientErrors } : undefined), [clientErrors]));
   const selected = new Set(profile?.categoryIds ?? []);
 
   function validate(event: FormEvent<HTMLFormElement>) {
@@ -84,7 +87,7 @@ export function DiggerProfileForm({
     if (messages.length > 0) {
       event.preventDefault();
       const shown = parsed.success ? messages[0]! : parsed.error.issues[0]!.message;
-      toast.error(shown);
+      toastError(shown);
       setClientErrors(found);
     } else {
       setClientErrors(null);
@@ -206,7 +209,7 @@ export function DiggerProfileForm({
       </SectionCard>
 
       <SectionCard title="Select Categories" description="Choose every service you offer.">
-        <fieldset aria-describedby={errors.categoryIds ? "categoryIds-error" : undefined}>
+        <fieldset aria-describedby={errors.categoryIds ? "categoryIds-error" : undefined} data-invalid={errors.categoryIds ? true : undefined}>
           <legend className="sr-only">Categories</legend>
           <CategoryChecklist categories={categories} selected={selected} label="Categories list" />
         </fieldset>

@@ -1,6 +1,5 @@
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { toast } from "sonner";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -14,21 +13,28 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { inlineErrors } from "#app/lib/form-errors.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
-import { firstMessage } from "#core/forms.ts";
+import { fieldMessages, firstMessage } from "#core/forms.ts";
 import { ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema } from "#core/lead-issues.ts";
+import { toastError } from "#app/lib/toasts.ts";
 
-export type ReportFetcher = FetcherWithComponents<{ error?: string; success?: string } | undefined>;
+export type ReportFetcher = FetcherWithComponents<{ error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined>;
 
 /**
  * Report Issue: type and description, checked here for speed ('Please fill in all fields'
- * as a toast) and again on the server. The fetcher belongs to the lead's card, which stays
- * mounted when this dialog gives way to the issue's status, so its toast is never lost.
+ * as a toast, and beside each field that is missing) and again on the server, whose answer
+ * marks the fields the same way. The fetcher belongs to the lead's card.
  */
 export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseId: string; gigTitle: string; fetcher: ReportFetcher }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const busy = fetcher.state !== "idle";
+  // The browser's own check, until the next submission; then the server's answer.
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  const errors = checked ?? inlineErrors(fetcher.data);
+  useFieldFocus(useMemo(() => (checked ? { fieldErrors: checked } : undefined), [checked]));
 
   useCloseOnSuccess(fetcher.data, () => setOpen(false));
 
@@ -48,17 +54,18 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
           className="grid gap-4"
           onSubmit={(event) => {
             const form = new FormData(event.currentTarget);
-            const checked = issueReportSchema.safeParse({ issueType: form.get("issueType"), description: form.get("description") });
-            if (!checked.success) {
+            const parsed = issueReportSchema.safeParse({ issueType: form.get("issueType"), description: form.get("description") });
+            if (!parsed.success) {
               event.preventDefault();
-              toast.error(firstMessage(checked.error));
+              toastError(firstMessage(parsed.error));
             }
+            setChecked(parsed.success ? null : fieldMessages(parsed.error));
           }}
         >
           <input type="hidden" name="intent" value="report-issue" />
           <input type="hidden" name="purchaseId" value={purchaseId} />
-          <FormField id={`${id}-type`} label="Issue Type" required>
-            <NativeSelect {...fieldControlProps(`${id}-type`, { required: true })} name="issueType" defaultValue="">
+          <FormField id={`${id}-type`} label="Issue Type" required error={errors.issueType}>
+            <NativeSelect {...fieldControlProps(`${id}-type`, { required: true, error: errors.issueType })} name="issueType" defaultValue="">
               <option value="" disabled>
                 Select an issue type
               </option>
@@ -69,9 +76,9 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
               ))}
             </NativeSelect>
           </FormField>
-          <FormField id={`${id}-description`} label="Description" required>
+          <FormField id={`${id}-description`} label="Description" required error={errors.description}>
             <Textarea
-              {...fieldControlProps(`${id}-description`, { required: true })}
+              {...fieldControlProps(`${id}-description`, { required: true, error: errors.description })}
               name="description"
               rows={5}
               maxLength={ISSUE_DESCRIPTION_MAX}

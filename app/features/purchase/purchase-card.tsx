@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
 import { HOLD_MINUTES, LEAD_FULL, spotsText } from "#core/lead-spots.ts";
 import { formatPrice } from "#core/money.ts";
+import { toastInfo, toastLoading, toastSuccess } from "#app/lib/toasts.ts";
 
 interface Props {
   gigId: string;
@@ -108,8 +108,7 @@ function useCheckoutLoadingNotice() {
   const submitting = useNavigation().formData?.get("intent") === "purchase";
   useEffect(() => {
     if (!submitting) return;
-    const id = toast.loading("Creating checkout session...");
-    const dismiss = () => toast.dismiss(id);
+    const dismiss = toastLoading("Creating checkout session...");
     window.addEventListener("pagehide", dismiss);
     return () => {
       window.removeEventListener("pagehide", dismiss);
@@ -125,8 +124,8 @@ function usePaymentReturnNotice(gigId: string) {
   const payment = searchParams.get("payment");
   useEffect(() => {
     if (payment !== "success" && payment !== "cancelled") return;
-    if (payment === "success") toast.success("Payment successful! You can now access the client contact information.");
-    else toast.info("Payment was cancelled.");
+    if (payment === "success") toastSuccess("Payment successful! You can now access the client contact information.");
+    else toastInfo("Payment was cancelled.");
     navigate(`/gig/${gigId}`, { replace: true, preventScrollReset: true });
   }, [payment, gigId, navigate]);
 }

@@ -1,8 +1,7 @@
 import { Star } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { toast } from "sonner";
-import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
+import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -16,15 +15,19 @@ import {
 import { Label } from "#app/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { inlineErrors } from "#app/lib/form-errors.ts";
+import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
-import { firstMessage } from "#core/forms.ts";
+import { fieldMessages, firstMessage } from "#core/forms.ts";
 import { REVIEW_MAX, reviewSchema, STAR_VALUES, starLabel, textLength } from "#core/reviews.ts";
+import { toastError } from "#app/lib/toasts.ts";
 
 /**
  * Leave a Review (or Edit Review within 30 days): a radio group named Rating ('1 star' to
  * '5 stars') and Your review (20 to 2000 characters, counted as typed), checked here for speed
- * and again on the server. Closes once the server took it. The fetcher belongs to the row,
- * which stays mounted when Leave a Review gives way to Edit Review, so its toast is never lost.
+ * and again on the server; each field says what is wrong beside it. Closes once the server
+ * took it. The fetcher belongs to the row, which stays mounted when Leave a Review gives way to
+ * Edit Review.
  */
 export function ReviewDialog({
   action,
@@ -34,7 +37,7 @@ export function ReviewDialog({
   review,
   fetcher,
 }: {
-  fetcher: FetcherWithComponents<{ error?: string; success?: string } | undefined>;
+  fetcher: FetcherWithComponents<{ error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined>;
   action: string;
   diggerId: string;
   handle: string;
@@ -46,6 +49,10 @@ export function ReviewDialog({
   const [body, setBody] = useState(review?.body ?? "");
   const id = useId();
   const busy = fetcher.state !== "idle";
+  // The browser's own check, until the next submission; then the server's answer.
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  const errors = checked ?? inlineErrors(fetcher.data);
+  useFieldFocus(useMemo(() => (checked ? { fieldErrors: checked } : undefined), [checked]));
 
   useCloseOnSuccess(fetcher.data, () => setOpen(false));
 
@@ -67,11 +74,12 @@ export function ReviewDialog({
           noValidate
           className="grid gap-4"
           onSubmit={(event) => {
-            const checked = reviewSchema.safeParse({ rating: rating || undefined, body });
-            if (!checked.success) {
+            const parsed = reviewSchema.safeParse({ rating: rating || undefined, body });
+            if (!parsed.success) {
               event.preventDefault();
-              toast.error(firstMessage(checked.error));
+              toastError(firstMessage(parsed.error));
             }
+            setChecked(parsed.success ? null : fieldMessages(parsed.error));
           }}
         >
           <input type="hidden" name="intent" value={review ? "edit-review" : "review"} />
@@ -81,7 +89,14 @@ export function ReviewDialog({
             <span id={`${id}-rating`} className="text-sm font-medium">
               Rating
             </span>
-            <RadioGroup aria-labelledby={`${id}-rating`} value={rating} onValueChange={setRating} className="flex flex-wrap gap-2">
+            <RadioGroup
+              aria-labelledby={`${id}-rating`}
+              aria-invalid={errors.rating ? true : undefined}
+              aria-describedby={errors.rating ? `${id}-rating-error` : undefined}
+              value={rating}
+              onValueChange={setRating}
+              className="flex flex-wrap gap-2"
+            >
               {STAR_VALUES.map((stars) => (
                 <Label
                   key={stars}
@@ -96,10 +111,11 @@ export function ReviewDialog({
                 </Label>
               ))}
             </RadioGroup>
+            <FieldMessage id={`${id}-rating`} error={errors.rating} />
           </div>
-          <FormField id={`${id}-body`} label="Your review" required hint={`${textLength(body)}/${REVIEW_MAX} characters (at least 20)`}>
+          <FormField id={`${id}-body`} label="Your review" required hint={`${textLength(body)}/${REVIEW_MAX} characters (at least 20)`} error={errors.body}>
             <Textarea
-              {...fieldControlProps(`${id}-body`, { required: true, hintId: `${id}-body-hint` })}
+              {...fieldControlProps(`${id}-body`, { required: true, hintId: `${id}-body-hint`, error: errors.body })}
               name="body"
               rows={6}
               maxLength={REVIEW_MAX}

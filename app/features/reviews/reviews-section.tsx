@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Stars } from "#app/components/rating.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { toastError } from "#app/lib/toasts.ts";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { formatRating } from "#core/digger-display.ts";
 import { firstMessage } from "#core/forms.ts";
@@ -132,7 +132,7 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
         const checked = replySchema.safeParse({ reply });
         if (!checked.success) {
           event.preventDefault();
-          toast.error(firstMessage(checked.error));
+          toastError(firstMessage(checked.error));
         }
       }}
     >
@@ -188,7 +188,7 @@ function ReportForm({ reviewId }: { reviewId: string }) {
         const checked = reviewReportSchema.safeParse({ reviewId, reason });
         if (!checked.success) {
           event.preventDefault();
-          toast.error(firstMessage(checked.error));
+          toastError(firstMessage(checked.error));
         }
       }}
     >
