@@ -8,8 +8,13 @@ import { users } from "../db/schema.ts";
 
 export type AccountStanding = "good" | "deleted" | "suspended";
 
-export async function accountStanding(db: Database, userId: string): Promise<AccountStanding> {
-  const [user] = await db.select({ deletedAt: users.deletedAt, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+/**
+ * `locked`: read under a share lock, so that a suspension or deletion in progress (which locks
+ * the row FOR UPDATE, then deletes the account's sessions) is waited for and seen.
+ */
+export async function accountStanding(db: Database, userId: string, { locked = false } = {}): Promise<AccountStanding> {
+  const query = db.select({ deletedAt: users.deletedAt, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  const [user] = locked ? await query.for("share") : await query;
   if (!user || user.deletedAt !== null) return "deleted";
   return user.suspendedAt === null ? "good" : "suspended";
 }

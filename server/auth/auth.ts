@@ -6,6 +6,7 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import {
@@ -125,6 +126,15 @@ export function createAuth(deps: EndpointRuleDeps) {
             const standing = await accountStanding(db, session.userId);
             if (standing === "deleted") throw new APIError("FORBIDDEN", { message: "This account has been deleted." });
             if (standing === "suspended") throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED, code: "ACCOUNT_SUSPENDED" });
+          },
+          // The check above and the session's insert are not atomic: a suspension (or deletion)
+          // that committed in between has already deleted the account's sessions, so this one
+          // would outlive it. Look again under a share lock once the session exists: either the
+          // suspension is seen (this session goes), or it starts after this and deletes it.
+          after: async (session) => {
+            if ((await accountStanding(db, session.userId, { locked: true })) !== "good") {
+              await db.delete(sessions).where(eq(sessions.id, session.id));
+            }
           },
         },
       },

@@ -1,9 +1,9 @@
 /**
  * Cross-site request forgery: a state-changing request (any method but GET and HEAD) must come
  * from the site itself. Browsers send `Origin` on every such request, so it must equal the
- * public URL's origin; when a client sends no Origin, a browser's `Sec-Fetch-Site: cross-site`
- * is still refused (clients that send neither, like curl, are not browsers and carry no
- * victim's cookies). Paths verified some other way (Stripe's signed webhook) are exempt.
+ * public URL's origin; when a client sends no Origin, a browser's `Sec-Fetch-Site` other than
+ * `same-origin` (or `none`) is still refused (clients that send neither, like curl, are not
+ * browsers and carry no victim's cookies). Paths verified some other way (Stripe's signed webhook) are exempt.
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -48,7 +48,11 @@ export function crossSiteRefusal(
       ? null
       : `Origin ${JSON.stringify(headers.origin.slice(0, 100))} is not this site`;
   }
-  if (headers.secFetchSite === "cross-site") return "Sec-Fetch-Site: cross-site without an Origin";
+  // Without an Origin, a browser that says where the request came from must say "this site"
+  // (or "none": typed by the person); a sibling subdomain ("same-site") is another site too.
+  if (headers.secFetchSite !== undefined && headers.secFetchSite !== "same-origin" && headers.secFetchSite !== "none") {
+    return `Sec-Fetch-Site: ${headers.secFetchSite.slice(0, 20)} without an Origin`;
+  }
   return null;
 }
 

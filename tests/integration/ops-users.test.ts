@@ -17,6 +17,7 @@ import { OPS_USER_MESSAGES } from "../../core/ops-users.ts";
 import { alertGig } from "../../server/alerts/fan-out.ts";
 import { matchingDiggers } from "../../server/alerts/matching.ts";
 import { diggerCategories, diggerProfiles, diggerReferences, leadIssues, referenceContactRequests, operatorActions, reviews, sessions, users } from "../../server/db/schema.ts";
+import { queryRows } from "../../server/db/client.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -282,6 +283,37 @@ describe("Suspend", () => {
       expect(await text(response)).toContain(OPS_USER_MESSAGES.deleted);
     }
     expect(await auditAbout(gone.id)).toHaveLength(0);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a sign-in racing a suspension (PostgreSQL)", () => {
+  it("leaves no session: one created while the suspension held the account's row goes once the suspension commits", async () => {
+    const user = await signUpAs(app, "consumer");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const suspending = new Promise<void>((resolve) => (locked = resolve));
+    // What a suspension does (server/ops/account-standing-change.ts), held open before its commit.
+    const suspension = db().transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+      await tx.update(users).set({ suspendedAt: new Date(), suspendedReason: "Racing" }).where(eq(users.id, user.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      locked();
+      await held;
+    });
+    await suspending;
+    // The sign-in reads the account as it was (good), then waits for the row: let it wait, then commit.
+    const signIn = signInByForm(user.email);
+    const waitUntil = Date.now() + 10_000;
+    while (Date.now() < waitUntil) {
+      const [waiting] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+      if (waiting!.n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await suspension;
+    await signIn;
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 });
 

@@ -25,4 +25,15 @@ describe("origin check", () => {
   it("never treats loopback names as aliases outside local mode", () => {
     expect(post("http://127.0.0.1:3000", { publicUrl: "http://localhost:3000" })).not.toBeNull();
   });
+
+  it("without an Origin, refuses every browser that says the request came from elsewhere, a sibling subdomain included", () => {
+    const site = { publicUrl: "https://digsandgigs.example", exemptPaths: [] };
+    const fetched = (secFetchSite: string | undefined) => crossSiteRefusal("POST", "/auth", { origin: undefined, secFetchSite }, site);
+    expect(fetched("cross-site")).not.toBeNull();
+    expect(fetched("same-site")).not.toBeNull();
+    expect(fetched("same-origin")).toBeNull();
+    expect(fetched("none")).toBeNull();
+    // Not a browser (curl): no victim's cookies to ride on.
+    expect(fetched(undefined)).toBeNull();
+  });
 });
