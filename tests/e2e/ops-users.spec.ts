@@ -51,7 +51,7 @@ test("the demo operator suspends a client: signed out, cannot sign in, their gig
   await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
 
   await operator.getByRole("link", { name: "Audit log" }).click();
-  const entry = operator.getByRole("list", { name: "Operator actions" }).getByRole("listitem").filter({ hasText: email });
+  const entry = operator.getByRole("list", { name: "Audit log entries" }).getByRole("listitem").filter({ hasText: email });
   await expect(entry.first()).toContainText("Suspended account");
   await expect(entry.first()).toContainText(`Reason: ${reason}`);
 });

@@ -87,6 +87,6 @@ test("the demo operator approves an uploaded licence and the profile shows it ve
   await digger.reload();
   await expect(section.getByRole("list", { name: "Your proofs" })).toContainText(`until ${formatDate(until)}`);
   await operator.getByRole("navigation", { name: "Operator console" }).getByRole("link", { name: "Audit log" }).click();
-  const entry = operator.getByRole("list", { name: "Operator actions" }).getByRole("listitem").filter({ hasText: "Approved credential" }).first();
-  await expect(entry).toContainText(`verifiedUntil: ${until}`);
+  const entry = operator.getByRole("list", { name: "Audit log entries" }).getByRole("listitem").filter({ hasText: "Approved credential" }).first();
+  await expect(entry).toContainText(`Licensed, verified until ${formatDate(until)}`);
 });
