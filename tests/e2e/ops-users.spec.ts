@@ -26,6 +26,9 @@ test("the demo operator suspends a client: signed out, cannot sign in, their gig
   await operator.getByRole("button", { name: "Search" }).click();
   await operator.getByRole("link", { name }).click();
   await expect(operator.getByRole("heading", { name, level: 1 })).toBeVisible();
+  // The menu's Users is the only link named so; the way back to the search says what it is.
+  await expect(operator.getByRole("link", { name: "Users" })).toHaveCount(1);
+  await expect(operator.getByRole("link", { name: "Back to the search" })).toHaveAttribute("href", "/ops/users");
   await expect(operator.getByText(title)).toBeVisible();
   // The reason is required: the form says so beside the field.
   await operator.getByRole("button", { name: "Suspend" }).click();
