@@ -166,10 +166,23 @@ describe("Reviews: Report, Hide and Keep", () => {
     expect(await text(await new SessionClient(app).get(path))).not.toContain(">Report<");
 
     const reporter = await signUpAs(app, "consumer");
-    expect(await text(await reporter.client.get(path))).toContain(">Report<");
-    const short = await reporter.client.post(path, { intent: "report-review", reviewId: ids[0]!, reason: "bad" });
+    // Report is a link to this page with that review's form open, which works without JavaScript.
+    const reportLink = `href="/digger/${digger.diggerId}?report=${ids[0]}#review-${ids[0]}"`;
+    const profile = await text(await reporter.client.get(path));
+    expect(profile).toContain(reportLink);
+    expect(profile).toContain(`id="review-${ids[0]}"`);
+    expect(profile).not.toContain(">Report Review<");
+    const opened = await text(await reporter.client.get(`${path}?report=${ids[0]}`));
+    expect(opened).toContain(">Report Review<");
+    expect(opened).toContain('name="reason"');
+    // A visitor's address with ?report= opens nothing: Report is for signed-in users.
+    expect(await text(await new SessionClient(app).get(`${path}?report=${ids[0]}`))).not.toContain(">Report Review<");
+    // Posted without JavaScript from the opened form: the page comes back with the form open and the reason marked.
+    const short = await reporter.client.post(`${path}?report=${ids[0]}`, { intent: "report-review", reviewId: ids[0]!, reason: "bad" });
     expect(short.status).toBe(400);
-    expect(await short.text()).toContain(REVIEW_REPORT_MESSAGES.reasonRequired);
+    const shortPage = await text(short);
+    expect(shortPage).toContain(REVIEW_REPORT_MESSAGES.reasonRequired);
+    expect(shortPage).toMatch(/<textarea[^>]*aria-invalid="true"[^>]*name="reason"|<textarea[^>]*name="reason"[^>]*aria-invalid="true"/);
     const ok = await reporter.client.post(path, { intent: "report-review", reviewId: ids[0]!, reason: "This review is about another business." });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain(REVIEW_REPORT_MESSAGES.reported);
