@@ -1,3 +1,6 @@
+import { CREDENTIALS, type CredentialKind } from "./credentials.ts";
+import { formatDate } from "./dates.ts";
+
 /**
  * Every action an operator (or the operator command) can take, as the audit trail names it,
  * with the words the Audit log shows (issue 22). A new action is added here first.
@@ -20,6 +23,26 @@ export const OPERATOR_ACTIONS = {
 
 export type OperatorActionName = keyof typeof OPERATOR_ACTIONS;
 
+/**
+ * The Audit log's Action filter names each action as what the operator does ("Hide a gig"),
+ * never with an entry's words ("Hid gig"): a search for an entry's words finds entries only.
+ */
+export const OPERATOR_ACTION_FILTERS: Record<OperatorActionName, string> = {
+  "user.suspend": "Suspend an account",
+  "user.reinstate": "Reinstate an account",
+  "gig.hide": "Hide a gig",
+  "gig.restore": "Restore a gig",
+  "review.hide": "Hide a review",
+  "review.keep": "Keep a review",
+  "credential.approve": "Approve a proof",
+  "credential.reject": "Reject a proof",
+  "profile.verify": "Grant the Verified badge",
+  "profile.unverify": "Remove the Verified badge",
+  "refund.retry": "Retry a refund",
+  "operator.grant": "Grant the operator role",
+  "operator.revoke": "Revoke the operator role",
+};
+
 export const isOperatorAction = (value: string): value is OperatorActionName => Object.hasOwn(OPERATOR_ACTIONS, value);
 
 /** An audit row as the console shows it (the Audit log page, a user's operator history). */
@@ -34,6 +57,26 @@ export interface AuditEntry {
   subjectUserId: string | null;
   /** The affected user's name and e-mail, for the log (only operators see it). */
   subjectUser: string | null;
+  /** For an action on a gig: its title (null once the gig is gone). */
+  gigTitle: string | null;
   reason: string | null;
   details: Record<string, string>;
+}
+
+const credentialName = (value: string | undefined) => (value && Object.hasOwn(CREDENTIALS, value) ? CREDENTIALS[value as CredentialKind] : value);
+
+/**
+ * What else an action set, in words: "Licensed, verified until Jun 30, 2027", "Closed 2 reports".
+ * A key this does not know yet is shown as it was written, so that nothing is left out.
+ */
+export function auditDetailsText(details: Record<string, string>): string | null {
+  const { credential, verifiedUntil, reports, ...rest } = details;
+  const parts: string[] = [];
+  const named = credentialName(credential);
+  if (named && verifiedUntil) parts.push(`${named}, verified until ${formatDate(verifiedUntil)}`);
+  else if (named) parts.push(named);
+  else if (verifiedUntil) parts.push(`Verified until ${formatDate(verifiedUntil)}`);
+  if (reports) parts.push(`Closed ${reports} ${reports === "1" ? "report" : "reports"}`);
+  parts.push(...Object.entries(rest).map(([key, value]) => `${key}: ${value}`));
+  return parts.length > 0 ? parts.join(" · ") : null;
 }

@@ -26,27 +26,32 @@ import type { Route } from "./+types/digger";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const { user } = await context.session();
-    const reviewsCursor = new URL(request.url).searchParams.get("cursor");
+    const searchParams = new URL(request.url).searchParams;
+    const reviewsCursor = searchParams.get("cursor");
     const page = await diggerPage(context.services.db, params.id, user, reviewsCursor);
-    return { ...page, reviewsCursor, now: new Date().toISOString() };
+    // ?report={reviewId}: that review's Report form is open (the Report link, without JavaScript).
+    const reportReviewId = user ? searchParams.get("report") : null;
+    return { ...page, reviewsCursor, reportReviewId, now: new Date().toISOString() };
   });
 }
 
 /** Three forms: a consumer asks for a reference's contact; the digger replies to a review; a signed-in user reports one. */
 export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  // A report's answer names its review: without JavaScript the page shows it beside that review's form.
+  const reviewId = String(form.get("reviewId") ?? "");
   return runAction(context, async () => {
-    const form = await request.formData();
     if (form.get("intent") === "reply") {
       const digger = await requireUser(context, request, REVIEW_REPLY_ACCESS);
       return replyToReview(context.services.db, digger.id, params.id, form);
     }
     if (form.get("intent") === "report-review") {
       const user = await requireUser(context, request, REVIEW_REPORT_ACCESS);
-      return reportReview(context.services.db, user.id, params.id, form);
+      return { ...(await reportReview(context.services.db, user.id, params.id, form)), reportedReviewId: reviewId };
     }
     const consumer = await requireUser(context, request, referenceContactAccess(params.id));
     return requestReferenceContact(context.services, consumer, params.id, form);
-  });
+  }, form.get("intent") === "report-review" ? { reportedReviewId: reviewId } : {});
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
@@ -180,6 +185,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                 handle={handle}
                 isOwner={viewer.isOwner}
                 signedIn={viewer.signedIn}
+                report={{ open: loaderData.reportReviewId, result: actionData }}
                 now={new Date(loaderData.now)}
                 firstPage={!loaderData.reviewsCursor}
               />

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Clock, MapPin, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, EyeOff, MapPin, Users } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -12,7 +12,7 @@ import { formatDate } from "#core/dates.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import { requireDigger } from "#server/auth/guards.ts";
-import { gigPage } from "#server/gigs/gig-page.ts";
+import { gigPage, type WithdrawnNotice } from "#server/gigs/gig-page.ts";
 import { purchaseAccess, startPurchase } from "#server/leads/purchase.ts";
 import { isActingOperator } from "#server/ops/access.ts";
 import { runLoader, runAction } from "#server/web/respond.ts";
@@ -63,6 +63,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
           </AlertDescription>
         </Alert>
       )}
+      {loaderData.withdrawn ? <WithdrawnAlert notice={loaderData.withdrawn} own={loaderData.own !== null} /> : null}
       {loaderData.contact ? (
         // Bought: the contact details come first, above the fold on a phone.
         <Card>
@@ -104,7 +105,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
         <aside aria-label="Purchase Lead">
           <PurchaseCard
             gigId={gig.id}
-            open={gig.status === "open"}
+            open={gig.status === "open" && !loaderData.withdrawn}
             leadPriceCents={gig.leadPriceCents}
             spotsTaken={gig.spotsTaken}
             maxDiggers={gig.maxDiggers}
@@ -124,6 +125,49 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/**
+ * A gig an operator took down, or whose client is suspended: its owner and operators see why
+ * (the operator's reason is theirs only); a buyer, that it is no longer listed.
+ */
+function WithdrawnAlert({ notice, own }: { notice: WithdrawnNotice; own: boolean }) {
+  const unlisted = "It is not on Browse Gigs and its lead cannot be bought.";
+  return (
+    <Alert role="status">
+      <EyeOff aria-hidden />
+      {notice.why === "hidden" ? (
+        <>
+          <AlertTitle>Hidden by an operator</AlertTitle>
+          <AlertDescription>
+            <p className="[overflow-wrap:anywhere]">{`Reason: ${notice.reason}`}</p>
+            <p>
+              {unlisted}
+              {own ? (
+                <>
+                  {" If you think this is a mistake, write to us from the "}
+                  <Link to="/contact" className="underline">
+                    Contact
+                  </Link>
+                  {" page."}
+                </>
+              ) : null}
+            </p>
+          </AlertDescription>
+        </>
+      ) : notice.why === "owner_suspended" ? (
+        <>
+          <AlertTitle>Not listed: its client's account is suspended</AlertTitle>
+          <AlertDescription>{unlisted}</AlertDescription>
+        </>
+      ) : (
+        <>
+          <AlertTitle>This gig is no longer listed</AlertTitle>
+          <AlertDescription>You keep the client's contact details you paid for.</AlertDescription>
+        </>
+      )}
+    </Alert>
   );
 }
 

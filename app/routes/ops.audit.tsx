@@ -6,7 +6,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { AuditList } from "#app/features/ops/audit-list.tsx";
-import { OPERATOR_ACTIONS } from "#core/operator-actions.ts";
+import { OPERATOR_ACTION_FILTERS } from "#core/operator-actions.ts";
 import { requireOperator } from "#server/ops/access.ts";
 import { auditFilters, auditLog } from "#server/ops/audit-log.ts";
 import { runLoader } from "#server/web/respond.ts";
@@ -32,7 +32,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="audit-action">Action</Label>
           <NativeSelect id="audit-action" name="action" defaultValue={filters.action}>
             <option value="">All actions</option>
-            {Object.entries(OPERATOR_ACTIONS).map(([value, label]) => (
+            {Object.entries(OPERATOR_ACTION_FILTERS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

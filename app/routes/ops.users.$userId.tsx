@@ -50,8 +50,9 @@ export default function OpsUser({ loaderData, actionData }: Route.ComponentProps
     <div className="grid gap-8">
       <div>
         <p className="mb-2 text-sm">
+          {/* Not named "Users": the console's menu has that link. */}
           <Link to="/ops/users" className="underline">
-            Users
+            Back to the search
           </Link>
         </p>
         <PageHeader title={account.name} subtitle={account.email}>

@@ -32,17 +32,35 @@ export async function gigPage(db: Database, id: string, viewer: { id: string; us
   // A gig an operator took down stays visible to its owner, to those who bought its lead (they
   // keep the contact they paid for) and to operators (the console links to it); for everyone
   // else it is gone.
-  if (found.withdrawn && viewer?.id !== found.ownerId && contact === null && !viewer?.operator) throw gigNotFound();
+  const owner = viewer !== null && viewer.id === found.ownerId;
+  const operator = viewer?.operator === true;
+  if (found.withdrawn && !owner && contact === null && !operator) throw gigNotFound();
   return {
     gig: found.gig,
+    withdrawn: withdrawnNotice(found.withdrawn, owner || operator),
     purchased: contact !== null,
     contact,
     /** The viewer posted this gig: the page says so instead of offering the purchase, with Edit and (nobody bought it) Delete. */
-    own: viewer !== null && viewer.id === found.ownerId ? { deletable: await hasNoPurchaseRow(db, id) } : null,
+    own: owner ? { deletable: await hasNoPurchaseRow(db, id) } : null,
     /** A checkout of this digger's holds a spot: Buy continues it, even when the others fill the lead. */
     holding: digger ? await holdsSpot(db, id, digger) : false,
     now: new Date().toISOString(),
   };
+}
+
+/**
+ * What the page says about a withdrawn gig: why, to its owner and operators (the operator's
+ * reason is theirs only); to a buyer only that it is no longer listed.
+ */
+export type WithdrawnNotice =
+  | { why: "hidden"; reason: string }
+  | { why: "owner_suspended" }
+  | { why: "unlisted" };
+
+function withdrawnNotice(withdrawn: { hiddenReason: string | null } | null, mayKnowWhy: boolean): WithdrawnNotice | null {
+  if (!withdrawn) return null;
+  if (!mayKnowWhy) return { why: "unlisted" };
+  return withdrawn.hiddenReason !== null ? { why: "hidden", reason: withdrawn.hiddenReason } : { why: "owner_suspended" };
 }
 
 async function hasNoPurchaseRow(db: Database, gigId: string): Promise<boolean> {
@@ -73,6 +91,7 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
       posterFirstName: sql<string>`split_part(btrim(${users.name}), ' ', 1)`,
       consumerId: gigs.consumerId,
       withdrawn: sql<boolean>`not (${notWithdrawn()})`,
+      hiddenReason: gigs.hiddenReason,
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
@@ -80,12 +99,12 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
     // A deleted account's gigs leave the site with it.
     .where(and(eq(gigs.id, id), isNull(users.deletedAt)));
   if (!row || (!row.published && row.consumerId !== viewerId)) return null;
-  const { consumerId, withdrawn, ...gig } = row;
+  const { consumerId, withdrawn, hiddenReason, ...gig } = row;
   return {
     gig: { ...gig, createdAt: gig.createdAt.toISOString(), leadPriceCents: leadPriceCents(gig.budgetMinCents) },
     /** For permission checks on the server; never sent to the browser. */
     ownerId: consumerId,
-    /** Hidden by an operator, or its owner suspended: only the owner and the lead's buyers may see it. */
-    withdrawn,
+    /** Hidden by an operator (with the operator's reason), or its owner suspended: only the owner, the lead's buyers and operators may see it. */
+    withdrawn: withdrawn ? { hiddenReason } : null,
   };
 }

@@ -6,7 +6,7 @@ import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { isOperatorAction, type AuditEntry, type OperatorActionName } from "#core/operator-actions.ts";
 import type { Database } from "../db/client.ts";
-import { operatorActions, users } from "../db/schema.ts";
+import { gigs, operatorActions, users } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { CLI_OPERATOR } from "./operators.ts";
 
@@ -63,12 +63,15 @@ export async function auditLog(
       subjectId: a.subjectId,
       subjectUserId: a.subjectUserId,
       subjectUser: nameAndEmail(subjectUser),
+      gigTitle: gigs.title,
       reason: a.reason,
       details: a.details,
     })
     .from(a)
     .leftJoin(operatorUser, eq(operatorUser.id, a.operatorId))
     .leftJoin(subjectUser, eq(subjectUser.id, a.subjectUserId))
+    // An action on a gig links to it by its title (its subject id is then a gig's uuid).
+    .leftJoin(gigs, eq(gigs.id, sql`case when ${a.subjectType} = 'gig' then ${a.subjectId}::uuid end`))
     .where(and(...conditions))
     .orderBy(desc(a.createdAt), desc(a.id))
     .limit(size + 1);
@@ -84,6 +87,7 @@ export async function auditLog(
       subjectId: row.subjectId,
       subjectUserId: row.subjectUserId,
       subjectUser: row.subjectUser,
+      gigTitle: row.gigTitle,
       reason: row.reason,
       details: row.details,
     })),

@@ -49,7 +49,9 @@ test("the demo operator hides a gig and a reported review; the Audit log lists b
     .filter({ hasNotText: "Review reported" })
     .first();
   const body = (await review.locator("p.whitespace-pre-line").first().textContent())!.trim();
-  await review.getByRole("button", { name: "Report" }).click();
+  // Report is a link (to this page with the review's form open); with JavaScript it opens the form in place.
+  await review.getByRole("link", { name: "Report" }).click();
+  await expect(reporter).not.toHaveURL(/report=/);
   await review.getByLabel("Reason").fill(`Mentions a different business entirely ${token}`);
   await review.getByRole("button", { name: "Report Review" }).click();
   await expect(toastSaying(reporter, "Review reported")).toBeVisible();
@@ -70,7 +72,14 @@ test("the demo operator hides a gig and a reported review; the Audit log lists b
   await expect(reporter.getByText(body, { exact: true })).toHaveCount(0);
 
   await operator.getByRole("navigation", { name: "Operator console" }).getByRole("link", { name: "Audit log" }).click();
-  const log = operator.getByRole("list", { name: "Operator actions" });
+  const log = operator.getByRole("list", { name: "Audit log entries" });
+  // The Action filter is the only thing labelled "Action", and its options never repeat an entry's words.
+  await expect(operator.getByLabel("Action")).toHaveCount(1);
+  await expect(operator.getByRole("option", { name: "Hid gig" })).toHaveCount(0);
+  // The hidden gig's entry links to the gig by its title, and to its owner by name.
+  const hidden = log.getByRole("listitem").filter({ hasText: `Reason: ${reason}` });
+  await expect(hidden.getByRole("link", { name: title })).toHaveAttribute("href", /^\/gig\//);
+  await expect(hidden.getByRole("link", { name: `Hana Hidden ${token}` })).toHaveAttribute("href", /^\/ops\/users\//);
   await expect(log.getByRole("listitem").filter({ hasText: "Hid gig" }).filter({ hasText: `Reason: ${reason}` })).toHaveCount(1);
   await expect(log.getByRole("listitem").filter({ hasText: "Hid review" }).first()).toBeVisible();
 });

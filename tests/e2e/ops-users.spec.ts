@@ -26,6 +26,9 @@ test("the demo operator suspends a client: signed out, cannot sign in, their gig
   await operator.getByRole("button", { name: "Search" }).click();
   await operator.getByRole("link", { name }).click();
   await expect(operator.getByRole("heading", { name, level: 1 })).toBeVisible();
+  // The menu's Users is the only link named so; the way back to the search says what it is.
+  await expect(operator.getByRole("link", { name: "Users" })).toHaveCount(1);
+  await expect(operator.getByRole("link", { name: "Back to the search" })).toHaveAttribute("href", "/ops/users");
   await expect(operator.getByText(title)).toBeVisible();
   // The reason is required: the form says so beside the field.
   await operator.getByRole("button", { name: "Suspend" }).click();
@@ -51,7 +54,7 @@ test("the demo operator suspends a client: signed out, cannot sign in, their gig
   await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
 
   await operator.getByRole("link", { name: "Audit log" }).click();
-  const entry = operator.getByRole("list", { name: "Operator actions" }).getByRole("listitem").filter({ hasText: email });
+  const entry = operator.getByRole("list", { name: "Audit log entries" }).getByRole("listitem").filter({ hasText: email });
   await expect(entry.first()).toContainText("Suspended account");
   await expect(entry.first()).toContainText(`Reason: ${reason}`);
 });

@@ -28,7 +28,9 @@ test("the demo operator approves an uploaded licence and the profile shows it ve
 
   // The profile editing page: nothing chosen, every field says why and the first has the focus.
   await digger.goto("/digger-registration#credentials");
-  const section = digger.getByRole("region", { name: "Credential verification" });
+  const section = digger.getByRole("region", { name: "Proof for Insured, Bonded or Licensed" });
+  // "Credential" labels the select only (the card's name does not say "credential").
+  await expect(digger.getByLabel("Credential")).toHaveCount(1);
   await section.getByRole("button", { name: "Upload Proof" }).click();
   await expect(section.getByLabel("Credential")).toBeFocused();
   await expect(section.getByLabel("Document")).toHaveAccessibleDescription(/Choose the document to upload/);
@@ -87,6 +89,6 @@ test("the demo operator approves an uploaded licence and the profile shows it ve
   await digger.reload();
   await expect(section.getByRole("list", { name: "Your proofs" })).toContainText(`until ${formatDate(until)}`);
   await operator.getByRole("navigation", { name: "Operator console" }).getByRole("link", { name: "Audit log" }).click();
-  const entry = operator.getByRole("list", { name: "Operator actions" }).getByRole("listitem").filter({ hasText: "Approved credential" }).first();
-  await expect(entry).toContainText(`verifiedUntil: ${until}`);
+  const entry = operator.getByRole("list", { name: "Audit log entries" }).getByRole("listitem").filter({ hasText: "Approved credential" }).first();
+  await expect(entry).toContainText(`Licensed, verified until ${formatDate(until)}`);
 });

@@ -62,7 +62,7 @@ describe("uploading a proof", () => {
     expect(proof).toMatchObject({ credential: "licensed", number: "AZ-ROC-334455", status: "pending", documentName: "My Licence (2026).pdf" });
     expect(proof!.documentKey).toMatch(/^private\/credentials\/[0-9a-f]{40}\.pdf$/);
     const page = await text(await digger.client.get("/digger-registration"));
-    expect(page).toContain("Credential verification");
+    expect(page).toContain("Proof for Insured, Bonded or Licensed");
     expect(page).toContain("AZ-ROC-334455");
     expect(page).toContain("Waiting for review");
     expect(page).toContain(`/credentials/${proof!.id}/document`);

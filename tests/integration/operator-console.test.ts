@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPERATOR_ACTIONS } from "../../core/operator-actions.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { operatorActions, sessions, users } from "../../server/db/schema.ts";
 import { DEMO_OPERATOR, DEMO_PASSWORD, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
@@ -233,5 +234,37 @@ describe("the audit trail", () => {
     expect(aboutB).not.toContain(`Reason for A ${a.id}`);
     // An unknown action is no filter; it is never echoed.
     expect(await page("action=%3Cscript%3E")).not.toContain("<script>");
+  });
+
+  it("links each entry's record by what it opens, writes its details in words, and keeps the filter's words apart", async () => {
+    const operator = await operatorAccount();
+    const owner = await signUpAs(app, "consumer", "Gail Gigowner");
+    const gig = await insertGig(app, owner.id);
+    const digger = await signUpAs(app, "digger", "Dana Digger");
+    await db().transaction(async (tx) => {
+      await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: gig.id, subjectUserId: owner.id, reason: "Off-site payment" });
+      await recordOperatorAction(tx, {
+        operatorId: operator.id,
+        action: "credential.approve",
+        subjectType: "credential",
+        subjectId: randomUUID(),
+        subjectUserId: digger.id,
+        details: { credential: "licensed", verifiedUntil: "2027-06-30" },
+      });
+    });
+    const html = decodeHtml(await (await operator.client.get(`/ops/audit?operator=${encodeURIComponent(operator.email)}`)).text());
+    // The gig's link is its title and opens the gig; the user's link is the user and opens their page.
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/gig/${gig.id}"[^>]*>${gig.title}</a>`));
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/ops/users/${owner.id}"[^>]*>Gail Gigowner &lt;${owner.email}&gt;</a>`));
+    expect(html).toContain("Licensed, verified until Jun 30, 2027");
+    expect(html).not.toContain("verifiedUntil: ");
+    // The Action filter's options never repeat an entry's words, nor is the list named "action".
+    const options = [...html.matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((match) => match[1]!.toLowerCase());
+    expect(html).toContain("Hid gig");
+    expect(html).toContain("Approved credential");
+    for (const entryWords of Object.values(OPERATOR_ACTIONS)) {
+      expect(options.filter((option) => option.includes(entryWords.toLowerCase()))).toEqual([]);
+    }
+    expect(html).toContain('aria-label="Audit log entries"');
   });
 });

@@ -88,6 +88,57 @@ describe("Gigs: Hide and Restore", () => {
   });
 });
 
+describe("the page of a withdrawn gig", () => {
+  it("says it is hidden, with the reason, to its owner and operators; to a buyer only that it is no longer listed", async () => {
+    const owner = await signUpAs(app, "consumer", "Hester Hidden");
+    const gig = await insertGig(app, owner.id);
+    const buyer = await diggerWithProfile(app);
+    await insertPurchase(app, gig, buyer.diggerId);
+    const reason = `Duplicate of another listing ${tag()}`;
+    expect((await operator.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason })).status).toBe(200);
+
+    for (const viewer of [owner, operator]) {
+      const page = await text(await viewer.client.get(`/gig/${gig.id}`));
+      expect(page).toContain("Hidden by an operator");
+      expect(page).toContain(`Reason: ${reason}`);
+    }
+    const buyersPage = await text(await buyer.client.get(`/gig/${gig.id}`));
+    expect(buyersPage).toContain("This gig is no longer listed");
+    expect(buyersPage).not.toContain("Hidden by an operator");
+    expect(buyersPage).not.toContain(reason);
+    // Not for sale: the owner's and the operator's page offer no purchase.
+    expect(await text(await operator.client.get(`/gig/${gig.id}`))).not.toContain("Buy this lead");
+  });
+
+  it("says a suspended client's gig is not listed", async () => {
+    const owner = await signUpAs(app, "consumer", "Sue Suspended");
+    const gig = await insertGig(app, owner.id);
+    const buyer = await diggerWithProfile(app);
+    await insertPurchase(app, gig, buyer.diggerId);
+    await db().update(users).set({ suspendedAt: new Date(), suspendedReason: "Fake listings" }).where(eq(users.id, owner.id));
+    const operatorsPage = await text(await operator.client.get(`/gig/${gig.id}`));
+    expect(operatorsPage).toContain("Not listed: its client's account is suspended");
+    expect(operatorsPage).not.toContain("Hidden by an operator");
+    const buyersPage = await text(await buyer.client.get(`/gig/${gig.id}`));
+    expect(buyersPage).toContain("This gig is no longer listed");
+    expect(buyersPage).not.toContain("suspended");
+  });
+
+  it("asks only those who can buy to buy the lead", async () => {
+    const owner = await signUpAs(app, "consumer", "Olive Owner");
+    const gig = await insertGig(app, owner.id);
+    const buyer = await diggerWithProfile(app);
+    await insertPurchase(app, gig, buyer.diggerId);
+    const path = `/gig/${gig.id}`;
+    const pitch = "Buy this lead to see the client's contact details.";
+    expect(await text(await new SessionClient(app).get(path))).toContain(pitch);
+    expect(await text(await (await diggerWithProfile(app)).client.get(path))).toContain(pitch);
+    expect(await text(await owner.client.get(path))).not.toContain(pitch);
+    expect(await text(await buyer.client.get(path))).not.toContain(pitch);
+    expect(await text(await (await signUpAs(app, "consumer")).client.get(path))).not.toContain(pitch);
+  });
+});
+
 describe("Reviews: Report, Hide and Keep", () => {
   async function reviewed(ratings: number[]) {
     const digger = await diggerWithProfile(app);
@@ -115,10 +166,23 @@ describe("Reviews: Report, Hide and Keep", () => {
     expect(await text(await new SessionClient(app).get(path))).not.toContain(">Report<");
 
     const reporter = await signUpAs(app, "consumer");
-    expect(await text(await reporter.client.get(path))).toContain(">Report<");
-    const short = await reporter.client.post(path, { intent: "report-review", reviewId: ids[0]!, reason: "bad" });
+    // Report is a link to this page with that review's form open, which works without JavaScript.
+    const reportLink = `href="/digger/${digger.diggerId}?report=${ids[0]}#review-${ids[0]}"`;
+    const profile = await text(await reporter.client.get(path));
+    expect(profile).toContain(reportLink);
+    expect(profile).toContain(`id="review-${ids[0]}"`);
+    expect(profile).not.toContain(">Report Review<");
+    const opened = await text(await reporter.client.get(`${path}?report=${ids[0]}`));
+    expect(opened).toContain(">Report Review<");
+    expect(opened).toContain('name="reason"');
+    // A visitor's address with ?report= opens nothing: Report is for signed-in users.
+    expect(await text(await new SessionClient(app).get(`${path}?report=${ids[0]}`))).not.toContain(">Report Review<");
+    // Posted without JavaScript from the opened form: the page comes back with the form open and the reason marked.
+    const short = await reporter.client.post(`${path}?report=${ids[0]}`, { intent: "report-review", reviewId: ids[0]!, reason: "bad" });
     expect(short.status).toBe(400);
-    expect(await short.text()).toContain(REVIEW_REPORT_MESSAGES.reasonRequired);
+    const shortPage = await text(short);
+    expect(shortPage).toContain(REVIEW_REPORT_MESSAGES.reasonRequired);
+    expect(shortPage).toMatch(/<textarea[^>]*aria-invalid="true"[^>]*name="reason"|<textarea[^>]*name="reason"[^>]*aria-invalid="true"/);
     const ok = await reporter.client.post(path, { intent: "report-review", reviewId: ids[0]!, reason: "This review is about another business." });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain(REVIEW_REPORT_MESSAGES.reported);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewerName } from "../../core/reviews.ts";
-import { decodeHtml } from "../support/leads.ts";
+import { decodeHtml, insertGig, insertPurchase } from "../support/leads.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { ROLES, type Role, type World } from "../security/world.ts";
 
@@ -17,11 +17,19 @@ beforeAll(async () => {
   suspension = { userId: suspended.id, reason: `Suspended for a private reason ${suspended.id.slice(0, 8)}` };
   const response = await world.users.operator.client.post(`/ops/users/${suspended.id}`, { intent: "suspend", reason: suspension.reason });
   if (response.status !== 200) throw new Error(`suspending failed: ${response.status}`);
+  // A gig an operator hid, whose lead the owning digger bought: the buyer keeps its page, not the reason.
+  const hiddenGig = await insertGig(world.app, (await world.freshConsumer()).id);
+  await insertPurchase(world.app, hiddenGig, world.users.owningDigger.diggerId);
+  hiding = { gigId: hiddenGig.id, reason: `Hidden for a private reason ${hiddenGig.id.slice(0, 8)}` };
+  const hidden = await world.users.operator.client.post("/ops/gigs", { intent: "hide", gigId: hiddenGig.id, reason: hiding.reason });
+  if (hidden.status !== 200) throw new Error(`hiding failed: ${hidden.status}`);
 });
 afterAll(() => security.close());
 
 /** A suspended account's reason (issue 22): written by the operator in beforeAll, seen only in the console. */
 let suspension: { userId: string; reason: string };
+/** A hidden gig's reason (issue 22): its owner (not a crawled role) and operators only, never its buyer. */
+let hiding: { gigId: string; reason: string };
 
 /**
  * Each private value and the roles allowed to see it. Operators see every account's name and
@@ -59,6 +67,7 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "operator's e-mail", value: w.users.operator.email, allowed: ["operator"] },
     { what: "review report's reason", value: w.reportReason, allowed: ["operator"] },
     { what: "suspension reason", value: suspension.reason, allowed: ["operator"] },
+    { what: "hidden gig's reason", value: hiding.reason, allowed: ["operator"] },
     // A proof's licence number: its digger (the profile editing page) and operators (the queue).
     { what: "credential proof's number", value: w.proofNumber, allowed: ["owningDigger", "operator"] },
     // The bell: each entry to its owner only.
@@ -70,6 +79,7 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
 const seeds = (w: World) => [
   "/",
   `/gig/${w.gig.id}`,
+  `/gig/${hiding.gigId}`,
   `/digger/${w.users.owningDigger.diggerId}`,
   `/digger/${w.users.otherDigger.diggerId}`,
   `/my-gigs/${w.gig.id}/issues`,
@@ -161,5 +171,8 @@ describe("private data", () => {
     expect(reported).toContain(world.reportReason);
     expect(decodeHtml(await (await world.client("operator").get("/ops/verification")).text())).toContain(world.proofNumber);
     expect(form).toContain(world.proofNumber);
+    // The hidden gig's page: its reason for the operator; for its buyer only that it is no longer listed.
+    expect(decodeHtml(await (await world.client("operator").get(`/gig/${hiding.gigId}`)).text())).toContain(hiding.reason);
+    expect(decodeHtml(await (await world.client("owningDigger").get(`/gig/${hiding.gigId}`)).text())).toContain("This gig is no longer listed");
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The profile editing page's Credential verification card: upload proof of Insured, Bonded or
+ * The profile editing page's "Proof for Insured, Bonded or Licensed" card (named without the
+ * word "credential", which labels its first field): upload proof of Insured, Bonded or
  * Licensed (a PDF, JPEG or PNG, up to 10 MB) with the policy or licence number and expiry date,
  * and see what became of each proof. Its own form, posted to /digger-registration?proof: the
  * profile form around it is untouched. Without JavaScript it posts and comes back the same.
@@ -48,9 +49,9 @@ export function CredentialProofs({ proofs, result }: { proofs: OwnCredentialDocu
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <section id="credentials" className="mt-6 scroll-mt-20" aria-label="Credential verification">
+    <section id="credentials" className="mt-6 scroll-mt-20" aria-label="Proof for Insured, Bonded or Licensed">
       <SectionCard
-        title="Credential verification"
+        title="Proof for Insured, Bonded or Licensed"
         description="Upload proof of insurance, a bond or a licence. An operator checks it; your profile then shows the credential as verified until the date approved. The document stays private: only you and Digs & Gigs operators can open it."
       >
         <fetcher.Form ref={form} method="post" action="/digger-registration?proof" encType="multipart/form-data" noValidate className="grid gap-4">

@@ -1,23 +1,47 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { credentialDocumentUrl } from "#core/credentials.ts";
 import { formatDateTime } from "#core/dates.ts";
-import { OPERATOR_ACTIONS, type AuditEntry } from "#core/operator-actions.ts";
+import { auditDetailsText, OPERATOR_ACTIONS, type AuditEntry } from "#core/operator-actions.ts";
 
-/** Where an audit row's record is looked at in the console. */
-function subjectLink(entry: AuditEntry): string | null {
-  if (entry.subjectType === "gig") return `/gig/${entry.subjectId}`;
-  return entry.subjectUserId ? `/ops/users/${entry.subjectUserId}` : null;
+/**
+ * The record an audit row is about, as a link that says what it opens: a gig by its title, a
+ * proof as its document; other records (a review, a refund, a profile) by type and short id.
+ */
+function subjectRecord(entry: AuditEntry): ReactNode {
+  const short = entry.subjectId.slice(0, 8);
+  if (entry.subjectType === "gig") {
+    return (
+      <>
+        {"gig "}
+        <Link to={`/gig/${entry.subjectId}`} className="underline">
+          {entry.gigTitle ?? short}
+        </Link>
+      </>
+    );
+  }
+  if (entry.subjectType === "credential") {
+    // The proof's document (a file, not a page of the app).
+    return (
+      <a href={credentialDocumentUrl(entry.subjectId)} target="_blank" rel="noreferrer" className="underline">
+        {`proof document ${short}`}
+      </a>
+    );
+  }
+  // A user is the "about" link already.
+  if (entry.subjectType === "user" && entry.subjectUser) return null;
+  return <span className="text-muted-foreground">{`${entry.subjectType} ${short}`}</span>;
 }
 
 /** Audit rows, newest first: when, who, what, on which record, and why. */
 export function AuditList({ entries, empty = "No operator actions match." }: { entries: AuditEntry[]; empty?: string }) {
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
-    <ol className="divide-y rounded-md border" aria-label="Operator actions">
+    // Named without "action": the Action filter's label must find only the filter.
+    <ol className="divide-y rounded-md border" aria-label="Audit log entries">
       {entries.map((entry) => {
-        const link = subjectLink(entry);
-        const record = `${entry.subjectType} ${entry.subjectId.slice(0, 8)}`;
-        const details = Object.entries(entry.details);
+        const details = auditDetailsText(entry.details);
+        const record = subjectRecord(entry);
         return (
           <li key={entry.id} className="grid gap-1 p-3 text-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -26,32 +50,25 @@ export function AuditList({ entries, empty = "No operator actions match." }: { e
                 {formatDateTime(entry.createdAt)}
               </time>
             </div>
-            <p>
+            <p className="[overflow-wrap:anywhere]">
               By {entry.operator ?? "a former operator"}
-              {entry.subjectUser ? (
+              {entry.subjectUser && entry.subjectUserId ? (
                 <>
                   {" · about "}
-                  {link ? <Link to={link} className="underline">{entry.subjectUser}</Link> : entry.subjectUser}
+                  <Link to={`/ops/users/${entry.subjectUserId}`} className="underline">
+                    {entry.subjectUser}
+                  </Link>
                 </>
               ) : null}
-              {" · "}
-              {entry.subjectType === "credential" ? (
-                // The proof's document (a file, not a page of the app).
-                <a href={credentialDocumentUrl(entry.subjectId)} target="_blank" rel="noreferrer" className="underline">
+              {record ? (
+                <>
+                  {" · "}
                   {record}
-                </a>
-              ) : link && !entry.subjectUser ? (
-                <Link to={link} className="underline">
-                  {record}
-                </Link>
-              ) : (
-                <span className="text-muted-foreground">{record}</span>
-              )}
+                </>
+              ) : null}
             </p>
-            {entry.reason ? <p>Reason: {entry.reason}</p> : null}
-            {details.length > 0 ? (
-              <p className="text-muted-foreground">{details.map(([key, value]) => `${key}: ${value}`).join(" · ")}</p>
-            ) : null}
+            {entry.reason ? <p className="[overflow-wrap:anywhere]">Reason: {entry.reason}</p> : null}
+            {details ? <p className="text-muted-foreground">{details}</p> : null}
           </li>
         );
       })}

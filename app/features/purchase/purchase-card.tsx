@@ -26,6 +26,9 @@ interface Props {
 /** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4; issue 19's spots). */
 export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDiggers, purchased, holding, own }: Props) {
   const full = open && !purchased && !holding && spotsTaken >= maxDiggers;
+  const user = useOptionalUser();
+  // Said only to someone who can buy it: a visitor (once signed in) or a digger who has not yet.
+  const canBuy = open && !full && !own && !purchased && (!user || user.userType === "digger");
   usePaymentReturnNotice(gigId);
   useCheckoutLoadingNotice();
   useActionToast(useActionData<{ error?: string }>());
@@ -33,7 +36,7 @@ export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDigge
     <Card>
       <CardHeader>
         <CardTitle>Purchase Lead</CardTitle>
-        <CardDescription>Buy this lead to see the client's contact details.</CardDescription>
+        {canBuy ? <CardDescription>Buy this lead to see the client's contact details.</CardDescription> : null}
       </CardHeader>
       <CardContent className="grid gap-4">
         <p>

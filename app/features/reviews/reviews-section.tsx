@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Stars } from "#app/components/rating.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
@@ -19,14 +19,23 @@ import { REPLY_MAX, replySchema, starLabel, textLength, type PublicReview, type 
  * the reviews newest first (10 a page), each from a client whose lead the digger bought
  * ('Verified lead'), 'Hired' when that client marked the digger hired, and the digger's reply.
  * The digger sees Reply under each review not yet answered on their own profile; every
- * signed-in user sees Report (issue 22), which asks for a reason and sends it to the operators.
+ * signed-in user sees a Report link (issue 22), which opens a form asking for a reason that
+ * goes to the operators.
  */
+/** Which review's Report form the address opens (`?report={id}`), and the answer to a report posted without JavaScript. */
+export interface ReportState {
+  open: string | null;
+  result?: ReportResult & { reportedReviewId?: string };
+}
+type ReportResult = { error?: string; success?: string; fieldErrors?: Record<string, string> };
+
 export function ReviewsSection({
   summary,
   page,
   handle,
   isOwner,
   signedIn,
+  report,
   now,
   firstPage,
 }: {
@@ -35,6 +44,7 @@ export function ReviewsSection({
   handle: string;
   isOwner: boolean;
   signedIn: boolean;
+  report: ReportState;
   now: Date;
   firstPage: boolean;
 }) {
@@ -64,7 +74,7 @@ export function ReviewsSection({
       </div>
       <ul aria-label="Reviews" className="grid gap-4">
         {page.items.map((review) => (
-          <ReviewItem key={review.id} review={review} handle={handle} isOwner={isOwner} signedIn={signedIn} now={now} />
+          <ReviewItem key={review.id} review={review} handle={handle} isOwner={isOwner} signedIn={signedIn} report={report} now={now} />
         ))}
       </ul>
       <div className="flex flex-wrap justify-center gap-2">
@@ -81,9 +91,23 @@ export function ReviewsSection({
   );
 }
 
-function ReviewItem({ review, handle, isOwner, signedIn, now }: { review: PublicReview; handle: string; isOwner: boolean; signedIn: boolean; now: Date }) {
+function ReviewItem({
+  review,
+  handle,
+  isOwner,
+  signedIn,
+  report,
+  now,
+}: {
+  review: PublicReview;
+  handle: string;
+  isOwner: boolean;
+  signedIn: boolean;
+  report: ReportState;
+  now: Date;
+}) {
   return (
-    <li className="grid gap-2 border-t pt-4 first:border-t-0 first:pt-0">
+    <li id={`review-${review.id}`} className="grid scroll-mt-20 gap-2 border-t pt-4 first:border-t-0 first:pt-0">
       <div className="flex flex-wrap items-center gap-2">
         <Stars rating={review.rating} />
         <span className="font-medium">{review.reviewer}</span>
@@ -102,7 +126,13 @@ function ReviewItem({ review, handle, isOwner, signedIn, now }: { review: Public
       ) : isOwner ? (
         <ReplyForm reviewId={review.id} />
       ) : null}
-      {signedIn ? <ReportForm reviewId={review.id} /> : null}
+      {signedIn ? (
+        <ReportForm
+          reviewId={review.id}
+          openAtFirst={report.open === review.id}
+          result={report.result?.reportedReviewId === review.id ? report.result : undefined}
+        />
+      ) : null}
     </li>
   );
 }
@@ -160,25 +190,42 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
   );
 }
 
-/** Report: a link-like button that opens the reason; the operators see it in their Reviews queue. */
-function ReportForm({ reviewId }: { reviewId: string }) {
-  const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
+/**
+ * Report: a link to this page with the review's form open (`?report={id}#review-{id}`, so that
+ * it works without JavaScript); with JavaScript it opens the form in place. The operators see
+ * the reason in their Reviews queue.
+ */
+function ReportForm({ reviewId, openAtFirst, result }: { reviewId: string; openAtFirst: boolean; result?: ReportResult }) {
+  const fetcher = useFetcher<ReportResult>();
+  const data = fetcher.data ?? result;
   useFieldFocus(fetcher.data);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openAtFirst);
   const [reason, setReason] = useState("");
+  const [searchParams] = useSearchParams();
   const id = useId();
   const busy = fetcher.state !== "idle";
-  if (fetcher.data?.success) return <p className="text-sm text-muted-foreground">{REVIEW_REPORT_MESSAGES.reported}</p>;
+  if (data?.success) return <p className="text-sm text-muted-foreground">{REVIEW_REPORT_MESSAGES.reported}</p>;
   if (!open) {
+    const opened = new URLSearchParams(searchParams);
+    opened.set("report", reviewId);
     return (
       <div>
-        <Button size="sm" variant="link" className="h-auto px-0 text-muted-foreground" onClick={() => setOpen(true)}>
-          Report
+        <Button asChild size="sm" variant="link" className="h-auto px-0 text-muted-foreground">
+          <Link
+            to={`?${opened.toString()}#review-${reviewId}`}
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            Report
+          </Link>
         </Button>
       </div>
     );
   }
-  const error = fetcher.data?.fieldErrors?.reason;
+  const error = data?.fieldErrors?.reason;
   return (
     <fetcher.Form
       method="post"
