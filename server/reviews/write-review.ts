@@ -3,12 +3,13 @@
  * for a digger with a completed purchase of the gig (409) that was not refunded in full (409),
  * once per gig and digger (the unique index reviews_gig_digger_key; 409), editable for
  * REVIEW_EDIT_DAYS. The digger's average_rating and total_ratings are recomputed by the database
- * in the same transaction (migration 0016). The digger is e-mailed.
+ * in the same transaction (migration 0016). The digger is e-mailed. An edit sends a review an
+ * operator kept after a report back to the operators (issue 22).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { REVIEW_EDIT_DAYS, reviewSchema, TRUST_MESSAGES } from "#core/reviews.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { reviews } from "../db/schema.ts";
+import { reviewReports, reviews } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { completedPurchase, ownedGig } from "./gig-buyers.ts";
@@ -54,6 +55,12 @@ export async function saveReview(
           ? new AppError("conflict", TRUST_MESSAGES.editWindowClosed)
           : new AppError("not_found", TRUST_MESSAGES.reviewNotFound);
       }
+      // A review an operator kept after a report is another text once edited: its reports open
+      // again, so it is back in the Reviews queue (its reporters cannot report it twice).
+      await tx
+        .update(reviewReports)
+        .set({ resolvedAt: null, resolution: null })
+        .where(and(eq(reviewReports.reviewId, updated.id), eq(reviewReports.resolution, "kept")));
     } else {
       try {
         await tx.insert(reviews).values({

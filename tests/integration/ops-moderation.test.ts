@@ -228,6 +228,32 @@ describe("Reviews: Report, Hide and Keep", () => {
     const late = await signUpAs(app, "consumer");
     expect((await late.client.post(`/digger/${digger.diggerId}`, { intent: "report-review", reviewId: bad, reason: "Reporting a hidden review." })).status).toBe(404);
   });
+
+  it("a kept review that its client then edits is back in the queue with its reports open", async () => {
+    const digger = await diggerWithProfile(app);
+    const client = await signUpAs(app, "consumer", "Kim Kept");
+    const gig = await insertGig(app, client.id);
+    const purchase = await insertPurchase(app, gig, digger.diggerId);
+    const [review] = await db()
+      .insert(reviews)
+      .values({ gigId: gig.id, diggerId: digger.diggerId, leadPurchaseId: purchase.id, rating: 5, body: "Quick, tidy and on budget, would hire again." })
+      .returning({ id: reviews.id });
+    const reason = `Reads like a paid review ${tag()}`;
+    const reporter = await signUpAs(app, "digger");
+    await reporter.client.post(`/digger/${digger.diggerId}`, { intent: "report-review", reviewId: review!.id, reason });
+    await operator.client.post("/ops/reviews", { intent: "keep", reviewId: review!.id });
+    expect(await text(await operator.client.get("/ops/reviews"))).not.toContain(reason);
+
+    const edited = "Changed my mind after the keep: now a different text entirely.";
+    const edit = await client.client.post(`/my-gigs/${gig.id}/diggers`, { intent: "edit-review", diggerId: digger.diggerId, rating: "1", body: edited });
+    expect(await edit.text()).toContain("Review updated");
+    const queue = await text(await operator.client.get("/ops/reviews"));
+    expect(queue).toContain(reason);
+    expect(queue).toContain(edited);
+    // Its reporter's report is the open one: reporting again is still once.
+    const again = await reporter.client.post(`/digger/${digger.diggerId}`, { intent: "report-review", reviewId: review!.id, reason: `Still suspicious ${tag()}` });
+    expect(again.status).toBe(409);
+  });
 });
 
 describe("Payments", () => {
