@@ -19,6 +19,12 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // The router's own refusals (a POST to a page without an action: 405; no such route: 404) are
+  // the client's mistake, not a fault: noted, not logged as errors.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    context.logger.info({ status: error.status, method: request.method, path: new URL(request.url).pathname }, "request refused");
+    return;
+  }
   const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
   if (isDatabaseUnavailable(cause)) context.failure.databaseUnavailable = true;
   context.logger.error({ err: cause }, "request failed");
