@@ -12,9 +12,10 @@ interface Page<T> {
  * A list that grows: "Load more" appends the next page (loaded by a fetcher from the same
  * route, the filters kept from the address) instead of replacing the page, so a person keeps
  * what they have already scrolled past. Without JavaScript the button is a plain link to the
- * next page. New loader data (other filters) starts the list again.
+ * next page; a page opened at a cursor that way (or from a shared link) offers `firstPage`, the
+ * way back to the start of the list. New loader data (other filters) starts the list again.
  */
-export function useAppendingList<T extends { id: string }>(first: Page<T>, label = "Load more"): { items: T[]; loadMore: ReactNode } {
+export function useAppendingList<T extends { id: string }>(first: Page<T>): { items: T[]; loadMore: ReactNode; firstPage: ReactNode } {
   const fetcher = useFetcher<{ page: Page<T> }>();
   const location = useLocation();
   const [list, setList] = useState({ first, items: first.items, nextCursor: first.nextCursor, seen: fetcher.data });
@@ -44,13 +45,30 @@ export function useAppendingList<T extends { id: string }>(first: Page<T>, label
               if (!busy) void fetcher.load(href);
             }}
           >
-            {busy ? "Loading..." : label}
+            {busy ? "Loading..." : "Load more"}
           </Link>
         </Button>
       </div>
     );
   }
-  return { items: list.items, loadMore };
+  return { items: list.items, loadMore, firstPage: <FirstPageLink /> };
+}
+
+/** On a page opened at a cursor: it shows a later page only, so it says so and links to the first. */
+function FirstPageLink() {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  if (!params.has("cursor")) return null;
+  params.delete("cursor");
+  const search = params.toString();
+  return (
+    <p className="mb-4 text-sm text-muted-foreground">
+      {"These are later results. "}
+      <Link to={search ? `${location.pathname}?${search}` : location.pathname} className="font-medium text-foreground underline underline-offset-4">
+        Back to the first page
+      </Link>
+    </p>
+  );
 }
 
 /** "24 gigs match" (or "1,000+ gigs match": lists count up to a cap), announced politely. */

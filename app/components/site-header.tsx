@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { NotificationBell } from "#app/components/notification-bell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -42,6 +42,29 @@ export function SiteHeader() {
   const keepOpened = useCallback((details: HTMLDetailsElement | null) => {
     if (details?.open) setMenu({ open: true, at: location.key });
   }, [location.key]);
+  // Escape closes the open menu and gives the focus back to its button; a click outside it closes it.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = () => setMenu((current) => ({ ...current, open: false }));
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      close();
+      menuButton.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (menuButton.current?.contains(target) || menuPanel.current?.contains(target)) return;
+      close();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menuOpen]);
   const panel = <MenuPanel links={links} user={user} onAuthPage={onAuthPage} />;
   return (
     <header className="relative border-b bg-background">
@@ -57,6 +80,7 @@ export function SiteHeader() {
           </div>
           {hydrated ? (
             <Button
+              ref={menuButton}
               variant="outline"
               size="sm"
               className="md:hidden"
@@ -83,7 +107,7 @@ export function SiteHeader() {
         </div>
       </div>
       {hydrated && menuOpen ? (
-        <div id="site-menu" className="border-t md:hidden">
+        <div id="site-menu" ref={menuPanel} className="border-t md:hidden">
           {panel}
         </div>
       ) : null}

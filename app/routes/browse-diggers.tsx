@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { useNavigation } from "react-router";
+import { FilterForm } from "#app/components/filter-form.tsx";
 import { EmptyResult, ResultCount, useAppendingList } from "#app/components/load-more.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -40,20 +41,13 @@ const SORTS = [
 export default function BrowseDiggers({ loaderData }: Route.ComponentProps) {
   const { filters, categories, page, count } = loaderData;
   const navigation = useNavigation();
-  const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse-diggers";
-  const { items, loadMore } = useAppendingList(page, "Next page");
+  const { items, loadMore, firstPage } = useAppendingList(page);
   const filtered = Boolean(filters.q || filters.location || filters.category);
   return (
     <div>
       <PageHeader title="Browse Talent" subtitle="Find the right digger for your project." />
-      <Form
-        method="get"
-        role="search"
-        aria-label="Find diggers"
-        className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_auto_auto_auto] lg:items-end"
-        key={`${filters.q}|${filters.location}|${filters.category}|${filters.sort}`}
-      >
+      <FilterForm label="Find diggers" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_auto_auto_auto] lg:items-end">
         <div className="grid gap-2">
           <Label htmlFor="q">Search</Label>
           <Input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Search by profession, handle or bio" maxLength={100} />
@@ -64,7 +58,7 @@ export default function BrowseDiggers({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="category">Category</Label>
-          <NativeSelect id="category" name="category" defaultValue={filters.category} onChange={(e) => submit(e.currentTarget.form)}>
+          <NativeSelect id="category" name="category" defaultValue={filters.category}>
             <option value="">All Categories</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -75,7 +69,7 @@ export default function BrowseDiggers({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="sort">Sort by</Label>
-          <NativeSelect id="sort" name="sort" defaultValue={filters.sort} onChange={(e) => submit(e.currentTarget.form)}>
+          <NativeSelect id="sort" name="sort" defaultValue={filters.sort}>
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
@@ -87,8 +81,9 @@ export default function BrowseDiggers({ loaderData }: Route.ComponentProps) {
           <Search aria-hidden="true" />
           Search
         </Button>
-      </Form>
+      </FilterForm>
 
+      {firstPage}
       {loading ? (
         <p role="status" className="py-12 text-center text-muted-foreground">
           Loading diggers...

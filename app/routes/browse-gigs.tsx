@@ -30,12 +30,13 @@ export default function BrowseGigs({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse-gigs";
   const now = new Date(loaderData.now);
-  const { items, loadMore } = useAppendingList(page);
+  const { items, loadMore, firstPage } = useAppendingList(page);
   const filtered = Boolean(filters.search || filters.location || filters.categoryId || filters.budget);
   return (
     <div>
       <PageHeader title="Browse Gigs" subtitle="Open requests from clients near you." />
       <GigFilters categories={categories} search={filters.search} location={filters.location} categoryId={filters.categoryId} budget={filters.budget} />
+      {firstPage}
       {loading ? (
         <p role="status" className="py-12 text-center text-muted-foreground">
           Loading gigs...

@@ -2,7 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
-import { MyGigCard } from "#app/features/gigs/my-gig-card.tsx";
+import { MyGigCard, myGigTitleId } from "#app/features/gigs/my-gig-card.tsx";
 import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
 import { GigDiggersButton } from "#app/features/reviews/gig-diggers-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -78,11 +78,11 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
                       {gig.purchaseCount > 0 ? <GigDiggersButton gigId={gig.id} gigTitle={gig.title} /> : null}
                       <GigIssuesButton gigId={gig.id} gigTitle={gig.title} />
                       <Button asChild variant="outline" size="sm">
-                        <Link to={`/my-gigs/${gig.id}/edit`} aria-label={`Edit ${gig.title}`}>
+                        <Link to={`/my-gigs/${gig.id}/edit`} aria-describedby={myGigTitleId(gig.id)}>
                           Edit
                         </Link>
                       </Button>
-                      {gig.deletable ? <DeleteGigButton gigId={gig.id} gigTitle={gig.title} /> : null}
+                      {gig.deletable ? <DeleteGigButton gigId={gig.id} gigTitle={gig.title} describedBy={myGigTitleId(gig.id)} /> : null}
                     </div>
                   }
                 />

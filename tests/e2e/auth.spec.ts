@@ -23,14 +23,27 @@ test("the page title follows the query: Digger Portal, Post a Gig, or the produc
   await page.goto("/auth");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Digs & Gigs");
   await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
-  // No provider is set up for the browser tests: each button is there, disabled, saying why.
+  // No provider is set up for the browser tests: each button is there, disabled, described by
+  // the one visible line that says why.
+  const reason = "Sign-in with Google, GitHub and LinkedIn is not set up on this server yet. Use your e-mail and password instead.";
   for (const provider of ["Google", "GitHub", "LinkedIn"]) {
     const button = page.getByRole("button", { name: `Continue with ${provider}` });
     await expect(button).toBeVisible();
     await expect(button).toBeDisabled();
-    await expect(button).toHaveAccessibleDescription(`${provider} sign-in is not set up on this server yet. Use your e-mail and password instead.`);
+    await expect(button).toHaveAccessibleDescription(reason);
   }
+  await expect(page.getByText(reason)).toBeVisible();
   await expect(page.getByText("Or continue with email")).toBeVisible();
+});
+
+test("at 375 px (a touch screen: no hover) the reason the social buttons are disabled is on the page", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true })).newPage();
+  await page.goto("/auth");
+  const reason = page.getByText("Sign-in with Google, GitHub and LinkedIn is not set up on this server yet. Use your e-mail and password instead.");
+  await expect(reason).toBeVisible();
+  await expect(reason).toBeInViewport();
+  const button = page.getByRole("button", { name: "Continue with Google" });
+  await expect(button).toHaveAttribute("aria-describedby", (await reason.getAttribute("id"))!);
 });
 
 test("a consumer signs up, lands on the redirect target signed in, and signs out", async ({ page }) => {

@@ -48,14 +48,18 @@ test("a consumer posts a gig, finds it in browse, opens it, and closes and reope
 
   await page.goto("/my-gigs");
   await expect(page.getByRole("heading", { level: 1, name: "My Gigs" })).toBeVisible();
-  const status = page.getByRole("switch", { name: new RegExp(title) });
+  // The switch is named by its visible label and described by the card's title.
+  const status = page.getByRole("listitem").filter({ hasText: title }).getByRole("switch");
+  await expect(status).toHaveAccessibleName("Active");
+  await expect(status).toHaveAccessibleDescription(title);
   await expect(status).toBeChecked();
   await status.click();
   await expect(page.getByText("Gig closed successfully")).toBeVisible();
   await page.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
   await expect(page.getByText("No gigs found. Try adjusting your filters.")).toBeVisible();
   await page.goto("/my-gigs");
-  await page.getByRole("switch", { name: new RegExp(title) }).click();
+  await expect(status).toHaveAccessibleName("Closed");
+  await status.click();
   await expect(page.getByText("Gig reopened successfully")).toBeVisible();
 });
 

@@ -183,7 +183,7 @@ test("closing a bought gig asks whether it was filled; 'Yes, I hired someone' ma
 
   await client.goto("/my-gigs");
   const card = client.getByRole("listitem").filter({ hasText: title });
-  await card.getByRole("switch", { name: new RegExp(title) }).click();
+  await card.getByRole("switch").click();
   const question = client.getByRole("dialog", { name: "Was this gig filled?" });
   await expect(question.getByRole("button", { name: "No, just close it" })).toBeVisible();
   await question.getByRole("button", { name: "Yes, I hired someone" }).click();
@@ -191,7 +191,7 @@ test("closing a bought gig asks whether it was filled; 'Yes, I hired someone' ma
   await expect(question).toBeHidden();
   await client.reload();
   await expect(card.getByText("Filled", { exact: true })).toBeVisible();
-  await expect(card.getByRole("switch", { name: new RegExp(title) })).not.toBeChecked();
+  await expect(card.getByRole("switch")).not.toBeChecked();
   await digger.reload();
   await expect(digger.getByRole("listitem").filter({ hasText: title }).getByText("Filled", { exact: true })).toBeVisible();
 });

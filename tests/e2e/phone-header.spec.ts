@@ -1,7 +1,8 @@
 /**
  * Issue 23: below 768 px the top bar is one row, its links and actions behind a Menu button (a
- * disclosure); at 1280 px they are in the bar itself. Checked for a visitor and a signed-in client,
- * with JavaScript and without it (a native <details> disclosure until React takes over).
+ * disclosure that Escape or a click outside closes); at 1280 px they are in the bar itself.
+ * Checked for a visitor and a signed-in client, with JavaScript and without it (a native
+ * <details> disclosure until React takes over).
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
@@ -33,6 +34,39 @@ test("at 375 px the header is one row, and Menu holds the same links and actions
   await expect(page).toHaveURL("/my-gigs");
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await expect(header.getByRole("link", { name: "Account" })).toHaveCount(0);
+});
+
+test("at 375 px Escape closes the menu and gives the focus back to Menu; a click outside closes it too", async ({ browser }) => {
+  const page = await pageAt(browser, 375);
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  const menu = header.getByRole("button", { name: "Menu" });
+  const signIn = header.getByRole("link", { name: "Sign In" });
+  // Escape from inside the menu: closed, and the focus is on the button again.
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await signIn.focus();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(signIn).toBeHidden();
+  await expect(menu).toBeFocused();
+  // Escape right after opening it (the focus still on the button).
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+  // A click outside the menu (on the page's heading) closes it; the address stays.
+  await menu.click();
+  await expect(signIn).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(signIn).toBeHidden();
+  await expect(page).toHaveURL("/");
+  // A click inside it does not.
+  await menu.click();
+  await header.locator("#site-menu").click({ position: { x: 5, y: 5 } });
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
 });
 
 test("at 1280 px the links are in the bar and there is no Menu button", async ({ browser }) => {

@@ -298,7 +298,7 @@ describe("sign-in with a provider (local OpenID Connect server)", () => {
     for (const provider of ["google", "github", "linkedin"]) {
       expect(html).toContain(`name="provider" value="${provider}"`);
     }
-    expect(html).not.toContain("sign-in is not set up on this server");
+    expect(html).not.toContain("is not set up on this server");
   });
 
   it("signs up a digger through Google and records the user type", async () => {

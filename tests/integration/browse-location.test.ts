@@ -52,6 +52,22 @@ describe("Browse Gigs by place", () => {
   });
 });
 
+describe("Browse Gigs at a cursor", () => {
+  it("links Load more to the next page, and that page (opened without JavaScript) back to the first with the filters kept", async () => {
+    const word = `Quokka${randomUUID().slice(0, 6)}`;
+    for (let i = 0; i < 21; i++) await insertGig(app, client.id, { title: `${word} shelf number ${i}` });
+    const first = await html(`/browse-gigs?q=${word}`);
+    expect(first).toContain("21 gigs match");
+    expect(first).not.toContain("Back to the first page");
+    const next = /<a[^>]*href="([^"]*cursor=[^"]*)"[^>]*>Load more<\/a>/.exec(first)?.[1];
+    expect(next).toMatch(new RegExp(`^/browse-gigs\\?q=${word}&cursor=`));
+    const second = await html(next!);
+    expect(second).toContain(`${word} shelf number 0`);
+    expect(second).toMatch(new RegExp(`<a[^>]*href="/browse-gigs\\?q=${word}"[^>]*>Back to the first page</a>`));
+    expect(second).not.toContain("Load more");
+  });
+});
+
 describe("Browse Talent by place", () => {
   it("filters diggers by their location, from the landing's hero search too", async () => {
     const near = await diggerWithProfile(app);

@@ -424,8 +424,16 @@ describe("browse talent", () => {
     expect(html).not.toContain(marcus.fullName);
     expect(html).not.toContain(marcus.phone);
     const first = decode(await (await app.request("/browse-diggers?sort=rate")).text());
-    expect(first).toContain("Next page");
     expect(first).toContain("Lowest Rate");
+    // One behaviour and one name with Browse Gigs: 'Load more' (appending once hydrated; its
+    // href, followed without JavaScript, is the next page, which offers the way back to the first).
+    expect(first).not.toContain("Next page");
+    expect(first).not.toContain("Back to the first page");
+    const next = /<a[^>]*href="([^"]*cursor=[^"]*)"[^>]*>Load more<\/a>/.exec(first)?.[1];
+    expect(next).toMatch(/^\/browse-diggers\?sort=rate&cursor=/);
+    const second = decode(await (await app.request(next!)).text());
+    expect(second).toMatch(/<a[^>]*href="\/browse-diggers\?sort=rate"[^>]*>Back to the first page<\/a>/);
+    expect(second).not.toMatch(/diggers? match/);
     const none = decode(await (await app.request("/browse-diggers?q=zzqq_nothing")).text());
     expect(none).toContain("No diggers found. Try adjusting your filters.");
     const bad = await app.request("/browse-diggers?sort=evil&category=x&cursor=%%%");

@@ -12,14 +12,17 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { GIG_EDIT_TEXTS } from "#core/gig-schema.ts";
 
-/** Delete, for a gig nobody has bought: asks first, then posts to the gig's edit route. */
-export function DeleteGigButton({ gigId, gigTitle }: { gigId: string; gigTitle: string }) {
+/**
+ * Delete, for a gig nobody has bought: asks first, then posts to the gig's edit route.
+ * `describedBy` names the element that says which gig (the card's title on /my-gigs).
+ */
+export function DeleteGigButton({ gigId, gigTitle, describedBy }: { gigId: string; gigTitle: string; describedBy?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" aria-describedby={describedBy}>
           Delete
         </Button>
       </DialogTrigger>

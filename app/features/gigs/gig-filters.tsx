@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "react-router";
+import { FilterForm } from "#app/components/filter-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -13,18 +13,10 @@ interface Props {
   budget: string | null;
 }
 
-/** Search and filters as a GET form: the address holds them, so a search can be shared. */
+/** Browse Gigs' search and filters (FilterForm: the fields show what the address says). */
 export function GigFilters({ categories, search, location, categoryId, budget }: Props) {
-  const submit = useSubmit();
   return (
-    <Form
-      method="get"
-      role="search"
-      className="mb-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_auto_auto_auto] lg:items-end"
-      onChange={(e) => {
-        if (e.target instanceof HTMLSelectElement) submit(e.currentTarget);
-      }}
-    >
+    <FilterForm label="Find gigs" className="mb-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_auto_auto_auto] lg:items-end">
       <div className="grid gap-2">
         <Label htmlFor="q">Search gigs</Label>
         <Input id="q" name="q" type="search" defaultValue={search} placeholder="Search by title, description or place" maxLength={100} />
@@ -56,6 +48,6 @@ export function GigFilters({ categories, search, location, categoryId, budget }:
         </NativeSelect>
       </div>
       <Button type="submit">Search</Button>
-    </Form>
+    </FilterForm>
   );
 }

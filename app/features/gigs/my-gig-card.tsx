@@ -21,6 +21,14 @@ import { timeAgo } from "#core/relative-time.ts";
 import type { ReactNode } from "react";
 
 /**
+ * The id of a card's title on /my-gigs: the card's controls have short names of their own
+ * ('Edit', 'Delete', 'Active') and the title as their accessible description.
+ */
+export function myGigTitleId(gigId: string): string {
+  return `my-gig-${gigId}-title`;
+}
+
+/**
  * One of my gigs: status, purchases, and the Active/Closed switch; until the client confirms
  * their e-mail (`published` false), the reason it is not public and a way to resend the link.
  * Closing a gig with purchases first asks whether it was filled (issue 19).
@@ -46,7 +54,7 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <CardTitle className="text-lg">
-            <Link to={`/gig/${gig.id}`} className="hover:underline">
+            <Link id={myGigTitleId(gig.id)} to={`/gig/${gig.id}`} className="hover:underline">
               {gig.title}
             </Link>
           </CardTitle>
@@ -76,7 +84,7 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
           <label className="flex items-center gap-2 text-sm font-medium">
             <Switch
               checked={open}
-              aria-label={`${gig.title}: ${open ? "Active" : "Closed"}`}
+              aria-describedby={myGigTitleId(gig.id)}
               onCheckedChange={(checked) => {
                 if (checked) setStatus("open");
                 else if (gig.purchaseCount > 0) setAsking(true);
