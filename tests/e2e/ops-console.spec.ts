@@ -23,7 +23,7 @@ for (const width of [375, 1280]) {
     await menu.getByRole("link", { name: "Audit log" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Audit log" })).toHaveAttribute("aria-current", "page");
-    await page.getByLabel("Action").selectOption({ label: "Suspended account" });
+    await page.getByLabel("Action").selectOption({ label: "Suspend an account" });
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/action=user\.suspend/);
     const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
