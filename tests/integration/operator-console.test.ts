@@ -213,10 +213,12 @@ describe("the audit trail", () => {
   it("is listed on the Audit log page, newest first, filtered by action, operator and user", async () => {
     const operator = await operatorAccount();
     const [a, b] = [await signUpAs(app, "consumer", "Audit Subject A"), await signUpAs(app, "consumer", "Audit Subject B")];
-    // Two transactions: the second action is the newer one.
+    // Two transactions: the second action is the newer one. (PGlite's clock can give two quick
+    // transactions the same now(), and then the order falls to the random ids: wait a little.)
     await db().transaction((tx) =>
       recordOperatorAction(tx, { operatorId: operator.id, action: "user.suspend", subjectType: "user", subjectId: a.id, subjectUserId: a.id, reason: `Reason for A ${a.id}` }),
     );
+    await new Promise((resolve) => setTimeout(resolve, 20));
     await db().transaction((tx) =>
       recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: randomUUID(), subjectUserId: b.id, reason: `Reason for B ${b.id}` }),
     );
