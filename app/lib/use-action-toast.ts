@@ -1,5 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import type { ZodError } from "zod";
+import { inlineErrors } from "#app/lib/form-errors.ts";
 import { toastError, toastSuccess } from "#app/lib/toasts.ts";
+import { fieldMessages, firstMessage } from "#core/forms.ts";
 
 type Answer = { error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined;
 
@@ -42,4 +45,23 @@ export function useFieldFocus(answer: Answer) {
 export function useActionToast(answer: Answer) {
   useEffect(() => toastAnswer(answer), [answer]);
   useFieldFocus(answer);
+}
+
+/**
+ * A fetcher form that checks itself in the browser before it sends (the same zod schema as the
+ * server): `errors` are that check's messages until the next submission, then the server's
+ * answer's; `check(event, parsed)` stops a refused submission, toasts its first message and
+ * moves the focus to the first invalid field, as a server's refusal does.
+ */
+export function useBrowserCheck(answer: Answer) {
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  useFieldFocus(useMemo(() => (checked ? { fieldErrors: checked } : undefined), [checked]));
+  const check = (event: FormEvent, parsed: { success: true } | { success: false; error: ZodError }) => {
+    if (!parsed.success) {
+      event.preventDefault();
+      toastError(firstMessage(parsed.error));
+    }
+    setChecked(parsed.success ? null : fieldMessages(parsed.error));
+  };
+  return { errors: checked ?? inlineErrors(answer), check };
 }

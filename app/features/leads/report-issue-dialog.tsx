@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -13,12 +13,9 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { inlineErrors } from "#app/lib/form-errors.ts";
-import { useFieldFocus } from "#app/lib/use-action-toast.ts";
+import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
-import { fieldMessages, firstMessage } from "#core/forms.ts";
 import { ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema } from "#core/lead-issues.ts";
-import { toastError } from "#app/lib/toasts.ts";
 
 export type ReportFetcher = FetcherWithComponents<{ error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined>;
 
@@ -31,10 +28,7 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
   const [open, setOpen] = useState(false);
   const id = useId();
   const busy = fetcher.state !== "idle";
-  // The browser's own check, until the next submission; then the server's answer.
-  const [checked, setChecked] = useState<Record<string, string> | null>(null);
-  const errors = checked ?? inlineErrors(fetcher.data);
-  useFieldFocus(useMemo(() => (checked ? { fieldErrors: checked } : undefined), [checked]));
+  const { errors, check } = useBrowserCheck(fetcher.data);
 
   useCloseOnSuccess(fetcher.data, () => setOpen(false));
 
@@ -54,12 +48,7 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
           className="grid gap-4"
           onSubmit={(event) => {
             const form = new FormData(event.currentTarget);
-            const parsed = issueReportSchema.safeParse({ issueType: form.get("issueType"), description: form.get("description") });
-            if (!parsed.success) {
-              event.preventDefault();
-              toastError(firstMessage(parsed.error));
-            }
-            setChecked(parsed.success ? null : fieldMessages(parsed.error));
+            check(event, issueReportSchema.safeParse({ issueType: form.get("issueType"), description: form.get("description") }));
           }}
         >
           <input type="hidden" name="intent" value="report-issue" />

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -15,12 +15,9 @@ import {
 import { Label } from "#app/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { inlineErrors } from "#app/lib/form-errors.ts";
-import { useFieldFocus } from "#app/lib/use-action-toast.ts";
+import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
-import { fieldMessages, firstMessage } from "#core/forms.ts";
 import { REVIEW_MAX, reviewSchema, STAR_VALUES, starLabel, textLength } from "#core/reviews.ts";
-import { toastError } from "#app/lib/toasts.ts";
 
 /**
  * Leave a Review (or Edit Review within 30 days): a radio group named Rating ('1 star' to
@@ -49,10 +46,7 @@ export function ReviewDialog({
   const [body, setBody] = useState(review?.body ?? "");
   const id = useId();
   const busy = fetcher.state !== "idle";
-  // The browser's own check, until the next submission; then the server's answer.
-  const [checked, setChecked] = useState<Record<string, string> | null>(null);
-  const errors = checked ?? inlineErrors(fetcher.data);
-  useFieldFocus(useMemo(() => (checked ? { fieldErrors: checked } : undefined), [checked]));
+  const { errors, check } = useBrowserCheck(fetcher.data);
 
   useCloseOnSuccess(fetcher.data, () => setOpen(false));
 
@@ -74,12 +68,7 @@ export function ReviewDialog({
           noValidate
           className="grid gap-4"
           onSubmit={(event) => {
-            const parsed = reviewSchema.safeParse({ rating: rating || undefined, body });
-            if (!parsed.success) {
-              event.preventDefault();
-              toastError(firstMessage(parsed.error));
-            }
-            setChecked(parsed.success ? null : fieldMessages(parsed.error));
+            check(event, reviewSchema.safeParse({ rating: rating || undefined, body }));
           }}
         >
           <input type="hidden" name="intent" value={review ? "edit-review" : "review"} />
