@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-import { DEMO, signIn, toastSaying } from "./helpers.ts";
+import { DEMO, fillGigForm, signIn, toastSaying } from "./helpers.ts";
 
 async function signedIn(browser: Browser, width: number, email: string, redirect: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 740 : 900 } });
@@ -123,13 +123,7 @@ test("a refused post moves the focus to the first invalid field on the page; wit
   await expect(page.getByLabel("Project Title")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Project Title")).toBeFocused();
 
-  await page.getByLabel("Project Title").fill("Paint the back porch railings");
-  await page.getByLabel("Project Description").fill("Two coats on forty feet of wooden railing, sanded first.");
-  await page.getByLabel("Location").fill("Tucson, AZ");
-  await page.getByLabel("Project Timeline").fill("This week");
-  await page.getByLabel("Category").selectOption({ index: 1 });
-  await page.getByLabel("Minimum Budget ($)").fill("2000");
-  await page.getByLabel("Contact Preferences").fill("Text me");
+  await fillGigForm(page, "Paint the back porch railings", "Two coats on forty feet of wooden railing, sanded first.");
   await page.getByRole("button", { name: "Post Gig" }).click();
   await expect(page.getByLabel("Project Title")).not.toHaveAttribute("aria-invalid");
   // The second refusal's toast (the first may still be showing).

@@ -14,12 +14,8 @@ export async function signIn(page: Page, email: string, password = DEMO.password
 }
 
 /** The client posts a gig in the first category with a $2,000 minimum (its lead costs $50.00). */
-export async function postGig(
-  page: Page,
-  title: string,
-  description = "Three floating oak shelves on a brick wall in the living room, anchors included.",
-) {
-  await page.goto("/post-gig");
+/** Every required field of /post-gig but the terms box, on the page already open. */
+export async function fillGigForm(page: Page, title: string, description: string) {
   await page.getByLabel("Project Title").fill(title);
   await page.getByLabel("Project Description").fill(description);
   await page.getByLabel("Location").fill("Tucson, AZ");
@@ -27,6 +23,15 @@ export async function postGig(
   await page.getByLabel("Category").selectOption({ index: 1 });
   await page.getByLabel("Minimum Budget ($)").fill("2000");
   await page.getByLabel("Contact Preferences").fill("Text me");
+}
+
+export async function postGig(
+  page: Page,
+  title: string,
+  description = "Three floating oak shelves on a brick wall in the living room, anchors included.",
+) {
+  await page.goto("/post-gig");
+  await fillGigForm(page, title, description);
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole("button", { name: "Post Gig" }).click();
   await expect(page.getByText("Gig posted successfully!")).toBeVisible();
