@@ -12,8 +12,9 @@ import { queryRows, type Database } from "../db/client.ts";
 import { categories, diggerProfiles, gigs, leadAlertDigests, leadAlertSettings, users } from "../db/schema.ts";
 import { listedGig } from "../gigs/browse.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { digestEmail } from "../mail/templates/alert-emails.ts";
 import { spotsTaken } from "../leads/spots.ts";
-import { alertsFooter, alertsUnsubscribeUrl, gigLines } from "./fan-out.ts";
+import { alertsUnsubscribeUrl } from "./fan-out.ts";
 import { leadPriceSql, preferencesMatch, savedCategoryMatch } from "./matching.ts";
 
 /** Daily diggers per query. */
@@ -95,19 +96,11 @@ async function deliverDigest({ db, mailer, config }: { db: Database; mailer: Mai
   if (!first) return false;
   const shown = rows.slice(0, DIGEST_MAX_GIGS);
   const unsubscribe = alertsUnsubscribeUrl(config, first);
-  const more = first.total - shown.length;
-  const text = [
-    `${first.total === 1 ? "1 new gig matches" : `${first.total} new gigs match`} your lead alerts today.`,
-    "",
-    ...shown.flatMap((gig) => [gig.title, ...gigLines(gig), `View the gig: ${config.publicUrl}/gig/${gig.id}`, ""]),
-    ...(more > 0 ? [`And ${more} more: ${browseLink(config, rows)}`, ""] : []),
-    alertsFooter(config, "daily", unsubscribe),
-  ].join("\n");
+  const email = digestEmail({ publicUrl: config.publicUrl, total: first.total, gigs: shown, moreUrl: browseLink(config, rows), unsubscribeUrl: unsubscribe });
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(leadAlertDigests).values({ diggerId: first.diggerId, day }).onConflictDoNothing().returning({ day: leadAlertDigests.day });
     if (claimed.length === 0) return false;
-    const subject = `Your lead alerts: ${first.total === 1 ? "1 new gig" : `${first.total} new gigs`}`;
-    const emailId = await mailer.send({ to: first.email, userId: first.userId, kind: "transactional", subject, text, listUnsubscribeUrl: unsubscribe }, { tx });
+    const emailId = await mailer.send({ ...email, to: first.email, userId: first.userId, kind: "transactional", listUnsubscribeUrl: unsubscribe }, { tx });
     if (emailId) await tx.update(leadAlertDigests).set({ emailId }).where(and(eq(leadAlertDigests.diggerId, first.diggerId), eq(leadAlertDigests.day, day)));
     return true;
   });

@@ -8,14 +8,13 @@
  * e-mail, so reruns, two workers and a reopened gig send nothing twice.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { ALERT_FREQUENCY_LABELS } from "#core/lead-alerts.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
-import { budgetText, formatPrice } from "#core/money.ts";
 import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
 import { listedGig } from "../gigs/browse.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { leadAlertEmail } from "../mail/templates/alert-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
 import { spotsTaken } from "../leads/spots.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
@@ -112,47 +111,13 @@ export async function deliverLeadAlert(
     kind: "lead.alert",
     text: `New lead: ${gig.title}`,
     link: `/gig/${gig.id}`,
-    email: {
-      subject: `New lead: ${gig.title}`,
-      text: [
-        "A new gig matches your lead alerts.",
-        "",
-        gig.title,
-        ...gigLines(gig),
-        "",
-        `View the gig: ${config.publicUrl}/gig/${gig.id}`,
-        "",
-        alertsFooter(config, "instant", unsubscribe),
-      ].join("\n"),
-      listUnsubscribeUrl: unsubscribe,
-    },
+    email: { ...leadAlertEmail({ publicUrl: config.publicUrl, gig, unsubscribeUrl: unsubscribe }), listUnsubscribeUrl: unsubscribe },
   });
   if (emailId) await tx.update(leadAlerts).set({ emailId }).where(and(eq(leadAlerts.gigId, gig.id), eq(leadAlerts.diggerId, recipient.diggerId)));
   return true;
 }
 
-/** What an alert says of a gig, a line each. */
-export function gigLines(gig: Pick<AlertGig, "categoryName" | "budgetMinCents" | "budgetMaxCents" | "location" | "leadPriceCents" | "maxDiggers" | "spotsTaken">): string[] {
-  return [
-    `Category: ${gig.categoryName}`,
-    `Budget: ${budgetText(gig.budgetMinCents, gig.budgetMaxCents)}`,
-    `Location: ${gig.location}`,
-    `Lead price: ${formatPrice(gig.leadPriceCents)}`,
-    `Spots left: ${Math.max(0, gig.maxDiggers - gig.spotsTaken)} of ${gig.maxDiggers}`,
-  ];
-}
-
 /** The signed one-click link that turns this digger's lead alerts off (and nothing else). */
 export function alertsUnsubscribeUrl(config: Pick<Config, "publicUrl" | "authSecret">, recipient: Pick<AlertRecipient, "userId" | "email">): string {
   return unsubscribeUrl(config.publicUrl, signUnsubscribeToken(config.authSecret, recipient.userId, recipient.email, "lead-alerts"), "lead-alerts");
-}
-
-/** Every alert e-mail's end: why it came, where to change it, and the one-click off switch. */
-export function alertsFooter(config: Pick<Config, "publicUrl">, frequency: "instant" | "daily", unsubscribe: string): string {
-  return [
-    "--",
-    `You get this because your lead alerts are set to ${ALERT_FREQUENCY_LABELS[frequency]}.`,
-    `Change your alert preferences: ${config.publicUrl}/account`,
-    `Turn lead alerts off with one click: ${unsubscribe}`,
-  ].join("\n");
 }

@@ -20,6 +20,7 @@ import {
 import { PRODUCT_NAME } from "#core/product.ts";
 import { ACCOUNT_SUSPENDED } from "#core/sign-in-errors.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
+import { passwordResetEmail } from "../mail/templates/account-emails.ts";
 import { accountStanding } from "./account-standing.ts";
 import {
   ACCOUNT_TYPE_FIXED,
@@ -94,21 +95,7 @@ export function createAuth(deps: EndpointRuleDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: user.email,
-          userId: user.id,
-          kind: "transactional",
-          subject: "Reset your Digs & Gigs password",
-          text: [
-            `Hello ${user.name},`,
-            "",
-            "Someone asked to reset the password of your Digs & Gigs account. To choose a new password, open this link within one hour:",
-            "",
-            link,
-            "",
-            "The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.",
-          ].join("\n"),
-        });
+        await mailer.send({ ...passwordResetEmail({ name: user.name, link }), to: user.email, userId: user.id, kind: "transactional" });
       },
     },
     emailVerification: emailVerificationOptions(deps),

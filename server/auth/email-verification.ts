@@ -15,9 +15,10 @@ import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { confirmationEmail } from "../mail/templates/account-emails.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 
-export const VERIFICATION_SUBJECT = "Confirm your e-mail for Digs & Gigs";
+export { VERIFICATION_SUBJECT } from "../mail/templates/account-emails.ts";
 /** How long a confirmation link works, in seconds. */
 export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
 export function emailVerificationOptions({
@@ -54,22 +55,7 @@ export function emailVerificationOptions({
       if (!(await rateLimits.confirmationEmailsPerAddress.take(user.email.toLowerCase()))) throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
       const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
       const consumer = (user as { userType?: unknown }).userType !== "digger";
-      await mailer.send({
-        to: user.email,
-        userId: user.id,
-        kind: "transactional",
-        subject: VERIFICATION_SUBJECT,
-        text: [
-          `Hello ${user.name},`,
-          "",
-          "To confirm that this is your e-mail address, open this link within 24 hours:",
-          "",
-          link,
-          "",
-          ...(consumer ? ["Your gigs are published for diggers to see once you confirm.", ""] : []),
-          "If you did not create a Digs & Gigs account, ignore this e-mail: nothing is published under your address.",
-        ].join("\n"),
-      });
+      await mailer.send({ ...confirmationEmail({ name: user.name, link, consumer }), to: user.email, userId: user.id, kind: "transactional" });
     },
   };
 }

@@ -14,6 +14,7 @@ import { users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { signUpWithTakenAddressEmail } from "../mail/templates/account-emails.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 import { claimTotpStep } from "./totp-once.ts";
 
@@ -114,22 +115,7 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
     // About as long as making an account takes, so the time does not tell either.
     await ctx.context.password.hash(typeof body.password === "string" ? body.password : "");
     try {
-      await mailer.send({
-        to: owner.email,
-        userId: owner.id,
-        kind: "transactional",
-        subject: "Someone tried to sign up with your e-mail address",
-        text: [
-          `Hello ${owner.name},`,
-          "",
-          "Someone just tried to create a Digs & Gigs account with this e-mail address, which already has an account.",
-          "",
-          `If it was you, sign in instead: ${config.publicUrl}/auth`,
-          `Forgot your password? Reset it from the same page ("Forgot password?").`,
-          "",
-          "If it was not you, you can ignore this e-mail: nothing has changed on your account.",
-        ].join("\n"),
-      });
+      await mailer.send({ ...signUpWithTakenAddressEmail({ name: owner.name, publicUrl: config.publicUrl }), to: owner.email, userId: owner.id, kind: "transactional" });
     } catch (error) {
       logger.error({ err: error }, "could not e-mail the owner of an address used to sign up again");
     }

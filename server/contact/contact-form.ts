@@ -3,12 +3,12 @@
  * limited per client address, and e-mailed to the support address through the mailer
  * (delivered over SMTP, or kept in the outbox in local mode), with the sender as reply-to.
  */
-import { contactSchema, type ContactMessage } from "#core/contact-schema.ts";
+import { contactSchema } from "#core/contact-schema.ts";
 import type { SessionLookup } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import type { OutgoingEmail } from "../mail/mailer.ts";
+import { contactEmail } from "../mail/templates/contact-email.ts";
 import type { AppServices } from "../services.ts";
 
 export interface ContactPageData {
@@ -24,35 +24,6 @@ export const contactRateLimited = (supportEmail: string) =>
   `You have sent several messages in a short time. Please wait a few minutes and try again, or e-mail us at ${supportEmail}.`;
 export const contactSendFailed = (supportEmail: string) =>
   `Your message could not be sent right now. Please try again in a few minutes, or e-mail us at ${supportEmail}.`;
-
-/** Who is writing, when they are signed in: support sees the account beside the address typed in the form. */
-interface Account {
-  id: string;
-  email: string;
-  userType: string;
-}
-
-export function contactEmail(supportEmail: string, message: ContactMessage, account: Account | null): OutgoingEmail {
-  const { name, email, subject, message: body } = message;
-  const text = [
-    `${name} <${email}> wrote through the Digs & Gigs contact form.`,
-    "",
-    `Subject: ${subject || "(none)"}`,
-    `Account: ${account ? `signed in as ${account.email} (${account.userType}, id ${account.id})` : "not signed in"}`,
-    "",
-    body,
-    "",
-    "--",
-    `Reply to this e-mail to answer ${name} at ${email}.`,
-  ].join("\n");
-  return {
-    to: supportEmail,
-    replyTo: email,
-    subject: subject ? `Contact form: ${subject}` : `Contact form: message from ${name}`,
-    text,
-    kind: "transactional",
-  };
-}
 
 /** What sending needs of the request's context: the services, who is asking, and from where. */
 interface ContactContext {
@@ -71,7 +42,8 @@ export async function sendContactMessage(context: ContactContext, form: FormData
     throw new AppError("too_many_requests", contactRateLimited(config.supportEmail));
   }
   const { user } = await context.session();
-  const emailId = await mailer.send(contactEmail(config.supportEmail, message, user)).catch((error: unknown) => {
+  const email = { ...contactEmail({ ...message, account: user }), to: config.supportEmail, replyTo: message.email, kind: "transactional" as const };
+  const emailId = await mailer.send(email).catch((error: unknown) => {
     // Only recording the e-mail can fail here; a failed delivery is retried by the mailer.
     throw new AppError("unavailable", contactSendFailed(config.supportEmail), { cause: error });
   });

@@ -11,6 +11,7 @@ import type { Database } from "../db/client.ts";
 import { diggerProfiles, diggerReferences, referenceContactRequests, users } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { referenceDecidedEmail, referenceRequestedEmail } from "../mail/templates/trust-emails.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 
@@ -53,14 +54,7 @@ export async function requestReferenceContact(
         kind: "reference.requested",
         text: `${consumer.name} asked for the contact details of your reference ${reference.name}`,
         link: "/reference-requests",
-        email: {
-          subject: "New reference contact request",
-          text: [
-            `${consumer.name} would like the contact details of your reference ${reference.name}.`,
-            "",
-            `Approve or decline the request: ${config.publicUrl}/reference-requests`,
-          ].join("\n"),
-        },
+        email: referenceRequestedEmail({ publicUrl: config.publicUrl, clientName: consumer.name, referenceName: reference.name }),
       });
     });
   } catch (error) {
@@ -134,10 +128,7 @@ export async function resolveReferenceRequest({ db, notify, config }: Mailing, d
       kind: "reference.decided",
       text: line,
       link: profile,
-      email: {
-        subject: approved ? "Your reference contact request was approved" : "Your reference contact request was declined",
-        text: [`${line}.`, "", approved ? `See them on the profile: ${config.publicUrl}${profile}` : `Profile: ${config.publicUrl}${profile}`].join("\n"),
-      },
+      email: referenceDecidedEmail({ publicUrl: config.publicUrl, line, approved, diggerId }),
     });
     return true;
   });

@@ -9,6 +9,7 @@ import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { gigFilledEmail } from "../mail/templates/gig-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
@@ -106,15 +107,7 @@ export async function changeGigStatus(
           kind: "gig.filled",
           text: `The gig "${gig.title}" you bought was closed as filled`,
           link: "/my-leads",
-          email: {
-            subject: `The gig "${gig.title}" has been filled`,
-            text: [
-              `The client who posted "${gig.title}" has hired someone and closed the gig.`,
-              "You bought this lead; nothing more to do for it.",
-              "",
-              `Your leads: ${config.publicUrl}/my-leads`,
-            ].join("\n"),
-          },
+          email: gigFilledEmail({ publicUrl: config.publicUrl, gigTitle: gig.title }),
         });
       }
     }

@@ -13,6 +13,7 @@ import { formatPrice } from "#core/money.ts";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
+import { leadBoughtEmail, leadUnavailableEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 import { liveHold } from "./spots.ts";
@@ -160,18 +161,7 @@ async function notifyClient(services: Pick<Services, "notify" | "config">, tx: T
     kind: "lead.bought",
     text: line,
     link: profile,
-    email: {
-      subject: line,
-      text: [
-        `Hello ${row.name},`,
-        "",
-        `${line} (${formatPrice(row.amount)}), so they can now see your contact details and may get in touch.`,
-        "",
-        `Their profile: ${services.config.publicUrl}${profile}`,
-        "",
-        `You can see and manage your gigs on My Gigs: ${services.config.publicUrl}/my-gigs`,
-      ].join("\n"),
-    },
+    email: leadBoughtEmail({ publicUrl: services.config.publicUrl, clientName: row.name, line, price: formatPrice(row.amount), diggerId: row.diggerId }),
   });
 }
 
@@ -190,17 +180,6 @@ async function notifyDiggerUnavailable(services: Pick<Services, "notify">, tx: T
     kind: "lead.unavailable",
     text: `${subject}: your payment of ${formatPrice(row.amount)} is refunded in full`,
     link: "/browse-gigs",
-    email: {
-      subject,
-      text: [
-        `Hello ${row.name},`,
-        "",
-        why === "full"
-          ? `Every spot on the lead for "${row.title}" was taken before your payment went through: your checkout held a spot for ${HOLD_MINUTES} minutes, and another digger bought it after that. Your payment of ${formatPrice(row.amount)} has been refunded in full.`
-          : `The gig "${row.title}" was closed before your payment went through, so its lead is no longer available. Your payment of ${formatPrice(row.amount)} has been refunded in full.`,
-        "",
-        "You can find other leads on Browse Gigs.",
-      ].join("\n"),
-    },
+    email: leadUnavailableEmail({ subject, diggerName: row.name, why, gigTitle: row.title, price: formatPrice(row.amount), holdMinutes: HOLD_MINUTES }),
   });
 }

@@ -11,6 +11,7 @@ import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { formatDateTime } from "#core/dates.ts";
 import { issueTypeLabel } from "#core/lead-issues.ts";
 import { gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
+import { issueReminderEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 import { afterDecision, autoApproveIssue } from "./resolve-issue.ts";
 
@@ -69,16 +70,7 @@ export async function remindClient(services: Pick<AppServices, "db" | "notify" |
       kind: "issue.reminder",
       text: `Reminder: an issue on your gig "${issue.gigTitle}" is waiting for you. ${respondBy}.`,
       link: "/my-gigs",
-      email: {
-        subject: `Reminder: respond to the issue on your gig "${issue.gigTitle}"`,
-        text: [
-          `A digger reported an issue (${issueTypeLabel(issue.issueType)}) on the lead for your gig "${issue.gigTitle}", and it is still waiting for you.`,
-          "",
-          `${respondBy}: an issue not approved or rejected by then is approved automatically and the digger refunded.`,
-          "",
-          `Approve or reject it under View Issues: ${config.publicUrl}/my-gigs`,
-        ].join("\n"),
-      },
+      email: issueReminderEmail({ publicUrl: config.publicUrl, gigTitle: issue.gigTitle, issueType: issueTypeLabel(issue.issueType), respondBy }),
     });
     return true;
   });

@@ -9,7 +9,6 @@
  * docs/decisions/0020-refund-deadlines.md).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { createElement } from "react";
 import { isUuid } from "#core/ids.ts";
 import { formatDateTime } from "#core/dates.ts";
 import {
@@ -23,7 +22,7 @@ import {
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { NoticeEmailBody } from "../mail/templates/notice-email.tsx";
+import { issueReportedEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 
 /**
@@ -95,30 +94,17 @@ export async function reportIssue(services: Pick<AppServices, "db" | "notify" | 
         kind: "issue.reported",
         text: `${lead.handle} reported an issue with your gig "${lead.gigTitle}". ${respondBy}.`,
         link: "/my-gigs",
-        email: {
+        email: issueReportedEmail({
+          publicUrl: config.publicUrl,
           subject,
-          text: [
-            `${lead.businessName} (${lead.handle}), who bought the lead for your gig "${lead.gigTitle}", reported an issue.`,
-            "",
-            `Issue: ${issueTypeLabel(issueType)}`,
-            `Refund requested: ${refundPercentage}% of the lead price`,
-            "",
-            description,
-            "",
-            `Approve or reject the refund under View Issues: ${config.publicUrl}/my-gigs`,
-            `${respondBy}: an issue not answered by then is approved automatically and the digger refunded.`,
-          ].join("\n"),
-          body: createElement(NoticeEmailBody, {
-            intro: `${lead.businessName} (${lead.handle}), who bought the lead for your gig "${lead.gigTitle}", reported an issue.`,
-            facts: [
-              ["Issue", issueTypeLabel(issueType)],
-              ["Refund requested", `${refundPercentage}% of the lead price`],
-            ],
-            quote: description,
-            note: `${respondBy}: an issue not answered by then is approved automatically and the digger refunded.`,
-            action: { label: "View Issues on My Gigs", url: `${config.publicUrl}/my-gigs` },
-          }),
-        },
+          businessName: lead.businessName,
+          handle: lead.handle,
+          gigTitle: lead.gigTitle,
+          issueType: issueTypeLabel(issueType),
+          refundPercentage,
+          description,
+          respondBy,
+        }),
       });
     });
   } catch (error) {

@@ -18,6 +18,7 @@ import { formatPrice } from "#core/money.ts";
 import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { issueAutoApprovedEmail, issueDecidedEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 
@@ -179,18 +180,15 @@ async function notifyDigger(tx: Transaction, { notify, config }: Tellers, outcom
     kind: "issue.decided",
     text: approved ? `${subject}: ${formatPrice(outcome.refundCents)} refunded` : `${subject}: no refund`,
     link: "/my-leads",
-    email: {
+    email: issueDecidedEmail({
+      publicUrl: config.publicUrl,
       subject,
-      text: [
-        automatic
-          ? `The client did not respond by ${formatDateTime(outcome.respondBy)}, so ${report} was approved automatically. ${refund}`
-          : approved
-            ? `The client approved ${report}. ${refund}`
-            : `The client rejected ${report}. No refund is made.`,
-        "",
-        `Your leads: ${config.publicUrl}/my-leads`,
-      ].join("\n"),
-    },
+      outcome: automatic
+        ? `The client did not respond by ${formatDateTime(outcome.respondBy)}, so ${report} was approved automatically. ${refund}`
+        : approved
+          ? `The client approved ${report}. ${refund}`
+          : `The client rejected ${report}. No refund is made.`,
+    }),
   });
 }
 
@@ -201,15 +199,14 @@ async function notifyClient(tx: Transaction, { notify, config }: Tellers, outcom
     kind: "issue.auto-approved",
     text: `${subject}: the digger is refunded, you pay nothing`,
     link: "/my-gigs",
-    email: {
+    email: issueAutoApprovedEmail({
+      publicUrl: config.publicUrl,
       subject,
-      text: [
-        `A digger reported an issue (${issueTypeLabel(outcome.issueType)}) on the lead for your gig "${outcome.gigTitle}".`,
-        `It was not approved or rejected by ${formatDateTime(outcome.respondBy)}, so it was approved automatically`,
-        `and the digger is refunded ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}% of the lead price). You pay nothing.`,
-        "",
-        `Your gigs: ${config.publicUrl}/my-gigs`,
-      ].join("\n"),
-    },
+      gigTitle: outcome.gigTitle,
+      issueType: issueTypeLabel(outcome.issueType),
+      respondBy: formatDateTime(outcome.respondBy),
+      refund: formatPrice(outcome.refundCents),
+      refundPercentage: outcome.refundPercentage,
+    }),
   });
 }

@@ -14,31 +14,26 @@
  * the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058). Consent is checked again
  * before each delivery attempt, so opting out also stops a promotional e-mail still queued.
  *
- * Every e-mail has an HTML part beside its text, rendered here with React Email (render.tsx):
- * the sender's `body`, or its text's structure in the product's layout. `send(email, { tx })`
- * records it in the caller's transaction, so an event and its e-mail commit together.
+ * Every e-mail is given as its template's structure (`content`, content.ts), and both its
+ * parts are drawn from it here: the plain text (`emailText`) and the HTML (React Email,
+ * render.tsx). `send(email, { tx })` records it in the caller's transaction, so an event and
+ * its e-mail commit together.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Config } from "../config.ts";
-import type { ReactNode } from "react";
 import type { Database, Transaction } from "../db/client.ts";
 import { emails, users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
+import { emailText, type EmailMessage } from "./content.ts";
 import { renderEmailHtml } from "./render.tsx";
 import { UNSUBSCRIBE_TEXT } from "./templates/layout.tsx";
 
-export interface OutgoingEmail {
+/** A template's e-mail (subject, heading, content) and where it goes. */
+export interface OutgoingEmail extends EmailMessage {
   to: string;
-  subject: string;
-  /** The plain-text part, as written: the HTML part is drawn from it unless `body` is given. */
-  text: string;
-  /** A richer HTML body (React Email elements) inside the product's layout. */
-  body?: ReactNode;
-  /** The HTML part's heading; defaults to the subject. */
-  heading?: string;
   replyTo?: string;
   kind: "transactional" | "promotional";
   userId?: string | null;
@@ -152,12 +147,13 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
       }
       unsubscribe = unsubscribeUrl(config.publicUrl, signUnsubscribeToken(config.authSecret, recipient.id, recipient.email));
     }
+    const text = emailText(email.content);
     const values = {
       userId: email.userId ?? null,
       toAddress: email.to,
       replyTo: email.replyTo ?? null,
       subject: email.subject,
-      textBody: unsubscribe ? `${email.text}\n\n${unsubscribeFooterText(unsubscribe)}` : email.text,
+      textBody: unsubscribe ? `${text}\n\n${unsubscribeFooterText(unsubscribe)}` : text,
       htmlBody: await renderEmailHtml(email, { publicUrl: config.publicUrl, unsubscribeUrl: unsubscribe }),
       kind: email.kind,
       listUnsubscribeUrl: unsubscribe ?? email.listUnsubscribeUrl ?? null,

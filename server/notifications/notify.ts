@@ -42,8 +42,8 @@ export interface Notice {
   link: string;
   /**
    * The e-mail of the same event (transactional), to the user's own address; none: the bell
-   * only. Any other field of the mailer's e-mail (a richer `body`, a `heading`, what the mailer
-   * learns later) passes through.
+   * only. A template's e-mail (server/mail/templates/: subject, heading, content) and any other
+   * field of the mailer's e-mail pass through.
    */
   email?: Omit<OutgoingEmail, "to" | "userId" | "kind">;
 }

@@ -8,10 +8,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { OPS_USER_MESSAGES, standingChangeSchema } from "#core/ops-users.ts";
-import { PRODUCT_NAME } from "#core/product.ts";
 import type { Transaction } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { accountReinstatedEmail, accountSuspendedEmail } from "../mail/templates/account-emails.ts";
 import type { AppServices } from "../services.ts";
 import type { Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
@@ -59,18 +59,7 @@ export async function changeAccountStanding(services: Services, operator: Operat
  * reason is the console's, never shown outside it.
  */
 async function tellTheUser(services: Services, tx: Transaction, user: { id: string; email: string }, intent: "suspend" | "reinstate") {
-  const contact = `${services.config.publicUrl}/contact`;
-  const email =
-    intent === "suspend"
-      ? {
-          subject: `Your ${PRODUCT_NAME} account is suspended`,
-          heading: "Your account is suspended",
-          text: `An operator of ${PRODUCT_NAME} suspended your account. You are signed out, you cannot sign in, and your open gigs and profile are no longer shown.\n\nIf you think this is a mistake, contact support: ${contact}`,
-        }
-      : {
-          subject: `Your ${PRODUCT_NAME} account is active again`,
-          heading: "Your account is active again",
-          text: `An operator of ${PRODUCT_NAME} reinstated your account. You can sign in again, and your open gigs and profile are shown again.\n\nSign in: ${services.config.publicUrl}/auth`,
-        };
+  const { publicUrl } = services.config;
+  const email = intent === "suspend" ? accountSuspendedEmail({ publicUrl }) : accountReinstatedEmail({ publicUrl });
   await services.mailer.send({ ...email, to: user.email, userId: user.id, kind: "transactional" }, { tx });
 }

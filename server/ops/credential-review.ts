@@ -19,6 +19,7 @@ import { isUuid } from "#core/ids.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { credentialApprovedEmail, credentialLapsedEmail, credentialRejectedEmail } from "../mail/templates/trust-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
@@ -124,14 +125,7 @@ export async function decideCredential(services: Pick<AppServices, "db" | "notif
         kind: "credential.approved",
         text: `Your proof of ${label} was approved: your profile shows "${badge}" until ${formatDate(input.verifiedUntil)}.`,
         link: PROFILE_EDIT_LINK,
-        email: {
-          subject: `${label}: verified`,
-          text: [
-            `An operator of Digs & Gigs checked your proof of ${label}. Your profile now shows "${badge}".`,
-            "",
-            `The verification runs until ${formatDate(input.verifiedUntil)}. Upload the renewed document before then to keep it.`,
-          ].join("\n"),
-        },
+        email: credentialApprovedEmail({ label, badge, until: formatDate(input.verifiedUntil) }),
       });
       return { success: CREDENTIAL_MESSAGES.approved };
     }
@@ -154,16 +148,7 @@ export async function decideCredential(services: Pick<AppServices, "db" | "notif
       kind: "credential.rejected",
       text: `Your proof of ${label} was not accepted. Reason: ${input.reason}`,
       link: PROFILE_EDIT_LINK,
-      email: {
-        subject: `${label}: your proof was not accepted`,
-        text: [
-          `An operator of Digs & Gigs could not accept the proof of ${label} you uploaded.`,
-          "",
-          `Reason: ${input.reason}`,
-          "",
-          "You can upload another document from your profile editing page.",
-        ].join("\n"),
-      },
+      email: credentialRejectedEmail({ label, reason: input.reason }),
     });
     return { success: CREDENTIAL_MESSAGES.rejected };
   });
@@ -203,14 +188,7 @@ async function lapseBatch(tx: Transaction, notify: Notify, today: string): Promi
       kind: "credential.lapsed",
       text: `The verification of your ${label} credential ran until ${formatDate(doc.verifiedUntil!)}: your profile shows it as self-reported again.`,
       link: PROFILE_EDIT_LINK,
-      email: {
-        subject: `${label}: verification lapsed`,
-        text: [
-          `The verification of your ${label} credential ran until ${formatDate(doc.verifiedUntil!)}. Your profile now shows it as self-reported.`,
-          "",
-          "Upload the renewed document from your profile editing page to have it verified again.",
-        ].join("\n"),
-      },
+      email: credentialLapsedEmail({ label, until: formatDate(doc.verifiedUntil!) }),
     });
   }
   return due.length;

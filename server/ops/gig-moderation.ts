@@ -11,6 +11,7 @@ import type { Database } from "../db/client.ts";
 import { gigs, users } from "../db/schema.ts";
 import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import type { Operator } from "./access.ts";
@@ -85,16 +86,7 @@ export async function moderateGig(services: Services, operator: Operator, form: 
         kind: "gig.hidden",
         text,
         link: "/my-gigs",
-        email: {
-          subject: `Your gig "${gig.title}" was hidden`,
-          text: [
-            `An operator of Digs & Gigs hid your gig "${gig.title}": it is no longer shown to diggers, and its lead cannot be bought.`,
-            "",
-            `Reason: ${input.reason}`,
-            "",
-            "Diggers who already bought the lead keep your contact details. If you think this is a mistake, reply through the Contact page.",
-          ].join("\n"),
-        },
+        email: gigHiddenEmail({ gigTitle: gig.title, reason: input.reason }),
       });
       return { success: OPS_GIG_MESSAGES.hidden };
     }
@@ -106,10 +98,7 @@ export async function moderateGig(services: Services, operator: Operator, form: 
       kind: "gig.restored",
       text: `Your gig "${gig.title}" is shown again.`,
       link: "/my-gigs",
-      email: {
-        subject: `Your gig "${gig.title}" is shown again`,
-        text: `An operator of Digs & Gigs restored your gig "${gig.title}": diggers can find it again.`,
-      },
+      email: gigRestoredEmail({ gigTitle: gig.title }),
     });
     return { success: OPS_GIG_MESSAGES.restored };
   });

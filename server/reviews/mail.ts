@@ -4,6 +4,7 @@
  * They name the gig and link to the digger's profile, and carry nothing private of the client's.
  */
 import type { Transaction } from "../db/client.ts";
+import { hiredEmail, reviewedEmail } from "../mail/templates/trust-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
 
 interface Recipient {
@@ -18,15 +19,7 @@ export function notifyHired(tx: Transaction, notify: Notify, publicUrl: string, 
     kind: "hire.marked",
     text: `You were marked as hired for "${gigTitle}"`,
     link: `/digger/${to.diggerId}`,
-    email: {
-      subject: `You were marked as hired for "${gigTitle}"`,
-      text: [
-        `The client who posted "${gigTitle}" marked you as hired for it.`,
-        "Hires count towards the share of leads you are hired on, shown on your profile.",
-        "",
-        `Your profile: ${publicUrl}/digger/${to.diggerId}`,
-      ].join("\n"),
-    },
+    email: hiredEmail({ publicUrl, gigTitle, diggerId: to.diggerId }),
   });
 }
 
@@ -44,14 +37,6 @@ export function notifyReviewed(
     kind: "review.received",
     text: edited ? `A client updated their review of you for "${gigTitle}"` : `New review for "${gigTitle}": ${rating} out of 5 stars`,
     link: `/digger/${to.diggerId}#reviews`,
-    email: {
-      subject: edited ? `A client updated their review of you for "${gigTitle}"` : `New review for "${gigTitle}"`,
-      text: [
-        `The client who posted "${gigTitle}" ${edited ? "updated their review of you" : "reviewed you"}: ${rating} out of 5 stars.`,
-        "You can read it, and reply once, on your profile.",
-        "",
-        `Your profile: ${publicUrl}/digger/${to.diggerId}#reviews`,
-      ].join("\n"),
-    },
+    email: reviewedEmail({ publicUrl, gigTitle, diggerId: to.diggerId, rating, edited }),
   });
 }

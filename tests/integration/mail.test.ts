@@ -1,11 +1,10 @@
-import { Text } from "@react-email/components";
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { emails } from "../../server/db/schema.ts";
 import { createJobQueue, type JobHandlers, type JobQueue } from "../../server/jobs/queue.ts";
+import { action, paragraph } from "../../server/mail/content.ts";
 import { createMailer, type Mailer, type OutgoingEmail } from "../../server/mail/mailer.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
@@ -48,7 +47,7 @@ async function mailer(env: Record<string, string>, { working = true } = {}): Pro
 
 /** Transactional: promotional e-mail needs a user who accepts it (tests/integration/privacy-email.test.ts). */
 function message(overrides: Partial<Omit<OutgoingEmail, "kind">> = {}): OutgoingEmail & { kind: "transactional" } {
-  return { to: "alice@example.test", subject: "Hello", text: "Hello Alice.", kind: "transactional", ...overrides };
+  return { to: "alice@example.test", subject: "Hello", content: [paragraph("Hello Alice.")], kind: "transactional", ...overrides };
 }
 
 async function row(id: string) {
@@ -80,8 +79,7 @@ describe("SMTP delivery through the job queue", () => {
       const id = (await mail.send(
         message({
           subject: "Your lead is ready",
-          text: "Hello Alice,\nyour lead is ready: http://localhost:3000/my-leads\n",
-          body: createElement(Text, null, "Hello Alice, from a richer body"),
+          content: [paragraph("Hello Alice,", "your lead is ready."), action("Your leads", "http://localhost:3000/my-leads")],
           replyTo: "support@example.test",
         }),
       ))!;
@@ -94,10 +92,11 @@ describe("SMTP delivery through the job queue", () => {
       expect(received!.parsed.replyTo).toEqual([{ name: "", address: "support@example.test" }]);
       expect(received!.parsed.subject).toBe("Your lead is ready");
       // MIME framing may add a line break at the end of the part.
-      expect(received!.parsed.text?.trimEnd()).toBe("Hello Alice,\nyour lead is ready: http://localhost:3000/my-leads");
-      // The HTML part: the sender's React Email body inside the product's layout.
+      expect(received!.parsed.text?.trimEnd()).toBe("Hello Alice,\nyour lead is ready.\n\nYour leads: http://localhost:3000/my-leads");
+      // The HTML part: the same content, in React Email inside the product's layout.
       expect(received!.parsed.html).toMatch(/^<!DOCTYPE html/);
-      expect(received!.parsed.html).toContain("Hello Alice, from a richer body</p>");
+      expect(received!.parsed.html).toContain("Hello Alice,<br/>your lead is ready.</p>");
+      expect(received!.parsed.html).toMatch(/<a [^>]*href="http:\/\/localhost:3000\/my-leads"[^>]*>Your leads<\/a>/);
       expect(received!.parsed.html).toContain("Digs &amp; Gigs");
       expect(received!.parsed.messageId).toBe(`<${id}@example.test>`);
 
@@ -237,7 +236,7 @@ describe("/dev/mail", () => {
         message({
           to: "carol@example.test",
           subject: "Reset your password",
-          text: "Open https://digsandgigs.local/reset-password?token=abc123. It expires in an hour.",
+          content: [action("Open reset password", "https://digsandgigs.local/reset-password?token=abc123", ""), paragraph("It expires in an hour.")],
         }),
       );
       const response = await app.request("/dev/mail");

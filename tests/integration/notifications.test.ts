@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diggerReferences, emails, leadIssues, notifications, referenceContactRequests } from "../../server/db/schema.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { action, paragraph } from "../../server/mail/content.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobsSettled } from "../support/jobs.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
@@ -253,7 +254,7 @@ describe("every e-mail has an HTML part", () => {
   it("/dev/mail shows the HTML part in a sandboxed frame without scripts", async () => {
     const local = await createTestApp();
     try {
-      await local.mailer.send({ to: "ivy@example.test", kind: "transactional", subject: "Framed", text: "Hello Ivy.\n\nYour leads: https://digsandgigs.local/my-leads" });
+      await local.mailer.send({ to: "ivy@example.test", kind: "transactional", subject: "Framed", content: [paragraph("Hello Ivy."), action("Your leads", "https://digsandgigs.local/my-leads")] });
       const page = await (await local.request("/dev/mail")).text();
       const frame = /<iframe[^>]*>/.exec(page)?.[0] ?? "";
       expect(frame).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
@@ -324,7 +325,7 @@ describe("the bell", () => {
     const user = await signUpAs(app, "consumer");
     await expect(
       db().transaction(async (tx) => {
-        await app.services.notify(tx, { userId: user.id, kind: "gig.filled", text: "Never", link: "/my-leads", email: { subject: "Never sent", text: "Never." } });
+        await app.services.notify(tx, { userId: user.id, kind: "gig.filled", text: "Never", link: "/my-leads", email: { subject: "Never sent", content: [paragraph("Never.")] } });
         throw new Error("the event failed");
       }),
     ).rejects.toThrow("the event failed");

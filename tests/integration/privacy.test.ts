@@ -24,6 +24,7 @@ import { DELETE_ACCOUNT_MESSAGES } from "../../core/privacy-schemas.ts";
 import { UNSUBSCRIBE_MESSAGES } from "../../server/privacy/unsubscribe.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
+import { paragraph } from "../../server/mail/content.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo } from "../support/leads.ts";
 import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
@@ -48,7 +49,7 @@ const db = () => app.database.db;
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 /** A promotional e-mail to the user at their address (the product has no campaign sender: the mailer's rules are what is tested). */
 const promote = (user: TestUser, subject = `News ${randomUUID().slice(0, 8)}`) =>
-  app.mailer.send({ to: user.email, userId: user.id, kind: "promotional", subject, text: "Our best offers this month." });
+  app.mailer.send({ to: user.email, userId: user.id, kind: "promotional", subject, content: [paragraph("Our best offers this month.")] });
 /** The messages to that address, once the job queue has delivered what was sent so far. */
 const receivedBy = async (address: string) => {
   await jobsSettled(app.database.db);
@@ -169,7 +170,7 @@ describe("E-mail preferences", () => {
 
   it("never adds them to transactional e-mail", async () => {
     const user = await signUpAs(app, "consumer");
-    await app.mailer.send({ to: user.email, userId: user.id, kind: "transactional", subject: "Your receipt", text: "Thanks." });
+    await app.mailer.send({ to: user.email, userId: user.id, kind: "transactional", subject: "Your receipt", content: [paragraph("Thanks.")] });
     const [message] = await receivedBy(user.email);
     expect(message!.parsed.headers.some((h) => h.key.startsWith("list-unsubscribe"))).toBe(false);
     expect(message!.parsed.text).not.toContain("/unsubscribe");
@@ -198,7 +199,7 @@ describe("E-mail preferences", () => {
     expect(await db().select().from(emails).where(eq(emails.userId, user.id))).toHaveLength(1);
 
     // Transactional e-mail still arrives.
-    await app.mailer.send({ to: user.email, userId: user.id, kind: "transactional", subject: "Your receipt", text: "Thanks." });
+    await app.mailer.send({ to: user.email, userId: user.id, kind: "transactional", subject: "Your receipt", content: [paragraph("Thanks.")] });
     expect(await receivedBy(user.email)).toHaveLength(before + 1);
   });
 
@@ -270,8 +271,8 @@ describe("E-mail preferences", () => {
 
   it("refuses promotional e-mail to an address that is not the user's, or with no user", async () => {
     const user = await signUpAs(app, "consumer");
-    expect(await app.mailer.send({ to: "someone-else@example.com", userId: user.id, kind: "promotional", subject: "Hi", text: "Hi" })).toBeNull();
-    expect(await app.mailer.send({ to: user.email, kind: "promotional", subject: "Hi", text: "Hi" })).toBeNull();
+    expect(await app.mailer.send({ to: "someone-else@example.com", userId: user.id, kind: "promotional", subject: "Hi", content: [paragraph("Hi")] })).toBeNull();
+    expect(await app.mailer.send({ to: user.email, kind: "promotional", subject: "Hi", content: [paragraph("Hi")] })).toBeNull();
     expect(await db().select().from(emails).where(eq(emails.userId, user.id))).toHaveLength(0);
   });
 

@@ -35,6 +35,7 @@ import { requestAccountDeletion } from "../../server/privacy/deletion.ts";
 import { ANONYMISED, purgeDeletedAccounts, type PurgeServices } from "../../server/privacy/purge.ts";
 import type { Storage } from "../../server/storage/storage.ts";
 import { signUpAs } from "../support/accounts.ts";
+import { paragraph } from "../../server/mail/content.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
 
@@ -133,7 +134,7 @@ async function scenario() {
     .set({ profileImageUrl: photo, workPhotos: [sharedPhoto], portfolioUrl: "https://larry.example.com" })
     .where(eq(diggerProfiles.id, leaving.diggerId));
   await db().update(diggerProfiles).set({ workPhotos: [sharedPhoto] }).where(eq(diggerProfiles.id, buyer.diggerId));
-  await app.mailer.send({ to: client.email, userId: client.id, kind: "promotional", subject: "News", text: "News for Carla." });
+  await app.mailer.send({ to: client.email, userId: client.id, kind: "promotional", subject: "News", content: [paragraph("News for Carla.")] });
 
   await requestAccountDeletion(db(), client.id);
   await requestAccountDeletion(db(), leaving.id);

@@ -1,0 +1,84 @@
+/** The e-mails of a lead's life: bought, unavailable, and its issue (reported, reminded, decided). */
+import { action, facts, note, paragraph, quote, type EmailMessage } from "../content.ts";
+
+export function leadBoughtEmail(p: { publicUrl: string; clientName: string; line: string; price: string; diggerId: string }): EmailMessage {
+  return {
+    subject: p.line,
+    content: [
+      paragraph(`Hello ${p.clientName},`),
+      paragraph(`${p.line} (${p.price}), so they can now see your contact details and may get in touch.`),
+      action("Their profile", `${p.publicUrl}/digger/${p.diggerId}`),
+      action("Open my gigs", `${p.publicUrl}/my-gigs`, "You can see and manage your gigs on My Gigs"),
+    ],
+  };
+}
+
+export function leadUnavailableEmail(p: { subject: string; diggerName: string; why: "full" | "gone"; gigTitle: string; price: string; holdMinutes: number }): EmailMessage {
+  return {
+    subject: p.subject,
+    content: [
+      paragraph(`Hello ${p.diggerName},`),
+      paragraph(
+        p.why === "full"
+          ? `Every spot on the lead for "${p.gigTitle}" was taken before your payment went through: your checkout held a spot for ${p.holdMinutes} minutes, and another digger bought it after that. Your payment of ${p.price} has been refunded in full.`
+          : `The gig "${p.gigTitle}" was closed before your payment went through, so its lead is no longer available. Your payment of ${p.price} has been refunded in full.`,
+      ),
+      paragraph("You can find other leads on Browse Gigs."),
+    ],
+  };
+}
+
+/** The digger's own words are quoted as text: their links are never made into buttons or anchors. */
+export function issueReportedEmail(p: {
+  publicUrl: string;
+  subject: string;
+  businessName: string;
+  handle: string;
+  gigTitle: string;
+  issueType: string;
+  refundPercentage: number;
+  description: string;
+  respondBy: string;
+}): EmailMessage {
+  return {
+    subject: p.subject,
+    content: [
+      paragraph(`${p.businessName} (${p.handle}), who bought the lead for your gig "${p.gigTitle}", reported an issue.`),
+      facts(["Issue", p.issueType], ["Refund requested", `${p.refundPercentage}% of the lead price`]),
+      quote(p.description),
+      action("View Issues on My Gigs", `${p.publicUrl}/my-gigs`, "Approve or reject the refund under View Issues"),
+      note(`${p.respondBy}: an issue not answered by then is approved automatically and the digger refunded.`),
+    ],
+  };
+}
+
+export function issueReminderEmail(p: { publicUrl: string; gigTitle: string; issueType: string; respondBy: string }): EmailMessage {
+  return {
+    subject: `Reminder: respond to the issue on your gig "${p.gigTitle}"`,
+    content: [
+      paragraph(`A digger reported an issue (${p.issueType}) on the lead for your gig "${p.gigTitle}", and it is still waiting for you.`),
+      note(`${p.respondBy}: an issue not approved or rejected by then is approved automatically and the digger refunded.`),
+      action("Open my gigs", `${p.publicUrl}/my-gigs`, "Approve or reject it under View Issues"),
+    ],
+  };
+}
+
+/** To the client whose issue was approved by its deadline. */
+export function issueAutoApprovedEmail(p: { publicUrl: string; subject: string; gigTitle: string; issueType: string; respondBy: string; refund: string; refundPercentage: number }): EmailMessage {
+  return {
+    subject: p.subject,
+    content: [
+      paragraph(
+        `A digger reported an issue (${p.issueType}) on the lead for your gig "${p.gigTitle}".`,
+        `It was not approved or rejected by ${p.respondBy}, so it was approved automatically`,
+        `and the digger is refunded ${p.refund} (${p.refundPercentage}% of the lead price). You pay nothing.`,
+      ),
+      action("Your gigs", `${p.publicUrl}/my-gigs`),
+    ],
+  };
+}
+
+/** To the digger: the client's (or the deadline's) decision on their report. */
+export function issueDecidedEmail(p: { publicUrl: string; subject: string; outcome: string }): EmailMessage {
+  return { subject: p.subject, content: [paragraph(p.outcome), action("Your leads", `${p.publicUrl}/my-leads`)] };
+}
