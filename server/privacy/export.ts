@@ -2,7 +2,8 @@
  * Download my data (spec section 1: data portability): everything held about one user, as
  * JSON. Every query is keyed by the user's own id (or their digger profile's), and rows
  * that involve someone else carry only what the user already sees of them on the site.
- * Secrets are left out: password hashes, session and OAuth tokens, two-factor secrets.
+ * Secrets are left out: password hashes, session and OAuth tokens, two-factor secrets, and
+ * the one-time and signed parts of the links in e-mails (`exportedEmailText`).
  */
 import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { reviewerName } from "#core/reviews.ts";
@@ -43,6 +44,18 @@ const issueColumns = {
 
 /** The profile as its owner entered it; the search column is only a derived copy. */
 const { searchText: _derived, ...profileColumns } = getTableColumns(diggerProfiles);
+
+/** A link's query string or fragment: where our links carry their tokens. */
+const LINK_TAIL = /(https?:\/\/[^\s?#]+)[?#]\S*/gi;
+
+/**
+ * An e-mail's text as the export shows it: every link keeps its address up to the path, never
+ * its query or fragment, where the tokens of reset, confirmation and unsubscribe links live. A
+ * stolen session must not turn an export into a live password-reset link (issue 30).
+ */
+export function exportedEmailText(text: string): string {
+  return text.replace(LINK_TAIL, "$1[…]");
+}
 
 export async function exportUserData(db: Database, userId: string) {
   const [account] = await db
@@ -153,7 +166,7 @@ export async function exportUserData(db: Database, userId: string) {
     /** Reviews and hires: written on my gigs as a client, received on my profile as a digger. */
     reviews: trust.reviews,
     hires: trust.hires,
-    emails: sentEmails,
+    emails: sentEmails.map((email) => ({ ...email, text: exportedEmailText(email.text) })),
     /** Operator actions about the account (suspensions, hidden gigs, verified credentials...), without the operator's identity. */
     operatorActions: actionsAboutMe,
   };

@@ -15,18 +15,23 @@ import {
   emails,
   hires,
   leadIssues,
+  leadAlertCategories,
+  leadAlertSettings,
   referenceContactRequests,
   reviews,
   sessions,
   users,
+  verifications,
 } from "../../server/db/schema.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "../../core/privacy-schemas.ts";
 import { UNSUBSCRIBE_MESSAGES } from "../../server/privacy/unsubscribe.ts";
+import { signUnsubscribeToken } from "../../server/privacy/unsubscribe-token.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
-import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
+import { addDiggerProfile, signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
+import { validGigForm } from "../support/forms.ts";
 import { paragraph } from "../../server/mail/content.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo } from "../support/leads.ts";
+import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, topLevelCategoryId } from "../support/leads.ts";
 import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
@@ -147,6 +152,51 @@ describe("Download my data", () => {
     for (const foreign of [client.email, other.email, client.id, other.id, clientGig.contactPreferences!]) {
       expect(theirText).not.toContain(foreign);
     }
+  });
+});
+
+describe("Download my data and the links e-mailed to the user", () => {
+  it("holds every e-mail without the tokens of its one-time and signed links (reset, confirmation, unsubscribe)", async () => {
+    // A digger signed up through the form (the confirmation e-mail), with lead alerts on.
+    const client = new SessionClient(app);
+    const address = `exported-${randomUUID()}@example.com`;
+    expect((await client.post("/auth", { intent: "sign-up", fullName: "Erin Export", email: address, password: TEST_PASSWORD, userType: "digger", ageConfirmed: "on" })).status).toBe(302);
+    const [user] = await db().select().from(users).where(eq(users.email, address));
+    const diggerId = await addDiggerProfile(app, user!);
+    const categoryId = await topLevelCategoryId(app);
+    await db().insert(leadAlertSettings).values({ diggerId });
+    await db().insert(leadAlertCategories).values({ diggerId, categoryId });
+    // A new lead alert (signed unsubscribe link), a promotional e-mail (another), and a password reset.
+    const poster = await signUpAs(app, "consumer", "Paula Poster");
+    expect((await poster.client.post("/post-gig", validGigForm(categoryId))).status).toBe(302);
+    await promote({ ...user!, client, fullName: user!.name });
+    expect((await new SessionClient(app).post("/auth?view=forgot", { intent: "forgot-password", email: address })).status).toBe(200);
+    await jobsSettled(db());
+
+    const sent = await db().select().from(emails).where(eq(emails.userId, user!.id));
+    expect(sent.map((e) => e.subject).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^Confirm your e-mail/), expect.stringMatching(/^New lead: /), "Reset your Digs & Gigs password"]));
+    // Every token the app issued to this user: the reset token (verification table), the
+    // confirmation token, both unsubscribe signatures, and any query value of any link it was sent.
+    const reset = (await db().select().from(verifications).where(eq(verifications.value, user!.id))).find((v) => v.identifier.startsWith("reset-password:"));
+    const tokens = [
+      reset!.identifier.slice("reset-password:".length),
+      ...(["promotional", "lead-alerts"] as const).map((list) => signUnsubscribeToken(app.config.authSecret, user!.id, address, list).split(".")[1]!),
+      ...sent.flatMap((e) => [...e.textBody.matchAll(/https?:\/\/\S+/g)].flatMap((m) => [...new URL(m[0]).searchParams.values()])).filter((value) => value.length >= 16),
+    ];
+    expect(tokens.length).toBeGreaterThanOrEqual(5);
+    for (const token of tokens) expect(sent.map((e) => e.textBody).join("\n")).toContain(encodeURIComponent(token).slice(0, 16));
+
+    const exported = await download(client);
+    expect(exported.emails.map((e) => e.subject).sort()).toEqual(sent.map((e) => e.subject).sort());
+    const text = JSON.stringify(exported);
+    for (const token of tokens) {
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(encodeURIComponent(token));
+    }
+    // The e-mails keep their words and where their links go, up to the path.
+    const resetMail = exported.emails.find((e) => e.subject === "Reset your Digs & Gigs password")!;
+    expect(resetMail.text).toContain(`${app.config.publicUrl}/reset-password[…]`);
+    expect(resetMail.text).toContain("The link works once.");
   });
 });
 
