@@ -87,21 +87,23 @@ function formatTime(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
-const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
+/** A link that starts a line: the template's actions (a user's line holding a link is indented: server/mail/content.ts). */
+const URL_PATTERN = /^(?:[^\s:][^:\n]*: )?(https?:\/\/[^\s<>"']+)/gm;
 
-/** Text with its http(s) URLs as links (trailing punctuation stays text). */
+/** Text with the links of its action lines as links (trailing punctuation stays text); a user's words stay text. */
 function linkify(text: string): ReactNode[] {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(URL_PATTERN)) {
-    const url = match[0].replace(/[.,;:!?)\]]+$/, "");
-    parts.push(text.slice(last, match.index));
+    const url = match[1]!.replace(/[.,;:!?)\]]+$/, "");
+    const start = match.index + match[0].length - match[1]!.length;
+    parts.push(text.slice(last, start));
     parts.push(
-      <a key={match.index} href={url} className="text-primary underline underline-offset-4">
+      <a key={start} href={url} className="text-primary underline underline-offset-4">
         {url}
       </a>,
     );
-    last = match.index + url.length;
+    last = start + url.length;
   }
   parts.push(text.slice(last));
   return parts;

@@ -236,7 +236,7 @@ describe("/dev/mail", () => {
         message({
           to: "carol@example.test",
           subject: "Reset your password",
-          content: [action("Open reset password", "https://digsandgigs.local/reset-password?token=abc123", ""), paragraph("It expires in an hour.")],
+          content: [action("Open reset password", "https://digsandgigs.local/reset-password?token=abc123", ""), paragraph("It expires in an hour."), paragraph("Carol: https://evil.example/x")],
         }),
       );
       const response = await app.request("/dev/mail");
@@ -246,6 +246,9 @@ describe("/dev/mail", () => {
       expect(html).toContain("carol@example.test");
       expect(html).toContain("kept");
       expect(html).toMatch(/<a [^>]*href="https:\/\/digsandgigs\.local\/reset-password\?token=abc123"[^>]*>/);
+      // A line of text that is not the template's action stays text, as in the e-mail's HTML.
+      expect(html).toContain("Carol: https://evil.example/x");
+      expect(html).not.toContain('href="https://evil.example');
     } finally {
       await app.close();
     }
