@@ -158,6 +158,7 @@ async function notifyClient(services: Pick<Services, "notify" | "config">, tx: T
   await services.notify(tx, {
     userId: row.clientId,
     kind: "lead.bought",
+    subjectId: purchaseId,
     text: line,
     link: profile,
     email: {
@@ -188,6 +189,7 @@ async function notifyDiggerUnavailable(services: Pick<Services, "notify">, tx: T
   await services.notify(tx, {
     userId: row.diggerUserId,
     kind: "lead.unavailable",
+    subjectId: purchaseId,
     text: `${subject}: your payment of ${formatPrice(row.amount)} is refunded in full`,
     link: "/browse-gigs",
     email: {

@@ -21,8 +21,9 @@ export interface OperatorActionInput {
   details?: Record<string, string>;
 }
 
-export async function recordOperatorAction(tx: Database, input: OperatorActionInput): Promise<void> {
-  await tx.insert(operatorActions).values({
+/** Returns the row's id: a notice of the decision has it as its subject (each decision is told). */
+export async function recordOperatorAction(tx: Database, input: OperatorActionInput): Promise<string> {
+  const [row] = await tx.insert(operatorActions).values({
     operatorId: input.operatorId,
     action: input.action,
     subjectType: input.subjectType,
@@ -30,5 +31,6 @@ export async function recordOperatorAction(tx: Database, input: OperatorActionIn
     subjectUserId: input.subjectUserId,
     reason: input.reason ?? null,
     details: input.details ?? {},
-  });
+  }).returning({ id: operatorActions.id });
+  return row!.id;
 }

@@ -78,11 +78,12 @@ export async function moderateGig(services: Services, operator: Operator, form: 
     if (input.intent === "hide") {
       if (gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.alreadyHidden);
       await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: input.reason }).where(eq(gigs.id, gig.id));
-      await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId, reason: input.reason });
+      const decision = await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId, reason: input.reason });
       const text = `Your gig "${gig.title}" was hidden by an operator. Reason: ${input.reason}`;
       await services.notify(tx, {
         userId: gig.ownerId,
         kind: "gig.hidden",
+        subjectId: decision,
         text,
         link: "/my-gigs",
         email: {
@@ -100,10 +101,11 @@ export async function moderateGig(services: Services, operator: Operator, form: 
     }
     if (!gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.notHidden);
     await tx.update(gigs).set({ hiddenAt: null, hiddenReason: null }).where(eq(gigs.id, gig.id));
-    await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.restore", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId });
+    const decision = await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.restore", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId });
     await services.notify(tx, {
       userId: gig.ownerId,
       kind: "gig.restored",
+      subjectId: decision,
       text: `Your gig "${gig.title}" is shown again.`,
       link: "/my-gigs",
       email: {
