@@ -6,6 +6,7 @@
 import type { OperatorActionName } from "#core/operator-actions.ts";
 import type { Database } from "../db/client.ts";
 import { operatorActions } from "../db/schema.ts";
+import { refuseOwnRecord } from "./access.ts";
 
 export type SubjectType = (typeof operatorActions.subjectType.enumValues)[number];
 
@@ -23,6 +24,7 @@ export interface OperatorActionInput {
 
 /** Returns the row's id: a notice of the decision has it as its subject (each decision is told). */
 export async function recordOperatorAction(tx: Database, input: OperatorActionInput): Promise<string> {
+  refuseOwnRecord(input.operatorId, input.subjectUserId);
   const [row] = await tx.insert(operatorActions).values({
     operatorId: input.operatorId,
     action: input.action,

@@ -13,7 +13,7 @@ import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
-import type { Operator } from "./access.ts";
+import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
 
 export function gigSearchText(searchParams: URLSearchParams): string {
@@ -75,6 +75,7 @@ export async function moderateGig(services: Services, operator: Operator, form: 
       .where(eq(gigs.id, input.gigId))
       .for("no key update");
     if (!gig) throw new AppError("not_found", "Gig not found");
+    refuseOwnRecord(operator.id, gig.ownerId);
     if (input.intent === "hide") {
       if (gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.alreadyHidden);
       await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: input.reason }).where(eq(gigs.id, gig.id));
