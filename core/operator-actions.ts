@@ -23,6 +23,9 @@ export const OPERATOR_ACTIONS = {
 
 export type OperatorActionName = keyof typeof OPERATOR_ACTIONS;
 
+/** No operator acts on a record about themself (issue 30, finding 8): the answer, 403. */
+export const OPERATORS_OWN_RECORDS = "Operators cannot act on their own records.";
+
 /**
  * The Audit log's Action filter names each action as what the operator does ("Hide a gig"),
  * never with an entry's words ("Hid gig"): a search for an entry's words finds entries only.

@@ -35,6 +35,8 @@ export interface AlertsResult {
 
 const DATABASE = "dg_bench_alerts";
 const PASSWORD = "bench-password-123";
+/** The case posts 19 gigs; an account posts at most 10 an hour (decision 0034), so 3 clients take turns. */
+const CLIENTS = 3;
 const MATCHING = 10_000;
 const TOTAL = 200_000;
 /** How long the case waits for the e-mails before giving up (the goal is 5 minutes). */
@@ -78,7 +80,7 @@ async function freshDatabase(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
-/** The diggers and one confirmed client, in bulk; returns the watched and the unwatched category. */
+/** The diggers and the confirmed clients, in bulk; returns the watched and the unwatched category. */
 async function seed(url: string) {
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 2 });
   try {
@@ -120,16 +122,17 @@ async function seed(url: string) {
       await tx.execute(sql`insert into lead_alert_categories (digger_id, category_id)
         select p.id, (${elsewhereArray}::uuid[])[1 + n % ${elsewhere.length}]
         from generate_series(17001, 47000) n join digger_profiles p on p.handle = 'bd_' || n`);
-      const id = "bench-alerts-client";
-      await tx.execute(sql`insert into users (id, full_name, email, email_verified, user_type) values (${id}, 'Bench Client', 'bench-client@example.com', true, 'consumer')`);
-      await tx.execute(sql`insert into accounts (id, account_id, provider_id, user_id, password) values (${id}, ${id}, 'credential', ${id}, ${await hashPassword(PASSWORD)})`);
+      await tx.execute(sql`insert into users (id, full_name, email, email_verified, user_type)
+        select 'bench-alerts-client-' || n, 'Bench Client ' || n, 'bench-client-' || n || '@example.com', true, 'consumer' from generate_series(1, ${CLIENTS}) n`);
+      await tx.execute(sql`insert into accounts (id, account_id, provider_id, user_id, password)
+        select 'bench-alerts-client-' || n, 'bench-alerts-client-' || n, 'credential', 'bench-alerts-client-' || n, ${await hashPassword(PASSWORD)} from generate_series(1, ${CLIENTS}) n`);
     });
     await db.execute(sql`analyze`);
     // The plan of the matching query, for a gig in the watched category (not posted: no alerts sent).
     const [gig] = await queryRows<{ id: string }>(
       db,
       sql`insert into gigs (consumer_id, title, description, location, timeline, category_id, budget_min_cents, budget_max_cents)
-          values ('bench-alerts-client', 'Explain this cedar deck', 'A cedar deck of twelve by sixteen feet, with two steps down to the lawn and a railing.', 'Austin, TX', 'Within a month', ${watched!.id}::uuid, 500000, 900000)
+          values ('bench-alerts-client-1', 'Explain this cedar deck', 'A cedar deck of twelve by sixteen feet, with two steps down to the lawn and a railing.', 'Austin, TX', 'Within a month', ${watched!.id}::uuid, 500000, 900000)
           returning id`,
     );
     const terms = (await alertGig(db, gig!.id))!;
@@ -151,19 +154,25 @@ export async function alertsCase({ pgServer, buildDir, log }: { pgServer: string
   const smtp = await countingSmtp();
   const server = await startServer({ kind: "postgres", url }, buildDir, { MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url });
   try {
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: "bench-client@example.com", password: PASSWORD }),
-    });
-    if (!signIn.ok) throw new Error(`bench client sign-in answered ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .join("; ");
+    const cookies: string[] = [];
+    for (let i = 1; i <= CLIENTS; i++) {
+      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ email: `bench-client-${i}@example.com`, password: PASSWORD }),
+      });
+      if (!signIn.ok) throw new Error(`bench client sign-in answered ${signIn.status}`);
+      cookies.push(
+        signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0]!)
+          .join("; "),
+      );
+    }
     let n = 0;
     const post = async (categoryId: string) => {
       n += 1;
+      const cookie = cookies[n % CLIENTS]!;
       const body = new URLSearchParams({
         acceptTerms: "on",
         title: `Build a cedar deck number ${n}`,

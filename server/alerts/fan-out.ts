@@ -109,6 +109,7 @@ export async function deliverLeadAlert(
   const emailId = await notify(tx, {
     userId: recipient.userId,
     kind: "lead.alert",
+    subjectId: gig.id,
     text: `New lead: ${gig.title}`,
     link: `/gig/${gig.id}`,
     email: { ...leadAlertEmail({ publicUrl: config.publicUrl, gig, unsubscribeUrl: unsubscribe }), listUnsubscribeUrl: unsubscribe },

@@ -755,6 +755,25 @@ export const notifications = pgTable(
 );
 
 /**
+ * When each notice last went, per recipient, kind and subject (the gig, the issue, the
+ * review...): `notify()` sends a notice only when its row is new or older than 24 hours, and
+ * takes the row in the event's transaction, so repeating an event (hire, unhire, hire) cannot
+ * flood the recipient (decision 0034).
+ */
+export const noticeSends = pgTable(
+  "notice_sends",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    subjectId: text("subject_id").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.subjectId] })],
+);
+
+/**
  * Money returned to a digger: for an approved lead issue (at most one per issue), or in full
  * for a duplicate payment of a lead already bought or a payment for a lead no longer
  * available. Written as 'pending' in the transaction that decides it, then sent to the

@@ -48,10 +48,14 @@ export async function requestReferenceContact(
 
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(referenceContactRequests).values({ referenceId, consumerId: consumer.id, diggerId: reference.diggerId });
+      const [request] = await tx
+        .insert(referenceContactRequests)
+        .values({ referenceId, consumerId: consumer.id, diggerId: reference.diggerId })
+        .returning({ id: referenceContactRequests.id });
       await notify(tx, {
         userId: reference.diggerUserId,
         kind: "reference.requested",
+        subjectId: request!.id,
         text: `${consumer.name} asked for the contact details of your reference ${reference.name}`,
         link: "/reference-requests",
         email: referenceRequestedEmail({ publicUrl: config.publicUrl, clientName: consumer.name, referenceName: reference.name }),
@@ -126,6 +130,7 @@ export async function resolveReferenceRequest({ db, notify, config }: Mailing, d
     await notify(tx, {
       userId: updated.consumerId,
       kind: "reference.decided",
+      subjectId: requestId,
       text: line,
       link: profile,
       email: referenceDecidedEmail({ publicUrl: config.publicUrl, line, approved, diggerId }),

@@ -105,6 +105,7 @@ export async function changeGigStatus(
         await notify(tx, {
           userId: buyer.userId,
           kind: "gig.filled",
+          subjectId: gig.id,
           text: `The gig "${gig.title}" you bought was closed as filled`,
           link: "/my-leads",
           email: gigFilledEmail({ publicUrl: config.publicUrl, gigTitle: gig.title }),

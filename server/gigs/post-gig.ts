@@ -1,16 +1,20 @@
 /**
- * Posting a gig: validated with core's rules, under a top-level category. A gig visible at once
- * (its client's e-mail is confirmed) enqueues its lead alerts in the same transaction.
+ * Posting a gig: validated with core's rules, under a top-level category, at most 10 an hour
+ * and 30 a day per account (counted by every server alike: each gig can alert every matching
+ * digger). A gig visible at once (its client's e-mail is confirmed) enqueues its lead alerts in
+ * the same transaction.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { postGigSchema } from "#core/gig-schema.ts";
 import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import type { RateLimits } from "../security/rate-limiter.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 
 const CATEGORY_REQUIRED = "Please select a category";
+export const GIG_POSTS_LIMITED = "You have posted many gigs today. Try again tomorrow.";
 
 async function isTopLevelCategory(db: Database, id: string): Promise<boolean> {
   const [category] = await db
@@ -21,10 +25,18 @@ async function isTopLevelCategory(db: Database, id: string): Promise<boolean> {
 }
 
 /** Saves the consumer's gig, open; returns its id. */
-export async function postGig({ db, jobs }: { db: Database; jobs: JobQueue }, consumerId: string, form: FormData): Promise<{ id: string }> {
+export async function postGig(
+  { db, jobs, rateLimits }: { db: Database; jobs: JobQueue; rateLimits: RateLimits },
+  consumerId: string,
+  form: FormData,
+): Promise<{ id: string }> {
   const gig = parsedInput(postGigSchema(), Object.fromEntries(form));
   if (!(await isTopLevelCategory(db, gig.categoryId))) {
     throw new AppError("invalid_input", CATEGORY_REQUIRED, { fieldErrors: { categoryId: CATEGORY_REQUIRED } });
+  }
+  // Only a valid gig counts: a form refused for a field can be corrected and sent again.
+  if (!(await rateLimits.gigPostsPerHour.take(consumerId)) || !(await rateLimits.gigPostsPerDay.take(consumerId))) {
+    throw new AppError("too_many_requests", GIG_POSTS_LIMITED);
   }
   try {
     return await db.transaction(async (tx) => {

@@ -159,6 +159,7 @@ async function notifyClient(services: Pick<Services, "notify" | "config">, tx: T
   await services.notify(tx, {
     userId: row.clientId,
     kind: "lead.bought",
+    subjectId: purchaseId,
     text: line,
     link: profile,
     email: leadBoughtEmail({ publicUrl: services.config.publicUrl, clientName: row.name, line, price: formatPrice(row.amount), diggerId: row.diggerId }),
@@ -178,6 +179,7 @@ async function notifyDiggerUnavailable(services: Pick<Services, "notify">, tx: T
   await services.notify(tx, {
     userId: row.diggerUserId,
     kind: "lead.unavailable",
+    subjectId: purchaseId,
     text: `${subject}: your payment of ${formatPrice(row.amount)} is refunded in full`,
     link: "/browse-gigs",
     email: leadUnavailableEmail({ subject, diggerName: row.name, why, gigTitle: row.title, price: formatPrice(row.amount), holdMinutes: HOLD_MINUTES }),

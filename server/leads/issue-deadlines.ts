@@ -68,6 +68,7 @@ export async function remindClient(services: Pick<AppServices, "db" | "notify" |
     await notify(tx, {
       userId: issue.clientId,
       kind: "issue.reminder",
+      subjectId: issueId,
       text: `Reminder: an issue on your gig "${issue.gigTitle}" is waiting for you. ${respondBy}.`,
       link: "/my-gigs",
       email: issueReminderEmail({ publicUrl: config.publicUrl, gigTitle: issue.gigTitle, issueType: issueTypeLabel(issue.issueType), respondBy }),

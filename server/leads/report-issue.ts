@@ -92,6 +92,7 @@ export async function reportIssue(services: Pick<AppServices, "db" | "notify" | 
       await notify(tx, {
         userId: lead.clientId,
         kind: "issue.reported",
+        subjectId: issue!.id,
         text: `${lead.handle} reported an issue with your gig "${lead.gigTitle}". ${respondBy}.`,
         link: "/my-gigs",
         email: issueReportedEmail({

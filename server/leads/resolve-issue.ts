@@ -178,6 +178,7 @@ async function notifyDigger(tx: Transaction, { notify, config }: Tellers, outcom
   await notify(tx, {
     userId: outcome.digger.userId,
     kind: "issue.decided",
+    subjectId: outcome.issueId,
     text: approved ? `${subject}: ${formatPrice(outcome.refundCents)} refunded` : `${subject}: no refund`,
     link: "/my-leads",
     email: issueDecidedEmail({
@@ -197,6 +198,7 @@ async function notifyClient(tx: Transaction, { notify, config }: Tellers, outcom
   await notify(tx, {
     userId: outcome.client.userId,
     kind: "issue.auto-approved",
+    subjectId: outcome.issueId,
     text: `${subject}: the digger is refunded, you pay nothing`,
     link: "/my-gigs",
     email: issueAutoApprovedEmail({

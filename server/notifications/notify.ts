@@ -5,11 +5,17 @@
  * notified user's own address, read here in the same transaction: a caller cannot send one
  * user's notice to another's inbox.
  *
+ * A notice goes at most once per kind, subject and recipient in 24 hours (decision 0034): a
+ * repeated event (hire, unhire, hire; close as filled, reopen, close; a review edited five
+ * times) tells its user the first time, and the later ones in the window are dropped, bell and
+ * e-mail alike. The `notice_sends` row is taken here, in the event's transaction, so two
+ * servers repeating the event at once still send one.
+ *
  * From a job handler: `await db.transaction((tx) => services.notify(tx, { userId, kind, ... }))`.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
-import { notifications, users } from "../db/schema.ts";
+import { notifications, noticeSends, users } from "../db/schema.ts";
 import type { Mailer, OutgoingEmail } from "../mail/mailer.ts";
 
 /** Each event that notifies someone (README, "E-mail the product sends"). */
@@ -36,6 +42,12 @@ export type NotificationKind =
 export interface Notice {
   userId: string;
   kind: NotificationKind;
+  /**
+   * What the notice is about (the gig, the issue, the review, the purchase...): the same kind
+   * about the same subject goes to a user once in 24 hours. An event that must always be told
+   * gets a subject of its own (each issue, each operator decision).
+   */
+  subjectId: string;
   /** What the bell shows: one sentence. */
   text: string;
   /** Where the action is: a path on this site ("/my-leads"). */
@@ -48,19 +60,41 @@ export interface Notice {
   email?: Omit<OutgoingEmail, "to" | "userId" | "kind">;
 }
 
-/** Records the notice; returns the e-mail's row id (null: no e-mail, or none could be recorded). */
+/**
+ * Records the notice; returns the e-mail's row id (null: no e-mail, none could be recorded, or
+ * the same notice went less than 24 hours ago).
+ */
 export type Notify = (tx: Transaction, notice: Notice) => Promise<string | null>;
 
 /** The bell's longest text (the table's check allows 500). */
 const MAX_TEXT = 300;
 
 export function createNotify(mailer: Mailer): Notify {
-  return async (tx, { userId, kind, text, link, email }) => {
+  return async (tx, { userId, kind, subjectId, text, link, email }) => {
     if (!link.startsWith("/") || link.startsWith("//")) throw new Error(`a notification's link is a path on this site, not ${link}`);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return null;
+    if (!(await claimNotice(tx, userId, kind, subjectId))) return null;
     const shown = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
     await tx.insert(notifications).values({ userId, kind, text: shown, link });
     return email ? mailer.send({ ...email, to: user.email, userId, kind: "transactional" }, { tx }) : null;
   };
+}
+
+/**
+ * Takes the (user, kind, subject) row when it is new or its notice went 24 hours ago or more;
+ * false: it went less than 24 hours ago. The conflicting row is locked until the transaction
+ * ends, so of two transactions repeating the event at once, the second sees the first's time.
+ */
+async function claimNotice(tx: Transaction, userId: string, kind: NotificationKind, subjectId: string): Promise<boolean> {
+  const claimed = await tx
+    .insert(noticeSends)
+    .values({ userId, kind, subjectId })
+    .onConflictDoUpdate({
+      target: [noticeSends.userId, noticeSends.kind, noticeSends.subjectId],
+      set: { sentAt: sql`now()` },
+      setWhere: sql`${noticeSends.sentAt} <= now() - interval '24 hours'`,
+    })
+    .returning({ userId: noticeSends.userId });
+  return claimed.length > 0;
 }

@@ -4,6 +4,7 @@
  * else, signed in or not, gets the 404 page: the console does not admit that it exists.
  * Every /ops loader and action starts here (docs/decisions/0026-operator-console.md).
  */
+import { OPERATORS_OWN_RECORDS } from "#core/operator-actions.ts";
 import type { SessionUser } from "#core/session-user.ts";
 import { AppError } from "../errors.ts";
 import type { RequestContext } from "../services.ts";
@@ -37,4 +38,15 @@ export async function isActingOperator(context: RequestContext): Promise<boolean
 export function twoFactorNotice(context: RequestContext, operator: Operator): string | null {
   if (context.services.config.mode === "production" || operator.twoFactorEnabled) return null;
   return "Two-factor authentication is off for this account. In production the console opens only with two-factor authentication on.";
+}
+
+/**
+ * No operator acts on a record about themself: their account, their profile (badge and
+ * credentials), their gigs, reviews of them or by them, their purchases, refunds and issues.
+ * Each action calls this, before it changes anything, with every user its record concerns
+ * (both sides of a review or a purchase); the audit trail refuses a row whose subject is its
+ * operator as well (audit.ts), for an action that forgot.
+ */
+export function refuseOwnRecord(operatorId: string, ...concerned: Array<string | null>): void {
+  if (concerned.includes(operatorId)) throw new AppError("forbidden", OPERATORS_OWN_RECORDS);
 }

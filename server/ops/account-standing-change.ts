@@ -13,7 +13,7 @@ import { sessions, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { accountReinstatedEmail, accountSuspendedEmail } from "../mail/templates/account-emails.ts";
 import type { AppServices } from "../services.ts";
-import type { Operator } from "./access.ts";
+import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
 import { plausibleUserId } from "./user-page.ts";
 
@@ -38,6 +38,7 @@ export async function changeAccountStanding(services: Services, operator: Operat
       // Signed out everywhere at once: the next request of any of their browsers is a visitor's.
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
     } else {
+      refuseOwnRecord(operator.id, user.id);
       if (user.suspendedAt === null) throw new AppError("conflict", OPS_USER_MESSAGES.notSuspended);
       await tx.update(users).set({ suspendedAt: null, suspendedReason: null }).where(eq(users.id, user.id));
     }

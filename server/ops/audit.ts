@@ -6,6 +6,7 @@
 import type { OperatorActionName } from "#core/operator-actions.ts";
 import type { Database } from "../db/client.ts";
 import { operatorActions } from "../db/schema.ts";
+import { refuseOwnRecord } from "./access.ts";
 
 export type SubjectType = (typeof operatorActions.subjectType.enumValues)[number];
 
@@ -21,8 +22,10 @@ export interface OperatorActionInput {
   details?: Record<string, string>;
 }
 
-export async function recordOperatorAction(tx: Database, input: OperatorActionInput): Promise<void> {
-  await tx.insert(operatorActions).values({
+/** Returns the row's id: a notice of the decision has it as its subject (each decision is told). */
+export async function recordOperatorAction(tx: Database, input: OperatorActionInput): Promise<string> {
+  refuseOwnRecord(input.operatorId, input.subjectUserId);
+  const [row] = await tx.insert(operatorActions).values({
     operatorId: input.operatorId,
     action: input.action,
     subjectType: input.subjectType,
@@ -30,5 +33,6 @@ export async function recordOperatorAction(tx: Database, input: OperatorActionIn
     subjectUserId: input.subjectUserId,
     reason: input.reason ?? null,
     details: input.details ?? {},
-  });
+  }).returning({ id: operatorActions.id });
+  return row!.id;
 }

@@ -123,6 +123,7 @@ export async function decideCredential(services: Pick<AppServices, "db" | "notif
       await services.notify(tx, {
         userId,
         kind: "credential.approved",
+        subjectId: doc.id,
         text: `Your proof of ${label} was approved: your profile shows "${badge}" until ${formatDate(input.verifiedUntil)}.`,
         link: PROFILE_EDIT_LINK,
         email: credentialApprovedEmail({ label, badge, until: formatDate(input.verifiedUntil) }),
@@ -146,6 +147,7 @@ export async function decideCredential(services: Pick<AppServices, "db" | "notif
     await services.notify(tx, {
       userId,
       kind: "credential.rejected",
+      subjectId: doc.id,
       text: `Your proof of ${label} was not accepted. Reason: ${input.reason}`,
       link: PROFILE_EDIT_LINK,
       email: credentialRejectedEmail({ label, reason: input.reason }),
@@ -186,6 +188,7 @@ async function lapseBatch(tx: Transaction, notify: Notify, today: string): Promi
     await notify(tx, {
       userId: doc.userId,
       kind: "credential.lapsed",
+      subjectId: doc.id,
       text: `The verification of your ${label} credential ran until ${formatDate(doc.verifiedUntil!)}: your profile shows it as self-reported again.`,
       link: PROFILE_EDIT_LINK,
       email: credentialLapsedEmail({ label, until: formatDate(doc.verifiedUntil!) }),

@@ -14,7 +14,7 @@ import { AppError, parsedInput } from "../errors.ts";
 import { gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
-import type { Operator } from "./access.ts";
+import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
 
 export function gigSearchText(searchParams: URLSearchParams): string {
@@ -76,14 +76,16 @@ export async function moderateGig(services: Services, operator: Operator, form: 
       .where(eq(gigs.id, input.gigId))
       .for("no key update");
     if (!gig) throw new AppError("not_found", "Gig not found");
+    refuseOwnRecord(operator.id, gig.ownerId);
     if (input.intent === "hide") {
       if (gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.alreadyHidden);
       await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: input.reason }).where(eq(gigs.id, gig.id));
-      await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId, reason: input.reason });
+      const decision = await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId, reason: input.reason });
       const text = `Your gig "${gig.title}" was hidden by an operator. Reason: ${input.reason}`;
       await services.notify(tx, {
         userId: gig.ownerId,
         kind: "gig.hidden",
+        subjectId: decision,
         text,
         link: "/my-gigs",
         email: gigHiddenEmail({ gigTitle: gig.title, reason: input.reason }),
@@ -92,10 +94,11 @@ export async function moderateGig(services: Services, operator: Operator, form: 
     }
     if (!gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.notHidden);
     await tx.update(gigs).set({ hiddenAt: null, hiddenReason: null }).where(eq(gigs.id, gig.id));
-    await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.restore", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId });
+    const decision = await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.restore", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId });
     await services.notify(tx, {
       userId: gig.ownerId,
       kind: "gig.restored",
+      subjectId: decision,
       text: `Your gig "${gig.title}" is shown again.`,
       link: "/my-gigs",
       email: gigRestoredEmail({ gigTitle: gig.title }),

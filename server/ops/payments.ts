@@ -9,7 +9,7 @@ import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, refunds } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
-import type { Operator } from "./access.ts";
+import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
 
 
@@ -77,13 +77,16 @@ export async function retryRefund(services: Pick<AppServices, "db" | "jobs">, op
   const { refundId } = parsedInput(retrySchema, Object.fromEntries(form));
   return services.db.transaction(async (tx) => {
     const [refund] = await tx
-      .select({ id: refunds.id, status: refunds.status, diggerUserId: diggerProfiles.userId })
+      .select({ id: refunds.id, status: refunds.status, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
       .from(refunds)
       .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
+      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
       .where(eq(refunds.id, refundId))
       .for("no key update", { of: refunds });
     if (!refund) throw new AppError("not_found", "Refund not found");
+    // Their own purchase's refund, or one on their own gig.
+    refuseOwnRecord(operator.id, refund.diggerUserId, refund.clientId);
     if (refund.status !== "pending") throw new AppError("conflict", "This refund is already done.");
     await services.jobs.send("refund.send", { refundId }, { tx });
     await recordOperatorAction(tx, { operatorId: operator.id, action: "refund.retry", subjectType: "refund", subjectId: refundId, subjectUserId: refund.diggerUserId });

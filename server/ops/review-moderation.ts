@@ -7,11 +7,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { OPS_REVIEW_MESSAGES, reviewModerationSchema, type ReportedReview } from "#core/ops-moderation.ts";
 import { queryRows, type Database } from "../db/client.ts";
-import { diggerProfiles, reviewReports, reviews } from "../db/schema.ts";
+import { diggerProfiles, gigs, reviewReports, reviews } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
-import type { Operator } from "./access.ts";
+import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
 
 interface Row {
@@ -68,12 +68,15 @@ export async function moderateReview(services: Pick<AppServices, "db">, operator
   const { intent, reviewId } = parsedInput(reviewModerationSchema, Object.fromEntries(form));
   return services.db.transaction(async (tx) => {
     const [review] = await tx
-      .select({ id: reviews.id, diggerUserId: diggerProfiles.userId })
+      .select({ id: reviews.id, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
       .from(reviews)
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId))
+      .innerJoin(gigs, eq(gigs.id, reviews.gigId))
       .where(eq(reviews.id, reviewId))
       .for("no key update", { of: reviews });
     if (!review) throw new AppError("not_found", "Review not found");
+    // A review of them or by them (the client who posted the gig).
+    refuseOwnRecord(operator.id, review.diggerUserId, review.clientId);
     const closed = await tx
       .update(reviewReports)
       .set({ resolvedAt: sql`now()`, resolution: intent === "hide" ? "hidden" : "kept" })

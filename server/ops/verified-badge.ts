@@ -13,7 +13,7 @@ import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
-import type { Operator } from "./access.ts";
+import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
 import { userSearchColumn } from "./user-search.ts";
 
@@ -79,6 +79,7 @@ export async function setVerifiedBadge(services: Pick<AppServices, "db">, operat
       .where(eq(diggerProfiles.id, diggerId))
       .for("no key update");
     if (!profile) throw new AppError("not_found", "Profile not found");
+    refuseOwnRecord(operator.id, profile.userId);
     const grant = intent === "grant";
     if (profile.verified === grant) throw new AppError("conflict", grant ? VERIFIED_BADGE_MESSAGES.already : VERIFIED_BADGE_MESSAGES.notVerified);
     await tx.update(diggerProfiles).set({ verified: grant }).where(eq(diggerProfiles.id, profile.id));

@@ -8,6 +8,8 @@ import { hiredEmail, reviewedEmail } from "../mail/templates/trust-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
 
 interface Recipient {
+  /** The purchase the hire or the review rests on: the notice's subject. */
+  id: string;
   userId: string;
   email: string;
   diggerId: string;
@@ -17,6 +19,7 @@ export function notifyHired(tx: Transaction, notify: Notify, publicUrl: string, 
   return notify(tx, {
     userId: to.userId,
     kind: "hire.marked",
+    subjectId: to.id,
     text: `You were marked as hired for "${gigTitle}"`,
     link: `/digger/${to.diggerId}`,
     email: hiredEmail({ publicUrl, gigTitle, diggerId: to.diggerId }),
@@ -35,6 +38,7 @@ export function notifyReviewed(
   return notify(tx, {
     userId: to.userId,
     kind: "review.received",
+    subjectId: to.id,
     text: edited ? `A client updated their review of you for "${gigTitle}"` : `New review for "${gigTitle}": ${rating} out of 5 stars`,
     link: `/digger/${to.diggerId}#reviews`,
     email: reviewedEmail({ publicUrl, gigTitle, diggerId: to.diggerId, rating, edited }),

@@ -106,6 +106,12 @@ export function createRateLimits(driver: DatabaseDriver) {
     confirmationEmailsPerAddress: new RateLimiter("confirmation-email", 5, 60 * MINUTE, pool),
     /** Contact form messages per client IP address: each one is an e-mail to support. */
     contactPerIp: new RateLimiter("contact-ip", 5, 10 * MINUTE, pool),
+    /**
+     * Gigs posted per account: each one can alert every matching digger (decision 0034). The
+     * hour is taken first, so that attempts refused by it do not use up the day.
+     */
+    gigPostsPerHour: new RateLimiter("gig-posts-hour", 10, 60 * MINUTE, pool),
+    gigPostsPerDay: new RateLimiter("gig-posts-day", 30, 24 * 60 * MINUTE, pool),
     /** Better Auth's own per-client limits (auth/auth.ts `rateLimit`). */
     betterAuth: betterAuthStorage(pool),
   };

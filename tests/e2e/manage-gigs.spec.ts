@@ -5,12 +5,16 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-import { DEMO, myGigCard, signIn } from "./helpers.ts";
+import { confirmedNewClient, DEMO, myGigCard, signIn } from "./helpers.ts";
 import { demoGigs } from "../../server/db/seed/demo-data.ts";
 
-async function signedIn(browser: Browser, width: number, email: string, redirect: string): Promise<Page> {
+async function pageAt(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 740 : 900 } });
-  const page = waitForHydration(await context.newPage());
+  return waitForHydration(await context.newPage());
+}
+
+async function signedIn(browser: Browser, width: number, email: string, redirect: string): Promise<Page> {
+  const page = await pageAt(browser, width);
   await signIn(page, email, DEMO.password, redirect);
   return page;
 }
@@ -30,7 +34,9 @@ async function postGig(page: Page, title: string) {
 for (const width of [375, 1280]) {
   test(`at ${width} px: a client edits a gig nobody bought, then deletes it after confirming`, async ({ browser }) => {
     const title = `Plane two sticking doors ${randomUUID().slice(0, 6)}`;
-    const client = await signedIn(browser, width, DEMO.consumer, "/");
+    // A client of their own: the demo client posts in other files, and an account posts at most 10 gigs an hour.
+    const client = await pageAt(browser, width);
+    await confirmedNewClient(client, "Nora Newgig");
     await postGig(client, title);
 
     await client.goto("/my-gigs");

@@ -1,7 +1,7 @@
 /**
  * Faults (issue 10): the database goes away during load and comes back. The built server runs
  * as a process in production mode on a throwaway PostgreSQL cluster of this test's own (never
- * the shared server), while people browse, a client posts gigs and a digger buys leads. The
+ * the shared server), while people browse, clients post gigs and a digger buys leads. The
  * cluster is stopped mid-load and started again: meanwhile everyone gets a prompt answer with
  * a message a person can read (no hang, no crash), and afterwards the same process serves and
  * writes again, with nothing half-written.
@@ -35,11 +35,14 @@ interface Answer {
 const HUMAN_MESSAGE = /Please try again/;
 /** A whole answer while the database is away: at most this long (the server must not hang). */
 const PROMPT_MS = 10_000;
+/** The clients posting gigs during the load, one post a second in turn: an account posts at most 10 gigs an hour (decision 0034). */
+const POSTERS = 6;
 
 let cluster: PostgresCluster;
 let database: TestDatabase;
 let server: ProductionServer;
 let client: Person;
+const posters: Person[] = [];
 let digger: Digger;
 let categoryId: string;
 
@@ -50,6 +53,7 @@ beforeAll(async () => {
   categoryId = await topLevelCategoryId({ database });
   client = await signUpOverHttp(server.url, database.db, 0, "consumer");
   digger = await diggerOverHttp(server.url, { database }, 1);
+  for (let n = 0; n < POSTERS; n += 1) posters.push(await signUpOverHttp(server.url, database.db, 2 + n, "consumer"));
 });
 
 afterAll(async () => {
@@ -63,7 +67,7 @@ afterAll(async () => {
 
 describe.each(["fast", "immediate"] as const)("the database stops (%s) during load and starts again", (mode) => {
   const answers: Answer[] = [];
-  const posted: Array<{ title: string; answer: HttpResponse }> = [];
+  const posted: Array<{ title: string; answer: HttpResponse; by: string }> = [];
   const purchases: PurchaseAttempt[] = [];
   let phase: Phase = "before";
   let running = true;
@@ -91,12 +95,13 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
   }
 
   async function poster() {
-    while (running) {
+    for (let i = 0; running; i += 1) {
+      const by = posters[i % POSTERS]!;
       const title = `Outage gig ${randomUUID().slice(0, 8)}`;
-      const answer = await client.http.post("/post-gig", validGigForm(categoryId, { title }));
+      const answer = await by.http.post("/post-gig", validGigForm(categoryId, { title }));
       record("client", "/post-gig", answer);
-      posted.push({ title, answer });
-      await sleep(100);
+      posted.push({ title, answer, by: by.id });
+      await sleep(1000);
     }
   }
 
@@ -192,13 +197,13 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
 
   it("left nothing half-written", async () => {
     // Every gig post either exists whole, as sent, or not at all; a post that succeeded exists.
-    for (const { title, answer } of posted) {
+    for (const { title, answer, by } of posted) {
       const rows = await database.db.select().from(gigs).where(eq(gigs.title, title));
       expect(rows.length, title).toBeLessThanOrEqual(1);
       if (answer.status === 302) expect(rows, title).toHaveLength(1);
       for (const row of rows) {
         const form = validGigForm(categoryId, { title });
-        expect(row).toMatchObject({ description: form.description, location: form.location, consumerId: client.id, status: "open" });
+        expect(row).toMatchObject({ description: form.description, location: form.location, consumerId: by, status: "open" });
         expect(row.budgetMinCents).toBe(Number(form.budgetMin) * 100);
       }
     }

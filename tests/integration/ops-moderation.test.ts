@@ -9,11 +9,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPS_GIG_MESSAGES, OPS_REVIEW_MESSAGES, REVIEW_REPORT_MESSAGES } from "../../core/ops-moderation.ts";
-import { diggerProfiles, notifications, operatorActions, refunds, reviewReports, reviews, users } from "../../server/db/schema.ts";
+import { OPERATORS_OWN_RECORDS } from "../../core/operator-actions.ts";
+import { diggerProfiles, gigs, notifications, operatorActions, refunds, reviewReports, reviews, users } from "../../server/db/schema.ts";
+import { recordOperatorAction } from "../../server/ops/audit.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobOf } from "../support/jobs.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo } from "../support/leads.ts";
+import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -320,5 +322,92 @@ describe("Verification: the Verified badge", () => {
     );
     // Nobody else can set it: the digger's own profile form ignores a forged field (tests/integration/reviews.test.ts), and /ops is 404 to them.
     expect((await digger.client.post("/ops/verification", { intent: "grant", diggerId: digger.diggerId, reason: note })).status).toBe(404);
+  });
+});
+
+describe("an operator's own records (issue 30, finding 8)", () => {
+  /** An operator who is also a digger with a profile (`operator` is a client). */
+  let diggerOperator: TestDigger;
+  beforeAll(async () => {
+    diggerOperator = await diggerWithProfile(app);
+    await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, diggerOperator.id));
+  });
+
+  /** Expects the action refused with the message and 403, and no audit row for `subjectId`. */
+  async function expectRefused(response: Response, subjectId: string) {
+    expect(response.status).toBe(403);
+    expect(await text(response)).toContain(OPERATORS_OWN_RECORDS);
+    expect(await audit(subjectId)).toEqual([]);
+  }
+
+  /** A review of `digger` by `client`, with an open report from a third user. */
+  async function reportedReview(digger: TestDigger, clientId: string) {
+    const gig = await insertGig(app, clientId);
+    const purchase = await insertPurchase(app, gig, digger.diggerId);
+    const [review] = await db()
+      .insert(reviews)
+      .values({ gigId: gig.id, diggerId: digger.diggerId, leadPurchaseId: purchase.id, rating: 5, body: "Quick, tidy and on budget, would hire again." })
+      .returning({ id: reviews.id });
+    const reporter = await signUpAs(app, "consumer");
+    await db().insert(reviewReports).values({ reviewId: review!.id, reporterId: reporter.id, reason: "Reads like a review of a friend." });
+    return review!.id;
+  }
+
+  /** A pending refund of a purchase of `clientId`'s gig by `digger`. */
+  async function pendingRefund(digger: TestDigger, clientId: string) {
+    const purchase = await insertPurchase(app, await insertGig(app, clientId), digger.diggerId);
+    const [refund] = await db()
+      .insert(refunds)
+      .values({ leadPurchaseId: purchase.id, reason: "duplicate_payment", amountCents: purchase.amountPaidCents })
+      .returning({ id: refunds.id });
+    return refund!.id;
+  }
+
+  it("cannot grant or remove their own Verified badge", async () => {
+    const grant = await diggerOperator.client.post("/ops/verification", { intent: "grant", diggerId: diggerOperator.diggerId, reason: "I know who I am, trust me." });
+    await expectRefused(grant, diggerOperator.diggerId);
+    const [profile] = await db().select({ verified: diggerProfiles.verified }).from(diggerProfiles).where(eq(diggerProfiles.id, diggerOperator.diggerId));
+    expect(profile?.verified).toBe(false);
+    await db().update(diggerProfiles).set({ verified: true }).where(eq(diggerProfiles.id, diggerOperator.diggerId));
+    await expectRefused(await diggerOperator.client.post("/ops/verification", { intent: "remove", diggerId: diggerOperator.diggerId, reason: "Taking my own badge away." }), diggerOperator.diggerId);
+    await db().update(diggerProfiles).set({ verified: false }).where(eq(diggerProfiles.id, diggerOperator.diggerId));
+  });
+
+  it("cannot hide or keep a review of themself, nor one they wrote; another operator can", async () => {
+    const client = await signUpAs(app, "consumer");
+    const ofThem = await reportedReview(diggerOperator, client.id);
+    for (const intent of ["hide", "keep"]) await expectRefused(await diggerOperator.client.post("/ops/reviews", { intent, reviewId: ofThem }), ofThem);
+    const [review] = await db().select({ hiddenAt: reviews.hiddenAt }).from(reviews).where(eq(reviews.id, ofThem));
+    expect(review?.hiddenAt).toBeNull();
+    expect((await db().select().from(reviewReports).where(eq(reviewReports.reviewId, ofThem)))[0]?.resolvedAt).toBeNull();
+
+    const byThem = await reportedReview(await diggerWithProfile(app), operator.id);
+    await expectRefused(await operator.client.post("/ops/reviews", { intent: "hide", reviewId: byThem }), byThem);
+    expect((await diggerOperator.client.post("/ops/reviews", { intent: "hide", reviewId: byThem })).status).toBe(200);
+  });
+
+  it("cannot hide or restore their own gig", async () => {
+    const gig = await insertGig(app, operator.id);
+    await expectRefused(await operator.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason: "Hiding my own gig from the list." }), gig.id);
+    await db().update(gigs).set({ hiddenAt: new Date(), hiddenReason: "Hidden by another operator." }).where(eq(gigs.id, gig.id));
+    await expectRefused(await operator.client.post("/ops/gigs", { intent: "restore", gigId: gig.id }), gig.id);
+    expect((await db().select({ hiddenAt: gigs.hiddenAt }).from(gigs).where(eq(gigs.id, gig.id)))[0]?.hiddenAt).not.toBeNull();
+  });
+
+  it("cannot retry the refund of their own purchase, nor of a purchase of their own gig", async () => {
+    const ownPurchase = await pendingRefund(diggerOperator, (await signUpAs(app, "consumer")).id);
+    await expectRefused(await diggerOperator.client.post("/ops/payments", { refundId: ownPurchase }), ownPurchase);
+    expect(await jobOf(db(), "refund.send", "refundId", ownPurchase)).toBeUndefined();
+    const onOwnGig = await pendingRefund(await diggerWithProfile(app), operator.id);
+    await expectRefused(await operator.client.post("/ops/payments", { refundId: onOwnGig }), onOwnGig);
+    expect(await jobOf(db(), "refund.send", "refundId", onOwnGig)).toBeUndefined();
+  });
+
+  it("the audit trail itself refuses a row whose subject is its operator", async () => {
+    await expect(
+      db().transaction((tx) =>
+        recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: randomUUID(), subjectUserId: operator.id }),
+      ),
+    ).rejects.toThrow(OPERATORS_OWN_RECORDS);
   });
 });

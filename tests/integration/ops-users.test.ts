@@ -13,11 +13,14 @@ import { createOTP } from "@better-auth/utils/otp";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SUSPENDED } from "../../core/sign-in-errors.ts";
+import { OPERATORS_OWN_RECORDS } from "../../core/operator-actions.ts";
 import { OPS_USER_MESSAGES } from "../../core/ops-users.ts";
 import { alertGig } from "../../server/alerts/fan-out.ts";
 import { matchingDiggers } from "../../server/alerts/matching.ts";
 import { diggerCategories, diggerProfiles, diggerReferences, leadIssues, referenceContactRequests, operatorActions, reviews, sessions, users } from "../../server/db/schema.ts";
 import { queryRows } from "../../server/db/client.ts";
+import type { Operator } from "../../server/ops/access.ts";
+import { changeAccountStanding } from "../../server/ops/account-standing-change.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -399,6 +402,23 @@ describe("Reinstate", () => {
     const actions = (await auditAbout(user.id)).map((a) => [a.action, a.reason]);
     expect(actions).toContainEqual(["user.reinstate", "Identity confirmed by phone"]);
     expect((await mailTo(app, user.email))[0]!.subject).toBe("Your Digs & Gigs account is active again");
+  });
+
+  it("refuses an operator's own account (issue 30, finding 8), in the operation itself", async () => {
+    // Not reachable over HTTP (a suspended account has no session, an operator cannot be
+    // suspended): the operation is called as the console calls it, for an account suspended
+    // before it was made an operator.
+    const self = await signUpAs(app, "consumer", "Sam Selfish");
+    await db().update(users).set({ operatorSince: new Date(), suspendedAt: new Date(), suspendedReason: "Before the role" }).where(eq(users.id, self.id));
+    const form = new FormData();
+    form.set("intent", "reinstate");
+    form.set("reason", "Reinstating myself");
+    await expect(changeAccountStanding(app.services, { ...self, operator: true } as unknown as Operator, self.id, form)).rejects.toMatchObject({
+      status: 403,
+      message: OPERATORS_OWN_RECORDS,
+    });
+    expect((await userRow(self.id)).suspendedAt).not.toBeNull();
+    expect(await auditAbout(self.id)).toHaveLength(0);
   });
 });
 
