@@ -13,7 +13,7 @@ export interface GigSummary {
   /** ISO time with microseconds. */
   createdAt: string;
   purchaseCount: number;
-  /** The cap on buyers, and the spots taken: completed purchases plus live holds. */
+  /** The cap on buyers, and the spots taken: its completed purchases (checkouts do not fill a lead, decision 0030). */
   maxDiggers: number;
   spotsTaken: number;
   leadPriceCents: number;

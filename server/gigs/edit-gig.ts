@@ -22,9 +22,9 @@ import {
 import type { GigFormValues } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { categories, gigs, leadPurchases } from "../db/schema.ts";
+import { categories, gigs } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { hasPurchaseRow, liveHoldsOf } from "../leads/spots.ts";
+import { hasPurchaseRow, isBought } from "../leads/spots.ts";
 import type { AccessRule } from "../auth/guards.ts";
 
 /** /my-gigs/{id}/edit: a signed-in user (only their own gigs are found). */
@@ -51,11 +51,10 @@ async function ownGig(db: Database | Transaction, consumerId: string, gigId: str
   // The gig's id as a parameter: a column inside a one-table select renders unqualified ("id"),
   // which the subquery would read as lead_purchases.id.
   const id = sql`${gigId}::uuid`;
-  const completed = sql`exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${id} and ${leadPurchases.status} = 'completed')`;
   const [row] = await db
     .select({
       gig: gigs,
-      bought: sql<boolean>`(${completed} or ${liveHoldsOf(id)} > 0)`,
+      bought: isBought(id),
       anyPurchase: hasPurchaseRow(id),
     })
     .from(gigs)

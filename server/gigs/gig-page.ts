@@ -10,7 +10,7 @@ import type { Database } from "../db/client.ts";
 import { categories, gigs, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
-import { hasPurchaseRow, holdsSpot, spotsTaken } from "../leads/spots.ts";
+import { hasPurchaseRow, holdsSpot, liveHoldsOf } from "../leads/spots.ts";
 import { notWithdrawn } from "./browse.ts";
 
 /** A gig that does not exist, or not for this person: back to the list (spec section 8). */
@@ -85,7 +85,10 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
       createdAt: gigs.createdAt,
       purchaseCount: gigs.purchaseCount,
       maxDiggers: gigs.maxDiggers,
-      spotsTaken: spotsTaken(gigs),
+      /** Completed purchases: only they fill the lead (decision 0030). */
+      spotsTaken: gigs.purchaseCount,
+      /** Checkouts holding spots: with the purchases they may leave none for another buyer. */
+      spotsHeld: liveHoldsOf(gigs.id),
       categoryName: categories.name,
       categoryDescription: categories.description,
       posterFirstName: sql<string>`split_part(btrim(${users.name}), ' ', 1)`,
