@@ -114,6 +114,7 @@ async function holdSpot(db: Database, gigId: string, diggerId: string, provider:
         status: gigs.status,
         published: gigs.published,
         withdrawn: sql<boolean>`not (${notWithdrawn()})`,
+        deleted: sql<boolean>`${gigs.deletedAt} is not null`,
         budgetMinCents: gigs.budgetMinCents,
         maxDiggers: gigs.maxDiggers,
         purchaseCount: gigs.purchaseCount,
@@ -121,9 +122,9 @@ async function holdSpot(db: Database, gigId: string, diggerId: string, provider:
       .from(gigs)
       .where(eq(gigs.id, gigId))
       .for("no key update");
-    // A gig whose client has not confirmed their e-mail, or that an operator took down, is not
-    // for sale: as if it did not exist.
-    if (!gig?.published || gig.withdrawn) throw gigNotFound();
+    // A gig whose client has not confirmed their e-mail or deleted it, or that an operator took
+    // down, is not for sale: as if it did not exist.
+    if (!gig?.published || gig.withdrawn || gig.deleted) throw gigNotFound();
     if (gig.status !== "open") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
 
     const holds = await tx

@@ -29,7 +29,7 @@ export const liveHoldsOf = (gigId: AnyPgColumn | SQL): SQL<number> =>
 
 /**
  * Whether the gig has any purchase row at all (completed, a checkout, or a cancelled one): a gig
- * with one cannot be deleted (server/gigs/edit-gig.ts). Pass the id as a parameter
+ * with one is marked deleted rather than deleted (server/gigs/edit-gig.ts). Pass the id as a parameter
  * (sql`${id}::uuid`) when the outer select has one table: its columns render unqualified there.
  */
 export const hasPurchaseRow = (gigId: AnyPgColumn | SQL): SQL<boolean> =>
@@ -43,9 +43,11 @@ export const hasPurchaseRow = (gigId: AnyPgColumn | SQL): SQL<boolean> =>
  * columns render unqualified there.
  */
 export const isBought = (gigId: AnyPgColumn | SQL): SQL<boolean> =>
-  sql<boolean>`(exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${gigId} and ${leadPurchases.status} = 'completed') or ${liveHoldsOf(gigId)} > 0)`.mapWith(
-    Boolean,
-  );
+  sql<boolean>`(${hasCompletedPurchase(gigId)} or ${liveHoldsOf(gigId)} > 0)`.mapWith(Boolean);
+
+/** Whether a purchase of the gig completed: only then may its client no longer delete it (decision 0030). */
+export const hasCompletedPurchase = (gigId: AnyPgColumn | SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${gigId} and ${leadPurchases.status} = 'completed')`.mapWith(Boolean);
 
 /** Whether the digger profile of user `userId` holds a live checkout for gig `gigId` (Buy continues it). */
 export async function holdsSpot(db: Database, gigId: string, userId: string): Promise<boolean> {
