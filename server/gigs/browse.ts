@@ -70,7 +70,9 @@ function listConditions(db: Database, filters: BrowseFilters): SQL[] {
       .select({ id: categories.id })
       .from(categories)
       .where(or(eq(categories.id, filters.categoryId), eq(categories.parentCategoryId, filters.categoryId)));
-    conditions.push(sql`${gigs.categoryId} in ${inCategory}`);
+    // An array of the few ids, found first: the category index can then be scanned for each of
+    // them. With "in (subquery)" the planner may hash-join a whole scan of the listed gigs.
+    conditions.push(sql`${gigs.categoryId} = any(array(${inCategory}))`);
   }
   if (filters.budget) conditions.push(budgetCondition(filters.budget));
   if (filters.location) conditions.push(containsLocation(gigs.location, filters.location));
