@@ -142,7 +142,7 @@ export const GIG_EDIT_TEXTS = {
     "Someone has bought this lead, so only the timeline, deadline, contact preferences and phone can change: the diggers paid for the gig as it was described.",
   lockedConflict:
     "Someone bought this lead while you were editing: only the timeline, deadline, contact preferences and phone can change now.",
-  notDeletable: "This gig has been bought (or a digger is paying for it), so it cannot be deleted: close it instead.",
+  notDeletable: "This gig has been bought, so it cannot be deleted: close it instead.",
   deleteQuestion: "Delete this gig? It disappears for good; nobody has bought it yet.",
 } as const;
 

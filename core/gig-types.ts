@@ -13,7 +13,7 @@ export interface GigSummary {
   /** ISO time with microseconds. */
   createdAt: string;
   purchaseCount: number;
-  /** The cap on buyers, and the spots taken: completed purchases plus live holds. */
+  /** The cap on buyers, and the spots taken: its completed purchases (checkouts do not fill a lead, decision 0030). */
   maxDiggers: number;
   spotsTaken: number;
   leadPriceCents: number;
@@ -34,7 +34,7 @@ export interface OwnGig {
   filled: boolean;
   /** An operator hid it (issue 22): the owner sees why; null while it is shown. */
   hiddenReason: string | null;
-  /** Nobody has bought it nor started to (no purchase row): it may be deleted. */
+  /** No purchase of it completed: it may be deleted (checkouts started for it do not count, decision 0030). */
   deletable: boolean;
 }
 

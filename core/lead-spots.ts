@@ -1,6 +1,7 @@
 /**
  * Spots on a lead (issue 19, docs/decisions/0019-buyer-cap-and-holds.md): a client caps how
  * many diggers may buy their gig's lead, and a checkout holds one spot for HOLD_MINUTES.
+ * Only completed purchases fill a lead; what one digger may hold is bounded (decision 0030).
  */
 
 /** How long a started checkout holds a spot: the test checkout's lifetime, and Stripe's (see stripe-provider.ts). */
@@ -13,6 +14,21 @@ export const MAX_DIGGERS = 5;
 export const DEFAULT_MAX_DIGGERS = 3;
 
 export const LEAD_FULL = "This lead is full";
+/** Every spot that is not bought is held by other diggers' checkouts. */
+export const SPOTS_HELD = "Someone is checking out this lead. Try again in a few minutes.";
+
+/** A digger holds at most this many live checkouts at once (decision 0030). */
+export const MAX_LIVE_HOLDS = 3;
+export const TOO_MANY_HOLDS = "Finish or cancel one of your open checkouts first.";
+
+/**
+ * An account whose checkouts lapsed (ended unpaid: ran out or were cancelled) LAPSES_ALLOWED
+ * times within LAPSE_WINDOW_HOURS starts no checkout for LAPSE_WAIT_HOURS after the last of them.
+ */
+export const LAPSES_ALLOWED = 3;
+export const LAPSE_WINDOW_HOURS = 24;
+export const LAPSE_WAIT_HOURS = 24;
+export const lapsedWait = (until: string) => `You started several checkouts without paying. You can buy leads again on ${until}.`;
 
 /** '{n} of {m} spots taken'. */
 export const spotsText = (taken: number, max: number) => `${Math.min(taken, max)} of ${max} spots taken`;

@@ -108,6 +108,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             open={gig.status === "open" && !loaderData.withdrawn}
             leadPriceCents={gig.leadPriceCents}
             spotsTaken={gig.spotsTaken}
+            spotsHeld={gig.spotsHeld}
             maxDiggers={gig.maxDiggers}
             purchased={loaderData.purchased}
             holding={loaderData.holding}

@@ -35,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const form = await request.formData();
     const { db, config } = context.services;
     if (form.get("intent") === "delete") {
-      await deleteGig(db, user.id, params.gigId);
+      await deleteGig(context.services, user.id, params.gigId);
       return redirectWithFlash(config, "/my-gigs", "success", GIG_EDIT_TEXTS.deleted);
     }
     await updateGig(db, user.id, params.gigId, form);

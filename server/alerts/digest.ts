@@ -13,7 +13,6 @@ import { categories, diggerProfiles, gigs, leadAlertDigests, leadAlertSettings, 
 import { listedGig } from "../gigs/browse.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { digestEmail } from "../mail/templates/alert-emails.ts";
-import { spotsTaken } from "../leads/spots.ts";
 import { alertsUnsubscribeUrl } from "./fan-out.ts";
 import { leadPriceSql, preferencesMatch, savedCategoryMatch } from "./matching.ts";
 
@@ -73,7 +72,7 @@ async function digestGigs(db: Database, diggerIds: string[], day: string, now: D
     select ${leadAlertSettings.diggerId} as "diggerId", ${users.id} as "userId", ${users.email} as email,
            ${gigs.id} as id, ${gigs.title} as title, ${gigs.categoryId} as "categoryId", ${categories.name} as "categoryName",
            ${gigs.location} as location, ${gigs.budgetMinCents}::float8 as "budgetMinCents", ${gigs.budgetMaxCents}::float8 as "budgetMaxCents",
-           ${leadPriceSql(gigs.budgetMinCents)}::int as "leadPriceCents", ${gigs.maxDiggers} as "maxDiggers", ${spotsTaken(gigs)} as "spotsTaken",
+           ${leadPriceSql(gigs.budgetMinCents)}::int as "leadPriceCents", ${gigs.maxDiggers} as "maxDiggers", ${gigs.purchaseCount} as "spotsTaken",
            count(*) over (partition by ${leadAlertSettings.diggerId})::int as total,
            row_number() over (partition by ${leadAlertSettings.diggerId} order by ${gigs.visibleSince} desc, ${gigs.id} desc) as rank
     from ${leadAlertSettings}

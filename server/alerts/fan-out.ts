@@ -16,7 +16,6 @@ import { listedGig } from "../gigs/browse.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { leadAlertEmail } from "../mail/templates/alert-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
-import { spotsTaken } from "../leads/spots.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
 import type { Logger } from "../logger.ts";
 import { matchingDiggers, type AlertRecipient } from "./matching.ts";
@@ -54,7 +53,7 @@ export async function alertGig(db: Database, gigId: string) {
       categoryName: categories.name,
       parentCategoryId: categories.parentCategoryId,
       maxDiggers: gigs.maxDiggers,
-      spotsTaken: spotsTaken(gigs),
+      spotsTaken: gigs.purchaseCount,
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))

@@ -369,6 +369,11 @@ export const gigs = pgTable(
      */
     filledAt: timestamp("filled_at", { withTimezone: true }),
     /**
+     * Its client deleted it once checkouts had been started for it (decision 0030): the purchase
+     * rows stay, so the row stays, closed and without its text, and the gig is gone everywhere.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
      * When the gig last became visible (open and published: posted by a confirmed client, its
      * client confirmed later, or reopened); null while it never was. Kept by a trigger (migration
      * 0017), never written by the app: the daily lead-alert digest lists the day's gigs by it.
@@ -389,6 +394,7 @@ export const gigs = pgTable(
     check("gigs_max_diggers_check", sql`${t.maxDiggers} between 1 and 5`),
     check("gigs_contact_phone_check", sql`${t.contactPhone} ~ '^[0-9 +()-]{7,20}$'`),
     check("gigs_filled_closed_check", sql`${t.filledAt} is null or ${t.status} = 'closed'`),
+    check("gigs_deleted_closed_check", sql`${t.deletedAt} is null or ${t.status} = 'closed'`),
     check("gigs_hidden_reason_check", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
     // Browse: listed gigs (open, published, not full of completed purchases: listedGig() in
     // server/gigs/browse.ts) newest first, overall and per category; id breaks ties.

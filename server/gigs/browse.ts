@@ -1,7 +1,7 @@
 /**
  * Browse Gigs: listed gigs (open and published) newest first, with search, category (a
  * top-level category takes in its sub-categories) and budget band, one keyset page at a
- * time. Full gigs are not listed. Only public fields: no client name or e-mail.
+ * time. Gigs full of completed purchases are not listed. Only public fields: no client name or e-mail.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { GigSummary } from "#core/gig-types.ts";
@@ -12,7 +12,6 @@ import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
-import { liveHoldsOf, spotsTaken } from "../leads/spots.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 
 export interface BrowseFilters {
@@ -52,12 +51,13 @@ function budgetCondition(band: BudgetBand): SQL {
 
 /**
  * The gigs anyone may find: open, published (the client confirmed their e-mail, docs/
- * decisions/0012), not full (docs/decisions/0019) and not withdrawn by an operator. The first three terms are the partial
- * indexes' predicate, so that every list uses them and a gig full of completed purchases
- * leaves the indexes; the live holds are counted per row through lead_purchases_hold_idx.
+ * decisions/0012), not full of completed purchases (docs/decisions/0019) and not withdrawn by
+ * an operator. The first three terms are the partial indexes' predicate, so that every list
+ * uses them and a full gig leaves the indexes. Checkouts holding spots never hide a gig
+ * (decision 0030): free accounts holding every spot emptied Browse Gigs (issue 30).
  */
 export const listedGig = (): SQL =>
-  sql`${gigs.status} = 'open' and ${gigs.published} and ${gigs.purchaseCount} < ${gigs.maxDiggers} and ${notWithdrawn()} and ${liveHoldsOf(gigs.id)} < ${gigs.maxDiggers} - ${gigs.purchaseCount}`;
+  sql`${gigs.status} = 'open' and ${gigs.published} and ${gigs.purchaseCount} < ${gigs.maxDiggers} and ${notWithdrawn()}`;
 
 /** Not taken down by an operator: neither hidden nor posted by a suspended account (issue 22). */
 export const notWithdrawn = (): SQL => sql`${gigs.hiddenAt} is null and not ${gigs.ownerSuspended}`;
@@ -70,7 +70,9 @@ function listConditions(db: Database, filters: BrowseFilters): SQL[] {
       .select({ id: categories.id })
       .from(categories)
       .where(or(eq(categories.id, filters.categoryId), eq(categories.parentCategoryId, filters.categoryId)));
-    conditions.push(sql`${gigs.categoryId} in ${inCategory}`);
+    // An array of the few ids, found first: the category index can then be scanned for each of
+    // them. With "in (subquery)" the planner may hash-join a whole scan of the listed gigs.
+    conditions.push(sql`${gigs.categoryId} = any(array(${inCategory}))`);
   }
   if (filters.budget) conditions.push(budgetCondition(filters.budget));
   if (filters.location) conditions.push(containsLocation(gigs.location, filters.location));
@@ -96,7 +98,7 @@ function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | un
       createdAt: exactTimestamp(source.createdAt),
       purchaseCount: source.purchaseCount,
       maxDiggers: source.maxDiggers,
-      spotsTaken: spotsTaken(source),
+      spotsTaken: source.purchaseCount,
     })
     .from(source)
     .innerJoin(categories, eq(categories.id, source.categoryId))

@@ -2,16 +2,16 @@
  * Editing and deleting one of my gigs (issue 23). Only its owner may; anyone else, whatever the
  * id, gets the same 'Gig not found' as for a gig that does not exist.
  *
- * While nobody has bought the lead, every field may change and the gig may be deleted. Once a
- * purchase completed, or a checkout holds a spot, the diggers pay (or paid) for the gig as it
- * was described: only the timeline, deadline, contact preferences and phone may change, and
- * the gig can only be closed. Deleting also needs no purchase row at all (an abandoned checkout
- * keeps its row, and a payment may still arrive for it within the checkout's life).
+ * While nobody has bought the lead, every field may change. Once a purchase completed, or a
+ * checkout holds a spot, the diggers pay (or paid) for the gig as it was described: only the
+ * timeline, deadline, contact preferences and phone may change. A gig may be deleted until a
+ * purchase completes, whatever checkouts were started (issue 30: starting and cancelling one
+ * kept its client from deleting it); then it can only be closed (decision 0030).
  *
  * Each write locks the gig row first: purchases lock it too (fulfilment, holds), so a purchase
  * and an edit never interleave; what the edit checked is still true when it commits.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   editBoughtGigSchema,
   editGigSchema,
@@ -24,7 +24,8 @@ import { isUuid } from "#core/ids.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadPurchases } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { hasPurchaseRow, liveHoldsOf } from "../leads/spots.ts";
+import { hasCompletedPurchase, hasPurchaseRow, isBought } from "../leads/spots.ts";
+import type { AppServices } from "../services.ts";
 import type { AccessRule } from "../auth/guards.ts";
 
 /** /my-gigs/{id}/edit: a signed-in user (only their own gigs are found). */
@@ -38,12 +39,13 @@ function gigNotFound(page = false): AppError {
 }
 
 /**
- * The owner's gig (locked FOR UPDATE first when `lock`, inside a transaction), with whether it
- * is bought (a completed purchase or a checkout holding a spot) and whether it has any purchase row.
+ * The owner's gig, not deleted (locked FOR UPDATE first when `lock`, inside a transaction), with
+ * whether it is bought (a completed purchase or a checkout holding a spot), whether a purchase
+ * completed, and whether it has any purchase row.
  */
 async function ownGig(db: Database | Transaction, consumerId: string, gigId: string, lock: boolean) {
   if (!isUuid(gigId)) return null;
-  const mine = and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId));
+  const mine = and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId), isNull(gigs.deletedAt));
   if (lock) {
     const [locked] = await db.select({ id: gigs.id }).from(gigs).where(mine).for("update");
     if (!locked) return null;
@@ -51,11 +53,11 @@ async function ownGig(db: Database | Transaction, consumerId: string, gigId: str
   // The gig's id as a parameter: a column inside a one-table select renders unqualified ("id"),
   // which the subquery would read as lead_purchases.id.
   const id = sql`${gigId}::uuid`;
-  const completed = sql`exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${id} and ${leadPurchases.status} = 'completed')`;
   const [row] = await db
     .select({
       gig: gigs,
-      bought: sql<boolean>`(${completed} or ${liveHoldsOf(id)} > 0)`,
+      bought: isBought(id),
+      completed: hasCompletedPurchase(id),
       anyPurchase: hasPurchaseRow(id),
     })
     .from(gigs)
@@ -83,7 +85,7 @@ export async function editGigPage(db: Database, consumerId: string, gigId: strin
     contactPreferences: gig.contactPreferences ?? "",
     contactPhone: gig.contactPhone ?? "",
   };
-  return { id: gig.id, values, locked: row.bought, deletable: !row.anyPurchase, minDeadline: earliestDeadline(gig.deadline) };
+  return { id: gig.id, values, locked: row.bought, deletable: !row.completed, minDeadline: earliestDeadline(gig.deadline) };
 }
 
 /** Today, or the gig's own earlier deadline: leaving an old deadline as it is must not block the rest. */
@@ -146,12 +148,51 @@ function currentValue(gig: typeof gigs.$inferSelect, field: string): string {
   }
 }
 
-/** Deletes a gig nobody has bought (no purchase row at all); otherwise 409 and nothing changes. */
-export async function deleteGig(db: Database, consumerId: string, gigId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** What a deleted gig keeps of its text: a title (the refund notice of a late payment names it), nothing of its client's words. */
+export const DELETED_GIG = {
+  description: "The client deleted this gig; its details were removed.",
+  removed: "Removed",
+} as const;
+
+/**
+ * Deletes a gig no purchase of which completed; otherwise 409 and nothing changes. A gig without
+ * any purchase row goes; one with checkouts started for it (their rows stay: lead_purchases
+ * restricts deleting the gig, and a payment may still arrive) is closed, marked deleted and
+ * stripped of its text, in the same transaction, and is gone everywhere. Then each checkout
+ * still pending is ended at the payment provider, after the commit and never under the lock; a
+ * payment that arrives anyway finds the gig gone and is refunded in full (fulfilment.ts).
+ */
+export async function deleteGig(services: Pick<AppServices, "db" | "payments" | "logger">, consumerId: string, gigId: string): Promise<void> {
+  const pending = await services.db.transaction(async (tx) => {
     const row = await ownGig(tx, consumerId, gigId, true);
     if (!row) throw gigNotFound();
-    if (row.anyPurchase) throw new AppError("conflict", GIG_EDIT_TEXTS.notDeletable);
-    await tx.delete(gigs).where(eq(gigs.id, row.gig.id));
+    if (row.completed) throw new AppError("conflict", GIG_EDIT_TEXTS.notDeletable);
+    if (!row.anyPurchase) {
+      await tx.delete(gigs).where(eq(gigs.id, row.gig.id));
+      return [];
+    }
+    await tx
+      .update(gigs)
+      .set({
+        status: "closed",
+        deletedAt: sql`now()`,
+        filledAt: null,
+        description: DELETED_GIG.description,
+        location: DELETED_GIG.removed,
+        timeline: DELETED_GIG.removed,
+        deadline: null,
+        contactPreferences: null,
+        contactPhone: null,
+      })
+      .where(eq(gigs.id, row.gig.id));
+    return tx
+      .select({ sessionId: leadPurchases.providerSessionId })
+      .from(leadPurchases)
+      .where(and(eq(leadPurchases.gigId, row.gig.id), eq(leadPurchases.status, "pending"), isNotNull(leadPurchases.providerSessionId)));
   });
+  for (const { sessionId } of pending) {
+    await services.payments.expireCheckout(sessionId!).catch((error: unknown) => {
+      services.logger.warn({ err: error, sessionId }, "could not end the checkout of a deleted gig: a payment for it will be refunded");
+    });
+  }
 }

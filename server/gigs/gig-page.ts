@@ -10,7 +10,7 @@ import type { Database } from "../db/client.ts";
 import { categories, gigs, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
-import { hasPurchaseRow, holdsSpot, spotsTaken } from "../leads/spots.ts";
+import { hasCompletedPurchase, holdsSpot, liveHoldsOf } from "../leads/spots.ts";
 import { notWithdrawn } from "./browse.ts";
 
 /** A gig that does not exist, or not for this person: back to the list (spec section 8). */
@@ -41,7 +41,7 @@ export async function gigPage(db: Database, id: string, viewer: { id: string; us
     purchased: contact !== null,
     contact,
     /** The viewer posted this gig: the page says so instead of offering the purchase, with Edit and (nobody bought it) Delete. */
-    own: owner ? { deletable: await hasNoPurchaseRow(db, id) } : null,
+    own: owner ? { deletable: !(await completedPurchase(db, id)) } : null,
     /** A checkout of this digger's holds a spot: Buy continues it, even when the others fill the lead. */
     holding: digger ? await holdsSpot(db, id, digger) : false,
     now: new Date().toISOString(),
@@ -63,9 +63,9 @@ function withdrawnNotice(withdrawn: { hiddenReason: string | null } | null, mayK
   return withdrawn.hiddenReason !== null ? { why: "hidden", reason: withdrawn.hiddenReason } : { why: "owner_suspended" };
 }
 
-async function hasNoPurchaseRow(db: Database, gigId: string): Promise<boolean> {
-  const [row] = await db.select({ any: hasPurchaseRow(sql`${gigId}::uuid`) }).from(gigs).where(eq(gigs.id, gigId));
-  return row?.any === false;
+async function completedPurchase(db: Database, gigId: string): Promise<boolean> {
+  const [row] = await db.select({ completed: hasCompletedPurchase(sql`${gigId}::uuid`) }).from(gigs).where(eq(gigs.id, gigId));
+  return row?.completed !== false;
 }
 
 export async function getPublicGig(db: Database, id: string, viewerId: string | null) {
@@ -85,7 +85,10 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
       createdAt: gigs.createdAt,
       purchaseCount: gigs.purchaseCount,
       maxDiggers: gigs.maxDiggers,
-      spotsTaken: spotsTaken(gigs),
+      /** Completed purchases: only they fill the lead (decision 0030). */
+      spotsTaken: gigs.purchaseCount,
+      /** Checkouts holding spots: with the purchases they may leave none for another buyer. */
+      spotsHeld: liveHoldsOf(gigs.id),
       categoryName: categories.name,
       categoryDescription: categories.description,
       posterFirstName: sql<string>`split_part(btrim(${users.name}), ' ', 1)`,
@@ -96,8 +99,8 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
     .innerJoin(users, eq(users.id, gigs.consumerId))
-    // A deleted account's gigs leave the site with it.
-    .where(and(eq(gigs.id, id), isNull(users.deletedAt)));
+    // A deleted account's gigs leave the site with it, and so does a gig its client deleted.
+    .where(and(eq(gigs.id, id), isNull(users.deletedAt), isNull(gigs.deletedAt)));
   if (!row || (!row.published && row.consumerId !== viewerId)) return null;
   const { consumerId, withdrawn, hiddenReason, ...gig } = row;
   return {

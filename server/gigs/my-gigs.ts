@@ -4,7 +4,7 @@ import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED, gigStatusSchema } from "#core/gig-
 import type { OwnGig } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
-import { hasPurchaseRow } from "../leads/spots.ts";
+import { hasCompletedPurchase } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
@@ -40,13 +40,14 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
       purchaseCount: gigs.purchaseCount,
       filled: sql<boolean>`${gigs.filledAt} is not null`,
       hiddenReason: gigs.hiddenReason,
-      deletable: sql<boolean>`not ${hasPurchaseRow(gigs.id)}`.mapWith(Boolean),
+      deletable: sql<boolean>`not ${hasCompletedPurchase(gigs.id)}`.mapWith(Boolean),
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
     .where(
       and(
         eq(gigs.consumerId, consumerId),
+        isNull(gigs.deletedAt),
         after && typeof after[0] === "string" && isUuid(after[1])
           ? sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
           : undefined,
@@ -80,7 +81,7 @@ export async function changeGigStatus(
     const [gig] = await tx
       .update(gigs)
       .set(status === "open" ? { status, filledAt: null } : { status })
-      .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)))
+      .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId), isNull(gigs.deletedAt)))
       .returning({ id: gigs.id, title: gigs.title, published: gigs.published });
     if (!gig) return null;
     // Reopened and published, it is visible again: diggers who match now and never heard of it are alerted.

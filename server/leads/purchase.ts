@@ -1,21 +1,32 @@
 /**
  * Buying a lead, in the spec's order (section 4): signed in, a digger, with a profile (the
- * guards, `purchaseAccess`), not bought yet, a free spot (the cap, docs/decisions/0019); then
+ * guards, `purchaseAccess`), not bought yet, a free spot (the cap, docs/decisions/0019) and
+ * no more open or lapsed checkouts than one digger may have (decision 0030); then
  * a pending purchase at the server's price, holding the spot, and a checkout session, and the
  * browser goes to pay. Nothing the browser sends decides the amount.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
-import { LEAD_FULL } from "#core/lead-spots.ts";
-import type { Database } from "../db/client.ts";
-import { gigs, leadPurchases } from "../db/schema.ts";
+import { formatDateTime } from "#core/dates.ts";
+import {
+  LAPSE_WAIT_HOURS,
+  LAPSE_WINDOW_HOURS,
+  LAPSES_ALLOWED,
+  lapsedWait,
+  LEAD_FULL,
+  MAX_LIVE_HOLDS,
+  SPOTS_HELD,
+  TOO_MANY_HOLDS,
+} from "#core/lead-spots.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { notWithdrawn } from "../gigs/browse.ts";
 import { gigNotFound } from "../gigs/gig-page.ts";
 import type { AppServices } from "../services.ts";
 import { hasPurchased } from "./has-purchased.ts";
-import { liveHold } from "./spots.ts";
+import { lapsed, liveHold } from "./spots.ts";
 
 /** A second Buy while the first is still asking the payment provider for its checkout. */
 export const CHECKOUT_BEING_CREATED = "Your checkout is being created. Please try again in a moment.";
@@ -85,19 +96,25 @@ export async function startPurchase(
 /**
  * Takes a spot on the lead for digger `diggerId`: a pending purchase at the server's price,
  * which holds it for HOLD_MINUTES; or the checkout the digger already holds, to continue it.
- * The gig's row is locked first (as completing a checkout and closing the gig lock it), so the
- * count of spots and the insert are one step for every buyer of this gig: no overselling.
+ *
+ * The digger's profile row is locked first, so that one digger's requests take their turn and
+ * the count of their holds and lapses is still true at the insert (decision 0030: at most
+ * MAX_LIVE_HOLDS live holds, and a wait after LAPSES_ALLOWED lapses). The gig's row is locked
+ * next (as completing a checkout and closing the gig lock it), so the count of spots and the
+ * insert are one step for every buyer of this gig: no overselling (decision 0019).
  */
 type Held = { kind: "continue"; checkoutUrl: string } | { kind: "new"; purchaseId: string; gig: { title: string; amountCents: number } };
 
 async function holdSpot(db: Database, gigId: string, diggerId: string, provider: "stripe" | "test"): Promise<Held> {
   return db.transaction(async (tx) => {
+    await tx.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.id, diggerId)).for("no key update");
     const [gig] = await tx
       .select({
         title: gigs.title,
         status: gigs.status,
         published: gigs.published,
         withdrawn: sql<boolean>`not (${notWithdrawn()})`,
+        deleted: sql<boolean>`${gigs.deletedAt} is not null`,
         budgetMinCents: gigs.budgetMinCents,
         maxDiggers: gigs.maxDiggers,
         purchaseCount: gigs.purchaseCount,
@@ -105,9 +122,9 @@ async function holdSpot(db: Database, gigId: string, diggerId: string, provider:
       .from(gigs)
       .where(eq(gigs.id, gigId))
       .for("no key update");
-    // A gig whose client has not confirmed their e-mail, or that an operator took down, is not
-    // for sale: as if it did not exist.
-    if (!gig?.published || gig.withdrawn) throw gigNotFound();
+    // A gig whose client has not confirmed their e-mail or deleted it, or that an operator took
+    // down, is not for sale: as if it did not exist.
+    if (!gig?.published || gig.withdrawn || gig.deleted) throw gigNotFound();
     if (gig.status !== "open") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
 
     const holds = await tx
@@ -120,7 +137,9 @@ async function holdSpot(db: Database, gigId: string, diggerId: string, provider:
       if (mine.checkoutUrl) return { kind: "continue", checkoutUrl: mine.checkoutUrl };
       throw new AppError("conflict", CHECKOUT_BEING_CREATED);
     }
-    if (gig.purchaseCount + holds.length >= gig.maxDiggers) throw new AppError("conflict", LEAD_FULL);
+    if (gig.purchaseCount >= gig.maxDiggers) throw new AppError("conflict", LEAD_FULL);
+    await checkDiggerMayHold(tx, diggerId);
+    if (gig.purchaseCount + holds.length >= gig.maxDiggers) throw new AppError("conflict", SPOTS_HELD);
 
     const amountCents = leadPriceCents(gig.budgetMinCents);
     const [purchase] = await tx
@@ -129,4 +148,40 @@ async function holdSpot(db: Database, gigId: string, diggerId: string, provider:
       .returning({ id: leadPurchases.id });
     return { kind: "new", purchaseId: purchase!.id, gig: { title: gig.title, amountCents } };
   });
+}
+
+/**
+ * What one digger may hold (decision 0030), under their profile's row lock: no more than
+ * MAX_LIVE_HOLDS live checkouts, and none for LAPSE_WAIT_HOURS after their LAPSES_ALLOWED-th
+ * lapse within LAPSE_WINDOW_HOURS. A lapse counts when its checkout started, the one time a
+ * purchase row keeps.
+ */
+async function checkDiggerMayHold(tx: Transaction, diggerId: string): Promise<void> {
+  const [live] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leadPurchases)
+    .where(and(eq(leadPurchases.diggerId, diggerId), liveHold()));
+  if ((live?.n ?? 0) >= MAX_LIVE_HOLDS) throw new AppError("conflict", TOO_MANY_HOLDS);
+
+  const lapses = tx
+    .select({
+      startedAt: leadPurchases.createdAt,
+      // The start of the lapse LAPSES_ALLOWED - 1 before this one.
+      earlier: sql<Date | null>`lag(${leadPurchases.createdAt}, ${LAPSES_ALLOWED - 1}) over (order by ${leadPurchases.createdAt})`.as("earlier"),
+    })
+    .from(leadPurchases)
+    .where(
+      and(
+        eq(leadPurchases.diggerId, diggerId),
+        lapsed(),
+        sql`${leadPurchases.createdAt} > now() - make_interval(hours => ${LAPSE_WINDOW_HOURS + LAPSE_WAIT_HOURS})`,
+      ),
+    )
+    .as("lapses");
+  const [wait] = await tx
+    .select({ until: sql<string | Date | null>`max(${lapses.startedAt}) + make_interval(hours => ${LAPSE_WAIT_HOURS})` })
+    .from(lapses)
+    .where(sql`${lapses.earlier} > ${lapses.startedAt} - make_interval(hours => ${LAPSE_WINDOW_HOURS})`)
+    .having(sql`max(${lapses.startedAt}) + make_interval(hours => ${LAPSE_WAIT_HOURS}) > now()`);
+  if (wait?.until) throw new AppError("conflict", lapsedWait(formatDateTime(wait.until)));
 }

@@ -1,18 +1,27 @@
 /**
- * Spots on a lead (docs/decisions/0019-buyer-cap-and-holds.md): a gig's spots taken are its
- * completed purchases (gigs.purchase_count) plus its live holds, the pending purchases started
- * within HOLD_MINUTES. Written once here, as SQL, for the purchase, its completion, the gig's
- * page and Browse Gigs.
+ * Spots on a lead (docs/decisions/0019-buyer-cap-and-holds.md, amended by 0030): a gig is full
+ * when its completed purchases (gigs.purchase_count) reach its cap; a live hold, a pending
+ * purchase started within HOLD_MINUTES, keeps its spot from other buyers but never fills the
+ * lead for Browse Gigs. Written once here, as SQL, for the purchase, its completion, the gig's
+ * page and the edit and delete rules.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import type { Database } from "../db/client.ts";
-import { diggerProfiles, leadPurchases } from "../db/schema.ts";
+import { diggerProfiles, leadPurchases, refunds } from "../db/schema.ts";
 
 /** A pending purchase still holding its spot. */
 export const liveHold = (): SQL =>
   sql`${leadPurchases.status} = 'pending' and ${leadPurchases.createdAt} > now() - make_interval(mins => ${HOLD_MINUTES})`;
+
+/**
+ * A checkout that lapsed: it ended unpaid, cancelled (Cancel, the provider's expiry) or run out
+ * while still pending. A failed session creation (no session: our fault) and a refunded payment
+ * (it was paid) are no lapse (decision 0030).
+ */
+export const lapsed = (): SQL =>
+  sql`${leadPurchases.providerSessionId} is not null and (${leadPurchases.status} = 'cancelled' or (${leadPurchases.status} = 'pending' and not (${liveHold()}))) and not exists (select 1 from ${refunds} where ${refunds.leadPurchaseId} = ${leadPurchases.id})`;
 
 /** The live holds on gig `gigId` (a column, for a correlated count), found by lead_purchases_hold_idx. */
 export const liveHoldsOf = (gigId: AnyPgColumn | SQL): SQL<number> =>
@@ -20,15 +29,25 @@ export const liveHoldsOf = (gigId: AnyPgColumn | SQL): SQL<number> =>
 
 /**
  * Whether the gig has any purchase row at all (completed, a checkout, or a cancelled one): a gig
- * with one cannot be deleted (server/gigs/edit-gig.ts). Pass the id as a parameter
+ * with one is marked deleted rather than deleted (server/gigs/edit-gig.ts). Pass the id as a parameter
  * (sql`${id}::uuid`) when the outer select has one table: its columns render unqualified there.
  */
 export const hasPurchaseRow = (gigId: AnyPgColumn | SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${gigId})`.mapWith(Boolean);
 
-/** Spots taken on the gig of these columns: completed purchases plus live holds. */
-export const spotsTaken = (gig: { id: AnyPgColumn; purchaseCount: AnyPgColumn }): SQL<number> =>
-  sql<number>`(${gig.purchaseCount} + ${liveHoldsOf(gig.id)})`.mapWith(Number);
+/**
+ * Whether the gig is bought: a completed purchase, or a checkout holding a spot (its digger pays
+ * for the gig as it is described). A cancelled or run-out checkout is no purchase: it neither
+ * locks the gig's fields nor keeps its client from deleting it (server/gigs/edit-gig.ts, issue
+ * 30). Pass the id as a parameter (sql`${id}::uuid`) when the outer select has one table: its
+ * columns render unqualified there.
+ */
+export const isBought = (gigId: AnyPgColumn | SQL): SQL<boolean> =>
+  sql<boolean>`(${hasCompletedPurchase(gigId)} or ${liveHoldsOf(gigId)} > 0)`.mapWith(Boolean);
+
+/** Whether a purchase of the gig completed: only then may its client no longer delete it (decision 0030). */
+export const hasCompletedPurchase = (gigId: AnyPgColumn | SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${leadPurchases} where ${leadPurchases.gigId} = ${gigId} and ${leadPurchases.status} = 'completed')`.mapWith(Boolean);
 
 /** Whether the digger profile of user `userId` holds a live checkout for gig `gigId` (Buy continues it). */
 export async function holdsSpot(db: Database, gigId: string, userId: string): Promise<boolean> {

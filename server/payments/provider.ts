@@ -43,6 +43,12 @@ export interface RefundRequest {
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Ends an open checkout session so that it can no longer be paid (its gig was deleted).
+   * Throws when the provider refuses (a session already paid, or the provider unreachable): a
+   * payment that still arrives is refunded in full like any for a gone lead (fulfilment.ts).
+   */
+  expireCheckout(sessionId: string): Promise<void>;
   /** Verifies a provider's event on its raw body; throws InvalidEventError when it is not genuine. */
   parseEvent(rawBody: string, signature: string | null): PaymentEvent;
   refund(request: RefundRequest): Promise<{ refundId: string }>;

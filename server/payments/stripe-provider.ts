@@ -68,6 +68,11 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return { sessionId: session.id, url: session.url };
     },
 
+    async expireCheckout(sessionId) {
+      // Stripe then sends checkout.session.expired, which cancels the pending purchase.
+      await stripe.checkout.sessions.expire(sessionId);
+    },
+
     parseEvent(rawBody, signature) {
       if (!signature) throw new InvalidEventError("Missing Stripe-Signature header");
       let event: Stripe.Event;

@@ -2,15 +2,25 @@
  * Fair leads (issue 19): a gig caps its buyers at 1 to 5 diggers, a started checkout holds a
  * spot for 30 minutes, and a lead is never oversold: diggers racing for the last spots, holds
  * that run out, payments that arrive after their hold ran out and someone else took the spot
- * (refunded in full, the digger told). Spots show on the gig's page and Browse Gigs; full gigs
- * leave Browse Gigs. On PGlite, or PostgreSQL with TEST_DATABASE_URL.
+ * (refunded in full, the digger told). Spots show on the gig's page and Browse Gigs; gigs full
+ * of completed purchases leave Browse Gigs, held spots never hide one (decision 0030). On
+ * PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DIGGERS_MESSAGE } from "../../core/gig-schema.ts";
-import { HOLD_MINUTES, LEAD_FULL } from "../../core/lead-spots.ts";
-import { gigs, leadPurchases, refunds } from "../../server/db/schema.ts";
+import { formatDateTime } from "../../core/dates.ts";
+import {
+  HOLD_MINUTES,
+  LAPSE_WAIT_HOURS,
+  lapsedWait,
+  LEAD_FULL,
+  MAX_LIVE_HOLDS,
+  SPOTS_HELD,
+  TOO_MANY_HOLDS,
+} from "../../core/lead-spots.ts";
+import { gigs, leadPurchases, refunds, users } from "../../server/db/schema.ts";
 import { CHECKOUT_MESSAGES } from "../../server/leads/test-checkout.ts";
 import { EXPIRY_MARGIN_S } from "../../server/payments/stripe-provider.ts";
 import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
@@ -61,14 +71,14 @@ describe("the cap on buyers, with the test checkout", () => {
   }, 120_000);
   afterAll(() => app.close());
 
-  it("20 diggers start checkouts for 3 spots at once: exactly 3 go to pay, 17 are told the lead is full", async () => {
+  it("20 diggers start checkouts for 3 spots at once: exactly 3 go to pay, 17 are told someone is checking out", async () => {
     const gig = await insertGig(app, client.id, { maxDiggers: 3 });
     const responses = await Promise.all(diggers.map((d) => buy(d, gig)));
     const toCheckout = responses.filter((r) => r.status === 302 && location(r)?.startsWith("/checkout/"));
     const refused = responses.filter((r) => r.status === 409);
     expect(toCheckout).toHaveLength(3);
     expect(refused).toHaveLength(17);
-    for (const response of refused) expect(decodeHtml(await response.text())).toContain(LEAD_FULL);
+    for (const response of refused) expect(decodeHtml(await response.text())).toContain(SPOTS_HELD);
     const rows = await purchasesOf(app, gig.id);
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
 
@@ -80,7 +90,9 @@ describe("the cap on buyers, with the test checkout", () => {
     await expectLedger(app, gig);
     expect((await gigRow(app, gig.id)).purchaseCount).toBe(3);
     const late = diggers.find((d) => !winners.some((w) => w.digger === d))!;
-    expect((await buy(late, gig)).status).toBe(409);
+    const refusedLate = await buy(late, gig);
+    expect(refusedLate.status).toBe(409);
+    expect(decodeHtml(await refusedLate.text())).toContain(LEAD_FULL);
   }, 120_000);
 
   it("a hold that runs out, or a cancelled checkout, frees its spot for another digger", async () => {
@@ -109,12 +121,14 @@ describe("the cap on buyers, with the test checkout", () => {
     const checkout = location(await buy(holder!, gig))!;
     expect(location(await buy(holder!, gig))).toBe(checkout);
     expect(await purchasesOf(app, gig.id)).toHaveLength(1);
-    expect(await pageOf(holder!.client, gig)).toContain("1 of 2 spots taken");
-    // The other spot is still there for someone else; then the lead is full for everyone but the holder.
+    // A hold is no purchase: the spots taken are the completed purchases (decision 0030).
+    expect(await pageOf(holder!.client, gig)).toContain("0 of 2 spots taken");
+    // The other spot is still there for someone else; then the holds take every spot, but the holder continues.
     expect(location(await buy(other!, gig))).toMatch(/^\/checkout\//);
     const holderPage = await pageOf(holder!.client, gig);
-    expect(holderPage).toContain("2 of 2 spots taken");
+    expect(holderPage).toContain("0 of 2 spots taken");
     expect(holderPage).not.toMatch(leadFullButton);
+    expect(holderPage).not.toContain(SPOTS_HELD);
     expect(holderPage).toContain("Purchase Lead</button>");
     expect(location(await buy(holder!, gig))).toBe(checkout);
     // Paid, the holder has the lead; once the hold has run out, a new Buy is a new checkout.
@@ -124,7 +138,7 @@ describe("the cap on buyers, with the test checkout", () => {
     expect(again).not.toBe(checkout);
   });
 
-  it("shows '{n} of {m} spots taken' on the gig's page, and 'This lead is full' with a disabled Lead Full when full", async () => {
+  it("shows '{n} of {m} spots taken' on the gig's page, that someone is checking out while holds take every spot left, and 'This lead is full' with a disabled Lead Full when full", async () => {
     const [a, b, c] = diggers;
     const gig = await insertGig(app, client.id, { maxDiggers: 2 });
     const visitor = new SessionClient(app);
@@ -136,8 +150,19 @@ describe("the cap on buyers, with the test checkout", () => {
     expect(half).not.toContain(LEAD_FULL);
     expect(half).toContain("Purchase Lead</button>");
 
-    // A live hold takes the last spot.
-    expect((await buy(b!, gig)).status).toBe(302);
+    // A live hold takes the last spot: someone is checking out, the lead is not full.
+    const checkout = location(await buy(b!, gig))!;
+    for (const viewer of [visitor, c!.client]) {
+      const held = await pageOf(viewer, gig);
+      expect(held).toContain("1 of 2 spots taken");
+      expect(held).toContain(SPOTS_HELD);
+      expect(held).not.toContain(LEAD_FULL);
+      expect(held).toMatch(/<button[^>]*disabled=""[^>]*>Purchase Lead<\/button>/);
+    }
+    expect(await pageOf(client.client, gig)).not.toContain(LEAD_FULL);
+
+    // Paid, the lead is full.
+    expect(location(await b!.client.post(checkout, { intent: "pay" }))).toBe(`/gig/${gig.id}?payment=success`);
     for (const viewer of [visitor, c!.client, client.client]) {
       const full = await pageOf(viewer, gig);
       expect(full).toContain("2 of 2 spots taken");
@@ -146,11 +171,12 @@ describe("the cap on buyers, with the test checkout", () => {
       if (viewer === client.client) expect(full).toContain("This is your gig");
       else expect(full).toMatch(leadFullButton);
     }
-    // The digger who bought it still sees their purchase, not Lead Full.
+    // The diggers who bought it still see their purchase, not Lead Full.
     expect(await pageOf(a!.client, gig)).toContain("You have purchased this lead.");
+    expect(await pageOf(b!.client, gig)).toContain("You have purchased this lead.");
   });
 
-  it("Browse Gigs shows the spots, and hides a gig while every spot is taken", async () => {
+  it("Browse Gigs shows the spots, and hides a gig only once completed purchases take every spot", async () => {
     const [a, b] = diggers;
     const marker = `capbrowse${randomUUID().slice(0, 8)}`;
     const gig = await insertGig(app, client.id, { maxDiggers: 2, title: `Tile a bathroom ${marker}` });
@@ -161,9 +187,10 @@ describe("the cap on buyers, with the test checkout", () => {
     await app.database.db.update(gigs).set({ purchaseCount: 1 }).where(eq(gigs.id, gig.id));
     expect(await browse()).toContain("1 of 2 spots taken");
 
-    // Full with a live hold: hidden; the hold runs out: listed again.
+    // A live hold on the last spot never hides the gig (issue 30): still listed, its spots unchanged.
     const checkout = location(await buy(b!, gig))!;
-    expect(await browse()).not.toContain(`/gig/${gig.id}`);
+    expect(await browse()).toContain(`/gig/${gig.id}`);
+    expect(await browse()).toContain("1 of 2 spots taken");
     await ageCheckout(app, sessionOf(checkout), HOLD_MINUTES + 1);
     expect(await browse()).toContain("1 of 2 spots taken");
 
@@ -172,6 +199,150 @@ describe("the cap on buyers, with the test checkout", () => {
     expect(location(await b!.client.post(fresh, { intent: "pay" }))).toBe(`/gig/${gig.id}?payment=success`);
     expect(await browse()).not.toContain(`/gig/${gig.id}`);
     await expectLedger(app, gig);
+  });
+});
+
+/**
+ * Issue 30, finding 1: five free digger accounts (no confirmed e-mail, no payment) sent
+ * intent=purchase to each of 50 gigs, held every spot, and emptied Browse Gigs. Held spots no
+ * longer hide a gig, a digger holds at most MAX_LIVE_HOLDS checkouts, and checkouts that lapse
+ * make the account wait (decision 0030).
+ */
+describe("the hold attack: free accounts starting checkouts everywhere", () => {
+  let app: TestApp;
+  let client: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    client = await signUpAs(app, "consumer", "Hollie Held");
+  });
+  afterAll(() => app.close());
+
+  const pendingOf = (digger: TestDigger) =>
+    app.database.db.select().from(leadPurchases).where(and(eq(leadPurchases.diggerId, digger.diggerId), eq(leadPurchases.status, "pending")));
+  /** A digger account as the attacker made them: signed up, a profile, the e-mail never confirmed. */
+  async function freeAccount(): Promise<TestDigger> {
+    const digger = await diggerWithProfile(app);
+    await app.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, digger.id));
+    return digger;
+  }
+
+  it("5 unconfirmed accounts Buy on each of 12 gigs: Browse Gigs lists them all, each holds 3 at most, honest diggers still buy", async () => {
+    const marker = `holdattack${randomUUID().slice(0, 8)}`;
+    const targets: TestGig[] = [];
+    for (let i = 0; i < 12; i++) targets.push(await insertGig(app, client.id, { maxDiggers: 1 + (i % 3), title: `Paint a fence ${marker} ${i}` }));
+    const attackers = await Promise.all(Array.from({ length: 5 }, freeAccount));
+
+    const answers: Array<{ attacker: TestDigger; gig: TestGig; status: number; body: string }> = [];
+    for (const attacker of attackers) {
+      for (const gig of targets) {
+        const response = await buy(attacker, gig);
+        answers.push({ attacker, gig, status: response.status, body: decodeHtml(await response.text()) });
+      }
+    }
+    for (const attacker of attackers) {
+      const mine = answers.filter((a) => a.attacker === attacker);
+      expect(mine.filter((a) => a.status === 302)).toHaveLength(MAX_LIVE_HOLDS);
+      expect(await pendingOf(attacker)).toHaveLength(MAX_LIVE_HOLDS);
+      // Refused: their own limit, or every spot left held by the others.
+      for (const refused of mine.filter((a) => a.status !== 302)) {
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatch(new RegExp(`${TOO_MANY_HOLDS}|${SPOTS_HELD}`.replaceAll(".", "\\.")));
+      }
+      expect(mine.some((a) => a.body.includes(TOO_MANY_HOLDS))).toBe(true);
+    }
+
+    // Browse Gigs still lists every gig, and the held ones say no spot is taken.
+    const browse = decodeHtml(await (await new SessionClient(app).get(`/browse-gigs?q=${marker}`)).text());
+    for (const gig of targets) expect(browse).toContain(`/gig/${gig.id}`);
+    expect(browse).not.toMatch(/[1-9] of [1-3] spots taken/);
+
+    // An honest digger: told someone is checking out where the holds take every spot, and buys where one is free.
+    const honest = await diggerWithProfile(app);
+    const heldGig = targets.find((gig) => answers.filter((a) => a.gig === gig && a.status === 302).length >= gig.maxDiggers)!;
+    const held = await buy(honest, heldGig);
+    expect(held.status).toBe(409);
+    expect(decodeHtml(await held.text())).toContain(SPOTS_HELD);
+    const freeGig = targets.find((gig) => answers.filter((a) => a.gig === gig && a.status === 302).length < gig.maxDiggers)!;
+    const checkout = location(await buy(honest, freeGig))!;
+    expect(checkout).toMatch(/^\/checkout\//);
+    expect(location(await honest.client.post(checkout, { intent: "pay" }))).toBe(`/gig/${freeGig.id}?payment=success`);
+    await expectLedger(app, freeGig);
+  }, 120_000);
+
+  it("one digger's Buys on 10 gigs at once: 3 hold a spot, 7 are told to finish one first", async () => {
+    const digger = await freeAccount();
+    const targets = await Promise.all(Array.from({ length: 10 }, () => insertGig(app, client.id, { maxDiggers: 3 })));
+    const responses = await Promise.all(targets.map((gig) => buy(digger, gig)));
+    expect(responses.filter((r) => r.status === 302)).toHaveLength(MAX_LIVE_HOLDS);
+    const refused = responses.filter((r) => r.status !== 302);
+    expect(refused.map((r) => r.status)).toEqual(Array(10 - MAX_LIVE_HOLDS).fill(409));
+    for (const response of refused) expect(decodeHtml(await response.text())).toContain(TOO_MANY_HOLDS);
+    expect(await pendingOf(digger)).toHaveLength(MAX_LIVE_HOLDS);
+  });
+
+  it("a checkout that ends (paid, cancelled or run out) frees a place; Buy again on a live one continues it", async () => {
+    const digger = await freeAccount();
+    const targets = await Promise.all(Array.from({ length: 5 }, () => insertGig(app, client.id, { maxDiggers: 2 })));
+    const checkouts = [];
+    for (const gig of targets.slice(0, 3)) checkouts.push(location(await buy(digger, gig))!);
+    expect(location(await buy(digger, targets[0]!))).toBe(checkouts[0]);
+    expect((await buy(digger, targets[3]!)).status).toBe(409);
+    // Paid: a purchase, not a hold; the digger may start another.
+    expect(location(await digger.client.post(checkouts[0]!, { intent: "pay" }))).toBe(`/gig/${targets[0]!.id}?payment=success`);
+    expect(location(await buy(digger, targets[3]!))).toMatch(/^\/checkout\//);
+    expect((await buy(digger, targets[4]!)).status).toBe(409);
+    expect(location(await digger.client.post(checkouts[1]!, { intent: "cancel" }))).toBe(`/gig/${targets[1]!.id}?payment=cancelled`);
+    expect(location(await buy(digger, targets[4]!))).toMatch(/^\/checkout\//);
+  });
+
+  it("three lapsed checkouts in 24 hours (run out or cancelled) make the account wait 24 hours; a refunded payment is no lapse", async () => {
+    const digger = await freeAccount();
+    const targets = await Promise.all(Array.from({ length: 5 }, () => insertGig(app, client.id, { maxDiggers: 2 })));
+    const first = location(await buy(digger, targets[0]!))!;
+    const second = location(await buy(digger, targets[1]!))!;
+    await ageCheckout(app, sessionOf(first), HOLD_MINUTES + 60);
+    await ageCheckout(app, sessionOf(second), HOLD_MINUTES + 30);
+    // Cancelled counts too: otherwise a Cancel a minute before the end would renew a hold forever.
+    const third = location(await buy(digger, targets[2]!))!;
+    expect(location(await digger.client.post(third, { intent: "cancel" }))).toBe(`/gig/${targets[2]!.id}?payment=cancelled`);
+
+    const refused = await buy(digger, targets[3]!);
+    expect(refused.status).toBe(409);
+    const [lastStart] = await app.database.db
+      .select({ at: sql<string>`max(${leadPurchases.createdAt})` })
+      .from(leadPurchases)
+      .where(eq(leadPurchases.diggerId, digger.diggerId));
+    const until = new Date(new Date(lastStart!.at).getTime() + LAPSE_WAIT_HOURS * 3600_000);
+    expect(decodeHtml(await refused.text())).toContain(lapsedWait(formatDateTime(until)));
+    // Even where it holds nothing and a spot is free; and a second account is not touched.
+    expect((await buy(digger, targets[0]!)).status).toBe(409);
+    expect(location(await buy(await freeAccount(), targets[3]!))).toMatch(/^\/checkout\//);
+
+    // 24 hours after the last lapse, the account may buy again.
+    await app.database.db
+      .update(leadPurchases)
+      .set({ createdAt: sql`${leadPurchases.createdAt} - make_interval(hours => ${LAPSE_WAIT_HOURS})` })
+      .where(eq(leadPurchases.diggerId, digger.diggerId));
+    expect(location(await buy(digger, targets[3]!))).toMatch(/^\/checkout\//);
+  });
+
+  it("lapses more than 24 hours apart, a failed checkout, and a payment refunded in full do not count", async () => {
+    const digger = await freeAccount();
+    const gig = await insertGig(app, client.id, { maxDiggers: 5 });
+    const lapse = (hoursAgo: number, over: Partial<typeof leadPurchases.$inferInsert> = {}) =>
+      insertPurchase(app, gig, digger.diggerId, { status: "cancelled", createdAt: new Date(Date.now() - hoursAgo * 3600_000), ...over });
+    // Two lapses 30 hours ago and two 2 hours ago: no three within 24 hours.
+    await lapse(30);
+    await lapse(29);
+    await lapse(2);
+    await lapse(1);
+    // No session: the provider failed, not the digger.
+    await lapse(1, { providerSessionId: null });
+    // Paid, then refunded in full: the digger paid.
+    const refunded = await lapse(1);
+    await app.database.db.insert(refunds).values({ leadPurchaseId: refunded.id, reason: "lead_unavailable", amountCents: refunded.amountPaidCents });
+    expect(location(await buy(digger, gig))).toMatch(/^\/checkout\//);
   });
 });
 

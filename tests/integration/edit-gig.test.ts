@@ -1,16 +1,20 @@
 /**
  * Editing and deleting a gig (issue 23): every field while nobody has bought it; after a
  * purchase (or while a checkout holds a spot) only the timeline, deadline, contact preferences
- * and phone; deleting only a gig without any purchase row. Nobody but the owner gets anything
- * but 'Gig not found', and a refused request changes nothing.
+ * and phone; deleting until a purchase completes, whatever checkouts were started (issue 30,
+ * finding 11: a gig with purchase rows is marked deleted, its text removed). Nobody but the
+ * owner gets anything but 'Gig not found', and a refused request changes nothing.
  */
 import { eq } from "drizzle-orm";
+import { GIG_EDIT_TEXTS } from "../../core/gig-schema.ts";
+import { HOLD_MINUTES } from "../../core/lead-spots.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gigs } from "../../server/db/schema.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { gigs, leadPurchases } from "../../server/db/schema.ts";
+import { DELETED_GIG } from "../../server/gigs/edit-gig.ts";
+import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { validGigForm } from "../support/forms.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId, type TestGig } from "../support/leads.ts";
+import { ageCheckout, decodeHtml, diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId, type TestGig } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -102,15 +106,16 @@ describe("editing a bought gig", () => {
     expect(await rowOf(gig)).toMatchObject({ title: gig.title, budgetMinCents: gig.budgetMinCents, timeline: "Only this changed" });
   });
 
-  it("counts a checkout that holds a spot as bought", async () => {
+  it("counts a checkout that holds a spot as bought for editing, but not for deleting", async () => {
     const gig = await insertGig(app, owner.id);
     const digger = await diggerWithProfile(app);
     await insertPurchase(app, gig, digger.diggerId, { status: "pending" });
     const response = await owner.client.post(`/my-gigs/${gig.id}/edit`, { title: "A different title here", timeline: "Soon" });
     expect(response.status).toBe(409);
+    // The digger's payment, if it comes, is refunded in full (purchase-gone-lead.test.ts).
     const deleted = await owner.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" });
-    expect(deleted.status).toBe(409);
-    expect(await rowOf(gig)).toBeDefined();
+    expect(location(deleted)).toBe("/my-gigs");
+    expect((await rowOf(gig))!.deletedAt).not.toBeNull();
   });
 });
 
@@ -128,6 +133,66 @@ describe("deleting", () => {
     expect(refused.status).toBe(409);
     expect(decodeHtml(await refused.text())).toContain("cannot be deleted: close it instead");
     expect(await rowOf(bought)).toBeDefined();
+  });
+});
+
+describe("checkouts started and ended (issue 30, finding 11)", () => {
+  /** A digger starts a checkout for the gig and cancels it, or lets it run out. */
+  async function endedCheckout(gig: TestGig, how: "cancel" | "run out") {
+    const digger = await diggerWithProfile(app);
+    const checkout = location(await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" }))!;
+    expect(checkout).toMatch(/^\/checkout\//);
+    if (how === "cancel") expect(location(await digger.client.post(checkout, { intent: "cancel" }))).toBe(`/gig/${gig.id}?payment=cancelled`);
+    else await ageCheckout(app, checkout.split("/").pop()!, HOLD_MINUTES + 1);
+    return { digger, checkout };
+  }
+
+  for (const how of ["cancel", "run out"] as const) {
+    it(`a checkout that was started and ${how === "cancel" ? "cancelled" : "ran out"} keeps the client from neither editing nor deleting the gig`, async () => {
+      const gig = await insertGig(app, owner.id);
+      const { digger, checkout } = await endedCheckout(gig, how);
+      const edit = decodeHtml(await (await owner.client.get(`/my-gigs/${gig.id}/edit`)).text());
+      expect(edit).not.toContain(GIG_EDIT_TEXTS.lockedNote);
+      expect(location(await owner.client.post(`/my-gigs/${gig.id}/edit`, editForm({ title: "A new title for the gig" })))).toBe("/my-gigs");
+      expect((await rowOf(gig))!.title).toBe("A new title for the gig");
+      for (const page of [`/my-gigs/${gig.id}/edit`, "/my-gigs", `/gig/${gig.id}`]) {
+        expect(decodeHtml(await (await owner.client.get(page)).text()), page).toMatch(/<button[^>]*>Delete<\/button>/);
+      }
+
+      expect(location(await owner.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" }))).toBe("/my-gigs");
+      expect(decodeHtml(await flashAfter(owner.client, "/my-gigs"))).toContain("Gig deleted");
+      // The purchase row stays, so the gig's row does: closed, marked deleted, its text gone.
+      const row = (await rowOf(gig))!;
+      expect(row).toMatchObject({ status: "closed", description: DELETED_GIG.description, location: DELETED_GIG.removed, contactPhone: null, contactPreferences: null });
+      expect(row.deletedAt).not.toBeNull();
+      const purchasesOf = () => app.database.db.select().from(leadPurchases).where(eq(leadPurchases.gigId, gig.id));
+      expect(await purchasesOf()).toHaveLength(1);
+
+      // Gone everywhere: its page, My Gigs, Browse Gigs, the edit page; no Buy, no reopening, no second delete.
+      for (const viewer of [owner.client, digger.client, new SessionClient(app)]) {
+        expect(location(await viewer.get(`/gig/${gig.id}`))).toBe("/browse-gigs");
+      }
+      expect(decodeHtml(await (await owner.client.get("/my-gigs")).text())).not.toContain(gig.id);
+      expect(decodeHtml(await (await new SessionClient(app).get("/browse-gigs?q=new+title+for+the+gig")).text())).not.toContain(gig.id);
+      expect(location(await owner.client.get(`/my-gigs/${gig.id}/edit`))).toBe("/my-gigs");
+      expect(location(await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" }))).toBe("/browse-gigs");
+      expect((await owner.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "open" })).status).toBe(404);
+      expect(location(await owner.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" }))).toBe("/my-gigs");
+      expect((await rowOf(gig))!.status).toBe("closed");
+      // The old checkout takes no payment.
+      expect(location(await digger.client.post(checkout, { intent: "pay" }))).not.toMatch(/payment=success/);
+      expect((await purchasesOf()).map((p) => p.status)).toEqual(["cancelled"]);
+    });
+  }
+
+  it("a gig with a completed purchase still cannot be deleted, whatever other checkouts ended", async () => {
+    const gig = await insertGig(app, owner.id);
+    await endedCheckout(gig, "cancel");
+    await insertPurchase(app, gig, (await diggerWithProfile(app)).diggerId);
+    const refused = await owner.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" });
+    expect(refused.status).toBe(409);
+    expect(decodeHtml(await refused.text())).toContain(GIG_EDIT_TEXTS.notDeletable);
+    expect((await rowOf(gig))!.deletedAt).toBeNull();
   });
 });
 

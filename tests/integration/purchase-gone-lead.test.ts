@@ -1,7 +1,7 @@
 /**
  * Paying for a lead that is gone (issue 16, finding 3): a checkout started before the client
- * closed the gig or deleted their account, or before an operator hid the gig or suspended its
- * client (issue 22), is refunded in full when paid, through the test
+ * closed or deleted the gig (issue 30) or deleted their account, or before an operator hid the
+ * gig or suspended its client (issue 22), is refunded in full when paid, through the test
  * checkout and through Stripe's webhook. The digger is told by e-mail and a flash; the client
  * hears nothing, and the client's contact details reach the digger nowhere. And checkouts
  * expire when their hold on a spot ends (30 minutes, decision 0019), like Stripe's.
@@ -19,10 +19,11 @@ import { decodeHtml, diggerWithProfile, insertGig, mailTo, type TestDigger, type
 import { location } from "../support/session-client.ts";
 import { deliverStripeEvent, startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 
-const GONE = ["closed", "deleted", "hidden", "suspended"] as const;
+const GONE = ["closed", "gig-deleted", "deleted", "hidden", "suspended"] as const;
 type Gone = (typeof GONE)[number];
 const GONE_WHEN: Record<Gone, string> = {
   closed: "gig was closed",
+  "gig-deleted": "client deleted the gig (a checkout does not keep them from it)",
   deleted: "client deleted their account",
   hidden: "gig was hidden by an operator",
   suspended: "client was suspended by an operator",
@@ -57,11 +58,13 @@ async function makeGone(app: TestApp, client: TestUser, gig: TestGig, how: Gone)
   const response =
     how === "closed"
       ? await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" })
-      : how === "deleted"
-        ? await client.client.post("/account", { intent: "delete-account", confirmEmail: client.email })
-        : how === "hidden"
-          ? await operator!.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason: "Asks for payment off the site" })
-          : await operator!.client.post(`/ops/users/${client.id}`, { intent: "suspend", reason: "Fraudulent gigs" });
+      : how === "gig-deleted"
+        ? await client.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" })
+        : how === "deleted"
+          ? await client.client.post("/account", { intent: "delete-account", confirmEmail: client.email })
+          : how === "hidden"
+            ? await operator!.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason: "Asks for payment off the site" })
+            : await operator!.client.post(`/ops/users/${client.id}`, { intent: "suspend", reason: "Fraudulent gigs" });
   expect(response.status, how).toBeLessThan(400);
 }
 
@@ -196,7 +199,12 @@ describe("paying through Stripe for a lead that is gone (local stand-in for Stri
       const parts = await parties(app);
       const { client, digger, gig } = parts;
       const { sessionId } = await startCheckout(digger, gig);
+      // Paid at Stripe before the client deleted the gig: Stripe refuses to expire the session, and its event arrives after.
+      if (how === "gig-deleted") stripeApi.sessions.get(sessionId)!.status = "complete";
       await makeGone(app, client, gig, how);
+      if (how === "gig-deleted") {
+        expect(stripeApi.requests.filter((r) => r.path === `/v1/checkout/sessions/${sessionId}/expire`).length).toBeGreaterThan(0);
+      }
       const clientMail = (await mailTo(app, client.email)).length;
 
       const paymentIntent = `pi_gone_${randomUUID().slice(0, 8)}`;
@@ -215,6 +223,22 @@ describe("paying through Stripe for a lead that is gone (local stand-in for Stri
       expect((await mailTo(app, digger.email)).filter((m) => m.subject.includes("is no longer available"))).toHaveLength(1);
     });
   }
+
+  it("ends the open Checkout Sessions of a gig its client deletes, at Stripe; Stripe's expiry then ends the purchase", async () => {
+    const { client, digger, gig } = await parties(app);
+    const other = await diggerWithProfile(app);
+    const { sessionId: cancelled } = await startCheckout(digger, gig);
+    // The first digger came back from Stripe's page with Cancel: the session stays open at Stripe.
+    const { sessionId: open } = await startCheckout(other, gig);
+    expect((await client.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" })).status).toBe(302);
+    for (const id of [cancelled, open]) {
+      expect(stripeApi.requests.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${id}/expire`)).toHaveLength(1);
+      expect(stripeApi.sessions.get(id)!.status).toBe("expired");
+      expect((await deliver("checkout.session.expired", { id, payment_status: "unpaid" })).status).toBe(200);
+    }
+    expect((await purchasesOf(app, gig.id)).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+    expect(await app.database.db.select().from(refunds).innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId)).where(eq(leadPurchases.gigId, gig.id))).toHaveLength(0);
+  });
 
   it("asks Stripe to end the Checkout Session when the hold ends (within Stripe's bounds), and ends the purchase when it does", async () => {
     const { digger, gig } = await parties(app);

@@ -1,7 +1,7 @@
 /**
  * A local HTTP server standing in for Stripe's API: the real Stripe SDK talks to it over
- * HTTP. It answers Checkout Session and Refund creation, records every request (form body,
- * idempotency key), and can be told to fail or to hang.
+ * HTTP. It answers Checkout Session creation and expiry and Refund creation, records every
+ * request (form body, idempotency key), and can be told to fail or to hang.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -20,7 +20,8 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   /** "ok", answer 500, or never answer. */
   mode: "ok" | "fail" | "hang";
-  sessions: Map<string, { purchaseId: string | null }>;
+  /** Each session and its state: a test sets "complete" for one paid before it could be expired. */
+  sessions: Map<string, { purchaseId: string | null; status: "open" | "complete" | "expired" }>;
   stop(): Promise<void>;
 }
 
@@ -45,8 +46,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       let payload: unknown;
       if (req.method === "POST" && request.path === "/v1/checkout/sessions") {
         const id = `cs_test_${randomBytes(12).toString("hex")}`;
-        state.sessions.set(id, { purchaseId: request.form.get("client_reference_id") });
+        state.sessions.set(id, { purchaseId: request.form.get("client_reference_id"), status: "open" });
         payload = { id, object: "checkout.session", url: `https://checkout.stripe.test/pay/${id}`, payment_status: "unpaid" };
+      } else if (req.method === "POST" && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(request.path)) {
+        const id = request.path.split("/")[4]!;
+        const session = state.sessions.get(id);
+        // Stripe expires only an open session.
+        if (session?.status !== "open") {
+          return reply(400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in [open] can be expired. This Checkout Session has a status of ${session?.status ?? "unknown"}.` } });
+        }
+        session.status = "expired";
+        payload = { id, object: "checkout.session", status: "expired", payment_status: "unpaid", url: null };
       } else if (req.method === "POST" && request.path === "/v1/refunds") {
         payload = {
           id: `re_${randomBytes(12).toString("hex")}`,

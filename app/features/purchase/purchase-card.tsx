@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
-import { HOLD_MINUTES, LEAD_FULL, spotsText } from "#core/lead-spots.ts";
+import { HOLD_MINUTES, LEAD_FULL, SPOTS_HELD, spotsText } from "#core/lead-spots.ts";
 import { formatPrice } from "#core/money.ts";
 import { toastInfo, toastLoading, toastSuccess } from "#app/lib/toasts.ts";
 
@@ -12,8 +12,10 @@ interface Props {
   gigId: string;
   open: boolean;
   leadPriceCents: number;
-  /** Completed purchases plus live holds, and the cap (docs/decisions/0019). */
+  /** Completed purchases (only they fill the lead), and the cap (docs/decisions/0019, 0030). */
   spotsTaken: number;
+  /** Checkouts holding spots: when they hold every spot left, nobody else can buy for now. */
+  spotsHeld: number;
   maxDiggers: number;
   /** For a signed-in digger: whether they already bought this lead. */
   purchased: boolean;
@@ -24,11 +26,12 @@ interface Props {
 }
 
 /** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4; issue 19's spots). */
-export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDiggers, purchased, holding, own }: Props) {
+export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, spotsHeld, maxDiggers, purchased, holding, own }: Props) {
   const full = open && !purchased && !holding && spotsTaken >= maxDiggers;
+  const held = open && !purchased && !holding && !full && spotsTaken + spotsHeld >= maxDiggers;
   const user = useOptionalUser();
   // Said only to someone who can buy it: a visitor (once signed in) or a digger who has not yet.
-  const canBuy = open && !full && !own && !purchased && (!user || user.userType === "digger");
+  const canBuy = open && !full && !held && !own && !purchased && (!user || user.userType === "digger");
   usePaymentReturnNotice(gigId);
   useCheckoutLoadingNotice();
   useActionToast(useActionData<{ error?: string }>());
@@ -57,6 +60,11 @@ export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, maxDigge
           <>
             <p className="font-medium">{LEAD_FULL}</p>
             <Button disabled>Lead Full</Button>
+          </>
+        ) : held ? (
+          <>
+            <p className="font-medium">{SPOTS_HELD}</p>
+            <Button disabled>Purchase Lead</Button>
           </>
         ) : (
           <PurchaseButton gigId={gigId} open={open} purchased={purchased} />
