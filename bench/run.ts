@@ -3,7 +3,9 @@
  * N gigs, starts the built server in production mode and measures it: load tests of every
  * public page and data request at 10 and 50 connections, a no-database baseline (a static
  * file) and the browse query's raw SQL, page weight, Lighthouse, and optionally growth with
- * the data. Writes bench/results/<date>.json and prints a summary against the budget.
+ * the data. Every request is checked before it is timed (status 200 and what the app's own
+ * queries say the page shows, lib/expect.ts): a bench must not time an empty list or a
+ * redirect. Writes bench/results/<date>.json and prints a summary against the budget.
  *
  *   npm run bench                           # PostgreSQL on BENCH_PG_SERVER, 100,000 gigs
  *   npm run bench -- --growth               # and 10k / 100k / 1M gigs for browse and search
