@@ -264,15 +264,17 @@ async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (
     );
     for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
 
+    // One statement an execute: PGlite prepares each, and a prepared statement holds one.
     await tx.execute(sql.raw(`
       create temp table bench_top on commit drop as
-        select row_number() over (order by slug)::int as n, id, name from categories where parent_category_id is null;
+        select row_number() over (order by slug)::int as n, id, name from categories where parent_category_id is null`));
+    await tx.execute(sql.raw(`
       create temp table bench_sub on commit drop as
         select row_number() over (order by slug)::int as n,
                row_number() over (partition by parent_category_id order by slug)::int as k,
                count(*) over (partition by parent_category_id)::int as siblings,
                id, parent_category_id as parent, name
-        from categories where parent_category_id is not null;`));
+        from categories where parent_category_id is not null`));
     const [{ tops, subs } = { tops: 0, subs: 0 }] = await queryRows<{ tops: number; subs: number }>(
       tx,
       sql`select (select count(*)::int from bench_top) as tops, (select count(*)::int from bench_sub) as subs`,
