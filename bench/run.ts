@@ -3,7 +3,9 @@
  * N gigs, starts the built server in production mode and measures it: load tests of every
  * public page and data request at 10 and 50 connections, a no-database baseline (a static
  * file) and the browse query's raw SQL, page weight, Lighthouse, and optionally growth with
- * the data. Writes bench/results/<date>.json and prints a summary against the budget.
+ * the data. Every request is checked before it is timed (status 200 and what the app's own
+ * queries say the page shows, lib/expect.ts): a bench must not time an empty list or a
+ * redirect. Writes bench/results/<date>.json and prints a summary against the budget.
  *
  *   npm run bench                           # PostgreSQL on BENCH_PG_SERVER, 100,000 gigs
  *   npm run bench -- --growth               # and 10k / 100k / 1M gigs for browse and search
@@ -23,14 +25,20 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { desc, eq } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase } from "../server/db/client.ts";
-import { browseGigsQuery, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
+import { openDatabase, type Database } from "../server/db/client.ts";
+import { diggerProfiles, gigs } from "../server/db/schema.ts";
+import { browseDiggers, browseFilters } from "../server/diggers/browse.ts";
+import { browseGigsQuery, listedGig, listOpenGigs, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
+import { getLandingShowcase } from "../server/marketing/landing.ts";
+import { PAGE_SIZE } from "../server/pagination.ts";
 import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate, type Target } from "./generate.ts";
 import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
 import { alertsCase, type AlertsResult } from "./lib/alerts.ts";
 import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
+import { assertAnswer, type Expectation } from "./lib/expect.ts";
 import { load, warm, type LoadResult } from "./lib/load.ts";
 import { rawSqlLoop, type RawSqlResult } from "./lib/raw-sql.ts";
 import { projectRoot, startServer, type ServerDatabase } from "./lib/server.ts";
@@ -71,46 +79,95 @@ export interface Sample {
   gigId: string;
   diggerId: string;
   categoryId: string;
+  /** Browse Gigs' second page. */
+  nextCursor: string;
 }
+
+/** What an endpoint shows, checked before it is timed (lib/expect.ts). */
+export type Shows =
+  | { gigs: string } // Browse Gigs' page for this query: its 20 gigs
+  | { diggers: string } // Browse Diggers' page for this query: its 20 diggers
+  | { landing: true }
+  | { gig: true }
+  | { digger: true }
+  | { file: true };
 
 export interface Endpoint {
   name: string;
   kind: "page" | "data" | "static";
   path: string;
+  shows: Shows;
+  /** Filled in by `prepare` from the database, with the app's own queries. */
+  expect?: Expectation;
 }
 
 export function endpoints(s: Sample): Endpoint[] {
-  const page = (name: string, p: string): Endpoint => ({ name, kind: "page", path: p });
-  const data = (name: string, p: string): Endpoint => ({ name, kind: "data", path: p });
+  const page = (name: string, p: string, shows: Shows): Endpoint => ({ name, kind: "page", path: p, shows });
+  const data = (name: string, p: string, shows: Shows): Endpoint => ({ name, kind: "data", path: p, shows });
+  const next = `cursor=${encodeURIComponent(s.nextCursor)}`;
   return [
-    { name: "static file (no database)", kind: "static", path: "/favicon.svg" },
-    page("landing", "/"),
-    page("browse gigs", "/browse-gigs"),
-    page("browse gigs: search", `/browse-gigs?q=${GIG_SEARCH}`),
-    page("browse gigs: category", `/browse-gigs?category=${s.categoryId}`),
-    page("browse gigs: budget", `/browse-gigs?budget=${BUDGET_BAND}`),
-    page("browse diggers: rating", "/browse-diggers"),
-    page("browse diggers: experience", "/browse-diggers?sort=experience"),
-    page("browse diggers: rate", "/browse-diggers?sort=rate"),
-    page("browse diggers: search", `/browse-diggers?q=${DIGGER_SEARCH}`),
-    page("gig page", `/gig/${s.gigId}`),
-    page("digger page", `/digger/${s.diggerId}`),
+    { name: "static file (no database)", kind: "static", path: "/favicon.svg", shows: { file: true } },
+    page("landing", "/", { landing: true }),
+    page("browse gigs", "/browse-gigs", { gigs: "" }),
+    page("browse gigs: search", `/browse-gigs?q=${GIG_SEARCH}`, { gigs: `q=${GIG_SEARCH}` }),
+    page("browse gigs: category", `/browse-gigs?category=${s.categoryId}`, { gigs: `category=${s.categoryId}` }),
+    page("browse gigs: budget", `/browse-gigs?budget=${BUDGET_BAND}`, { gigs: `budget=${BUDGET_BAND}` }),
+    page("browse diggers: rating", "/browse-diggers", { diggers: "" }),
+    page("browse diggers: experience", "/browse-diggers?sort=experience", { diggers: "sort=experience" }),
+    page("browse diggers: rate", "/browse-diggers?sort=rate", { diggers: "sort=rate" }),
+    page("browse diggers: search", `/browse-diggers?q=${DIGGER_SEARCH}`, { diggers: `q=${DIGGER_SEARCH}` }),
+    page("gig page", `/gig/${s.gigId}`, { gig: true }),
+    page("digger page", `/digger/${s.diggerId}`, { digger: true }),
     // What the browser fetches on client-side navigation (single fetch): a link to another
     // page loads that route's loader only; a filter change on the same page revalidates the
     // root loader too.
-    data("landing", "/_.data?_routes=routes%2Fhome"),
-    data("browse gigs", "/browse-gigs.data?_routes=routes%2Fbrowse-gigs"),
-    data("browse gigs: search", `/browse-gigs.data?q=${GIG_SEARCH}`),
-    data("browse gigs: category", `/browse-gigs.data?category=${s.categoryId}`),
-    data("browse gigs: budget", `/browse-gigs.data?budget=${BUDGET_BAND}`),
-    data("browse gigs: next page", "NEXT_PAGE"),
-    data("browse diggers: rating", "/browse-diggers.data?_routes=routes%2Fbrowse-diggers"),
-    data("browse diggers: experience", "/browse-diggers.data?sort=experience"),
-    data("browse diggers: rate", "/browse-diggers.data?sort=rate"),
-    data("browse diggers: search", `/browse-diggers.data?q=${DIGGER_SEARCH}`),
-    data("gig page", `/gig/${s.gigId}.data?_routes=routes%2Fgig`),
-    data("digger page", `/digger/${s.diggerId}.data?_routes=routes%2Fdigger`),
+    data("landing", "/_.data?_routes=routes%2Fhome", { landing: true }),
+    data("browse gigs", "/browse-gigs.data?_routes=routes%2Fbrowse-gigs", { gigs: "" }),
+    data("browse gigs: search", `/browse-gigs.data?q=${GIG_SEARCH}`, { gigs: `q=${GIG_SEARCH}` }),
+    data("browse gigs: category", `/browse-gigs.data?category=${s.categoryId}`, { gigs: `category=${s.categoryId}` }),
+    data("browse gigs: budget", `/browse-gigs.data?budget=${BUDGET_BAND}`, { gigs: `budget=${BUDGET_BAND}` }),
+    data("browse gigs: next page", `/browse-gigs.data?${next}`, { gigs: next }),
+    data("browse diggers: rating", "/browse-diggers.data?_routes=routes%2Fbrowse-diggers", { diggers: "" }),
+    data("browse diggers: experience", "/browse-diggers.data?sort=experience", { diggers: "sort=experience" }),
+    data("browse diggers: rate", "/browse-diggers.data?sort=rate", { diggers: "sort=rate" }),
+    data("browse diggers: search", `/browse-diggers.data?q=${DIGGER_SEARCH}`, { diggers: `q=${DIGGER_SEARCH}` }),
+    data("gig page", `/gig/${s.gigId}.data?_routes=routes%2Fgig`, { gig: true }),
+    data("digger page", `/digger/${s.diggerId}.data?_routes=routes%2Fdigger`, { digger: true }),
   ];
+}
+
+/**
+ * What an endpoint must show, from the app's own queries on the bench database: a list page
+ * its full first page (fails here already when the data would give an empty or short list).
+ */
+async function expectationOf(db: Database, sample: Sample, shows: Shows): Promise<Expectation> {
+  const full = (what: string, ids: string[]): Expectation => {
+    if (ids.length !== PAGE_SIZE) throw new Error(`bench: ${what} lists ${ids.length} rows in the bench database, not ${PAGE_SIZE}`);
+    return { what, texts: ids };
+  };
+  if ("gigs" in shows) {
+    const page = await listOpenGigs(db, parseBrowseFilters(new URLSearchParams(shows.gigs)));
+    return full(`the ${PAGE_SIZE} gigs of Browse Gigs${shows.gigs ? ` ?${shows.gigs}` : ""}`, page.items.map((g) => g.id));
+  }
+  if ("diggers" in shows) {
+    const params = new URLSearchParams(shows.diggers);
+    const page = await browseDiggers(db, browseFilters(params), params.get("cursor"));
+    return full(`the ${PAGE_SIZE} diggers of Browse Diggers${shows.diggers ? ` ?${shows.diggers}` : ""}`, page.items.map((d) => d.id));
+  }
+  if ("landing" in shows) {
+    const showcase = await getLandingShowcase(db);
+    if (showcase.gigs.length === 0 || showcase.diggers.length === 0) throw new Error("bench: the landing's showcase is empty in the bench database");
+    return { what: "the landing's gigs and diggers", texts: [...showcase.gigs.map((g) => g.id), ...showcase.diggers.map((d) => d.id)] };
+  }
+  if ("gig" in shows) {
+    const [gig] = await db.select({ title: gigs.title }).from(gigs).where(eq(gigs.id, sample.gigId));
+    return { what: "the gig's title", texts: [gig!.title] };
+  }
+  if ("digger" in shows) {
+    const [digger] = await db.select({ handle: diggerProfiles.handle }).from(diggerProfiles).where(eq(diggerProfiles.id, sample.diggerId));
+    return { what: "the digger's handle", texts: [digger!.handle] };
+  }
+  return { what: "an SVG image", texts: ["<svg"] };
 }
 
 const GROWTH_ENDPOINTS = new Set([
@@ -133,7 +190,8 @@ async function resolveTarget(gigs: number): Promise<{ target: Target; server: Se
   return { target: { kind: "postgres", location: url }, server: { kind: "postgres", url }, label: `PostgreSQL ${new URL(url).pathname.slice(1)}` };
 }
 
-async function sampleOf(target: Target): Promise<Sample> {
+/** The sample rows and every endpoint with what it must show, read from the bench database. */
+async function prepare(target: Target): Promise<{ sample: Sample; list: Endpoint[] }> {
   const handle = await openDatabase(target.kind === "postgres" ? { kind: "postgres", url: target.location, poolSize: 1 } : { kind: "pglite", dataDir: target.location });
   try {
     const one = async (query: string) => {
@@ -142,15 +200,24 @@ async function sampleOf(target: Target): Promise<Sample> {
       if (!id) throw new Error(`no row for: ${query}`);
       return id;
     };
-    return {
-      // A gig a few pages down the list, a digger with references, and the top-level category
-      // with the most gigs in this taxonomy (its sub-categories included).
-      gigId: await one("select id from gigs where status = 'open' order by created_at desc offset 100 limit 1"),
+    // A gig a few pages down Browse Gigs (listed: an unlisted one's page redirects), a digger
+    // with references, and the top-level category with the most gigs in this taxonomy (its
+    // sub-categories included).
+    const [gig] = await handle.db.select({ id: gigs.id }).from(gigs).where(listedGig()).orderBy(desc(gigs.createdAt), desc(gigs.id)).offset(100).limit(1);
+    if (!gig) throw new Error("bench: Browse Gigs lists fewer than 101 gigs in the bench database");
+    const firstPage = await listOpenGigs(handle.db, parseBrowseFilters(new URLSearchParams()));
+    if (!firstPage.nextCursor) throw new Error("bench: Browse Gigs has no second page in the bench database");
+    const sample: Sample = {
+      gigId: gig.id,
       diggerId: await one(
         "select d.id from digger_profiles d where exists (select 1 from digger_references r where r.digger_id = d.id) order by d.average_rating desc, d.id limit 1",
       ),
       categoryId: await one("select id from categories where slug = 'home-improvement'"),
+      nextCursor: firstPage.nextCursor,
     };
+    const list = endpoints(sample);
+    for (const endpoint of list) endpoint.expect = await expectationOf(handle.db, sample, endpoint.shows);
+    return { sample, list };
   } finally {
     await handle.close();
   }
@@ -172,12 +239,6 @@ async function browseSql(url: string, search: string) {
   }
 }
 
-async function nextPagePath(baseUrl: string): Promise<string> {
-  const body = await (await fetch(`${baseUrl}/browse-gigs.data?_routes=routes%2Fbrowse-gigs`)).text();
-  const cursor = /"nextCursor","([A-Za-z0-9_-]+)"/.exec(body)?.[1] ?? /"([A-Za-z0-9_-]{40,})"/.exec(body)?.[1];
-  return cursor ? `/browse-gigs.data?cursor=${cursor}` : "/browse-gigs.data";
-}
-
 async function measure(
   baseUrl: string,
   list: Endpoint[],
@@ -187,8 +248,9 @@ async function measure(
   out: Record<string, LoadResult[]> = {},
 ): Promise<Record<string, LoadResult[]>> {
   for (const endpoint of list) {
-    const status = await warm(baseUrl, endpoint.path);
-    if (status !== 200) throw new Error(`${endpoint.path} answered ${status}`);
+    // Each answer is checked before any is timed: a redirect or an empty list stops the bench.
+    await assertAnswer(baseUrl, endpoint.path, endpoint.expect!);
+    await warm(baseUrl, endpoint.path);
   }
   for (const connections of levels) {
     for (let round = 0; round < roundCount; round++) {
@@ -240,8 +302,7 @@ async function main() {
   const main = await resolveTarget(gigCount);
   log(`bench: ${main.label}, ${gigCount} gigs`);
   const generated = await generate(main.target, gigCount, log);
-  const sample = await sampleOf(main.target);
-  const list = endpoints(sample);
+  const { sample, list } = await prepare(main.target);
 
   const results: Record<string, unknown> = {
     startedAt: startedAt.toISOString(),
@@ -263,8 +324,6 @@ async function main() {
   let lighthouse: LighthouseResult[] | { error: string } = [];
   const server = await startServer(main.server, buildDir, serverEnv, serverCpus);
   try {
-    const next = list.find((e) => e.path === "NEXT_PAGE");
-    if (next) next.path = await nextPagePath(server.url);
     if (sections.has("load")) {
       log(`bench: load tests, ${duration} s each, connections ${connectionLevels.join(" and ")}, ${rounds} round(s)`);
       load = await onLoadCores(pin, () => measure(server.url, list, connectionLevels, log));
@@ -305,7 +364,8 @@ async function main() {
   let cluster: ClusterResult | null = null;
   if (sections.has("cluster") && main.target.kind === "postgres") {
     log(`bench: cluster, signed-in browse gigs on 1 server and on 2, ${rounds} round(s) of ${duration} s`);
-    cluster = await clusterCase({ databaseUrl: main.target.location, buildDir, duration, rounds, connections: connectionLevels[0] ?? 10, log });
+    const browse = list.find((e) => e.kind === "page" && e.name === "browse gigs")!.expect!;
+    cluster = await clusterCase({ databaseUrl: main.target.location, buildDir, duration, rounds, connections: connectionLevels[0] ?? 10, listed: browse, log });
     log(`  p99 1 server ${cluster.p99.one} ms, 2 servers ${cluster.p99.two} ms (2/1 = ${cluster.p99.ratio}); req/s ${cluster.rps.one} and ${cluster.rps.two} (2/1 = ${cluster.rps.ratio})`);
   } else if (sections.has("cluster")) {
     log("bench: cluster skipped (several servers need PostgreSQL)");
@@ -330,9 +390,9 @@ async function main() {
         const target = await resolveTarget(size);
         log(`bench: growth, ${size} gigs (${target.label})`);
         await generate(target.target, size, log);
-        const s = await sampleOf(target.target);
+        const prepared = await prepare(target.target);
         const srv = await startServer(target.server, buildDir, serverEnv, serverCpus);
-        servers.push({ size, url: srv.url, stop: srv.stop, list: endpoints(s).filter((e) => GROWTH_ENDPOINTS.has(`${e.kind}:${e.name}`)) });
+        servers.push({ size, url: srv.url, stop: srv.stop, list: prepared.list.filter((e) => GROWTH_ENDPOINTS.has(`${e.kind}:${e.name}`)) });
       }
       for (let round = 0; round < rounds; round++) {
         for (const { size, url, list: growthList } of servers) {

@@ -9,6 +9,7 @@ import { pino } from "pino";
 import { openDatabase } from "../../server/db/client.ts";
 import { createJobQueue } from "../../server/jobs/queue.ts";
 import { RateLimiter } from "../../server/security/rate-limiter.ts";
+import { assertAnswer, type Expectation } from "./expect.ts";
 import { load, warm, type LoadResult } from "./load.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
@@ -28,18 +29,20 @@ export interface ClusterResult {
 
 const PATH = "/browse-gigs";
 
-/** Signs a person up through Better Auth's JSON API and returns their cookie header. */
-async function signedInCookie(server: BenchServer): Promise<string> {
+/** Signs a person up through Better Auth's JSON API and returns their cookie header and e-mail. */
+async function signedIn(server: BenchServer): Promise<{ cookie: string; email: string }> {
+  const email = `bench-${Date.now()}@example.com`;
   const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ name: "Bench Person", email: `bench-${Date.now()}@example.com`, password: "bench-password-123", ageConfirmed: true }),
+    body: JSON.stringify({ name: "Bench Person", email, password: "bench-password-123", ageConfirmed: true }),
   });
   if (!response.ok) throw new Error(`sign-up for the cluster case answered ${response.status}`);
-  return response.headers
+  const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
     .join("; ");
+  return { cookie, email };
 }
 
 /** Milliseconds per call of `op`, `count` times one after another and `count` times `width` at once. */
@@ -65,19 +68,25 @@ export async function clusterCase(options: {
   duration: number;
   rounds: number;
   connections: number;
+  /** What signed-out Browse Gigs shows (its 20 gigs): the signed-in page must show it too. */
+  listed: Expectation;
   log: (line: string) => void;
 }): Promise<ClusterResult> {
-  const { databaseUrl, buildDir, duration, rounds, connections, log } = options;
+  const { databaseUrl, buildDir, duration, rounds, connections, listed, log } = options;
   const database = { kind: "postgres" as const, url: databaseUrl };
   const one = await startServer(database, buildDir, {});
   const two = await startServer(database, buildDir, { CLUSTER_SIZE: "2" }, undefined, "server/cluster.ts");
   const runs: { one: LoadResult[]; two: LoadResult[] } = { one: [], two: [] };
   try {
-    const cookie = await signedInCookie(one);
+    const { cookie, email } = await signedIn(one);
+    // The page the load test times: the listed gigs, and the person signed in (their e-mail
+    // in the page's data, the Sign Out button), never a cached signed-out copy.
+    const expected = { what: `${listed.what}, signed in as ${email}`, texts: [...listed.texts, email, "Sign Out"] };
     for (const server of [one, two]) {
       const page = await fetch(`${server.url}${PATH}`, { headers: { cookie } });
-      if (page.status !== 200 || page.headers.get("x-page-cache")) throw new Error(`${PATH} signed in: ${page.status}, cache ${page.headers.get("x-page-cache")}`);
-      await warm(server.url, PATH);
+      if (page.headers.get("x-page-cache")) throw new Error(`${PATH} signed in came from the page cache (${page.headers.get("x-page-cache")})`);
+      await assertAnswer(server.url, PATH, expected, { cookie });
+      await warm(server.url, PATH, 5, { cookie });
     }
     for (let round = 0; round < rounds; round += 1) {
       for (const [name, server] of [["one", one], ["two", two]] as const) {

@@ -2,7 +2,7 @@
 import autocannon from "autocannon";
 
 /** What Chromium sends. */
-const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 export interface LoadResult {
   path: string;
@@ -50,11 +50,11 @@ export async function load(baseUrl: string, path: string, connections: number, s
 }
 
 /** A few sequential requests so that the first measured one does not pay for cold caches. */
-export async function warm(baseUrl: string, path: string, times = 5): Promise<number> {
+export async function warm(baseUrl: string, path: string, times = 5, headers: Record<string, string> = {}): Promise<number> {
   let status = 0;
   for (let i = 0; i < times; i++) {
     const response = await fetch(baseUrl + path, {
-      headers: { accept: path.includes(".data") ? "*/*" : "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+      headers: { accept: path.includes(".data") ? "*/*" : "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, ...headers },
     });
     await response.arrayBuffer();
     status = response.status;
