@@ -14,6 +14,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_PHOTO_BYTES, MAX_WORK_PHOTOS } from "#core/digger-schemas.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { AUTH_ERROR_PATH, authErrorLocation } from "./auth/error-page.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import { liveness, readiness, RETRY_AFTER_SECONDS } from "./health.ts";
@@ -142,6 +143,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // Better Auth and React Router see each request at the public origin, whatever scheme and
   // host the hop from a proxy had (security/public-origin.ts).
   const publicOrigin = new URL(config.publicUrl).origin;
+  // Better Auth's own error page would print the query's text on our origin (auth/error-page.ts).
+  app.get(AUTH_ERROR_PATH, (c) => c.redirect(authErrorLocation(new URL(c.req.url).searchParams), 302));
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(atPublicOrigin(c.req.raw, publicOrigin)));
 
   app.post(STRIPE_WEBHOOK_PATH, stripeWebhookHandler(services));
