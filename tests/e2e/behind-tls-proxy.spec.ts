@@ -16,7 +16,7 @@ test.use({ ignoreHTTPSErrors: true });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   site = await startTlsSite();
 });
 test.afterAll(async () => {

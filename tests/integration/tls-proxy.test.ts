@@ -18,7 +18,7 @@ const users: HttpUser[] = [];
 
 beforeAll(async () => {
   site = await startTlsSite();
-}, 120_000);
+}, 150_000);
 afterAll(async () => {
   for (const user of users) user.close();
   await site?.stop();

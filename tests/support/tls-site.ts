@@ -41,7 +41,15 @@ export async function startTlsSite(env: Record<string, string> = {}): Promise<Tl
   } else {
     const backendPort = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), "dg-data-"));
-    const child = startServerProcess({ HOST: "127.0.0.1", PORT: String(backendPort), DATA_DIR: dataDir, DATABASE_URL: "", ...shared });
+    // No demo data: tests make their own, and seeding it takes a busy machine most of a minute.
+    const child = startServerProcess({
+      HOST: "127.0.0.1",
+      PORT: String(backendPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SEED_DEMO_DATA: "false",
+      ...shared,
+    });
     const stop = async () => {
       if (child.child.exitCode === null) {
         child.child.kill("SIGTERM");
@@ -50,7 +58,7 @@ export async function startTlsSite(env: Record<string, string> = {}): Promise<Tl
       rmSync(dataDir, { recursive: true, force: true });
     };
     server = { url: `http://127.0.0.1:${backendPort}`, process: child, stop };
-    await waitForReady(server.url, child).catch(async (error: unknown) => {
+    await waitForReady(server.url, child, 100_000).catch(async (error: unknown) => {
       await stop();
       throw error;
     });
