@@ -38,10 +38,10 @@ const contactForm = () => ({
   message: "Do the forms work when the site is served over HTTPS?",
 });
 
-/** Every cookie the answer set is Secure: the browser sent it over https. */
+/** The Set-Cookie headers of an answer. */
 const setCookies = (response: HttpResponse) => [response.headers["set-cookie"] ?? []].flat();
 
-describe(`the site at an https PUBLIC_URL behind a TLS-terminating proxy`, () => {
+describe("the site at an https PUBLIC_URL behind a TLS-terminating proxy", () => {
   it("accepts the contact form from the site, as a page post and as a data request", async () => {
     const user = browser(1);
     const page = await user.post("/contact", contactForm());
