@@ -5,6 +5,8 @@ export default {
   ssr: true,
   // BUILD_DIR lets two builds (say, two developers' test runs) live side by side.
   buildDirectory: process.env.BUILD_DIR ?? "build",
+  // allowedActionOrigins is not set here: the server sets it from PUBLIC_URL when it starts
+  // (server/app.ts), so that one build serves any deployment (docs/decisions/0033).
   future: {
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,

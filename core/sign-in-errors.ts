@@ -1,7 +1,8 @@
 /**
  * The message for `/auth?error=CODE`, where Better Auth's OAuth callback sends the browser
  * back after a failed social sign-in (the code is its own, our server's, or the provider's).
- * Only our own words are shown: the query text is never echoed.
+ * Only our own words are shown: the query text is never echoed, and the page's address keeps
+ * only a code we know (its forms post back to it, so it is in the page).
  */
 export const SIGN_IN_FAILED = "Sign-in failed. Please try again.";
 /** An operator suspended the account (issue 22): no sign-in method opens a session. */
@@ -48,4 +49,23 @@ const MESSAGES: Record<string, string> = {
 export function signInErrorMessage(code: string | null): string | undefined {
   if (code === null) return undefined;
   return Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : SIGN_IN_FAILED;
+}
+
+/** A code we have words for, or "unknown" (the generic message). */
+export function signInErrorCode(code: string): string {
+  return Object.hasOwn(MESSAGES, code) ? code : "unknown";
+}
+
+/**
+ * /auth's query without text from elsewhere: an `error_description` (a provider's, or anyone's
+ * who writes a link) removed, and a code we do not know made "unknown". Null when it has none.
+ */
+export function cleanSignInErrorQuery(query: URLSearchParams): URLSearchParams | null {
+  const code = query.get("error");
+  const known = code === null || signInErrorCode(code) === code;
+  if (known && !query.has("error_description")) return null;
+  const clean = new URLSearchParams(query);
+  clean.delete("error_description");
+  if (code !== null) clean.set("error", signInErrorCode(code));
+  return clean;
 }

@@ -14,6 +14,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_PHOTO_BYTES, MAX_WORK_PHOTOS } from "#core/digger-schemas.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { AUTH_ERROR_PATH, authErrorLocation } from "./auth/error-page.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import { liveness, readiness, RETRY_AFTER_SECONDS } from "./health.ts";
@@ -23,6 +24,7 @@ import { metricsEndpoint, requestMetrics } from "./metrics.ts";
 import { contentSecurityPolicy, formActionOrigins, newNonce } from "./security/csp.ts";
 import { pageCache } from "./page-cache.ts";
 import { originCheck } from "./security/csrf.ts";
+import { actionOriginHosts, atPublicOrigin } from "./security/public-origin.ts";
 import { refuseNulBytes } from "./security/nul-bytes.ts";
 import type { AppServices, RequestFailure } from "./services.ts";
 import { keyOfUploadUrl } from "./storage/storage.ts";
@@ -128,9 +130,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   app.use(compress());
   // Every state-changing request must come from this site; Stripe's webhook proves itself
   // with its signature instead. Better Auth checks origins too, behind this.
-  app.use(
-    originCheck({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH], loopbackAliases: config.mode === "local" }),
-  );
+  const loopbackAliases = config.mode === "local";
+  app.use(originCheck({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH], loopbackAliases }));
   // PostgreSQL refuses text with NUL in it; no field of this site needs one (security/nul-bytes.ts).
   app.use(refuseNulBytes({ exemptPaths: [STRIPE_WEBHOOK_PATH] }));
 
@@ -139,7 +140,12 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   app.get("/readyz", readiness(services));
   app.get("/metrics", metricsEndpoint(services.metrics, config));
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  // Better Auth and React Router see each request at the public origin, whatever scheme and
+  // host the hop from a proxy had (security/public-origin.ts).
+  const publicOrigin = new URL(config.publicUrl).origin;
+  // Better Auth's own error page would print the query's text on our origin (auth/error-page.ts).
+  app.get(AUTH_ERROR_PATH, (c) => c.redirect(authErrorLocation(new URL(c.req.url).searchParams), 302));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(atPublicOrigin(c.req.raw, publicOrigin)));
 
   app.post(STRIPE_WEBHOOK_PATH, stripeWebhookHandler(services));
 
@@ -180,11 +186,18 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     for (const file of topLevelFiles(clientDir)) app.get(`/${file}`, serveFiles);
   }
 
-  const handleRequest = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");
+  // React Router's check of an action's Origin, set here from PUBLIC_URL rather than in
+  // react-router.config.ts, where the build would fix one deployment's address.
+  const allowedActionOrigins = actionOriginHosts(config.publicUrl, loopbackAliases);
+  const withOrigins = (b: ServerBuild): ServerBuild => ({ ...b, allowedActionOrigins });
+  const handleRequest = createRequestHandler(
+    typeof build === "function" ? () => build().then(withOrigins) : withOrigins(build),
+    config.nodeEnv === "production" ? "production" : "development",
+  );
   app.all("*", async (c) => {
     let session: Promise<SessionLookup> | undefined;
     const failure: RequestFailure = { databaseUnavailable: false };
-    const response = await handleRequest(c.req.raw, {
+    const response = await handleRequest(atPublicOrigin(c.req.raw, publicOrigin), {
       services,
       logger: c.get("logger"),
       requestId: c.get("requestId"),

@@ -126,10 +126,16 @@ function registerJobQueueGauges(registry: Registry, read: JobQueueSource) {
   });
 }
 
+/** The operator console's routes: /ops and everything under it. */
+const CONSOLE_ROUTE = /^\/ops(\/|$)/;
+
 /**
  * Route patterns of the React Router build: `/gig/<uuid>` is `/gig/:id`, a data request
  * (`/gig/<uuid>.data`, the home page's `/_.data`) its page's pattern with `.data`, and an
  * unknown address the catch-all `/*`. So the label's values are bounded by the route table.
+ * The operator console's routes are left out, so they count as unknown addresses: the console
+ * is the 404 page for everyone but operators, and /metrics, open in local mode, would
+ * otherwise list its pages and tell its 404s from a missing page's (issue 30).
  */
 export function routePatterns(routes: ServerBuild["routes"]): (pathname: string) => string {
   const fullPath = (id: string | undefined): string => {
@@ -138,7 +144,9 @@ export function routePatterns(routes: ServerBuild["routes"]): (pathname: string)
     const parent = fullPath(route.parentId);
     return route.path ? `${parent}/${route.path}`.replace(/\/+/g, "/") : parent;
   };
-  const table = [...new Set(Object.keys(routes).map((id) => fullPath(id) || "/"))].map((path) => ({ path }));
+  const table = [...new Set(Object.keys(routes).map((id) => fullPath(id) || "/"))]
+    .filter((path) => !CONSOLE_ROUTE.test(path))
+    .map((path) => ({ path }));
   return (pathname) => {
     const data = pathname.endsWith(".data");
     const page = data ? pathname.slice(0, -".data".length).replace(/^\/_$/, "/") : pathname;

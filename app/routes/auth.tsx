@@ -15,7 +15,7 @@ import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import { safeRedirect } from "#core/redirect.ts";
-import { signInErrorMessage } from "#core/sign-in-errors.ts";
+import { cleanSignInErrorQuery, signInErrorMessage } from "#core/sign-in-errors.ts";
 import { authApiFor } from "#server/auth/api.ts";
 import { requestPasswordReset } from "#server/auth/passwords.ts";
 import { signInWithPassword } from "#server/auth/sign-in.ts";
@@ -40,7 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     const redirectTo = safeRedirect(url.searchParams.get("redirect"));
     if ((await context.session()).user) throw redirect(redirectTo);
-    // A failed social sign-in comes back with ?error=CODE: only our own message for it is shown.
+    // A failed social sign-in comes back with ?error=CODE: only our own message for it is shown,
+    // and no text of the query stays in the address, which the page's forms repeat.
+    const clean = cleanSignInErrorQuery(url.searchParams);
+    if (clean) throw redirect(`/auth?${clean}`);
     return {
       title: authTitle(url.searchParams),
       error: signInErrorMessage(url.searchParams.get("error")),

@@ -74,6 +74,9 @@ export function createAuth(deps: EndpointRuleDeps) {
     trustedOrigins: [config.publicUrl],
     disabledPaths: DISABLED_AUTH_PATHS,
     hooks: endpointRules(deps),
+    // Its error page never renders: whatever reaches it goes to /auth, which shows only our own
+    // message for the code (server/app.ts answers the page's usual address itself: error-page.ts).
+    onAPIError: { errorURL: `${config.publicUrl}/auth` },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },

@@ -21,7 +21,7 @@ export interface OriginCheckOptions {
   loopbackAliases?: boolean;
 }
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+export const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 function sameSite(origin: string, expected: URL, loopbackAliases: boolean): boolean {
   if (origin === expected.origin) return true;

@@ -1,6 +1,7 @@
 /**
  * Many servers (issue 18): three built servers as processes in production mode on one fresh
- * PostgreSQL database, behind a small proxy that adds X-Forwarded-For (TRUST_PROXY=1), with
+ * PostgreSQL database, behind a small proxy that ends TLS, as production's do (an https
+ * PUBLIC_URL; X-Forwarded-For and X-Forwarded-Proto, TRUST_PROXY=1; issue 30), with
  * their files in a real S3-protocol server and e-mail to a real SMTP server. What one server
  * does, the others see: rate limits, page-cache invalidation, uploads, jobs run once; and a
  * server killed with SIGKILL under load loses and duplicates no purchase, while the two that
@@ -23,6 +24,7 @@ import { startProductionServer, type ProductionServer } from "../support/product
 import { startProxy, type TestProxy } from "../support/proxy.ts";
 import { startS3Peer, type S3Peer } from "../support/s3.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+import { testCertificate } from "../support/tls-certificate.ts";
 import { buyLead, diggerOverHttp, signUpOverHttp, sleep, type Digger, type PurchaseAttempt } from "./helpers.ts";
 
 const SERVERS = 3;
@@ -43,7 +45,7 @@ beforeAll(async () => {
   // The site's address is the proxy's: links, cookies and the origin check name it.
   const proxyPort = await freePort();
   const shared = {
-    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+    PUBLIC_URL: `https://127.0.0.1:${proxyPort}`,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     TRUST_PROXY: "1",
     PAGE_CACHE_SECONDS: "60",
@@ -53,7 +55,7 @@ beforeAll(async () => {
   for (let i = 0; i < SERVERS; i += 1) servers.push(await startProductionServer({ databaseUrl: database.url!, smtpUrl: smtp.url, env: shared }));
   proxy = await startProxy(
     servers.map((s) => s.url),
-    proxyPort,
+    { port: proxyPort, tls: testCertificate() },
   );
   const [category] = await database.db.select({ id: categories.id }).from(categories).where(isNull(categories.parentCategoryId)).limit(1);
   categoryId = category!.id;
@@ -110,6 +112,8 @@ describe(`${SERVERS} servers on one database behind a proxy`, () => {
       const form = validGigForm(categoryId);
       const posted = await client.http.post("/post-gig", form);
       expect(posted.status).toBe(302);
+      // On the https site (HttpUser makes its absolute URLs paths), never the http hop's.
+      expect(posted.location).toMatch(/^\//);
       expect(posted.headers["x-backend"]).toBe("0");
       const postedAt = performance.now();
       proxy.pin(1);
@@ -127,14 +131,16 @@ describe(`${SERVERS} servers on one database behind a proxy`, () => {
     const digger = await signUpOverHttp(proxy.url, database.db, 920, "digger");
     proxy.pin(0);
     try {
-      const body = new FormData();
-      for (const [key, value] of Object.entries(validDiggerForm(categoryId))) body.append(key, value);
+      const form = new FormData();
+      for (const [key, value] of Object.entries(validDiggerForm(categoryId))) form.append(key, value);
       const image = await makeImage("jpeg", { width: 300 });
-      body.append("profilePhoto", new File([new Uint8Array(image)], "me.jpg", { type: "image/jpeg" }));
-      const cookie = [...digger.http.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-      const registered = await fetch(`${proxy.url}/digger-registration`, { method: "POST", body, headers: { cookie, origin: proxy.url }, redirect: "manual" });
+      form.append("profilePhoto", new File([new Uint8Array(image)], "me.jpg", { type: "image/jpeg" }));
+      // The multipart body as a browser would encode it.
+      const encoded = new Request("https://encode.invalid/", { method: "POST", body: form });
+      const body = Buffer.from(await encoded.arrayBuffer());
+      const registered = await digger.http.send("POST", "/digger-registration", body, encoded.headers.get("content-type")!);
       expect(registered.status).toBe(302);
-      expect(registered.headers.get("x-backend")).toBe("0");
+      expect(registered.headers["x-backend"]).toBe("0");
     } finally {
       proxy.pin(null);
       digger.http.close();
@@ -145,11 +151,11 @@ describe(`${SERVERS} servers on one database behind a proxy`, () => {
     const bodies = [];
     for (const backend of [1, 2]) {
       proxy.pin(backend);
-      const served = await fetch(`${proxy.url}${profile!.photo!}`);
+      const served = await fetchAs(921, profile!.photo!);
       expect(served.status).toBe(200);
-      expect(served.headers.get("x-backend")).toBe(String(backend));
-      expect(served.headers.get("content-type")).toBe("image/jpeg");
-      bodies.push(Buffer.from(await served.arrayBuffer()));
+      expect(served.headers["x-backend"]).toBe(String(backend));
+      expect(served.headers["content-type"]).toBe("image/jpeg");
+      bodies.push(served.bytes);
     }
     proxy.pin(null);
     expect(bodies[0]!.length).toBeGreaterThan(0);

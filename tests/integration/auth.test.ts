@@ -339,3 +339,56 @@ describe("sign-in with a provider (local OpenID Connect server)", () => {
     }
   });
 });
+
+describe("Better Auth's error page (issue 30, finding 12)", () => {
+  const LIE = "Your account is locked. Call +1 (555) 010-9999 to unlock it.";
+
+  /** Follows the site's redirects from `path`: every answer on the way, the last one a page. */
+  async function follow(path: string) {
+    const client = new SessionClient(app);
+    const answers: Array<{ path: string; status: number; body: string }> = [];
+    for (let next: string | null = path; next !== null && answers.length < 5; ) {
+      const response = await client.get(next);
+      answers.push({ path: next, status: response.status, body: await response.text() });
+      next = response.status >= 300 && response.status < 400 ? location(response) : null;
+      // Only redirects on this site are followed; another site's address ends the walk.
+      if (next !== null && !next.startsWith("/")) throw new Error(`redirected off the site: ${next}`);
+    }
+    return answers;
+  }
+
+  it("sends the page's address to /auth with the code alone, which shows our own message", async () => {
+    const answers = await follow(`/api/auth/error?error=access_denied&error_description=${encodeURIComponent(LIE)}`);
+    expect(answers[0]).toMatchObject({ status: 302 });
+    expect(answers.map((a) => a.path)).toEqual([expect.stringContaining("/api/auth/error"), "/auth?error=access_denied"]);
+    const page = answers.at(-1)!;
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Sign-in was cancelled.");
+  });
+
+  it("never shows the query's text, whatever the code and however the error page is reached", async () => {
+    const description = encodeURIComponent(LIE);
+    for (const path of [
+      `/api/auth/error?error=access_denied&error_description=${description}`,
+      `/api/auth/error?error=Your_account_is_locked&error_description=${description}`,
+      `/api/auth/error?error=${encodeURIComponent("<b>locked</b>")}&error_description=${description}`,
+      `/api/auth/error?error_description=${description}`,
+      // A provider's callback with an error and no state of ours: Better Auth's redirect to its error page.
+      `/api/auth/callback/google?error=access_denied&error_description=${description}`,
+      `/auth?error=access_denied&error_description=${description}`,
+    ]) {
+      const answers = await follow(path);
+      for (const answer of answers) expect(answer.body, answer.path).not.toContain("locked");
+      const page = answers.at(-1)!;
+      expect(page.path, path).toMatch(/^\/auth\?/);
+      expect(page.status, path).toBe(200);
+      // A code /auth does not know reads as the generic message (core/sign-in-errors.ts).
+      expect(page.body, path).toMatch(/Sign-in was cancelled\.|Sign-in failed\. Please try again\.|Your sign-in expired/);
+    }
+    // Other spellings of the address (Better Auth's own route, which would print the text, is
+    // told to send the browser to /auth too: server/auth/auth.ts).
+    for (const path of [`/api/auth/error/?error=access_denied&error_description=${description}`, `/api/auth/ERROR?error_description=${description}`]) {
+      for (const answer of await follow(path)) expect(answer.body, answer.path).not.toContain("locked");
+    }
+  });
+});

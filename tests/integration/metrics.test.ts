@@ -4,12 +4,14 @@
  * METRICS_TOKEN in production.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { emails } from "../../server/db/schema.ts";
+import { emails, users } from "../../server/db/schema.ts";
 import { createMetrics, type JobQueueSource } from "../../server/metrics.ts";
+import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { SessionClient } from "../support/session-client.ts";
 
 /** The samples of a metric in Prometheus's text format, each with its labels. */
 function samples(text: string, name: string): Array<{ labels: Record<string, string>; value: number }> {
@@ -69,6 +71,28 @@ describe("/metrics", () => {
     // The process's default metrics.
     expect(sample(text, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
     expect(sample(text, "nodejs_eventloop_lag_seconds")).toBeDefined();
+  });
+
+  it("never lists the operator console's routes: its pages count as unknown addresses, for operators and everyone else (issue 30)", async () => {
+    const operator = await signUpAs(app, "consumer", "Olga Operator");
+    await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+    const before = await (await app.request("/metrics")).text();
+    const unknown = (text: string, route: string) =>
+      samples(text, "http_request_duration_seconds_count")
+        .filter((s) => s.labels.route === route)
+        .reduce((sum, s) => sum + s.value, 0);
+    const pages = ["/ops", "/ops/users", `/ops/users/${operator.id}`, "/ops/audit?action=user.suspend", "/OPS/Users"];
+    const data = ["/ops.data", "/ops/gigs.data"];
+    for (const client of [operator.client, new SessionClient(app)]) {
+      for (const path of [...pages, ...data]) await client.get(path);
+    }
+    // The operator was answered: the pages exist for them.
+    expect((await operator.client.get("/ops/users")).status).toBe(200);
+    const text = await (await app.request("/metrics")).text();
+    expect(text).not.toMatch(/route="\/ops/i);
+    expect(text).not.toContain(operator.id);
+    expect(unknown(text, "/*") - unknown(before, "/*")).toBe(2 * pages.length + 1);
+    expect(unknown(text, "/*.data") - unknown(before, "/*.data")).toBe(2 * data.length);
   });
 
   it("reports the database pool on PostgreSQL, and no pool on PGlite", async () => {

@@ -228,17 +228,21 @@ describe("sign-in errors in the address", () => {
   const INJECTED = "<script>alert(1)</script>Call 555-0100";
 
   it.each([
-    [INJECTED, "Sign-in failed. Please try again."],
-    ["access_denied", "Sign-in was cancelled."],
-  ])("shows our own message for ?error=%s, never the text itself", async (code, message) => {
+    [INJECTED, "Sign-in failed. Please try again.", "?error=unknown"],
+    ["access_denied", "Sign-in was cancelled.", "?error=access_denied"],
+  ])("shows our own message for ?error=%s, never the text itself", async (code, message, kept) => {
     const query = `?error=${encodeURIComponent(code)}`;
-    for (const path of [`/auth${query}`, `/auth.data${query}`]) {
-      const response = await app.request(path);
-      expect(response.status, path).toBe(200);
-      const body = await response.text();
-      // The forms' action attributes keep the address, URL-encoded ("Call+555-0100"): never as text.
-      for (const text of ["Call 555-0100", "alert(1)", "Sign-in failed: "]) expect(body, path).not.toContain(text);
-      expect(body, path).toContain(message);
+    for (const [path, landing] of [[`/auth${query}`, `/auth${kept}`], [`/auth.data${query}`, `/auth.data${kept}`]] as const) {
+      const first = await app.request(path);
+      const firstBody = await first.text();
+      for (const text of ["Call 555-0100", "alert(1)", "Sign-in failed: "]) expect(firstBody, path).not.toContain(text);
+      // A code we do not know leaves the address first, as "unknown" (issue 30, finding 12): the
+      // page's forms repeat their address, so no text of the query may stay in it.
+      if (landing !== path) expect(first.headers.get("location") ?? firstBody, path).toContain(`/auth${kept}`);
+      const response = landing === path ? first : await app.request(landing);
+      expect(response.status, landing).toBe(200);
+      const body = landing === path ? firstBody : await response.text();
+      expect(body, landing).toContain(message);
     }
   });
 });

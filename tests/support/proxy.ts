@@ -1,13 +1,17 @@
 /**
  * A small reverse proxy in front of several servers, as a load balancer in a deployment:
  * requests go to the live backends in turn, with the client's address appended to
- * X-Forwarded-For (so the servers run with TRUST_PROXY=1). A backend that refuses or drops a
+ * X-Forwarded-For (so the servers run with TRUST_PROXY=1) and the scheme the client used in
+ * X-Forwarded-Proto. With `tls` it ends HTTPS, as production's proxies do: browsers reach it at
+ * https://, and it passes the request on over plain HTTP with the Host they sent. A backend that refuses or drops a
  * connection is marked down and the request is answered 502; every answer says which backend
  * it came from (`X-Backend`), so a test can tell the servers that stayed from one it killed.
  * `pin(i)` sends the next requests to backend i only, for steps that must hit one server.
  */
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import type { TestCertificate } from "./tls-certificate.ts";
 
 export interface TestProxy {
   url: string;
@@ -19,8 +23,11 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-/** Listens on `port` (0: any) and forwards to `backends` (origins such as http://127.0.0.1:4100). */
-export async function startProxy(backends: string[], port = 0): Promise<TestProxy> {
+/**
+ * Listens on `port` (0: any), over HTTPS with `tls` (tls-certificate.ts), and forwards to
+ * `backends` (origins such as http://127.0.0.1:4100).
+ */
+export async function startProxy(backends: string[], { port = 0, tls }: { port?: number; tls?: TestCertificate } = {}): Promise<TestProxy> {
   // A new connection per request: a kept-alive one that its server closed as a request went
   // out would look like a dead backend.
   const agents = backends.map(() => new Agent({ keepAlive: false }));
@@ -47,13 +54,15 @@ export async function startProxy(backends: string[], port = 0): Promise<TestProx
     res.writeHead(status, { ...headers, "x-backend": String(backend) });
   };
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const forward = (req: IncomingMessage, res: ServerResponse) => {
     const backend = choose();
     const target = new URL(req.url ?? "/", backends[backend]);
     const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
+    // The scheme is the proxy's to say: whatever a client sent in the header is replaced.
+    const headers = { ...req.headers, "x-forwarded-for": forwardedFor, "x-forwarded-proto": tls ? "https" : "http" };
     const upstream = request(
       target,
-      { method: req.method, headers: { ...req.headers, "x-forwarded-for": forwardedFor }, agent: agents[backend] },
+      { method: req.method, headers, agent: agents[backend] },
       (backendRes) => {
         answer(res, backend, backendRes.statusCode ?? 502, backendRes.headers);
         backendRes.pipe(res);
@@ -75,11 +84,12 @@ export async function startProxy(backends: string[], port = 0): Promise<TestProx
       res.end(`backend ${backend}: ${error.code ?? error.message}`);
     });
     req.pipe(upstream);
-  });
+  };
+  const server = tls ? createTlsServer({ key: tls.key, cert: tls.cert }, forward) : createServer(forward);
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `${tls ? "https" : "http"}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     down,
     answers,
     pin: (backend) => (pinned = backend),

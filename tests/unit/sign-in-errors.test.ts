@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGN_IN_FAILED, signInErrorMessage } from "../../core/sign-in-errors.ts";
+import { cleanSignInErrorQuery, SIGN_IN_FAILED, signInErrorCode, signInErrorMessage } from "../../core/sign-in-errors.ts";
 
 describe("signInErrorMessage", () => {
   it.each([
@@ -34,4 +34,23 @@ describe("signInErrorMessage", () => {
   });
 
   it("gives nothing without an error", () => expect(signInErrorMessage(null)).toBeUndefined());
+});
+
+describe("/auth's query after a failed sign-in (issue 30, finding 12)", () => {
+  const clean = (query: string) => cleanSignInErrorQuery(new URLSearchParams(query))?.toString() ?? null;
+
+  it("keeps a known code and drops the description, whoever wrote it", () => {
+    expect(clean("redirect=%2Fpost-gig&error=access_denied&error_description=Your+account+is+locked")).toBe("redirect=%2Fpost-gig&error=access_denied");
+    expect(clean("error_description=Call+555-0100")).toBe("");
+  });
+
+  it("makes a code it does not know 'unknown', the generic message", () => {
+    expect(clean("error=Your_account_is_locked")).toBe("error=unknown");
+    expect(signInErrorCode("constructor")).toBe("unknown");
+    expect(signInErrorMessage("unknown")).toBe(SIGN_IN_FAILED);
+  });
+
+  it("leaves a query with nothing to clean as it is", () => {
+    for (const query of ["", "redirect=%2F", "error=state_mismatch", "error=unknown&type=digger"]) expect(clean(query), query).toBeNull();
+  });
 });
