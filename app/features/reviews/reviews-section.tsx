@@ -12,7 +12,7 @@ import { formatRating } from "#core/digger-display.ts";
 import { firstMessage } from "#core/forms.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES, reviewReportSchema } from "#core/ops-moderation.ts";
-import { REPLY_MAX, replySchema, starLabel, textLength, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
+import { REPLY_MAX, replySchema, starLabel, textLength, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
 
 /**
  * The Reviews section of /digger/{id}: count, average with one decimal, breakdown by star, then
@@ -114,8 +114,14 @@ function ReviewItem({
         <span className="text-sm text-muted-foreground">{timeAgo(review.createdAt, now)}</span>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Badge variant="outline">Verified lead</Badge>
-        {review.hired ? <Badge variant="secondary">Hired</Badge> : null}
+        {review.withdrawn ? (
+          <Badge variant="destructive">{TRUST_MESSAGES.withdrawn}</Badge>
+        ) : (
+          <>
+            <Badge variant="outline">Verified lead</Badge>
+            {review.hired ? <Badge variant="secondary">Hired</Badge> : null}
+          </>
+        )}
       </div>
       <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.body}</p>
       {review.reply ? (
