@@ -8,7 +8,7 @@
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { REFUND_RATE_DAYS, type RefundRate } from "#core/lead-issues.ts";
 import type { Database } from "../db/client.ts";
-import { leadPurchases, refunds } from "../db/schema.ts";
+import { leadPurchases } from "../db/schema.ts";
 
 /** The refund rate of each of `diggerIds` (a digger without purchases: 0 of 0). */
 export async function refundRates(db: Database, diggerIds: string[]): Promise<Map<string, RefundRate>> {
@@ -18,7 +18,8 @@ export async function refundRates(db: Database, diggerIds: string[]): Promise<Ma
     .select({
       diggerId: leadPurchases.diggerId,
       purchases: count(),
-      refunded: sql<number>`count(*) filter (where exists (select 1 from ${refunds} where ${refunds.leadPurchaseId} = ${leadPurchases.id} and ${refunds.reason} = 'issue_approved'))::int`,
+      // Spelled out: in a one-table select Drizzle leaves columns unqualified ("id" would be the refund's).
+      refunded: sql<number>`count(*) filter (where exists (select 1 from refunds r where r.lead_purchase_id = lead_purchases.id and r.reason = 'issue_approved'))::int`,
     })
     .from(leadPurchases)
     .where(
