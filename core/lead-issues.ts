@@ -98,6 +98,9 @@ export const refundRateText = (rate: RefundRate) => `${REFUND_RATE_LABEL}: ${ref
 
 export const APPROVED_AUTOMATICALLY = "Approved automatically";
 
+/** A pending issue past its deadline that the operators decide (decision 0031), as its client reads it. */
+export const withOperatorsText = (operatorRespondBy: string | Date) => `Past its deadline: Digs & Gigs decides this issue by ${formatDateTime(operatorRespondBy)}.`;
+
 /** 'Respond by {date}': the client's deadline on a pending issue. */
 export function respondByText(respondBy: string | Date): string {
   return `Respond by ${formatDateTime(respondBy)}`;
@@ -220,6 +223,8 @@ export interface GigIssue {
   createdAt: string;
   respondBy: string;
   decidedBy: IssueDecider | null;
+  /** Set once the issue went to the operators past its deadline (decision 0031): their deadline. */
+  operatorRespondBy: string | null;
   amountPaidCents: number;
   diggerBusinessName: string;
 }

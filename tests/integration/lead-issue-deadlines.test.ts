@@ -307,8 +307,12 @@ describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
     expect(response.status).toBe(409);
     expect(await response.text()).toContain(ISSUE_MESSAGES.withOperators);
     expect(await issueRow(c.issueId)).toMatchObject({ status: "pending", decidedBy: null });
-    expect((await issueRow(c.issueId)).escalatedAt).toBeInstanceOf(Date);
+    const escalated = await issueRow(c.issueId);
+    expect(escalated.escalatedAt).toBeInstanceOf(Date);
     expect(await refundsOf(c.issueId)).toHaveLength(0);
+    // The client's dialog says who decides now, and by when (no Approve or Reject).
+    expect((await dialogIssues(c))[0]).toMatchObject({ status: "pending", operatorRespondBy: escalated.operatorRespondBy!.toISOString() });
+    expect((await dialogIssues(a))[0]).toMatchObject({ status: "approved", decidedBy: "automatic", operatorRespondBy: null });
   });
 
   it("operators see the issue in the Payments queue with the digger's refund rate and deadline, and approve or reject it (audited, both sides told)", async () => {
