@@ -213,7 +213,7 @@ export async function operatorDecision(
   issueId: string,
   decision: IssueDecision,
   hooks: {
-    check: (parties: IssueParties) => void;
+    check: (parties: IssueParties) => void | Promise<void>;
     record: (tx: Transaction, parties: IssueParties, resolved: Resolved) => Promise<void>;
   },
 ): Promise<Resolved> {
@@ -223,7 +223,7 @@ export async function operatorDecision(
     const issue = await lockIssue(tx, issueId, sql`${leadIssues.escalatedAt} is not null`);
     if (!issue) throw notFound;
     const parties = { diggerUserId: issue.digger.userId, clientUserId: issue.client.userId };
-    hooks.check(parties);
+    await hooks.check(parties);
     if (issue.status !== "pending") throw new AppError("conflict", ISSUE_MESSAGES.alreadyResolved);
     if (issue.operatorOverdue) return decideLocked(tx, services, issueId, issue, "approve", "automatic");
     const resolved = await decideLocked(tx, services, issueId, issue, decision, "operator");

@@ -118,10 +118,7 @@ export async function retryRefund(services: Pick<AppServices, "db" | "jobs">, op
 
 /** Each issue awaiting an operator with its dates as text and its digger's refund rate. */
 async function withRefundRates<T extends { diggerId: string; respondBy: Date; operatorRespondBy: Date | null }>(db: Database, issues: T[]) {
-  const rates = await refundRates(
-    db,
-    issues.map((issue) => issue.diggerId),
-  );
+  const rates = await refundRates(db, issues.map((issue) => issue.diggerId));
   return issues.map((issue) => ({
     ...issue,
     respondBy: issue.respondBy.toISOString(),
