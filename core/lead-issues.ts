@@ -53,6 +53,9 @@ export const ISSUE_MESSAGES = {
   updateFailed: "Failed to update issue",
   alreadyResolved: "This issue has already been resolved",
   deadlinePassed: "The response deadline has passed: this issue was approved automatically",
+  withOperators: "The response deadline has passed: Digs & Gigs decides this issue now",
+  operatorDeadlinePassed: "The operators' deadline has passed: this issue was approved automatically",
+  issueNotFound: "Issue not found",
   approved: "Issue approved",
   rejected: "Issue rejected",
 } as const;
@@ -63,10 +66,40 @@ export const ISSUE_DEADLINE_DEFAULTS = { responseHours: 72, reportDays: 14 } as 
 /** The client is reminded this long before the deadline (when the window is longer than that). */
 export const ISSUE_REMINDER_HOURS_BEFORE = 24;
 
-/** Who decided an issue: its client, or the automatic approval after the deadline. */
-export type IssueDecider = "client" | "automatic";
+/** Who decided an issue: its client, the automatic approval after the deadline, or an operator (docs/decisions/0031). */
+export type IssueDecider = "client" | "automatic" | "operator";
+
+/**
+ * The automatic approval's bound (docs/decisions/0031-automatic-approval-bound.md): a digger's
+ * issues are approved automatically at most this many times in AUTO_APPROVAL_WINDOW_DAYS; past
+ * that an overdue issue waits for an operator (LEAD_ISSUE_RESPONSE_HOURS more).
+ */
+export const AUTO_APPROVALS_PER_DIGGER = 2;
+export const AUTO_APPROVAL_WINDOW_DAYS = 30;
+/** A digger's refund rate, beside their issues in the console, counts this many days of purchases. */
+export const REFUND_RATE_DAYS = 90;
+
+/** A digger's completed purchases of the last REFUND_RATE_DAYS, and how many an approved issue refunded. */
+export interface RefundRate {
+  purchases: number;
+  refunded: number;
+}
+
+export const REFUND_RATE_LABEL = `Refund rate (${REFUND_RATE_DAYS} days)`;
+
+/** '67% (2 of 3 purchases)'; 'no purchases' without any. */
+export function refundRateValue({ purchases, refunded }: RefundRate): string {
+  if (purchases === 0) return "no purchases";
+  return `${Math.round((100 * refunded) / purchases)}% (${refunded} of ${purchases} ${purchases === 1 ? "purchase" : "purchases"})`;
+}
+
+/** 'Refund rate (90 days): 67% (2 of 3 purchases)'. */
+export const refundRateText = (rate: RefundRate) => `${REFUND_RATE_LABEL}: ${refundRateValue(rate)}`;
 
 export const APPROVED_AUTOMATICALLY = "Approved automatically";
+
+/** A pending issue past its deadline that the operators decide (decision 0031), as its client reads it. */
+export const withOperatorsText = (operatorRespondBy: string | Date) => `Past its deadline: Digs & Gigs decides this issue by ${formatDateTime(operatorRespondBy)}.`;
 
 /** 'Respond by {date}': the client's deadline on a pending issue. */
 export function respondByText(respondBy: string | Date): string {
@@ -190,6 +223,8 @@ export interface GigIssue {
   createdAt: string;
   respondBy: string;
   decidedBy: IssueDecider | null;
+  /** Set once the issue went to the operators past its deadline (decision 0031): their deadline. */
+  operatorRespondBy: string | null;
   amountPaidCents: number;
   diggerBusinessName: string;
 }

@@ -17,6 +17,8 @@ export const OPERATOR_ACTIONS = {
   "profile.verify": "Granted Verified badge",
   "profile.unverify": "Removed Verified badge",
   "refund.retry": "Retried refund",
+  "issue.approve": "Approved an overdue issue's refund",
+  "issue.reject": "Rejected an overdue issue's refund",
   "operator.grant": "Granted operator role",
   "operator.revoke": "Revoked operator role",
 } as const;
@@ -42,6 +44,8 @@ export const OPERATOR_ACTION_FILTERS: Record<OperatorActionName, string> = {
   "profile.verify": "Grant the Verified badge",
   "profile.unverify": "Remove the Verified badge",
   "refund.retry": "Retry a refund",
+  "issue.approve": "Approve an overdue issue",
+  "issue.reject": "Reject an overdue issue",
   "operator.grant": "Grant the operator role",
   "operator.revoke": "Revoke the operator role",
 };

@@ -3,6 +3,7 @@
  * messages, and a user's account as the console shows it.
  */
 import { z } from "zod";
+import type { RefundRate } from "./lead-issues.ts";
 
 /** The audit table's limit on a reason (operator_actions_reason_length). */
 export const OPS_REASON_MAX = 1000;
@@ -70,6 +71,8 @@ export interface OpsUserAccount {
   purgedAt: string | null;
   diggerId: string | null;
   handle: string | null;
+  /** A digger's refund rate (decision 0031); null for a consumer. */
+  refundRate: RefundRate | null;
 }
 
 /** The newest rows of a list, and whether older ones exist. */

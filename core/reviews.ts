@@ -31,6 +31,8 @@ export const TRUST_MESSAGES = {
   notYourGig: "You can only manage diggers on your own gigs",
   noPurchase: "This digger has not bought this gig's lead",
   refunded: "This lead was fully refunded: it cannot be reviewed",
+  refundedHire: "This lead was fully refunded: it cannot be marked as hired",
+  withdrawn: "Withdrawn: the lead was refunded",
   alreadyReviewed: "You have already reviewed this digger for this gig",
   editWindowClosed: `Reviews can only be edited within ${REVIEW_EDIT_DAYS} days`,
   notYourReview: "You can only reply to reviews on your own profile",
@@ -117,6 +119,8 @@ export interface PublicReview {
   hired: boolean;
   reply: string | null;
   repliedAt: string | null;
+  /** Its purchase was refunded in full: out of every figure, shown only to the digger (marked). */
+  withdrawn: boolean;
 }
 
 export interface ReviewSummary {

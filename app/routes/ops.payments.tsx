@@ -2,9 +2,10 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { formatDateTime } from "#core/dates.ts";
+import { issueTypeLabel, refundCents, refundRateText } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
 import { requireOperator } from "#server/ops/access.ts";
-import { paymentsOverview, retryRefund } from "#server/ops/payments.ts";
+import { decideOverdueIssue, paymentsOverview, retryRefund } from "#server/ops/payments.ts";
 import { runAction, runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/ops.payments";
 
@@ -16,21 +17,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-/** Retry: one more `refund.send` job for a pending refund (the provider never refunds twice). */
+/**
+ * Retry: one more `refund.send` job for a pending refund (the provider never refunds twice).
+ * `intent=decide-issue`: Approve refund / Reject on an overdue issue awaiting an operator.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAction(context, async () => {
     const operator = await requireOperator(context);
-    return retryRefund(context.services, operator, await request.formData());
+    const form = await request.formData();
+    if (form.get("intent") === "decide-issue") return decideOverdueIssue(context.services, operator, form);
+    return retryRefund(context.services, operator, form);
   });
 }
 
 const REASONS = { issue_approved: "Issue approved", duplicate_payment: "Duplicate payment", lead_unavailable: "Lead no longer available" } as const;
 
 export default function OpsPayments({ loaderData }: Route.ComponentProps) {
-  const { pendingRefunds, overdueIssues, today } = loaderData;
+  const { pendingRefunds, overdueIssues, awaitingOperator, today } = loaderData;
   return (
     <div className="grid gap-6">
-      <PageHeader title="Payments" subtitle="Refunds the provider has not confirmed, lead issues past their deadline, and today's money (UTC day)." />
+      <PageHeader
+        title="Payments"
+        subtitle="Refunds the provider has not confirmed, lead issues past their deadline and those awaiting an operator, and today's money (UTC day)."
+      />
       <section aria-labelledby="today-heading" className="grid gap-3 sm:grid-cols-2">
         <h2 id="today-heading" className="sr-only">
           Today
@@ -76,6 +85,36 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      <section aria-labelledby="awaiting-heading" className="grid gap-3">
+        <h2 id="awaiting-heading" className="text-xl font-semibold">
+          Overdue issues awaiting an operator
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          The client did not answer in time and the digger already had 2 automatic approvals in 30 days. Decide by the date shown: after it the issue is approved automatically.
+        </p>
+        {awaitingOperator.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No overdue issue is awaiting an operator.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Overdue issues awaiting an operator">
+            {awaitingOperator.map((issue) => (
+              <li key={issue.id} className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-start">
+                <div className="grid min-w-0 gap-1">
+                  <p className="font-semibold [overflow-wrap:anywhere]">{`@${issue.diggerHandle} on "${issue.gigTitle}"`}</p>
+                  <p>{`${issueTypeLabel(issue.issueType)}: ${formatPrice(refundCents(issue.amountPaidCents, issue.refundPercentage))} (${issue.refundPercentage}% of ${formatPrice(issue.amountPaidCents)})`}</p>
+                  <p className="text-muted-foreground [overflow-wrap:anywhere]">{issue.description}</p>
+                  <p>{refundRateText(issue.refundRate)}</p>
+                  <p className="text-muted-foreground">{`Client's deadline ${formatDateTime(issue.respondBy)}`}</p>
+                  <p className="font-medium">{`Decide by ${formatDateTime(issue.operatorRespondBy)}`}</p>
+                </div>
+                <div className="flex flex-wrap gap-2 sm:flex-col">
+                  <RowAction label="Approve refund" variant="default" fields={{ intent: "decide-issue", issueId: issue.id, decision: "approve" }} />
+                  <RowAction label="Reject" fields={{ intent: "decide-issue", issueId: issue.id, decision: "reject" }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="issues-heading" className="grid gap-3">
         <h2 id="issues-heading" className="text-xl font-semibold">
           Lead issues past their deadline
@@ -86,7 +125,7 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y rounded-md border" aria-label="Lead issues past their deadline">
             {overdueIssues.map((issue) => (
               <li key={issue.id} className="p-3 text-sm [overflow-wrap:anywhere]">
-                {`@${issue.diggerHandle} on "${issue.gigTitle}": ${issue.refundPercentage}% asked, deadline ${formatDateTime(issue.respondBy)}. The auto-approval job settles it within 10 minutes.`}
+                {`@${issue.diggerHandle} on "${issue.gigTitle}": ${issue.refundPercentage}% asked, deadline ${formatDateTime(issue.respondBy)}. The auto-approval job settles it within 10 minutes (or sends it to the operators, above).`}
               </li>
             ))}
           </ul>

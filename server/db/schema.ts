@@ -490,15 +490,25 @@ export const leadIssues = pgTable(
     respondBy: timestamp("respond_by", { withTimezone: true })
       .notNull()
       .default(sql`now() + interval '72 hours'`),
-    /** Who decided: the gig's owner, or the automatic approval after `respond_by`; null while pending. */
-    decidedBy: text("decided_by", { enum: ["client", "automatic"] }),
+    /** Who decided: the gig's owner, the automatic approval after `respond_by`, or an operator; null while pending. */
+    decidedBy: text("decided_by", { enum: ["client", "automatic", "operator"] }),
+    /**
+     * Set when an overdue issue went to the operators instead of being approved automatically
+     * (its digger had 2 automatic approvals in 30 days; docs/decisions/0031), with their own
+     * deadline: past `operator_respond_by` it is approved automatically after all.
+     */
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    operatorRespondBy: timestamp("operator_respond_by", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("lead_issues_purchase_key").on(t.leadPurchaseId),
     index("lead_issues_digger_idx").on(t.diggerId),
     // The automatic approval's scan: pending issues by deadline.
     index("lead_issues_pending_respond_by_idx").on(t.respondBy).where(sql`${t.status} = 'pending'`),
-    check("lead_issues_decided_by_check", sql`${t.decidedBy} in ('client', 'automatic')`),
+    index("lead_issues_digger_automatic_idx").on(t.diggerId, t.resolvedAt).where(sql`${t.decidedBy} = 'automatic'`),
+    check("lead_issues_decided_by_check", sql`${t.decidedBy} in ('client', 'automatic', 'operator')`),
+    check("lead_issues_escalated_check", sql`(${t.escalatedAt} is null) = (${t.operatorRespondBy} is null)`),
+    check("lead_issues_operator_check", sql`${t.decidedBy} <> 'operator' or ${t.escalatedAt} is not null`),
     // A pending issue has no decider; a decided one written by hand (before 0014, tests) may lack one.
     check("lead_issues_decided_check", sql`${t.status} <> 'pending' or ${t.decidedBy} is null`),
     check("lead_issues_automatic_check", sql`${t.decidedBy} <> 'automatic' or ${t.status} = 'approved'`),
@@ -833,7 +843,7 @@ export const operatorActions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     operatorId: text("operator_id").notNull(),
     action: text("action").notNull(),
-    subjectType: text("subject_type", { enum: ["user", "gig", "review", "credential", "profile", "refund"] }).notNull(),
+    subjectType: text("subject_type", { enum: ["user", "gig", "review", "credential", "profile", "refund", "issue"] }).notNull(),
     subjectId: text("subject_id").notNull(),
     subjectUserId: text("subject_user_id"),
     reason: text("reason"),
@@ -842,7 +852,7 @@ export const operatorActions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("operator_actions_subject_type_check", sql`${t.subjectType} in ('user', 'gig', 'review', 'credential', 'profile', 'refund')`),
+    check("operator_actions_subject_type_check", sql`${t.subjectType} in ('user', 'gig', 'review', 'credential', 'profile', 'refund', 'issue')`),
     check("operator_actions_action_check", sql`${t.action} ~ '^[a-z_]+\\.[a-z_]+$'`),
     check("operator_actions_reason_length", sql`${t.reason} is null or char_length(${t.reason}) between 1 and 1000`),
     // The Audit log page: newest first, a page at a time; and its filters.

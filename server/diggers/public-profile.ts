@@ -46,7 +46,8 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
           completionRate: p.completionRate,
           // Completed purchases: the hire rate is shown only from five of them.
           // Spelled out: in a one-table select Drizzle leaves columns unqualified ("id" would be the purchase's).
-          purchases: sql<number>`(select count(*)::int from lead_purchases lp where lp.digger_id = digger_profiles.id and lp.status = 'completed')`,
+          // A purchase refunded in full is not one (migration 0027), as in completion_rate.
+          purchases: sql<number>`(select count(*)::int from lead_purchases lp where lp.digger_id = digger_profiles.id and lp.status = 'completed' and not purchase_fully_refunded(lp.id))`,
           workPhotos: p.workPhotos,
         })
         .from(p)
@@ -81,7 +82,8 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
       .where(eq(r.diggerId, profile.id))
       .orderBy(asc(r.createdAt), asc(r.id)),
     reviewSummary(db, profile.id),
-    reviewPage(db, profile.id, reviewsCursor),
+    // The digger sees their withdrawn reviews too, marked (finding 4 of issue 30); no one else does.
+    reviewPage(db, profile.id, reviewsCursor, viewer?.id === userId),
     // Checked by an operator and not past its date: the lapse job marks it later the same night,
     // the page never claims more than the approval says (docs/decisions/0028).
     db

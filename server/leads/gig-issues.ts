@@ -36,6 +36,7 @@ export async function listGigIssues(db: Database, consumerId: string, gigId: str
       createdAt: leadIssues.createdAt,
       respondBy: leadIssues.respondBy,
       decidedBy: leadIssues.decidedBy,
+      operatorRespondBy: leadIssues.operatorRespondBy,
       amountPaidCents: leadPurchases.amountPaidCents,
       diggerBusinessName: diggerProfiles.businessName,
     })
@@ -45,7 +46,12 @@ export async function listGigIssues(db: Database, consumerId: string, gigId: str
     .where(eq(leadPurchases.gigId, gig.id))
     .orderBy(desc(leadIssues.createdAt), desc(leadIssues.id))
     .limit(ISSUES_LIMIT);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), respondBy: row.respondBy.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    respondBy: row.respondBy.toISOString(),
+    operatorRespondBy: row.operatorRespondBy?.toISOString() ?? null,
+  }));
 }
 
 /** The dialog's data: the issues on gig `gigId` of `consumerId`; 'Failed to load issues' otherwise. */

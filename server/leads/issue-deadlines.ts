@@ -3,17 +3,20 @@
  * behind an issue's `respond_by`.
  * - `issues.auto-approve`, every 10 minutes: each pending issue past its deadline is approved
  *   through the same decision as the client's (resolve-issue.ts), each in its own transaction
- *   with the row locked, refunded once, and both sides are told (the bell and e-mail).
+ *   with the row locked, refunded once, and both sides are told (the bell and e-mail). A digger
+ *   gets AUTO_APPROVALS_PER_DIGGER automatic approvals in AUTO_APPROVAL_WINDOW_DAYS; past that
+ *   the issue goes to the operators' Payments queue, and is approved once their own deadline
+ *   has passed too (docs/decisions/0031-automatic-approval-bound.md).
  * - `issues.remind`, enqueued with the report for 24 hours before the deadline: e-mails the
  *   client while the issue is still pending.
  */
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { formatDateTime } from "#core/dates.ts";
 import { issueTypeLabel } from "#core/lead-issues.ts";
 import { gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { issueReminderEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
-import { afterDecision, autoApproveIssue } from "./resolve-issue.ts";
+import { afterDecision, autoApproveIssue, dueForSettling, ESCALATED } from "./resolve-issue.ts";
 
 /** Overdue issues read per round; rounds go on while a full one made progress. */
 const BATCH = 100;
@@ -21,9 +24,11 @@ const BATCH = 100;
 type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
 
 /**
- * Approves every pending issue whose `respond_by` has passed; returns how many this call
- * approved. Safe to run twice at once (two servers, an overlapping slot): an issue locked by
- * one run is skipped by the other, and one already decided is left alone.
+ * Settles every pending issue whose `respond_by` has passed (and, when it went to the
+ * operators, whose `operator_respond_by` has passed too); returns how many this call approved
+ * (an issue sent to the operators is not counted). Safe to run twice at once (two servers, an
+ * overlapping slot): an issue locked by one run is skipped by the other, and one already
+ * decided is left alone.
  */
 export async function autoApproveOverdueIssues(services: Services): Promise<number> {
   let approved = 0;
@@ -32,7 +37,7 @@ export async function autoApproveOverdueIssues(services: Services): Promise<numb
       .select({ id: leadIssues.id })
       .from(leadIssues)
       .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-      .where(and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`), eq(leadPurchases.status, "completed")))
+      .where(and(dueForSettling, eq(leadPurchases.status, "completed")))
       .orderBy(asc(leadIssues.respondBy), asc(leadIssues.id))
       .limit(BATCH);
     let progressed = 0;
@@ -40,9 +45,10 @@ export async function autoApproveOverdueIssues(services: Services): Promise<numb
       const resolved = await autoApproveIssue(services, id);
       if (!resolved) continue;
       progressed += 1;
+      if (resolved === ESCALATED) continue;
+      approved += 1;
       await afterDecision(services, resolved);
     }
-    approved += progressed;
     if (due.length < BATCH || progressed === 0) return approved;
   }
 }

@@ -56,7 +56,8 @@ export async function listMyLeads(
       reportClosed: sql<boolean>`${closesAt} <= now()`,
       issueId: leadIssues.id,
       issueStatus: leadIssues.status,
-      issueRespondBy: exactTimestamp(leadIssues.respondBy),
+      // Once the issue went to the operators (decision 0031), their deadline is the one that binds.
+      issueRespondBy: exactTimestamp(sql`coalesce(${leadIssues.operatorRespondBy}, ${leadIssues.respondBy})`),
       issueDecidedBy: leadIssues.decidedBy,
       refundAmountCents: refunds.amountCents,
       refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,

@@ -6,19 +6,30 @@
  * issue. Anyone but the gig's owner gets 404 and nothing else.
  *
  * The automatic approval of an issue whose client did not answer by its `respond_by`
- * (auto-approve.ts) takes the same decision through `decideLocked` and `afterDecision`: one
- * code path records and sends a refund, whoever decides.
+ * (issue-deadlines.ts) and an operator's decision (ops/payments.ts) take the same decision
+ * through `decideLocked` and `afterDecision`: one code path records and sends a refund, whoever
+ * decides. Past AUTO_APPROVALS_PER_DIGGER automatic approvals in AUTO_APPROVAL_WINDOW_DAYS, an
+ * overdue issue goes to the operators instead (`settleOverdueLocked`; docs/decisions/0031).
  */
-import { and, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { isUuid } from "#core/ids.ts";
-import { ISSUE_MESSAGES, issueDecisionSchema, issueTypeLabel, refundCents, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
+import {
+  AUTO_APPROVAL_WINDOW_DAYS,
+  AUTO_APPROVALS_PER_DIGGER,
+  ISSUE_MESSAGES,
+  issueDecisionSchema,
+  issueTypeLabel,
+  refundCents,
+  type IssueDecider,
+  type IssueDecision,
+} from "#core/lead-issues.ts";
 import { formatDateTime } from "#core/dates.ts";
 import { formatPrice } from "#core/money.ts";
 import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { issueAutoApprovedEmail, issueDecidedEmail } from "../mail/templates/lead-emails.ts";
+import { issueAutoApprovedEmail, issueDecidedEmail, issueOperatorDecidedEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 
@@ -52,6 +63,9 @@ async function lockIssue(tx: Transaction, issueId: string, where: SQL | undefine
       refundPercentage: leadIssues.refundPercentage,
       respondBy: leadIssues.respondBy,
       overdue: sql<boolean>`${leadIssues.respondBy} <= now()`,
+      escalated: sql<boolean>`${leadIssues.escalatedAt} is not null`,
+      operatorOverdue: sql<boolean>`${leadIssues.operatorRespondBy} <= now()`,
+      diggerId: leadIssues.diggerId,
       leadPurchaseId: leadPurchases.id,
       amountPaidCents: leadPurchases.amountPaidCents,
       gigTitle: gigs.title,
@@ -97,20 +111,54 @@ async function decideLocked(
   const resolved = { ...told, refundId, refundCents: amountCents };
   // Both sides hear of it with the decision itself: the digger always, the client of an automatic approval.
   await notifyDigger(tx, services, resolved);
-  if (decidedBy === "automatic") await notifyClient(tx, services, resolved);
+  if (decidedBy !== "client") await notifyClient(tx, services, resolved);
   return resolved;
 }
 
 /** What deciding needs to record the refund's job and tell both sides. */
 type Tellers = Pick<AppServices, "jobs" | "notify" | "config">;
 
+/** Due issues not approved automatically: they went to the operators (decision 0031). */
+export const ESCALATED = "escalated";
+
+/**
+ * An overdue issue, locked and pending in `tx`, whatever asks (the job, or the client's late
+ * click): approved automatically while its digger had fewer than AUTO_APPROVALS_PER_DIGGER
+ * automatic approvals in AUTO_APPROVAL_WINDOW_DAYS; past that it goes to the operators with
+ * a deadline of their own (LEAD_ISSUE_RESPONSE_HOURS more), and once that has passed too it is
+ * approved automatically after all: an honest refund never waits forever. The digger's profile
+ * row is locked first (FOR NO KEY UPDATE, as the figures' trigger does), so two issues of one
+ * digger settled at once are counted one after the other.
+ */
+async function settleOverdueLocked(tx: Transaction, services: Tellers, issueId: string, issue: LockedIssue): Promise<Resolved | typeof ESCALATED | null> {
+  if (issue.escalated) return issue.operatorOverdue ? decideLocked(tx, services, issueId, issue, "approve", "automatic") : null;
+  await tx.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.id, issue.diggerId)).for("no key update");
+  const [recent] = await tx
+    .select({ count: count() })
+    .from(leadIssues)
+    .where(
+      and(
+        eq(leadIssues.diggerId, issue.diggerId),
+        eq(leadIssues.decidedBy, "automatic"),
+        gt(leadIssues.resolvedAt, sql`now() - make_interval(days => ${AUTO_APPROVAL_WINDOW_DAYS}::int)`),
+      ),
+    );
+  if (Number(recent?.count ?? 0) < AUTO_APPROVALS_PER_DIGGER) return decideLocked(tx, services, issueId, issue, "approve", "automatic");
+  await tx
+    .update(leadIssues)
+    .set({ escalatedAt: sql`now()`, operatorRespondBy: sql`now() + make_interval(hours => ${services.config.leadIssueResponseHours}::int)` })
+    .where(eq(leadIssues.id, issueId));
+  return ESCALATED;
+}
+
 /**
  * Approves or rejects a pending issue on a gig of `consumerId`, in one transaction: the
  * issue row is locked (FOR UPDATE), so of two concurrent decisions (the client's, or the
  * client's and the automatic approval) the second sees the first's result and changes
  * nothing ('This issue has already been resolved'). Past the issue's `respond_by` the
- * issue is approved automatically instead (decidedBy 'automatic'). An issue on a purchase
- * that is not completed (never paid) is not found: nothing to refund.
+ * issue is settled as the job would settle it instead (approved automatically, or sent to
+ * the operators: ESCALATED, or null while the operators have it). An issue on a purchase that
+ * is not completed (never paid) is not found: nothing to refund.
  */
 export async function resolveIssue(
   services: Tellers & Pick<AppServices, "db">,
@@ -118,7 +166,7 @@ export async function resolveIssue(
   gigId: string,
   issueId: string,
   decision: IssueDecision,
-): Promise<Resolved> {
+): Promise<Resolved | typeof ESCALATED | null> {
   const notFound = new AppError("not_found", ISSUE_MESSAGES.updateFailed);
   if (!isUuid(gigId) || !isUuid(issueId)) throw notFound;
   return services.db.transaction(async (tx) => {
@@ -127,22 +175,68 @@ export async function resolveIssue(
     if (issue.status !== "pending") throw new AppError("conflict", ISSUE_MESSAGES.alreadyResolved);
     // The deadline is binding: past it, the decision is the automatic approval's, taken now
     // rather than at the job's next run, so the outcome never depends on the job's timing.
-    if (issue.overdue) return decideLocked(tx, services, issueId, issue, "approve", "automatic");
+    if (issue.overdue) return settleOverdueLocked(tx, services, issueId, issue);
     return decideLocked(tx, services, issueId, issue, decision, "client");
   });
 }
 
+/** Pending, past the client's deadline, and not waiting for the operators (or past theirs too). */
+export const dueForSettling = and(
+  eq(leadIssues.status, "pending"),
+  lte(leadIssues.respondBy, sql`now()`),
+  or(isNull(leadIssues.escalatedAt), lte(leadIssues.operatorRespondBy, sql`now()`)),
+);
+
 /**
- * Approves issue `issueId` automatically if it is still pending and its `respond_by` has
- * passed, in one transaction; null when it is not (decided meanwhile, not yet due, or being
- * decided by another transaction right now: SKIP LOCKED passes it over, and that one wins).
+ * Settles issue `issueId` if it is still due (`dueForSettling`), in one transaction: approved
+ * automatically, or ESCALATED to the operators; null when it is not due (decided meanwhile, not
+ * yet due, or being decided by another transaction right now: SKIP LOCKED passes it over, and
+ * that one wins).
  */
-export async function autoApproveIssue(services: Tellers & Pick<AppServices, "db">, issueId: string): Promise<Resolved | null> {
+export async function autoApproveIssue(services: Tellers & Pick<AppServices, "db">, issueId: string): Promise<Resolved | typeof ESCALATED | null> {
   return services.db.transaction(async (tx) => {
-    const issue = await lockIssue(tx, issueId, and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`)), { skipLocked: true });
+    const issue = await lockIssue(tx, issueId, dueForSettling, { skipLocked: true });
     if (!issue) return null;
-    return decideLocked(tx, services, issueId, issue, "approve", "automatic");
+    return settleOverdueLocked(tx, services, issueId, issue);
   });
+}
+
+/**
+ * An operator approves or rejects issue `issueId`, which went to the operators (escalated) and
+ * is still pending (404 for any other: not found, 409 when decided). Past the operators' own
+ * deadline the automatic approval answers instead, as for a client's late click (decision 0020).
+ * `hooks.check` sees the issue's digger and client accounts before anything is written (an
+ * operator never decides on a record about themself: issue 30, finding 8); `hooks.record`
+ * writes the audit row in the decision's transaction.
+ */
+export async function operatorDecision(
+  services: Tellers & Pick<AppServices, "db">,
+  issueId: string,
+  decision: IssueDecision,
+  hooks: {
+    check: (parties: IssueParties) => void | Promise<void>;
+    record: (tx: Transaction, parties: IssueParties, resolved: Resolved) => Promise<void>;
+  },
+): Promise<Resolved> {
+  const notFound = new AppError("not_found", ISSUE_MESSAGES.issueNotFound);
+  if (!isUuid(issueId)) throw notFound;
+  return services.db.transaction(async (tx) => {
+    const issue = await lockIssue(tx, issueId, sql`${leadIssues.escalatedAt} is not null`);
+    if (!issue) throw notFound;
+    const parties = { diggerUserId: issue.digger.userId, clientUserId: issue.client.userId };
+    await hooks.check(parties);
+    if (issue.status !== "pending") throw new AppError("conflict", ISSUE_MESSAGES.alreadyResolved);
+    if (issue.operatorOverdue) return decideLocked(tx, services, issueId, issue, "approve", "automatic");
+    const resolved = await decideLocked(tx, services, issueId, issue, decision, "operator");
+    await hooks.record(tx, parties, resolved);
+    return resolved;
+  });
+}
+
+/** The accounts an issue is about: its digger's and its gig's client's. */
+export interface IssueParties {
+  diggerUserId: string;
+  clientUserId: string;
 }
 
 type AfterServices = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
@@ -164,6 +258,7 @@ export async function decideIssue(services: AfterServices, consumerId: string, g
   const resolved = await resolveIssue(services, consumerId, gigId, issueId, decision).catch((error: unknown) => {
     throw error instanceof AppError ? error : new AppError("failed", ISSUE_MESSAGES.updateFailed, { cause: error });
   });
+  if (resolved === null || resolved === ESCALATED) throw new AppError("conflict", ISSUE_MESSAGES.withOperators);
   await afterDecision(services, resolved);
   if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.deadlinePassed);
   return { decision };
@@ -172,6 +267,7 @@ export async function decideIssue(services: AfterServices, consumerId: string, g
 async function notifyDigger(tx: Transaction, { notify, config }: Tellers, outcome: Omit<Resolved, "refundId">) {
   const approved = outcome.decision === "approve";
   const automatic = outcome.decidedBy === "automatic";
+  const decider = outcome.decidedBy === "operator" ? "Digs & Gigs" : "The client";
   const report = `your report (${issueTypeLabel(outcome.issueType)}) on the lead "${outcome.gigTitle}"`;
   const refund = `A refund of ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}%) goes back to your card.`;
   const subject = `Your issue report for "${outcome.gigTitle}" was ${automatic ? "approved automatically" : approved ? "approved" : "rejected"}`;
@@ -187,13 +283,35 @@ async function notifyDigger(tx: Transaction, { notify, config }: Tellers, outcom
       outcome: automatic
         ? `The client did not respond by ${formatDateTime(outcome.respondBy)}, so ${report} was approved automatically. ${refund}`
         : approved
-          ? `The client approved ${report}. ${refund}`
-          : `The client rejected ${report}. No refund is made.`,
+          ? `${decider} approved ${report}. ${refund}`
+          : `${decider} rejected ${report}. No refund is made.`,
     }),
   });
 }
 
 async function notifyClient(tx: Transaction, { notify, config }: Tellers, outcome: Omit<Resolved, "refundId">) {
+  const issue = {
+    publicUrl: config.publicUrl,
+    gigTitle: outcome.gigTitle,
+    issueType: issueTypeLabel(outcome.issueType),
+    respondBy: formatDateTime(outcome.respondBy),
+    refund: formatPrice(outcome.refundCents),
+    refundPercentage: outcome.refundPercentage,
+  };
+  if (outcome.decidedBy === "operator") {
+    // The client did not answer by the deadline; an operator decided instead (decision 0031).
+    const approved = outcome.decision === "approve";
+    const subject = `The issue on your gig "${outcome.gigTitle}" was ${approved ? "approved" : "rejected"} by Digs & Gigs`;
+    await notify(tx, {
+      userId: outcome.client.userId,
+      kind: "issue.decided",
+      subjectId: outcome.issueId,
+      text: approved ? `${subject}: the digger is refunded, you pay nothing` : `${subject}: no refund`,
+      link: "/my-gigs",
+      email: issueOperatorDecidedEmail({ ...issue, subject, approved }),
+    });
+    return;
+  }
   const subject = `An issue on your gig "${outcome.gigTitle}" was approved automatically`;
   await notify(tx, {
     userId: outcome.client.userId,
@@ -201,14 +319,6 @@ async function notifyClient(tx: Transaction, { notify, config }: Tellers, outcom
     subjectId: outcome.issueId,
     text: `${subject}: the digger is refunded, you pay nothing`,
     link: "/my-gigs",
-    email: issueAutoApprovedEmail({
-      publicUrl: config.publicUrl,
-      subject,
-      gigTitle: outcome.gigTitle,
-      issueType: issueTypeLabel(outcome.issueType),
-      respondBy: formatDateTime(outcome.respondBy),
-      refund: formatPrice(outcome.refundCents),
-      refundPercentage: outcome.refundPercentage,
-    }),
+    email: issueAutoApprovedEmail({ ...issue, subject }),
   });
 }

@@ -1,16 +1,21 @@
 /**
  * The console's Payments section (issue 22): refunds not yet confirmed by the provider (with
  * its last error and the attempts so far) and Retry; lead issues past their deadline that the
- * auto-approval has not settled; and today's purchases and refunds in totals (the UTC day).
+ * auto-approval has not settled; overdue issues awaiting an operator (a digger past their
+ * automatic approvals, docs/decisions/0031) with Approve refund / Reject and the digger's refund
+ * rate; and today's purchases and refunds in totals (the UTC day).
  */
-import { and, asc, count, eq, gte, lte, sql, sum } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNotNull, isNull, lte, sql, sum } from "drizzle-orm";
 import { z } from "zod";
+import { ISSUE_DECISIONS, ISSUE_MESSAGES } from "#core/lead-issues.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, refunds } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { afterDecision, operatorDecision } from "../leads/resolve-issue.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
+import { refundRates } from "./refund-rate.ts";
 
 
 /** At most this many of each list: a longer one is a fault to fix, not a queue to page through. */
@@ -20,7 +25,17 @@ export const REFUND_RETRY_QUEUED = "Refund queued for another try.";
 
 export async function paymentsOverview(db: Database) {
   const startOfDay = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
-  const [pendingRefunds, overdueIssues, [purchases], [refunded]] = await Promise.all([
+  const issueRow = {
+    id: leadIssues.id,
+    respondBy: leadIssues.respondBy,
+    gigTitle: gigs.title,
+    diggerId: leadIssues.diggerId,
+    diggerHandle: diggerProfiles.handle,
+    refundPercentage: leadIssues.refundPercentage,
+    amountPaidCents: leadPurchases.amountPaidCents,
+  };
+  const overdue = and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`));
+  const [pendingRefunds, overdueIssues, awaitingOperator, [purchases], [refunded]] = await Promise.all([
     db
       .select({
         id: refunds.id,
@@ -40,13 +55,22 @@ export async function paymentsOverview(db: Database) {
       .orderBy(asc(refunds.createdAt))
       .limit(LIST_LIMIT),
     db
-      .select({ id: leadIssues.id, respondBy: leadIssues.respondBy, gigTitle: gigs.title, diggerHandle: diggerProfiles.handle, refundPercentage: leadIssues.refundPercentage })
+      .select(issueRow)
       .from(leadIssues)
       .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
       .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
-      .where(and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`)))
+      .where(and(overdue, isNull(leadIssues.escalatedAt)))
       .orderBy(asc(leadIssues.respondBy))
+      .limit(LIST_LIMIT),
+    db
+      .select({ ...issueRow, operatorRespondBy: leadIssues.operatorRespondBy, issueType: leadIssues.issueType, description: leadIssues.description })
+      .from(leadIssues)
+      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+      .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
+      .where(and(overdue, isNotNull(leadIssues.escalatedAt), eq(leadPurchases.status, "completed")))
+      .orderBy(asc(leadIssues.operatorRespondBy), asc(leadIssues.id))
       .limit(LIST_LIMIT),
     db
       .select({ count: count(), cents: sum(leadPurchases.amountPaidCents) })
@@ -60,6 +84,7 @@ export async function paymentsOverview(db: Database) {
   return {
     pendingRefunds: pendingRefunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     overdueIssues: overdueIssues.map((i) => ({ ...i, respondBy: i.respondBy.toISOString() })),
+    awaitingOperator: await withRefundRates(db, awaitingOperator),
     today: {
       purchases: { count: Number(purchases?.count ?? 0), cents: Number(purchases?.cents ?? 0) },
       refunds: { count: Number(refunded?.count ?? 0), cents: Number(refunded?.cents ?? 0) },
@@ -92,4 +117,54 @@ export async function retryRefund(services: Pick<AppServices, "db" | "jobs">, op
     await recordOperatorAction(tx, { operatorId: operator.id, action: "refund.retry", subjectType: "refund", subjectId: refundId, subjectUserId: refund.diggerUserId });
     return { success: REFUND_RETRY_QUEUED };
   });
+}
+
+/** Each issue awaiting an operator with its dates as text and its digger's refund rate. */
+async function withRefundRates<T extends { diggerId: string; respondBy: Date; operatorRespondBy: Date | null }>(db: Database, issues: T[]) {
+  const rates = await refundRates(db, issues.map((issue) => issue.diggerId));
+  return issues.map((issue) => ({
+    ...issue,
+    respondBy: issue.respondBy.toISOString(),
+    operatorRespondBy: issue.operatorRespondBy!.toISOString(),
+    refundRate: rates.get(issue.diggerId)!,
+  }));
+}
+
+export const ISSUE_DECIDED_BY_OPERATOR = { approve: "Refund approved. The digger and the client are told.", reject: "Refund rejected. The digger and the client are told." } as const;
+
+const issueDecisionSchema = z.object({
+  issueId: z.uuid({ error: ISSUE_MESSAGES.issueNotFound }),
+  decision: z.enum(ISSUE_DECISIONS, { error: ISSUE_MESSAGES.updateFailed }),
+});
+
+/**
+ * Approve refund / Reject on an overdue issue awaiting an operator (decision 0031): the same
+ * decision as the client's (resolve-issue.ts), `decided_by` 'operator', audited in its
+ * transaction; past the operators' deadline the automatic approval answers instead (409). Both
+ * sides are told with the issue-decided notices; the refund goes to the provider after the commit.
+ */
+export async function decideOverdueIssue(
+  services: Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">,
+  operator: Operator,
+  form: FormData,
+): Promise<{ success: string }> {
+  const { issueId, decision } = parsedInput(issueDecisionSchema, { issueId: form.get("issueId"), decision: form.get("decision") });
+  const resolved = await operatorDecision(services, issueId, decision, {
+    // Before anything is written: an operator never decides an issue they are a party to
+    // (issue 30, finding 8).
+    check: (parties) => refuseOwnRecord(operator.id, parties.diggerUserId, parties.clientUserId),
+    record: async (tx, parties, { refundCents }) => {
+      await recordOperatorAction(tx, {
+        operatorId: operator.id,
+        action: decision === "approve" ? "issue.approve" : "issue.reject",
+        subjectType: "issue",
+        subjectId: issueId,
+        subjectUserId: parties.diggerUserId,
+        details: { clientUserId: parties.clientUserId, refundCents: String(refundCents) },
+      });
+    },
+  });
+  await afterDecision(services, resolved);
+  if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.operatorDeadlinePassed);
+  return { success: ISSUE_DECIDED_BY_OPERATOR[decision] };
 }

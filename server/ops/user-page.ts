@@ -9,6 +9,7 @@ import type { OpsUserAccount, OpsUserActivity } from "#core/ops-users.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, reviews, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { refundRates } from "./refund-rate.ts";
 
 /** How many rows of each list the page shows, newest first. */
 export const USER_PAGE_LIST_CAP = 20;
@@ -50,7 +51,7 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
   const limit = USER_PAGE_LIST_CAP + 1;
   const none = Promise.resolve([]);
 
-  const [ownGigs, purchases, issues, reviewsGiven, reviewsReceived] = await Promise.all([
+  const [ownGigs, purchases, issues, reviewsGiven, reviewsReceived, rates] = await Promise.all([
     db
       .select({
         id: gigs.id,
@@ -117,6 +118,7 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
           .where(eq(reviews.diggerId, diggerId))
           .orderBy(desc(reviews.createdAt))
           .limit(limit),
+    refundRates(db, diggerId === null ? [] : [diggerId]),
   ]);
 
   const dated = <T extends { createdAt: Date }>(rows: T[]) => capped(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
@@ -128,6 +130,7 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
       suspendedAt: iso(account.suspendedAt),
       deletedAt: iso(account.deletedAt),
       purgedAt: iso(account.purgedAt),
+      refundRate: diggerId === null ? null : (rates.get(diggerId) ?? null),
     },
     gigs: dated(ownGigs),
     purchases: dated(purchases),

@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { reviewEditable, TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
-import { diggerProfiles, gigs, hires, leadPurchases, refunds, reviews, users } from "../db/schema.ts";
+import { diggerProfiles, gigs, hires, leadPurchases, reviews, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
 /** Who may open the dialog and act in it: the gig's owner, who must be signed in. */
@@ -28,8 +28,11 @@ export async function ownedGig(db: Database, consumerId: string, gigId: string, 
   return gig;
 }
 
-/** Refunds of a purchase reach its whole price: the lead cannot be reviewed. */
-export const fullyRefunded = sql<boolean>`coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.leadPurchaseId} = ${leadPurchases.id}), 0) >= ${leadPurchases.amountPaidCents}`;
+/**
+ * Refunds of a purchase reach its whole price (pending or paid): the lead cannot be reviewed or
+ * marked hired, and what was cannot count (the database's own rule, migration 0027).
+ */
+export const fullyRefunded = sql<boolean>`purchase_fully_refunded(${leadPurchases.id})`;
 
 export async function gigBuyers(db: Database, consumerId: string, gigId: string): Promise<{ buyers: GigBuyer[] }> {
   const gig = await ownedGig(db, consumerId, gigId);

@@ -1,12 +1,14 @@
 /**
  * Mark as Hired and its undo, in the Diggers dialog of /my-gigs (issue 20). Only the gig's
- * owner (403 otherwise), only for a digger with a completed purchase of it (409 otherwise);
+ * owner (403 otherwise), only for a digger with a completed purchase of it that was not refunded
+ * in full (409 otherwise; a hire recorded before the refund stops counting, migration 0027);
  * the primary key (gig, digger) keeps it to one hire per pair. The digger is e-mailed when a
  * hire is recorded; the database recomputes their completion_rate in the same transaction.
  */
 import { and, eq } from "drizzle-orm";
 import { TRUST_MESSAGES } from "#core/reviews.ts";
 import { hires } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { completedPurchase, ownedGig } from "./gig-buyers.ts";
 import { notifyHired } from "./mail.ts";
@@ -21,6 +23,8 @@ export async function setHired(services: Services, consumerId: string, gigId: st
     await db.delete(hires).where(and(eq(hires.gigId, gig.id), eq(hires.diggerId, purchase.diggerId)));
     return { success: TRUST_MESSAGES.hireRemoved };
   }
+  // A lead refunded in full was no lead: no hire can rest on it (issue 30, finding 4). Removing one stays possible.
+  if (purchase.refunded) throw new AppError("conflict", TRUST_MESSAGES.refundedHire);
   // Marking twice is not an error: the second changes nothing and sends nothing.
   await db.transaction(async (tx) => {
     const inserted = await tx.insert(hires).values({ gigId: gig.id, diggerId: purchase.diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });

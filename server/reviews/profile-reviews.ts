@@ -3,6 +3,10 @@
  * and the reviews newest first, REVIEWS_PAGE_SIZE a page (keyset pagination). A reviewer is
  * shown as first name and last initial, made here on the server: their e-mail and full name
  * never leave it. And the digger's one public reply to a review on their own profile.
+ *
+ * A review of a purchase refunded in full is withdrawn (issue 30, finding 4): it leaves the
+ * figures (the database's `purchase_fully_refunded`, migration 0027) and the public list; the
+ * digger alone still sees it on their own profile, marked 'Withdrawn: the lead was refunded'.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
@@ -12,11 +16,14 @@ import { diggerProfiles, gigs, hires, reviews, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, toPage, type Page } from "../pagination.ts";
 
+/** The review's purchase was refunded in full (pending or paid): the review no longer counts. */
+const withdrawn = sql<boolean>`purchase_fully_refunded(${reviews.leadPurchaseId})`;
+
 export async function reviewSummary(db: Database, diggerId: string): Promise<ReviewSummary> {
   const rows = await db
     .select({ stars: reviews.rating, count: sql<number>`count(*)::int` })
     .from(reviews)
-    .where(and(eq(reviews.diggerId, diggerId), isNull(reviews.hiddenAt)))
+    .where(and(eq(reviews.diggerId, diggerId), isNull(reviews.hiddenAt), sql`not ${withdrawn}`))
     .groupBy(reviews.rating);
   const byStars = new Map(rows.map((row) => [row.stars, Number(row.count)]));
   const count = rows.reduce((sum, row) => sum + Number(row.count), 0);
@@ -28,7 +35,8 @@ export async function reviewSummary(db: Database, diggerId: string): Promise<Rev
   };
 }
 
-export async function reviewPage(db: Database, diggerId: string, cursorParam: string | null): Promise<Page<PublicReview>> {
+/** A page of the profile's reviews; `ownProfile` (the digger looking at their own) includes the withdrawn ones, marked. */
+export async function reviewPage(db: Database, diggerId: string, cursorParam: string | null, ownProfile = false): Promise<Page<PublicReview>> {
   const after = decodeCursor(cursorParam, 2);
   const rows = await db
     .select({
@@ -41,6 +49,7 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
       hired: sql<boolean>`${hires.gigId} is not null`,
       reply: reviews.reply,
       repliedAt: reviews.repliedAt,
+      withdrawn,
     })
     .from(reviews)
     .innerJoin(gigs, eq(gigs.id, reviews.gigId))
@@ -51,6 +60,7 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
         eq(reviews.diggerId, diggerId),
         // An operator hid it after a report (issue 22).
         isNull(reviews.hiddenAt),
+        ownProfile ? undefined : sql`not ${withdrawn}`,
         after && typeof after[0] === "string" && isUuid(after[1])
           ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
           : undefined,

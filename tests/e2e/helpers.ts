@@ -132,3 +132,13 @@ export async function startDiggerRegistration(page: Page): Promise<string> {
   await page.getByLabel("I agree to the").check();
   return handle;
 }
+
+/** A new digger, signed up and registered through the real forms; returns the page and the handle. */
+export async function newDigger(browser: Browser): Promise<{ page: Page; handle: string }> {
+  const page = await newPage(browser);
+  const handle = await startDiggerRegistration(page);
+  await page.getByRole("button", { name: "Create Digger Profile" }).click();
+  await expect(page.getByText("Profile created successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: handle })).toBeVisible();
+  return { page, handle };
+}

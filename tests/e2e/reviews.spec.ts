@@ -1,18 +1,8 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
-import { DEMO, postGig, signIn, startDiggerRegistration } from "./helpers.ts";
-
-/** A new digger, signed up and registered through the real forms; returns the page and the handle. */
-async function newDigger(browser: Browser): Promise<{ page: Page; handle: string }> {
-  const page = await newPage(browser);
-  const handle = await startDiggerRegistration(page);
-  await page.getByRole("button", { name: "Create Digger Profile" }).click();
-  await expect(page.getByText("Profile created successfully!")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1, name: handle })).toBeVisible();
-  return { page, handle };
-}
+import { DEMO, newDigger, postGig, signIn } from "./helpers.ts";
 
 /** Axe's violations inside the open dialog, as "rule: targets". */
 async function dialogViolations(page: Page): Promise<string[]> {

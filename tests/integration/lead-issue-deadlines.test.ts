@@ -10,9 +10,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../core/dates.ts";
-import type { GigIssue } from "../../core/lead-issues.ts";
+import { ISSUE_MESSAGES, refundRateText, type GigIssue } from "../../core/lead-issues.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { leadIssues, leadPurchases, refunds } from "../../server/db/schema.ts";
+import { leadIssues, leadPurchases, operatorActions, refunds, users } from "../../server/db/schema.ts";
 import { SCHEDULES } from "../../server/jobs/queue.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import type { PaymentProvider } from "../../server/payments/provider.ts";
@@ -237,6 +237,150 @@ describe("the automatic approval", () => {
     expect(await response.text()).toContain("The response deadline has passed: this issue was approved automatically");
     expect(await issueRow(late.issueId)).toMatchObject({ status: "approved", decidedBy: "automatic" });
     expect(await refundsOf(late.issueId)).toHaveLength(1);
+  });
+});
+
+describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
+  /** Another lead of `digger`'s (a new client's gig), with a 'Posted by Mistake' issue reported and overdue. */
+  async function overdueIssueOf(digger: TestDigger): Promise<Reported> {
+    const owner = await signUpAs(app, "consumer", "Carl Client");
+    const gig = await insertGig(app, owner.id, { budgetMinCents: null, budgetMaxCents: null });
+    const row = await insertPurchase(app, gig, digger.diggerId);
+    expect((await postReport(digger.client, row.id)).status).toBe(200);
+    const [issue] = await db().select({ id: leadIssues.id }).from(leadIssues).where(eq(leadIssues.leadPurchaseId, row.id));
+    await overdue(issue!.id);
+    return { owner, digger, gig, purchaseId: row.id, issueId: issue!.id };
+  }
+  async function operator() {
+    const user = await signUpAs(app, "consumer", "Olga Operator");
+    await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, user.id));
+    return user;
+  }
+  const hoursFromNow = (date: Date | null) => (date!.getTime() - Date.now()) / 3_600_000;
+  const opsDecide = (client: SessionClient, issueId: string, decision: "approve" | "reject") => client.post("/ops/payments", { intent: "decide-issue", issueId, decision });
+  const audited = (issueId: string) => db().select().from(operatorActions).where(eq(operatorActions.subjectId, issueId));
+
+  it("approves a digger's first two overdue issues in 30 days, sends the third to the operators with a deadline of their own, and approves it automatically once that has passed", async () => {
+    const digger = await diggerWithProfile(app);
+    const issues = [await overdueIssueOf(digger), await overdueIssueOf(digger), await overdueIssueOf(digger)];
+    // Three runs at once: the digger's row is locked while counting, so never three approvals.
+    const counts = await Promise.all([autoApproveOverdueIssues(app.services), autoApproveOverdueIssues(app.services), autoApproveOverdueIssues(app.services)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+    const rows = await Promise.all(issues.map((r) => issueRow(r.issueId)));
+    expect(rows.filter((row) => row.status === "approved" && row.decidedBy === "automatic")).toHaveLength(2);
+    const third = issues[rows.findIndex((row) => row.status === "pending")]!;
+    const held = await issueRow(third.issueId);
+    expect(held.decidedBy).toBeNull();
+    expect(held.escalatedAt).toBeInstanceOf(Date);
+    expect(hoursFromNow(held.operatorRespondBy)).toBeGreaterThan(71.9);
+    expect(hoursFromNow(held.operatorRespondBy)).toBeLessThan(72.1);
+    expect(await refundsOf(third.issueId)).toHaveLength(0);
+    expect(await mailTo(app, third.owner.email)).toHaveLength(1); // the report's only
+
+    // The digger's My Leads shows the operators' deadline; the client's late click is answered by it.
+    expect(await myLeadsHtml(digger)).toContain(`Respond by ${formatDateTime(held.operatorRespondBy!)}`);
+    const late = await decide(third.owner.client, third.gig.id, third.issueId, "reject");
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain(ISSUE_MESSAGES.withOperators);
+    expect(await autoApproveOverdueIssues(app.services)).toBe(0);
+    expect(await issueRow(third.issueId)).toMatchObject({ status: "pending", decidedBy: null });
+
+    // Nobody decided by the operators' deadline: approved automatically, refunded once.
+    await db().execute(sql`update lead_issues set operator_respond_by = now() - interval '1 minute' where id = ${third.issueId}`);
+    expect(await autoApproveOverdueIssues(app.services)).toBe(1);
+    expect(await issueRow(third.issueId)).toMatchObject({ status: "approved", decidedBy: "automatic" });
+    expect(await refundsOf(third.issueId)).toHaveLength(1);
+    expect(await autoApproveOverdueIssues(app.services)).toBe(0);
+
+    // Past the window the count starts again: 30 days later, a fourth is approved automatically.
+    await db().execute(sql`update lead_issues set resolved_at = now() - interval '31 days' where digger_id = ${digger.diggerId}`);
+    const fourth = await overdueIssueOf(digger);
+    expect(await autoApproveOverdueIssues(app.services)).toBe(1);
+    expect(await issueRow(fourth.issueId)).toMatchObject({ status: "approved", decidedBy: "automatic" });
+  });
+
+  it("the client's late click settles like the job: it approves within the bound and sends the issue to the operators past it", async () => {
+    const digger = await diggerWithProfile(app);
+    const [a, b, c] = [await overdueIssueOf(digger), await overdueIssueOf(digger), await overdueIssueOf(digger)];
+    for (const r of [a, b]) expect((await decide(r.owner.client, r.gig.id, r.issueId, "reject")).status).toBe(409);
+    const response = await decide(c.owner.client, c.gig.id, c.issueId, "approve");
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain(ISSUE_MESSAGES.withOperators);
+    expect(await issueRow(c.issueId)).toMatchObject({ status: "pending", decidedBy: null });
+    const escalated = await issueRow(c.issueId);
+    expect(escalated.escalatedAt).toBeInstanceOf(Date);
+    expect(await refundsOf(c.issueId)).toHaveLength(0);
+    // The client's dialog says who decides now, and by when (no Approve or Reject).
+    expect((await dialogIssues(c))[0]).toMatchObject({ status: "pending", operatorRespondBy: escalated.operatorRespondBy!.toISOString() });
+    expect((await dialogIssues(a))[0]).toMatchObject({ status: "approved", decidedBy: "automatic", operatorRespondBy: null });
+  });
+
+  it("operators see the issue in the Payments queue with the digger's refund rate and deadline, and approve or reject it (audited, both sides told)", async () => {
+    const digger = await diggerWithProfile(app);
+    const [, , toApprove] = [await overdueIssueOf(digger), await overdueIssueOf(digger), await overdueIssueOf(digger)];
+    await autoApproveOverdueIssues(app.services);
+    const toReject = await overdueIssueOf(digger);
+    await autoApproveOverdueIssues(app.services);
+    const ops = await operator();
+
+    // 2 of 4 purchases refunded so far (90 days), on the queue's rows and the digger's user page.
+    const page = decodeHtml(await (await ops.client.get("/ops/payments")).text());
+    expect(page).toContain("Overdue issues awaiting an operator");
+    expect(page).toContain(`"${toApprove.gig.title}"`);
+    expect(page).toContain(refundRateText({ purchases: 4, refunded: 2 }));
+    expect(page).toContain(`Decide by ${formatDateTime((await issueRow(toApprove.issueId)).operatorRespondBy!)}`);
+    expect(refundRateText({ purchases: 4, refunded: 2 })).toBe("Refund rate (90 days): 50% (2 of 4 purchases)");
+    const userPage = decodeHtml(await (await ops.client.get(`/ops/users/${digger.id}`)).text());
+    expect(userPage).toContain("Refund rate (90 days)");
+    expect(userPage).toContain("50% (2 of 4 purchases)");
+
+    // Not for anyone but an operator; not for an issue that is not with the operators.
+    expect((await digger.client.post("/ops/payments", { intent: "decide-issue", issueId: toApprove.issueId, decision: "approve" })).status).toBe(404);
+    const fresh = await reported();
+    expect((await opsDecide(ops.client, fresh.issueId, "approve")).status).toBe(404);
+    expect((await opsDecide(ops.client, "not-a-uuid", "approve")).status).toBe(400);
+    expect((await opsDecide(ops.client, toApprove.issueId, "refund-twice" as "approve")).status).toBe(400);
+    expect(await issueRow(fresh.issueId)).toMatchObject({ status: "pending" });
+
+    const approved = await opsDecide(ops.client, toApprove.issueId, "approve");
+    expect(approved.status).toBe(200);
+    expect(await approved.text()).toContain("Refund approved.");
+    expect(await issueRow(toApprove.issueId)).toMatchObject({ status: "approved", decidedBy: "operator" });
+    const [refund] = await refundsOf(toApprove.issueId);
+    expect(refund).toMatchObject({ amountCents: 5000, status: "succeeded" });
+    expect((await audited(toApprove.issueId)).map((row) => [row.action, row.subjectType, row.subjectUserId, row.operatorId, row.details])).toEqual([
+      ["issue.approve", "issue", digger.id, ops.id, { clientUserId: toApprove.owner.id, refundCents: "5000" }],
+    ]);
+    const [toDigger] = await mailTo(app, digger.email);
+    expect(toDigger!.subject).toBe(`Your issue report for "${toApprove.gig.title}" was approved`);
+    expect(toDigger!.textBody).toContain("Digs & Gigs approved your report");
+    const [toClient] = await mailTo(app, toApprove.owner.email);
+    expect(toClient!.subject).toBe(`The issue on your gig "${toApprove.gig.title}" was approved by Digs & Gigs`);
+    const again = await opsDecide(ops.client, toApprove.issueId, "reject");
+    expect(again.status).toBe(409);
+    expect(await refundsOf(toApprove.issueId)).toHaveLength(1);
+
+    expect((await opsDecide(ops.client, toReject.issueId, "reject")).status).toBe(200);
+    expect(await issueRow(toReject.issueId)).toMatchObject({ status: "rejected", decidedBy: "operator" });
+    expect(await refundsOf(toReject.issueId)).toHaveLength(0);
+    expect((await audited(toReject.issueId)).map((row) => row.action)).toEqual(["issue.reject"]);
+    expect((await mailTo(app, toReject.owner.email))[0]!.subject).toBe(`The issue on your gig "${toReject.gig.title}" was rejected by Digs & Gigs`);
+    expect((await mailTo(app, digger.email))[0]!.subject).toBe(`Your issue report for "${toReject.gig.title}" was rejected`);
+    expect(decodeHtml(await (await ops.client.get("/ops/payments")).text())).not.toContain(`"${toReject.gig.title}"`);
+  });
+
+  it("an operator's decision after the operators' deadline is answered by the automatic approval", async () => {
+    const digger = await diggerWithProfile(app);
+    const [, , last] = [await overdueIssueOf(digger), await overdueIssueOf(digger), await overdueIssueOf(digger)];
+    await autoApproveOverdueIssues(app.services);
+    await db().execute(sql`update lead_issues set operator_respond_by = now() - interval '1 minute' where id = ${last.issueId}`);
+    const ops = await operator();
+    const response = await opsDecide(ops.client, last.issueId, "reject");
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain(ISSUE_MESSAGES.operatorDeadlinePassed);
+    expect(await issueRow(last.issueId)).toMatchObject({ status: "approved", decidedBy: "automatic" });
+    expect(await refundsOf(last.issueId)).toHaveLength(1);
+    expect(await audited(last.issueId)).toHaveLength(0);
   });
 });
 

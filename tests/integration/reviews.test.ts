@@ -348,3 +348,104 @@ describe("the demo seed", () => {
     }
   });
 });
+
+describe("a refund after the review (issue 30, finding 4)", () => {
+  const report = (digger: TestDigger, purchaseId: string, issueType: string) =>
+    digger.client.post("/my-leads", { purchaseId, issueType, description: "The client says the job was posted by mistake." });
+  const issueOf = async (purchaseId: string) => (await queryRows<{ id: string }>(db(), sql`select id from lead_issues where lead_purchase_id = ${purchaseId}`))[0]!.id;
+  const decide = (client: SessionClient, gigId: string, issueId: string) => client.post(`/my-gigs/${gigId}/issues`, { issueId, decision: "approve" });
+  const buyers = async (client: SessionClient, gigId: string) => ((await (await client.get(`/my-gigs/${gigId}/diggers`)).json()) as { buyers: GigBuyer[] }).buyers;
+
+  it("the sham client's 5 stars and hire leave every figure and the public profile once they approve a 'Posted by Mistake' refund; the digger sees the review withdrawn", async () => {
+    const digger = await diggerWithProfile(app);
+    // An honest 3-star review from a real client stays.
+    const honest = await boughtGig(digger, other);
+    expect((await post(other.client, honest.gig, { intent: "review", diggerId: digger.diggerId, rating: "3", body: REVIEW })).status).toBe(200);
+
+    // A second account posts a $50 gig, the digger buys it.
+    const sham = await signUpAs(app, "consumer", "Sham Client");
+    const gig = await insertGig(app, sham.id, { budgetMinCents: null, budgetMaxCents: null });
+    const purchase = await insertPurchase(app, gig, digger.diggerId);
+    expect(purchase.amountPaidCents).toBe(5000);
+    const shamReview = "Five stars, the best digger there ever was, truly.";
+    expect((await post(sham.client, gig, { intent: "review", diggerId: digger.diggerId, rating: "5", body: shamReview })).status).toBe(200);
+    expect((await post(sham.client, gig, { intent: "hire", diggerId: digger.diggerId })).status).toBe(200);
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 4, total: 2, completion: 50 });
+
+    // The digger reports 'Posted by Mistake' (100%), the sham client approves it: net cost $0.
+    expect((await report(digger, purchase.id, "mistake")).status).toBe(200);
+    expect((await decide(sham.client, gig.id, await issueOf(purchase.id))).status).toBe(200);
+    const [refund] = await db().select().from(refunds).where(eq(refunds.leadPurchaseId, purchase.id));
+    expect(refund!.amountCents).toBe(5000);
+
+    // Only the honest review and purchase count: 3.0 (1 review), hired on 0 of 1.
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 3, total: 1, completion: 0 });
+    const publicHtml = await profileHtml(digger.diggerId);
+    expect(publicHtml).toContain(REVIEW);
+    expect(publicHtml).not.toContain(shamReview);
+    expect(publicHtml).not.toContain(TRUST_MESSAGES.withdrawn);
+    expect(publicHtml).toContain(">1 review<");
+    expect(publicHtml).not.toContain(">Hired<");
+    // Another signed-in user sees what the public sees.
+    expect(await profileHtml(digger.diggerId, other.client)).not.toContain(shamReview);
+    // The digger sees it on their own profile, marked.
+    const ownHtml = await profileHtml(digger.diggerId, digger.client);
+    expect(ownHtml).toContain(shamReview);
+    expect(ownHtml).toContain(TRUST_MESSAGES.withdrawn);
+    expect(ownHtml).toContain(">1 review<");
+
+    // The client can no longer review, edit, or mark as hired the digger they refunded.
+    expect(await answer(await post(sham.client, gig, { intent: "edit-review", diggerId: digger.diggerId, rating: "5", body: shamReview }))).toMatchObject({
+      status: 409,
+      error: TRUST_MESSAGES.refunded,
+    });
+    expect(await answer(await post(sham.client, gig, { intent: "hire", diggerId: digger.diggerId }))).toMatchObject({ status: 409, error: TRUST_MESSAGES.refundedHire });
+    expect(await answer(await post(sham.client, gig, { intent: "unhire", diggerId: digger.diggerId }))).toMatchObject({ status: 200 });
+    expect(await answer(await post(sham.client, gig, { intent: "hire", diggerId: digger.diggerId }))).toMatchObject({ status: 409, error: TRUST_MESSAGES.refundedHire });
+    expect(await db().select().from(hires).where(eq(hires.gigId, gig.id))).toHaveLength(0);
+    const [row] = await buyers(sham.client, gig.id);
+    expect(row).toMatchObject({ reviewable: false, hired: false });
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 3, total: 1, completion: 0 });
+  });
+
+  it("keeps the review and the hire after a partial refund (50%, 'Already Found Digger')", async () => {
+    const digger = await diggerWithProfile(app);
+    const client = await signUpAs(app, "consumer", "Paula Partial");
+    const gig = await insertGig(app, client.id, { budgetMinCents: null, budgetMaxCents: null });
+    const purchase = await insertPurchase(app, gig, digger.diggerId);
+    expect((await post(client.client, gig, { intent: "review", diggerId: digger.diggerId, rating: "5", body: REVIEW })).status).toBe(200);
+    expect((await post(client.client, gig, { intent: "hire", diggerId: digger.diggerId })).status).toBe(200);
+    expect((await report(digger, purchase.id, "already_filled")).status).toBe(200);
+    expect((await decide(client.client, gig.id, await issueOf(purchase.id))).status).toBe(200);
+    const [refund] = await db().select().from(refunds).where(eq(refunds.leadPurchaseId, purchase.id));
+    expect(refund!.amountCents).toBe(2500);
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 5, total: 1, completion: 100 });
+    const html = await profileHtml(digger.diggerId);
+    expect(html).toContain(REVIEW);
+    expect(html).toContain(">Hired<");
+    expect(await profileHtml(digger.diggerId, digger.client)).not.toContain(TRUST_MESSAGES.withdrawn);
+    expect((await buyers(client.client, gig.id))[0]).toMatchObject({ reviewable: true, hired: true });
+  });
+
+  it("is the database's rule: a refund written by any path (here by hand) withdraws the review and hire, and taking it away restores them", async () => {
+    const digger = await diggerWithProfile(app);
+    const { gig, purchase } = await boughtGig(digger);
+    await db().insert(reviews).values({ gigId: gig.id, diggerId: digger.diggerId, leadPurchaseId: purchase.id, rating: 5, body: REVIEW });
+    await db().insert(hires).values({ gigId: gig.id, diggerId: digger.diggerId });
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 5, total: 1, completion: 100 });
+    // Two partial refunds reaching the price, the second paid later: withdrawn from the first that reaches it.
+    const half = Math.floor(purchase.amountPaidCents / 2);
+    await db().insert(refunds).values({ leadPurchaseId: purchase.id, reason: "duplicate_payment", amountCents: half });
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 5, total: 1, completion: 100 });
+    const [second] = await db()
+      .insert(refunds)
+      .values({ leadPurchaseId: purchase.id, reason: "lead_unavailable", amountCents: purchase.amountPaidCents - half })
+      .returning({ id: refunds.id });
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 0, total: 0, completion: 0 });
+    // The provider confirms it (an operator's Retry, the refund job): still withdrawn.
+    await db().update(refunds).set({ status: "succeeded", completedAt: new Date() }).where(eq(refunds.id, second!.id));
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 0, total: 0, completion: 0 });
+    await db().delete(refunds).where(eq(refunds.id, second!.id));
+    expect(await figures(digger.diggerId)).toMatchObject({ average: 5, total: 1, completion: 100 });
+  });
+});

@@ -229,6 +229,7 @@ const TABLE: Row[] = [
   // The job it queues confirms the refund (the test provider): the row waits for it, so that it
   // never changes the refunds table during the next row (PostgreSQL's workers poll).
   { route: "routes/ops.payments:action", what: "retry a pending refund", request: async (w) => ({ path: "/ops/payments", form: { refundId: (await w.freshPendingRefund()).id } }), expect: OPS("200*"), writes: ["operator_actions", "refunds"], check: async ({ w }) => (await jobsSettled(w.app.database.db, "refund.send", 20_000), undefined) },
+  { route: "routes/ops.payments:action", what: "decide an overdue issue awaiting an operator", request: async (w) => ({ path: "/ops/payments", form: { intent: "decide-issue", issueId: (await w.freshEscalatedIssue()).id, decision: "reject" } }), expect: OPS("200*"), writes: ["lead_issues", "operator_actions", "notifications", "emails"] },
   { route: "routes/ops._index:loader", what: "the operator console's first page", request: get("/ops"), expect: OPS("302 /ops") },
   { route: "routes/ops.users:loader", what: "the console's Users search", request: get("/ops/users?q=client"), expect: OPS("200") },
   { route: "routes/ops.users.$userId:loader", what: "a user's page in the console", request: (w) => ({ path: `/ops/users/${w.users.owningConsumer.id}` }), expect: OPS("200") },

@@ -152,6 +152,16 @@ export async function createWorld(app: TestApp) {
         .returning();
       return { gig: g, purchase: p, issue: i! };
     },
+    /** A pending issue past its deadline that went to the operators (decision 0031), with their deadline ahead. */
+    async freshEscalatedIssue() {
+      const { issue } = await world.freshIssue();
+      const [i] = await db
+        .update(leadIssues)
+        .set({ respondBy: sql`now() - interval '1 hour'`, escalatedAt: sql`now()`, operatorRespondBy: sql`now() + interval '72 hours'` })
+        .where(eq(leadIssues.id, issue.id))
+        .returning();
+      return i!;
+    },
     /** A completed purchase by the owning digger with no issue yet. */
     async freshPurchase() {
       const g = await insertGig(app, owningConsumer.id);

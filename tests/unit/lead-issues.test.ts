@@ -11,7 +11,9 @@ import {
   refundCents,
   reportTooLateMessage,
   reportWindowClosedText,
+  refundRateText,
   respondByText,
+  withOperatorsText,
 } from "../../core/lead-issues.ts";
 import { fieldMessages, firstMessage } from "../../core/forms.ts";
 import { formatPrice } from "../../core/money.ts";
@@ -116,5 +118,17 @@ describe("the decision on an issue", () => {
     const parsed = issueDecisionSchema.safeParse(input);
     expect(parsed.success).toBe(false);
     expect(firstMessage(parsed.error!)).toBe(ISSUE_MESSAGES.updateFailed);
+  });
+});
+
+describe("the automatic approval's bound (decision 0031)", () => {
+  it("shows a digger's refund rate as a share of their purchases, and says when there are none", () => {
+    expect(refundRateText({ purchases: 3, refunded: 2 })).toBe("Refund rate (90 days): 67% (2 of 3 purchases)");
+    expect(refundRateText({ purchases: 1, refunded: 0 })).toBe("Refund rate (90 days): 0% (0 of 1 purchase)");
+    expect(refundRateText({ purchases: 0, refunded: 0 })).toBe("Refund rate (90 days): no purchases");
+  });
+
+  it("tells the client who decides an issue past its deadline, and by when", () => {
+    expect(withOperatorsText("2026-11-28T23:08:00.000Z")).toBe("Past its deadline: Digs & Gigs decides this issue by Nov 28, 2026, 11:08 PM UTC.");
   });
 });

@@ -20,6 +20,7 @@ import {
   issueTypeLabel,
   refundCents,
   respondByText,
+  withOperatorsText,
   type GigIssue,
 } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
@@ -100,13 +101,18 @@ function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; no
         </div>
       </dl>
       <p className="text-xs text-muted-foreground">{`Reported ${timeAgo(issue.createdAt, now)}`}</p>
-      {issue.status === "pending" ? (
-        <p className="text-sm">
-          <span className="font-medium">{respondByText(issue.respondBy)}</span>
-          <span className="text-muted-foreground"> — not answered by then, the refund is approved automatically.</span>
-        </p>
-      ) : null}
-      {issue.status === "pending" ? <DecisionForm fetcher={fetcher} issue={issue} action={action} busy={busy} /> : null}
+      {issue.status !== "pending" ? null : issue.operatorRespondBy ? (
+        // Past its deadline the client's answer no longer decides it (decision 0031).
+        <p className="text-sm font-medium">{withOperatorsText(issue.operatorRespondBy)}</p>
+      ) : (
+        <>
+          <p className="text-sm">
+            <span className="font-medium">{respondByText(issue.respondBy)}</span>
+            <span className="text-muted-foreground"> — not answered by then, the refund is approved automatically.</span>
+          </p>
+          <DecisionForm fetcher={fetcher} issue={issue} action={action} busy={busy} />
+        </>
+      )}
     </li>
   );
 }

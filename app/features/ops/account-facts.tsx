@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatDate, formatDateTime } from "#core/dates.ts";
+import { REFUND_RATE_LABEL, refundRateValue } from "#core/lead-issues.ts";
 import type { OpsUserAccount } from "#core/ops-users.ts";
 
 /** The account's facts: type, dates, confirmation, two-factor, operator role and standing. */
@@ -19,6 +20,7 @@ export function AccountFacts({ account }: { account: OpsUserAccount }) {
       </Link>,
     ]);
   }
+  if (account.refundRate) facts.push([REFUND_RATE_LABEL, refundRateValue(account.refundRate)]);
   facts.push(["Status", standing(account)]);
   if (account.suspendedReason) facts.push(["Suspension reason", account.suspendedReason]);
   return (

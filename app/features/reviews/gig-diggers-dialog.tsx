@@ -95,14 +95,17 @@ function BuyerRow({ buyer, action, gigTitle }: { buyer: GigBuyer; action: string
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <fetcher.Form method="post" action={action}>
-            <input type="hidden" name="diggerId" value={buyer.diggerId} />
-            <Button type="submit" size="sm" variant={hired ? "outline" : "default"} name="intent" value={hired ? "unhire" : "hire"} disabled={busy}>
-              {hired ? "Remove Hire" : "Mark as Hired"}
-            </Button>
-          </fetcher.Form>
+          {/* A lead refunded in full cannot be marked hired (a hire made before stays removable). */}
+          {hired || buyer.reviewable ? (
+            <fetcher.Form method="post" action={action}>
+              <input type="hidden" name="diggerId" value={buyer.diggerId} />
+              <Button type="submit" size="sm" variant={hired ? "outline" : "default"} name="intent" value={hired ? "unhire" : "hire"} disabled={busy}>
+                {hired ? "Remove Hire" : "Mark as Hired"}
+              </Button>
+            </fetcher.Form>
+          ) : null}
           {buyer.review ? (
-            buyer.review.editable ? (
+            buyer.review.editable && buyer.reviewable ? (
               <ReviewDialog fetcher={reviewFetcher} action={action} diggerId={buyer.diggerId} handle={handle} gigTitle={gigTitle} review={buyer.review} />
             ) : null
           ) : buyer.reviewable ? (

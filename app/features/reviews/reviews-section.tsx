@@ -12,7 +12,7 @@ import { formatRating } from "#core/digger-display.ts";
 import { firstMessage } from "#core/forms.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES, reviewReportSchema } from "#core/ops-moderation.ts";
-import { REPLY_MAX, replySchema, starLabel, textLength, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
+import { REPLY_MAX, replySchema, starLabel, textLength, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
 
 /**
  * The Reviews section of /digger/{id}: count, average with one decimal, breakdown by star, then
@@ -48,30 +48,35 @@ export function ReviewsSection({
   now: Date;
   firstPage: boolean;
 }) {
-  if (summary.count === 0) return <p className="text-muted-foreground">No reviews yet.</p>;
+  // Only withdrawn reviews (the digger's own view) still leave the profile with none that count.
+  if (summary.count === 0 && page.items.length === 0) return <p className="text-muted-foreground">No reviews yet.</p>;
   return (
     <div className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center sm:gap-8">
-        <div className="grid justify-items-start gap-1">
-          <p className="text-4xl font-bold">
-            {formatRating(summary.average)}
-            <span className="sr-only"> out of 5</span>
-          </p>
-          <Stars rating={Math.round(summary.average)} />
-          <p className="text-sm text-muted-foreground">{`${summary.count.toLocaleString("en-US")} ${summary.count === 1 ? "review" : "reviews"}`}</p>
+      {summary.count === 0 ? (
+        <p className="text-muted-foreground">No reviews yet.</p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center sm:gap-8">
+          <div className="grid justify-items-start gap-1">
+            <p className="text-4xl font-bold">
+              {formatRating(summary.average)}
+              <span className="sr-only"> out of 5</span>
+            </p>
+            <Stars rating={Math.round(summary.average)} />
+            <p className="text-sm text-muted-foreground">{`${summary.count.toLocaleString("en-US")} ${summary.count === 1 ? "review" : "reviews"}`}</p>
+          </div>
+          <ul aria-label="Ratings by star" className="grid gap-1.5 text-sm">
+            {summary.breakdown.map(({ stars, count }) => (
+              <li key={stars} className="grid grid-cols-[4rem_1fr_2.5rem] items-center gap-2">
+                <span>{starLabel(stars)}</span>
+                <span aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
+                  <span className="block h-full rounded-full bg-primary" style={{ width: `${(count / summary.count) * 100}%` }} />
+                </span>
+                <span className="text-right tabular-nums text-muted-foreground">{count}</span>
+              </li>
+            ))}
+          </ul>
         </div>
-        <ul aria-label="Ratings by star" className="grid gap-1.5 text-sm">
-          {summary.breakdown.map(({ stars, count }) => (
-            <li key={stars} className="grid grid-cols-[4rem_1fr_2.5rem] items-center gap-2">
-              <span>{starLabel(stars)}</span>
-              <span aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
-                <span className="block h-full rounded-full bg-primary" style={{ width: `${(count / summary.count) * 100}%` }} />
-              </span>
-              <span className="text-right tabular-nums text-muted-foreground">{count}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      )}
       <ul aria-label="Reviews" className="grid gap-4">
         {page.items.map((review) => (
           <ReviewItem key={review.id} review={review} handle={handle} isOwner={isOwner} signedIn={signedIn} report={report} now={now} />
@@ -114,8 +119,14 @@ function ReviewItem({
         <span className="text-sm text-muted-foreground">{timeAgo(review.createdAt, now)}</span>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Badge variant="outline">Verified lead</Badge>
-        {review.hired ? <Badge variant="secondary">Hired</Badge> : null}
+        {review.withdrawn ? (
+          <Badge variant="destructive">{TRUST_MESSAGES.withdrawn}</Badge>
+        ) : (
+          <>
+            <Badge variant="outline">Verified lead</Badge>
+            {review.hired ? <Badge variant="secondary">Hired</Badge> : null}
+          </>
+        )}
       </div>
       <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.body}</p>
       {review.reply ? (
@@ -123,7 +134,7 @@ function ReviewItem({
           <p className="text-sm font-medium">{`Response from ${handle}`}</p>
           <p className="whitespace-pre-line text-sm [overflow-wrap:anywhere]">{review.reply}</p>
         </div>
-      ) : isOwner ? (
+      ) : isOwner && !review.withdrawn ? (
         <ReplyForm reviewId={review.id} />
       ) : null}
       {signedIn ? (

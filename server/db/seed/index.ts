@@ -169,7 +169,9 @@ async function insertUser(
  * digger holds one lead bought 20 days ago (its report window has closed), one with an
  * issue waiting for its client, and one on a gig of the demo consumer whose issue was approved
  * automatically (and refunded) when the consumer did not respond in time; the demo consumer
- * also has an issue waiting on another of their gigs.
+ * also has an issue waiting on another of their gigs. Another digger had two issues approved
+ * automatically this month, so their third overdue one waits in the operator console's
+ * Payments queue (decision 0031).
  */
 async function seedDemoLeads(
   tx: Transaction,
@@ -192,6 +194,9 @@ async function seedDemoLeads(
     { gig: othersGigs[1]!, diggerId: demoDigger!.id, purchasedHoursAgo: 48, issueHoursAgo: 20 },
     { gig: ownGig!, diggerId: otherDigger.id, purchasedHoursAgo: 30, issueHoursAgo: 6 },
     { gig: ownSecondGig!, diggerId: demoDigger!.id, purchasedHoursAgo: 7 * 24, issueHoursAgo: 5 * 24, approvedAutomatically: true },
+    { gig: othersGigs.at(-1)!, diggerId: otherDigger.id, purchasedHoursAgo: 12 * 24, issueHoursAgo: 10 * 24, approvedAutomatically: true },
+    { gig: othersGigs.at(-2)!, diggerId: otherDigger.id, purchasedHoursAgo: 8 * 24, issueHoursAgo: 6 * 24, approvedAutomatically: true },
+    { gig: othersGigs.at(-3)!, diggerId: otherDigger.id, purchasedHoursAgo: 4 * 24, issueHoursAgo: 80, escalated: true },
   ];
   for (const lead of leads) {
     const [purchase] = await tx
@@ -211,17 +216,19 @@ async function seedDemoLeads(
     if (lead.issueHoursAgo === null) continue;
     const respondBy = ago(lead.issueHoursAgo - 72);
     const automatic = "approvedAutomatically" in lead;
+    const escalated = "escalated" in lead;
     const [issue] = await tx
       .insert(leadIssues)
       .values({
         leadPurchaseId: purchase!.id,
         diggerId: lead.diggerId,
-        issueType: "already_filled",
-        description: "The client told me on the phone they had already hired someone for this job.",
-        refundPercentage: 50,
+        ...(escalated
+          ? { issueType: "mistake" as const, description: "The client says they posted this by mistake.", refundPercentage: 100 }
+          : { issueType: "already_filled" as const, description: "The client told me on the phone they had already hired someone for this job.", refundPercentage: 50 }),
         createdAt: ago(lead.issueHoursAgo),
         respondBy,
         ...(automatic ? { status: "approved" as const, decidedBy: "automatic" as const, resolvedAt: respondBy } : {}),
+        ...(escalated ? { escalatedAt: respondBy, operatorRespondBy: new Date(respondBy.getTime() + 72 * 3_600_000) } : {}),
       })
       .returning({ id: leadIssues.id });
     if (!automatic) continue;

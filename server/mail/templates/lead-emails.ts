@@ -64,7 +64,7 @@ export function issueReminderEmail(p: { publicUrl: string; gigTitle: string; iss
 }
 
 /** To the client whose issue was approved by its deadline. */
-export function issueAutoApprovedEmail(p: { publicUrl: string; subject: string; gigTitle: string; issueType: string; respondBy: string; refund: string; refundPercentage: number }): EmailMessage {
+export function issueAutoApprovedEmail(p: ClientIssue): EmailMessage {
   return {
     subject: p.subject,
     content: [
@@ -72,6 +72,25 @@ export function issueAutoApprovedEmail(p: { publicUrl: string; subject: string; 
         `A digger reported an issue (${p.issueType}) on the lead for your gig "${p.gigTitle}".`,
         `It was not approved or rejected by ${p.respondBy}, so it was approved automatically`,
         `and the digger is refunded ${p.refund} (${p.refundPercentage}% of the lead price). You pay nothing.`,
+      ),
+      action("Your gigs", `${p.publicUrl}/my-gigs`),
+    ],
+  };
+}
+
+type ClientIssue = { publicUrl: string; subject: string; gigTitle: string; issueType: string; respondBy: string; refund: string; refundPercentage: number };
+
+/** To the client: an issue they did not answer in time was decided by an operator (decision 0031). */
+export function issueOperatorDecidedEmail(p: ClientIssue & { approved: boolean }): EmailMessage {
+  return {
+    subject: p.subject,
+    content: [
+      paragraph(
+        `A digger reported an issue (${p.issueType}) on the lead for your gig "${p.gigTitle}".`,
+        `It was not approved or rejected by ${p.respondBy}, so Digs & Gigs decided it:`,
+        p.approved
+          ? `approved, and the digger is refunded ${p.refund} (${p.refundPercentage}% of the lead price). You pay nothing.`
+          : "rejected, and no refund is made.",
       ),
       action("Your gigs", `${p.publicUrl}/my-gigs`),
     ],
