@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../core/dates.ts";
 import { ISSUE_MESSAGES, refundRateText, type GigIssue } from "../../core/lead-issues.ts";
 import { queryRows } from "../../server/db/client.ts";
+import { OPERATORS_OWN_RECORDS } from "../../core/operator-actions.ts";
 import { leadIssues, leadPurchases, operatorActions, refunds, users } from "../../server/db/schema.ts";
 import { SCHEDULES } from "../../server/jobs/queue.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
@@ -381,6 +382,21 @@ describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
     expect(await issueRow(last.issueId)).toMatchObject({ status: "approved", decidedBy: "automatic" });
     expect(await refundsOf(last.issueId)).toHaveLength(1);
     expect(await audited(last.issueId)).toHaveLength(0);
+  });
+
+  it("an operator cannot decide an issue they are a party to, as its digger or as its client (issue 30, finding 8)", async () => {
+    const digger = await diggerWithProfile(app);
+    const [, , escalated] = [await overdueIssueOf(digger), await overdueIssueOf(digger), await overdueIssueOf(digger)];
+    await autoApproveOverdueIssues(app.services);
+    for (const party of [digger, escalated.owner]) {
+      await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, party.id));
+      const response = await opsDecide(party.client, escalated.issueId, "approve");
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain(OPERATORS_OWN_RECORDS);
+    }
+    expect(await issueRow(escalated.issueId)).toMatchObject({ status: "pending", decidedBy: null });
+    expect(await refundsOf(escalated.issueId)).toHaveLength(0);
+    expect(await audited(escalated.issueId)).toHaveLength(0);
   });
 });
 
