@@ -10,7 +10,7 @@ import { FORMER_CLIENT, replySchema, reviewerName, REVIEWS_PAGE_SIZE, TRUST_MESS
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, hires, reviews, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { decodeCursor, exactTimestamp, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 export async function reviewSummary(db: Database, diggerId: string): Promise<ReviewSummary> {
   const rows = await db
@@ -29,7 +29,7 @@ export async function reviewSummary(db: Database, diggerId: string): Promise<Rev
 }
 
 export async function reviewPage(db: Database, diggerId: string, cursorParam: string | null): Promise<Page<PublicReview>> {
-  const after = decodeCursor(cursorParam, 2);
+  const after = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
   const rows = await db
     .select({
       id: reviews.id,
@@ -51,9 +51,7 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
         eq(reviews.diggerId, diggerId),
         // An operator hid it after a report (issue 22).
         isNull(reviews.hiddenAt),
-        after && typeof after[0] === "string" && isUuid(after[1])
-          ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-          : undefined,
+        after ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(reviews.createdAt), desc(reviews.id))

@@ -473,6 +473,80 @@ describe("bad input", () => {
     );
   });
 
+  it("reads a malformed pagination cursor on every paginated list as the first page (200), never a fault", async () => {
+    const lists: Array<[Role, string]> = [
+      ["signedOut", "/browse-gigs"],
+      ["signedOut", "/browse-diggers?sort=rating"],
+      ["signedOut", "/browse-diggers?sort=rating&q=a"],
+      ["signedOut", "/browse-diggers?sort=experience"],
+      ["signedOut", "/browse-diggers?sort=rate"],
+      ["signedOut", `/digger/${world.users.owningDigger.diggerId}`],
+      ["owningConsumer", "/my-gigs"],
+      ["owningDigger", "/my-leads"],
+      ["owningDigger", "/notifications"],
+      ["owningDigger", "/reference-requests"],
+      ["operator", "/ops/audit"],
+      ["operator", `/ops/users/${world.users.owningDigger.id}`],
+      ["operator", "/ops/users"],
+      ["operator", "/ops/gigs"],
+      ["operator", "/ops/reviews"],
+      ["operator", "/ops/verification"],
+    ];
+    const json = (values: unknown) => Buffer.from(JSON.stringify(values)).toString("base64url");
+    const base64 = (text: string) => Buffer.from(text).toString("base64url");
+    const at = "2026-11-21T10:00:00.123456Z";
+    const id = randomUUID();
+    /** Cursors shaped like one of ours (none fits any list) with a value of the wrong kind (the attack's `["x", uuid]` first), and hostile ones. */
+    const cursor: fc.Arbitrary<string> = fc.oneof(
+      fc.constantFrom(
+        json(["x", id]),
+        json([at, "not a uuid"]),
+        json([5.5, id]),
+        json(["5", id]),
+        json([null, "x"]),
+        json([1e308, id]),
+        json([-1, id]),
+        json([2 ** 31, id]),
+        json([4.5, "x"]),
+        json([at, id, at]),
+        json([at]),
+        json({ a: at }),
+        json(["2026-02-30T10:00:00.000000Z", id]),
+        json(["0000-01-01T00:00:00.000000Z", id]),
+        json([at, "a\u0000b"]),
+        json(["'; select pg_sleep(5) --", id]),
+        base64("1e400"),
+        base64("[1e400, 1]"),
+        "%ED%A0%80",
+      ),
+      hostile.map((value) => (value instanceof RawBytes ? value.percentEncoded : encodePart(value))),
+      hostile.filter((value) => typeof value === "string").map((value) => json([value, id])),
+      // Not an id of any kind (a uuid, or a user id: /ops/users), which would be a real cursor.
+      hostile.filter((value) => typeof value === "string" && !/^[\w-]{1,100}$/.test(value)).map((value) => json([at, value])),
+    );
+    /** The page's links but those to the list itself (its pages, 'Back to the first page'): the first page's items are its links. */
+    const links = (html: string, path: string) =>
+      new Set([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!).filter((href) => href.split(/[?#]/)[0] !== path.split("?")[0]));
+    const firstPages = new Map<string, Set<string>>();
+    for (const [role, path] of lists) {
+      const first = await world.client(role).get(path);
+      expect(first.status, path).toBe(200);
+      firstPages.set(path, links(await first.text(), path));
+    }
+    const errorsBefore = errorLogs().length;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lists), cursor, fc.constantFrom("cursor", "proofs"), async ([role, path], value, name) => {
+        const key = path === "/ops/verification" ? name : "cursor";
+        const response = await world.client(role).get(`${path}${path.includes("?") ? "&" : "?"}${key}=${value}`);
+        tried.set("GET list cursors", (tried.get("GET list cursors") ?? 0) + 1);
+        expect(response.status, `${path} ${key}=${value}`).toBe(200);
+        expect(links(await response.text(), path), `${path} ${key}=${value}`).toEqual(firstPages.get(path));
+      }),
+      { numRuns: RUNS * 8 },
+    );
+    expect(errorLogs().slice(errorsBefore)).toEqual([]);
+  });
+
   it("reports how many inputs each route was sent", () => {
     const total = [...tried.values()].reduce((a, b) => a + b, 0);
     console.info(`bad input: ${total} requests; ${[...tried].map(([r, n]) => `${r}: ${n}`).join(", ")}`);
