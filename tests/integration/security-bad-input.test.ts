@@ -12,8 +12,10 @@
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
+import { reviews } from "../../server/db/schema.ts";
 import { TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
@@ -71,6 +73,10 @@ const PAYLOADS = [
   "-Infinity",
   "0x7fffffff",
   "1.5",
+  // Other spellings of a whole number, which a number conversion takes (issue 30: a rating of "1e0").
+  "1e0",
+  "0x5",
+  " 5 ",
   "true",
   "null",
   "undefined",
@@ -545,6 +551,20 @@ describe("bad input", () => {
       { numRuns: RUNS * 8 },
     );
     expect(errorLogs().slice(errorsBefore)).toEqual([]);
+  });
+
+  it("takes only a plain whole number 1 to 5 as a rating: other spellings of one are refused and change nothing", async () => {
+    const client = world.client("owningConsumer");
+    const ratingNow = async () => (await app.database.db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.id, world.review.id)))[0]!.rating;
+    const edit = (rating: string) =>
+      client.post(`/my-gigs/${world.gig.id}/diggers`, { intent: "edit-review", diggerId: world.users.owningDigger.diggerId, rating, body: "Solid work on the deck, finished on time." });
+    expect((await edit("3")).status).toBe(200);
+    for (const rating of ["1e0", "0x5", " 5 ", "5.0", "+1", "05", "2e0", "0b11"]) {
+      const refused = await edit(rating);
+      expect(refused.status, rating).toBe(400);
+      expect(await refused.text()).toContain("Please choose a rating");
+      expect(await ratingNow(), rating).toBe(3);
+    }
   });
 
   it("reports how many inputs each route was sent", () => {
