@@ -16,6 +16,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { limitedAddress } from "../security/client-address.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
+import { accountSuspended, suspendedAddress } from "./account-standing.ts";
 import { claimTotpStep } from "./totp-once.ts";
 
 /** Set by our server on every request to the one client address (server/app.ts), replacing anything a client sent. */
@@ -56,6 +57,9 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
     const body = (ctx.body ?? {}) as Body;
     switch (ctx.path) {
       case "/sign-in/email": {
+        // A suspended account answers before its password is checked, so the same whatever the
+        // password: the answer never confirms a guess (issue 30). Nothing is counted for it.
+        if (await suspendedAddress(db, emailKey(body))) throw accountSuspended();
         // Counted per address and client: someone guessing from elsewhere never locks the owner out.
         // Taken now, before the password is checked, and given back in `after` unless it was
         // wrong: a check here and a count after would let concurrent guesses all pass the check.
