@@ -99,11 +99,21 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
   });
 
   const after = createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== "/sign-in/email") return;
     const returned = ctx.context.returned;
-    // Only a wrong password (401) keeps its count; a refusal by the limit itself never reaches here.
-    if (!(isAPIError(returned) && returned.statusCode === 401)) {
-      await rateLimits.signInFailures.refund(signInKey(ctx, (ctx.body ?? {}) as Body));
+    switch (ctx.path) {
+      case "/sign-in/email": {
+        // Only a wrong password (401) keeps its count; a refusal by the limit itself never reaches here.
+        if (!(isAPIError(returned) && returned.statusCode === 401)) {
+          await rateLimits.signInFailures.refund(signInKey(ctx, (ctx.body ?? {}) as Body));
+        }
+        return;
+      }
+      case "/list-sessions": {
+        // Each session's token is what its cookie holds: a page script (or a stolen session)
+        // must not read the account's other sessions' tokens and sign in as them (issue 30).
+        if (Array.isArray(returned)) return ctx.json(returned.map(({ token: _token, ...session }: Record<string, unknown>) => session));
+        return;
+      }
     }
   });
 
