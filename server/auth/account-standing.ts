@@ -1,6 +1,7 @@
 /**
  * Whether an account may have a session: a deleted account (awaiting its purge) and a
- * suspended one (issue 22) may not, by any sign-in method. Read by Better Auth's session hook.
+ * suspended one (issue 22) may not, by any sign-in method. Read by Better Auth's session hook,
+ * and by the password sign-in's before-hook (a suspended account's answer, issue 30).
  */
 import { APIError } from "better-auth/api";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
