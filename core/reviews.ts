@@ -50,13 +50,18 @@ const text = (min: number, max: number, short: string, long: string) =>
     .refine((value) => textLength(value) >= min, { error: short })
     .refine((value) => textLength(value) <= max, { error: long });
 
+/**
+ * A rating as the form sends it: exactly one digit, 1 to 5, or that whole number. Not a
+ * number's other spellings (`1e0`, `0x5`, ` 5 `, `5.0`), which a number conversion would take
+ * (issue 30): what is stored is what the stars said.
+ */
+const starRating = z.union([z.enum(["1", "2", "3", "4", "5"]).transform(Number), z.literal([1, 2, 3, 4, 5])], {
+  error: TRUST_MESSAGES.chooseRating,
+});
+
 /** Leave a Review / edit it: a rating of 1 to 5 stars and 20 to 2000 characters. */
 export const reviewSchema = z.object({
-  rating: z.coerce
-    .number({ error: TRUST_MESSAGES.chooseRating })
-    .int({ error: TRUST_MESSAGES.chooseRating })
-    .min(1, { error: TRUST_MESSAGES.chooseRating })
-    .max(5, { error: TRUST_MESSAGES.chooseRating }),
+  rating: starRating,
   body: text(REVIEW_MIN, REVIEW_MAX, TRUST_MESSAGES.reviewTooShort, TRUST_MESSAGES.reviewTooLong),
 });
 

@@ -5,6 +5,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { isUuid } from "#core/ids.ts";
 
 export const PAGE_SIZE = 20;
 
@@ -27,17 +29,39 @@ export function encodeCursor(values: Array<string | number | null>): string {
   return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
-/** The cursor's values, or null when it is missing or malformed (then: the first page). */
-export function decodeCursor(cursor: string | null | undefined, arity: number): Array<string | number | null> | null {
+/**
+ * A timestamp as `exactTimestamp` writes it and PostgreSQL reads back: the exact shape, a real
+ * date and time (no 30 February, no hour 24) and a year PostgreSQL has (not year 0).
+ */
+const cursorTimestamp = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
+  .refine((text) => {
+    const date = new Date(`${text.slice(0, 23)}Z`);
+    return !text.startsWith("0000") && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === text.slice(0, 19);
+  });
+export const CURSOR_UUID = z.string().refine(isUuid);
+
+/** `[created_at, uuid id]`, the cursor of most lists (newest or oldest first). */
+export const TIMESTAMP_UUID_CURSOR = z.tuple([cursorTimestamp, CURSOR_UUID]);
+/** `[created_at, Better Auth user id]` (users: text ids, never a NUL PostgreSQL could not take). */
+export const TIMESTAMP_USER_ID_CURSOR = z.tuple([cursorTimestamp, z.string().regex(/^[\w-]{1,100}$/)]);
+
+/**
+ * The cursor's values, or null when it is missing or does not fit the list's cursor shape
+ * (then: the first page). Every value reaches the query only once it has the type its column
+ * casts it to, so no cursor a client writes makes the query fail (issue 30, finding 6).
+ */
+export function decodeCursor<T extends z.ZodType>(cursor: string | null | undefined, shape: T): z.infer<T> | null {
   if (!cursor || cursor.length > 512) return null;
+  let values: unknown;
   try {
-    const values: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(values) || values.length !== arity) return null;
-    if (!values.every((v) => v === null || typeof v === "string" || typeof v === "number")) return null;
-    return values as Array<string | number | null>;
+    values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     return null;
   }
+  const parsed = shape.safeParse(values);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Splits a query that fetched `size + 1` rows into a page and its next cursor. */

@@ -1,8 +1,11 @@
 /**
  * Whether an account may have a session: a deleted account (awaiting its purge) and a
- * suspended one (issue 22) may not, by any sign-in method. Read by Better Auth's session hook.
+ * suspended one (issue 22) may not, by any sign-in method. Read by Better Auth's session hook,
+ * and by the password sign-in's before-hook (a suspended account's answer, issue 30).
  */
-import { eq } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { ACCOUNT_SUSPENDED } from "#core/sign-in-errors.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 
@@ -17,4 +20,17 @@ export async function accountStanding(db: Database, userId: string, { locked = f
   const [user] = locked ? await query.for("share") : await query;
   if (!user || user.deletedAt !== null) return "deleted";
   return user.suspendedAt === null ? "good" : "suspended";
+}
+
+/** The one answer to signing in to a suspended account, by any method and at any step. */
+export const accountSuspended = () => new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED, code: "ACCOUNT_SUSPENDED" });
+
+/** Whether the account with this e-mail address (lower case) is suspended. */
+export async function suspendedAddress(db: Database, email: string): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt), isNotNull(users.suspendedAt)))
+    .limit(1);
+  return user !== undefined;
 }

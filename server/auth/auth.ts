@@ -18,10 +18,9 @@ import {
   type UserType,
 } from "#core/auth-schemas.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
-import { ACCOUNT_SUSPENDED } from "#core/sign-in-errors.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
 import { passwordResetEmail } from "../mail/templates/account-emails.ts";
-import { accountStanding } from "./account-standing.ts";
+import { accountStanding, accountSuspended } from "./account-standing.ts";
 import {
   ACCOUNT_TYPE_FIXED,
   AGE_CONFIRMATION_REQUIRED,
@@ -115,7 +114,7 @@ export function createAuth(deps: EndpointRuleDeps) {
             // A suspended one neither (issue 22): the message is the sign-in form's.
             const standing = await accountStanding(db, session.userId);
             if (standing === "deleted") throw new APIError("FORBIDDEN", { message: "This account has been deleted." });
-            if (standing === "suspended") throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED, code: "ACCOUNT_SUSPENDED" });
+            if (standing === "suspended") throw accountSuspended();
           },
           // The check above and the session's insert are not atomic: a suspension (or deletion)
           // that committed in between has already deleted the account's sessions, so this one

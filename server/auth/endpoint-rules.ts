@@ -15,7 +15,9 @@ import type { Logger } from "../logger.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { signUpWithTakenAddressEmail } from "../mail/templates/account-emails.ts";
+import { limitedAddress } from "../security/client-address.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
+import { accountSuspended, suspendedAddress } from "./account-standing.ts";
 import { claimTotpStep } from "./totp-once.ts";
 
 /** Set by our server on every request to the one client address (server/app.ts), replacing anything a client sent. */
@@ -38,9 +40,9 @@ type Body = Record<string, unknown>;
 
 const tooMany = () => new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS, code: "TOO_MANY_ATTEMPTS" });
 const emailKey = (body: Body) => (typeof body.email === "string" ? body.email.trim().toLowerCase() : "");
-/** Failed sign-ins are counted per e-mail address and client address (set by our server). */
+/** Failed sign-ins are counted per e-mail address and client address (set by our server; an IPv6 client's /64). */
 const signInKey = (ctx: { headers?: Headers; request?: Request }, body: Body) =>
-  `${emailKey(body)}|${ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? "unknown"}`;
+  `${emailKey(body)}|${limitedAddress(ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? "unknown")}`;
 
 /** The name rule of the sign-up form, with its message, as a 400. */
 export function checkedFullName(name: unknown): string {
@@ -56,8 +58,13 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
     const body = (ctx.body ?? {}) as Body;
     switch (ctx.path) {
       case "/sign-in/email": {
+        // A suspended account answers before its password is checked, so the same whatever the
+        // password: the answer never confirms a guess (issue 30). Nothing is counted for it.
+        if (await suspendedAddress(db, emailKey(body))) throw accountSuspended();
         // Counted per address and client: someone guessing from elsewhere never locks the owner out.
-        if (await rateLimits.signInFailures.isLimited(signInKey(ctx, body))) throw tooMany();
+        // Taken now, before the password is checked, and given back in `after` unless it was
+        // wrong: a check here and a count after would let concurrent guesses all pass the check.
+        if (!(await rateLimits.signInFailures.take(signInKey(ctx, body)))) throw tooMany();
         return;
       }
       case "/request-password-reset": {
@@ -93,10 +100,21 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
   });
 
   const after = createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== "/sign-in/email") return;
     const returned = ctx.context.returned;
-    if (isAPIError(returned) && returned.statusCode === 401) {
-      await rateLimits.signInFailures.record(signInKey(ctx, (ctx.body ?? {}) as Body));
+    switch (ctx.path) {
+      case "/sign-in/email": {
+        // Only a wrong password (401) keeps its count; a refusal by the limit itself never reaches here.
+        if (!(isAPIError(returned) && returned.statusCode === 401)) {
+          await rateLimits.signInFailures.refund(signInKey(ctx, (ctx.body ?? {}) as Body));
+        }
+        return;
+      }
+      case "/list-sessions": {
+        // Each session's token is what its cookie holds: a page script (or a stolen session)
+        // must not read the account's other sessions' tokens and sign in as them (issue 30).
+        if (Array.isArray(returned)) return ctx.json(returned.map(({ token: _token, ...session }: Record<string, unknown>) => session));
+        return;
+      }
     }
   });
 

@@ -10,6 +10,7 @@ import { AppError, parsedInput } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { contactEmail } from "../mail/templates/contact-email.ts";
 import type { AppServices } from "../services.ts";
+import { limitedAddress } from "../security/client-address.ts";
 
 export interface ContactPageData {
   supportEmail: string;
@@ -37,7 +38,7 @@ interface ContactContext {
 export async function sendContactMessage(context: ContactContext, form: FormData): Promise<void> {
   const { config, mailer, rateLimits } = context.services;
   const message = parsedInput(contactSchema, Object.fromEntries(form));
-  if (!(await rateLimits.contactPerIp.take(context.clientIp))) {
+  if (!(await rateLimits.contactPerIp.take(limitedAddress(context.clientIp)))) {
     context.logger.warn({ clientIp: context.clientIp }, "contact form rate limited");
     throw new AppError("too_many_requests", contactRateLimited(config.supportEmail));
   }

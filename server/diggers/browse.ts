@@ -8,7 +8,8 @@ import type { DiggerCardData } from "#core/digger-types.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles } from "../db/schema.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
-import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { z } from "zod";
+import { CURSOR_UUID, decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "#core/ids.ts";
 
 export const DIGGER_SORTS = ["rating", "experience", "rate"] as const;
@@ -42,19 +43,27 @@ const ORDER: Record<DiggerSort, SQL[]> = {
   rate: [sql`${p.hourlyRateMinCents} asc nulls last`, asc(p.id)],
 };
 
+/** A whole number an integer column holds (experience in years, rate in cents), or null (not given). */
+const cursorInteger = z.int().min(0).max(2 ** 31 - 1).nullable();
+/** Each sort's cursor: `[its sort value, profile id]`, the value as its column holds it. */
+const CURSORS = {
+  rating: z.tuple([z.number().min(0).max(5), CURSOR_UUID]),
+  experience: z.tuple([cursorInteger, CURSOR_UUID]),
+  rate: z.tuple([cursorInteger, CURSOR_UUID]),
+} satisfies Record<DiggerSort, z.ZodType>;
+type Cursor = [number | null, string];
+
 /** Rows strictly after the cursor's row in the sort's order. */
-function after(sort: DiggerSort, cursor: Array<string | number | null>): SQL | undefined {
+function after(sort: DiggerSort, cursor: Cursor): SQL | undefined {
   const [value, id] = cursor;
-  if (!isUuid(id)) return undefined;
   const afterId = sql`${p.id} > ${id}`;
   if (sort === "rating") {
-    if (typeof value !== "number") return undefined;
+    if (value === null) return undefined;
     return or(sql`${p.averageRating} < ${value}`, and(eq(p.averageRating, value), afterId));
   }
   const column = sort === "experience" ? p.yearsExperience : p.hourlyRateMinCents;
   // Nulls come last in both: after a null only nulls with a greater id; after a value, nulls too.
   if (value === null) return and(isNull(column), afterId);
-  if (typeof value !== "number") return undefined;
   const beyond = sort === "experience" ? sql`${column} < ${value}` : sql`${column} > ${value}`;
   return or(beyond, and(eq(column, value), afterId), isNull(column));
 }
@@ -95,8 +104,8 @@ type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
  * A search in rating order: the page from the top rating band when the band holds a full page,
  * else the page from every match (a second query, cheap when the first found few).
  */
-async function searchByRating(db: Database, conditions: Array<SQL | undefined>, cursor: Array<string | number | null> | null): Promise<CardRow[]> {
-  const top = typeof cursor?.[0] === "number" ? cursor[0] : 5;
+async function searchByRating(db: Database, conditions: Array<SQL | undefined>, cursor: Cursor | null): Promise<CardRow[]> {
+  const top = cursor?.[0] ?? 5;
   const band = await selectCards(db, [...conditions, gte(p.averageRating, top - SEARCH_RATING_BAND)], "rating");
   return band.length > PAGE_SIZE ? band : selectCards(db, conditions, "rating");
 }
@@ -126,7 +135,7 @@ export function countDiggers(db: Database, filters: BrowseFilters): Promise<numb
 
 export async function browseDiggers(db: Database, filters: BrowseFilters, cursorParam: string | null): Promise<Page<DiggerCardData>> {
   const conditions = filterConditions(filters);
-  const cursor = decodeCursor(cursorParam, 2);
+  const cursor: Cursor | null = decodeCursor(cursorParam, CURSORS[filters.sort]);
   if (cursor) conditions.push(after(filters.sort, cursor));
 
   const rows = filters.q && filters.sort === "rating" ? await searchByRating(db, conditions, cursor) : await selectCards(db, conditions, filters.sort);

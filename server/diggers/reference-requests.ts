@@ -12,7 +12,7 @@ import { diggerProfiles, diggerReferences, referenceContactRequests, users } fro
 import { isUniqueViolation } from "../db/errors.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { referenceDecidedEmail, referenceRequestedEmail } from "../mail/templates/trust-emails.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 
 const REQUEST_MESSAGES = {
@@ -81,7 +81,7 @@ export interface ReferenceRequestRow {
 /** The digger's requests, newest first, a page at a time. */
 export async function listReferenceRequests(db: Database, diggerId: string, cursor: string | null): Promise<Page<ReferenceRequestRow>> {
   const q = referenceContactRequests;
-  const [createdAt, id] = decodeCursor(cursor, 2) ?? [];
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const rows = await db
     .select({
       id: q.id,
@@ -96,7 +96,7 @@ export async function listReferenceRequests(db: Database, diggerId: string, curs
     .where(
       and(
         eq(q.diggerId, diggerId),
-        typeof createdAt === "string" && isUuid(id) ? sql`(${q.createdAt}, ${q.id}) < (${createdAt}::timestamptz, ${id}::uuid)` : undefined,
+        after ? sql`(${q.createdAt}, ${q.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(q.createdAt), desc(q.id))

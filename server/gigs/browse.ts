@@ -12,7 +12,7 @@ import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 export interface BrowseFilters {
   search: string;
@@ -76,8 +76,8 @@ function listConditions(db: Database, filters: BrowseFilters): SQL[] {
   }
   if (filters.budget) conditions.push(budgetCondition(filters.budget));
   if (filters.location) conditions.push(containsLocation(gigs.location, filters.location));
-  const after = decodeCursor(filters.cursor, 2);
-  if (after && typeof after[0] === "string" && typeof after[1] === "string" && isUuid(after[1])) {
+  const after = decodeCursor(filters.cursor, TIMESTAMP_UUID_CURSOR);
+  if (after) {
     conditions.push(sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
   }
   return conditions;

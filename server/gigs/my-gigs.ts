@@ -2,7 +2,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED, gigStatusSchema } from "#core/gig-schema.ts";
 import type { OwnGig } from "#core/gig-types.ts";
-import { isUuid } from "#core/ids.ts";
 import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
 import { hasCompletedPurchase } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
@@ -11,7 +10,7 @@ import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/sc
 import { AppError, parsedInput } from "../errors.ts";
 import { gigFilledEmail } from "../mail/templates/gig-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 /** The My Gigs page: a page of the consumer's gigs, and whether they are published yet. */
 export async function myGigsPage(db: Database, consumerId: string, cursor: string | null) {
@@ -26,7 +25,7 @@ async function isEmailConfirmed(db: Database, userId: string): Promise<boolean> 
 }
 
 async function listMyGigs(db: Database, consumerId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<OwnGig>> {
-  const after = decodeCursor(cursor, 2);
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const rows = await db
     .select({
       id: gigs.id,
@@ -48,9 +47,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
       and(
         eq(gigs.consumerId, consumerId),
         isNull(gigs.deletedAt),
-        after && typeof after[0] === "string" && isUuid(after[1])
-          ? sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-          : undefined,
+        after ? sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(gigs.createdAt), desc(gigs.id))

@@ -6,11 +6,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { ISSUE_DEADLINE_DEFAULTS, ISSUE_MESSAGES, type MyLead } from "#core/lead-issues.ts";
-import { isUuid } from "#core/ids.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { gigs, leadIssues, leadPurchases, refunds, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 export const MY_LEADS_ACCESS = {
   signedOut: { message: "Please sign in to view your leads", redirectTo: "/auth?type=digger&redirect=/my-leads" },
@@ -30,8 +29,7 @@ export async function listMyLeads(
   size = PAGE_SIZE,
   reportDays: number = ISSUE_DEADLINE_DEFAULTS.reportDays,
 ): Promise<Page<MyLead>> {
-  const after = decodeCursor(cursor, 2);
-  const [purchasedAt, id] = after ?? [];
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const p = leadPurchases;
   const closesAt = sql`(${p.purchasedAt} + make_interval(days => ${reportDays}::int))`;
   const rows = await db
@@ -71,9 +69,7 @@ export async function listMyLeads(
       and(
         eq(p.diggerId, diggerId),
         eq(p.status, "completed"),
-        typeof purchasedAt === "string" && isUuid(id)
-          ? sql`(${p.purchasedAt}, ${p.id}) < (${purchasedAt}::timestamptz, ${id}::uuid)`
-          : undefined,
+        after ? sql`(${p.purchasedAt}, ${p.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(p.purchasedAt), desc(p.id))

@@ -4,11 +4,10 @@
  * gives it): nobody reads or marks another's.
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { isUuid } from "#core/ids.ts";
 import type { NotificationItem } from "#core/notifications.ts";
 import type { Database } from "../db/client.ts";
 import { notifications } from "../db/schema.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 /** Counted up to this, shown as "99+": a count of thousands costs more and says no more. */
 export const UNREAD_COUNT_CAP = 100;
@@ -27,7 +26,7 @@ export async function unreadCount(db: Database, userId: string): Promise<number>
 
 /** A page of the user's notifications, newest first, and the unread count. */
 export async function notificationsPage(db: Database, userId: string, cursor: string | null): Promise<{ page: Page<NotificationItem>; unread: number }> {
-  const [createdAt, id] = decodeCursor(cursor, 2) ?? [];
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const n = notifications;
   const rows = await db
     .select({ id: n.id, kind: n.kind, text: n.text, link: n.link, createdAt: exactTimestamp(n.createdAt), read: sql<boolean>`${n.readAt} is not null` })
@@ -35,7 +34,7 @@ export async function notificationsPage(db: Database, userId: string, cursor: st
     .where(
       and(
         eq(n.userId, userId),
-        typeof createdAt === "string" && isUuid(id) ? sql`(${n.createdAt}, ${n.id}) < (${createdAt}::timestamptz, ${id}::uuid)` : undefined,
+        after ? sql`(${n.createdAt}, ${n.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(n.createdAt), desc(n.id))

@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { isOperatorAction, type AuditEntry, type OperatorActionName } from "#core/operator-actions.ts";
 import type { Database } from "../db/client.ts";
 import { gigs, operatorActions, users } from "../db/schema.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { CLI_OPERATOR } from "./operators.ts";
 
 export interface AuditFilters {
@@ -46,8 +46,8 @@ export async function auditLog(
   if (filters.operator) conditions.push(withEmail(a.operatorId, filters.operator));
   if (filters.user) conditions.push(withEmail(sql`${a.subjectUserId}`, filters.user));
   if (filters.subjectUserId) conditions.push(eq(a.subjectUserId, filters.subjectUserId));
-  const after = decodeCursor(cursor, 2);
-  if (after && typeof after[0] === "string" && typeof after[1] === "string") {
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
+  if (after) {
     const [at, id] = after;
     conditions.push(or(lt(a.createdAt, sql`${at}::timestamptz`), and(eq(a.createdAt, sql`${at}::timestamptz`), lt(a.id, sql`${id}::uuid`))));
   }

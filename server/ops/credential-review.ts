@@ -15,13 +15,12 @@ import {
   type PendingProof,
 } from "#core/credentials.ts";
 import { formatDate } from "#core/dates.ts";
-import { isUuid } from "#core/ids.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { credentialApprovedEmail, credentialLapsedEmail, credentialRejectedEmail } from "../mail/templates/trust-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import type { Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
@@ -31,8 +30,8 @@ import { recordOperatorAction } from "./audit.ts";
 export async function pendingProofs(db: Database, cursorParam: string | null): Promise<Page<PendingProof>> {
   const c = credentialDocuments;
   const conditions: SQL[] = [eq(c.status, "pending")];
-  const cursor = decodeCursor(cursorParam, 2);
-  if (cursor && typeof cursor[0] === "string" && isUuid(cursor[1])) {
+  const cursor = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
+  if (cursor) {
     conditions.push(sql`(${c.createdAt}, ${c.id}) > (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`);
   }
   const rows = await db

@@ -12,7 +12,7 @@ import { gigs, users } from "../db/schema.ts";
 import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
@@ -29,8 +29,8 @@ export function gigSearchText(searchParams: URLSearchParams): string {
 export async function searchGigs(db: Database, q: string, cursorParam: string | null): Promise<Page<OpsGig>> {
   const conditions: SQL[] = [];
   if (q) conditions.push(containsText(gigs.searchText, q));
-  const cursor = decodeCursor(cursorParam, 2);
-  if (cursor && typeof cursor[0] === "string" && typeof cursor[1] === "string") {
+  const cursor = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
+  if (cursor) {
     conditions.push(sql`(${gigs.createdAt}, ${gigs.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`);
   }
   const rows = await db

@@ -2,7 +2,8 @@
  * `npm run operator -- grant EMAIL` / `revoke EMAIL`: the only way to give or take the operator
  * role (issue 22). It works on PostgreSQL at any time; the embedded database (PGlite) must
  * never be opened by two processes, so with it, run this only while the server is stopped.
- * Both are written to the audit trail, with the command as the operator ("cli").
+ * Both are written to the audit trail, with the command as the operator ("cli"). In production
+ * only an account with two-factor authentication on is granted the role.
  */
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
@@ -20,7 +21,7 @@ try {
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
-    const outcome = await setOperator(database.db, email, verb === "grant");
+    const outcome = await setOperator(database.db, email, verb === "grant", { requireTwoFactor: config.mode === "production" });
     console.log(outcome.message);
     if (!outcome.ok) process.exitCode = 1;
   } finally {

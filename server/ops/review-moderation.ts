@@ -9,7 +9,7 @@ import { OPS_REVIEW_MESSAGES, reviewModerationSchema, type ReportedReview } from
 import { queryRows, type Database } from "../db/client.ts";
 import { diggerProfiles, gigs, reviewReports, reviews } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
@@ -27,10 +27,9 @@ interface Row {
 }
 
 export async function reportedReviews(db: Database, cursorParam: string | null): Promise<Page<ReportedReview>> {
-  const cursor = decodeCursor(cursorParam, 2);
-  const after =
-    cursor && typeof cursor[0] === "string" && typeof cursor[1] === "string"
-      ? sql`where (open.first_reported, open.review_id) > (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`
+  const cursor = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
+  const after = cursor
+    ? sql`where (open.first_reported, open.review_id) > (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`
       : sql``;
   // Open reports come from review_reports_open_idx (only unresolved rows are in it).
   const rows = await queryRows<Row>(

@@ -9,7 +9,7 @@ import { USER_SEARCH_MAX, type UserListItem } from "#core/ops-users.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, users } from "../db/schema.ts";
 import { containsText } from "../db/search.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_USER_ID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 /** The search text from the address: trimmed and cut to its longest. */
 export function userSearchText(searchParams: URLSearchParams): string {
@@ -29,8 +29,8 @@ function matching(q: string): SQL {
 export async function searchUsers(db: Database, q: string, cursorParam: string | null): Promise<Page<UserListItem>> {
   const conditions: SQL[] = [];
   if (q) conditions.push(matching(q));
-  const cursor = decodeCursor(cursorParam, 2);
-  if (cursor && typeof cursor[0] === "string" && typeof cursor[1] === "string") {
+  const cursor = decodeCursor(cursorParam, TIMESTAMP_USER_ID_CURSOR);
+  if (cursor) {
     conditions.push(sql`(${users.createdAt}, ${users.id}) < (${cursor[0]}::timestamptz, ${cursor[1]})`);
   }
   const rows = await db

@@ -5,13 +5,12 @@
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { isUuid } from "#core/ids.ts";
 import { operatorReason } from "#core/ops-users.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, users } from "../db/schema.ts";
 import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
 import { recordOperatorAction } from "./audit.ts";
@@ -41,8 +40,8 @@ export function diggerSearchText(searchParams: URLSearchParams): string {
 export async function searchDiggerProfiles(db: Database, q: string, cursorParam: string | null): Promise<Page<BadgeRow>> {
   const conditions: Array<SQL | undefined> = [];
   if (q) conditions.push(or(containsText(diggerProfiles.handle, q), containsText(userSearchColumn, q)));
-  const cursor = decodeCursor(cursorParam, 2);
-  if (cursor && typeof cursor[0] === "string" && isUuid(cursor[1])) {
+  const cursor = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
+  if (cursor) {
     conditions.push(sql`(${diggerProfiles.createdAt}, ${diggerProfiles.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`);
   }
   const rows = await db

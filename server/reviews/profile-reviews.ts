@@ -14,7 +14,7 @@ import { FORMER_CLIENT, replySchema, reviewerName, REVIEWS_PAGE_SIZE, TRUST_MESS
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, hires, reviews, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { decodeCursor, exactTimestamp, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 /** The review's purchase was refunded in full (pending or paid): the review no longer counts. */
 const withdrawn = sql<boolean>`purchase_fully_refunded(${reviews.leadPurchaseId})`;
@@ -37,7 +37,7 @@ export async function reviewSummary(db: Database, diggerId: string): Promise<Rev
 
 /** A page of the profile's reviews; `ownProfile` (the digger looking at their own) includes the withdrawn ones, marked. */
 export async function reviewPage(db: Database, diggerId: string, cursorParam: string | null, ownProfile = false): Promise<Page<PublicReview>> {
-  const after = decodeCursor(cursorParam, 2);
+  const after = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
   const rows = await db
     .select({
       id: reviews.id,
@@ -61,9 +61,7 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
         // An operator hid it after a report (issue 22).
         isNull(reviews.hiddenAt),
         ownProfile ? undefined : sql`not ${withdrawn}`,
-        after && typeof after[0] === "string" && isUuid(after[1])
-          ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-          : undefined,
+        after ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(reviews.createdAt), desc(reviews.id))

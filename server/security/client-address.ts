@@ -49,3 +49,38 @@ export function clientAddressResolver(trustProxy: TrustProxy) {
     return chain.findLast((address) => isIP(address) !== 0) ?? socket;
   };
 }
+
+/**
+ * What a per-client limit counts by (issue 30, finding 9): an IPv6 client's /64, like Better
+ * Auth's own limiter, since a single subscriber's network is a /64 and a host may take any of
+ * its addresses at will; an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) is its IPv4 address;
+ * an IPv4 address is itself. Anything else (no address) is counted as it is.
+ */
+export function limitedAddress(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  // A zone (`fe80::1%eth0`) names the link, not the address.
+  let text = address.toLowerCase().split("%")[0] ?? "";
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
+}

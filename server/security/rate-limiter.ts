@@ -56,14 +56,13 @@ export class RateLimiter {
     return (await consume(this.counter, key)).allowed;
   }
 
-  /** True when `key` already used up its window (counting nothing). */
-  async isLimited(key: string): Promise<boolean> {
-    return ((await this.counter.get(key))?.consumedPoints ?? 0) >= this.max;
-  }
-
-  /** Counts an attempt for `key`, e.g. a failed one. */
-  async record(key: string): Promise<void> {
-    await this.counter.penalty(key);
+  /**
+   * Gives back an attempt `take` counted, once it turned out not to count (a sign-in whose
+   * password was right). Taking first and giving back after is what makes a limit hold
+   * against concurrent attempts: each one is counted before its outcome is known.
+   */
+  async refund(key: string): Promise<void> {
+    await this.counter.reward(key, 1);
   }
 }
 
@@ -87,7 +86,8 @@ function betterAuthStorage(pool: Pool | undefined) {
 const MINUTE = 60_000;
 
 /**
- * The limits on top of Better Auth's per-client-address ones. The account limits are applied
+ * The limits on top of Better Auth's per-client-address ones. Those counted per client address
+ * are keyed by `limitedAddress` (security/client-address.ts): an IPv6 client's /64. The account limits are applied
  * in Better Auth's hooks (auth/endpoint-rules.ts), which every sign-in, sign-up and reset
  * passes through, the forms and the JSON API alike.
  */
@@ -97,14 +97,16 @@ export function createRateLimits(driver: DatabaseDriver) {
     /**
      * Failed sign-ins per e-mail address and client address: only failures count, and only
      * from that client, so neither the owner who knows the password nor someone guessing from
-     * elsewhere is locked out by them.
+     * elsewhere is locked out by them. Each attempt is taken before its password is checked and
+     * given back when it was right (auth/endpoint-rules.ts): concurrent guesses cannot pass the
+     * limit before the first of them is counted (issue 30, finding 10).
      */
     signInFailures: new RateLimiter("sign-in-failures", 10, 15 * MINUTE, pool),
     signUpPerEmail: new RateLimiter("sign-up-email", 5, 60 * MINUTE, pool),
     passwordResetPerEmail: new RateLimiter("password-reset-email", 3, 60 * MINUTE, pool),
     /** E-mail confirmation links per address, the one sent at sign-up included. */
     confirmationEmailsPerAddress: new RateLimiter("confirmation-email", 5, 60 * MINUTE, pool),
-    /** Contact form messages per client IP address: each one is an e-mail to support. */
+    /** Contact form messages per client address (an IPv6 client's /64): each one is an e-mail to support. */
     contactPerIp: new RateLimiter("contact-ip", 5, 10 * MINUTE, pool),
     /**
      * Gigs posted per account: each one can alert every matching digger (decision 0034). The

@@ -179,6 +179,26 @@ describe("rate limits", () => {
     expect(location(await signIn(new SessionClient(app), email))).toBe("/");
   });
 
+  it("counts each failed sign-in before its password is checked: of 30 at once, at most the limit are checked, the rest answer 429", async () => {
+    const { email } = await signUp(new SessionClient(app));
+    // One client address (Better Auth's own limit lets 20 a minute through to ours).
+    const guesses = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(new SessionClient(app, "192.0.2.90"), email, `wrong-${i}`)));
+    const count = (status: number) => guesses.filter((response) => response.status === status).length;
+    expect(count(401)).toBeLessThanOrEqual(10);
+    expect(count(429)).toBe(30 - count(401));
+    // The owner, elsewhere, still signs in.
+    expect(location(await signIn(new SessionClient(app, "192.0.2.91"), email))).toBe("/");
+  });
+
+  it("gives back the attempt of a right password: only wrong ones use up the limit", async () => {
+    const { email } = await signUp(new SessionClient(app));
+    const address = "192.0.2.92";
+    for (let i = 0; i < 9; i++) expect((await signIn(new SessionClient(app, address), email, "wrong-password")).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect(location(await signIn(new SessionClient(app, address), email))).toBe("/");
+    expect((await signIn(new SessionClient(app, address), email, "wrong-password")).status).toBe(401);
+    expect((await signIn(new SessionClient(app, address), email)).status).toBe(429);
+  });
+
   it("limits sign-in attempts per client address", async () => {
     const client = new SessionClient(app, "192.0.2.77");
     const statuses: number[] = [];

@@ -16,7 +16,7 @@ import { openDatabase } from "../../server/db/client.ts";
 import { operatorActions, sessions, users } from "../../server/db/schema.ts";
 import { DEMO_OPERATOR, DEMO_PASSWORD, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
 import { recordOperatorAction } from "../../server/ops/audit.ts";
-import { setOperator } from "../../server/ops/operators.ts";
+import { setOperator, twoFactorFirst } from "../../server/ops/operators.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
@@ -174,6 +174,48 @@ describe("the operator role", () => {
       } finally {
         if (!onPostgres) await handle.close();
       }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("in production grants the role only to an account with two-factor authentication on, and says to enrol it on /account first", async () => {
+    const user = await signUpAs(app, "consumer");
+    const refused = await setOperator(db(), user.email, true, { requireTwoFactor: true });
+    expect(refused).toEqual({ ok: false, message: twoFactorFirst(user.email) });
+    expect(refused.message).toContain("enrol two-factor authentication on /account first");
+    const [row] = await db().select({ operatorSince: users.operatorSince }).from(users).where(eq(users.id, user.id));
+    expect(row?.operatorSince).toBeNull();
+    expect(await db().select().from(operatorActions).where(eq(operatorActions.subjectUserId, user.id))).toEqual([]);
+
+    await db().update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+    expect(await setOperator(db(), user.email, true, { requireTwoFactor: true })).toMatchObject({ ok: true, message: `${user.email} is now an operator.` });
+    // Revoking never waits for it.
+    const other = await signUpAs(app, "consumer");
+    await setOperator(db(), other.email, true);
+    expect(await setOperator(db(), other.email, false, { requireTwoFactor: true })).toMatchObject({ ok: true });
+  });
+
+  it.runIf(onPostgres)("`npm run operator -- grant` in production refuses an account without two-factor authentication (exit 1), grants it once on", { timeout: 90_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "dg-operator-"));
+    try {
+      const user = await signUpAs(app, "consumer");
+      const env = {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "silent",
+        DATA_DIR: dataDir,
+        DATABASE_URL: app.database.url,
+        BETTER_AUTH_SECRET: "x".repeat(40),
+        PUBLIC_URL: "https://digsandgigs.example",
+        PAYMENTS_PROVIDER: "test",
+        MAIL_TRANSPORT: "outbox",
+      };
+      const grant = () => run("npm", ["run", "--silent", "operator", "--", "grant", user.email], { cwd: projectRoot, env });
+      const refused = await grant().catch((error: { code: number; stdout: string }) => error);
+      expect(refused).toMatchObject({ code: 1, stdout: `${twoFactorFirst(user.email)}\n` });
+      await db().update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+      expect((await grant()).stdout).toContain(`${user.email} is now an operator.`);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -80,7 +80,7 @@ describe.runIf(onPostgres)("two server instances on one PostgreSQL database", ()
   });
 
   it("share every limit of our own: its maximum taken on either, the next attempt is refused on both", async () => {
-    const limits = ["signUpPerEmail", "passwordResetPerEmail", "confirmationEmailsPerAddress", "contactPerIp"] as const;
+    const limits = ["signInFailures", "signUpPerEmail", "passwordResetPerEmail", "confirmationEmailsPerAddress", "contactPerIp"] as const;
     for (const name of limits) {
       const key = `shared-${randomUUID()}`;
       const [a, b] = [first.services.rateLimits[name], second.services.rateLimits[name]];
@@ -88,10 +88,12 @@ describe.runIf(onPostgres)("two server instances on one PostgreSQL database", ()
       expect([await a.take(key), await b.take(key)]).toEqual([false, false]);
       expect(await a.take(`other-${key}`)).toBe(true);
     }
+    // An attempt given back on one (a right password) is given back on both.
     const [a, b] = [first.services.rateLimits.signInFailures, second.services.rateLimits.signInFailures];
-    const key = `failures-${randomUUID()}`;
-    for (let i = 0; i < a.max; i++) await (i % 2 ? b : a).record(key);
-    expect([await a.isLimited(key), await b.isLimited(key)]).toEqual([true, true]);
+    const key = `refunded-${randomUUID()}`;
+    for (let i = 0; i < a.max; i++) expect(await (i % 2 ? b : a).take(key)).toBe(true);
+    await a.refund(key);
+    expect([await b.take(key), await a.take(key)]).toEqual([true, false]);
   });
 });
 
@@ -119,6 +121,59 @@ describe("the client address behind a proxy", () => {
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     const [session] = await database.db.select({ ipAddress: sessions.ipAddress }).from(sessions).where(eq(sessions.userId, user!.id));
     expect(session?.ipAddress).toBe(client);
+  });
+
+  /** A new /64 per test, and addresses in it (issue 30, finding 9). */
+  let network = 0;
+  const newNetwork = () => {
+    const prefix = `2001:db8:${(++network).toString(16)}:${randomUUID().slice(0, 4)}`;
+    return (host: number) => `${prefix}:${host.toString(16)}:0:0:${(host * 7).toString(16)}`;
+  };
+  const contact = (forwardedFor: string) =>
+    proxied.request(
+      "/contact",
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: proxied.config.publicUrl, "x-forwarded-for": forwardedFor },
+        body: new URLSearchParams({ name: "Grace Hopper", email: "grace@example.com", subject: `Question ${randomUUID()}`, message: "How do refunds work for a lead?" }),
+      },
+      PROXY,
+    );
+
+  it("with TRUST_PROXY=1 counts the contact form per IPv6 /64: five messages from five addresses of one, the sixth refused; another /64 sends", async () => {
+    const inNetwork = newNetwork();
+    for (let host = 1; host <= 5; host++) expect((await contact(inNetwork(host))).status).toBe(200);
+    expect((await contact(inNetwork(6))).status).toBe(429);
+    // Written another way (zeros compressed, capitals): the same /64.
+    expect((await contact(inNetwork(7).toUpperCase().replace(":0:0:", "::"))).status).toBe(429);
+    expect((await contact(newNetwork()(1))).status).toBe(200);
+  });
+
+  it("with TRUST_PROXY=1 counts an IPv4-mapped IPv6 address as its IPv4 address", async () => {
+    const client = newAddress();
+    for (let i = 0; i < 5; i++) expect((await contact(i % 2 ? `::ffff:${client}` : client)).status).toBe(200);
+    expect((await contact(`::FFFF:${client}`)).status).toBe(429);
+    expect((await contact(client)).status).toBe(429);
+  });
+
+  it("with TRUST_PROXY=1 counts failed sign-ins for one e-mail per IPv6 /64: ten from ten addresses of one, then 429; the owner elsewhere signs in", async () => {
+    const user = await signUpAs(first, "consumer");
+    const inNetwork = newNetwork();
+    const signInFrom = (forwardedFor: string, password: string) =>
+      postJson(proxied, PROXY, "/sign-in/email", { email: user.email, password }, { "x-forwarded-for": forwardedFor });
+    for (let host = 1; host <= 10; host++) expect((await signInFrom(inNetwork(host), `wrong-${host}`)).status).toBe(401);
+    const blocked = await signInFrom(inNetwork(11), TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { message: string }).message).toBe(TOO_MANY_ATTEMPTS);
+    expect((await signInFrom(newNetwork()(1), TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it("with TRUST_PROXY=1 lets Better Auth count sign-ups per IPv6 /64 too", async () => {
+    const inNetwork = newNetwork();
+    for (let host = 1; host <= SIGN_UPS_PER_MINUTE; host++) {
+      expect((await signUp(proxied, PROXY, { "x-forwarded-for": inNetwork(host) })).status).toBe(200);
+    }
+    expect((await signUp(proxied, PROXY, { "x-forwarded-for": inNetwork(SIGN_UPS_PER_MINUTE + 1) })).status).toBe(429);
   });
 
   it("without TRUST_PROXY is the socket's: a forged X-Forwarded-For or client-address header does not escape the limit", async () => {

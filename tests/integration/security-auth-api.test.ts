@@ -13,6 +13,7 @@ import { SIGN_UP_CHECK_INBOX } from "../../server/auth/sign-up.ts";
 import type { TestApp } from "../support/app.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { location, SessionClient } from "../support/session-client.ts";
+import { sessionTokenOf } from "../security/auth-endpoints.ts";
 import { openSecurityApp, type OidcProvider, type SecurityApp } from "../security/fixture.ts";
 
 let security: SecurityApp<true>;
@@ -95,6 +96,24 @@ describe("finding 4: per-address limits hold on the JSON API, and cannot lock th
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
     expect(await mailsTo(user.email, subject)).toBe(3);
+  });
+});
+
+describe("issue 30: list-sessions shows no session's token", () => {
+  it("lists the account's sessions without the tokens their cookies hold", async () => {
+    const user = await signUpAs(app, "consumer");
+    const laptop = new SessionClient(app);
+    expect((await postJson(laptop, "/sign-in/email", { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+    const response = await user.client.get("/api/auth/list-sessions");
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    const sessions = JSON.parse(body) as Array<Record<string, unknown>>;
+    expect(sessions).toHaveLength(2);
+    for (const session of sessions) {
+      expect(session).not.toHaveProperty("token");
+      expect(session).toMatchObject({ userId: user.id });
+    }
+    for (const token of [sessionTokenOf(user.client), sessionTokenOf(laptop)]) expect(body).not.toContain(token);
   });
 });
 

@@ -12,8 +12,10 @@
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
+import { reviews } from "../../server/db/schema.ts";
 import { TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
@@ -71,6 +73,10 @@ const PAYLOADS = [
   "-Infinity",
   "0x7fffffff",
   "1.5",
+  // Other spellings of a whole number, which a number conversion takes (issue 30: a rating of "1e0").
+  "1e0",
+  "0x5",
+  " 5 ",
   "true",
   "null",
   "undefined",
@@ -472,6 +478,94 @@ describe("bad input", () => {
       }),
       { numRuns: RUNS * 4 },
     );
+  });
+
+  it("reads a malformed pagination cursor on every paginated list as the first page (200), never a fault", async () => {
+    const lists: Array<[Role, string]> = [
+      ["signedOut", "/browse-gigs"],
+      ["signedOut", "/browse-diggers?sort=rating"],
+      ["signedOut", "/browse-diggers?sort=rating&q=a"],
+      ["signedOut", "/browse-diggers?sort=experience"],
+      ["signedOut", "/browse-diggers?sort=rate"],
+      ["signedOut", `/digger/${world.users.owningDigger.diggerId}`],
+      ["owningConsumer", "/my-gigs"],
+      ["owningDigger", "/my-leads"],
+      ["owningDigger", "/notifications"],
+      ["owningDigger", "/reference-requests"],
+      ["operator", "/ops/audit"],
+      ["operator", `/ops/users/${world.users.owningDigger.id}`],
+      ["operator", "/ops/users"],
+      ["operator", "/ops/gigs"],
+      ["operator", "/ops/reviews"],
+      ["operator", "/ops/verification"],
+    ];
+    const json = (values: unknown) => Buffer.from(JSON.stringify(values)).toString("base64url");
+    const base64 = (text: string) => Buffer.from(text).toString("base64url");
+    const at = "2026-11-21T10:00:00.123456Z";
+    const id = randomUUID();
+    /** Cursors shaped like one of ours (none fits any list) with a value of the wrong kind (the attack's `["x", uuid]` first), and hostile ones. */
+    const cursor: fc.Arbitrary<string> = fc.oneof(
+      fc.constantFrom(
+        json(["x", id]),
+        json([at, "not a uuid"]),
+        json([5.5, id]),
+        json(["5", id]),
+        json([null, "x"]),
+        json([1e308, id]),
+        json([-1, id]),
+        json([2 ** 31, id]),
+        json([4.5, "x"]),
+        json([at, id, at]),
+        json([at]),
+        json({ a: at }),
+        json(["2026-02-30T10:00:00.000000Z", id]),
+        json(["0000-01-01T00:00:00.000000Z", id]),
+        json([at, "a\u0000b"]),
+        json(["'; select pg_sleep(5) --", id]),
+        base64("1e400"),
+        base64("[1e400, 1]"),
+        "%ED%A0%80",
+      ),
+      hostile.map((value) => (value instanceof RawBytes ? value.percentEncoded : encodePart(value))),
+      hostile.filter((value) => typeof value === "string").map((value) => json([value, id])),
+      // Not an id of any kind (a uuid, or a user id: /ops/users), which would be a real cursor.
+      hostile.filter((value) => typeof value === "string" && !/^[\w-]{1,100}$/.test(value)).map((value) => json([at, value])),
+    );
+    /** The page's links but those to the list itself (its pages, 'Back to the first page'): the first page's items are its links. */
+    const links = (html: string, path: string) =>
+      new Set([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!).filter((href) => href.split(/[?#]/)[0] !== path.split("?")[0]));
+    const firstPages = new Map<string, Set<string>>();
+    for (const [role, path] of lists) {
+      const first = await world.client(role).get(path);
+      expect(first.status, path).toBe(200);
+      firstPages.set(path, links(await first.text(), path));
+    }
+    const errorsBefore = errorLogs().length;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lists), cursor, fc.constantFrom("cursor", "proofs"), async ([role, path], value, name) => {
+        const key = path === "/ops/verification" ? name : "cursor";
+        const response = await world.client(role).get(`${path}${path.includes("?") ? "&" : "?"}${key}=${value}`);
+        tried.set("GET list cursors", (tried.get("GET list cursors") ?? 0) + 1);
+        expect(response.status, `${path} ${key}=${value}`).toBe(200);
+        expect(links(await response.text(), path), `${path} ${key}=${value}`).toEqual(firstPages.get(path));
+      }),
+      { numRuns: RUNS * 8 },
+    );
+    expect(errorLogs().slice(errorsBefore)).toEqual([]);
+  });
+
+  it("takes only a plain whole number 1 to 5 as a rating: other spellings of one are refused and change nothing", async () => {
+    const client = world.client("owningConsumer");
+    const ratingNow = async () => (await app.database.db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.id, world.review.id)))[0]!.rating;
+    const edit = (rating: string) =>
+      client.post(`/my-gigs/${world.gig.id}/diggers`, { intent: "edit-review", diggerId: world.users.owningDigger.diggerId, rating, body: "Solid work on the deck, finished on time." });
+    expect((await edit("3")).status).toBe(200);
+    for (const rating of ["1e0", "0x5", " 5 ", "5.0", "+1", "05", "2e0", "0b11"]) {
+      const refused = await edit(rating);
+      expect(refused.status, rating).toBe(400);
+      expect(await refused.text()).toContain("Please choose a rating");
+      expect(await ratingNow(), rating).toBe(3);
+    }
   });
 
   it("reports how many inputs each route was sent", () => {

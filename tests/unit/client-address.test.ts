@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressResolver, parseTrustProxy } from "../../server/security/client-address.ts";
+import { clientAddressResolver, limitedAddress, parseTrustProxy } from "../../server/security/client-address.ts";
 
 const PROXY = "10.0.0.5";
 
@@ -52,5 +52,29 @@ describe("parseTrustProxy", () => {
     expect(() => parseTrustProxy("true")).toThrow(/any client/);
     expect(() => parseTrustProxy("10.0.0.0/99")).toThrow();
     expect(() => parseTrustProxy("proxy.example")).toThrow();
+  });
+});
+
+describe("limitedAddress (what per-client limits count by)", () => {
+  it("is an IPv6 address's /64, however it is written", () => {
+    const network = "2001:db8:85a3:8d3::/64";
+    for (const address of ["2001:db8:85a3:8d3:1319:8a2e:370:7348", "2001:0DB8:85A3:08D3::1", "2001:db8:85a3:8d3::", "2001:db8:85a3:8d3:ffff:ffff:ffff:ffff", "2001:db8:85a3:8d3::1%eth0"]) {
+      expect(limitedAddress(address)).toBe(network);
+    }
+    expect(limitedAddress("2001:db8:85a3:8d4::1")).toBe("2001:db8:85a3:8d4::/64");
+    expect(limitedAddress("::1")).toBe("0:0:0:0::/64");
+    expect(limitedAddress("fe80::1")).toBe("fe80:0:0:0::/64");
+    // A dotted tail that is no mapped IPv4 address stays in its /64.
+    expect(limitedAddress("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+  });
+
+  it("is the IPv4 address of an IPv4-mapped IPv6 address, in any writing; an IPv4 address is itself", () => {
+    for (const address of ["::ffff:192.0.2.1", "::FFFF:192.0.2.1", "0:0:0:0:0:ffff:192.0.2.1", "::ffff:c000:201", "192.0.2.1"]) {
+      expect(limitedAddress(address)).toBe("192.0.2.1");
+    }
+  });
+
+  it("leaves what is no address as it is", () => {
+    expect(limitedAddress("unknown")).toBe("unknown");
   });
 });

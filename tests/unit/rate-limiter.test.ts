@@ -17,16 +17,15 @@ describe("RateLimiter", () => {
     expect(await limiter.take("a")).toBe(true);
   });
 
-  it("can count only some attempts (failures) and check without counting", async () => {
+  it("gives back an attempt that turned out not to count: only the others use up the window", async () => {
     const limiter = new RateLimiter("test", 2, 1000);
-    expect(await limiter.isLimited("x")).toBe(false);
-    await limiter.record("x");
-    expect(await limiter.isLimited("x")).toBe(false);
-    await limiter.record("x");
-    expect(await limiter.isLimited("x")).toBe(true);
-    expect(await limiter.isLimited("x")).toBe(true);
-    vi.advanceTimersByTime(5000);
-    expect(await limiter.isLimited("x")).toBe(false);
+    for (let i = 0; i < 5; i++) {
+      expect(await limiter.take("x")).toBe(true);
+      await limiter.refund("x");
+    }
+    expect([await limiter.take("x"), await limiter.take("x"), await limiter.take("x")]).toEqual([true, true, false]);
+    vi.advanceTimersByTime(1000);
+    expect(await limiter.take("x")).toBe(true);
   });
 
   it("counts in this process's memory while PostgreSQL cannot be reached, limits still on", async () => {
@@ -38,9 +37,9 @@ describe("RateLimiter", () => {
       const taken: boolean[] = [];
       for (let i = 0; i < 3; i++) taken.push(await limiter.take("k"));
       expect(taken).toEqual([true, true, false]);
-      await limiter.record("f");
-      await limiter.record("f");
-      expect(await limiter.isLimited("f")).toBe(true);
+      expect(await limiter.take("f")).toBe(true);
+      await limiter.refund("f");
+      expect([await limiter.take("f"), await limiter.take("f"), await limiter.take("f")]).toEqual([true, true, false]);
     } finally {
       await pool.end();
     }

@@ -29,6 +29,11 @@ describe("the review and reply forms", () => {
     expect(review({ body: "x".repeat(20) })).toBe("Please choose a rating");
     expect(review({ rating: "0", body: "x".repeat(20) })).toBe("Please choose a rating");
     expect(review({ rating: "2.5", body: "x".repeat(20) })).toBe("Please choose a rating");
+    // Only a plain whole number 1 to 5 (issue 30): no other spelling of one.
+    for (const rating of ["1e0", "0x5", " 5 ", "5.0", "+5", "05", "5\n", "٥", "", 6, 0, 2.5, true, null]) {
+      expect(review({ rating, body: "x".repeat(20) }), JSON.stringify(rating)).toBe("Please choose a rating");
+    }
+    for (const rating of ["1", "5", 3]) expect(reviewSchema.parse({ rating, body: "x".repeat(20) }).rating).toBe(Number(rating));
     expect(review({ rating: "5", body: ` ${"x".repeat(19)}   ` })).toBe("Review must be at least 20 characters");
     expect(review({ rating: "5", body: "x".repeat(2001) })).toBe("Review must be at most 2000 characters");
     expect(review({ rating: "5", body: "x".repeat(2000) })).toBe("ok");
