@@ -16,7 +16,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { reviews } from "../../server/db/schema.ts";
-import { TEST_PASSWORD } from "../support/accounts.ts";
+import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -546,6 +546,8 @@ describe("bad input", () => {
         const key = path === "/ops/verification" ? name : "cursor";
         const response = await world.client(role).get(`${path}${path.includes("?") ? "&" : "?"}${key}=${value}`);
         tried.set("GET list cursors", (tried.get("GET list cursors") ?? 0) + 1);
+        // A NUL in the address is refused with 400 before any handler (tested on its own below).
+        if (/%00/i.test(value)) return void expect(response.status, `${path} ${key}=${value}`).toBe(400);
         expect(response.status, `${path} ${key}=${value}`).toBe(200);
         expect(links(await response.text(), path), `${path} ${key}=${value}`).toEqual(firstPages.get(path));
       }),
@@ -628,7 +630,8 @@ describe("stored text renders inert", () => {
 
 
   it("a gig, a digger profile, a reported issue and a contact message with script payloads", async () => {
-    const consumer = world.client("otherConsumer");
+    // A client of its own: the world's clients may have used up their hour of gig posts (10) above.
+    const { client: consumer } = await signUpAs(app, "consumer", "Pat Poster");
     const posted = await consumer.post("/post-gig", {
       ...gigForm(world),
       title: `Deck ${SCRIPT}`.slice(0, 100),
