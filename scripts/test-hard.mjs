@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run test:hard`: the long tests of issue 10 (tests/hard: the database stopped and
- * started under load, a stalling SMTP server, 60 s of load on PostgreSQL). Builds the app
+ * `npm run test:hard`: the long tests (tests/hard, tests/README.md: the database stopped and
+ * started under load, a stalling SMTP server, 60 s of load on PostgreSQL, three servers as one
+ * site, the hold attack replayed). Builds the app
  * into BUILD_DIR (default build-hard, so a build/ in use is left alone), then runs Vitest's
  * `hard` project. Ends with one summary line, "N passed, N failed, N skipped", and writes the
  * same counts to test-results/summary-hard.json for .ci/run's grand total.

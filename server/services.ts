@@ -1,8 +1,8 @@
 /**
- * What the server hands to every request: configuration, database, logger, mailer, auth,
- * rate limits, metrics and the page cache's bus. Route loaders and actions receive it as React Router's load
- * context, so server modules hold no global state and tests build their own with
- * `createServices`.
+ * What the server hands to every request (`AppServices`): configuration, database, logger,
+ * mailer, notify, the job queue, auth, rate limits, payments, file storage, metrics and the
+ * page cache's bus. Route loaders and actions receive it as React Router's load context, so
+ * server modules hold no global state and tests build their own with `createServices`.
  */
 import { createAuth, type Auth } from "./auth/auth.ts";
 import type { SessionLookup } from "./auth/session.ts";

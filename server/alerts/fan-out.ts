@@ -104,7 +104,7 @@ export async function deliverLeadAlert(
     .returning({ gigId: leadAlerts.gigId });
   if (claimed.length === 0) return false;
   const unsubscribe = alertsUnsubscribeUrl(config, recipient);
-  // The bell's entry and the e-mail, through the one way to tell a user of an event.
+  // The bell's entry and the e-mail, together through notify.
   const emailId = await notify(tx, {
     userId: recipient.userId,
     kind: "lead.alert",

@@ -1,7 +1,14 @@
 /**
- * The one place loaders and actions ask for access: a signed-in user, optionally of one
- * type, optionally with a digger profile. A failed check throws an `AppError` that sends the
- * browser on with the spec's message as a flash toast (server/web/respond.ts).
+ * The guards of signed-in pages: a signed-in user, optionally of one type, optionally with a
+ * digger profile, as an area's `AccessRule` says (the rules live in each area's access.ts). A
+ * failed check throws an `AppError` that sends the browser on with the spec's message as a
+ * flash toast (server/web/respond.ts).
+ *
+ * Not the only access check yet (issue 31 asks for one): the operator console has its own
+ * guard (ops/access.ts, `requireOperator`); what is open to everyone reads `context.session()`
+ * itself (the root's header, the gig and profile pages, checkout, /auth, /verify-email, a
+ * credential's document, the contact form); and operations check ownership in their own
+ * queries (a gig's owner, a purchase's digger).
  */
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";

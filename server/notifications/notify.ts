@@ -1,5 +1,5 @@
 /**
- * The one way to tell a user that something happened: `notify(tx, notice)` records the bell's
+ * How an event tells a user that something happened: `notify(tx, notice)` records the bell's
  * entry and the e-mail in the caller's transaction, so the event, its entry and its e-mail
  * commit together or not at all, and every event has both. The e-mail always goes to the
  * notified user's own address, read here in the same transaction: a caller cannot send one
@@ -12,6 +12,9 @@
  * servers repeating the event at once still send one.
  *
  * From a job handler: `await db.transaction((tx) => services.notify(tx, { userId, kind, ... }))`.
+ *
+ * Not yet every event's way (issue 31 asks for one): Better Auth's account e-mails, the
+ * account-standing e-mail, the contact form and the lead-alert digest call `mailer.send`.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";

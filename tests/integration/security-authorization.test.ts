@@ -1,8 +1,9 @@
 /**
  * The authorization matrix (issue 10; design.md section 6): every loader and action of every
- * route, and every route of the Hono server, as each of five roles. The expected outcome of
- * each cell is written in the one table below; a route of the server build or of the Hono
- * app with no row fails the test, so a new route must say who may use it.
+ * route, and every route of the Hono server, as each of six roles (since issue 22 the sixth is
+ * an operator, who fares as the other consumer where a row names no sixth cell). The expected
+ * outcome of each cell is written in the one table below; a route of the server build or of
+ * the Hono app with no row fails the test, so a new route must say who may use it.
  *
  * Roles are relative to the row's subject: the owning consumer owns the gig (or asked for
  * the reference), the owning digger bought the lead (or owns the profile, reference or
