@@ -150,9 +150,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     try {
       return await auth.handler(atPublicOrigin(c.req.raw, publicOrigin));
     } catch (error) {
-      // Better Auth's faults come out as they are (auth.ts): the database away is 503, as for pages.
-      if (!isDatabaseUnavailable(error)) throw error;
+      // Better Auth's faults come out as they are (auth.ts): logged as a page's are, and the
+      // database away is 503 with Retry-After, as for pages.
       c.get("logger").error({ err: error }, "request failed");
+      if (!isDatabaseUnavailable(error)) return c.json({ message: "Something went wrong. Please try again." }, 500);
       return c.json({ message: "Please try again in a moment." }, 503, { "Retry-After": String(RETRY_AFTER_SECONDS) });
     }
   });
