@@ -16,6 +16,7 @@ import { MAX_PHOTO_BYTES, MAX_WORK_PHOTOS } from "#core/digger-schemas.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { AUTH_ERROR_PATH, authErrorLocation } from "./auth/error-page.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import { liveness, readiness, RETRY_AFTER_SECONDS } from "./health.ts";
 import type { Logger } from "./logger.ts";
@@ -145,7 +146,17 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   const publicOrigin = new URL(config.publicUrl).origin;
   // Better Auth's own error page would print the query's text on our origin (auth/error-page.ts).
   app.get(AUTH_ERROR_PATH, (c) => c.redirect(authErrorLocation(new URL(c.req.url).searchParams), 302));
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(atPublicOrigin(c.req.raw, publicOrigin)));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    try {
+      return await auth.handler(atPublicOrigin(c.req.raw, publicOrigin));
+    } catch (error) {
+      // Better Auth's faults come out as they are (auth.ts): logged as a page's are, and the
+      // database away is 503 with Retry-After, as for pages.
+      c.get("logger").error({ err: error }, "request failed");
+      if (!isDatabaseUnavailable(error)) return c.json({ message: "Something went wrong. Please try again." }, 500);
+      return c.json({ message: "Please try again in a moment." }, 503, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    }
+  });
 
   app.post(STRIPE_WEBHOOK_PATH, stripeWebhookHandler(services));
 

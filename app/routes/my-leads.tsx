@@ -60,9 +60,12 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** 'Failed to load leads' is a toast (spec section 8); the page says no more than that. */
+/**
+ * 'Failed to load leads' is a toast (spec section 8), and the page says no more than that. A
+ * fault (the database away: 503) carries no message of ours: then both say the spec's.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) ? (error.data as { error?: string } | null)?.error : undefined;
+  const message = (isRouteErrorResponse(error) ? (error.data as { error?: string } | null)?.error : undefined) ?? ISSUE_MESSAGES.loadLeadsFailed;
   useEffect(() => {
     if (message) toastError(message);
   }, [message]);
@@ -70,6 +73,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div>
       <PageHeader title="My Leads" subtitle="Your purchased leads and the clients' contact details" />
       <p role="status" className="py-12 text-center text-muted-foreground">
+        {message}
+        <br />
         Please try again in a moment.
       </p>
     </div>

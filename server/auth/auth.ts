@@ -75,7 +75,10 @@ export function createAuth(deps: EndpointRuleDeps) {
     hooks: endpointRules(deps),
     // Its error page never renders: whatever reaches it goes to /auth, which shows only our own
     // message for the code (server/app.ts answers the page's usual address itself: error-page.ts).
-    onAPIError: { errorURL: `${config.publicUrl}/auth` },
+    // `throw`: a fault that is not Better Auth's own refusal (the database away) leaves its handler
+    // as it came, so that it is answered as every other fault is (503 when the database is away),
+    // not as a 500 of Better Auth's that the account operations would wrap.
+    onAPIError: { errorURL: `${config.publicUrl}/auth`, throw: true },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },

@@ -850,13 +850,15 @@ export const operatorActions = pgTable(
     /** What else the action set (an expiry date, say), for the log. */
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
+    /** The order rows were written in: the tie-breaker of two with the same `created_at` (migration 0028). */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     check("operator_actions_subject_type_check", sql`${t.subjectType} in ('user', 'gig', 'review', 'credential', 'profile', 'refund', 'issue')`),
     check("operator_actions_action_check", sql`${t.action} ~ '^[a-z_]+\\.[a-z_]+$'`),
     check("operator_actions_reason_length", sql`${t.reason} is null or char_length(${t.reason}) between 1 and 1000`),
     // The Audit log page: newest first, a page at a time; and its filters.
-    index("operator_actions_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("operator_actions_newest_idx").on(t.createdAt.desc(), t.seq.desc()),
     index("operator_actions_subject_user_idx").on(t.subjectUserId, t.createdAt.desc()),
     index("operator_actions_operator_idx").on(t.operatorId, t.createdAt.desc()),
     index("operator_actions_action_idx").on(t.action, t.createdAt.desc()),

@@ -65,7 +65,7 @@ export async function requestReferenceContact(
     if (isUniqueViolation(error, "reference_contact_requests_reference_consumer_key")) {
       throw new AppError("conflict", REQUEST_MESSAGES.duplicate);
     }
-    throw new AppError("failed", REQUEST_MESSAGES.failed, { cause: error });
+    throw error;
   }
   return { success: REQUEST_MESSAGES.sent };
 }

@@ -38,31 +38,27 @@ export async function postGig(
   if (!(await rateLimits.gigPostsPerHour.take(consumerId)) || !(await rateLimits.gigPostsPerDay.take(consumerId))) {
     throw new AppError("too_many_requests", GIG_POSTS_LIMITED);
   }
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(gigs)
-        .values({
-          consumerId,
-          title: gig.title,
-          description: gig.description,
-          location: gig.location,
-          timeline: gig.timeline,
-          budgetMinCents: gig.budgetMin,
-          budgetMaxCents: gig.budgetMax,
-          categoryId: gig.categoryId,
-          maxDiggers: gig.maxDiggers,
-          deadline: gig.deadline,
-          contactPreferences: gig.contactPreferences,
-          contactPhone: gig.contactPhone,
-          status: "open",
-        })
-        .returning({ id: gigs.id, published: gigs.published });
-      // Unpublished, it alerts nobody yet: confirming the e-mail enqueues its alerts then.
-      if (row!.published) await enqueueLeadAlerts(jobs, tx, row!.id);
-      return { id: row!.id };
-    });
-  } catch (error) {
-    throw new AppError("failed", "Failed to post gig. Please try again.", { cause: error });
-  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(gigs)
+      .values({
+        consumerId,
+        title: gig.title,
+        description: gig.description,
+        location: gig.location,
+        timeline: gig.timeline,
+        budgetMinCents: gig.budgetMin,
+        budgetMaxCents: gig.budgetMax,
+        categoryId: gig.categoryId,
+        maxDiggers: gig.maxDiggers,
+        deadline: gig.deadline,
+        contactPreferences: gig.contactPreferences,
+        contactPhone: gig.contactPhone,
+        status: "open",
+      })
+      .returning({ id: gigs.id, published: gigs.published });
+    // Unpublished, it alerts nobody yet: confirming the e-mail enqueues its alerts then.
+    if (row!.published) await enqueueLeadAlerts(jobs, tx, row!.id);
+    return { id: row!.id };
+  });
 }

@@ -54,14 +54,9 @@ export async function listGigIssues(db: Database, consumerId: string, gigId: str
   }));
 }
 
-/** The dialog's data: the issues on gig `gigId` of `consumerId`; 'Failed to load issues' otherwise. */
+/** The dialog's data: the issues on gig `gigId` of `consumerId`; 404 'Failed to load issues' when the gig is not theirs. */
 export async function gigIssues(db: Database, consumerId: string, gigId: string): Promise<{ issues: GigIssue[]; now: string }> {
-  let issues: GigIssue[] | null;
-  try {
-    issues = await listGigIssues(db, consumerId, gigId);
-  } catch (error) {
-    throw new AppError("failed", ISSUE_MESSAGES.loadIssuesFailed, { cause: error });
-  }
+  const issues = await listGigIssues(db, consumerId, gigId);
   // Not theirs, or no such gig: 404 and nothing about it.
   if (!issues) throw new AppError("not_found", ISSUE_MESSAGES.loadIssuesFailed);
   return { issues, now: new Date().toISOString() };

@@ -5,10 +5,9 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
-import { ISSUE_DEADLINE_DEFAULTS, ISSUE_MESSAGES, type MyLead } from "#core/lead-issues.ts";
+import { ISSUE_DEADLINE_DEFAULTS, type MyLead } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { gigs, leadIssues, leadPurchases, refunds, users } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 export const MY_LEADS_ACCESS = {
@@ -130,19 +129,19 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
   };
 }
 
-/** The page /my-leads of digger `diggerId` from `cursor`, with the ledger; 'Failed to load leads' when it cannot be read. */
+/**
+ * The page /my-leads of digger `diggerId` from `cursor`, with the ledger. A database fault is not
+ * wrapped: it reaches the error handling that answers 503 when the database is away, and the
+ * page's error boundary says 'Failed to load leads'.
+ */
 export async function myLeadsPage(
   { db, config }: { db: Database; config: { leadIssueReportDays: number } },
   diggerId: string,
   cursor: string | null,
 ): Promise<{ page: Page<MyLead>; ledger: LeadLedger }> {
-  try {
-    const [page, ledger] = await Promise.all([
-      listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays),
-      leadLedger(db, diggerId),
-    ]);
-    return { page, ledger };
-  } catch (error) {
-    throw new AppError("failed", ISSUE_MESSAGES.loadLeadsFailed, { cause: error });
-  }
+  const [page, ledger] = await Promise.all([
+    listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays),
+    leadLedger(db, diggerId),
+  ]);
+  return { page, ledger };
 }

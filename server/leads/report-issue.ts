@@ -110,6 +110,6 @@ export async function reportIssue(services: Pick<AppServices, "db" | "notify" | 
     });
   } catch (error) {
     if (isUniqueViolation(error, "lead_issues_purchase_key")) throw new AppError("conflict", ISSUE_MESSAGES.alreadyReported);
-    throw new AppError("failed", ISSUE_MESSAGES.reportFailed, { cause: error });
+    throw error;
   }
 }

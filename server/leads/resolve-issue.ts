@@ -255,9 +255,7 @@ export async function afterDecision(services: AfterServices, resolved: Resolved)
  */
 export async function decideIssue(services: AfterServices, consumerId: string, gigId: string, form: FormData): Promise<{ decision: IssueDecision }> {
   const { issueId, decision } = parsedInput(issueDecisionSchema, { issueId: form.get("issueId"), decision: form.get("decision") });
-  const resolved = await resolveIssue(services, consumerId, gigId, issueId, decision).catch((error: unknown) => {
-    throw error instanceof AppError ? error : new AppError("failed", ISSUE_MESSAGES.updateFailed, { cause: error });
-  });
+  const resolved = await resolveIssue(services, consumerId, gigId, issueId, decision);
   if (resolved === null || resolved === ESCALATED) throw new AppError("conflict", ISSUE_MESSAGES.withOperators);
   await afterDecision(services, resolved);
   if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.deadlinePassed);

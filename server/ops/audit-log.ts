@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { isOperatorAction, type AuditEntry, type OperatorActionName } from "#core/operator-actions.ts";
 import type { Database } from "../db/client.ts";
 import { gigs, operatorActions, users } from "../db/schema.ts";
-import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_SEQ_CURSOR, toPage, type Page } from "../pagination.ts";
 import { CLI_OPERATOR } from "./operators.ts";
 
 export interface AuditFilters {
@@ -34,7 +34,10 @@ const nameAndEmail = (u: typeof operatorUser | typeof subjectUser) =>
 const withEmail = (column: SQL | typeof a.operatorId, email: string) =>
   sql`${column} in (select ${users.id} from ${users} where lower(${users.email}) = lower(${email}))`;
 
-/** The trail, newest first; `subjectUserId` narrows it to the actions about one user. */
+/**
+ * The trail, newest first: by `created_at`, then by `seq`, the order the rows were written in
+ * (two transactions can share a now()); `subjectUserId` narrows it to the actions about one user.
+ */
 export async function auditLog(
   db: Database,
   filters: AuditFilters & { subjectUserId?: string },
@@ -46,14 +49,15 @@ export async function auditLog(
   if (filters.operator) conditions.push(withEmail(a.operatorId, filters.operator));
   if (filters.user) conditions.push(withEmail(sql`${a.subjectUserId}`, filters.user));
   if (filters.subjectUserId) conditions.push(eq(a.subjectUserId, filters.subjectUserId));
-  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
+  const after = decodeCursor(cursor, TIMESTAMP_SEQ_CURSOR);
   if (after) {
-    const [at, id] = after;
-    conditions.push(or(lt(a.createdAt, sql`${at}::timestamptz`), and(eq(a.createdAt, sql`${at}::timestamptz`), lt(a.id, sql`${id}::uuid`))));
+    const [at, seq] = after;
+    conditions.push(or(lt(a.createdAt, sql`${at}::timestamptz`), and(eq(a.createdAt, sql`${at}::timestamptz`), lt(a.seq, seq))));
   }
   const rows = await db
     .select({
       id: a.id,
+      seq: a.seq,
       at: exactTimestamp(a.createdAt),
       createdAt: a.createdAt,
       action: a.action,
@@ -73,9 +77,9 @@ export async function auditLog(
     // An action on a gig links to it by its title (its subject id is then a gig's uuid).
     .leftJoin(gigs, eq(gigs.id, sql`case when ${a.subjectType} = 'gig' then ${a.subjectId}::uuid end`))
     .where(and(...conditions))
-    .orderBy(desc(a.createdAt), desc(a.id))
+    .orderBy(desc(a.createdAt), desc(a.seq))
     .limit(size + 1);
-  const page = toPage(rows, size, (row) => [row.at, row.id]);
+  const page = toPage(rows, size, (row) => [row.at, row.seq]);
   return {
     nextCursor: page.nextCursor,
     items: page.items.map((row) => ({

@@ -137,7 +137,7 @@ export async function exportUserData(db: Database, userId: string) {
       .select({ action: operatorActions.action, subjectType: operatorActions.subjectType, subjectId: operatorActions.subjectId, reason: operatorActions.reason, createdAt: operatorActions.createdAt })
       .from(operatorActions)
       .where(eq(operatorActions.subjectUserId, userId))
-      .orderBy(desc(operatorActions.createdAt)),
+      .orderBy(desc(operatorActions.createdAt), desc(operatorActions.seq)),
   ]);
 
   const gigIds = ownGigs.map((g) => g.id);

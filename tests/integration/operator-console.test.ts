@@ -16,6 +16,7 @@ import { openDatabase } from "../../server/db/client.ts";
 import { operatorActions, sessions, users } from "../../server/db/schema.ts";
 import { DEMO_OPERATOR, DEMO_PASSWORD, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
 import { recordOperatorAction } from "../../server/ops/audit.ts";
+import { auditLog } from "../../server/ops/audit-log.ts";
 import { setOperator, twoFactorFirst } from "../../server/ops/operators.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -255,12 +256,10 @@ describe("the audit trail", () => {
   it("is listed on the Audit log page, newest first, filtered by action, operator and user", async () => {
     const operator = await operatorAccount();
     const [a, b] = [await signUpAs(app, "consumer", "Audit Subject A"), await signUpAs(app, "consumer", "Audit Subject B")];
-    // Two transactions: the second action is the newer one. (PGlite's clock can give two quick
-    // transactions the same now(), and then the order falls to the random ids: wait a little.)
+    // Two transactions: the second action is the newer one, even when both got the same now().
     await db().transaction((tx) =>
       recordOperatorAction(tx, { operatorId: operator.id, action: "user.suspend", subjectType: "user", subjectId: a.id, subjectUserId: a.id, reason: `Reason for A ${a.id}` }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
     await db().transaction((tx) =>
       recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: randomUUID(), subjectUserId: b.id, reason: `Reason for B ${b.id}` }),
     );
@@ -278,6 +277,31 @@ describe("the audit trail", () => {
     expect(aboutB).not.toContain(`Reason for A ${a.id}`);
     // An unknown action is no filter; it is never echoed.
     expect(await page("action=%3Cscript%3E")).not.toContain("<script>");
+  });
+
+  it("lists two actions of the same instant in the order they were written, on one page and across pages", async () => {
+    const operator = await operatorAccount();
+    const subject = await signUpAs(app, "consumer", "Same Instant");
+    // The same created_at, and the older row with the larger id: only the order of writing tells them apart.
+    const at = new Date("2026-11-20T10:00:00.123Z");
+    const row = (id: string, reason: string) => ({
+      id,
+      operatorId: operator.id,
+      action: "user.suspend",
+      subjectType: "user" as const,
+      subjectId: subject.id,
+      subjectUserId: subject.id,
+      reason,
+      createdAt: at,
+    });
+    await db().insert(operatorActions).values(row("ffffffff-ffff-4fff-bfff-ffffffffffff", "Written first"));
+    await db().insert(operatorActions).values(row("00000000-0000-4000-8000-000000000000", "Written second"));
+    const all = await auditLog(db(), { action: "", operator: "", user: "", subjectUserId: subject.id }, null);
+    expect(all.items.map((entry) => entry.reason)).toEqual(["Written second", "Written first"]);
+    const first = await auditLog(db(), { action: "", operator: "", user: "", subjectUserId: subject.id }, null, 1);
+    const second = await auditLog(db(), { action: "", operator: "", user: "", subjectUserId: subject.id }, first.nextCursor, 1);
+    expect([...first.items, ...second.items].map((entry) => entry.reason)).toEqual(["Written second", "Written first"]);
+    expect(second.nextCursor).toBeNull();
   });
 
   it("links each entry's record by what it opens, writes its details in words, and keeps the filter's words apart", async () => {
