@@ -14,7 +14,13 @@ const isSubmission = (method: string | undefined) => method !== undefined && met
  * answer: React Router drops a fetcher from that list once it is idle again, and it keeps an
  * idle fetcher's answer only while some component uses its key. So each submission seen here
  * gets a FetcherAnswer that uses the same key: it holds on to the answer even when the form
- * that sent it is gone, toasts it, and leaves. Loads (`fetcher.load`, revalidations) are not
+ * that sent it is gone, toasts it, and leaves.
+ *
+ * A submission is seen while it is "submitting" or while its answer's revalidation is
+ * "loading" (that state still carries the submission's method): React Router applies its
+ * state in transitions, and on a busy machine React may skip a transition's render when the
+ * next update arrives first, so the "submitting" state alone can go unseen (a review's 'Review
+ * posted. Thank you!' once never showed that way). Loads (`fetcher.load`, revalidations) are not
  * toasted: the caller decides what a failed load says (useLoadedDialog). A redirecting action
  * has no answer here; the page it leads to toasts its flash.
  */
@@ -22,7 +28,7 @@ export function FetcherToasts() {
   const fetchers = useFetchers();
   const [keys, setKeys] = useState<string[]>([]);
   // Adjusted while rendering: a new submission gets its FetcherAnswer in the same render.
-  const added = fetchers.filter((f) => f.state === "submitting" && isSubmission(f.formMethod) && !keys.includes(f.key)).map((f) => f.key);
+  const added = fetchers.filter((f) => f.state !== "idle" && isSubmission(f.formMethod) && !keys.includes(f.key)).map((f) => f.key);
   if (added.length > 0) setKeys([...keys, ...added]);
   const done = useCallback((key: string) => setKeys((current) => current.filter((k) => k !== key)), []);
   return keys.map((key) => <FetcherAnswer key={key} fetcherKey={key} onDone={done} />);
