@@ -48,20 +48,24 @@ export function useActionToast(answer: Answer) {
 }
 
 /**
- * A fetcher form that checks itself in the browser before it sends (the same zod schema as the
- * server): `errors` are that check's messages until the next submission, then the server's
- * answer's; `check(event, parsed)` stops a refused submission, toasts its first message and
- * moves the focus to the first invalid field, as a server's refusal does.
+ * The one way a form checks itself in the browser before it sends, with the server's own zod
+ * schema (core/): `errors` are that check's messages until the next submission, then the
+ * server's answer's; `check(event, parsed, extra)` stops a refused submission, toasts its first
+ * message and moves the focus to the first invalid field, as a server's refusal does. `extra`
+ * holds what the schema cannot see in the browser (a chosen file's type and size), keyed by
+ * field like the schema's messages. Page forms and fetcher forms alike.
  */
 export function useBrowserCheck(answer: Answer) {
   const [checked, setChecked] = useState<Record<string, string> | null>(null);
   useFieldFocus(useMemo(() => (checked ? { fieldErrors: checked } : undefined), [checked]));
-  const check = (event: FormEvent, parsed: { success: true } | { success: false; error: ZodError }) => {
-    if (!parsed.success) {
+  const check = (event: FormEvent, parsed: { success: true } | { success: false; error: ZodError }, extra: Record<string, string> = {}) => {
+    const found = { ...(parsed.success ? {} : fieldMessages(parsed.error)), ...extra };
+    const refused = Object.keys(found).length > 0;
+    if (refused) {
       event.preventDefault();
-      toastError(firstMessage(parsed.error));
+      toastError(parsed.success ? Object.values(found)[0]! : firstMessage(parsed.error));
     }
-    setChecked(parsed.success ? null : fieldMessages(parsed.error));
+    setChecked(refused ? found : null);
   };
   return { errors: checked ?? inlineErrors(answer), check };
 }

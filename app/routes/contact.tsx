@@ -7,14 +7,12 @@ import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { useActionToast, useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { CONTACT_LIMITS, CONTACT_MESSAGE_ROWS, CONTACT_SENT, contactSchema } from "#core/contact-schema.ts";
-import { formProblem } from "#core/forms.ts";
 import { getContactPageData, sendContactMessage } from "#server/contact/contact-form.ts";
 import { runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/contact";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
-import { toastError } from "#app/lib/toasts.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return getContactPageData(context.services.config);
@@ -29,25 +27,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => pageMeta("Contact Us", "Questions about Digs & Gigs? Send us a message.");
 
-const FIELD_ORDER = ["name", "email", "subject", "message"] as const;
-
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { supportEmail, supportPhone } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
   const [message, setMessage] = useState("");
-  // Messages from checking in the browser; null shows the server's (from the last response).
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const failure = actionData && "error" in actionData ? actionData : undefined;
-  const fieldErrors = clientErrors ?? failure?.fieldErrors ?? {};
+  const { errors: fieldErrors, check } = useBrowserCheck(failure);
 
   useActionToast(actionData);
   // A new response replaces the browser's messages; a success clears the form.
   const [lastActionData, setLastActionData] = useState(actionData);
   if (actionData !== lastActionData) {
     setLastActionData(actionData);
-    setClientErrors(null);
     if (actionData?.success) setMessage("");
   }
   useEffect(() => {
@@ -55,18 +48,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   }, [actionData]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const checked = contactSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (checked.success) {
-      setClientErrors({});
-      return;
-    }
-    event.preventDefault();
-    const { message, fieldErrors } = formProblem(checked.error);
-    setClientErrors(fieldErrors);
-    toastError(message);
-    const first = FIELD_ORDER.find((field) => fieldErrors[field]);
-    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    check(event, contactSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget))));
   }
 
   return (

@@ -26,10 +26,8 @@ import {
   photoProblem,
 } from "#core/digger-schemas.ts";
 import type { CategoryGroup, OwnDiggerProfile } from "#core/digger-types.ts";
-import { fieldMessages } from "#core/forms.ts";
 import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
-import { useFieldFocus } from "#app/lib/use-action-toast.ts";
-import { toastError } from "#app/lib/toasts.ts";
+import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 
 interface ReferenceBlock {
   key: string;
@@ -69,29 +67,16 @@ export function DiggerProfileForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [handle, setHandle] = useState(profile?.handle ?? "");
   const [references, setReferences] = useState<ReferenceBlock[]>(() =>
     profile && profile.references.length > 0 ? profile.references.map((r) => newBlock(r)) : [newBlock()],
   );
-  const errors = clientErrors ?? serverErrors ?? {};
-  // The browser's own refusal moves the focus like the server's (useActionToast, in the route).
-  useFieldFocus(useMemo(() => (clientErrors ? { fieldErrors: clientErrors } : undefined), [clientErrors]));
+  const { errors, check } = useBrowserCheck(useMemo(() => (serverErrors ? { fieldErrors: serverErrors } : undefined), [serverErrors]));
   const selected = new Set(profile?.categoryIds ?? []);
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const parsed = diggerProfileSchema.safeParse(diggerFormValues(form));
-    const found = { ...(parsed.success ? {} : fieldMessages(parsed.error)), ...photoErrors(form) };
-    const messages = Object.values(found);
-    if (messages.length > 0) {
-      event.preventDefault();
-      const shown = parsed.success ? messages[0]! : parsed.error.issues[0]!.message;
-      toastError(shown);
-      setClientErrors(found);
-    } else {
-      setClientErrors(null);
-    }
+    check(event, diggerProfileSchema.safeParse(diggerFormValues(form)), photoErrors(form));
   }
 
   return (

@@ -6,10 +6,8 @@ import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { toastError } from "#app/lib/toasts.ts";
-import { useFieldFocus } from "#app/lib/use-action-toast.ts";
+import { useBrowserCheck, useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { formatRating } from "#core/digger-display.ts";
-import { firstMessage } from "#core/forms.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES, reviewReportSchema } from "#core/ops-moderation.ts";
 import { REPLY_MAX, replySchema, starLabel, textLength, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
@@ -149,8 +147,9 @@ function ReviewItem({
 }
 
 function ReplyForm({ reviewId }: { reviewId: string }) {
-  const fetcher = useFetcher<{ error?: string; success?: string }>();
+  const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
   useFieldFocus(fetcher.data);
+  const { errors, check } = useBrowserCheck(fetcher.data);
   const [open, setOpen] = useState(false);
   const [reply, setReply] = useState("");
   const id = useId();
@@ -169,19 +168,13 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
       method="post"
       noValidate
       className="ml-4 grid gap-3 border-l-2 pl-4"
-      onSubmit={(event) => {
-        const checked = replySchema.safeParse({ reply });
-        if (!checked.success) {
-          event.preventDefault();
-          toastError(firstMessage(checked.error));
-        }
-      }}
+      onSubmit={(event) => check(event, replySchema.safeParse({ reply }))}
     >
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="reviewId" value={reviewId} />
-      <FormField id={`${id}-reply`} label="Your reply" required hint={`${textLength(reply)}/${REPLY_MAX} characters (at least 10). Shown publicly under the review; one reply per review.`}>
+      <FormField id={`${id}-reply`} label="Your reply" required error={errors.reply} hint={`${textLength(reply)}/${REPLY_MAX} characters (at least 10). Shown publicly under the review; one reply per review.`}>
         <Textarea
-          {...fieldControlProps(`${id}-reply`, { required: true, hintId: `${id}-reply-hint` })}
+          {...fieldControlProps(`${id}-reply`, { required: true, hintId: `${id}-reply-hint`, error: errors.reply })}
           name="reply"
           rows={4}
           maxLength={REPLY_MAX}
@@ -210,6 +203,7 @@ function ReportForm({ reviewId, openAtFirst, result }: { reviewId: string; openA
   const fetcher = useFetcher<ReportResult>();
   const data = fetcher.data ?? result;
   useFieldFocus(fetcher.data);
+  const { errors, check } = useBrowserCheck(data);
   const [open, setOpen] = useState(openAtFirst);
   const [reason, setReason] = useState("");
   const [searchParams] = useSearchParams();
@@ -236,19 +230,13 @@ function ReportForm({ reviewId, openAtFirst, result }: { reviewId: string; openA
       </div>
     );
   }
-  const error = data?.fieldErrors?.reason;
+  const error = errors.reason;
   return (
     <fetcher.Form
       method="post"
       noValidate
       className="grid gap-3 rounded-md border p-3"
-      onSubmit={(event) => {
-        const checked = reviewReportSchema.safeParse({ reviewId, reason });
-        if (!checked.success) {
-          event.preventDefault();
-          toastError(firstMessage(checked.error));
-        }
-      }}
+      onSubmit={(event) => check(event, reviewReportSchema.safeParse({ reviewId, reason }))}
     >
       <input type="hidden" name="intent" value="report-review" />
       <input type="hidden" name="reviewId" value={reviewId} />
