@@ -6,6 +6,7 @@
  * Once per digger and day: the lead_alert_digests row is claimed with the e-mail.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
+import { dayIn } from "#core/dates.ts";
 import { DIGEST_MAX_GIGS } from "#core/lead-alerts.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Database } from "../db/client.ts";
@@ -35,11 +36,6 @@ interface DigestGig {
   spotsTaken: number;
   /** How many gigs matched this digger in all (only the first 21 rows come back). */
   total: number;
-}
-
-/** The calendar day of `now` in `timeZone` (YYYY-MM-DD): a digest is sent once per digger and day. */
-export function dayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /** The `alerts.digest` job: every daily digger's digest, batch by batch; returns the e-mails sent. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LEAD_ALERT_MESSAGES, leadAlertsSchema, splitKeywords } from "../../core/lead-alerts.ts";
-import { dayIn } from "../../server/alerts/digest.ts";
+import { dayIn } from "../../core/dates.ts";
 
 const CATEGORY = "0b9d3c8e-2f61-4a57-9d7e-3c1f0e6a4b21";
 const parse = (over: Record<string, unknown>) => leadAlertsSchema.safeParse({ frequency: "instant", categoryIds: [CATEGORY], ...over });

@@ -1,0 +1,57 @@
+/**
+ * Response time, earned (issue 33): how fast a digger usually answers a lead, from the time
+ * between each purchase and the digger's first message or quote in its thread. One rule,
+ * shown on the profile, on Browse Talent's cards and in the quote comparison; never a figure
+ * the product did not measure.
+ *
+ * Over the digger's purchases of the last 90 days: the median of those delays, shown only once
+ * at least 3 purchases count. A purchase counts once its first answer came, or once it is a
+ * day old without one: from then on it is surely "more than a day" (the issue's rule counts a
+ * purchase with no message within 7 days as more than a day; a day without one already is).
+ * A purchase younger than a day with no answer yet is not counted: its delay is not known.
+ */
+
+export const RESPONSE_WINDOW_DAYS = 90;
+export const RESPONSE_MIN_PURCHASES = 3;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export interface PurchaseResponse {
+  purchasedAt: Date;
+  /** The digger's first message or quote in the purchase's thread; null: none yet. */
+  firstAnswerAt: Date | null;
+}
+
+/** The delays that count, in milliseconds (Infinity: more than a day with no answer). */
+export function countedDelays(purchases: PurchaseResponse[], now: Date): number[] {
+  const since = now.getTime() - RESPONSE_WINDOW_DAYS * DAY;
+  const delays: number[] = [];
+  for (const { purchasedAt, firstAnswerAt } of purchases) {
+    if (purchasedAt.getTime() < since) continue;
+    if (firstAnswerAt) delays.push(Math.max(0, firstAnswerAt.getTime() - purchasedAt.getTime()));
+    else if (now.getTime() - purchasedAt.getTime() > DAY) delays.push(Infinity);
+  }
+  return delays;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * 'Usually responds within an hour' (median 1 hour or less), '... within a few hours' (6 hours
+ * or less), '... within a day' (24 hours or less); null when the median is more than a day or
+ * fewer than 3 purchases count.
+ */
+export function responseTimeLabel(purchases: PurchaseResponse[], now: Date = new Date()): string | null {
+  const delays = countedDelays(purchases, now);
+  if (delays.length < RESPONSE_MIN_PURCHASES) return null;
+  const typical = median(delays);
+  if (typical <= HOUR) return "Usually responds within an hour";
+  if (typical <= 6 * HOUR) return "Usually responds within a few hours";
+  if (typical <= DAY) return "Usually responds within a day";
+  return null;
+}
