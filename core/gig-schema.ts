@@ -1,12 +1,12 @@
 /**
  * Posting a gig (spec section 5), with the spec's messages. The keys are in the order the
- * spec checks them, so the first message shown is the one the spec would show.
+ * spec checks them, so the first message shown is the one the spec would show. The texts and
+ * limits the pages show without checking anything are in gig-texts.ts, which does not load zod.
  */
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
+import { BUDGET_MAX_DOLLARS, DESCRIPTION_MAX, DESCRIPTION_MIN, GIG_STATUS_FAILED, MAX_DIGGERS_MESSAGE, PHONE_MESSAGE, TITLE_MAX, TITLE_MIN, todayIso } from "./gig-texts.ts";
 import { DEFAULT_MAX_DIGGERS, MAX_DIGGERS, MIN_DIGGERS } from "./lead-spots.ts";
-
-export const MAX_DIGGERS_MESSAGE = `Maximum diggers must be a whole number from ${MIN_DIGGERS} to ${MAX_DIGGERS}`;
 
 /** Maximum diggers: a whole number from 1 to 5; not sent means the default, 3. */
 const maxDiggers = z
@@ -24,8 +24,6 @@ const maxDiggers = z
   });
 
 /** The optional phone of a gig: loosely a phone number (digits, spaces, +, -, parentheses). */
-export const PHONE_MESSAGE = "Please enter a phone number: 7 to 20 digits, spaces, +, - or parentheses";
-export const PHONE_HINT = "Shown only to diggers who buy this lead";
 const phone = z
   .string()
   .trim()
@@ -33,12 +31,6 @@ const phone = z
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || (/^[0-9 +()-]{7,20}$/.test(v) && /[0-9]/.test(v)), PHONE_MESSAGE);
 
-export const TITLE_MIN = 10;
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MIN = 50;
-export const DESCRIPTION_MAX = 2000;
-/** $100,000,000: beyond any real gig, and far inside the database's range. */
-export const BUDGET_MAX_DOLLARS = 100_000_000;
 
 const text = (requiredMessage: string, max: number, maxMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, maxMessage);
@@ -65,11 +57,6 @@ const budget = z
     }
     return Math.round(dollars * 100);
   });
-
-/** Today's date (YYYY-MM-DD) where the server runs; deadlines may not be earlier. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** The gig's own fields, in the order the spec checks them. */
 function gigFields(today: string) {
@@ -135,20 +122,7 @@ export function editBoughtGigSchema(today: string) {
   return z.object({ timeline, deadline, contactPreferences, contactPhone });
 }
 
-export const GIG_EDIT_TEXTS = {
-  saved: "Gig updated",
-  deleted: "Gig deleted",
-  lockedNote:
-    "Someone has bought this lead, so only the timeline, deadline, contact preferences and phone can change: the diggers paid for the gig as it was described.",
-  lockedConflict:
-    "Someone bought this lead while you were editing: only the timeline, deadline, contact preferences and phone can change now.",
-  notDeletable: "This gig has been bought, so it cannot be deleted: close it instead.",
-  deleteQuestion: "Delete this gig? It disappears for good; nobody has bought it yet.",
-} as const;
-
 export type PostGigInput = z.infer<ReturnType<typeof postGigSchema>>;
-
-export const GIG_STATUS_FAILED = "Failed to update gig status";
 
 /**
  * My Gigs' switch: open or close one gig. An id that is not a uuid names no gig (null).
@@ -160,13 +134,3 @@ export const gigStatusSchema = z.object({
   gigId: z.unknown().transform((id) => (isUuid(id) ? id : null)),
   filled: z.unknown().optional().transform((value) => value === "yes"),
 });
-
-/** The question My Gigs asks when a gig with purchases is closed (issue 19), and its answers. */
-export const GIG_FILLED_TEXTS = {
-  title: "Was this gig filled?",
-  description: "Diggers bought this lead. If you hired someone, we let them know the gig is filled.",
-  yes: "Yes, I hired someone",
-  no: "No, just close it",
-  badge: "Filled",
-  closedFilled: "Gig closed and marked as filled",
-} as const;

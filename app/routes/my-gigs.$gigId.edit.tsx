@@ -7,7 +7,7 @@ import { GigForm } from "#app/features/gigs/gig-form.tsx";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { GIG_EDIT_TEXTS } from "#core/gig-schema.ts";
+import { GIG_EDIT_TEXTS } from "#core/gig-texts.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { listTopLevelCategories } from "#server/categories.ts";
 import { deleteGig, EDIT_GIG_ACCESS, editGigPage, updateGig } from "#server/gigs/edit-gig.ts";

@@ -7,7 +7,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { todayIso } from "#core/gig-schema.ts";
+import { todayIso } from "#core/gig-texts.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { listTopLevelCategories } from "#server/categories.ts";
 import { POST_GIG_FORM, POST_GIG_PAGE } from "#server/gigs/access.ts";

@@ -12,13 +12,8 @@
  * and an edit never interleave; what the edit checked is still true when it commits.
  */
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import {
-  editBoughtGigSchema,
-  editGigSchema,
-  FIELDS_AFTER_PURCHASE,
-  GIG_EDIT_TEXTS,
-  todayIso,
-} from "#core/gig-schema.ts";
+import { editBoughtGigSchema, editGigSchema, FIELDS_AFTER_PURCHASE } from "#core/gig-schema.ts";
+import { GIG_EDIT_TEXTS, todayIso } from "#core/gig-texts.ts";
 import type { GigFormValues } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database, Transaction } from "../db/client.ts";

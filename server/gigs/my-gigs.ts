@@ -1,6 +1,7 @@
 /** My Gigs: a consumer's own gigs, and opening or closing one of them (only its owner may). */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED, gigStatusSchema } from "#core/gig-schema.ts";
+import { gigStatusSchema } from "#core/gig-schema.ts";
+import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED } from "#core/gig-texts.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
 import { hasCompletedPurchase } from "../leads/spots.ts";

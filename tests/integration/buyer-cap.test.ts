@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_DIGGERS_MESSAGE } from "../../core/gig-schema.ts";
+import { MAX_DIGGERS_MESSAGE } from "../../core/gig-texts.ts";
 import { formatDateTime } from "../../core/dates.ts";
 import {
   HOLD_MINUTES,

@@ -6,7 +6,7 @@
  * owner gets anything but 'Gig not found', and a refused request changes nothing.
  */
 import { eq } from "drizzle-orm";
-import { GIG_EDIT_TEXTS } from "../../core/gig-schema.ts";
+import { GIG_EDIT_TEXTS } from "../../core/gig-texts.ts";
 import { HOLD_MINUTES } from "../../core/lead-spots.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gigs, leadPurchases } from "../../server/db/schema.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstMessage } from "../../core/forms.ts";
-import { gigStatusSchema, MAX_DIGGERS_MESSAGE, postGigSchema } from "../../core/gig-schema.ts";
+import { gigStatusSchema, postGigSchema } from "../../core/gig-schema.ts";
+import { MAX_DIGGERS_MESSAGE } from "../../core/gig-texts.ts";
 
 const today = "2026-11-21";
 const valid = {

@@ -10,7 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "#app/components/ui/dialog.tsx";
-import { GIG_EDIT_TEXTS } from "#core/gig-schema.ts";
+import { GIG_EDIT_TEXTS } from "#core/gig-texts.ts";
 
 /**
  * Delete, for a gig nobody has bought: asks first, then posts to the gig's edit route.

@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { DESCRIPTION_MAX, PHONE_HINT, TITLE_MAX } from "#core/gig-schema.ts";
+import { DESCRIPTION_MAX, PHONE_HINT, TITLE_MAX } from "#core/gig-texts.ts";
 import type { GigFormValues } from "#core/gig-types.ts";
 import { DEFAULT_MAX_DIGGERS, MAX_DIGGERS, MIN_DIGGERS } from "#core/lead-spots.ts";
 

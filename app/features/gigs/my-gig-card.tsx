@@ -14,7 +14,7 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
-import { GIG_FILLED_TEXTS } from "#core/gig-schema.ts";
+import { GIG_FILLED_TEXTS } from "#core/gig-texts.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";

@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { formatDate } from "#core/dates.ts";
-import { GIG_FILLED_TEXTS } from "#core/gig-schema.ts";
+import { GIG_FILLED_TEXTS } from "#core/gig-texts.ts";
 import { issueStatusLabel, refundStateText, reportWindowClosedText, respondByText, type MyLead } from "#core/lead-issues.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import { ClientContact } from "./client-contact.tsx";
