@@ -296,11 +296,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("across two servers on one Postg
     const stream = await openStream(serverB, bob);
     await vi.waitFor(async () => expect(await listeners()).toHaveLength(3), { timeout: 5_000 });
     const cut = (
-      await queryRows<{ pid: number }>(
+      await queryRows<{ pid: number; terminated: boolean }>(
         serverA.database.db,
-        sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_NAME} and pg_terminate_backend(pid)`,
+        sql`select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity
+              where datname = current_database() and application_name = ${LISTENER_NAME}`,
       )
-    ).map((row) => row.pid);
+    ).map((row) => (expect(row.terminated).toBe(true), row.pid));
     expect(cut).toHaveLength(3);
     await vi.waitFor(() => expect(stream.named("resync")).toHaveLength(1), { timeout: 10_000 });
     // And it hears events again.
