@@ -28,6 +28,14 @@ export function liveStream(services: AppServices) {
     }
     const { user, setCookies } = session;
     if (!user) return c.text("Please sign in to continue", 401, NO_STORE);
+    const streamHeaders = {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // Neither kept nor transformed (compressed, buffered) by anything on the way.
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    };
+    // A HEAD's body is never read: it would hold a stream open that nobody reads.
+    if (c.req.method === "HEAD") return c.body(null, 200, streamHeaders);
     const sinceText = c.req.query(LIVE_SINCE_PARAM);
     const since = sinceText && /^\d{1,15}$/.test(sinceText) ? Number(sinceText) : undefined;
     const opened = live.open(user.id, {
@@ -40,14 +48,7 @@ export function liveStream(services: AppServices) {
         ? c.text("The server is restarting.", 503, { ...NO_STORE, "Retry-After": "1" })
         : c.text(`At most ${STREAMS_PER_USER} live updates may be open at once: close another tab of Messages.`, 429, NO_STORE);
     }
-    const response = new Response(opened.stream, {
-      headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        // Neither kept nor transformed (compressed, buffered) by anything on the way.
-        "Cache-Control": "no-store, no-transform",
-        "X-Accel-Buffering": "no",
-      },
-    });
+    const response = new Response(opened.stream, { headers: streamHeaders });
     for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
     return response;
   };

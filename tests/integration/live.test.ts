@@ -81,6 +81,11 @@ describe("GET /messages/live", () => {
     await vi.waitFor(() => expect(stream.named("ready")).toHaveLength(1));
     expect(stream.retry).toBeGreaterThanOrEqual(1_000);
     await stream.cancel();
+    await vi.waitFor(() => expect(app.services.live.size).toBe(0));
+    // A HEAD opens nothing that nobody would read.
+    const head = await app.request(LIVE_PATH, { method: "HEAD", headers: { cookie: alice.client.cookieHeader() } });
+    expect(head.status).toBe(200);
+    expect(app.services.live.size).toBe(0);
   });
 
   it("carries a user's own events, each with an id, and never another user's", async () => {
