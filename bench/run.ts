@@ -13,6 +13,8 @@
  *   DATABASE_URL=postgres://.../db npm run bench   # an existing (empty or bench) database
  *   npm run bench -- --only cluster --rounds 5      # 1 server and 2 (npm run cluster), signed in
  *   npm run bench -- --only alerts                  # lead alerts: a gig for 10,000 of 200,000 diggers (only when asked)
+ *   npm run bench -- --only live                    # live updates: publish to stream p99 over 1,000 sends, RSS of 2,000 streams (only when asked;
+ *                                                   # --live-sends N, --live-streams N)
  *
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
  * --connections 10,50, --growth [--growth-sizes 10000,100000,1000000], --no-build,
@@ -37,6 +39,7 @@ import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate, type Target } from "./ge
 import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
 import { alertsCase, type AlertsResult } from "./lib/alerts.ts";
 import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
+import { liveCase } from "./lib/live.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { assertAnswer, type Expectation } from "./lib/expect.ts";
 import { load, warm, type LoadResult } from "./lib/load.ts";
@@ -296,6 +299,16 @@ async function main() {
     log("bench: lead alerts, a gig posted for 10,000 of 200,000 diggers (database dg_bench_alerts, made afresh)");
     const alerts = await alertsCase({ pgServer, buildDir, log });
     writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, alerts, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    return;
+  }
+
+  if (sections.size === 1 && sections.has("live")) {
+    // The case makes its own database, like the alerts case.
+    const sends = Number(option("--live-sends", "1000"));
+    const streams = Number(option("--live-streams", "2000"));
+    log(`bench: live updates, ${sends} sends to a stream on one server, then ${streams} open streams (database dg_bench_live, made afresh)`);
+    const live = await liveCase({ pgServer, buildDir, sends, streams, log });
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, live, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
     return;
   }
 

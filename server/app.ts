@@ -19,6 +19,8 @@ import { lookupSession, type SessionLookup } from "./auth/session.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import { liveness, readiness, RETRY_AFTER_SECONDS } from "./health.ts";
+import { LIVE_PATH } from "#core/live-events.ts";
+import { liveStream } from "./live/stream-route.ts";
 import type { Logger } from "./logger.ts";
 import { clientAddressResolver } from "./security/client-address.ts";
 import { metricsEndpoint, requestMetrics } from "./metrics.ts";
@@ -123,6 +125,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     [STRIPE_WEBHOOK_PATH, limitBody(BODY_LIMITS.stripeWebhook)],
   ]);
   app.use((c, next) => (bodyLimits.get(c.req.path) ?? defaultBodyLimit)(c, next));
+  // The live stream (live/): before the page cache and compression, which must never hold it
+  // back, and left out of the latency metrics (metrics.ts): it lasts as long as the page is open.
+  app.get(LIVE_PATH, liveStream(services));
   // Signed-out views of public pages, served again until a write here or on another server
   // (page-cache.ts); outside compression, so that a cached page is kept, and served, compressed.
   if (config.pageCacheSeconds > 0) app.use(pageCache(config.pageCacheSeconds, services.pageCache));

@@ -70,6 +70,8 @@ const envSchema = z.object({
   DIGEST_TIME_ZONE: optionalString.pipe(z.string().refine(isTimeZone, "an IANA time zone such as Europe/Paris").optional()),
   // Signed-out views of public pages kept this long (server/page-cache.ts); 0 turns it off.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  // Seconds between a live stream's heartbeats (server/live/hub.ts), each also a look at its session.
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   // The bearer token that opens GET /metrics (server/metrics.ts); unset: open in local mode, 404 in production.
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   // Sign-in providers: a client id and secret enable one; a discovery URL overrides its endpoints.
@@ -159,6 +161,8 @@ export interface Config {
   timeZone: string;
   /** How long a signed-out view of a public page may be served again; 0 = never. */
   pageCacheSeconds: number;
+  /** Seconds between a live stream's heartbeats; at each, a signed-out or suspended session's stream ends. */
+  liveHeartbeatSeconds: number;
   /** The bearer token `/metrics` asks for; without one it is open in local mode and 404 in production. */
   metricsToken?: string;
   /** Only the sign-in providers whose client id and secret are both set. */
@@ -305,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     timeZone: e.DIGEST_TIME_ZONE ?? (env.TZ && isTimeZone(env.TZ) ? env.TZ : "UTC"),
     // Off in local mode, where tests and developers change the database behind the server's back.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
+    liveHeartbeatSeconds: e.LIVE_HEARTBEAT_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     oauth,
     storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },

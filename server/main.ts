@@ -66,13 +66,15 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down: finishing requests in flight");
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Live streams never finish by themselves: end them (browsers reconnect to another server).
+  services.live.closeAll();
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   force.unref();
   await closed;
   await closeVite();
   await services.jobs.stop();
-  await services.pageCache.close();
+  await services.bus.close();
   await database.close();
   logger.info("stopped");
   process.exit(0);

@@ -10,6 +10,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Pool } from "pg";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { matchRoutes, type ServerBuild } from "react-router";
+import { LIVE_PATH } from "#core/live-events.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseDriver } from "./db/client.ts";
 import { withTimeout } from "./with-timeout.ts";
@@ -160,6 +161,7 @@ export function routePatterns(routes: ServerBuild["routes"]): (pathname: string)
  * Times every request into `http_request_duration_seconds`. Hono's own routes are labelled
  * with their path (`/healthz`, `/api/auth/*`, `/assets/*`); what reaches React Router's
  * catch-all, or is answered by a middleware before any route, by the build's route pattern.
+ * The live stream (`/messages/live`) is not timed: it lasts as long as its page is open.
  */
 export function requestMetrics(
   metrics: Metrics,
@@ -171,6 +173,8 @@ export function requestMetrics(
       ? build().then((b) => routePatterns(b.routes)) // development: the build changes under Vite
       : (patterns ??= Promise.resolve(routePatterns(build.routes)));
   return async (c, next) => {
+    // A live stream lasts as long as its page is open: not a request's latency.
+    if (c.req.path === LIVE_PATH) return next();
     const started = performance.now();
     await next();
     const honoRoute = c.req.routePath;

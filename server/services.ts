@@ -1,7 +1,7 @@
 /**
  * What the server hands to every request (`AppServices`): configuration, database, logger,
- * mailer, notify, the job queue, auth, rate limits, payments, file storage, metrics and the
- * page cache's bus. Route loaders and actions receive it as React Router's load context, so
+ * mailer, notify, the job queue, auth, rate limits, payments, file storage, metrics, the
+ * page cache's bus and live updates, over one bus between processes. Route loaders and actions receive it as React Router's load context, so
  * server modules hold no global state and tests build their own with `createServices`.
  */
 import { createAuth, type Auth } from "./auth/auth.ts";
@@ -9,7 +9,9 @@ import type { SessionLookup } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import { createBus, type Bus } from "./bus.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
+import { createLiveHub, type LiveHub } from "./live/hub.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { createNotify, type Notify } from "./notifications/notify.ts";
@@ -40,9 +42,17 @@ export interface AppServices {
   /**
    * Empties the page cache of every server process (page-cache-bus.ts): call
    * `pageCache.invalidate()` after a background job changed what public pages show. Listens
-   * only once an app mounts the page cache; `close()` it on shutdown.
+   * only once an app mounts the page cache.
    */
   pageCache: PageCacheBus;
+  /**
+   * Live updates (live/): `live.publish(tx, userIds, { kind: "thread", threadId })` tells those
+   * users' open /messages pages, on every server, at the transaction's commit; and this
+   * process's open streams (`closeAll()` them on shutdown, before closing the bus).
+   */
+  live: LiveHub;
+  /** The one LISTEN connection of this process (bus.ts), under the page cache and live updates; `close()` it on shutdown. */
+  bus: Bus;
 }
 
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
@@ -50,6 +60,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const jobs = createJobQueue(database, logger, { digestHour: config.digestHour, timeZone: config.timeZone });
   const mailer = createMailer({ config, db, logger, jobs });
   const rateLimits = createRateLimits(database.driver);
+  const bus = createBus(database.driver, logger);
+  const metrics = createMetrics(database.driver);
   return {
     config,
     db,
@@ -61,8 +73,10 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     rateLimits,
     payments: createPaymentProvider(config),
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
-    metrics: createMetrics(database.driver),
-    pageCache: createPageCacheBus(database.driver, logger),
+    metrics,
+    pageCache: createPageCacheBus(database.driver, bus, logger),
+    live: createLiveHub({ bus, metrics, logger, heartbeatMs: config.liveHeartbeatSeconds * 1000 }),
+    bus,
   };
 }
 

@@ -9,7 +9,7 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { PAGE_CACHE_LISTENER_NAME } from "../../server/page-cache-bus.ts";
+import { LISTENER_NAME as PAGE_CACHE_LISTENER_NAME } from "../../server/bus.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { validGigForm } from "../support/forms.ts";

@@ -244,6 +244,7 @@ const TABLE: Row[] = [
   { route: "routes/not-found:loader", what: "an unknown address", request: get("/no-such-page"), expect: ALL("404") },
   { route: "GET /healthz", what: "liveness", request: get("/healthz"), expect: ALL("200") },
   { route: "GET /readyz", what: "readiness", request: get("/readyz"), expect: ALL("200") },
+  { route: "GET /messages/live", what: "own live updates (Server-Sent Events of one's own events)", request: get("/messages/live"), expect: SIGNED_IN("200", "401"), check: ({ role, body }) => (role === "signedOut" || body.includes("event: ready") ? undefined : `not a live stream: ${body.slice(0, 80)}`) },
   { route: "GET /metrics", what: "Prometheus metrics (local mode: open; production: METRICS_TOKEN or 404)", request: get("/metrics"), expect: ALL("200") },
   // Better Auth's JSON API: every endpoint the configuration turns on.
   { route: "GET /api/auth/get-session", what: "own session (a visitor's: null)", request: get("/api/auth/get-session"), expect: ALL("200"), check: ({ w, role, body }) => ((role === "signedOut" ? body === "null" : jsonOf(body)?.user?.id === w.users[role].id) ? undefined : `not own session: ${body.slice(0, 80)}`) },
@@ -300,6 +301,15 @@ const TABLE: Row[] = [
   { route: "routes/digger-registration:action", what: "upload proof of a credential for one's own profile", request: () => ({ path: "/digger-registration?proof", form: { credential: "bonded", credentialNumber: "BOND-5511", credentialExpiry: NEXT_YEAR }, files: [{ field: "credentialDocument", file: proofPdf() }] }), expect: ["302 /auth", "302 /", "302 /", "200*", "200*", "302 /"], writes: ["credential_documents"] },
   { route: "routes/digger-registration:action", what: "save own digger profile (with the owner's handle)", request: (w) => ({ path: "/digger-registration", form: { handle: w.users.owningDigger.handle, businessName: "Renamed Business LLC", phone: "(555) 010-2222", location: "Austin, TX", profession: "Electrician", bio: "Wiring.", availability: "Weekdays", hourlyRateMin: "60", hourlyRateMax: "95", yearsExperience: "5", isInsured: "no", isBonded: "no", isLicensed: "no", categoryIds: [w.gig.categoryId], "references.0.name": "Rita Reference", "references.0.email": "rita@example.org", acceptTerms: "on" } }), expect: ["302 /auth", "302 /", "302 /", "302* /digger", "409"] },
 ];
+
+/** A live stream never ends: its first chunk is read, then it is closed as a browser leaving the page would. */
+async function bodyOf(response: Response): Promise<string> {
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) return response.text();
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+}
 
 function outcome(response: Response): string {
   if (response.status < 300 || response.status >= 400) return String(response.status);
@@ -392,7 +402,7 @@ describe("authorization matrix", () => {
       const before = await fingerprint(app);
       const response = await send(client, world, request);
       const after = await fingerprint(app);
-      const body = await response.text();
+      const body = await bodyOf(response);
       const actual = outcome(response);
       if (actual !== expected.replace("*", "")) {
         const said = body.match(/(?:error|message)[\\"]*[,:][\\"]*([^"\\]{0,120})/)?.[1] ?? "";

@@ -77,7 +77,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     logs,
     close: async () => {
       await services.jobs.stop();
-      await services.pageCache.close();
+      services.live.closeAll();
+      await services.bus.close();
       if (!options.database) await database.destroy();
     },
   };

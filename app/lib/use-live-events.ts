@@ -1,0 +1,83 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { LIVE_EVENT_NAMES, LIVE_PATH, LIVE_SINCE_PARAM, liveNoticeOf, type LiveNotice } from "#core/live-events.ts";
+
+/** After the browser gives up on the stream (a 429, a server restarting), it is opened again after this. */
+const REOPEN_MS = 10_000;
+
+export interface LiveOptions {
+  /**
+   * When the page's data was read (the loader's `Date.now()`): the stream says `resync` at
+   * once if an event for the user may have come between then and its start. Read at mount only.
+   */
+  since?: number;
+}
+
+/**
+ * The signed-in user's live events (docs/decisions/0040-live-updates.md): one EventSource on
+ * /messages/live while the component is mounted, closed on unmount. Use it on /messages pages
+ * only: a browser opens at most 6 connections to a host, and each open stream holds one.
+ * `onEvent` hears each thread event (ids only: re-read the data through the loader) and
+ * `resync` (the stream may have missed events: re-read everything). The browser reconnects by
+ * itself (with Last-Event-ID, answered by `resync`); when it gives up, the stream is opened
+ * again later, and its first `ready` counts as a `resync`. Without JavaScript nothing opens:
+ * the page is a form and a reload.
+ */
+export function useLiveEvents(onEvent: (notice: LiveNotice) => void, options: LiveOptions = {}) {
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  const since = useRef(options.since);
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    let source: EventSource | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const connect = (again: boolean) => {
+      const url = !again && since.current !== undefined ? `${LIVE_PATH}?${LIVE_SINCE_PARAM}=${since.current}` : LIVE_PATH;
+      const current = new EventSource(url);
+      source = current;
+      const listener = (event: MessageEvent<string>) => {
+        const notice = liveNoticeOf(event.type, event.data);
+        if (notice) handler.current(notice);
+      };
+      for (const name of LIVE_EVENT_NAMES) current.addEventListener(name, listener);
+      if (again) current.addEventListener("ready", () => handler.current({ kind: "resync" }), { once: true });
+      current.addEventListener("error", () => {
+        // CONNECTING: the browser retries by itself. CLOSED: it gave up.
+        if (current.readyState !== EventSource.CLOSED || stopped) return;
+        reopen = setTimeout(() => connect(true), REOPEN_MS);
+      });
+    };
+    connect(false);
+    return () => {
+      stopped = true;
+      clearTimeout(reopen);
+      source?.close();
+    };
+  }, []);
+}
+
+/**
+ * Re-reads the route's data (its loaders) at every live event and resync, one re-read at a
+ * time: events that come during one make one more after it.
+ */
+export function useLiveRevalidate(options: LiveOptions = {}) {
+  const revalidator = useRevalidator();
+  const pending = useRef(false);
+  useLiveEvents(() => {
+    pending.current = true;
+    if (revalidator.state === "idle") {
+      pending.current = false;
+      void revalidator.revalidate();
+    }
+  }, options);
+  useEffect(() => {
+    if (revalidator.state === "idle" && pending.current) {
+      pending.current = false;
+      void revalidator.revalidate();
+    }
+  }, [revalidator]);
+}

@@ -1,0 +1,190 @@
+/**
+ * This process's open live streams (docs/decisions/0040-live-updates.md). The hub listens on
+ * the bus's `live` channel (one LISTEN connection per process, however many streams are open)
+ * and writes each event to the open streams of the users it names, as Server-Sent Events: an
+ * `id:` per event, the event's kind as its name and its ids as data. A stream starts with a
+ * `ready` event, so that a browser that reconnects always sends Last-Event-ID; it is told to
+ * `resync` (re-read its page's data) when it reconnects, when it passes the time its data was
+ * read and an event for its user may have come since, and whenever the bus listens again
+ * after a break. Heartbeat comments keep it open through proxies, and at each one the session
+ * is looked up again: a signed-out, revoked or suspended session's stream ends.
+ */
+import { Gauge } from "prom-client";
+import type { Bus } from "../bus.ts";
+import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics.ts";
+import { LIVE_CHANNEL, parseLivePayload, publishLive, type PublishLive } from "./publish.ts";
+
+/** A user's open streams in one process: a browser opens one per tab on /messages pages. */
+export const STREAMS_PER_USER = 6;
+/** How long the hub remembers that a user had an event, for `since`. */
+const REMEMBER_MS = 10 * 60_000;
+/** Clocks of two servers may differ by this much; a `since` this close to an event resyncs. */
+const CLOCK_SKEW_MS = 2_000;
+/** A stream whose reader has left this many chunks unread is dropped (a client that stopped reading). */
+const MAX_UNREAD_CHUNKS = 256;
+
+export interface OpenOptions {
+  /** The browser reconnected (it sent Last-Event-ID): it may have missed events. */
+  reconnected: boolean;
+  /** When the page's data was read (ms since the epoch), if it said. */
+  since?: number;
+  /** Whether the stream's session still holds (looked up at each heartbeat). */
+  stillSignedIn(): Promise<boolean>;
+}
+
+export type OpenResult = { stream: ReadableStream<Uint8Array> } | { refused: "too-many" | "closing" };
+
+export interface LiveHub {
+  /**
+   * Tells these users' open streams, on every server, of `event`, at the commit of `tx` (never
+   * for a rolled-back write): `await services.live.publish(tx, [userId], { kind: "thread", threadId })`.
+   */
+  publish: PublishLive;
+  /** Listens on the bus (once; the app calls it when it mounts the stream). */
+  start(): void;
+  open(userId: string, options: OpenOptions): OpenResult;
+  /** Ends every open stream and refuses new ones (shutdown). */
+  closeAll(): void;
+  /** Open streams in this process. */
+  readonly size: number;
+}
+
+interface Stream {
+  write(text: string): void;
+  end(): void;
+}
+
+export function createLiveHub({ bus, metrics, logger, heartbeatMs }: { bus: Bus; metrics: Metrics; logger: Logger; heartbeatMs: number }): LiveHub {
+  const log = logger.child({ component: "live" });
+  const encoder = new TextEncoder();
+  const byUser = new Map<string, Set<Stream>>();
+  /** When each user last had an event, here. */
+  const lastEventAt = new Map<string, number>();
+  /** Since when the bus has listened without a break: events before it may not have been heard. */
+  let listeningSince = Number.POSITIVE_INFINITY;
+  let seq = 0;
+  let size = 0;
+  let closing = false;
+  let started = false;
+  let pruning: NodeJS.Timeout | undefined;
+
+  new Gauge({
+    name: "live_streams",
+    help: "Live update streams (Server-Sent Events) open in this process.",
+    registers: [metrics.registry],
+    collect() {
+      this.set(size);
+    },
+  });
+
+  const event = (name: string, data: string) => `id: ${++seq}\nevent: ${name}\ndata: ${data}\n\n`;
+  const everyStream = () => [...byUser.values()].flatMap((set) => [...set]);
+
+  const deliver = (payload: string) => {
+    const notice = parseLivePayload(payload);
+    if (!notice) return log.warn({ payload: payload.slice(0, 200) }, "not a live notice");
+    const now = Date.now();
+    const data = JSON.stringify({ threadId: notice.e.threadId });
+    for (const userId of notice.u) {
+      lastEventAt.set(userId, now);
+      for (const stream of byUser.get(userId) ?? []) stream.write(event(notice.e.kind, data));
+    }
+  };
+
+  /** Whether an event for this user may have come after `since` without the page seeing it. */
+  const missedSince = (userId: string, since: number) => {
+    const now = Date.now();
+    if (since < now - REMEMBER_MS + CLOCK_SKEW_MS || since < listeningSince + CLOCK_SKEW_MS) return true;
+    return (lastEventAt.get(userId) ?? 0) >= since - CLOCK_SKEW_MS;
+  };
+
+  return {
+    publish: publishLive,
+    get size() {
+      return size;
+    },
+    start() {
+      if (started) return;
+      started = true;
+      bus.subscribe(LIVE_CHANNEL, {
+        message: deliver,
+        resync() {
+          listeningSince = Date.now();
+          for (const stream of everyStream()) stream.write(event("resync", "{}"));
+        },
+      });
+      pruning = setInterval(() => {
+        const old = Date.now() - REMEMBER_MS;
+        for (const [userId, at] of lastEventAt) if (at < old) lastEventAt.delete(userId);
+      }, 60_000);
+      pruning.unref();
+    },
+    open(userId, { reconnected, since, stillSignedIn }) {
+      if (closing) return { refused: "closing" };
+      const streams = byUser.get(userId) ?? new Set<Stream>();
+      if (streams.size >= STREAMS_PER_USER) return { refused: "too-many" };
+      byUser.set(userId, streams);
+
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      let ended = false;
+      const timer: { heartbeat?: NodeJS.Timeout } = {};
+      const stream: Stream = {
+        write(text) {
+          if (ended) return;
+          try {
+            controller.enqueue(encoder.encode(text));
+          } catch {
+            return stream.end();
+          }
+          if ((controller.desiredSize ?? 0) < -MAX_UNREAD_CHUNKS) stream.end();
+        },
+        end() {
+          if (ended) return;
+          ended = true;
+          clearInterval(timer.heartbeat);
+          streams.delete(stream);
+          if (streams.size === 0 && byUser.get(userId) === streams) byUser.delete(userId);
+          size -= 1;
+          try {
+            controller.close();
+          } catch {
+            // already cancelled by its reader
+          }
+        },
+      };
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+        },
+        cancel() {
+          stream.end();
+        },
+      });
+      streams.add(stream);
+      size += 1;
+
+      // A browser waits `retry` before reconnecting: spread, so that a server's shutdown does
+      // not bring all its streams back to the others in the same instant.
+      stream.write(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n` + event("ready", "{}"));
+      if (reconnected || (since !== undefined && missedSince(userId, since))) stream.write(event("resync", "{}"));
+      timer.heartbeat = setInterval(() => {
+        stream.write(": heartbeat\n\n");
+        stillSignedIn().then(
+          (yes) => {
+            if (!yes) stream.end();
+          },
+          // The database is away: it cannot say, and the stream carries nothing meanwhile.
+          () => {},
+        );
+      }, heartbeatMs);
+      timer.heartbeat.unref();
+      return { stream: body };
+    },
+    closeAll() {
+      closing = true;
+      clearInterval(pruning);
+      for (const stream of everyStream()) stream.end();
+    },
+  };
+}

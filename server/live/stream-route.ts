@@ -1,0 +1,55 @@
+/**
+ * `GET /messages/live`: the signed-in user's live events as Server-Sent Events (hub.ts).
+ * Signed-in users only (401 otherwise), their own events only, at most `STREAMS_PER_USER`
+ * open in a process (429 past it), none while the server shuts down (503). Mounted by the app
+ * before compression and the page cache, and left out of the latency metrics.
+ */
+import type { Context } from "hono";
+import { LIVE_SINCE_PARAM } from "#core/live-events.ts";
+import { lookupSession } from "../auth/session.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
+import { RETRY_AFTER_SECONDS } from "../health.ts";
+import type { AppServices } from "../services.ts";
+import { STREAMS_PER_USER } from "./hub.ts";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function liveStream(services: AppServices) {
+  const { auth, live } = services;
+  live.start();
+  return async (c: Context) => {
+    const headers = c.req.raw.headers;
+    let session;
+    try {
+      session = await lookupSession(auth, headers);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return c.text("Please try again in a moment.", 503, { ...NO_STORE, "Retry-After": String(RETRY_AFTER_SECONDS) });
+    }
+    const { user, setCookies } = session;
+    if (!user) return c.text("Please sign in to continue", 401, NO_STORE);
+    const streamHeaders = {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // Neither kept nor transformed (compressed, buffered) by anything on the way.
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    };
+    // A HEAD's body is never read: it would hold a stream open that nobody reads.
+    if (c.req.method === "HEAD") return c.body(null, 200, streamHeaders);
+    const sinceText = c.req.query(LIVE_SINCE_PARAM);
+    const since = sinceText && /^\d{1,15}$/.test(sinceText) ? Number(sinceText) : undefined;
+    const opened = live.open(user.id, {
+      reconnected: headers.has("last-event-id"),
+      since,
+      stillSignedIn: async () => (await lookupSession(auth, headers)).user?.id === user.id,
+    });
+    if ("refused" in opened) {
+      return opened.refused === "closing"
+        ? c.text("The server is restarting.", 503, { ...NO_STORE, "Retry-After": "1" })
+        : c.text(`At most ${STREAMS_PER_USER} live updates may be open at once: close another tab of Messages.`, 429, NO_STORE);
+    }
+    const response = new Response(opened.stream, { headers: streamHeaders });
+    for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+    return response;
+  };
+}
