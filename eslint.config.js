@@ -65,6 +65,37 @@ export default tseslint.config(
     },
   },
   {
+    // One event path (issue 31; docs/decisions/0036-one-event-path.md): operations tell of an event
+    // with `emit` (server/events/); only its machinery writes bell entries, e-mails and audit rows,
+    // and only it and the mailer use the e-mail templates.
+    files: ["server/**"],
+    ignores: ["server/events/**", "server/notifications/notify.ts", "server/mail/**", "server/ops/audit.ts", "server/services.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["\\#app/*", "**/app/**"], message: "server/ never imports app/: shared types and rules live in core/." },
+            {
+              group: ["**/notifications/notify.ts", "**/ops/audit.ts", "**/mail/mailer.ts", "**/mail/templates/*"],
+              message: "Tell of an event with emit (server/events/): declare it in server/events/registry.ts.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "CallExpression[callee.name='notify']",
+          "CallExpression[callee.property.name='notify']",
+          "CallExpression[callee.name='recordOperatorAction']",
+          "CallExpression[callee.property.name='send'][callee.object.name='mailer']",
+          "CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
+        ].map((selector) => ({ selector, message: "Tell of an event with emit (server/events/): declare it in server/events/registry.ts." })),
+      ],
+    },
+  },
+  {
     files: ["core/**"],
     rules: {
       "no-restricted-imports": [

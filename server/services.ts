@@ -1,13 +1,15 @@
 /**
  * What the server hands to every request (`AppServices`): configuration, database, logger,
- * mailer, notify, the job queue, auth, rate limits, payments, file storage, metrics, the
- * page cache's bus and live updates, over one bus between processes. Route loaders and actions receive it as React Router's load context, so
+ * mailer, notify, emit (the one way operations tell of events), the job queue, auth, rate
+ * limits, payments, file storage, metrics, the page cache's bus and live updates, over one bus
+ * between processes. Route loaders and actions receive it as React Router's load context, so
  * server modules hold no global state and tests build their own with `createServices`.
  */
 import { createAuth, type Auth } from "./auth/auth.ts";
 import type { SessionLookup } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
+import { createEmit, type Emit } from "./events/emit.ts";
 import type { Logger } from "./logger.ts";
 import { createBus, type Bus } from "./bus.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
@@ -27,8 +29,13 @@ export interface AppServices {
   db: Database;
   logger: Logger;
   mailer: Mailer;
-  /** Tells a user of an event: the bell's entry and the e-mail, in the event's transaction (notifications/notify.ts). */
+  /** The bell's entry and its e-mail (notifications/notify.ts): emit's machinery, never called by operations. */
   notify: Notify;
+  /**
+   * Tells of an event, in its transaction: `emit(tx, { kind, ...data })` writes what its
+   * declaration says (events/registry.ts): audit row, bell entries, e-mails, jobs.
+   */
+  emit: Emit;
   /** The one background job queue (jobs/queue.ts); workers run only where `startJobs` was called. */
   jobs: JobQueue;
   auth: Auth;
@@ -62,14 +69,17 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const rateLimits = createRateLimits(database.driver);
   const bus = createBus(database.driver, logger);
   const metrics = createMetrics(database.driver);
+  const notify = createNotify(mailer);
+  const emit = createEmit({ config, mailer, jobs, notify });
   return {
     config,
     db,
     logger,
     mailer,
-    notify: createNotify(mailer),
+    notify,
+    emit,
     jobs,
-    auth: createAuth({ config, db, mailer, logger, rateLimits, jobs }),
+    auth: createAuth({ config, db, emit, logger, rateLimits }),
     rateLimits,
     payments: createPaymentProvider(config),
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),

@@ -12,9 +12,7 @@ import type { Config } from "../config.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { categories, diggerProfiles, gigs, leadAlertDigests, leadAlertSettings, users } from "../db/schema.ts";
 import { listedGig } from "../gigs/browse.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { digestEmail } from "../mail/templates/alert-emails.ts";
-import { alertsUnsubscribeUrl } from "./fan-out.ts";
+import type { Emit } from "../events/emit.ts";
 import { leadPriceSql, preferencesMatch, savedCategoryMatch } from "./matching.ts";
 
 /** Daily diggers per query. */
@@ -39,7 +37,7 @@ interface DigestGig {
 }
 
 /** The `alerts.digest` job: every daily digger's digest, batch by batch; returns the e-mails sent. */
-export async function sendDailyDigests(services: { db: Database; mailer: Mailer; config: Config }, now: Date = new Date()): Promise<number> {
+export async function sendDailyDigests(services: { db: Database; emit: Emit; config: Config }, now: Date = new Date()): Promise<number> {
   const day = dayIn(services.config.timeZone, now);
   let after = "00000000-0000-0000-0000-000000000000";
   let sent = 0;
@@ -86,16 +84,16 @@ async function digestGigs(db: Database, diggerIds: string[], day: string, now: D
 }
 
 /** One digger's digest for `day`, claimed with its e-mail in one transaction; false when already sent. */
-async function deliverDigest({ db, mailer, config }: { db: Database; mailer: Mailer; config: Config }, day: string, rows: DigestGig[]): Promise<boolean> {
+async function deliverDigest({ db, emit, config }: { db: Database; emit: Emit; config: Config }, day: string, rows: DigestGig[]): Promise<boolean> {
   const first = rows[0];
   if (!first) return false;
-  const shown = rows.slice(0, DIGEST_MAX_GIGS);
-  const unsubscribe = alertsUnsubscribeUrl(config, first);
-  const email = digestEmail({ publicUrl: config.publicUrl, total: first.total, gigs: shown, moreUrl: browseLink(config, rows), unsubscribeUrl: unsubscribe });
+  const digest = { userId: first.userId, email: first.email, total: first.total, gigs: rows.slice(0, DIGEST_MAX_GIGS), moreUrl: browseLink(config, rows) };
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(leadAlertDigests).values({ diggerId: first.diggerId, day }).onConflictDoNothing().returning({ day: leadAlertDigests.day });
     if (claimed.length === 0) return false;
-    const emailId = await mailer.send({ ...email, to: first.email, userId: first.userId, kind: "transactional", listUnsubscribeUrl: unsubscribe }, { tx });
+    const {
+      emailIds: [emailId],
+    } = await emit(tx, { kind: "lead.digest", ...digest });
     if (emailId) await tx.update(leadAlertDigests).set({ emailId }).where(and(eq(leadAlertDigests.diggerId, first.diggerId), eq(leadAlertDigests.day, day)));
     return true;
   });

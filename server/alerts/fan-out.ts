@@ -13,9 +13,9 @@ import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
 import { listedGig } from "../gigs/browse.ts";
+import type { JobStart } from "../events/declaration.ts";
+import type { Emit } from "../events/emit.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { leadAlertEmail } from "../mail/templates/alert-emails.ts";
-import type { Notify } from "../notifications/notify.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
 import type { Logger } from "../logger.ts";
 import { matchingDiggers, type AlertRecipient } from "./matching.ts";
@@ -25,18 +25,22 @@ export const ALERT_BATCH_SIZE = 100;
 
 /** Called in the transaction that made the gig visible: its alerts go once that commits. */
 export async function enqueueLeadAlerts(jobs: JobQueue, tx: Transaction, gigId: string): Promise<void> {
-  await jobs.send("alerts.gig", { gigId }, { tx });
+  const job = leadAlertsJob({ id: gigId });
+  await jobs.send(job.name, job.data, { tx });
 }
 
-/** After a client confirmed their e-mail (their gigs were just published): the open ones' alerts. */
-export async function enqueueAlertsOfClient(db: Database, jobs: JobQueue, consumerId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const visible = await tx
-      .select({ id: gigs.id })
-      .from(gigs)
-      .where(and(eq(gigs.consumerId, consumerId), eq(gigs.status, "open"), eq(gigs.published, true)));
-    for (const gig of visible) await enqueueLeadAlerts(jobs, tx, gig.id);
-  });
+/** The `alerts.gig` job of a gig that became visible. */
+export const leadAlertsJob = (gig: { id: string }): JobStart & { name: "alerts.gig" } => ({ name: "alerts.gig", data: { gigId: gig.id } });
+
+/**
+ * A client's open, published gigs: after they confirmed their e-mail (which published them),
+ * the event "account.email-confirmed" starts these gigs' alerts (server/events/registry.ts).
+ */
+export function visibleGigsOf(tx: Transaction, consumerId: string) {
+  return tx
+    .select({ id: gigs.id })
+    .from(gigs)
+    .where(and(eq(gigs.consumerId, consumerId), eq(gigs.status, "open"), eq(gigs.published, true)));
 }
 
 /** A listed gig (open, published, not full) with what an alert says of it; null otherwise. */
@@ -76,7 +80,7 @@ export async function fanOutLeadAlerts(services: { db: Database; jobs: JobQueue;
 }
 
 /** The `alerts.deliver` job: each digger of the batch who still matches gets the alert, in one transaction. */
-export async function deliverLeadAlertBatch(services: { db: Database; notify: Notify; config: Config }, gigId: string, diggerIds: string[]): Promise<number> {
+export async function deliverLeadAlertBatch(services: { db: Database; emit: Emit }, gigId: string, diggerIds: string[]): Promise<number> {
   const gig = await alertGig(services.db, gigId);
   if (!gig || diggerIds.length === 0) return 0;
   const recipients = await matchingDiggers(services.db, gig, "instant", diggerIds);
@@ -93,7 +97,7 @@ export async function deliverLeadAlertBatch(services: { db: Database; notify: No
  */
 export async function deliverLeadAlert(
   tx: Transaction,
-  { notify, config }: { notify: Notify; config: Config },
+  { emit }: { emit: Emit },
   gig: AlertGig,
   recipient: AlertRecipient,
 ): Promise<boolean> {
@@ -103,16 +107,10 @@ export async function deliverLeadAlert(
     .onConflictDoNothing()
     .returning({ gigId: leadAlerts.gigId });
   if (claimed.length === 0) return false;
-  const unsubscribe = alertsUnsubscribeUrl(config, recipient);
-  // The bell's entry and the e-mail, together through notify.
-  const emailId = await notify(tx, {
-    userId: recipient.userId,
-    kind: "lead.alert",
-    subjectId: gig.id,
-    text: `New lead: ${gig.title}`,
-    link: `/gig/${gig.id}`,
-    email: { ...leadAlertEmail({ publicUrl: config.publicUrl, gig, unsubscribeUrl: unsubscribe }), listUnsubscribeUrl: unsubscribe },
-  });
+  // The bell's entry and the e-mail, together (server/events/registry.ts).
+  const {
+    emailIds: [emailId],
+  } = await emit(tx, { kind: "lead.alert", gig, recipient });
   if (emailId) await tx.update(leadAlerts).set({ emailId }).where(and(eq(leadAlerts.gigId, gig.id), eq(leadAlerts.diggerId, recipient.diggerId)));
   return true;
 }

@@ -19,7 +19,6 @@ import {
 } from "#core/auth-schemas.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
-import { passwordResetEmail } from "../mail/templates/account-emails.ts";
 import { accountStanding, accountSuspended } from "./account-standing.ts";
 import {
   ACCOUNT_TYPE_FIXED,
@@ -64,7 +63,7 @@ export const AUTH_COOKIE_PREFIX = "dg";
 const CLIENT_MISTAKES = /^(Provider not found|Failed to parse state|State not found|Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL))/i;
 
 export function createAuth(deps: EndpointRuleDeps) {
-  const { config, db, mailer, logger, rateLimits } = deps;
+  const { config, db, emit, logger, rateLimits } = deps;
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
@@ -99,8 +98,7 @@ export function createAuth(deps: EndpointRuleDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({ ...passwordResetEmail({ name: user.name, link }), to: user.email, userId: user.id, kind: "transactional" });
+        await emit(db, { kind: "account.password-reset", userId: user.id, name: user.name, address: user.email, token });
       },
     },
     emailVerification: emailVerificationOptions(deps),

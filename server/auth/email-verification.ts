@@ -9,39 +9,31 @@
  */
 import type { BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
-import { enqueueAlertsOfClient } from "../alerts/fan-out.ts";
-import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import type { Emit } from "../events/emit.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { confirmationEmail } from "../mail/templates/account-emails.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 
-export { VERIFICATION_SUBJECT } from "../mail/templates/account-emails.ts";
 /** How long a confirmation link works, in seconds. */
 export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
 export function emailVerificationOptions({
-  config,
   db,
-  mailer,
+  emit,
   rateLimits,
-  jobs,
   logger,
 }: {
-  config: Config;
   db: Database;
-  mailer: Mailer;
+  emit: Emit;
   rateLimits: RateLimits;
-  jobs: JobQueue;
   logger: Logger;
 }): BetterAuthOptions["emailVerification"] {
   return {
     // The client's gigs were published by the confirmation (a trigger, migration 0009): their lead
-    // alerts go now (docs/decisions/0023-lead-alerts.md). After Better Auth's own write, not in it.
+    // alerts go now (docs/decisions/0023-lead-alerts.md). After Better Auth's own write, not in it:
+    // the gigs are read and their jobs enqueued together, in the event's one transaction.
     afterEmailVerification: async (user) => {
       // The confirmation stands whatever happens here: a failure costs instant alerts (the digest still lists the gigs).
-      await enqueueAlertsOfClient(db, jobs, user.id).catch((error: unknown) =>
+      await emit(db, { kind: "account.email-confirmed", userId: user.id }).catch((error: unknown) =>
         logger.error({ err: error, userId: user.id }, "lead alerts not enqueued after an e-mail confirmation"),
       );
     },
@@ -53,9 +45,8 @@ export function emailVerificationOptions({
       // Better Auth limits requests per client address; this limits them per recipient, so that
       // nobody can flood an inbox from many addresses.
       if (!(await rateLimits.confirmationEmailsPerAddress.take(user.email.toLowerCase()))) throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
-      const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
       const consumer = (user as { userType?: unknown }).userType !== "digger";
-      await mailer.send({ ...confirmationEmail({ name: user.name, link, consumer }), to: user.email, userId: user.id, kind: "transactional" });
+      await emit(db, { kind: "account.confirm-email", userId: user.id, name: user.name, address: user.email, token, consumer });
     },
   };
 }

@@ -12,9 +12,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { JobQueue } from "../jobs/queue.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { signUpWithTakenAddressEmail } from "../mail/templates/account-emails.ts";
+import type { Emit } from "../events/emit.ts";
 import { limitedAddress } from "../security/client-address.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 import { accountSuspended, suspendedAddress } from "./account-standing.ts";
@@ -29,11 +27,10 @@ export const ACCOUNT_TYPE_FIXED = "The account type cannot be changed";
 export interface EndpointRuleDeps {
   config: Config;
   db: Database;
-  mailer: Mailer;
+  /** Its e-mails, and a confirmed address's lead alerts (events/registry.ts): emitted with the database. */
+  emit: Emit;
   logger: Logger;
   rateLimits: RateLimits;
-  /** Confirming an e-mail publishes the client's gigs: their lead alerts are enqueued. */
-  jobs: JobQueue;
 }
 
 type Body = Record<string, unknown>;
@@ -53,7 +50,7 @@ export function checkedFullName(name: unknown): string {
   return parsed.data;
 }
 
-export function endpointRules({ config, db, mailer, logger, rateLimits }: EndpointRuleDeps) {
+export function endpointRules({ db, emit, logger, rateLimits }: EndpointRuleDeps) {
   const before = createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Body;
     switch (ctx.path) {
@@ -133,7 +130,7 @@ export function endpointRules({ config, db, mailer, logger, rateLimits }: Endpoi
     // About as long as making an account takes, so the time does not tell either.
     await ctx.context.password.hash(typeof body.password === "string" ? body.password : "");
     try {
-      await mailer.send({ ...signUpWithTakenAddressEmail({ name: owner.name, publicUrl: config.publicUrl }), to: owner.email, userId: owner.id, kind: "transactional" });
+      await emit(db, { kind: "account.sign-up-taken", userId: owner.id, name: owner.name, address: owner.email });
     } catch (error) {
       logger.error({ err: error }, "could not e-mail the owner of an address used to sign up again");
     }

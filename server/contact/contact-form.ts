@@ -1,14 +1,14 @@
 /**
  * The operation behind /contact: a visitor's message is validated with core's rules,
- * limited per client address, and e-mailed to the support address through the mailer
- * (delivered over SMTP, or kept in the outbox in local mode), with the sender as reply-to.
+ * limited per client address, and e-mailed to the support address (the event
+ * "contact.message", server/events/registry.ts; delivered by the mailer
+ * over SMTP, or kept in the outbox in local mode), with the sender as reply-to.
  */
 import { contactSchema } from "#core/contact-schema.ts";
 import type { SessionLookup } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import { contactEmail } from "../mail/templates/contact-email.ts";
 import type { AppServices } from "../services.ts";
 import { limitedAddress } from "../security/client-address.ts";
 
@@ -28,7 +28,7 @@ export const contactSendFailed = (supportEmail: string) =>
 
 /** What sending needs of the request's context: the services, who is asking, and from where. */
 interface ContactContext {
-  services: Pick<AppServices, "config" | "mailer" | "rateLimits">;
+  services: Pick<AppServices, "config" | "db" | "emit" | "rateLimits">;
   logger: Logger;
   clientIp: string;
   session(): Promise<SessionLookup>;
@@ -36,15 +36,16 @@ interface ContactContext {
 
 /** Sends a visitor's message to support. */
 export async function sendContactMessage(context: ContactContext, form: FormData): Promise<void> {
-  const { config, mailer, rateLimits } = context.services;
+  const { config, db, emit, rateLimits } = context.services;
   const message = parsedInput(contactSchema, Object.fromEntries(form));
   if (!(await rateLimits.contactPerIp.take(limitedAddress(context.clientIp)))) {
     context.logger.warn({ clientIp: context.clientIp }, "contact form rate limited");
     throw new AppError("too_many_requests", contactRateLimited(config.supportEmail));
   }
   const { user } = await context.session();
-  const email = { ...contactEmail({ ...message, account: user }), to: config.supportEmail, replyTo: message.email, kind: "transactional" as const };
-  const emailId = await mailer.send(email).catch((error: unknown) => {
+  const {
+    emailIds: [emailId],
+  } = await emit(db, { kind: "contact.message", ...message, account: user }).catch((error: unknown) => {
     // Only recording the e-mail can fail here; a failed delivery is retried by the mailer.
     throw new AppError("unavailable", contactSendFailed(config.supportEmail), { cause: error });
   });

@@ -11,7 +11,6 @@ import type { Database } from "../db/client.ts";
 import { diggerProfiles, diggerReferences, referenceContactRequests, users } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { referenceDecidedEmail, referenceRequestedEmail } from "../mail/templates/trust-emails.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 
@@ -21,11 +20,11 @@ const REQUEST_MESSAGES = {
   sent: "Request sent! The digger will be notified.",
 } as const;
 
-type Mailing = Pick<AppServices, "db" | "notify" | "config">;
+type Mailing = Pick<AppServices, "db" | "emit">;
 
 /** The action of /digger/{id}: the consumer asks for one of this digger's references. */
 export async function requestReferenceContact(
-  { db, notify, config }: Mailing,
+  { db, emit }: Mailing,
   consumer: { id: string; name: string },
   diggerId: string,
   form: FormData,
@@ -52,14 +51,7 @@ export async function requestReferenceContact(
         .insert(referenceContactRequests)
         .values({ referenceId, consumerId: consumer.id, diggerId: reference.diggerId })
         .returning({ id: referenceContactRequests.id });
-      await notify(tx, {
-        userId: reference.diggerUserId,
-        kind: "reference.requested",
-        subjectId: request!.id,
-        text: `${consumer.name} asked for the contact details of your reference ${reference.name}`,
-        link: "/reference-requests",
-        email: referenceRequestedEmail({ publicUrl: config.publicUrl, clientName: consumer.name, referenceName: reference.name }),
-      });
+      await emit(tx, { kind: "reference.requested", requestId: request!.id, diggerUserId: reference.diggerUserId, clientName: consumer.name, referenceName: reference.name });
     });
   } catch (error) {
     if (isUniqueViolation(error, "reference_contact_requests_reference_consumer_key")) {
@@ -105,7 +97,7 @@ export async function listReferenceRequests(db: Database, diggerId: string, curs
 }
 
 /** Approve or decline: only a pending request for one of the digger's references; the consumer is told in the same transaction. */
-export async function resolveReferenceRequest({ db, notify, config }: Mailing, diggerId: string, form: FormData): Promise<{ success: string }> {
+export async function resolveReferenceRequest({ db, emit }: Mailing, diggerId: string, form: FormData): Promise<{ success: string }> {
   const { requestId, decision } = parsedInput(referenceDecisionSchema, {
     requestId: form.get("requestId"),
     decision: form.get("decision"),
@@ -125,16 +117,7 @@ export async function resolveReferenceRequest({ db, notify, config }: Mailing, d
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerReferences.diggerId))
       .where(eq(diggerReferences.id, updated.referenceId));
     if (!details) return true;
-    const line = `${details.handle} ${approved ? "approved" : "declined"} your request for the contact details of ${details.referenceName}`;
-    const profile = `/digger/${diggerId}`;
-    await notify(tx, {
-      userId: updated.consumerId,
-      kind: "reference.decided",
-      subjectId: requestId,
-      text: line,
-      link: profile,
-      email: referenceDecidedEmail({ publicUrl: config.publicUrl, line, approved, diggerId }),
-    });
+    await emit(tx, { kind: "reference.decided", requestId, clientUserId: updated.consumerId, handle: details.handle, referenceName: details.referenceName, approved, diggerId });
     return true;
   });
   if (!done) {

@@ -6,11 +6,10 @@ import type { OwnGig } from "#core/gig-types.ts";
 import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
 import { hasCompletedPurchase } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
+import type { Emit } from "../events/emit.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { gigFilledEmail } from "../mail/templates/gig-emails.ts";
-import type { Notify } from "../notifications/notify.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 /** The My Gigs page: a page of the consumer's gigs, and whether they are published yet. */
@@ -64,7 +63,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
  * and enqueues the gig's lead alerts in the same transaction (server/alerts/fan-out.ts).
  */
 export async function changeGigStatus(
-  { db, notify, config, jobs }: { db: Database; notify: Notify; config: { publicUrl: string }; jobs: JobQueue },
+  { db, emit, jobs }: { db: Database; emit: Emit; jobs: JobQueue },
   consumerId: string,
   form: FormData,
 ): Promise<{ success: string }> {
@@ -100,16 +99,7 @@ export async function changeGigStatus(
       .returning({ id: gigs.id });
     // Only the first 'filled' tells the diggers: closing an already filled gig again sends nothing.
     if (marked.length > 0) {
-      for (const buyer of buyers) {
-        await notify(tx, {
-          userId: buyer.userId,
-          kind: "gig.filled",
-          subjectId: gig.id,
-          text: `The gig "${gig.title}" you bought was closed as filled`,
-          link: "/my-leads",
-          email: gigFilledEmail({ publicUrl: config.publicUrl, gigTitle: gig.title }),
-        });
-      }
+      await emit(tx, { kind: "gig.filled", gigId: gig.id, gigTitle: gig.title, buyerUserIds: buyers.map((buyer) => buyer.userId) });
     }
     return { gig, filled: true };
   });

@@ -8,12 +8,9 @@
  * 0019): the digger is told and never sees the client.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import { HOLD_MINUTES } from "#core/lead-spots.ts";
-import { formatPrice } from "#core/money.ts";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
-import { leadBoughtEmail, leadUnavailableEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 import { liveHold } from "./spots.ts";
@@ -29,7 +26,7 @@ export type CompletionOutcome =
 /** Why a paid checkout cannot complete: its gig is gone, or every spot is taken by others. */
 type Unavailable = "gone" | "full";
 
-type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
+type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "emit" | "config">;
 
 export async function completeCheckout(services: Services, sessionId: string, paymentId: string | null): Promise<CompletionOutcome> {
   const { db, logger } = services;
@@ -145,7 +142,7 @@ export async function endCheckout(services: Pick<AppServices, "db">, sessionId: 
 }
 
 /** The client hears who bought their lead (the bell and an e-mail, with the digger's profile), in the purchase's transaction. */
-async function notifyClient(services: Pick<Services, "notify" | "config">, tx: Transaction, purchaseId: string) {
+async function notifyClient(services: Pick<Services, "emit">, tx: Transaction, purchaseId: string) {
   const [row] = await tx
     .select({ title: gigs.title, name: users.name, clientId: users.id, amount: leadPurchases.amountPaidCents, diggerId: diggerProfiles.id, handle: diggerProfiles.handle })
     .from(leadPurchases)
@@ -154,19 +151,19 @@ async function notifyClient(services: Pick<Services, "notify" | "config">, tx: T
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
     .where(eq(leadPurchases.id, purchaseId));
   if (!row) return;
-  const line = `${row.handle} bought your lead for "${row.title}"`;
-  const profile = `/digger/${row.diggerId}`;
-  await services.notify(tx, {
-    userId: row.clientId,
+  await services.emit(tx, {
     kind: "lead.bought",
-    subjectId: purchaseId,
-    text: line,
-    link: profile,
-    email: leadBoughtEmail({ publicUrl: services.config.publicUrl, clientName: row.name, line, price: formatPrice(row.amount), diggerId: row.diggerId }),
+    purchaseId,
+    clientUserId: row.clientId,
+    clientName: row.name,
+    handle: row.handle,
+    gigTitle: row.title,
+    amountCents: row.amount,
+    diggerId: row.diggerId,
   });
 }
 
-async function notifyDiggerUnavailable(services: Pick<Services, "notify">, tx: Transaction, purchaseId: string, why: Unavailable) {
+async function notifyDiggerUnavailable(services: Pick<Services, "emit">, tx: Transaction, purchaseId: string, why: Unavailable) {
   const [row] = await tx
     .select({ title: gigs.title, name: users.name, diggerUserId: users.id, amount: leadPurchases.amountPaidCents })
     .from(leadPurchases)
@@ -175,13 +172,5 @@ async function notifyDiggerUnavailable(services: Pick<Services, "notify">, tx: T
     .innerJoin(users, eq(users.id, diggerProfiles.userId))
     .where(eq(leadPurchases.id, purchaseId));
   if (!row) return;
-  const subject = why === "full" ? `The lead for "${row.title}" is full` : `The lead for "${row.title}" is no longer available`;
-  await services.notify(tx, {
-    userId: row.diggerUserId,
-    kind: "lead.unavailable",
-    subjectId: purchaseId,
-    text: `${subject}: your payment of ${formatPrice(row.amount)} is refunded in full`,
-    link: "/browse-gigs",
-    email: leadUnavailableEmail({ subject, diggerName: row.name, why, gigTitle: row.title, price: formatPrice(row.amount), holdMinutes: HOLD_MINUTES }),
-  });
+  await services.emit(tx, { kind: "lead.unavailable", purchaseId, diggerUserId: row.diggerUserId, diggerName: row.name, gigTitle: row.title, amountCents: row.amount, why });
 }

@@ -11,17 +11,16 @@
  *   client while the issue is still pending.
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { formatDateTime } from "#core/dates.ts";
-import { issueTypeLabel } from "#core/lead-issues.ts";
+import { ISSUE_REMINDER_HOURS_BEFORE } from "#core/lead-issues.ts";
+import type { JobStart } from "../events/declaration.ts";
 import { gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
-import { issueReminderEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 import { afterDecision, autoApproveIssue, dueForSettling, ESCALATED } from "./resolve-issue.ts";
 
 /** Overdue issues read per round; rounds go on while a full one made progress. */
 const BATCH = 100;
 
-type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
+type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "emit" | "config">;
 
 /**
  * Settles every pending issue whose `respond_by` has passed (and, when it went to the
@@ -54,8 +53,8 @@ export async function autoApproveOverdueIssues(services: Services): Promise<numb
 }
 
 /** Tells the client of issue `issueId` that its deadline is near; false when it is no longer pending (or past due). */
-export async function remindClient(services: Pick<AppServices, "db" | "notify" | "config">, issueId: string): Promise<boolean> {
-  const { db, notify, config } = services;
+export async function remindClient(services: Pick<AppServices, "db" | "emit">, issueId: string): Promise<boolean> {
+  const { db, emit } = services;
   return db.transaction(async (tx) => {
     const [issue] = await tx
       .select({
@@ -70,15 +69,17 @@ export async function remindClient(services: Pick<AppServices, "db" | "notify" |
       .innerJoin(users, eq(users.id, gigs.consumerId))
       .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending"), gt(leadIssues.respondBy, sql`now()`)));
     if (!issue) return false;
-    const respondBy = `Respond by ${formatDateTime(issue.respondBy)}`;
-    await notify(tx, {
-      userId: issue.clientId,
-      kind: "issue.reminder",
-      subjectId: issueId,
-      text: `Reminder: an issue on your gig "${issue.gigTitle}" is waiting for you. ${respondBy}.`,
-      link: "/my-gigs",
-      email: issueReminderEmail({ publicUrl: config.publicUrl, gigTitle: issue.gigTitle, issueType: issueTypeLabel(issue.issueType), respondBy }),
-    });
+    await emit(tx, { kind: "issue.reminder", issueId, clientUserId: issue.clientId, gigTitle: issue.gigTitle, issueType: issue.issueType, respondBy: issue.respondBy });
     return true;
   });
+}
+
+/**
+ * The `issues.remind` job of a new issue, a day before its deadline (the event
+ * "issue.reported" starts it); none with a window of a day or less: the report's own e-mail
+ * is the reminder.
+ */
+export function issueReminderJob(issueId: string, responseHours: number): JobStart[] {
+  if (responseHours <= ISSUE_REMINDER_HOURS_BEFORE) return [];
+  return [{ name: "issues.remind", data: { issueId }, startAfterSeconds: (responseHours - ISSUE_REMINDER_HOURS_BEFORE) * 3600 }];
 }

@@ -10,19 +10,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
-import { formatDateTime } from "#core/dates.ts";
-import {
-  ISSUE_MESSAGES,
-  ISSUE_REMINDER_HOURS_BEFORE,
-  issueReportSchema,
-  issueTypeLabel,
-  REFUND_PERCENTAGES,
-  reportTooLateMessage,
-} from "#core/lead-issues.ts";
+import { ISSUE_MESSAGES, issueReportSchema, REFUND_PERCENTAGES, reportTooLateMessage } from "#core/lead-issues.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { issueReportedEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 
 /**
@@ -50,8 +41,8 @@ async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId:
 }
 
 /** Records the report of digger `diggerId` (the form of /my-leads) and e-mails the client. */
-export async function reportIssue(services: Pick<AppServices, "db" | "notify" | "config" | "jobs">, diggerId: string, form: FormData): Promise<void> {
-  const { db, notify, config, jobs } = services;
+export async function reportIssue(services: Pick<AppServices, "db" | "emit" | "config">, diggerId: string, form: FormData): Promise<void> {
+  const { db, emit, config } = services;
   const { issueType, description } = parsedInput(issueReportSchema, {
     issueType: form.get("issueType"),
     description: form.get("description"),
@@ -81,31 +72,18 @@ export async function reportIssue(services: Pick<AppServices, "db" | "notify" | 
           respondBy: sql`now() + make_interval(hours => ${responseHours}::int)`,
         })
         .returning({ id: leadIssues.id, respondBy: leadIssues.respondBy });
-      // The reminder, a day before the deadline; with a window of a day or less the report's
-      // own e-mail is the reminder.
-      if (responseHours > ISSUE_REMINDER_HOURS_BEFORE) {
-        const startAfterSeconds = (responseHours - ISSUE_REMINDER_HOURS_BEFORE) * 3600;
-        await jobs.send("issues.remind", { issueId: issue!.id }, { tx, startAfterSeconds });
-      }
-      const subject = `A digger reported an issue with your gig "${lead.gigTitle}"`;
-      const respondBy = `Respond by ${formatDateTime(issue!.respondBy)}`;
-      await notify(tx, {
-        userId: lead.clientId,
+      // The client's notice, and the reminder's job (issue-deadlines.ts's issueReminderJob).
+      await emit(tx, {
         kind: "issue.reported",
-        subjectId: issue!.id,
-        text: `${lead.handle} reported an issue with your gig "${lead.gigTitle}". ${respondBy}.`,
-        link: "/my-gigs",
-        email: issueReportedEmail({
-          publicUrl: config.publicUrl,
-          subject,
-          businessName: lead.businessName,
-          handle: lead.handle,
-          gigTitle: lead.gigTitle,
-          issueType: issueTypeLabel(issueType),
-          refundPercentage,
-          description,
-          respondBy,
-        }),
+        issueId: issue!.id,
+        clientUserId: lead.clientId,
+        handle: lead.handle,
+        businessName: lead.businessName,
+        gigTitle: lead.gigTitle,
+        issueType,
+        refundPercentage,
+        description,
+        respondBy: issue!.respondBy,
       });
     });
   } catch (error) {

@@ -19,17 +19,13 @@ import {
   AUTO_APPROVALS_PER_DIGGER,
   ISSUE_MESSAGES,
   issueDecisionSchema,
-  issueTypeLabel,
   refundCents,
   type IssueDecider,
   type IssueDecision,
 } from "#core/lead-issues.ts";
-import { formatDateTime } from "#core/dates.ts";
-import { formatPrice } from "#core/money.ts";
 import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { issueAutoApprovedEmail, issueDecidedEmail, issueOperatorDecidedEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 
@@ -109,14 +105,15 @@ async function decideLocked(
       ? await recordRefund(tx, services.jobs, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
       : null;
   const resolved = { ...told, refundId, refundCents: amountCents };
-  // Both sides hear of it with the decision itself: the digger always, the client of an automatic approval.
-  await notifyDigger(tx, services, resolved);
-  if (decidedBy !== "client") await notifyClient(tx, services, resolved);
+  // Both sides hear of it with the decision itself: the digger always, the client of an
+  // automatic approval (of an operator's: operatorDecision, with the operator's audit row).
+  await services.emit(tx, { kind: "issue.decided", ...resolved });
+  if (decidedBy === "automatic") await services.emit(tx, { kind: "issue.auto-approved", ...resolved });
   return resolved;
 }
 
 /** What deciding needs to record the refund's job and tell both sides. */
-type Tellers = Pick<AppServices, "jobs" | "notify" | "config">;
+type Tellers = Pick<AppServices, "jobs" | "emit" | "config">;
 
 /** Due issues not approved automatically: they went to the operators (decision 0031). */
 export const ESCALATED = "escalated";
@@ -205,18 +202,17 @@ export async function autoApproveIssue(services: Tellers & Pick<AppServices, "db
  * An operator approves or rejects issue `issueId`, which went to the operators (escalated) and
  * is still pending (404 for any other: not found, 409 when decided). Past the operators' own
  * deadline the automatic approval answers instead, as for a client's late click (decision 0020).
- * `hooks.check` sees the issue's digger and client accounts before anything is written (an
- * operator never decides on a record about themself: issue 30, finding 8); `hooks.record`
- * writes the audit row in the decision's transaction.
+ * `check` sees the issue's digger and client accounts before anything is written (an
+ * operator never decides on a record about themself: issue 30, finding 8). The event
+ * "issue.decided-by-operator" writes the audit row and tells the client, in the decision's
+ * transaction.
  */
 export async function operatorDecision(
   services: Tellers & Pick<AppServices, "db">,
+  operatorId: string,
   issueId: string,
   decision: IssueDecision,
-  hooks: {
-    check: (parties: IssueParties) => void | Promise<void>;
-    record: (tx: Transaction, parties: IssueParties, resolved: Resolved) => Promise<void>;
-  },
+  check: (parties: IssueParties) => void | Promise<void>,
 ): Promise<Resolved> {
   const notFound = new AppError("not_found", ISSUE_MESSAGES.issueNotFound);
   if (!isUuid(issueId)) throw notFound;
@@ -224,11 +220,11 @@ export async function operatorDecision(
     const issue = await lockIssue(tx, issueId, sql`${leadIssues.escalatedAt} is not null`);
     if (!issue) throw notFound;
     const parties = { diggerUserId: issue.digger.userId, clientUserId: issue.client.userId };
-    await hooks.check(parties);
+    await check(parties);
     if (issue.status !== "pending") throw new AppError("conflict", ISSUE_MESSAGES.alreadyResolved);
     if (issue.operatorOverdue) return decideLocked(tx, services, issueId, issue, "approve", "automatic");
     const resolved = await decideLocked(tx, services, issueId, issue, decision, "operator");
-    await hooks.record(tx, parties, resolved);
+    await services.emit(tx, { kind: "issue.decided-by-operator", ...resolved, operatorId });
     return resolved;
   });
 }
@@ -239,7 +235,7 @@ export interface IssueParties {
   clientUserId: string;
 }
 
-type AfterServices = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
+type AfterServices = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "emit" | "config">;
 
 /**
  * After the decision's commit (which told both sides): the refund goes to the provider with
@@ -260,63 +256,4 @@ export async function decideIssue(services: AfterServices, consumerId: string, g
   await afterDecision(services, resolved);
   if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.deadlinePassed);
   return { decision };
-}
-
-async function notifyDigger(tx: Transaction, { notify, config }: Tellers, outcome: Omit<Resolved, "refundId">) {
-  const approved = outcome.decision === "approve";
-  const automatic = outcome.decidedBy === "automatic";
-  const decider = outcome.decidedBy === "operator" ? "Digs & Gigs" : "The client";
-  const report = `your report (${issueTypeLabel(outcome.issueType)}) on the lead "${outcome.gigTitle}"`;
-  const refund = `A refund of ${formatPrice(outcome.refundCents)} (${outcome.refundPercentage}%) goes back to your card.`;
-  const subject = `Your issue report for "${outcome.gigTitle}" was ${automatic ? "approved automatically" : approved ? "approved" : "rejected"}`;
-  await notify(tx, {
-    userId: outcome.digger.userId,
-    kind: "issue.decided",
-    subjectId: outcome.issueId,
-    text: approved ? `${subject}: ${formatPrice(outcome.refundCents)} refunded` : `${subject}: no refund`,
-    link: "/my-leads",
-    email: issueDecidedEmail({
-      publicUrl: config.publicUrl,
-      subject,
-      outcome: automatic
-        ? `The client did not respond by ${formatDateTime(outcome.respondBy)}, so ${report} was approved automatically. ${refund}`
-        : approved
-          ? `${decider} approved ${report}. ${refund}`
-          : `${decider} rejected ${report}. No refund is made.`,
-    }),
-  });
-}
-
-async function notifyClient(tx: Transaction, { notify, config }: Tellers, outcome: Omit<Resolved, "refundId">) {
-  const issue = {
-    publicUrl: config.publicUrl,
-    gigTitle: outcome.gigTitle,
-    issueType: issueTypeLabel(outcome.issueType),
-    respondBy: formatDateTime(outcome.respondBy),
-    refund: formatPrice(outcome.refundCents),
-    refundPercentage: outcome.refundPercentage,
-  };
-  if (outcome.decidedBy === "operator") {
-    // The client did not answer by the deadline; an operator decided instead (decision 0031).
-    const approved = outcome.decision === "approve";
-    const subject = `The issue on your gig "${outcome.gigTitle}" was ${approved ? "approved" : "rejected"} by Digs & Gigs`;
-    await notify(tx, {
-      userId: outcome.client.userId,
-      kind: "issue.decided",
-      subjectId: outcome.issueId,
-      text: approved ? `${subject}: the digger is refunded, you pay nothing` : `${subject}: no refund`,
-      link: "/my-gigs",
-      email: issueOperatorDecidedEmail({ ...issue, subject, approved }),
-    });
-    return;
-  }
-  const subject = `An issue on your gig "${outcome.gigTitle}" was approved automatically`;
-  await notify(tx, {
-    userId: outcome.client.userId,
-    kind: "issue.auto-approved",
-    subjectId: outcome.issueId,
-    text: `${subject}: the digger is refunded, you pay nothing`,
-    link: "/my-gigs",
-    email: issueAutoApprovedEmail({ ...issue, subject }),
-  });
 }

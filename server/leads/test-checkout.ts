@@ -19,7 +19,7 @@ export const CHECKOUT_MESSAGES = {
   expired: "This checkout has expired. Please start again.",
 } as const;
 
-type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">;
+type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "emit" | "config">;
 
 /** Where the browser goes once a checkout is over. */
 export interface Done {

@@ -11,10 +11,8 @@
  * e-mail alike. The `notice_sends` row is taken here, in the event's transaction, so two
  * servers repeating the event at once still send one.
  *
- * From a job handler: `await db.transaction((tx) => services.notify(tx, { userId, kind, ... }))`.
- *
- * Not yet every event's way (issue 31 asks for one): Better Auth's account e-mails, the
- * account-standing e-mail, the contact form and the lead-alert digest call `mailer.send`.
+ * Only `emit` (server/events/emit.ts) calls it, for an event whose declaration has a bell
+ * entry (server/events/registry.ts; decision 0036); ESLint forbids it elsewhere in server/.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";

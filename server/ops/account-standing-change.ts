@@ -8,16 +8,13 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { OPS_USER_MESSAGES, standingChangeSchema } from "#core/ops-users.ts";
-import type { Transaction } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { accountReinstatedEmail, accountSuspendedEmail } from "../mail/templates/account-emails.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
-import { recordOperatorAction } from "./audit.ts";
 import { plausibleUserId } from "./user-page.ts";
 
-type Services = Pick<AppServices, "db" | "mailer" | "config">;
+type Services = Pick<AppServices, "db" | "emit">;
 
 export async function changeAccountStanding(services: Services, operator: Operator, userId: string, form: FormData): Promise<{ success: string }> {
   const { intent, reason } = parsedInput(standingChangeSchema, Object.fromEntries(form));
@@ -42,25 +39,8 @@ export async function changeAccountStanding(services: Services, operator: Operat
       if (user.suspendedAt === null) throw new AppError("conflict", OPS_USER_MESSAGES.notSuspended);
       await tx.update(users).set({ suspendedAt: null, suspendedReason: null }).where(eq(users.id, user.id));
     }
-    await recordOperatorAction(tx, {
-      operatorId: operator.id,
-      action: intent === "suspend" ? "user.suspend" : "user.reinstate",
-      subjectType: "user",
-      subjectId: user.id,
-      subjectUserId: user.id,
-      reason,
-    });
-    await tellTheUser(services, tx, user, intent);
+    // The audit row and the user's e-mail (events/registry.ts).
+    await services.emit(tx, { kind: intent === "suspend" ? "account.suspended" : "account.reinstated", operatorId: operator.id, userId: user.id, reason });
     return { success: intent === "suspend" ? OPS_USER_MESSAGES.suspended : OPS_USER_MESSAGES.reinstated };
   });
-}
-
-/**
- * An e-mail only (a suspended user cannot open the bell), without the operator's reason: the
- * reason is the console's, never shown outside it.
- */
-async function tellTheUser(services: Services, tx: Transaction, user: { id: string; email: string }, intent: "suspend" | "reinstate") {
-  const { publicUrl } = services.config;
-  const email = intent === "suspend" ? accountSuspendedEmail({ publicUrl }) : accountReinstatedEmail({ publicUrl });
-  await services.mailer.send({ ...email, to: user.email, userId: user.id, kind: "transactional" }, { tx });
 }

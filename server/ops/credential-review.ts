@@ -7,23 +7,18 @@
 import { and, asc, eq, lt, sql, type SQL } from "drizzle-orm";
 import {
   CREDENTIAL_MESSAGES,
-  CREDENTIALS,
   credentialDecisionSchema,
   todayUtc,
-  verifiedCredentialText,
   type CredentialKind,
   type PendingProof,
 } from "#core/credentials.ts";
-import { formatDate } from "#core/dates.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { credentialApprovedEmail, credentialLapsedEmail, credentialRejectedEmail } from "../mail/templates/trust-emails.ts";
-import type { Notify } from "../notifications/notify.ts";
+import type { Emit } from "../events/emit.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import type { Operator } from "./access.ts";
-import { recordOperatorAction } from "./audit.ts";
 
 
 /** Proofs waiting for review, the longest-waiting first, a page at a time (credential_documents_queue_idx). */
@@ -73,9 +68,8 @@ const SELF_REPORTED: Record<CredentialKind, Partial<typeof diggerProfiles.$infer
   licensed: { isLicensed: "yes" },
 };
 
-const PROFILE_EDIT_LINK = "/digger-registration#credentials";
 
-export async function decideCredential(services: Pick<AppServices, "db" | "notify">, operator: Operator, form: FormData): Promise<{ success: string }> {
+export async function decideCredential(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
   const input = parsedInput(credentialDecisionSchema, Object.fromEntries(form));
   return services.db.transaction(async (tx) => {
     // The profile first, then the proof: the order an upload takes them in (no deadlock).
@@ -96,7 +90,6 @@ export async function decideCredential(services: Pick<AppServices, "db" | "notif
     if (owner.userId === operator.id) throw new AppError("forbidden", CREDENTIAL_MESSAGES.ownProof);
     if (doc.status !== "pending") throw new AppError("conflict", CREDENTIAL_MESSAGES.alreadyDecided);
     const { diggerId, userId } = owner;
-    const label = CREDENTIALS[doc.credential];
 
     if (input.intent === "approve-credential") {
       // The approval it renews, if any, steps aside: one approved proof per credential (a unique index).
@@ -110,22 +103,14 @@ export async function decideCredential(services: Pick<AppServices, "db" | "notif
         .where(eq(credentialDocuments.id, doc.id))
         .returning({ decidedAt: credentialDocuments.decidedAt });
       await tx.update(diggerProfiles).set(SELF_REPORTED[doc.credential]).where(eq(diggerProfiles.id, diggerId));
-      await recordOperatorAction(tx, {
-        operatorId: operator.id,
-        action: "credential.approve",
-        subjectType: "credential",
-        subjectId: doc.id,
-        subjectUserId: userId,
-        details: { credential: doc.credential, verifiedUntil: input.verifiedUntil },
-      });
-      const badge = verifiedCredentialText(doc.credential, approved!.decidedAt!.toISOString());
-      await services.notify(tx, {
-        userId,
+      await services.emit(tx, {
         kind: "credential.approved",
-        subjectId: doc.id,
-        text: `Your proof of ${label} was approved: your profile shows "${badge}" until ${formatDate(input.verifiedUntil)}.`,
-        link: PROFILE_EDIT_LINK,
-        email: credentialApprovedEmail({ label, badge, until: formatDate(input.verifiedUntil) }),
+        operatorId: operator.id,
+        documentId: doc.id,
+        userId,
+        credential: doc.credential,
+        verifiedUntil: input.verifiedUntil,
+        decidedAt: approved!.decidedAt!,
       });
       return { success: CREDENTIAL_MESSAGES.approved };
     }
@@ -134,23 +119,7 @@ export async function decideCredential(services: Pick<AppServices, "db" | "notif
       .update(credentialDocuments)
       .set({ status: "rejected", decidedAt: sql`now()`, rejectionReason: input.reason })
       .where(eq(credentialDocuments.id, doc.id));
-    await recordOperatorAction(tx, {
-      operatorId: operator.id,
-      action: "credential.reject",
-      subjectType: "credential",
-      subjectId: doc.id,
-      subjectUserId: userId,
-      reason: input.reason,
-      details: { credential: doc.credential },
-    });
-    await services.notify(tx, {
-      userId,
-      kind: "credential.rejected",
-      subjectId: doc.id,
-      text: `Your proof of ${label} was not accepted. Reason: ${input.reason}`,
-      link: PROFILE_EDIT_LINK,
-      email: credentialRejectedEmail({ label, reason: input.reason }),
-    });
+    await services.emit(tx, { kind: "credential.rejected", operatorId: operator.id, documentId: doc.id, userId, credential: doc.credential, reason: input.reason });
     return { success: CREDENTIAL_MESSAGES.rejected };
   });
 }
@@ -162,16 +131,16 @@ const LAPSE_BATCH = 200;
  * The daily job: every approval whose date has passed (before today, UTC) lapses, and its
  * digger is told; the profile shows the credential as self-reported again. Returns how many.
  */
-export async function lapseExpiredCredentials(services: { db: Database; notify: Notify }, today = todayUtc()): Promise<number> {
+export async function lapseExpiredCredentials(services: { db: Database; emit: Emit }, today = todayUtc()): Promise<number> {
   let lapsed = 0;
   for (;;) {
-    const count = await services.db.transaction(async (tx) => lapseBatch(tx, services.notify, today));
+    const count = await services.db.transaction(async (tx) => lapseBatch(tx, services.emit, today));
     lapsed += count;
     if (count < LAPSE_BATCH) return lapsed;
   }
 }
 
-async function lapseBatch(tx: Transaction, notify: Notify, today: string): Promise<number> {
+async function lapseBatch(tx: Transaction, emit: Emit, today: string): Promise<number> {
   const c = credentialDocuments;
   const due = await tx
     .select({ id: c.id, credential: c.credential, verifiedUntil: c.verifiedUntil, userId: diggerProfiles.userId })
@@ -183,15 +152,7 @@ async function lapseBatch(tx: Transaction, notify: Notify, today: string): Promi
     .for("update", { of: c, skipLocked: true });
   for (const doc of due) {
     await tx.update(c).set({ status: "lapsed" }).where(eq(c.id, doc.id));
-    const label = CREDENTIALS[doc.credential];
-    await notify(tx, {
-      userId: doc.userId,
-      kind: "credential.lapsed",
-      subjectId: doc.id,
-      text: `The verification of your ${label} credential ran until ${formatDate(doc.verifiedUntil!)}: your profile shows it as self-reported again.`,
-      link: PROFILE_EDIT_LINK,
-      email: credentialLapsedEmail({ label, until: formatDate(doc.verifiedUntil!) }),
-    });
+    await emit(tx, { kind: "credential.lapsed", documentId: doc.id, userId: doc.userId, credential: doc.credential, verifiedUntil: doc.verifiedUntil! });
   }
   return due.length;
 }

@@ -11,11 +11,9 @@ import type { Database } from "../db/client.ts";
 import { gigs, users } from "../db/schema.ts";
 import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
-import { recordOperatorAction } from "./audit.ts";
 
 export function gigSearchText(searchParams: URLSearchParams): string {
   return (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
@@ -65,7 +63,7 @@ export async function searchGigs(db: Database, q: string, cursorParam: string | 
   };
 }
 
-type Services = Pick<AppServices, "db" | "notify">;
+type Services = Pick<AppServices, "db" | "emit">;
 
 export async function moderateGig(services: Services, operator: Operator, form: FormData): Promise<{ success: string }> {
   const input = parsedInput(gigModerationSchema, Object.fromEntries(form));
@@ -80,29 +78,12 @@ export async function moderateGig(services: Services, operator: Operator, form: 
     if (input.intent === "hide") {
       if (gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.alreadyHidden);
       await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: input.reason }).where(eq(gigs.id, gig.id));
-      const decision = await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.hide", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId, reason: input.reason });
-      const text = `Your gig "${gig.title}" was hidden by an operator. Reason: ${input.reason}`;
-      await services.notify(tx, {
-        userId: gig.ownerId,
-        kind: "gig.hidden",
-        subjectId: decision,
-        text,
-        link: "/my-gigs",
-        email: gigHiddenEmail({ gigTitle: gig.title, reason: input.reason }),
-      });
+      await services.emit(tx, { kind: "gig.hidden", operatorId: operator.id, gigId: gig.id, gigTitle: gig.title, ownerId: gig.ownerId, reason: input.reason });
       return { success: OPS_GIG_MESSAGES.hidden };
     }
     if (!gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.notHidden);
     await tx.update(gigs).set({ hiddenAt: null, hiddenReason: null }).where(eq(gigs.id, gig.id));
-    const decision = await recordOperatorAction(tx, { operatorId: operator.id, action: "gig.restore", subjectType: "gig", subjectId: gig.id, subjectUserId: gig.ownerId });
-    await services.notify(tx, {
-      userId: gig.ownerId,
-      kind: "gig.restored",
-      subjectId: decision,
-      text: `Your gig "${gig.title}" is shown again.`,
-      link: "/my-gigs",
-      email: gigRestoredEmail({ gigTitle: gig.title }),
-    });
+    await services.emit(tx, { kind: "gig.restored", operatorId: operator.id, gigId: gig.id, gigTitle: gig.title, ownerId: gig.ownerId });
     return { success: OPS_GIG_MESSAGES.restored };
   });
 }

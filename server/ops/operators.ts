@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
-import { recordOperatorAction } from "./audit.ts";
+import { emitRecord } from "../events/emit.ts";
 
 /** Who the audit trail names for what the command line did. */
 export const CLI_OPERATOR = "cli";
@@ -35,13 +35,7 @@ export async function setOperator(
     await tx.update(users).set({ operatorSince: grant ? sql`now()` : null }).where(eq(users.id, user.id));
     // A revoked operator's open sessions end: the console must not stay open in a tab.
     if (!grant) await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    await recordOperatorAction(tx, {
-      operatorId: CLI_OPERATOR,
-      action: grant ? "operator.grant" : "operator.revoke",
-      subjectType: "user",
-      subjectId: user.id,
-      subjectUserId: user.id,
-    });
+    await emitRecord(tx, { kind: "operator.role", operatorId: CLI_OPERATOR, userId: user.id, granted: grant });
     return { ok: true, message: grant ? `${email} is now an operator.` : `${email} is no longer an operator.` };
   });
 }

@@ -14,7 +14,6 @@ import { AppError, parsedInput } from "../errors.ts";
 import { afterDecision, operatorDecision } from "../leads/resolve-issue.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
-import { recordOperatorAction } from "./audit.ts";
 import { refundRates } from "./refund-rate.ts";
 
 
@@ -98,7 +97,7 @@ const retrySchema = z.object({ refundId: z.uuid({ error: "Refund not found" }) }
  * Retry: another `refund.send` job for a refund still pending. Safe to repeat: the provider is
  * asked with the refund's id as idempotency key, so it never refunds twice.
  */
-export async function retryRefund(services: Pick<AppServices, "db" | "jobs">, operator: Operator, form: FormData): Promise<{ success: string }> {
+export async function retryRefund(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
   const { refundId } = parsedInput(retrySchema, Object.fromEntries(form));
   return services.db.transaction(async (tx) => {
     const [refund] = await tx
@@ -113,8 +112,8 @@ export async function retryRefund(services: Pick<AppServices, "db" | "jobs">, op
     // Their own purchase's refund, or one on their own gig.
     refuseOwnRecord(operator.id, refund.diggerUserId, refund.clientId);
     if (refund.status !== "pending") throw new AppError("conflict", "This refund is already done.");
-    await services.jobs.send("refund.send", { refundId }, { tx });
-    await recordOperatorAction(tx, { operatorId: operator.id, action: "refund.retry", subjectType: "refund", subjectId: refundId, subjectUserId: refund.diggerUserId });
+    // The audit row and the refund's job (leads/refunds.ts's refundJob), together.
+    await services.emit(tx, { kind: "refund.retried", operatorId: operator.id, refundId, diggerUserId: refund.diggerUserId });
     return { success: REFUND_RETRY_QUEUED };
   });
 }
@@ -144,26 +143,16 @@ const issueDecisionSchema = z.object({
  * sides are told with the issue-decided notices; the refund goes to the provider after the commit.
  */
 export async function decideOverdueIssue(
-  services: Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "notify" | "config">,
+  services: Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "emit" | "config">,
   operator: Operator,
   form: FormData,
 ): Promise<{ success: string }> {
   const { issueId, decision } = parsedInput(issueDecisionSchema, { issueId: form.get("issueId"), decision: form.get("decision") });
-  const resolved = await operatorDecision(services, issueId, decision, {
-    // Before anything is written: an operator never decides an issue they are a party to
-    // (issue 30, finding 8).
-    check: (parties) => refuseOwnRecord(operator.id, parties.diggerUserId, parties.clientUserId),
-    record: async (tx, parties, { refundCents }) => {
-      await recordOperatorAction(tx, {
-        operatorId: operator.id,
-        action: decision === "approve" ? "issue.approve" : "issue.reject",
-        subjectType: "issue",
-        subjectId: issueId,
-        subjectUserId: parties.diggerUserId,
-        details: { clientUserId: parties.clientUserId, refundCents: String(refundCents) },
-      });
-    },
-  });
+  // Before anything is written: an operator never decides an issue they are a party to
+  // (issue 30, finding 8). The decision's audit row is its event's ("issue.decided-by-operator").
+  const resolved = await operatorDecision(services, operator.id, issueId, decision, (parties) =>
+    refuseOwnRecord(operator.id, parties.diggerUserId, parties.clientUserId),
+  );
   await afterDecision(services, resolved);
   if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.operatorDeadlinePassed);
   return { success: ISSUE_DECIDED_BY_OPERATOR[decision] };

@@ -12,7 +12,6 @@ import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
-import { recordOperatorAction } from "./audit.ts";
 
 interface Row {
   id: string;
@@ -63,7 +62,7 @@ export async function reportedReviews(db: Database, cursorParam: string | null):
   };
 }
 
-export async function moderateReview(services: Pick<AppServices, "db">, operator: Operator, form: FormData): Promise<{ success: string }> {
+export async function moderateReview(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
   const { intent, reviewId } = parsedInput(reviewModerationSchema, Object.fromEntries(form));
   return services.db.transaction(async (tx) => {
     const [review] = await tx
@@ -83,14 +82,7 @@ export async function moderateReview(services: Pick<AppServices, "db">, operator
       .returning({ reason: reviewReports.reason });
     if (closed.length === 0) throw new AppError("conflict", OPS_REVIEW_MESSAGES.noOpenReports);
     if (intent === "hide") await tx.update(reviews).set({ hiddenAt: sql`now()` }).where(eq(reviews.id, reviewId));
-    await recordOperatorAction(tx, {
-      operatorId: operator.id,
-      action: intent === "hide" ? "review.hide" : "review.keep",
-      subjectType: "review",
-      subjectId: reviewId,
-      subjectUserId: review.diggerUserId,
-      details: { reports: String(closed.length) },
-    });
+    await services.emit(tx, { kind: "review.moderated", operatorId: operator.id, reviewId, diggerUserId: review.diggerUserId, hidden: intent === "hide", reports: closed.length });
     return { success: intent === "hide" ? OPS_REVIEW_MESSAGES.hidden : OPS_REVIEW_MESSAGES.kept };
   });
 }

@@ -13,7 +13,6 @@ import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
-import { recordOperatorAction } from "./audit.ts";
 import { userSearchColumn } from "./user-search.ts";
 
 export const VERIFIED_BADGE_MESSAGES = {
@@ -69,7 +68,7 @@ const badgeSchema = z.object({
   reason: operatorReason(),
 });
 
-export async function setVerifiedBadge(services: Pick<AppServices, "db">, operator: Operator, form: FormData): Promise<{ success: string }> {
+export async function setVerifiedBadge(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
   const { intent, diggerId, reason } = parsedInput(badgeSchema, Object.fromEntries(form));
   return services.db.transaction(async (tx) => {
     const [profile] = await tx
@@ -82,14 +81,7 @@ export async function setVerifiedBadge(services: Pick<AppServices, "db">, operat
     const grant = intent === "grant";
     if (profile.verified === grant) throw new AppError("conflict", grant ? VERIFIED_BADGE_MESSAGES.already : VERIFIED_BADGE_MESSAGES.notVerified);
     await tx.update(diggerProfiles).set({ verified: grant }).where(eq(diggerProfiles.id, profile.id));
-    await recordOperatorAction(tx, {
-      operatorId: operator.id,
-      action: grant ? "profile.verify" : "profile.unverify",
-      subjectType: "profile",
-      subjectId: profile.id,
-      subjectUserId: profile.userId,
-      reason,
-    });
+    await services.emit(tx, { kind: "profile.verified-badge", operatorId: operator.id, profileId: profile.id, userId: profile.userId, granted: grant, reason });
     return { success: grant ? VERIFIED_BADGE_MESSAGES.granted : VERIFIED_BADGE_MESSAGES.removed };
   });
 }

@@ -11,12 +11,11 @@ import { hires } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { completedPurchase, ownedGig } from "./gig-buyers.ts";
-import { notifyHired } from "./mail.ts";
 
-type Services = Pick<AppServices, "db" | "notify" | "config">;
+type Services = Pick<AppServices, "db" | "emit">;
 
 export async function setHired(services: Services, consumerId: string, gigId: string, diggerIdInput: unknown, hired: boolean): Promise<{ success: string }> {
-  const { db, notify, config } = services;
+  const { db, emit } = services;
   const gig = await ownedGig(db, consumerId, gigId);
   const purchase = await completedPurchase(db, gig.id, diggerIdInput);
   if (!hired) {
@@ -28,7 +27,8 @@ export async function setHired(services: Services, consumerId: string, gigId: st
   // Marking twice is not an error: the second changes nothing and sends nothing.
   await db.transaction(async (tx) => {
     const inserted = await tx.insert(hires).values({ gigId: gig.id, diggerId: purchase.diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });
-    if (inserted.length > 0) await notifyHired(tx, notify, config.publicUrl, purchase, gig.title);
+    // The digger hears of it (named by the purchase the hire rests on), with nothing private of the client's.
+    if (inserted.length > 0) await emit(tx, { kind: "hire.marked", purchaseId: purchase.id, diggerUserId: purchase.userId, diggerId: purchase.diggerId, gigTitle: gig.title });
   });
   return { success: TRUST_MESSAGES.hired };
 }

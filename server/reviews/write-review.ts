@@ -13,9 +13,8 @@ import { reviewReports, reviews } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { completedPurchase, ownedGig } from "./gig-buyers.ts";
-import { notifyReviewed } from "./mail.ts";
 
-type Services = Pick<AppServices, "db" | "notify" | "config">;
+type Services = Pick<AppServices, "db" | "emit">;
 
 export async function saveReview(
   services: Services,
@@ -24,7 +23,7 @@ export async function saveReview(
   form: FormData,
   edit: boolean,
 ): Promise<{ success: string }> {
-  const { db, notify, config } = services;
+  const { db, emit } = services;
   const gig = await ownedGig(db, consumerId, gigId);
   const purchase = await completedPurchase(db, gig.id, form.get("diggerId"));
   const { rating, body } = parsedInput(reviewSchema, {
@@ -78,7 +77,7 @@ export async function saveReview(
         throw error;
       }
     }
-    await notifyReviewed(tx, notify, config.publicUrl, purchase, gig.title, rating, edit);
+    await emit(tx, { kind: "review.received", purchaseId: purchase.id, diggerUserId: purchase.userId, diggerId: purchase.diggerId, gigTitle: gig.title, rating, edited: edit });
   });
   return {
     success: edit ? TRUST_MESSAGES.reviewUpdated : TRUST_MESSAGES.reviewPosted,

@@ -1,0 +1,420 @@
+/**
+ * Every event the product tells someone of, or records for operators, declared once (issue 31;
+ * docs/decisions/0036-one-event-path.md): its recipients, its bell entry, its e-mail (a
+ * template of server/mail/templates/), its audit action when an operator did it, and the jobs
+ * it starts. Operations call `emit(tx, { kind, ...data })` (emit.ts) in their transaction and
+ * hand over facts only; every sentence, subject and link is here or in the templates.
+ *
+ * The README's table "E-mail the product sends" lists exactly the declarations with an
+ * e-mail, in this order (`readme`), checked by tests/unit/event-registry.test.ts.
+ */
+import { CREDENTIALS, verifiedCredentialText, type CredentialKind } from "#core/credentials.ts";
+import { formatDate, formatDateTime } from "#core/dates.ts";
+import { HOLD_MINUTES } from "#core/lead-spots.ts";
+import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
+import { formatPrice } from "#core/money.ts";
+import { alertsUnsubscribeUrl, leadAlertsJob, visibleGigsOf } from "../alerts/fan-out.ts";
+import type { AlertRecipient } from "../alerts/matching.ts";
+import { issueReminderJob } from "../leads/issue-deadlines.ts";
+import { refundJob } from "../leads/refunds.ts";
+import {
+  accountReinstatedEmail,
+  accountSuspendedEmail,
+  confirmationEmail,
+  passwordResetEmail,
+  signUpWithTakenAddressEmail,
+} from "../mail/templates/account-emails.ts";
+import { digestEmail, leadAlertEmail, type AlertEmailGig } from "../mail/templates/alert-emails.ts";
+import { contactEmail, type ContactEmailInput } from "../mail/templates/contact-email.ts";
+import { gigFilledEmail, gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
+import {
+  issueAutoApprovedEmail,
+  issueDecidedEmail,
+  issueOperatorDecidedEmail,
+  issueReminderEmail,
+  issueReportedEmail,
+  leadBoughtEmail,
+  leadUnavailableEmail,
+} from "../mail/templates/lead-emails.ts";
+import {
+  credentialApprovedEmail,
+  credentialLapsedEmail,
+  credentialRejectedEmail,
+  hiredEmail,
+  referenceDecidedEmail,
+  referenceRequestedEmail,
+  reviewedEmail,
+} from "../mail/templates/trust-emails.ts";
+import { declare, type EventDeclaration } from "./declaration.ts";
+
+/** Where a digger's credentials are edited: the link of every credential notice. */
+const CREDENTIALS_LINK = "/digger-registration#credentials";
+
+/** An account's e-mail sent from Better Auth's callbacks: the address it gave, the account's id. */
+interface AccountAddress {
+  userId: string;
+  name: string;
+  address: string;
+}
+const toAccount = (e: AccountAddress) => ({ userId: e.userId, address: e.address });
+
+/** A decided lead issue, as resolve-issue.ts tells both sides of it. */
+export interface IssueOutcome {
+  issueId: string;
+  decision: IssueDecision;
+  decidedBy: IssueDecider;
+  refundCents: number;
+  refundPercentage: number;
+  issueType: string;
+  gigTitle: string;
+  respondBy: Date;
+  digger: { userId: string };
+  client: { userId: string };
+}
+
+/** What the client's e-mails of an issue decided without them say. */
+const clientIssue = (e: IssueOutcome, publicUrl: string) => ({
+  publicUrl,
+  gigTitle: e.gigTitle,
+  issueType: issueTypeLabel(e.issueType),
+  respondBy: formatDateTime(e.respondBy),
+  refund: formatPrice(e.refundCents),
+  refundPercentage: e.refundPercentage,
+});
+
+const operatorIssueSubject = (e: IssueOutcome) => `The issue on your gig "${e.gigTitle}" was ${e.decision === "approve" ? "approved" : "rejected"} by Digs & Gigs`;
+const autoApprovedSubject = (e: IssueOutcome) => `An issue on your gig "${e.gigTitle}" was approved automatically`;
+const diggerIssueSubject = (e: IssueOutcome) =>
+  `Your issue report for "${e.gigTitle}" was ${e.decidedBy === "automatic" ? "approved automatically" : e.decision === "approve" ? "approved" : "rejected"}`;
+
+const referenceLine = (e: { handle: string; approved: boolean; referenceName: string }) =>
+  `${e.handle} ${e.approved ? "approved" : "declined"} your request for the contact details of ${e.referenceName}`;
+const leadBoughtLine = (e: { handle: string; gigTitle: string }) => `${e.handle} bought your lead for "${e.gigTitle}"`;
+const unavailableSubject = (e: { why: "full" | "gone"; gigTitle: string }) =>
+  e.why === "full" ? `The lead for "${e.gigTitle}" is full` : `The lead for "${e.gigTitle}" is no longer available`;
+const respondByLine = (respondBy: Date) => `Respond by ${formatDateTime(respondBy)}`;
+
+export const EVENTS = {
+  // Accounts (Better Auth's callbacks: no transaction of theirs, emitted with the database).
+  "account.confirm-email": declare<AccountAddress & { token: string; consumer: boolean }>({
+    to: toAccount,
+    email: (e, { config }) =>
+      confirmationEmail({ name: e.name, link: `${config.publicUrl}/verify-email?token=${encodeURIComponent(e.token)}`, consumer: e.consumer }),
+    readme: { subject: "Confirm your e-mail for Digs & Gigs", to: "the new account" },
+  }),
+  "account.password-reset": declare<AccountAddress & { token: string }>({
+    to: toAccount,
+    email: (e, { config }) => passwordResetEmail({ name: e.name, link: `${config.publicUrl}/reset-password?token=${encodeURIComponent(e.token)}` }),
+    readme: { subject: "Reset your Digs & Gigs password", to: "the account" },
+  }),
+  "account.sign-up-taken": declare<AccountAddress>({
+    to: toAccount,
+    email: (e, { config }) => signUpWithTakenAddressEmail({ name: e.name, publicUrl: config.publicUrl }),
+    readme: { subject: "Someone tried to sign up with your e-mail address", to: "the account's owner" },
+  }),
+  /** A client confirmed their address: the gigs it published get their lead alerts (decision 0023). */
+  "account.email-confirmed": declare<{ userId: string }>({
+    jobs: async (e, { tx }) => (await visibleGigsOf(tx, e.userId)).map(leadAlertsJob),
+  }),
+  "contact.message": declare<ContactEmailInput>({
+    to: (_e, { config }) => ({ address: config.supportEmail, userId: null }),
+    email: (e) => ({ ...contactEmail(e), replyTo: e.email }),
+    readme: { subject: "Contact form: {subject}", to: "support (`SUPPORT_EMAIL`)" },
+  }),
+
+  // Leads.
+  "lead.bought": declare<{ purchaseId: string; clientUserId: string; clientName: string; handle: string; gigTitle: string; amountCents: number; diggerId: string }>({
+    to: (e) => ({ userId: e.clientUserId }),
+    bell: (e) => ({ kind: "lead.bought", subjectId: e.purchaseId, text: leadBoughtLine(e), link: `/digger/${e.diggerId}` }),
+    email: (e, { config }) =>
+      leadBoughtEmail({ publicUrl: config.publicUrl, clientName: e.clientName, line: leadBoughtLine(e), price: formatPrice(e.amountCents), diggerId: e.diggerId }),
+    readme: { subject: '{handle} bought your lead for "{gig title}"', to: "the client" },
+  }),
+  "lead.unavailable": declare<{ purchaseId: string; diggerUserId: string; diggerName: string; gigTitle: string; amountCents: number; why: "full" | "gone" }>({
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({
+      kind: "lead.unavailable",
+      subjectId: e.purchaseId,
+      text: `${unavailableSubject(e)}: your payment of ${formatPrice(e.amountCents)} is refunded in full`,
+      link: "/browse-gigs",
+    }),
+    email: (e) =>
+      leadUnavailableEmail({ subject: unavailableSubject(e), diggerName: e.diggerName, why: e.why, gigTitle: e.gigTitle, price: formatPrice(e.amountCents), holdMinutes: HOLD_MINUTES }),
+    readme: { subject: 'The lead for "{gig title}" is full / is no longer available', to: "the digger" },
+  }),
+  "issue.reported": declare<{
+    issueId: string;
+    clientUserId: string;
+    handle: string;
+    businessName: string;
+    gigTitle: string;
+    issueType: string;
+    refundPercentage: number;
+    description: string;
+    respondBy: Date;
+  }>({
+    to: (e) => ({ userId: e.clientUserId }),
+    bell: (e) => ({
+      kind: "issue.reported",
+      subjectId: e.issueId,
+      text: `${e.handle} reported an issue with your gig "${e.gigTitle}". ${respondByLine(e.respondBy)}.`,
+      link: "/my-gigs",
+    }),
+    email: (e, { config }) =>
+      issueReportedEmail({
+        publicUrl: config.publicUrl,
+        subject: `A digger reported an issue with your gig "${e.gigTitle}"`,
+        businessName: e.businessName,
+        handle: e.handle,
+        gigTitle: e.gigTitle,
+        issueType: issueTypeLabel(e.issueType),
+        refundPercentage: e.refundPercentage,
+        description: e.description,
+        respondBy: respondByLine(e.respondBy),
+      }),
+    jobs: (e, { config }) => issueReminderJob(e.issueId, config.leadIssueResponseHours),
+    readme: { subject: 'A digger reported an issue with your gig "{gig title}"', to: "the client" },
+  }),
+  "issue.reminder": declare<{ issueId: string; clientUserId: string; gigTitle: string; issueType: string; respondBy: Date }>({
+    to: (e) => ({ userId: e.clientUserId }),
+    bell: (e) => ({
+      kind: "issue.reminder",
+      subjectId: e.issueId,
+      text: `Reminder: an issue on your gig "${e.gigTitle}" is waiting for you. ${respondByLine(e.respondBy)}.`,
+      link: "/my-gigs",
+    }),
+    email: (e, { config }) =>
+      issueReminderEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, issueType: issueTypeLabel(e.issueType), respondBy: respondByLine(e.respondBy) }),
+    readme: { subject: 'Reminder: respond to the issue on your gig "{gig title}"', to: "the client" },
+  }),
+  "issue.auto-approved": declare<IssueOutcome>({
+    to: (e) => ({ userId: e.client.userId }),
+    bell: (e) => ({ kind: "issue.auto-approved", subjectId: e.issueId, text: `${autoApprovedSubject(e)}: the digger is refunded, you pay nothing`, link: "/my-gigs" }),
+    email: (e, { config }) => issueAutoApprovedEmail({ ...clientIssue(e, config.publicUrl), subject: autoApprovedSubject(e) }),
+    readme: { subject: 'An issue on your gig "{gig title}" was approved automatically', to: "the client" },
+  }),
+  "issue.decided": declare<IssueOutcome>({
+    to: (e) => ({ userId: e.digger.userId }),
+    bell: (e) => ({
+      kind: "issue.decided",
+      subjectId: e.issueId,
+      text: e.decision === "approve" ? `${diggerIssueSubject(e)}: ${formatPrice(e.refundCents)} refunded` : `${diggerIssueSubject(e)}: no refund`,
+      link: "/my-leads",
+    }),
+    email: (e, { config }) => {
+      const approved = e.decision === "approve";
+      const decider = e.decidedBy === "operator" ? "Digs & Gigs" : "The client";
+      const report = `your report (${issueTypeLabel(e.issueType)}) on the lead "${e.gigTitle}"`;
+      const refund = `A refund of ${formatPrice(e.refundCents)} (${e.refundPercentage}%) goes back to your card.`;
+      return issueDecidedEmail({
+        publicUrl: config.publicUrl,
+        subject: diggerIssueSubject(e),
+        outcome:
+          e.decidedBy === "automatic"
+            ? `The client did not respond by ${formatDateTime(e.respondBy)}, so ${report} was approved automatically. ${refund}`
+            : approved
+              ? `${decider} approved ${report}. ${refund}`
+              : `${decider} rejected ${report}. No refund is made.`,
+      });
+    },
+    readme: { subject: 'Your issue report for "{gig title}" was approved / rejected / approved automatically', to: "the digger" },
+  }),
+  /** An operator decided an issue the client left past its deadline (decision 0031). */
+  "issue.decided-by-operator": declare<IssueOutcome & { operatorId: string }>({
+    to: (e) => ({ userId: e.client.userId }),
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: e.decision === "approve" ? "issue.approve" : "issue.reject",
+      subjectType: "issue",
+      subjectId: e.issueId,
+      subjectUserId: e.digger.userId,
+      details: { clientUserId: e.client.userId, refundCents: String(e.refundCents) },
+    }),
+    bell: (e) => ({
+      kind: "issue.decided",
+      subjectId: e.issueId,
+      text: e.decision === "approve" ? `${operatorIssueSubject(e)}: the digger is refunded, you pay nothing` : `${operatorIssueSubject(e)}: no refund`,
+      link: "/my-gigs",
+    }),
+    email: (e, { config }) => issueOperatorDecidedEmail({ ...clientIssue(e, config.publicUrl), subject: operatorIssueSubject(e), approved: e.decision === "approve" }),
+    readme: { subject: 'The issue on your gig "{gig title}" was approved / rejected by Digs & Gigs', to: "the client" },
+  }),
+  /** An operator asks the provider again for a refund that failed; its job belongs to leads/refunds.ts. */
+  "refund.retried": declare<{ operatorId: string; refundId: string; diggerUserId: string }>({
+    audit: (e) => ({ operatorId: e.operatorId, action: "refund.retry", subjectType: "refund", subjectId: e.refundId, subjectUserId: e.diggerUserId }),
+    jobs: (e) => [refundJob(e.refundId)],
+  }),
+
+  // References, gigs and earned trust.
+  "reference.requested": declare<{ requestId: string; diggerUserId: string; clientName: string; referenceName: string }>({
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({
+      kind: "reference.requested",
+      subjectId: e.requestId,
+      text: `${e.clientName} asked for the contact details of your reference ${e.referenceName}`,
+      link: "/reference-requests",
+    }),
+    email: (e, { config }) => referenceRequestedEmail({ publicUrl: config.publicUrl, clientName: e.clientName, referenceName: e.referenceName }),
+    readme: { subject: "New reference contact request", to: "the digger" },
+  }),
+  "reference.decided": declare<{ requestId: string; clientUserId: string; handle: string; referenceName: string; approved: boolean; diggerId: string }>({
+    to: (e) => ({ userId: e.clientUserId }),
+    bell: (e) => ({ kind: "reference.decided", subjectId: e.requestId, text: referenceLine(e), link: `/digger/${e.diggerId}` }),
+    email: (e, { config }) => referenceDecidedEmail({ publicUrl: config.publicUrl, line: referenceLine(e), approved: e.approved, diggerId: e.diggerId }),
+    readme: { subject: "Your reference contact request was approved / declined", to: "the client" },
+  }),
+  "gig.filled": declare<{ gigId: string; gigTitle: string; buyerUserIds: string[] }>({
+    to: (e) => e.buyerUserIds.map((userId) => ({ userId })),
+    bell: (e) => ({ kind: "gig.filled", subjectId: e.gigId, text: `The gig "${e.gigTitle}" you bought was closed as filled`, link: "/my-leads" }),
+    email: (e, { config }) => gigFilledEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle }),
+    readme: { subject: 'The gig "{gig title}" has been filled', to: "each digger who bought it" },
+  }),
+  /** `purchaseId`: the purchase the hire rests on, the notice's subject. */
+  "hire.marked": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string }>({
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({ kind: "hire.marked", subjectId: e.purchaseId, text: `You were marked as hired for "${e.gigTitle}"`, link: `/digger/${e.diggerId}` }),
+    email: (e, { config }) => hiredEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, diggerId: e.diggerId }),
+    readme: { subject: 'You were marked as hired for "{gig title}"', to: "the digger" },
+  }),
+  "review.received": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string; rating: number; edited: boolean }>({
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({
+      kind: "review.received",
+      subjectId: e.purchaseId,
+      text: e.edited ? `A client updated their review of you for "${e.gigTitle}"` : `New review for "${e.gigTitle}": ${e.rating} out of 5 stars`,
+      link: `/digger/${e.diggerId}#reviews`,
+    }),
+    email: (e, { config }) => reviewedEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, diggerId: e.diggerId, rating: e.rating, edited: e.edited }),
+    readme: { subject: 'New review for "{gig title}" / A client updated their review of you for "{gig title}"', to: "the digger" },
+  }),
+
+  // Lead alerts.
+  "lead.alert": declare<{ gig: AlertEmailGig; recipient: Pick<AlertRecipient, "userId" | "email"> }>({
+    to: (e) => ({ userId: e.recipient.userId }),
+    bell: (e) => ({ kind: "lead.alert", subjectId: e.gig.id, text: `New lead: ${e.gig.title}`, link: `/gig/${e.gig.id}` }),
+    email: (e, { config }) => {
+      const unsubscribe = alertsUnsubscribeUrl(config, e.recipient);
+      return { ...leadAlertEmail({ publicUrl: config.publicUrl, gig: e.gig, unsubscribeUrl: unsubscribe }), listUnsubscribeUrl: unsubscribe };
+    },
+    readme: { subject: "New lead: {gig title}", to: "each digger whose Instant lead alerts match" },
+  }),
+  "lead.digest": declare<{ userId: string; email: string; total: number; gigs: AlertEmailGig[]; moreUrl: string }>({
+    to: (e) => ({ userId: e.userId, address: e.email }),
+    email: (e, { config }) => {
+      const unsubscribe = alertsUnsubscribeUrl(config, e);
+      return { ...digestEmail({ publicUrl: config.publicUrl, total: e.total, gigs: e.gigs, moreUrl: e.moreUrl, unsubscribeUrl: unsubscribe }), listUnsubscribeUrl: unsubscribe };
+    },
+    readme: { subject: "Your lead alerts: {n} new gig(s)", to: "each digger on Daily digest with matches" },
+  }),
+
+  // The operator console (every one with its audit row). An account's standing is told by
+  // e-mail only (a suspended user cannot open the bell), without the operator's reason: the
+  // reason is the console's, never shown outside it.
+  "account.suspended": declare<{ operatorId: string; userId: string; reason: string }>({
+    to: (e) => ({ userId: e.userId }),
+    audit: (e) => ({ operatorId: e.operatorId, action: "user.suspend", subjectType: "user", subjectId: e.userId, subjectUserId: e.userId, reason: e.reason }),
+    email: (_e, { config }) => accountSuspendedEmail({ publicUrl: config.publicUrl }),
+    readme: { subject: "Your Digs & Gigs account is suspended", to: "the account" },
+  }),
+  "account.reinstated": declare<{ operatorId: string; userId: string; reason: string }>({
+    to: (e) => ({ userId: e.userId }),
+    audit: (e) => ({ operatorId: e.operatorId, action: "user.reinstate", subjectType: "user", subjectId: e.userId, subjectUserId: e.userId, reason: e.reason }),
+    email: (_e, { config }) => accountReinstatedEmail({ publicUrl: config.publicUrl }),
+    readme: { subject: "Your Digs & Gigs account is active again", to: "the account" },
+  }),
+  /** Each decision is told: the audit row is the notice's subject. */
+  "gig.hidden": declare<{ operatorId: string; gigId: string; gigTitle: string; ownerId: string; reason: string }>({
+    to: (e) => ({ userId: e.ownerId }),
+    audit: (e) => ({ operatorId: e.operatorId, action: "gig.hide", subjectType: "gig", subjectId: e.gigId, subjectUserId: e.ownerId, reason: e.reason }),
+    bell: (e, { auditId }) => ({ kind: "gig.hidden", subjectId: auditId!, text: `Your gig "${e.gigTitle}" was hidden by an operator. Reason: ${e.reason}`, link: "/my-gigs" }),
+    email: (e) => gigHiddenEmail({ gigTitle: e.gigTitle, reason: e.reason }),
+    readme: { subject: 'Your gig "{title}" was hidden', to: "the gig's client" },
+  }),
+  "gig.restored": declare<{ operatorId: string; gigId: string; gigTitle: string; ownerId: string }>({
+    to: (e) => ({ userId: e.ownerId }),
+    audit: (e) => ({ operatorId: e.operatorId, action: "gig.restore", subjectType: "gig", subjectId: e.gigId, subjectUserId: e.ownerId }),
+    bell: (e, { auditId }) => ({ kind: "gig.restored", subjectId: auditId!, text: `Your gig "${e.gigTitle}" is shown again.`, link: "/my-gigs" }),
+    email: (e) => gigRestoredEmail({ gigTitle: e.gigTitle }),
+    readme: { subject: 'Your gig "{title}" is shown again', to: "the gig's client" },
+  }),
+  "credential.approved": declare<{ operatorId: string; documentId: string; userId: string; credential: CredentialKind; verifiedUntil: string; decidedAt: Date }>({
+    to: (e) => ({ userId: e.userId }),
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: "credential.approve",
+      subjectType: "credential",
+      subjectId: e.documentId,
+      subjectUserId: e.userId,
+      details: { credential: e.credential, verifiedUntil: e.verifiedUntil },
+    }),
+    bell: (e) => ({
+      kind: "credential.approved",
+      subjectId: e.documentId,
+      text: `Your proof of ${CREDENTIALS[e.credential]} was approved: your profile shows "${verifiedCredentialText(e.credential, e.decidedAt.toISOString())}" until ${formatDate(e.verifiedUntil)}.`,
+      link: CREDENTIALS_LINK,
+    }),
+    email: (e) =>
+      credentialApprovedEmail({ label: CREDENTIALS[e.credential], badge: verifiedCredentialText(e.credential, e.decidedAt.toISOString()), until: formatDate(e.verifiedUntil) }),
+    readme: { subject: "{Credential}: verified", to: "the digger" },
+  }),
+  "credential.rejected": declare<{ operatorId: string; documentId: string; userId: string; credential: CredentialKind; reason: string }>({
+    to: (e) => ({ userId: e.userId }),
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: "credential.reject",
+      subjectType: "credential",
+      subjectId: e.documentId,
+      subjectUserId: e.userId,
+      reason: e.reason,
+      details: { credential: e.credential },
+    }),
+    bell: (e) => ({
+      kind: "credential.rejected",
+      subjectId: e.documentId,
+      text: `Your proof of ${CREDENTIALS[e.credential]} was not accepted. Reason: ${e.reason}`,
+      link: CREDENTIALS_LINK,
+    }),
+    email: (e) => credentialRejectedEmail({ label: CREDENTIALS[e.credential], reason: e.reason }),
+    readme: { subject: "{Credential}: your proof was not accepted", to: "the digger" },
+  }),
+  /** The daily job: an approval's date has passed. */
+  "credential.lapsed": declare<{ documentId: string; userId: string; credential: CredentialKind; verifiedUntil: string }>({
+    to: (e) => ({ userId: e.userId }),
+    bell: (e) => ({
+      kind: "credential.lapsed",
+      subjectId: e.documentId,
+      text: `The verification of your ${CREDENTIALS[e.credential]} credential ran until ${formatDate(e.verifiedUntil)}: your profile shows it as self-reported again.`,
+      link: CREDENTIALS_LINK,
+    }),
+    email: (e) => credentialLapsedEmail({ label: CREDENTIALS[e.credential], until: formatDate(e.verifiedUntil) }),
+    readme: { subject: "{Credential}: verification lapsed", to: "the digger" },
+  }),
+  "review.moderated": declare<{ operatorId: string; reviewId: string; diggerUserId: string; hidden: boolean; reports: number }>({
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: e.hidden ? "review.hide" : "review.keep",
+      subjectType: "review",
+      subjectId: e.reviewId,
+      subjectUserId: e.diggerUserId,
+      details: { reports: String(e.reports) },
+    }),
+  }),
+  "profile.verified-badge": declare<{ operatorId: string; profileId: string; userId: string; granted: boolean; reason: string }>({
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: e.granted ? "profile.verify" : "profile.unverify",
+      subjectType: "profile",
+      subjectId: e.profileId,
+      subjectUserId: e.userId,
+      reason: e.reason,
+    }),
+  }),
+  /** `npm run operator` grants or revokes the role (the command line is the "operator"). */
+  "operator.role": declare<{ operatorId: string; userId: string; granted: boolean }>({
+    audit: (e) => ({ operatorId: e.operatorId, action: e.granted ? "operator.grant" : "operator.revoke", subjectType: "user", subjectId: e.userId, subjectUserId: e.userId }),
+  }),
+};
+
+export type EventKind = keyof typeof EVENTS;
+/** The data an event of kind `K` carries. */
+export type EventData<K extends EventKind> = (typeof EVENTS)[K] extends EventDeclaration<infer D> ? D : never;
