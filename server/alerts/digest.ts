@@ -10,7 +10,7 @@ import { DIGEST_MAX_GIGS } from "#core/lead-alerts.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { categories, diggerProfiles, gigs, leadAlertDigests, leadAlertSettings, users } from "../db/schema.ts";
-import { listedGig } from "../gigs/browse.ts";
+import { forSale } from "../leads/for-sale.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { digestEmail } from "../mail/templates/alert-emails.ts";
 import { alertsUnsubscribeUrl } from "./fan-out.ts";
@@ -79,7 +79,7 @@ async function digestGigs(db: Database, diggerIds: string[], day: string, now: D
     join ${diggerProfiles} on ${diggerProfiles.id} = ${leadAlertSettings.diggerId}
     join ${users} on ${users.id} = ${diggerProfiles.userId}
     join ${gigs} on ${gigs.visibleSince} > ${now.toISOString()}::timestamptz - interval '24 hours'
-                 and ${gigs.visibleSince} <= ${now.toISOString()}::timestamptz and ${listedGig()}
+                 and ${gigs.visibleSince} <= ${now.toISOString()}::timestamptz and ${forSale()}
     join ${categories} on ${categories.id} = ${gigs.categoryId}
     where ${leadAlertSettings.diggerId} = any(${`{${diggerIds.join(",")}}`}::uuid[])
       and ${leadAlertSettings.frequency} = 'daily'

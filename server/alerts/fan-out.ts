@@ -12,7 +12,7 @@ import { leadPriceCents } from "#core/lead-price.ts";
 import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
-import { listedGig } from "../gigs/browse.ts";
+import { forSale } from "../leads/for-sale.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { leadAlertEmail } from "../mail/templates/alert-emails.ts";
 import type { Notify } from "../notifications/notify.ts";
@@ -39,7 +39,7 @@ export async function enqueueAlertsOfClient(db: Database, jobs: JobQueue, consum
   });
 }
 
-/** A listed gig (open, published, not full) with what an alert says of it; null otherwise. */
+/** A gig whose lead is for sale (`forSale()`) with what an alert says of it; null otherwise. */
 export async function alertGig(db: Database, gigId: string) {
   const [gig] = await db
     .select({
@@ -57,7 +57,7 @@ export async function alertGig(db: Database, gigId: string) {
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
-    .where(and(eq(gigs.id, gigId), listedGig()));
+    .where(and(eq(gigs.id, gigId), forSale()));
   return gig ? { ...gig, leadPriceCents: leadPriceCents(gig.budgetMinCents) } : null;
 }
 export type AlertGig = NonNullable<Awaited<ReturnType<typeof alertGig>>>;

@@ -396,8 +396,8 @@ export const gigs = pgTable(
     check("gigs_filled_closed_check", sql`${t.filledAt} is null or ${t.status} = 'closed'`),
     check("gigs_deleted_closed_check", sql`${t.deletedAt} is null or ${t.status} = 'closed'`),
     check("gigs_hidden_reason_check", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
-    // Browse: listed gigs (open, published, not full of completed purchases: listedGig() in
-    // server/gigs/browse.ts) newest first, overall and per category; id breaks ties.
+    // Browse: listed gigs (open, published, not full of completed purchases: forSale() in
+    // server/leads/for-sale.ts) newest first, overall and per category; id breaks ties.
     index("gigs_open_newest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
