@@ -13,9 +13,10 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { formatDateTime } from "#core/dates.ts";
 import { issueTypeLabel } from "#core/lead-issues.ts";
-import { gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
+import { gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { issueReminderEmail } from "../mail/templates/lead-emails.ts";
 import type { AppServices } from "../services.ts";
+import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 import { afterDecision, autoApproveIssue, dueForSettling, ESCALATED } from "./resolve-issue.ts";
 
 /** Overdue issues read per round; rounds go on while a full one made progress. */
@@ -57,18 +58,13 @@ export async function autoApproveOverdueIssues(services: Services): Promise<numb
 export async function remindClient(services: Pick<AppServices, "db" | "notify" | "config">, issueId: string): Promise<boolean> {
   const { db, notify, config } = services;
   return db.transaction(async (tx) => {
-    const [issue] = await tx
-      .select({
-        issueType: leadIssues.issueType,
-        respondBy: leadIssues.respondBy,
-        gigTitle: gigs.title,
-        clientId: users.id,
-      })
-      .from(leadIssues)
-      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-      .innerJoin(users, eq(users.id, gigs.consumerId))
-      .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending"), gt(leadIssues.respondBy, sql`now()`)));
+    const [issue] = await withPurchaseParties(
+      tx
+        .select({ issueType: leadIssues.issueType, respondBy: leadIssues.respondBy, gigTitle: gigs.title, clientId: clientUser.id })
+        .from(leadIssues)
+        .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+        .$dynamic(),
+    ).where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending"), gt(leadIssues.respondBy, sql`now()`)));
     if (!issue) return false;
     const respondBy = `Respond by ${formatDateTime(issue.respondBy)}`;
     await notify(tx, {
