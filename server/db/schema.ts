@@ -348,6 +348,8 @@ export const gigs = pgTable(
     hiddenReason: text("hidden_reason"),
     /** The owner's account is suspended: kept by a trigger on users.suspended_at (migration 0021). */
     ownerSuspended: boolean("owner_suspended").notNull().default(false),
+    /** The owner's account is deleted: kept by triggers on users.deleted_at and on insert (migration 0032). */
+    ownerDeleted: boolean("owner_deleted").notNull().default(false),
     /** The client's phone for this gig (optional): private like their e-mail, only for the gig's buyers. */
     contactPhone: text("contact_phone"),
     status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),

@@ -15,7 +15,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { NotForSale } from "#core/lead-spots.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { gigs, leadPurchases, users } from "../db/schema.ts";
+import { gigs, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { liveHold } from "./spots.ts";
 
@@ -23,15 +23,11 @@ import { liveHold } from "./spots.ts";
 export const withdrawn = (): SQL<boolean> => sql<boolean>`(${gigs.hiddenAt} is not null or ${gigs.ownerSuspended})`;
 
 /**
- * Its client deleted their account (which also closed the gig: privacy/deletion.ts). The account
- * is read under an alias of its own, so that a query that joins `users` (the alerts' digest) reads
- * the gig's owner here, never its own row.
+ * Anyone may see the gig: published, neither deleted nor withdrawn, and its client's account not
+ * deleted (deleting it also closes the gig: privacy/deletion.ts). Every term is of the gig's own
+ * row (owner_deleted is kept by a trigger, migration 0032), so that lists keep to their indexes.
  */
-const ownerDeleted = (): SQL =>
-  sql`exists (select 1 from ${users} as "gig_owner" where "gig_owner"."id" = ${gigs.consumerId} and "gig_owner"."deleted_at" is not null)`;
-
-/** Anyone may see the gig: published, neither deleted nor withdrawn, its client's account not deleted. */
-const shown = (): SQL => sql`(${gigs.published} and ${gigs.deletedAt} is null and not ${withdrawn()} and not ${ownerDeleted()})`;
+const shown = (): SQL => sql`(${gigs.published} and ${gigs.deletedAt} is null and not ${withdrawn()} and not ${gigs.ownerDeleted})`;
 
 const open = (): SQL => sql`(${gigs.status} = 'open')`;
 

@@ -137,6 +137,19 @@ describe("one rule for a lead for sale, asked by every place alike", () => {
     }
   }, 60_000);
 
+  it("a gig written for a deleted account is not for sale, and follows its account's deletion either way", async () => {
+    const client = await signUpAs(app, "consumer", `Sale Deleted ${randomUUID().slice(0, 8)}`);
+    const db = app.database.db;
+    const before = await insertGig(app, client.id);
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, client.id));
+    const after = await insertGig(app, client.id);
+    expect(await whyNotForSale(db, before.id)).toBe("gone");
+    expect(await whyNotForSale(db, after.id)).toBe("gone");
+    await db.update(users).set({ deletedAt: null }).where(eq(users.id, client.id));
+    expect(await whyNotForSale(db, before.id)).toBeNull();
+    expect(await whyNotForSale(db, after.id)).toBeNull();
+  });
+
   it("a checkout completing does not count its own hold: the last spot it holds is still its to pay", async () => {
     const gig = await gigIn("held");
     const db = app.database.db;
