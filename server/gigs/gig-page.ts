@@ -9,7 +9,7 @@ import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs, users } from "../db/schema.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
-import { hasCompletedPurchase, holdsSpot, liveHoldsOf } from "../leads/spots.ts";
+import { hasCompletedPurchase, holdsSpot } from "../leads/spots.ts";
 import { gigNotFound, whyNotForSaleOf, withdrawn as withdrawnGig } from "../leads/for-sale.ts";
 
 /**
@@ -83,8 +83,6 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
       maxDiggers: gigs.maxDiggers,
       /** Completed purchases: only they fill the lead (decision 0030). */
       spotsTaken: gigs.purchaseCount,
-      /** Checkouts holding spots: with the purchases they may leave none for another buyer. */
-      spotsHeld: liveHoldsOf(gigs.id),
       categoryName: categories.name,
       categoryDescription: categories.description,
       posterFirstName: sql<string>`split_part(btrim(${users.name}), ' ', 1)`,
