@@ -25,7 +25,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows, type Database, type DatabaseHandle, type DatabaseTarget, type Transaction } from "../server/db/client.ts";
 import { seedCategories } from "../server/db/seed/index.ts";
-import { listedGig, listOpenGigs, parseBrowseFilters } from "../server/gigs/browse.ts";
+import { listOpenGigs, parseBrowseFilters } from "../server/gigs/browse.ts";
+import { forSale } from "../server/leads/for-sale.ts";
 import { PAGE_SIZE } from "../server/pagination.ts";
 
 /** Raise it whenever the generated data changes: a database of another version is made afresh. */
@@ -438,7 +439,7 @@ export async function verifyGenerated(db: Database, n: number, log: (line: strin
   const problems: string[] = [];
   const [listing] = await queryRows<{ listed: number; expected: number }>(
     db,
-    sql`select (select count(*)::int from gigs where ${listedGig()}) as listed,
+    sql`select (select count(*)::int from gigs where ${forSale()}) as listed,
                (select count(*)::int from generate_series(1, ${sql.raw(String(n))}) i where not (${sql.raw(closedGig("i", n))})) as expected`,
   );
   if (!listing || listing.listed !== listing.expected) {

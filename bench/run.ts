@@ -32,7 +32,8 @@ import pg from "pg";
 import { openDatabase, type Database } from "../server/db/client.ts";
 import { diggerProfiles, gigs } from "../server/db/schema.ts";
 import { browseDiggers, browseFilters } from "../server/diggers/browse.ts";
-import { browseGigsQuery, listedGig, listOpenGigs, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
+import { browseGigsQuery, listOpenGigs, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
+import { forSale } from "../server/leads/for-sale.ts";
 import { getLandingShowcase } from "../server/marketing/landing.ts";
 import { PAGE_SIZE } from "../server/pagination.ts";
 import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate, type Target } from "./generate.ts";
@@ -206,7 +207,7 @@ async function prepare(target: Target): Promise<{ sample: Sample; list: Endpoint
     // A gig a few pages down Browse Gigs (listed: an unlisted one's page redirects), a digger
     // with references, and the top-level category with the most gigs in this taxonomy (its
     // sub-categories included).
-    const [gig] = await handle.db.select({ id: gigs.id }).from(gigs).where(listedGig()).orderBy(desc(gigs.createdAt), desc(gigs.id)).offset(100).limit(1);
+    const [gig] = await handle.db.select({ id: gigs.id }).from(gigs).where(forSale()).orderBy(desc(gigs.createdAt), desc(gigs.id)).offset(100).limit(1);
     if (!gig) throw new Error("bench: Browse Gigs lists fewer than 101 gigs in the bench database");
     const firstPage = await listOpenGigs(handle.db, parseBrowseFilters(new URLSearchParams()));
     if (!firstPage.nextCursor) throw new Error("bench: Browse Gigs has no second page in the bench database");

@@ -13,6 +13,13 @@ export const MAX_DIGGERS = 5;
 /** What /post-gig offers first. */
 export const DEFAULT_MAX_DIGGERS = 3;
 
+/**
+ * Why a lead is not for sale (server/leads/for-sale.ts), the first that holds: its gig is gone
+ * (unpublished, deleted, withdrawn, or its client's account deleted), closed, full of completed
+ * purchases, or every spot left is held by checkouts.
+ */
+export type NotForSale = "gone" | "closed" | "full" | "held";
+
 export const LEAD_FULL = "This lead is full";
 /** Every spot that is not bought is held by other diggers' checkouts. */
 export const SPOTS_HELD = "Someone is checking out this lead. Try again in a few minutes.";

@@ -105,10 +105,9 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
         <aside aria-label="Purchase Lead">
           <PurchaseCard
             gigId={gig.id}
-            open={gig.status === "open" && !loaderData.withdrawn}
+            notForSale={loaderData.notForSale}
             leadPriceCents={gig.leadPriceCents}
             spotsTaken={gig.spotsTaken}
-            spotsHeld={gig.spotsHeld}
             maxDiggers={gig.maxDiggers}
             purchased={loaderData.purchased}
             holding={loaderData.holding}

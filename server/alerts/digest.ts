@@ -11,8 +11,8 @@ import { DIGEST_MAX_GIGS } from "#core/lead-alerts.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { categories, diggerProfiles, gigs, leadAlertDigests, leadAlertSettings, users } from "../db/schema.ts";
-import { listedGig } from "../gigs/browse.ts";
 import type { Emit } from "../events/emit.ts";
+import { forSale } from "../leads/for-sale.ts";
 import { leadPriceSql, preferencesMatch, savedCategoryMatch } from "./matching.ts";
 
 /** Daily diggers per query. */
@@ -73,7 +73,7 @@ async function digestGigs(db: Database, diggerIds: string[], day: string, now: D
     join ${diggerProfiles} on ${diggerProfiles.id} = ${leadAlertSettings.diggerId}
     join ${users} on ${users.id} = ${diggerProfiles.userId}
     join ${gigs} on ${gigs.visibleSince} > ${now.toISOString()}::timestamptz - interval '24 hours'
-                 and ${gigs.visibleSince} <= ${now.toISOString()}::timestamptz and ${listedGig()}
+                 and ${gigs.visibleSince} <= ${now.toISOString()}::timestamptz and ${forSale()}
     join ${categories} on ${categories.id} = ${gigs.categoryId}
     where ${leadAlertSettings.diggerId} = any(${`{${diggerIds.join(",")}}`}::uuid[])
       and ${leadAlertSettings.frequency} = 'daily'

@@ -12,9 +12,9 @@ import { leadPriceCents } from "#core/lead-price.ts";
 import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
-import { listedGig } from "../gigs/browse.ts";
 import type { JobStart } from "../events/declaration.ts";
 import type { Emit } from "../events/emit.ts";
+import { forSale } from "../leads/for-sale.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
 import type { Logger } from "../logger.ts";
@@ -43,7 +43,7 @@ export function visibleGigsOf(tx: Transaction, consumerId: string) {
     .where(and(eq(gigs.consumerId, consumerId), eq(gigs.status, "open"), eq(gigs.published, true)));
 }
 
-/** A listed gig (open, published, not full) with what an alert says of it; null otherwise. */
+/** A gig whose lead is for sale (`forSale()`) with what an alert says of it; null otherwise. */
 export async function alertGig(db: Database, gigId: string) {
   const [gig] = await db
     .select({
@@ -61,7 +61,7 @@ export async function alertGig(db: Database, gigId: string) {
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
-    .where(and(eq(gigs.id, gigId), listedGig()));
+    .where(and(eq(gigs.id, gigId), forSale()));
   return gig ? { ...gig, leadPriceCents: leadPriceCents(gig.budgetMinCents) } : null;
 }
 export type AlertGig = NonNullable<Awaited<ReturnType<typeof alertGig>>>;

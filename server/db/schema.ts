@@ -348,6 +348,8 @@ export const gigs = pgTable(
     hiddenReason: text("hidden_reason"),
     /** The owner's account is suspended: kept by a trigger on users.suspended_at (migration 0021). */
     ownerSuspended: boolean("owner_suspended").notNull().default(false),
+    /** The owner's account is deleted: kept by triggers on users.deleted_at and on insert (migration 0032). */
+    ownerDeleted: boolean("owner_deleted").notNull().default(false),
     /** The client's phone for this gig (optional): private like their e-mail, only for the gig's buyers. */
     contactPhone: text("contact_phone"),
     status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
@@ -396,8 +398,8 @@ export const gigs = pgTable(
     check("gigs_filled_closed_check", sql`${t.filledAt} is null or ${t.status} = 'closed'`),
     check("gigs_deleted_closed_check", sql`${t.deletedAt} is null or ${t.status} = 'closed'`),
     check("gigs_hidden_reason_check", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
-    // Browse: listed gigs (open, published, not full of completed purchases: listedGig() in
-    // server/gigs/browse.ts) newest first, overall and per category; id breaks ties.
+    // Browse: listed gigs (open, published, not full of completed purchases: forSale() in
+    // server/leads/for-sale.ts) newest first, overall and per category; id breaks ties.
     index("gigs_open_newest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),

@@ -1,7 +1,8 @@
 /**
  * Browse Gigs: listed gigs (open and published) newest first, with search, category (a
  * top-level category takes in its sub-categories) and budget band, one keyset page at a
- * time. Gigs full of completed purchases are not listed. Only public fields: no client name or e-mail.
+ * time. Only gigs whose lead is for sale are listed (`forSale()`, server/leads/for-sale.ts: open,
+ * published, not withdrawn, not full of completed purchases). Only public fields: no client name or e-mail.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { GigSummary } from "#core/gig-types.ts";
@@ -11,6 +12,7 @@ import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
+import { forSale } from "../leads/for-sale.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
@@ -49,22 +51,9 @@ function budgetCondition(band: BudgetBand): SQL {
   }
 }
 
-/**
- * The gigs anyone may find: open, published (the client confirmed their e-mail, docs/
- * decisions/0012), not full of completed purchases (docs/decisions/0019) and not withdrawn by
- * an operator. The first three terms are the partial indexes' predicate, so that every list
- * uses them and a full gig leaves the indexes. Checkouts holding spots never hide a gig
- * (decision 0030): free accounts holding every spot emptied Browse Gigs (issue 30).
- */
-export const listedGig = (): SQL =>
-  sql`${gigs.status} = 'open' and ${gigs.published} and ${gigs.purchaseCount} < ${gigs.maxDiggers} and ${notWithdrawn()}`;
-
-/** Not taken down by an operator: neither hidden nor posted by a suspended account (issue 22). */
-export const notWithdrawn = (): SQL => sql`${gigs.hiddenAt} is null and not ${gigs.ownerSuspended}`;
-
 /** Every filter but the search: listed, category, budget band and the page cursor. */
 function listConditions(db: Database, filters: BrowseFilters): SQL[] {
-  const conditions: SQL[] = [listedGig()];
+  const conditions: SQL[] = [forSale()];
   if (filters.categoryId) {
     const inCategory = db
       .select({ id: categories.id })

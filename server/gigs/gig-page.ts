@@ -8,15 +8,9 @@ import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs, users } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
-import { hasCompletedPurchase, holdsSpot, liveHoldsOf } from "../leads/spots.ts";
-import { notWithdrawn } from "./browse.ts";
-
-/** A gig that does not exist, or not for this person: back to the list (spec section 8). */
-export function gigNotFound(): AppError {
-  return new AppError("not_found", "Gig not found", { redirectTo: "/browse-gigs" });
-}
+import { hasCompletedPurchase, holdsSpot } from "../leads/spots.ts";
+import { gigNotFound, whyNotForSaleOf, withdrawn as withdrawnGig } from "../leads/for-sale.ts";
 
 /**
  * The page /gig/{id}: the gig with its spots, and for a digger whether they already bought its
@@ -37,6 +31,8 @@ export async function gigPage(db: Database, id: string, viewer: { id: string; us
   if (found.withdrawn && !owner && contact === null && !operator) throw gigNotFound();
   return {
     gig: found.gig,
+    /** Why Buy is not offered (`whyNotForSale`, server/leads/for-sale.ts), or null when the lead is for sale. */
+    notForSale: found.notForSale,
     withdrawn: withdrawnNotice(found.withdrawn, owner || operator),
     purchased: contact !== null,
     contact,
@@ -87,13 +83,12 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
       maxDiggers: gigs.maxDiggers,
       /** Completed purchases: only they fill the lead (decision 0030). */
       spotsTaken: gigs.purchaseCount,
-      /** Checkouts holding spots: with the purchases they may leave none for another buyer. */
-      spotsHeld: liveHoldsOf(gigs.id),
       categoryName: categories.name,
       categoryDescription: categories.description,
       posterFirstName: sql<string>`split_part(btrim(${users.name}), ' ', 1)`,
       consumerId: gigs.consumerId,
-      withdrawn: sql<boolean>`not (${notWithdrawn()})`,
+      withdrawn: withdrawnGig(),
+      notForSale: whyNotForSaleOf(),
       hiddenReason: gigs.hiddenReason,
     })
     .from(gigs)
@@ -102,12 +97,13 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
     // A deleted account's gigs leave the site with it, and so does a gig its client deleted.
     .where(and(eq(gigs.id, id), isNull(users.deletedAt), isNull(gigs.deletedAt)));
   if (!row || (!row.published && row.consumerId !== viewerId)) return null;
-  const { consumerId, withdrawn, hiddenReason, ...gig } = row;
+  const { consumerId, withdrawn, hiddenReason, notForSale, ...gig } = row;
   return {
     gig: { ...gig, createdAt: gig.createdAt.toISOString(), leadPriceCents: leadPriceCents(gig.budgetMinCents) },
     /** For permission checks on the server; never sent to the browser. */
     ownerId: consumerId,
     /** Hidden by an operator (with the operator's reason), or its owner suspended: only the owner, the lead's buyers and operators may see it. */
     withdrawn: withdrawn ? { hiddenReason } : null,
+    notForSale,
   };
 }

@@ -7,13 +7,14 @@
  * their account or was suspended, while the checkout was open) or full (its hold ran out and other diggers took every spot, decision
  * 0019): the digger is told and never sees the client.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
+import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
+import { whyNotForSale } from "./for-sale.ts";
+import { clientUser, diggerUser, withPurchaseParties } from "./purchase-parties.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
-import { liveHold } from "./spots.ts";
 
 export type CompletionOutcome =
   | "completed"
@@ -43,26 +44,14 @@ export async function completeCheckout(services: Services, sessionId: string, pa
       // The lock an update of the gig takes: closing or hiding the gig, or deleting or suspending
       // its client's account (which close it or mark it), waits for this transaction or is seen by it.
       // Starting a checkout locks it too, so the spots counted here stay counted until commit.
-      const [gig] = await tx
-        .select({
-          status: gigs.status,
-          maxDiggers: gigs.maxDiggers,
-          purchaseCount: gigs.purchaseCount,
-          ownerDeletedAt: users.deletedAt,
-          ownerPurgedAt: users.purgedAt,
-          hiddenAt: gigs.hiddenAt,
-          ownerSuspended: gigs.ownerSuspended,
-        })
-        .from(gigs)
-        .innerJoin(users, eq(users.id, gigs.consumerId))
-        .where(eq(gigs.id, purchase.gigId))
-        .for("no key update", { of: gigs });
-      const withdrawn = gig?.hiddenAt != null || gig?.ownerSuspended === true;
-      const gone = !(gig?.status === "open" && gig.ownerDeletedAt === null && gig.ownerPurgedAt === null) || withdrawn;
-      // This payment's spot: free unless the others' completed purchases and live holds fill the
-      // cap. A live hold of its own always leaves one; a hold that ran out (paid in Stripe's
-      // margin, or on a page left open) completes only if a spot is still free (decision 0019).
-      const full = !gone && gig.purchaseCount + (await otherLiveHolds(tx, purchase.gigId, purchase.id)) >= gig.maxDiggers;
+      await tx.select({ id: gigs.id }).from(gigs).where(eq(gigs.id, purchase.gigId)).for("no key update");
+      // The rule, in the statement after the lock (server/leads/for-sale.ts). This payment's spot:
+      // free unless the others' completed purchases and live holds fill the cap. A live hold of its
+      // own always leaves one; a hold that ran out (paid in Stripe's margin, or on a page left
+      // open) completes only if a spot is still free (decision 0019).
+      const why = await whyNotForSale(tx, purchase.gigId, purchase.id);
+      const gone = why === "gone" || why === "closed";
+      const full = why === "full" || why === "held";
       const payment = { providerPaymentId: paymentId ?? sql`${leadPurchases.providerPaymentId}` };
       if (gone || full) {
         await tx.update(leadPurchases).set({ status: "cancelled", ...payment }).where(eq(leadPurchases.id, purchase.id));
@@ -103,15 +92,6 @@ export async function completeCheckout(services: Services, sessionId: string, pa
   return "completed";
 }
 
-/** Live holds on gig `gigId` other than purchase `purchaseId`. */
-async function otherLiveHolds(tx: Transaction, gigId: string, purchaseId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(leadPurchases)
-    .where(and(eq(leadPurchases.gigId, gigId), ne(leadPurchases.id, purchaseId), liveHold()));
-  return row?.n ?? 0;
-}
-
 /** The digger already holds this lead: keep one purchase, give this payment back. */
 async function refundDuplicate(services: Services, sessionId: string, paymentId: string | null): Promise<CompletionOutcome> {
   const refundId = await services.db.transaction(async (tx) => {
@@ -143,13 +123,12 @@ export async function endCheckout(services: Pick<AppServices, "db">, sessionId: 
 
 /** The client hears who bought their lead (the bell and an e-mail, with the digger's profile), in the purchase's transaction. */
 async function notifyClient(services: Pick<Services, "emit">, tx: Transaction, purchaseId: string) {
-  const [row] = await tx
-    .select({ title: gigs.title, name: users.name, clientId: users.id, amount: leadPurchases.amountPaidCents, diggerId: diggerProfiles.id, handle: diggerProfiles.handle })
-    .from(leadPurchases)
-    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .innerJoin(users, eq(users.id, gigs.consumerId))
-    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
-    .where(eq(leadPurchases.id, purchaseId));
+  const [row] = await withPurchaseParties(
+    tx
+      .select({ title: gigs.title, name: clientUser.name, clientId: clientUser.id, amount: leadPurchases.amountPaidCents, diggerId: diggerProfiles.id, handle: diggerProfiles.handle })
+      .from(leadPurchases)
+      .$dynamic(),
+  ).where(eq(leadPurchases.id, purchaseId));
   if (!row) return;
   await services.emit(tx, {
     kind: "lead.bought",
@@ -164,13 +143,9 @@ async function notifyClient(services: Pick<Services, "emit">, tx: Transaction, p
 }
 
 async function notifyDiggerUnavailable(services: Pick<Services, "emit">, tx: Transaction, purchaseId: string, why: Unavailable) {
-  const [row] = await tx
-    .select({ title: gigs.title, name: users.name, diggerUserId: users.id, amount: leadPurchases.amountPaidCents })
-    .from(leadPurchases)
-    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
-    .innerJoin(users, eq(users.id, diggerProfiles.userId))
-    .where(eq(leadPurchases.id, purchaseId));
+  const [row] = await withPurchaseParties(
+    tx.select({ title: gigs.title, name: diggerUser.name, diggerUserId: diggerUser.id, amount: leadPurchases.amountPaidCents }).from(leadPurchases).$dynamic(),
+  ).where(eq(leadPurchases.id, purchaseId));
   if (!row) return;
   await services.emit(tx, { kind: "lead.unavailable", purchaseId, diggerUserId: row.diggerUserId, diggerName: row.name, gigTitle: row.title, amountCents: row.amount, why });
 }

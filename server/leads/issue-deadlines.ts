@@ -13,8 +13,9 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { ISSUE_REMINDER_HOURS_BEFORE } from "#core/lead-issues.ts";
 import type { JobStart } from "../events/declaration.ts";
-import { gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
+import { gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
+import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 import { afterDecision, autoApproveIssue, dueForSettling, ESCALATED } from "./resolve-issue.ts";
 
 /** Overdue issues read per round; rounds go on while a full one made progress. */
@@ -56,18 +57,13 @@ export async function autoApproveOverdueIssues(services: Services): Promise<numb
 export async function remindClient(services: Pick<AppServices, "db" | "emit">, issueId: string): Promise<boolean> {
   const { db, emit } = services;
   return db.transaction(async (tx) => {
-    const [issue] = await tx
-      .select({
-        issueType: leadIssues.issueType,
-        respondBy: leadIssues.respondBy,
-        gigTitle: gigs.title,
-        clientId: users.id,
-      })
-      .from(leadIssues)
-      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-      .innerJoin(users, eq(users.id, gigs.consumerId))
-      .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending"), gt(leadIssues.respondBy, sql`now()`)));
+    const [issue] = await withPurchaseParties(
+      tx
+        .select({ issueType: leadIssues.issueType, respondBy: leadIssues.respondBy, gigTitle: gigs.title, clientId: clientUser.id })
+        .from(leadIssues)
+        .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+        .$dynamic(),
+    ).where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending"), gt(leadIssues.respondBy, sql`now()`)));
     if (!issue) return false;
     await emit(tx, { kind: "issue.reminder", issueId, clientUserId: issue.clientId, gigTitle: issue.gigTitle, issueType: issue.issueType, respondBy: issue.respondBy });
     return true;

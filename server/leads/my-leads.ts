@@ -7,8 +7,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { ISSUE_DEADLINE_DEFAULTS, type MyLead } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
-import { gigs, leadIssues, leadPurchases, refunds, users } from "../db/schema.ts";
+import { gigs, leadIssues, leadPurchases, refunds } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
+import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 
 export const MY_LEADS_ACCESS = {
   signedOut: { message: "Please sign in to view your leads", redirectTo: "/auth?type=digger&redirect=/my-leads" },
@@ -31,39 +32,40 @@ export async function listMyLeads(
   const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const p = leadPurchases;
   const closesAt = sql`(${p.purchasedAt} + make_interval(days => ${reportDays}::int))`;
-  const rows = await db
-    .select({
-      id: p.id,
-      amountPaidCents: p.amountPaidCents,
-      purchasedAt: exactTimestamp(p.purchasedAt),
-      gig: {
-        id: gigs.id,
-        title: gigs.title,
-        description: gigs.description,
-        budgetMinCents: gigs.budgetMinCents,
-        budgetMaxCents: gigs.budgetMaxCents,
-        location: gigs.location,
-        timeline: gigs.timeline,
-        contactPreferences: gigs.contactPreferences,
-        contactPhone: gigs.contactPhone,
-        filled: sql<boolean>`${gigs.filledAt} is not null`,
-      },
-      client: { name: users.name, email: users.email, deleted: sql<boolean>`${users.deletedAt} is not null` },
-      reportClosesAt: exactTimestamp(closesAt),
-      reportClosed: sql<boolean>`${closesAt} <= now()`,
-      issueId: leadIssues.id,
-      issueStatus: leadIssues.status,
-      // Once the issue went to the operators (decision 0031), their deadline is the one that binds.
-      issueRespondBy: exactTimestamp(sql`coalesce(${leadIssues.operatorRespondBy}, ${leadIssues.respondBy})`),
-      issueDecidedBy: leadIssues.decidedBy,
-      refundAmountCents: refunds.amountCents,
-      refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
-    })
-    .from(p)
-    .innerJoin(gigs, eq(gigs.id, p.gigId))
-    .innerJoin(users, eq(users.id, gigs.consumerId))
-    .leftJoin(leadIssues, eq(leadIssues.leadPurchaseId, p.id))
-    .leftJoin(refunds, eq(refunds.leadIssueId, leadIssues.id))
+  const rows = await withPurchaseParties(
+    db
+      .select({
+        id: p.id,
+        amountPaidCents: p.amountPaidCents,
+        purchasedAt: exactTimestamp(p.purchasedAt),
+        gig: {
+          id: gigs.id,
+          title: gigs.title,
+          description: gigs.description,
+          budgetMinCents: gigs.budgetMinCents,
+          budgetMaxCents: gigs.budgetMaxCents,
+          location: gigs.location,
+          timeline: gigs.timeline,
+          contactPreferences: gigs.contactPreferences,
+          contactPhone: gigs.contactPhone,
+          filled: sql<boolean>`${gigs.filledAt} is not null`,
+        },
+        client: { name: clientUser.name, email: clientUser.email, deleted: sql<boolean>`${clientUser.deletedAt} is not null` },
+        reportClosesAt: exactTimestamp(closesAt),
+        reportClosed: sql<boolean>`${closesAt} <= now()`,
+        issueId: leadIssues.id,
+        issueStatus: leadIssues.status,
+        // Once the issue went to the operators (decision 0031), their deadline is the one that binds.
+        issueRespondBy: exactTimestamp(sql`coalesce(${leadIssues.operatorRespondBy}, ${leadIssues.respondBy})`),
+        issueDecidedBy: leadIssues.decidedBy,
+        refundAmountCents: refunds.amountCents,
+        refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
+      })
+      .from(p)
+      .leftJoin(leadIssues, eq(leadIssues.leadPurchaseId, p.id))
+      .leftJoin(refunds, eq(refunds.leadIssueId, leadIssues.id))
+      .$dynamic(),
+  )
     .where(
       and(
         eq(p.diggerId, diggerId),

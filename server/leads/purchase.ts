@@ -22,9 +22,8 @@ import {
 import type { Database, Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { notWithdrawn } from "../gigs/browse.ts";
-import { gigNotFound } from "../gigs/gig-page.ts";
 import type { AppServices } from "../services.ts";
+import { gigNotFound, whyNotForSale } from "./for-sale.ts";
 import { hasPurchased } from "./has-purchased.ts";
 import { lapsed, liveHold } from "./spots.ts";
 
@@ -108,38 +107,30 @@ type Held = { kind: "continue"; checkoutUrl: string } | { kind: "new"; purchaseI
 async function holdSpot(db: Database, gigId: string, diggerId: string, provider: "stripe" | "test"): Promise<Held> {
   return db.transaction(async (tx) => {
     await tx.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.id, diggerId)).for("no key update");
+    // The gig's row lock, in a statement of its own: the rule is read in the next one (for-sale.ts).
     const [gig] = await tx
-      .select({
-        title: gigs.title,
-        status: gigs.status,
-        published: gigs.published,
-        withdrawn: sql<boolean>`not (${notWithdrawn()})`,
-        deleted: sql<boolean>`${gigs.deletedAt} is not null`,
-        budgetMinCents: gigs.budgetMinCents,
-        maxDiggers: gigs.maxDiggers,
-        purchaseCount: gigs.purchaseCount,
-      })
+      .select({ title: gigs.title, budgetMinCents: gigs.budgetMinCents })
       .from(gigs)
       .where(eq(gigs.id, gigId))
       .for("no key update");
-    // A gig whose client has not confirmed their e-mail or deleted it, or that an operator took
-    // down, is not for sale: as if it did not exist.
-    if (!gig?.published || gig.withdrawn || gig.deleted) throw gigNotFound();
-    if (gig.status !== "open") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
+    const why = gig ? await whyNotForSale(tx, gigId) : "gone";
+    // A gig whose client has not confirmed their e-mail, deleted it or their account, or that an
+    // operator took down, is not for sale: as if it did not exist.
+    if (!gig || why === "gone") throw gigNotFound();
+    if (why === "closed") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
 
-    const holds = await tx
-      .select({ diggerId: leadPurchases.diggerId, checkoutUrl: leadPurchases.checkoutUrl })
+    const [mine] = await tx
+      .select({ checkoutUrl: leadPurchases.checkoutUrl })
       .from(leadPurchases)
-      .where(and(eq(leadPurchases.gigId, gigId), liveHold()));
-    const mine = holds.find((hold) => hold.diggerId === diggerId);
+      .where(and(eq(leadPurchases.gigId, gigId), eq(leadPurchases.diggerId, diggerId), liveHold()));
     if (mine) {
       // A second Buy continues the checkout that already holds this digger's spot.
       if (mine.checkoutUrl) return { kind: "continue", checkoutUrl: mine.checkoutUrl };
       throw new AppError("conflict", CHECKOUT_BEING_CREATED);
     }
-    if (gig.purchaseCount >= gig.maxDiggers) throw new AppError("conflict", LEAD_FULL);
+    if (why === "full") throw new AppError("conflict", LEAD_FULL);
     await checkDiggerMayHold(tx, diggerId);
-    if (gig.purchaseCount + holds.length >= gig.maxDiggers) throw new AppError("conflict", SPOTS_HELD);
+    if (why === "held") throw new AppError("conflict", SPOTS_HELD);
 
     const amountCents = leadPriceCents(gig.budgetMinCents);
     const [purchase] = await tx

@@ -12,9 +12,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { ISSUE_MESSAGES, issueReportSchema, REFUND_PERCENTAGES, reportTooLateMessage } from "#core/lead-issues.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
+import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
+import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 
 /**
  * The completed purchase `purchaseId` of digger `diggerId`, with what the client's e-mail
@@ -22,21 +23,20 @@ import type { AppServices } from "../services.ts";
  */
 async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId: string, reportDays: number) {
   const closesAt = sql`${leadPurchases.purchasedAt} + make_interval(days => ${reportDays}::int)`;
-  const [lead] = await db
-    .select({
-      purchasedAt: leadPurchases.purchasedAt,
-      windowClosed: sql<boolean>`${closesAt} <= now()`,
-      gigTitle: gigs.title,
-      clientId: users.id,
-      clientEmail: users.email,
-      businessName: diggerProfiles.businessName,
-      handle: diggerProfiles.handle,
-    })
-    .from(leadPurchases)
-    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .innerJoin(users, eq(users.id, gigs.consumerId))
-    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
-    .where(and(eq(leadPurchases.id, purchaseId), eq(leadPurchases.diggerId, diggerId), eq(leadPurchases.status, "completed")));
+  const [lead] = await withPurchaseParties(
+    db
+      .select({
+        purchasedAt: leadPurchases.purchasedAt,
+        windowClosed: sql<boolean>`${closesAt} <= now()`,
+        gigTitle: gigs.title,
+        clientId: clientUser.id,
+        clientEmail: clientUser.email,
+        businessName: diggerProfiles.businessName,
+        handle: diggerProfiles.handle,
+      })
+      .from(leadPurchases)
+      .$dynamic(),
+  ).where(and(eq(leadPurchases.id, purchaseId), eq(leadPurchases.diggerId, diggerId), eq(leadPurchases.status, "completed")));
   return lead;
 }
 

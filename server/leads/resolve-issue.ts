@@ -12,7 +12,6 @@
  * overdue issue goes to the operators instead (`settleOverdueLocked`; docs/decisions/0031).
  */
 import { and, count, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { isUuid } from "#core/ids.ts";
 import {
   AUTO_APPROVAL_WINDOW_DAYS,
@@ -24,9 +23,10 @@ import {
   type IssueDecision,
 } from "#core/lead-issues.ts";
 import type { Transaction } from "../db/client.ts";
-import { diggerProfiles, gigs, leadIssues, leadPurchases, users } from "../db/schema.ts";
+import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
+import { clientUser, diggerUser, withPurchaseParties } from "./purchase-parties.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 
 /** A decision taken, with what both sides are told of it. */
@@ -44,15 +44,13 @@ export interface Resolved {
   client: { userId: string; email: string };
 }
 
-const clients = alias(users, "clients");
-
 /**
  * Locks one issue on a completed purchase (only a completed purchase was paid for: an issue
  * on any other is never refunded) that also matches `where`, and reads what the decision
  * needs. `skipLocked`: an issue another transaction is deciding right now is passed over.
  */
 async function lockIssue(tx: Transaction, issueId: string, where: SQL | undefined, { skipLocked = false } = {}) {
-  const [issue] = await tx
+  const locked = tx
     .select({
       status: leadIssues.status,
       issueType: leadIssues.issueType,
@@ -65,15 +63,13 @@ async function lockIssue(tx: Transaction, issueId: string, where: SQL | undefine
       leadPurchaseId: leadPurchases.id,
       amountPaidCents: leadPurchases.amountPaidCents,
       gigTitle: gigs.title,
-      digger: { userId: users.id, email: users.email },
-      client: { userId: clients.id, email: clients.email },
+      digger: { userId: diggerUser.id, email: diggerUser.email },
+      client: { userId: clientUser.id, email: clientUser.email },
     })
     .from(leadIssues)
     .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .innerJoin(clients, eq(clients.id, gigs.consumerId))
-    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
-    .innerJoin(users, eq(users.id, diggerProfiles.userId))
+    .$dynamic();
+  const [issue] = await withPurchaseParties(locked)
     .where(and(eq(leadIssues.id, issueId), eq(leadPurchases.status, "completed"), where))
     .for("update", skipLocked ? { of: leadIssues, skipLocked: true } : { of: leadIssues });
   return issue;

@@ -7,10 +7,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { getPublicGig } from "../gigs/gig-page.ts";
 import { CHECKOUT_LIFETIME_MS } from "../payments/provider.ts";
 import type { AppServices } from "../services.ts";
+import { whyNotForSale } from "./for-sale.ts";
 import { completeCheckout, endCheckout } from "./fulfilment.ts";
+import { withPurchaseParties } from "./purchase-parties.ts";
 
 export const CHECKOUT_MESSAGES = {
   notFound: "Checkout not found",
@@ -29,19 +30,19 @@ export interface Done {
 /** The pending checkout `sessionId` of user `userId`, or not found. */
 async function findCheckout(services: Services, userId: string | null, sessionId: string) {
   if (services.payments.name !== "test" || !userId) throw new AppError("not_found", CHECKOUT_MESSAGES.notFound);
-  const [row] = await services.db
-    .select({
-      gigId: gigs.id,
-      userId: diggerProfiles.userId,
-      gigTitle: gigs.title,
-      amountCents: leadPurchases.amountPaidCents,
-      status: leadPurchases.status,
-      expired: sql<boolean>`${leadPurchases.createdAt} <= now() - make_interval(secs => ${CHECKOUT_LIFETIME_MS / 1000})`,
-    })
-    .from(leadPurchases)
-    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
-    .where(and(eq(leadPurchases.providerSessionId, sessionId), eq(diggerProfiles.userId, userId)));
+  const [row] = await withPurchaseParties(
+    services.db
+      .select({
+        gigId: gigs.id,
+        userId: diggerProfiles.userId,
+        gigTitle: gigs.title,
+        amountCents: leadPurchases.amountPaidCents,
+        status: leadPurchases.status,
+        expired: sql<boolean>`${leadPurchases.createdAt} <= now() - make_interval(secs => ${CHECKOUT_LIFETIME_MS / 1000})`,
+      })
+      .from(leadPurchases)
+      .$dynamic(),
+  ).where(and(eq(leadPurchases.providerSessionId, sessionId), eq(diggerProfiles.userId, userId)));
   if (!row) throw new AppError("not_found", CHECKOUT_MESSAGES.notFound);
   return row;
 }
@@ -53,9 +54,8 @@ type Checkout = Awaited<ReturnType<typeof findCheckout>>;
  * digger: its client deleted their account, or an operator took it down (the gig page shows a
  * withdrawn gig to its buyers only, and this payment was refunded).
  */
-async function backWithError(services: Services, { gigId, userId }: Checkout, message: string): Promise<AppError> {
-  const found = await getPublicGig(services.db, gigId, userId);
-  const to = found && !found.withdrawn ? `/gig/${gigId}` : "/browse-gigs";
+async function backWithError(services: Services, { gigId }: Checkout, message: string): Promise<AppError> {
+  const to = (await whyNotForSale(services.db, gigId)) === "gone" ? "/browse-gigs" : `/gig/${gigId}`;
   return new AppError("conflict", message, { redirectTo: to });
 }
 

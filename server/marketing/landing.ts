@@ -7,7 +7,7 @@ import { asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles, gigs } from "../db/schema.ts";
-import { listedGig } from "../gigs/browse.ts";
+import { forSale } from "../leads/for-sale.ts";
 
 export const LANDING_SHOWCASE_SIZE = 3;
 
@@ -90,7 +90,7 @@ export async function getLandingShowcase(db: Database): Promise<LandingShowcase>
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
-    .where(listedGig())
+    .where(forSale())
     .orderBy(desc(gigs.createdAt), desc(gigs.id))
     .limit(LANDING_SHOWCASE_SIZE);
 

@@ -5,7 +5,7 @@
 import { desc, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs } from "../db/schema.ts";
-import { listedGig } from "../gigs/browse.ts";
+import { forSale } from "../leads/for-sale.ts";
 
 const STATIC_PATHS = ["/", "/browse-gigs", "/browse-diggers", "/how-it-works", "/contact", "/terms", "/privacy"];
 const MAX_PER_KIND = 24_000;
@@ -18,7 +18,7 @@ export async function buildSitemap(db: Database, publicUrl: string): Promise<str
     db
       .select({ id: gigs.id, changed: gigs.updatedAt })
       .from(gigs)
-      .where(listedGig())
+      .where(forSale())
       .orderBy(desc(gigs.createdAt), desc(gigs.id))
       .limit(MAX_PER_KIND),
     db

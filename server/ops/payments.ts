@@ -11,6 +11,7 @@ import { ISSUE_DECISIONS, ISSUE_MESSAGES } from "#core/lead-issues.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, refunds } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { withPurchaseParties } from "../leads/purchase-parties.ts";
 import { afterDecision, operatorDecision } from "../leads/resolve-issue.ts";
 import type { AppServices } from "../services.ts";
 import { refuseOwnRecord, type Operator } from "./access.ts";
@@ -35,39 +36,36 @@ export async function paymentsOverview(db: Database) {
   };
   const overdue = and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`));
   const [pendingRefunds, overdueIssues, awaitingOperator, [purchases], [refunded]] = await Promise.all([
-    db
-      .select({
-        id: refunds.id,
-        amountCents: refunds.amountCents,
-        reason: refunds.reason,
-        attempts: refunds.attempts,
-        lastError: refunds.lastError,
-        createdAt: refunds.createdAt,
-        gigTitle: gigs.title,
-        diggerHandle: diggerProfiles.handle,
-      })
-      .from(refunds)
-      .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-      .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
+    withPurchaseParties(
+      db
+        .select({
+          id: refunds.id,
+          amountCents: refunds.amountCents,
+          reason: refunds.reason,
+          attempts: refunds.attempts,
+          lastError: refunds.lastError,
+          createdAt: refunds.createdAt,
+          gigTitle: gigs.title,
+          diggerHandle: diggerProfiles.handle,
+        })
+        .from(refunds)
+        .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
+        .$dynamic(),
+    )
       .where(eq(refunds.status, "pending"))
       .orderBy(asc(refunds.createdAt))
       .limit(LIST_LIMIT),
-    db
-      .select(issueRow)
-      .from(leadIssues)
-      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-      .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
+    withPurchaseParties(db.select(issueRow).from(leadIssues).innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId)).$dynamic())
       .where(and(overdue, isNull(leadIssues.escalatedAt)))
       .orderBy(asc(leadIssues.respondBy))
       .limit(LIST_LIMIT),
-    db
-      .select({ ...issueRow, operatorRespondBy: leadIssues.operatorRespondBy, issueType: leadIssues.issueType, description: leadIssues.description })
-      .from(leadIssues)
-      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-      .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
+    withPurchaseParties(
+      db
+        .select({ ...issueRow, operatorRespondBy: leadIssues.operatorRespondBy, issueType: leadIssues.issueType, description: leadIssues.description })
+        .from(leadIssues)
+        .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+        .$dynamic(),
+    )
       .where(and(overdue, isNotNull(leadIssues.escalatedAt), eq(leadPurchases.status, "completed")))
       .orderBy(asc(leadIssues.operatorRespondBy), asc(leadIssues.id))
       .limit(LIST_LIMIT),
@@ -100,12 +98,13 @@ const retrySchema = z.object({ refundId: z.uuid({ error: "Refund not found" }) }
 export async function retryRefund(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
   const { refundId } = parsedInput(retrySchema, Object.fromEntries(form));
   return services.db.transaction(async (tx) => {
-    const [refund] = await tx
-      .select({ id: refunds.id, status: refunds.status, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
-      .from(refunds)
-      .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
-      .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+    const [refund] = await withPurchaseParties(
+      tx
+        .select({ id: refunds.id, status: refunds.status, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
+        .from(refunds)
+        .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
+        .$dynamic(),
+    )
       .where(eq(refunds.id, refundId))
       .for("no key update", { of: refunds });
     if (!refund) throw new AppError("not_found", "Refund not found");

@@ -9,6 +9,7 @@ import type { OpsUserAccount, OpsUserActivity } from "#core/ops-users.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, reviews, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
 import { refundRates } from "./refund-rate.ts";
 
 /** How many rows of each list the page shows, newest first. */
@@ -69,34 +70,26 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
       .limit(limit),
     diggerId === null
       ? none
-      : db
-          .select({
-            id: leadPurchases.id,
-            gigId: leadPurchases.gigId,
-            gigTitle: gigs.title,
-            amountPaidCents: leadPurchases.amountPaidCents,
-            status: leadPurchases.status,
-            createdAt: leadPurchases.createdAt,
-          })
-          .from(leadPurchases)
-          .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+      : withPurchaseParties(db.select(purchaseSummary).from(leadPurchases).$dynamic())
           .where(eq(leadPurchases.diggerId, diggerId))
           .orderBy(desc(leadPurchases.purchasedAt), desc(leadPurchases.createdAt))
           .limit(limit),
     // Issues they reported as a digger, and issues reported on their gigs as a client.
-    db
-      .select({
-        id: leadIssues.id,
-        gigId: gigs.id,
-        gigTitle: gigs.title,
-        issueType: leadIssues.issueType,
-        status: leadIssues.status,
-        reportedByThem: diggerId === null ? sql<boolean>`false` : sql<boolean>`${leadIssues.diggerId} = ${diggerId}`,
-        createdAt: leadIssues.createdAt,
-      })
-      .from(leadIssues)
-      .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+    withPurchaseParties(
+      db
+        .select({
+          id: leadIssues.id,
+          gigId: gigs.id,
+          gigTitle: gigs.title,
+          issueType: leadIssues.issueType,
+          status: leadIssues.status,
+          reportedByThem: diggerId === null ? sql<boolean>`false` : sql<boolean>`${leadIssues.diggerId} = ${diggerId}`,
+          createdAt: leadIssues.createdAt,
+        })
+        .from(leadIssues)
+        .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+        .$dynamic(),
+    )
       .where(diggerId === null ? eq(gigs.consumerId, userId) : or(eq(gigs.consumerId, userId), eq(leadIssues.diggerId, diggerId)))
       .orderBy(desc(leadIssues.createdAt))
       .limit(limit),

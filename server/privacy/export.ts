@@ -11,6 +11,7 @@ import { leadAlertPreferences } from "../alerts/settings.ts";
 import { PROOF_COLUMNS } from "../diggers/credential-documents.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
 import {
   accounts,
   categories,
@@ -199,19 +200,12 @@ async function diggerSection(db: Database, profile: DiggerProfileRow) {
       .from(diggerReferences)
       .where(eq(diggerReferences.diggerId, profile.id))
       .orderBy(asc(diggerReferences.createdAt)),
-    db
-      .select({
-        id: leadPurchases.id,
-        gigId: leadPurchases.gigId,
-        gigTitle: gigs.title,
-        amountPaidCents: leadPurchases.amountPaidCents,
-        status: leadPurchases.status,
-        provider: leadPurchases.provider,
-        createdAt: leadPurchases.createdAt,
-        purchasedAt: leadPurchases.purchasedAt,
-      })
-      .from(leadPurchases)
-      .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+    withPurchaseParties(
+      db
+        .select({ ...purchaseSummary, provider: leadPurchases.provider, purchasedAt: leadPurchases.purchasedAt })
+        .from(leadPurchases)
+        .$dynamic(),
+    )
       .where(eq(leadPurchases.diggerId, profile.id))
       .orderBy(desc(leadPurchases.createdAt)),
     db

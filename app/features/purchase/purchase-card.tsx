@@ -4,18 +4,20 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
-import { HOLD_MINUTES, LEAD_FULL, SPOTS_HELD, spotsText } from "#core/lead-spots.ts";
+import { HOLD_MINUTES, LEAD_FULL, SPOTS_HELD, spotsText, type NotForSale } from "#core/lead-spots.ts";
 import { formatPrice } from "#core/money.ts";
 import { toastInfo, toastLoading, toastSuccess } from "#app/lib/toasts.ts";
 
 interface Props {
   gigId: string;
-  open: boolean;
+  /**
+   * Why the lead is not for sale, by the one rule (server/leads/for-sale.ts), or null: the gig is
+   * gone or closed, full of completed purchases, or checkouts hold every spot left.
+   */
+  notForSale: NotForSale | null;
   leadPriceCents: number;
   /** Completed purchases (only they fill the lead), and the cap (docs/decisions/0019, 0030). */
   spotsTaken: number;
-  /** Checkouts holding spots: when they hold every spot left, nobody else can buy for now. */
-  spotsHeld: number;
   maxDiggers: number;
   /** For a signed-in digger: whether they already bought this lead. */
   purchased: boolean;
@@ -26,9 +28,11 @@ interface Props {
 }
 
 /** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4; issue 19's spots). */
-export function PurchaseCard({ gigId, open, leadPriceCents, spotsTaken, spotsHeld, maxDiggers, purchased, holding, own }: Props) {
-  const full = open && !purchased && !holding && spotsTaken >= maxDiggers;
-  const held = open && !purchased && !holding && !full && spotsTaken + spotsHeld >= maxDiggers;
+export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, maxDiggers, purchased, holding, own }: Props) {
+  const open = notForSale !== "gone" && notForSale !== "closed";
+  // A digger who bought the lead, or whose checkout holds a spot, is told that rather than 'full'.
+  const full = notForSale === "full" && !purchased && !holding;
+  const held = notForSale === "held" && !purchased && !holding;
   const user = useOptionalUser();
   // Said only to someone who can buy it: a visitor (once signed in) or a digger who has not yet.
   const canBuy = open && !full && !held && !own && !purchased && (!user || user.userType === "digger");

@@ -1,0 +1,160 @@
+/**
+ * One rule for "is this lead for sale" (issue 31, server/leads/for-sale.ts): each clause of it
+ * (published, not deleted, not hidden, its client neither suspended nor deleted, open, not full;
+ * and checkouts holding every spot left) is asked of every place that applies it, so that the
+ * places cannot drift apart: Browse Gigs, the gig page's Buy, starting a purchase, the lead
+ * alerts' matching, the sitemap and the landing page's newest gigs.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_FULL, SPOTS_HELD } from "../../core/lead-spots.ts";
+import { alertGig } from "../../server/alerts/fan-out.ts";
+import { gigs, leadPurchases, users } from "../../server/db/schema.ts";
+import { whyNotForSale } from "../../server/leads/for-sale.ts";
+import { getLandingShowcase } from "../../server/marketing/landing.ts";
+import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
+import { location, SessionClient } from "../support/session-client.ts";
+
+const CLOSED = "This gig is closed and its lead can no longer be purchased.";
+const BUY_TEXT = "Buy this lead to see the client's contact details.";
+
+type State = "for sale" | "held" | "full" | "closed" | "unpublished" | "deleted gig" | "hidden" | "owner suspended" | "owner deleted";
+
+/** What each place must say of a gig in that state. */
+const EXPECTED: Record<State, { listed: boolean; why: string | null }> = {
+  "for sale": { listed: true, why: null },
+  // Checkouts holding every spot keep other buyers out but never take the gig off the lists (decision 0030).
+  held: { listed: true, why: "held" },
+  full: { listed: false, why: "full" },
+  closed: { listed: false, why: "closed" },
+  unpublished: { listed: false, why: "gone" },
+  "deleted gig": { listed: false, why: "gone" },
+  hidden: { listed: false, why: "gone" },
+  "owner suspended": { listed: false, why: "gone" },
+  "owner deleted": { listed: false, why: "gone" },
+};
+
+describe("one rule for a lead for sale, asked by every place alike", () => {
+  let app: TestApp;
+  let operator: TestUser;
+  let holder: TestDigger;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    operator = await signUpAs(app, "consumer", "Sale Operator");
+    await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+    holder = await diggerWithProfile(app);
+  }, 60_000);
+  afterAll(() => app.close());
+
+  /** A new gig (the newest of all) of a new client, put in `state` the way the site does it. */
+  async function gigIn(state: State): Promise<TestGig> {
+    const client = await signUpAs(app, "consumer", `Sale Client ${randomUUID().slice(0, 8)}`);
+    const db = app.database.db;
+    // Unconfirmed e-mail: the database's trigger keeps the client's gigs unpublished (decision 0012).
+    if (state === "unpublished") await db.update(users).set({ emailVerified: false }).where(eq(users.id, client.id));
+    const gig = await insertGig(app, client.id, { maxDiggers: state === "full" || state === "held" ? 1 : 3 });
+    const ok = (response: Response) => expect(response.status, state).toBeLessThan(400);
+    switch (state) {
+      case "held":
+        await insertPurchase(app, gig, holder.diggerId, { status: "pending", purchasedAt: null });
+        break;
+      case "full":
+        await insertPurchase(app, gig, holder.diggerId);
+        await db.update(gigs).set({ purchaseCount: 1 }).where(eq(gigs.id, gig.id));
+        break;
+      case "closed":
+        ok(await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" }));
+        break;
+      case "deleted gig":
+        // A checkout once started keeps the row: the gig is marked deleted (migration 0025).
+        await insertPurchase(app, gig, holder.diggerId, { status: "cancelled", purchasedAt: null });
+        ok(await client.client.post(`/my-gigs/${gig.id}/edit`, { intent: "delete" }));
+        break;
+      case "hidden":
+        ok(await operator.client.post("/ops/gigs", { intent: "hide", gigId: gig.id, reason: "Asks for payment off the site" }));
+        break;
+      case "owner suspended":
+        ok(await operator.client.post(`/ops/users/${client.id}`, { intent: "suspend", reason: "Fraudulent gigs" }));
+        break;
+      case "owner deleted":
+        ok(await client.client.post("/account", { intent: "delete-account", confirmEmail: client.email }));
+        // Deleting the account closed the gig; opened again, the deleted owner alone still takes it off sale.
+        await db.update(gigs).set({ status: "open" }).where(eq(gigs.id, gig.id));
+        break;
+      case "for sale":
+      case "unpublished":
+        break;
+    }
+    return gig;
+  }
+
+  it.each(Object.keys(EXPECTED) as State[])("a gig %s: browse, the gig page, purchase, alerts, sitemap and landing agree", async (state) => {
+    const { listed, why } = EXPECTED[state];
+    const gig = await gigIn(state);
+    const db = app.database.db;
+
+    expect(await whyNotForSale(db, gig.id), "the rule").toBe(why);
+
+    // The landing's newest gigs: this gig is the newest of all.
+    const landing = await getLandingShowcase(db);
+    expect(landing.gigs.some((g) => g.id === gig.id), "landing").toBe(listed);
+
+    const visitor = new SessionClient(app);
+    // The search names the gig; the page echoes it in the search box, so the gig's link is what counts.
+    const browse = await (await visitor.get(`/browse-gigs?q=${encodeURIComponent(gig.title)}`)).text();
+    expect(browse.includes(`/gig/${gig.id}`), "Browse Gigs").toBe(listed);
+    const sitemap = await (await app.request("/sitemap.xml")).text();
+    expect(sitemap.includes(`/gig/${gig.id}`), "sitemap").toBe(listed);
+    expect((await alertGig(db, gig.id)) !== null, "lead alerts").toBe(listed);
+
+    // The gig page of a digger who neither bought it nor holds a spot.
+    const digger = await diggerWithProfile(app);
+    const page = await digger.client.get(`/gig/${gig.id}`);
+    if (why === "gone") {
+      expect(location(page), "gig page").toBe("/browse-gigs");
+    } else {
+      const html = decodeHtml(await page.text());
+      expect(html.includes(BUY_TEXT), "gig page Buy").toBe(why === null);
+      expect(html.includes(SPOTS_HELD), "gig page held").toBe(why === "held");
+      expect(html.includes(LEAD_FULL), "gig page full").toBe(why === "full");
+    }
+
+    // Purchase Lead: a checkout when for sale, else the rule's own message.
+    const bought = await digger.client.post(`/gig/${gig.id}`, { intent: "purchase" });
+    if (why === null) {
+      expect(location(bought), "purchase").toMatch(/^\/checkout\/test_cs_/);
+    } else if (why === "gone") {
+      expect(location(bought), "purchase").toBe("/browse-gigs");
+      expect(await flashAfter(digger.client, "/browse-gigs")).toContain("Gig not found");
+    } else {
+      expect(bought.status, "purchase").toBe(409);
+      const message = { closed: CLOSED, full: LEAD_FULL, held: SPOTS_HELD }[why as "closed" | "full" | "held"];
+      expect(decodeHtml(await bought.text()), "purchase").toContain(message);
+    }
+  }, 60_000);
+
+  it("a gig written for a deleted account is not for sale, and follows its account's deletion either way", async () => {
+    const client = await signUpAs(app, "consumer", `Sale Deleted ${randomUUID().slice(0, 8)}`);
+    const db = app.database.db;
+    const before = await insertGig(app, client.id);
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, client.id));
+    const after = await insertGig(app, client.id);
+    expect(await whyNotForSale(db, before.id)).toBe("gone");
+    expect(await whyNotForSale(db, after.id)).toBe("gone");
+    await db.update(users).set({ deletedAt: null }).where(eq(users.id, client.id));
+    expect(await whyNotForSale(db, before.id)).toBeNull();
+    expect(await whyNotForSale(db, after.id)).toBeNull();
+  });
+
+  it("a checkout completing does not count its own hold: the last spot it holds is still its to pay", async () => {
+    const gig = await gigIn("held");
+    const db = app.database.db;
+    const [own] = await db.select({ id: leadPurchases.id }).from(leadPurchases).where(eq(leadPurchases.gigId, gig.id));
+    expect(await whyNotForSale(db, gig.id)).toBe("held");
+    expect(await whyNotForSale(db, gig.id, own!.id)).toBeNull();
+  });
+});
