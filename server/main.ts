@@ -72,6 +72,7 @@ async function shutdown(signal: string) {
   await closed;
   await closeVite();
   await services.jobs.stop();
+  services.mailer.close();
   await services.pageCache.close();
   await database.close();
   logger.info("stopped");

@@ -77,6 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     logs,
     close: async () => {
       await services.jobs.stop();
+      services.mailer.close();
       await services.pageCache.close();
       if (!options.database) await database.destroy();
     },
