@@ -178,7 +178,8 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger, daily: 
           async (batch: Array<Job<JobData[JobName]>>) => {
             const outcomes = await run(batch.map((job) => job.data));
             return batch.map((job, i) => {
-              const error = outcomes[i] ?? null;
+              // A job the handler gave no outcome for is not done: it is retried.
+              const error = i < outcomes.length ? outcomes[i]! : new Error("the batch handler gave this job no outcome");
               if (error === null) return { id: job.id, status: "completed" as const };
               log.warn({ err: error, job: name, jobId: job.id }, "job failed; it is retried with backoff");
               return { id: job.id, status: "failed" as const, output: { message: error.message } };
