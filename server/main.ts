@@ -74,6 +74,7 @@ async function shutdown(signal: string) {
   await closed;
   await closeVite();
   await services.jobs.stop();
+  services.mailer.close();
   await services.bus.close();
   await database.close();
   logger.info("stopped");

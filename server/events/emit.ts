@@ -72,7 +72,7 @@ const cannot = () => {
 };
 const recordOnly = createEmit({
   config: {} as Config,
-  mailer: { send: cannot, deliver: cannot },
+  mailer: { send: cannot, deliver: cannot, close: cannot },
   jobs: { send: cannot } as unknown as JobQueue,
   notify: cannot,
 });

@@ -83,7 +83,18 @@ export interface SendOptions {
 }
 
 export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
-export type JobHandlers = { [N in JobName]: JobHandler<N> };
+/**
+ * Queues whose handler takes a whole fetch of jobs at once (e-mail: one claim of the rows, sent
+ * side by side over the SMTP pool; decision 0042). It answers each job's outcome in order, null
+ * for done or its error, so a failed job is retried on its own with its own backoff.
+ */
+export type BatchJobName = "email.deliver";
+export type BatchJobHandler<N extends JobName> = (data: Array<JobData[N]>) => Promise<Array<Error | null>>;
+export type JobHandlers = { [N in JobName]: N extends BatchJobName ? BatchJobHandler<N> : JobHandler<N> };
+const BATCH_QUEUES: ReadonlySet<JobName> = new Set<BatchJobName>(["email.deliver"]);
+
+/** Jobs fetched at once: a batch queue's whole batch; 10 for the others, run side by side. */
+const BATCH_SIZE: Partial<Record<JobName, number>> = { "email.deliver": 50 };
 
 export interface QueueDepth {
   queue: JobName;
@@ -103,6 +114,16 @@ export interface JobQueue {
   depth(): Promise<QueueDepth[]>;
   /** Stops the workers, waiting for jobs in progress; the database stays open. */
   stop(): Promise<void>;
+}
+
+/** A queue's handler as one that takes a batch: a batch queue's own, or the job handler run for each job side by side. */
+function batchRunner(name: JobName, handler: JobHandlers[JobName]): BatchJobHandler<JobName> {
+  if (BATCH_QUEUES.has(name)) return handler as BatchJobHandler<JobName>;
+  const each = handler as JobHandler<JobName>;
+  return async (data) => {
+    const outcomes = await Promise.allSettled(data.map((d) => each(d)));
+    return outcomes.map((o) => (o.status === "fulfilled" ? null : o.reason instanceof Error ? o.reason : new Error(String(o.reason))));
+  };
 }
 
 /** pg-boss's tables live in their own schema, beside the application's. */
@@ -147,20 +168,21 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger, daily: 
     async work(handlers) {
       await ready();
       for (const name of Object.keys(QUEUE_POLICIES) as JobName[]) {
-        const handler = handlers[name] as JobHandler<JobName>;
-        // Up to 10 jobs per fetch, run side by side and settled one by one; while fetches come
+        const run = batchRunner(name, handlers[name]);
+        // Up to BATCH_SIZE jobs per fetch (10 unless set), settled one by one; while fetches come
         // back full the worker fetches again at once. NOTIFY wakes it for new jobs; the 2 s poll
         // finds retries whose backoff ran out.
         await boss.work(
           name,
-          { batchSize: 10, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+          { batchSize: BATCH_SIZE[name] ?? 10, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
           async (batch: Array<Job<JobData[JobName]>>) => {
-            const outcomes = await Promise.allSettled(batch.map((job) => handler(job.data)));
+            const outcomes = await run(batch.map((job) => job.data));
             return batch.map((job, i) => {
-              const outcome = outcomes[i]!;
-              if (outcome.status === "fulfilled") return { id: job.id, status: "completed" as const };
-              log.warn({ err: outcome.reason, job: name, jobId: job.id }, "job failed; it is retried with backoff");
-              return { id: job.id, status: "failed" as const, output: { message: String((outcome.reason as Error)?.message ?? outcome.reason) } };
+              // A job the handler gave no outcome for is not done: it is retried.
+              const error = i < outcomes.length ? outcomes[i]! : new Error("the batch handler gave this job no outcome");
+              if (error === null) return { id: job.id, status: "completed" as const };
+              log.warn({ err: error, job: name, jobId: job.id }, "job failed; it is retried with backoff");
+              return { id: job.id, status: "failed" as const, output: { message: error.message } };
             });
           },
         );

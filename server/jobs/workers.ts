@@ -15,7 +15,7 @@ export async function startJobs(services: AppServices): Promise<void> {
   // Every scrape of /metrics counts the queues: waiting, running, failed for good.
   services.metrics.registerJobQueue(() => services.jobs.depth());
   await services.jobs.work({
-    "email.deliver": ({ emailId }) => services.mailer.deliver(emailId),
+    "email.deliver": (batch) => services.mailer.deliver(batch.map((job) => job.emailId)),
     "refund.send": ({ refundId }) => sendRefundJob(services, refundId),
     "accounts.purge": async () => {
       const purged = await purgeDeletedAccounts(services);

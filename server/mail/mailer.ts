@@ -3,7 +3,10 @@
  * transaction enqueues an `email.deliver` job (jobs/queue.ts), so the person's request never
  * waits for a mail server, and the job queue delivers it (nodemailer), retrying with backoff
  * until it is delivered, or keeps it as failed for an operator. The outbox transport (local
- * mode) only stores the message ('kept'), for /dev/mail.
+ * mode) only stores the message ('kept'), for /dev/mail. The job queue hands over up to 50
+ * `email.deliver` jobs at once: `deliver` claims their rows in one statement and sends them side
+ * by side over a small pool of SMTP connections, and each message succeeds or fails on its own,
+ * so only a failed one is retried, with its own backoff (decision 0042).
  *
  * A delivery is safe to repeat: it sends only a row still pending, marks it sent only from
  * pending, and gives it a Message-ID that stays the same across tries, so a receiver can
@@ -19,7 +22,7 @@
  * render.tsx). `send(email, { tx })` records it in the caller's transaction, so an event and
  * its e-mail commit together.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -58,15 +61,23 @@ export interface Mailer {
   /** The same; a promotional e-mail is refused (null, nothing recorded) unless `userId` names a user who accepts it at the address `to`. */
   send(email: OutgoingEmail, options?: SendOptions): Promise<string | null>;
   /**
-   * One delivery try of a recorded e-mail (the `email.deliver` job). Throws when the mail
-   * server did not take it, so the job queue tries again later; nothing to do for an e-mail
-   * already sent or dropped.
+   * One delivery try of each recorded e-mail (a batch of `email.deliver` jobs), side by side
+   * over the pooled SMTP connections. Answers, in the same order, null for each e-mail done
+   * (sent now, or already sent or dropped) and the error for each one the mail server did not
+   * take, so that its own job is tried again later with its own backoff.
    */
-  deliver(emailId: string): Promise<void>;
+  deliver(emailIds: readonly string[]): Promise<Array<Error | null>>;
+  /** Closes the pooled SMTP connections (on shutdown, after the job queue stopped). */
+  close(): void;
 }
 
 /** Each SMTP phase may take this long: a server that stalls fails the attempt, which is retried. */
 const SMTP_TIMEOUT_MS = 10_000;
+/**
+ * The pool (decision 0042): at most this many connections to the mail server, each sending at
+ * most this many messages before it is replaced; an idle one closes after a minute.
+ */
+const SMTP_POOL = { maxConnections: 5, maxMessages: 100, idleTimeout: 60_000 } as const;
 
 export function createMailer({ config, db, logger, jobs }: { config: Config; db: Database; logger: Logger; jobs: JobQueue }): Mailer {
   const log = logger.child({ component: "mailer" });
@@ -74,6 +85,10 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
     config.mail.transport === "smtp"
       ? createTransport({
           url: config.mail.smtpUrl,
+          pool: true,
+          ...SMTP_POOL,
+          // A message whose connection drops is failed, not re-sent by the pool: its job retries it.
+          maxRequeues: 0,
           connectionTimeout: SMTP_TIMEOUT_MS,
           greetingTimeout: SMTP_TIMEOUT_MS,
           socketTimeout: SMTP_TIMEOUT_MS,
@@ -92,21 +107,46 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
     return user && user.email.toLowerCase() === to.trim().toLowerCase() ? user : null;
   }
 
-  async function deliver(emailId: string): Promise<void> {
-    const [row] = await db
-      .update(emails)
-      .set({ attempts: sql`${emails.attempts} + 1` })
-      .where(and(eq(emails.id, emailId), eq(emails.status, "pending")))
-      .returning();
-    if (!row || !smtp) return;
-    if (row.kind === "promotional" && !(await promotionalRecipient(row.userId, row.toAddress))) {
-      // The user opted out (or left) while the e-mail waited: it is dropped, never sent.
-      await db.delete(emails).where(and(eq(emails.id, row.id), eq(emails.status, "pending")));
-      log.info({ emailId: row.id }, "promotional e-mail dropped: the user no longer accepts it");
-      return;
+  /** The users among these who accept promotional e-mail (opted in, not deleted), with their addresses. */
+  async function promotionalAddresses(userIds: string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const found = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(inArray(users.id, userIds), eq(users.promotionalEmail, true), isNull(users.deletedAt)));
+    return new Map(found.map((u) => [u.id, u.email.toLowerCase()]));
+  }
+
+  async function deliver(emailIds: readonly string[]): Promise<Array<Error | null>> {
+    const outcome = new Map<string, Error | null>();
+    // One claim for the whole batch: each row still pending counts a try.
+    const rows =
+      emailIds.length === 0
+        ? []
+        : await db
+            .update(emails)
+            .set({ attempts: sql`${emails.attempts} + 1` })
+            .where(and(inArray(emails.id, [...emailIds]), eq(emails.status, "pending")))
+            .returning();
+    if (smtp && rows.length > 0) {
+      const accepting = await promotionalAddresses([...new Set(rows.filter((r) => r.kind === "promotional" && r.userId).map((r) => r.userId!))]);
+      const dropped = rows.filter((r) => r.kind === "promotional" && accepting.get(r.userId ?? "") !== r.toAddress.trim().toLowerCase());
+      if (dropped.length > 0) {
+        // The user opted out (or left) while the e-mail waited: it is dropped, never sent.
+        await db.delete(emails).where(and(inArray(emails.id, dropped.map((r) => r.id)), eq(emails.status, "pending")));
+        for (const r of dropped) log.info({ emailId: r.id }, "promotional e-mail dropped: the user no longer accepts it");
+      }
+      const sending = rows.filter((r) => !dropped.includes(r));
+      // Side by side over the pool's few connections; each message settles on its own.
+      await Promise.all(sending.map(async (row) => outcome.set(row.id, await deliverRow(smtp, row))));
     }
+    return emailIds.map((id) => outcome.get(id) ?? null);
+  }
+
+  /** Sends one claimed row; null once it is sent and marked, else the error recorded on it. */
+  async function deliverRow(transport: NonNullable<typeof smtp>, row: typeof emails.$inferSelect): Promise<Error | null> {
     try {
-      await smtp.sendMail({
+      await transport.sendMail({
         from: config.mailFrom,
         to: row.toAddress,
         replyTo: row.replyTo ?? undefined,
@@ -123,13 +163,15 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       await db.update(emails).set({ lastError: message }).where(eq(emails.id, row.id));
       log.warn({ emailId: row.id, attempts: row.attempts, err: message }, "e-mail delivery failed");
-      throw error;
+      return error instanceof Error ? error : new Error(message);
     }
+    // Marked at once, each on its own: a crash later in the batch re-sends nothing already taken.
     await db
       .update(emails)
       .set({ status: "sent", sentAt: sql`now()` })
       .where(and(eq(emails.id, row.id), eq(emails.status, "pending")));
     log.info({ emailId: row.id, attempts: row.attempts }, "e-mail sent");
+    return null;
   }
 
   async function send(email: OutgoingEmail, { tx }: SendOptions = {}): Promise<string | null> {
@@ -171,7 +213,7 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
     return tx ? record(tx) : db.transaction(record);
   }
 
-  return { send: send as Mailer["send"], deliver };
+  return { send: send as Mailer["send"], deliver, close: () => smtp?.close() };
 }
 
 function unsubscribeFooterText(url: string): string {

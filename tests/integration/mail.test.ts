@@ -8,7 +8,7 @@ import { action, paragraph } from "../../server/mail/content.ts";
 import { createMailer, type Mailer, type OutgoingEmail } from "../../server/mail/mailer.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
-import { jobOf, makeJobDue } from "../support/jobs.ts";
+import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { freePort } from "../support/ports.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 
@@ -22,8 +22,10 @@ beforeEach(async () => {
 });
 // Each test's processes stop with it: a worker left running would deliver the next test's e-mail.
 const queues: JobQueue[] = [];
+const mailers: Mailer[] = [];
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((q) => q.stop()));
+  for (const m of mailers.splice(0)) m.close();
 });
 
 const FROM = "Digs & Gigs <no-reply@example.test>";
@@ -40,7 +42,8 @@ async function mailer(env: Record<string, string>, { working = true } = {}): Pro
   queues.push(jobs);
   await jobs.start();
   const mail = createMailer({ config, db: database.db, logger, jobs });
-  const handlers: JobHandlers = { "email.deliver": ({ emailId }) => mail.deliver(emailId), "refund.send": notHere, "accounts.purge": notHere, "issues.auto-approve": notHere, "issues.remind": notHere, "alerts.gig": notHere, "alerts.deliver": notHere, "alerts.digest": notHere, "credentials.lapse": notHere };
+  mailers.push(mail);
+  const handlers: JobHandlers = { "email.deliver": (batch) => mail.deliver(batch.map((job) => job.emailId)), "refund.send": notHere, "accounts.purge": notHere, "issues.auto-approve": notHere, "issues.remind": notHere, "alerts.gig": notHere, "alerts.deliver": notHere, "alerts.digest": notHere, "credentials.lapse": notHere };
   if (working) await jobs.work(handlers);
   return mail;
 }
@@ -196,6 +199,67 @@ describe("SMTP delivery through the job queue", () => {
         const rows = await database.db.select().from(emails);
         expect(rows.filter((r) => ids.includes(r.id)).map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ["sent", 1]));
       });
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+describe("batched delivery over pooled SMTP connections (issue 35)", () => {
+  it("sends a batch of many e-mails over a few connections, each exactly once", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const sender = await mailer({ SMTP_URL: smtp.url }, { working: false });
+      const subjects = Array.from({ length: 120 }, (_, i) => `Batch ${String(i).padStart(3, "0")}`);
+      const ids = await Promise.all(subjects.map((subject) => sender.send(message({ to: "dora@example.test", subject }))));
+      await mailer({ SMTP_URL: smtp.url });
+
+      await vi.waitFor(() => expect(smtp.messages).toHaveLength(120), { timeout: 30_000 });
+      await vi.waitFor(async () => {
+        const rows = await database.db.select().from(emails);
+        expect(rows.filter((r) => ids.includes(r.id)).map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ["sent", 1]));
+      });
+      await jobsSettled(database.db);
+      expect(smtp.messages.map((m) => m.parsed.subject).sort()).toEqual(subjects);
+      // Each with its own stable Message-ID.
+      expect(new Set(smtp.messages.map((m) => m.parsed.messageId)).size).toBe(120);
+      // The pool: at most 5 connections at once, each for up to 100 messages (not one per e-mail).
+      expect(smtp.connections).toBeGreaterThanOrEqual(1);
+      expect(smtp.connections).toBeLessThanOrEqual(10);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it("retries the one message the server refuses on its own, with backoff, and sends the rest once", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      smtp.refuseRecipient = { address: "refused@example.test", code: 550, message: "No such mailbox here" };
+      const sender = await mailer({ SMTP_URL: smtp.url }, { working: false });
+      const subjects = Array.from({ length: 30 }, (_, i) => `Mixed ${String(i).padStart(2, "0")}`);
+      const ids = await Promise.all(subjects.map((subject) => sender.send(message({ to: "erin@example.test", subject }))));
+      const refusedId = (await sender.send(message({ to: "refused@example.test", subject: "Refused once" })))!;
+      await mailer({ SMTP_URL: smtp.url });
+
+      const job = await failedTry(refusedId, 1);
+      expect((await row(refusedId)).lastError).toContain("550");
+      // Its own backoff: from 30 s, with jitter.
+      expect(job.wait_seconds).toBeGreaterThan(10);
+      expect(job.wait_seconds).toBeLessThanOrEqual(65);
+      await vi.waitFor(() => expect(smtp.messages).toHaveLength(30), { timeout: 20_000 });
+      await vi.waitFor(async () => {
+        const rows = await database.db.select().from(emails);
+        expect(rows.filter((r) => ids.includes(r.id)).map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ["sent", 1]));
+      });
+      for (const id of ids) expect((await deliveryJob(id!))?.state).toBe("completed");
+
+      smtp.refuseRecipient = null;
+      await makeDue(refusedId);
+      await vi.waitFor(async () => expect(await row(refusedId)).toMatchObject({ status: "sent", attempts: 2 }), { timeout: 10_000 });
+      await jobsSettled(database.db);
+      expect(smtp.rejected).toBe(1);
+      expect(smtp.messages).toHaveLength(31);
+      expect(smtp.messages.map((m) => m.parsed.subject).sort()).toEqual([...subjects, "Refused once"].sort());
     } finally {
       await smtp.stop();
     }

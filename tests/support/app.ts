@@ -78,6 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     close: async () => {
       await services.jobs.stop();
       services.live.closeAll();
+      services.mailer.close();
       await services.bus.close();
       if (!options.database) await database.destroy();
     },

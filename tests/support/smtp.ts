@@ -1,7 +1,8 @@
 /**
  * A real SMTP server for tests (smtp-server on 127.0.0.1, no TLS, no authentication) that
  * keeps every message it accepts, parsed with postal-mime. Set `rejectWith` to make it refuse
- * messages, as a failing mail server would. `startStallingSmtpServer` is one that stops answering.
+ * messages, as a failing mail server would, or `refuseRecipient` to refuse one address; it
+ * counts the connections it accepts. `startStallingSmtpServer` is one that stops answering.
  */
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import PostalMime, { type Email } from "postal-mime";
@@ -23,6 +24,10 @@ export interface TestSmtpServer {
   rejectWith: { code: number; message: string } | null;
   /** Messages refused because of `rejectWith`. */
   rejected: number;
+  /** When set, this one recipient is refused at RCPT TO with this reply; the others are taken. */
+  refuseRecipient: { address: string; code: number; message: string } | null;
+  /** Connections accepted so far (a pooling client opens few for many messages). */
+  connections: number;
   stop(): Promise<void>;
 }
 
@@ -34,6 +39,8 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
     messages: [],
     rejectWith: null,
     rejected: 0,
+    refuseRecipient: null,
+    connections: 0,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
@@ -42,6 +49,19 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
     authOptional: true,
     logger: false,
     closeTimeout: 1000,
+    onConnect(_session, callback) {
+      state.connections += 1;
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = state.refuseRecipient;
+      if (refusal && address.address.toLowerCase() === refusal.address.toLowerCase()) {
+        state.rejected += 1;
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
