@@ -11,6 +11,7 @@ import { leadAlertPreferences } from "../alerts/settings.ts";
 import { PROOF_COLUMNS } from "../diggers/credential-documents.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import { exportedThreads } from "../messages/privacy.ts";
 import {
   accounts,
   categories,
@@ -169,6 +170,8 @@ export async function exportUserData(db: Database, userId: string) {
     emails: sentEmails.map((email) => ({ ...email, text: exportedEmailText(email.text) })),
     /** Operator actions about the account (suspensions, hidden gigs, verified credentials...), without the operator's identity. */
     operatorActions: actionsAboutMe,
+    /** Conversations (issue 32): each thread with the other party as shown there and every message. */
+    threads: await exportedThreads(db, userId),
   };
 }
 
