@@ -158,4 +158,9 @@ export interface ThreadView {
   blockedMe: boolean;
   /** The other party's account is deleted or mine is suspended: the box is gone. */
   canSend: boolean;
+  /**
+   * This load marked the thread read: the top bar's count, read by the root loader alongside,
+   * is one too many, so the page loads it again.
+   */
+  markedRead: boolean;
 }

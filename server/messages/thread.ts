@@ -20,19 +20,21 @@ export function readColumns(role: ThreadParty["role"]) {
     : { seq: threads.clientReadSeq, at: threads.clientReadAt, otherSeq: threads.diggerReadSeq, otherAt: threads.diggerReadAt };
 }
 
-/** Marks every message of the thread read for this party (nothing when it already was). */
-export async function markThreadRead(db: Database, party: ThreadParty): Promise<void> {
+/** Marks every message of the thread read for this party; false when it already was. */
+export async function markThreadRead(db: Database, party: ThreadParty): Promise<boolean> {
   const mine = readColumns(party.role);
-  await db
+  const marked = await db
     .update(threads)
     .set(party.role === "digger" ? { diggerReadSeq: sql`${threads.lastMessageSeq}`, diggerReadAt: sql`now()` } : { clientReadSeq: sql`${threads.lastMessageSeq}`, clientReadAt: sql`now()` })
-    .where(and(eq(threads.id, party.id), gt(threads.lastMessageSeq, mine.seq)));
+    .where(and(eq(threads.id, party.id), gt(threads.lastMessageSeq, mine.seq)))
+    .returning({ id: threads.id });
+  return marked.length > 0;
 }
 
 export async function threadPage(db: Database, userId: string, threadId: string, cursorParam: string | null): Promise<ThreadView> {
   const party = await threadParty(db, userId, threadId);
   const before = decodeCursor(cursorParam, SEQ_CURSOR);
-  if (!before) await markThreadRead(db, party);
+  const markedRead = before ? false : await markThreadRead(db, party);
   const columns = readColumns(party.role);
   const other = party.otherId;
   const [head] = await db
@@ -91,5 +93,6 @@ export async function threadPage(db: Database, userId: string, threadId: string,
     iBlocked: Boolean(head?.iBlocked),
     blockedMe: Boolean(head?.blockedMe),
     canSend: !otherParty.deleted && !head?.meSuspended && !head?.iBlocked && !head?.blockedMe,
+    markedRead,
   };
 }

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -24,6 +25,12 @@ import { MessageText } from "./message-text.tsx";
 export function ThreadView({ thread }: { thread: Thread }) {
   const readSeq = thread.readByOther?.seq ?? 0;
   const lastRead = [...thread.messages].reverse().find((m) => m.mine && m.seq <= readSeq);
+  // Opening the thread read it while the root loader counted it unread: count again.
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (thread.markedRead) void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per load that marked it read
+  }, [thread]);
   return (
     <div className="flex h-[calc(100dvh-9rem)] min-h-80 flex-col gap-3">
       <div className="flex items-start justify-between gap-3 border-b pb-3">
@@ -47,11 +54,13 @@ export function ThreadView({ thread }: { thread: Thread }) {
               </Link>
             </div>
           ) : null}
-          <ol role="log" aria-live="polite" aria-label="Messages" className="grid gap-3">
-            {thread.messages.map((message) => (
-              <MessageItem key={message.id} message={message} threadId={thread.id} readAt={message.id === lastRead?.id ? thread.readByOther!.at : null} />
-            ))}
-          </ol>
+          <div role="log" aria-live="polite" aria-label="Conversation">
+            <ol className="grid gap-3">
+              {thread.messages.map((message) => (
+                <MessageItem key={message.id} message={message} threadId={thread.id} readAt={message.id === lastRead?.id ? thread.readByOther!.at : null} />
+              ))}
+            </ol>
+          </div>
           {thread.messages.length === 0 ? (
             <p className="py-6 text-center text-sm text-muted-foreground">
               {thread.role === "digger" ? emptyThreadForDigger(thread.otherFirstName) : MESSAGE_TEXTS.emptyForClient}
@@ -99,7 +108,7 @@ function ReportMessage({ messageId, threadId }: { messageId: string; threadId: s
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="messageId" value={messageId} />
         <label htmlFor={reasonId} className="font-medium">
-          Why are you reporting this message?
+          Why are you reporting this?
         </label>
         <Textarea id={reasonId} name="reason" rows={2} maxLength={MESSAGE_REPORT_REASON_MAX} required />
         <div>
