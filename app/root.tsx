@@ -10,13 +10,13 @@ import { useNonce } from "#app/lib/nonce.ts";
 import { showToast } from "#app/lib/toasts.ts";
 import type { SessionUser } from "#core/session-user.ts";
 import { diggerProfileIdOf } from "#server/auth/guards.ts";
-import { unreadCount } from "#server/notifications/bell.ts";
+import { unreadCounts } from "#server/messages/unread.ts";
 import { setCookieHeaders, takeFlash, type Flash } from "#server/web/flash.ts";
 import "./app.css";
 
 /**
- * Every page's shared data: the signed-in user, their unread notifications (the bell), and a
- * one-time flash message. Signed-in pages are never page-cached (server/page-cache.ts), so
+ * Every page's shared data: the signed-in user, their unread notifications (the bell) and unread
+ * threads (Messages), both read by one query, and a one-time flash message. Signed-in pages are never page-cached (server/page-cache.ts), so
  * nobody's count is served to another.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,14 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeFlash(context.services.config, request),
   ]);
   const db = context.services.db;
-  const [unreadNotifications, myProfileId] = await Promise.all([
-    user ? unreadCount(db, user.id) : 0,
+  const [unread, myProfileId] = await Promise.all([
+    user ? unreadCounts(db, user.id) : { notifications: 0, threads: 0 },
     // A digger's own profile, for the header's My Profile (Complete Profile until there is one).
     user?.userType === "digger" ? diggerProfileIdOf(db, user.id) : null,
   ]);
   const headers = setCookieHeaders(clear ? [...setCookies, clear] : setCookies);
   return data(
-    { user: user satisfies SessionUser | null, myProfileId, unreadNotifications, flash, publicUrl: context.services.config.publicUrl },
+    { user: user satisfies SessionUser | null, myProfileId, unreadNotifications: unread.notifications, unreadThreads: unread.threads, flash, publicUrl: context.services.config.publicUrl },
     { headers },
   );
 }

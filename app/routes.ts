@@ -25,6 +25,9 @@ export default [
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("reference-requests", "routes/reference-requests.tsx"),
   route("notifications", "routes/notifications.tsx"),
+  // Conversations between a lead's digger and its client (issue 32): each party's own threads only.
+  route("messages", "routes/messages.tsx"),
+  route("messages/:threadId", "routes/messages.$threadId.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
@@ -39,6 +42,7 @@ export default [
     route("users/:userId", "routes/ops.users.$userId.tsx"),
     route("gigs", "routes/ops.gigs.tsx"),
     route("reviews", "routes/ops.reviews.tsx"),
+    route("messages", "routes/ops.messages.tsx"),
     route("payments", "routes/ops.payments.tsx"),
     route("audit", "routes/ops.audit.tsx"),
   ]),

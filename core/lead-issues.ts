@@ -211,6 +211,8 @@ export interface MyLead {
   /** When the report window closes (LEAD_ISSUE_REPORT_DAYS after the purchase), and whether it has. */
   reportClosesAt: string;
   reportClosed: boolean;
+  /** The purchase's conversation with the client (issue 32); every completed purchase has one. */
+  threadId: string | null;
 }
 
 /** An issue as the gig's owner sees it in the issues dialog of /my-gigs. */

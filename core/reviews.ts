@@ -112,6 +112,8 @@ export interface GigBuyer {
   /** A review may be left: the purchase was not refunded in full. */
   reviewable: boolean;
   review: { rating: number; body: string; createdAt: string; editable: boolean } | null;
+  /** The purchase's conversation with this digger (issue 32). */
+  threadId: string | null;
 }
 
 /** A review as /digger/{id} shows it. */

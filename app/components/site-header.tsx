@@ -5,7 +5,8 @@ import { NotificationBell } from "#app/components/notification-bell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { useMyProfileId, useOptionalUser } from "#app/lib/user.ts";
+import { useMyProfileId, useOptionalUser, useUnreadThreads } from "#app/lib/user.ts";
+import { unreadBadge } from "#core/notifications.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import type { SessionUser } from "#core/session-user.ts";
 
@@ -15,7 +16,8 @@ const publicLinks = [
   { to: "/contact", label: "Contact" },
 ];
 
-function personalLinks(user: SessionUser) {
+/** Messages, with the number of unread threads named like the bell's ('Messages, 2 unread'). */
+function personalLinks(user: SessionUser, unreadThreads: number): HeaderLink[] {
   const own =
     user.userType === "digger"
       ? [
@@ -24,7 +26,8 @@ function personalLinks(user: SessionUser) {
         ]
       : [{ to: "/my-gigs", label: "My Gigs" }];
   // The console's link only for operators; for everyone else /ops is the 404 page.
-  return [...own, ...(user.operator ? [{ to: "/ops", label: "Operator console" }] : []), { to: "/account", label: "Account" }];
+  const messages = { to: "/messages", label: "Messages", badge: unreadThreads };
+  return [messages, ...own, ...(user.operator ? [{ to: "/ops", label: "Operator console" }] : []), { to: "/account", label: "Account" }];
 }
 
 export function SiteHeader() {
@@ -33,7 +36,8 @@ export function SiteHeader() {
   const hydrated = useHydrated();
   // The sign-in page is where these lead; there they would only repeat its own buttons.
   const onAuthPage = location.pathname === "/auth";
-  const links = [...publicLinks, ...(user ? personalLinks(user) : [])];
+  const unreadThreads = useUnreadThreads();
+  const links = [...publicLinks, ...(user ? personalLinks(user, unreadThreads) : [])];
   // Below 768 px the links and actions fold into a menu (a disclosure), so the bar is one row.
   const [menu, setMenu] = useState({ open: false, at: location.key });
   if (menu.open && menu.at !== location.key) setMenu({ open: false, at: location.key });
@@ -115,7 +119,7 @@ export function SiteHeader() {
   );
 }
 
-type HeaderLink = { to: string; label: string };
+type HeaderLink = { to: string; label: string; badge?: number };
 
 /** The bar's links: in the bar itself from 768 px, in the phone menu below that. */
 function MainNav({ links, className, size, linkClassName }: { links: HeaderLink[]; className: string; size?: "sm"; linkClassName?: string }) {
@@ -123,7 +127,26 @@ function MainNav({ links, className, size, linkClassName }: { links: HeaderLink[
     <nav aria-label="Main" className={className}>
       {links.map((link) => (
         <Button key={link.to} asChild variant="ghost" size={size} className={linkClassName}>
-          <NavLink to={link.to}>{link.label}</NavLink>
+          <NavLink to={link.to}>
+            {/* Named like the bell ('Messages, 2 unread'), by its own text (no aria-label): the badge is for the eye. */}
+            {link.badge ? (
+              <>
+                <span aria-hidden="true">{link.label}</span>
+                <span className="sr-only">{`${link.label}, ${unreadBadge(link.badge)} unread`}</span>
+              </>
+            ) : (
+              link.label
+            )}
+            {link.badge ? (
+              <span
+                data-testid="unread-threads"
+                aria-hidden="true"
+                className="min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-semibold text-primary-foreground"
+              >
+                {unreadBadge(link.badge)}
+              </span>
+            ) : null}
+          </NavLink>
         </Button>
       ))}
     </nav>

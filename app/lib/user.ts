@@ -4,6 +4,7 @@ import type { SessionUser } from "#core/session-user.ts";
 interface RootData {
   user: SessionUser | null;
   myProfileId: string | null;
+  unreadThreads?: number;
 }
 
 /** The signed-in user, or null for a visitor. Read from the root loader. */
@@ -14,4 +15,9 @@ export function useOptionalUser(): SessionUser | null {
 /** The signed-in digger's own profile id, or null (no profile yet, a consumer, a visitor). */
 export function useMyProfileId(): string | null {
   return useRouteLoaderData<RootData>("root")?.myProfileId ?? null;
+}
+
+/** How many of the signed-in user's threads are unread (the top bar's Messages), from the root loader's one count query. */
+export function useUnreadThreads(): number {
+  return useRouteLoaderData<RootData>("root")?.unreadThreads ?? 0;
 }

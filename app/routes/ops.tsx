@@ -21,6 +21,7 @@ const OPS_SECTIONS = [
   { to: "/ops/users", label: "Users" },
   { to: "/ops/gigs", label: "Gigs" },
   { to: "/ops/reviews", label: "Reviews" },
+  { to: "/ops/messages", label: "Messages" },
   { to: "/ops/payments", label: "Payments" },
   { to: "/ops/audit", label: "Audit log" },
 ] as const;

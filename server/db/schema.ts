@@ -845,7 +845,7 @@ export const operatorActions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     operatorId: text("operator_id").notNull(),
     action: text("action").notNull(),
-    subjectType: text("subject_type", { enum: ["user", "gig", "review", "credential", "profile", "refund", "issue"] }).notNull(),
+    subjectType: text("subject_type", { enum: ["user", "gig", "review", "credential", "profile", "refund", "issue", "message"] }).notNull(),
     subjectId: text("subject_id").notNull(),
     subjectUserId: text("subject_user_id"),
     reason: text("reason"),
@@ -856,7 +856,7 @@ export const operatorActions = pgTable(
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
-    check("operator_actions_subject_type_check", sql`${t.subjectType} in ('user', 'gig', 'review', 'credential', 'profile', 'refund', 'issue')`),
+    check("operator_actions_subject_type_check", sql`${t.subjectType} in ('user', 'gig', 'review', 'credential', 'profile', 'refund', 'issue', 'message')`),
     check("operator_actions_action_check", sql`${t.action} ~ '^[a-z_]+\\.[a-z_]+$'`),
     check("operator_actions_reason_length", sql`${t.reason} is null or char_length(${t.reason}) between 1 and 1000`),
     // The Audit log page: newest first, a page at a time; and its filters.
@@ -917,6 +917,125 @@ export const credentialDocuments = pgTable(
     index("credential_documents_queue_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
     index("credential_documents_lapse_idx").on(t.verifiedUntil).where(sql`${t.status} = 'approved'`),
     index("credential_documents_digger_idx").on(t.diggerId, t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- conversations (issue 32)
+
+/**
+ * One thread per completed purchase (server/messages/, docs/decisions/0038-conversations.md):
+ * between the digger who bought the lead (`digger_user_id`) and the gig's client. Made by a
+ * trigger in the transaction that completes the purchase (migration 0029). `last_message_seq`
+ * is its newest message's `seq`; each party's read mark is the `seq` they have seen (and when),
+ * so a thread is unread for a party while `last_message_seq` is past their mark.
+ */
+export const threads = pgTable(
+  "threads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purchaseId: uuid("purchase_id")
+      .notNull()
+      .references(() => leadPurchases.id, { onDelete: "restrict" }),
+    diggerUserId: text("digger_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageSeq: bigint("last_message_seq", { mode: "number" }).notNull().default(0),
+    diggerReadSeq: bigint("digger_read_seq", { mode: "number" }).notNull().default(0),
+    clientReadSeq: bigint("client_read_seq", { mode: "number" }).notNull().default(0),
+    diggerReadAt: timestamp("digger_read_at", { withTimezone: true }),
+    clientReadAt: timestamp("client_read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("threads_purchase_key").on(t.purchaseId),
+    // Each party's inbox: by latest activity, a page at a time.
+    index("threads_digger_inbox_idx").on(t.diggerUserId, t.lastActivityAt.desc(), t.id.desc()),
+    index("threads_client_inbox_idx").on(t.clientId, t.lastActivityAt.desc(), t.id.desc()),
+    // The top bar's unread count: only each party's unread threads are indexed.
+    index("threads_digger_unread_idx").on(t.diggerUserId).where(sql`${t.lastMessageSeq} > ${t.diggerReadSeq}`),
+    index("threads_client_unread_idx").on(t.clientId).where(sql`${t.lastMessageSeq} > ${t.clientReadSeq}`),
+    check("threads_parties_check", sql`${t.diggerUserId} <> ${t.clientId}`),
+  ],
+);
+
+/**
+ * A message of a thread, plain text of 1 to 5,000 characters. `seq` is the order messages were
+ * written in (PGlite's clock may give two quick ones the same `created_at`). An operator may hide
+ * it after a report (`hidden_at`, `hidden_by`); purging its sender's account blanks its text
+ * (`deleted_at`, body '').
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: text("hidden_by"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("messages_thread_seq_idx").on(t.threadId, t.seq.desc()),
+    index("messages_sender_idx").on(t.senderId),
+    check(
+      "messages_body_check",
+      sql`(${t.deletedAt} is null and char_length(btrim(${t.body})) between 1 and 5000) or (${t.deletedAt} is not null and ${t.body} = '')`,
+    ),
+    check("messages_hidden_check", sql`(${t.hiddenAt} is null) = (${t.hiddenBy} is null)`),
+  ],
+);
+
+/** `blocker_id` blocked `blocked_id`: no message goes either way in any thread of theirs until Unblock. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId),
+    check("blocks_not_self_check", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A party's report of a message, once per message and reporter, until an operator hides or keeps it. */
+export const messageReports = pgTable(
+  "message_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution", { enum: ["hidden", "kept"] }),
+  },
+  (t) => [
+    uniqueIndex("message_reports_message_reporter_key").on(t.messageId, t.reporterId),
+    index("message_reports_open_idx").on(t.createdAt, t.id).where(sql`${t.resolvedAt} is null`),
+    check("message_reports_reason_length", sql`char_length(btrim(${t.reason})) between 10 and 500`),
+    check("message_reports_resolution_check", sql`(${t.resolvedAt} is null) = (${t.resolution} is null) and (${t.resolution} is null or ${t.resolution} in ('hidden', 'kept'))`),
   ],
 );
 

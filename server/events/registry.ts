@@ -399,6 +399,17 @@ export const EVENTS = {
       details: { reports: String(e.reports) },
     }),
   }),
+  /** An operator hides or keeps a reported message (the Messages queue; issue 32). */
+  "message.moderated": declare<{ operatorId: string; messageId: string; senderUserId: string; hidden: boolean; reports: number }>({
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: e.hidden ? "message.hide" : "message.keep",
+      subjectType: "message",
+      subjectId: e.messageId,
+      subjectUserId: e.senderUserId,
+      details: { reports: String(e.reports) },
+    }),
+  }),
   "profile.verified-badge": declare<{ operatorId: string; profileId: string; userId: string; granted: boolean; reason: string }>({
     audit: (e) => ({
       operatorId: e.operatorId,

@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { ISSUE_DEADLINE_DEFAULTS, type MyLead } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
-import { gigs, leadIssues, leadPurchases, refunds } from "../db/schema.ts";
+import { gigs, leadIssues, leadPurchases, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 
@@ -60,10 +60,12 @@ export async function listMyLeads(
         issueDecidedBy: leadIssues.decidedBy,
         refundAmountCents: refunds.amountCents,
         refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
+        threadId: threads.id,
       })
       .from(p)
       .leftJoin(leadIssues, eq(leadIssues.leadPurchaseId, p.id))
       .leftJoin(refunds, eq(refunds.leadIssueId, leadIssues.id))
+      .leftJoin(threads, eq(threads.purchaseId, p.id))
       .$dynamic(),
   )
     .where(

@@ -12,6 +12,7 @@ import { PROOF_COLUMNS } from "../diggers/credential-documents.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
+import { exportedThreads } from "../messages/privacy.ts";
 import {
   accounts,
   categories,
@@ -170,6 +171,8 @@ export async function exportUserData(db: Database, userId: string) {
     emails: sentEmails.map((email) => ({ ...email, text: exportedEmailText(email.text) })),
     /** Operator actions about the account (suspensions, hidden gigs, verified credentials...), without the operator's identity. */
     operatorActions: actionsAboutMe,
+    /** Conversations (issue 32): each thread with the other party as shown there and every message. */
+    threads: await exportedThreads(db, userId),
   };
 }
 

@@ -18,6 +18,7 @@
  * another purge holds), so running the purge twice, or twice at once, does the work once.
  */
 import { and, arrayOverlaps, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { purgeMessagesOf } from "../messages/privacy.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import {
   accounts,
@@ -121,6 +122,8 @@ async function purgeAccount(services: PurgeServices, userId: string, delaySecond
     await tx.delete(referenceContactRequests).where(eq(referenceContactRequests.consumerId, userId));
     // The bell's entries name other people's gigs and handles: they go with the account.
     await tx.delete(notifications).where(eq(notifications.userId, userId));
+    // Conversations stay with the other party, without this account's words ('Message deleted').
+    await purgeMessagesOf(tx, userId);
 
     const keptGigs = await purgeGigs(tx, userId);
     const { keptProfile, photoKeys } = await purgeDiggerProfile(tx, userId);

@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { reviewEditable, TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
-import { diggerProfiles, gigs, hires, leadPurchases, reviews, users } from "../db/schema.ts";
+import { diggerProfiles, gigs, hires, leadPurchases, reviews, threads, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
 /** Who may open the dialog and act in it: the gig's owner, who must be signed in. */
@@ -50,11 +50,13 @@ export async function gigBuyers(db: Database, consumerId: string, gigId: string)
       reviewRating: reviews.rating,
       reviewBody: reviews.body,
       reviewedAt: reviews.createdAt,
+      threadId: threads.id,
     })
     .from(leadPurchases)
     .innerJoin(p, eq(p.id, leadPurchases.diggerId))
     .leftJoin(hires, and(eq(hires.gigId, leadPurchases.gigId), eq(hires.diggerId, leadPurchases.diggerId)))
     .leftJoin(reviews, and(eq(reviews.gigId, leadPurchases.gigId), eq(reviews.diggerId, leadPurchases.diggerId)))
+    .leftJoin(threads, eq(threads.purchaseId, leadPurchases.id))
     .where(and(eq(leadPurchases.gigId, gig.id), eq(leadPurchases.status, "completed")))
     .orderBy(desc(leadPurchases.purchasedAt), desc(leadPurchases.id))
     .limit(BUYERS_LIMIT);
@@ -69,6 +71,7 @@ export async function gigBuyers(db: Database, consumerId: string, gigId: string)
       purchasedAt: row.purchasedAt!.toISOString(),
       hired: row.hired,
       reviewable: !row.refunded,
+      threadId: row.threadId,
       review:
         row.reviewRating !== null && row.reviewBody !== null && row.reviewedAt !== null
           ? { rating: row.reviewRating, body: row.reviewBody, createdAt: row.reviewedAt.toISOString(), editable: reviewEditable(row.reviewedAt, now) }

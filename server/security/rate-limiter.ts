@@ -114,6 +114,9 @@ export function createRateLimits(driver: DatabaseDriver) {
      */
     gigPostsPerHour: new RateLimiter("gig-posts-hour", 10, 60 * MINUTE, pool),
     gigPostsPerDay: new RateLimiter("gig-posts-day", 30, 24 * 60 * MINUTE, pool),
+    /** Messages sent per account (issue 32): the minute is taken first, so that attempts it refuses do not use up the day. */
+    messagesPerMinute: new RateLimiter("messages-minute", 30, MINUTE, pool),
+    messagesPerDay: new RateLimiter("messages-day", 500, 24 * 60 * MINUTE, pool),
     /** Better Auth's own per-client limits (auth/auth.ts `rateLimit`). */
     betterAuth: betterAuthStorage(pool),
   };

@@ -75,6 +75,8 @@ const SIGNED_IN = (cell: string, visitor = "302 /auth"): Cells => [visitor, cell
 /** The operator console: the 404 page for everyone else, signed in or not. */
 const OPS = (cell: string): Cells => ["404", "404", "404", "404", "404", cell];
 const get = (path: string) => () => ({ path });
+/** A thread: its two parties (the owning consumer and digger); the 404 page for everyone else, operators included. */
+const PARTIES = (cell: string): Cells => ["302 /auth", cell, "404", cell, "404", "404"];
 
 const validGig = (w: World) => validGigForm(w.gig.categoryId);
 
@@ -131,6 +133,14 @@ function onlyOwnNotification({ w, role, body }: Cell): string | undefined {
     if (owner !== role && page.includes(entry.text)) return `shows ${owner}'s notification`;
   }
   return undefined;
+}
+
+/** The world's message shows to the thread's two parties and nobody else. */
+function onlyPartiesSeeMessage({ w, role, body }: Cell): string | undefined {
+  const party = role === "owningConsumer" || role === "owningDigger";
+  const shown = body.replaceAll("&#x27;", "'").includes(w.message.body);
+  if (party && !shown) return "does not show its own thread's message";
+  return !party && shown ? "shows another's message" : undefined;
 }
 
 let freshNotices: Awaited<ReturnType<World["freshNotifications"]>> | undefined;
@@ -207,6 +217,17 @@ const TABLE: Row[] = [
   { route: "routes/reference-requests:action", what: "approve a reference request", request: async (w) => ({ path: "/reference-requests", form: { requestId: (await w.freshReferenceRequest()).id, decision: "approve" } }), expect: ["302 /auth", "302 /", "302 /", "200*", "404"] },
   { route: "routes/notifications:loader", what: "own notifications (the bell)", request: get("/notifications"), expect: SIGNED_IN("200"), check: onlyOwnNotification },
   { route: "routes/notifications:action", what: "mark all as read", request: async (w) => ((freshNotices = await w.freshNotifications()), { path: "/notifications", form: {} }), expect: SIGNED_IN("200*"), writes: ["notifications"], check: onlyOwnMarkedRead },
+  // Conversations (issue 32): a thread's two parties only; everyone else, operators included (the world's message is reported), gets the 404 page.
+  // A form posted without JavaScript shows the thread again, whose loader marks it read (threads).
+  { route: "routes/messages:loader", what: "own conversations (the inbox)", request: async (w) => (await w.touchThread(), { path: "/messages" }), expect: SIGNED_IN("200"), check: onlyPartiesSeeMessage },
+  { route: "routes/messages.$threadId:loader", what: "a thread (opening it marks it read)", request: (w) => ({ path: `/messages/${w.thread.id}` }), expect: PARTIES("200*"), writes: ["threads"], check: onlyPartiesSeeMessage },
+  { route: "routes/messages.$threadId:action", what: "send a message", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "send", body: "Hello, is the job still open?", js: "1" } }), expect: PARTIES("200*"), writes: ["messages", "threads"] },
+  { route: "routes/messages.$threadId:action", what: "send a message without JavaScript", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "send", body: "Hello again" } }), expect: PARTIES("303* /messages"), writes: ["messages", "threads"] },
+  { route: "routes/messages.$threadId:action", what: "report a message", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "report", messageId: (await w.freshMessage()).id, reason: "Asks for payment outside the site" } }), expect: PARTIES("200*"), writes: ["message_reports", "threads"] },
+  { route: "routes/messages.$threadId:action", what: "block the other party", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "block" } }), expect: PARTIES("200*"), writes: ["blocks", "threads"] },
+  { route: "routes/messages.$threadId:action", what: "unblock the other party", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "unblock" } }), expect: PARTIES("200*"), writes: ["blocks", "threads"] },
+  { route: "routes/ops.messages:loader", what: "the console's reported messages", request: get("/ops/messages"), expect: OPS("200") },
+  { route: "routes/ops.messages:action", what: "keep a reported message", request: async (w) => ({ path: "/ops/messages", form: { intent: "keep", messageId: (await w.freshReportedMessage()).id } }), expect: OPS("200*"), writes: ["message_reports", "operator_actions"] },
   { route: "routes/reset-password:loader", what: "reset password form", request: get("/reset-password?token=abc"), expect: ALL("200") },
   { route: "routes/reset-password:action", what: "reset with a forged token", request: () => ({ path: "/reset-password", form: { token: "forged-token", password: "another-password-123" } }), expect: ALL("400") },
   { route: "routes/verify-email:loader", what: "confirm-e-mail page (changes nothing)", request: get("/verify-email?token=forged.token"), expect: ALL("200") },

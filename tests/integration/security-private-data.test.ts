@@ -70,6 +70,9 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "hidden gig's reason", value: hiding.reason, allowed: ["operator"] },
     // A proof's licence number: its digger (the profile editing page) and operators (the queue).
     { what: "credential proof's number", value: w.proofNumber, allowed: ["owningDigger", "operator"] },
+    // A thread's message: its two parties; operators only because it is reported (the console's queue, never the thread's address).
+    { what: "a thread's message", value: w.message.body, allowed: ["owningConsumer", "owningDigger", "operator"] },
+    { what: "message report's reason", value: w.messageReportReason, allowed: ["operator"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
@@ -88,6 +91,8 @@ const seeds = (w: World) => [
   "/my-leads",
   "/reference-requests",
   "/notifications",
+  "/messages",
+  `/messages/${w.thread.id}`,
   "/account",
   "/digger-registration",
   "/post-gig",
@@ -99,6 +104,7 @@ const seeds = (w: World) => [
   "/ops/audit",
   "/ops/gigs",
   "/ops/reviews",
+  "/ops/messages",
   "/ops/payments",
   "/ops/verification",
 ];

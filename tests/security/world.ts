@@ -15,11 +15,14 @@ import {
   hires,
   leadAlertSettings,
   leadIssues,
+  messageReports,
+  messages,
   notifications,
   referenceContactRequests,
   refunds,
   reviewReports,
   reviews,
+  threads,
   users as usersTable,
 } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
@@ -83,6 +86,19 @@ export async function createWorld(app: TestApp) {
   const proofNumber = `LIC-${tag()}`;
   const proof = await addProof(app, owningDigger.diggerId, proofNumber);
 
+  // The purchase's thread (issue 32): the owning consumer wrote to the owning digger, who
+  // reported the message; its text is for the two of them only (operators see it in the
+  // console's queue, never at the thread's address).
+  const [thread] = await db.select().from(threads).where(eq(threads.purchaseId, purchase.id));
+  const addMessage = async (label: string) => {
+    const [row] = await db.insert(messages).values({ threadId: thread!.id, senderId: owningConsumer.id, body: `${label} ${tag()} for the digger only` }).returning();
+    await db.update(threads).set({ lastMessageSeq: row!.seq, lastActivityAt: sql`now()` }).where(eq(threads.id, thread!.id));
+    return row!;
+  };
+  const message = await addMessage("Private message");
+  const messageReportReason = `Message report ${tag()} for the operators`;
+  await db.insert(messageReports).values({ messageId: message.id, reporterId: owningDigger.id, reason: messageReportReason });
+
   const users = { owningConsumer, otherConsumer, owningDigger, otherDigger, operator };
   /** One unread bell entry for each user, with a unique private text (only its owner may see it). */
   async function addNotifications(label: string) {
@@ -109,6 +125,10 @@ export async function createWorld(app: TestApp) {
     referenceRequest: referenceRequest!,
     leadAlerts,
     reportReason,
+    /** The purchase's thread, and the owning consumer's reported message in it. */
+    thread: thread!,
+    message,
+    messageReportReason,
     proof,
     proofNumber,
     /** Each user's own bell entry. */
@@ -193,6 +213,16 @@ export async function createWorld(app: TestApp) {
       await db.insert(reviewReports).values({ reviewId: review.id, reporterId: otherConsumer.id, reason: "This review looks like a fake one." });
       return review;
     },
+    /** The world's thread becomes the latest activity of its parties (first in their inboxes). */
+    touchThread: () => db.update(threads).set({ lastActivityAt: sql`now()` }).where(eq(threads.id, thread!.id)),
+    /** A new message of the owning consumer in the world's thread. */
+    freshMessage: () => addMessage("Fresh message"),
+    /** A new message with one open report (by the owning digger). */
+    async freshReportedMessage() {
+      const row = await addMessage("Reported message");
+      await db.insert(messageReports).values({ messageId: row.id, reporterId: owningDigger.id, reason: "This message asks for money outside." });
+      return row;
+    },
     /** A refund of a new purchase by the owning digger, still waiting for the provider. */
     async freshPendingRefund() {
       const { purchase: p } = await world.freshPurchase();
@@ -268,6 +298,10 @@ export const GUARDED_TABLES = [
   "operator_actions",
   "review_reports",
   "credential_documents",
+  "threads",
+  "messages",
+  "blocks",
+  "message_reports",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

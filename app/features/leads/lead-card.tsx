@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -43,6 +43,11 @@ export function LeadCard({ lead }: { lead: MyLead }) {
           {refundState ? <Item label="Refund" value={refundState} /> : null}
         </dl>
         <div className="flex flex-wrap gap-3">
+          {lead.threadId ? (
+            <Button asChild variant="outline">
+              <Link to={`/messages/${lead.threadId}`}>Message</Link>
+            </Button>
+          ) : null}
           {lead.issue ? (
             <Button variant="outline" disabled>
               {issueStatusLabel(lead.issue.status, lead.issue.decidedBy)}

@@ -85,6 +85,11 @@ function BuyerRow({ buyer, action, gigTitle }: { buyer: GigBuyer; action: string
             {handle}
           </Link>
           {hired ? <Badge>Hired</Badge> : null}
+          {buyer.threadId ? (
+            <Link to={`/messages/${buyer.threadId}`} className="text-sm font-medium text-primary-strong underline-offset-4 hover:underline">
+              Message
+            </Link>
+          ) : null}
         </div>
         <Rating rating={buyer.averageRating} count={buyer.totalRatings} />
         <p className="text-sm text-muted-foreground">{`Bought ${formatDate(buyer.purchasedAt)}`}</p>

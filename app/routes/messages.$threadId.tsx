@@ -1,0 +1,57 @@
+import { redirect } from "react-router";
+import { ThreadView } from "#app/features/messages/thread-view.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { MESSAGE_TEXTS } from "#core/messages.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import { MESSAGES } from "#server/messages/access.ts";
+import { blockOther, reportMessage, unblockOther } from "#server/messages/safety.ts";
+import { sendMessage } from "#server/messages/send.ts";
+import { threadPage } from "#server/messages/thread.ts";
+import { runAction, runLoader } from "#server/web/respond.ts";
+import type { Route } from "./+types/messages.$threadId";
+
+export const meta = () => [...pageMeta("Messages", "A conversation about a lead."), { name: "robots", content: "noindex" }];
+
+/** One thread, for its two parties only (the 404 page for everyone else); opening it marks it read. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return runLoader(context, async () => {
+    const user = await requireUser(context, request, MESSAGES);
+    return { thread: await threadPage(context.services.db, user.id, params.threadId, new URL(request.url).searchParams.get("cursor")) };
+  });
+}
+
+/** Send (a form post comes back to the thread; the page's script gets an answer), Block, Unblock, Report. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return runAction(context, async () => {
+    const user = await requireUser(context, request, MESSAGES);
+    const form = await request.formData();
+    const db = context.services.db;
+    switch (form.get("intent")) {
+      case "block":
+        return blockOther(db, user.id, params.threadId);
+      case "unblock":
+        return unblockOther(db, user.id, params.threadId);
+      case "report":
+        return reportMessage(db, user.id, params.threadId, form);
+      default: {
+        const sent = await sendMessage(context.services, user.id, params.threadId, form);
+        if (form.get("js") === "1") return { sent: sent.id };
+        throw redirect(`/messages/${sent.threadId}`, 303);
+      }
+    }
+  });
+}
+
+/** In the browser: a send that never got an answer (the network, a fault) says so, and the box keeps its text. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { error: MESSAGE_TEXTS.notSent };
+  }
+}
+
+export default function Thread({ loaderData }: Route.ComponentProps) {
+  return <ThreadView thread={loaderData.thread} />;
+}

@@ -1,0 +1,70 @@
+import { NextPageLink } from "#app/components/next-page-link.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { RowAction } from "#app/features/ops/row-action.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { formatDate, formatDateTime } from "#core/dates.ts";
+import { requireOperator } from "#server/ops/access.ts";
+import { moderateMessage, reportedMessages } from "#server/ops/message-moderation.ts";
+import { runAction, runLoader } from "#server/web/respond.ts";
+import type { Route } from "./+types/ops.messages";
+
+/** Messages: those with open reports, the longest-waiting first, each with the thread around it and every report's reason. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return runLoader(context, async () => {
+    await requireOperator(context);
+    return { page: await reportedMessages(context.services.db, new URL(request.url).searchParams.get("cursor")) };
+  });
+}
+
+/** Hide (shown to both parties as removed) or Keep a reported message; both close its reports. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(context, async () => {
+    const operator = await requireOperator(context);
+    return moderateMessage(context.services, operator, await request.formData());
+  });
+}
+
+export default function OpsMessages({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <div>
+      <PageHeader title="Messages" subtitle="Messages people reported, the longest-waiting first, with the thread around each. Hide shows it to both as removed; Keep leaves it." />
+      {page.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No reported messages.</p>
+      ) : (
+        <ul className="divide-y rounded-md border" aria-label="Reported messages">
+          {page.items.map((item) => (
+            <li key={item.id} className="grid gap-2 p-3 text-sm">
+              <ol className="grid gap-1" aria-label="The thread around the reported message">
+                {item.context.map((message) => (
+                  <li key={message.id} className={cn("rounded-md p-2", message.reported ? "border-2 border-destructive" : "bg-muted/50")}>
+                    <p className="text-xs text-muted-foreground">
+                      {`${message.sender}, ${formatDateTime(message.createdAt)}`}
+                      {message.reported ? <span className="font-semibold text-destructive"> (reported)</span> : null}
+                    </p>
+                    <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.text}</p>
+                  </li>
+                ))}
+              </ol>
+              <div className="rounded-md bg-muted p-2">
+                <p className="font-medium">{`Reported ${item.reasons.length} ${item.reasons.length === 1 ? "time" : "times"}, first ${formatDate(item.firstReportedAt)}:`}</p>
+                <ul className="list-disc pl-5">
+                  {item.reasons.map((reason, index) => (
+                    <li key={index} className="[overflow-wrap:anywhere]">
+                      {reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <RowAction label="Hide" variant="destructive" fields={{ intent: "hide", messageId: item.id }} />
+                <RowAction label="Keep" fields={{ intent: "keep", messageId: item.id }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NextPageLink nextCursor={page.nextCursor} label="More reported messages" />
+    </div>
+  );
+}

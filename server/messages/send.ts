@@ -1,0 +1,80 @@
+/**
+ * Sending a message: text of 1 to 5,000 characters, by a party of the thread, at most 30 a
+ * minute and 500 a day per user (counted by every server alike), never to or from someone who
+ * blocked the other, never by a suspended account, never to a deleted one. The message, the
+ * thread's activity and the sender's own read mark are written in one transaction, then
+ * `messageSent` runs in it: the one place a message's consequences go (the live stream's publish).
+ */
+import { and, eq, or, sql } from "drizzle-orm";
+import { MESSAGE_TEXTS, messageSchema } from "#core/messages.ts";
+import type { Transaction } from "../db/client.ts";
+import { blocks, messages, threads, users } from "../db/schema.ts";
+import { AppError, parsedInput } from "../errors.ts";
+import type { AppServices } from "../services.ts";
+import { threadParty, type ThreadParty } from "./access.ts";
+
+export interface SentMessage {
+  id: string;
+  seq: number;
+  threadId: string;
+  senderId: string;
+  recipientId: string;
+}
+
+/**
+ * What follows a written message, in its transaction. Nothing yet: the live stream (issue 32's
+ * next slice) publishes the message to the thread's parties here, and the notification goes here.
+ */
+export async function messageSent(_tx: Transaction, _message: SentMessage): Promise<void> {}
+
+export async function sendMessage(
+  services: Pick<AppServices, "db" | "rateLimits">,
+  userId: string,
+  threadId: string,
+  form: FormData,
+): Promise<SentMessage> {
+  const { body } = parsedInput(messageSchema, Object.fromEntries(form));
+  const { db, rateLimits } = services;
+  // A thread of theirs first: nobody else learns that it exists, nor uses up a limit on it.
+  await threadParty(db, userId, threadId);
+  if (!(await rateLimits.messagesPerMinute.take(userId)) || !(await rateLimits.messagesPerDay.take(userId))) {
+    throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
+  }
+  return db.transaction(async (tx) => {
+    const party = await threadParty(tx, userId, threadId, true);
+    await refuseUnsendable(tx, party);
+    const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body }).returning({ id: messages.id, seq: messages.seq });
+    const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
+    await tx
+      .update(threads)
+      .set({ lastMessageSeq: sql`greatest(${threads.lastMessageSeq}, ${row!.seq})`, lastActivityAt: sql`now()`, ...mark })
+      .where(eq(threads.id, party.id));
+    const sent = { id: row!.id, seq: row!.seq, threadId: party.id, senderId: userId, recipientId: party.otherId };
+    await messageSent(tx, sent);
+    return sent;
+  });
+}
+
+/** A suspended sender, a deleted recipient, or a block either way: the message is refused. */
+async function refuseUnsendable(tx: Transaction, party: ThreadParty): Promise<void> {
+  const people = await tx
+    .select({ id: users.id, deletedAt: users.deletedAt, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(or(eq(users.id, party.userId), eq(users.id, party.otherId)))
+    .for("share");
+  const me = people.find((p) => p.id === party.userId);
+  const other = people.find((p) => p.id === party.otherId);
+  if (!me || me.deletedAt !== null || me.suspendedAt !== null) throw new AppError("forbidden", MESSAGE_TEXTS.suspended);
+  if (!other || other.deletedAt !== null) throw new AppError("conflict", MESSAGE_TEXTS.notSent);
+  const [block] = await tx
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, party.userId), eq(blocks.blockedId, party.otherId)),
+        and(eq(blocks.blockerId, party.otherId), eq(blocks.blockedId, party.userId)),
+      ),
+    )
+    .limit(1);
+  if (block) throw new AppError("forbidden", MESSAGE_TEXTS.notSent);
+}

@@ -1,0 +1,98 @@
+/**
+ * One thread as a party sees it: the newest 50 messages (or the 50 before a cursor, for 'Show
+ * earlier messages'), the other party and the gig, whether either blocked the other, and how far
+ * the other party has read. Opening the newest page marks the thread read for its viewer.
+ */
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadView } from "#core/messages.ts";
+import type { Database } from "../db/client.ts";
+import { blocks, diggerProfiles, gigs, leadPurchases, messages, threads, users } from "../db/schema.ts";
+import { decodeCursor, encodeCursor, exactTimestamp } from "../pagination.ts";
+import { threadParty, type ThreadParty } from "./access.ts";
+
+const SEQ_CURSOR = z.tuple([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]);
+
+/** The party's read mark columns. */
+export function readColumns(role: ThreadParty["role"]) {
+  return role === "digger"
+    ? { seq: threads.diggerReadSeq, at: threads.diggerReadAt, otherSeq: threads.clientReadSeq, otherAt: threads.clientReadAt }
+    : { seq: threads.clientReadSeq, at: threads.clientReadAt, otherSeq: threads.diggerReadSeq, otherAt: threads.diggerReadAt };
+}
+
+/** Marks every message of the thread read for this party; false when it already was. */
+export async function markThreadRead(db: Database, party: ThreadParty): Promise<boolean> {
+  const mine = readColumns(party.role);
+  const marked = await db
+    .update(threads)
+    .set(party.role === "digger" ? { diggerReadSeq: sql`${threads.lastMessageSeq}`, diggerReadAt: sql`now()` } : { clientReadSeq: sql`${threads.lastMessageSeq}`, clientReadAt: sql`now()` })
+    .where(and(eq(threads.id, party.id), gt(threads.lastMessageSeq, mine.seq)))
+    .returning({ id: threads.id });
+  return marked.length > 0;
+}
+
+export async function threadPage(db: Database, userId: string, threadId: string, cursorParam: string | null): Promise<ThreadView> {
+  const party = await threadParty(db, userId, threadId);
+  const before = decodeCursor(cursorParam, SEQ_CURSOR);
+  const markedRead = before ? false : await markThreadRead(db, party);
+  const columns = readColumns(party.role);
+  const other = party.otherId;
+  const [head] = await db
+    .select({
+      gigId: gigs.id,
+      gigTitle: gigs.title,
+      otherName: users.name,
+      otherDeletedAt: users.deletedAt,
+      handle: diggerProfiles.handle,
+      otherReadSeq: columns.otherSeq,
+      otherReadAt: exactTimestamp(columns.otherAt),
+      iBlocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${other})`,
+      blockedMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${userId})`,
+      meSuspended: sql<boolean>`exists (select 1 from ${users} me where me.id = ${userId} and me.suspended_at is not null)`,
+    })
+    .from(threads)
+    .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))
+    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+    .leftJoin(users, eq(users.id, other))
+    .leftJoin(diggerProfiles, eq(diggerProfiles.userId, threads.diggerUserId))
+    .where(eq(threads.id, party.id));
+  const rows = await db
+    .select({
+      id: messages.id,
+      seq: messages.seq,
+      senderId: messages.senderId,
+      body: messages.body,
+      hidden: sql<boolean>`${messages.hiddenAt} is not null`,
+      deleted: sql<boolean>`${messages.deletedAt} is not null`,
+      createdAt: exactTimestamp(messages.createdAt),
+    })
+    .from(messages)
+    .where(and(eq(messages.threadId, party.id), before ? lt(messages.seq, before[0]) : undefined))
+    .orderBy(desc(messages.seq))
+    .limit(THREAD_PAGE_SIZE + 1);
+  const shown = rows.slice(0, THREAD_PAGE_SIZE).reverse();
+  const otherParty = {
+    role: party.role === "digger" ? ("client" as const) : ("digger" as const),
+    deleted: !head || head.otherName === null || head.otherDeletedAt !== null,
+    handle: head?.handle ?? null,
+    fullName: head?.otherName ?? null,
+  };
+  return {
+    id: party.id,
+    role: party.role,
+    otherName: partyName(otherParty),
+    otherFirstName: firstNameOrHandle(otherParty),
+    gigTitle: head?.gigTitle ?? "",
+    gigId: head?.gigId ?? "",
+    messages: shown.map((row) => {
+      const state = row.deleted ? "deleted" : row.hidden ? "hidden" : "shown";
+      return { id: row.id, seq: row.seq, mine: row.senderId === userId, body: state === "shown" ? row.body : "", state, createdAt: row.createdAt };
+    }),
+    earlierCursor: rows.length > THREAD_PAGE_SIZE && shown[0] ? encodeCursor([shown[0].seq]) : null,
+    readByOther: head && head.otherReadSeq > 0 && head.otherReadAt ? { seq: head.otherReadSeq, at: head.otherReadAt } : null,
+    iBlocked: Boolean(head?.iBlocked),
+    blockedMe: Boolean(head?.blockedMe),
+    canSend: !otherParty.deleted && !head?.meSuspended && !head?.iBlocked && !head?.blockedMe,
+    markedRead,
+  };
+}

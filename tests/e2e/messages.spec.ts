@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, newPage, test } from "./fixtures.ts";
+import { buyLead, confirmedNewClient, DEMO, postGig, signedInPage, toastSaying } from "./helpers.ts";
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+
+test("a digger buys a lead and messages the client from My Leads; the client sees the count, reads it (the digger sees 'Read') and replies; a stranger gets the 404 page", async ({ browser }) => {
+  const title = `Patch a drywall hole ${randomUUID().slice(0, 6)}`;
+  // A fresh confirmed client (the demo client may post 10 gigs an hour).
+  const client = await newPage(browser);
+  await confirmedNewClient(client, "Mona Messages");
+  await postGig(client, title);
+  const digger = await signedInPage(browser, DEMO.digger, "/my-leads");
+  await buyLead(digger, title);
+
+  await digger.goto("/my-leads");
+  await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
+  await expect(digger).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const threadUrl = digger.url();
+  await expect(digger.getByText("No messages yet. Say hello and tell Mona how you can help.")).toBeVisible();
+  // An empty message is refused in the browser, with the server's words.
+  await digger.getByRole("button", { name: "Send" }).click();
+  await expect(toastSaying(digger, "Please write a message")).toBeVisible();
+  await digger.getByLabel("Message").fill("Hi Mona, I can patch it this week. Photos: https://example.com/work");
+  await digger.getByRole("button", { name: "Send" }).click();
+  const log = digger.getByRole("log");
+  await expect(log.getByText("Hi Mona, I can patch it this week.")).toBeVisible();
+  await expect(log.getByRole("link", { name: "https://example.com/work" })).toHaveAttribute("rel", "nofollow ugc noopener");
+  await expect(digger.getByLabel("Message")).toHaveValue("");
+
+  // The client's top bar counts the unread thread; /messages lists it; opening it reads it.
+  await client.goto("/my-gigs");
+  await expect(client.getByRole("link", { name: "Messages, 1 unread" })).toBeVisible();
+  await client.goto("/messages");
+  expect(await seriousViolations(client)).toEqual([]);
+  const row = client.getByRole("link").filter({ hasText: title });
+  await expect(row.getByText("Unread")).toBeVisible();
+  await row.click();
+  await expect(client.getByRole("log").getByText("Hi Mona, I can patch it this week.")).toBeVisible();
+  expect(await seriousViolations(client)).toEqual([]);
+  await expect(client.getByRole("link", { name: "Messages", exact: true })).toBeVisible();
+
+  await digger.reload();
+  await expect(digger.getByTestId("read-receipt")).toContainText("Read");
+
+  await client.getByLabel("Message").fill("Great, Thursday works.");
+  await client.getByRole("button", { name: "Send" }).click();
+  await expect(client.getByRole("log").getByText("Great, Thursday works.")).toBeVisible();
+  await digger.reload();
+  await expect(digger.getByRole("log").getByText("Great, Thursday works.")).toBeVisible();
+
+  const stranger = await signedInPage(browser, DEMO.consumer, "/");
+  const response = await stranger.goto(threadUrl);
+  expect(response?.status()).toBe(404);
+  await expect(stranger.getByText("Oops! Page not found")).toBeVisible();
+});
+
+test("a message that cannot be sent keeps its text and says so; without JavaScript the form still sends", async ({ browser }) => {
+  const title = `Fix a leaking tap ${randomUUID().slice(0, 6)}`;
+  const client = await newPage(browser);
+  const clientEmail = await confirmedNewClient(client, "Nora Network");
+  await postGig(client, title);
+  const digger = await signedInPage(browser, DEMO.digger, "/my-leads");
+  await buyLead(digger, title);
+  await digger.goto("/my-leads");
+  await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
+  await expect(digger).toHaveURL(/\/messages\//);
+  const threadUrl = digger.url();
+
+  await digger.route("**/messages/*.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await digger.getByLabel("Message").fill("This one is lost on the way");
+  await digger.getByRole("button", { name: "Send" }).click();
+  await expect(toastSaying(digger, "Message could not be sent. Try again.")).toBeVisible();
+  await expect(digger.getByLabel("Message")).toHaveValue("This one is lost on the way");
+  await digger.unrouteAll();
+
+  // The client, without JavaScript: a form post that comes back to the thread.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(`/auth?redirect=${encodeURIComponent(new URL(threadUrl).pathname)}`);
+  await plain.getByLabel("Email").fill(clientEmail);
+  await plain.getByLabel("Password", { exact: true }).fill("secret-pass");
+  await plain.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(plain).toHaveURL(threadUrl);
+  await plain.getByLabel("Message").fill("Sent without scripts");
+  await plain.getByRole("button", { name: "Send" }).click();
+  await expect(plain).toHaveURL(threadUrl);
+  await expect(plain.getByRole("log").getByText("Sent without scripts")).toBeVisible();
+  await context.close();
+});
