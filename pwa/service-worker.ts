@@ -1,5 +1,5 @@
 /**
- * The service worker (served as /sw.js, built by pwa/build-plugin.ts). It keeps exactly one
+ * The service worker (served as /sw.js, built by pwa/service-worker-build.ts). It keeps exactly one
  * thing offline: the build's static files (hashed assets, icons, the manifest and the offline
  * page), precached in a cache named after the build, so that a new build's worker replaces
  * the old one and deletes its cache. Everything else goes to the network and is never stored:

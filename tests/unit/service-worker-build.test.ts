@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { precacheOf, serviceWorkerScript } from "../../pwa/build-plugin.ts";
+import { precacheOf, serviceWorkerScript } from "../../pwa/service-worker-build.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -31,7 +31,7 @@ const BUILD = {
   "manifest.webmanifest": "{}",
 };
 
-describe("the service worker's build (pwa/build-plugin.ts)", () => {
+describe("the service worker's build (pwa/service-worker-build.ts)", () => {
   it("precaches the build's files, never source maps, Vite's manifest, notes or the worker itself", () => {
     expect(precacheOf(clientBuild(BUILD)).urls).toEqual(["/assets/app-def.css", "/assets/entry-abc.js", "/manifest.webmanifest", "/offline.html"]);
   });

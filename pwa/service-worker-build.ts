@@ -1,6 +1,8 @@
 /**
- * A Vite plugin that writes the service worker (pwa/service-worker.ts) into the client build as
- * /sw.js, with the list of files it precaches and a version made from their contents: a new
+ * Writes the service worker (pwa/service-worker.ts) into the client build as /sw.js, at the end
+ * of `react-router build` (its `buildEnd`, react-router.config.ts: React Router writes the
+ * route manifest's script into the client's assets during the server build, after Vite's
+ * client build is done), with the list of files it precaches and a version made from their contents: a new
  * build whose files differ has a new worker, which deletes the old build's cache when it takes
  * over. vite-plugin-pwa does not support React Router's framework mode
  * (vite-pwa/vite-plugin-pwa#809), and Workbox is more than one small worker needs
@@ -9,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { transformWithEsbuild, type Plugin } from "vite";
+import { transformWithEsbuild } from "vite";
 
 export const SERVICE_WORKER_FILE = "sw.js";
 
@@ -51,14 +53,7 @@ export async function serviceWorkerScript(clientDir: string): Promise<string> {
   return code;
 }
 
-export function serviceWorker(): Plugin {
-  return {
-    name: "digs-and-gigs:service-worker",
-    apply: "build",
-    async writeBundle(options) {
-      // The client build only (React Router also builds the server into a sibling folder).
-      if (this.environment.config.build.ssr || !options.dir || path.basename(options.dir) !== "client") return;
-      writeFileSync(path.join(options.dir, SERVICE_WORKER_FILE), await serviceWorkerScript(options.dir));
-    },
-  };
+/** Writes /sw.js into the client build folder. */
+export async function writeServiceWorker(clientDir: string): Promise<void> {
+  writeFileSync(path.join(clientDir, SERVICE_WORKER_FILE), await serviceWorkerScript(clientDir));
 }
