@@ -50,7 +50,7 @@ const topLevelFiles = (dir: string) =>
     .map((entry) => entry.name);
 
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
-/** The installable app's files whose names never change (pwa/build-plugin.ts, public/). */
+/** The installable app's files whose names never change (pwa/service-worker-build.ts, public/). */
 const UNHASHED_APP_FILES = ["sw.js", "manifest.webmanifest", "offline.html", "offline.js"];
 
 const KB = 1024;
