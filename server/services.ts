@@ -15,6 +15,7 @@ import { createMetrics, type Metrics } from "./metrics.ts";
 import { createNotify, type Notify } from "./notifications/notify.ts";
 import { createPageCacheBus, type PageCacheBus } from "./page-cache-bus.ts";
 import { createPaymentProvider } from "./payments/index.ts";
+import { createPushClient, type PushClient } from "./push/push-service-client.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createRateLimits, type RateLimits } from "./security/rate-limiter.ts";
 import { createS3Storage } from "./storage/s3-storage.ts";
@@ -43,6 +44,8 @@ export interface AppServices {
    * only once an app mounts the page cache; `close()` it on shutdown.
    */
   pageCache: PageCacheBus;
+  /** Web Push's client (push/push-service-client.ts); null without VAPID keys. Jobs send through it (push/send.ts). */
+  push: PushClient | null;
 }
 
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
@@ -63,6 +66,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
     metrics: createMetrics(database.driver),
     pageCache: createPageCacheBus(database.driver, logger),
+    push: config.push ? createPushClient(config.push) : null,
   };
 }
 
