@@ -206,13 +206,18 @@ export async function createWorld(app: TestApp) {
     async freshProof() {
       return addProof(app, (await digger(app, "Proof")).diggerId, `POL-${tag()}`);
     },
-    /** A device the owning consumer turned push notifications on for, in one of their sessions. */
-    async freshPushDevice() {
-      const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, owningConsumer.id)).limit(1);
+    /**
+     * A device a consumer (the owning one unless said) turned push notifications on for, in one of
+     * their sessions; their earlier devices go, so that repeated calls stay under the cap of 10.
+     */
+    async freshPushDevice(owner: "owningConsumer" | "otherConsumer" = "owningConsumer") {
+      const userId = owner === "owningConsumer" ? owningConsumer.id : otherConsumer.id;
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).limit(1);
       const subscription = browserSubscription(`https://push.example.test/send/${tag()}`);
       const [device] = await db
         .insert(pushSubscriptions)
-        .values({ userId: owningConsumer.id, sessionId: session!.id, endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth, device: "Chrome on Android" })
+        .values({ userId, sessionId: session!.id, endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth, device: "Chrome on Android" })
         .returning();
       return device!;
     },
