@@ -27,12 +27,12 @@ function base64UrlBytes(text: string): number {
 
 /** A P-256 public key, uncompressed (65 bytes, 0x04 first): what a browser's p256dh key is. */
 const p256dhKey = z
-  .string()
+  .string(PUSH_MESSAGES.badSubscription)
   .trim()
   .refine((k) => base64UrlBytes(k) === 65 && k.startsWith("B"), PUSH_MESSAGES.badSubscription);
 /** The 16-byte authentication secret. */
 const authSecret = z
-  .string()
+  .string(PUSH_MESSAGES.badSubscription)
   .trim()
   .refine((k) => base64UrlBytes(k) === 16, PUSH_MESSAGES.badSubscription);
 
@@ -42,7 +42,7 @@ const authSecret = z
  */
 export function pushEndpoint(allowLocalHttp: boolean) {
   return z
-    .string()
+    .string(PUSH_MESSAGES.badSubscription)
     .trim()
     .max(2048, PUSH_MESSAGES.badSubscription)
     .refine((value) => {

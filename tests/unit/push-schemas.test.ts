@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceSummary, pushSubscriptionSchema } from "../../core/push-schemas.ts";
+import { deviceSummary, PUSH_MESSAGES, pushSubscriptionSchema } from "../../core/push-schemas.ts";
 
 const key65 = `B${"A".repeat(86)}`;
 const auth16 = "A".repeat(22);
@@ -19,6 +19,14 @@ describe("a push subscription (core/push-schemas.ts)", () => {
     expect(parse({ endpoint: "http://push.example.com/1" }, true)).toBe(false);
     expect(parse({ endpoint: "https://user:pass@push.example.com/1" })).toBe(false);
     expect(parse({ endpoint: `https://push.example.com/${"a".repeat(2100)}` })).toBe(false);
+  });
+
+  it("refuses a missing field with the subscription's message", () => {
+    for (const field of ["endpoint", "p256dh", "auth"]) {
+      const fields: Record<string, string> = { endpoint: "https://fcm.googleapis.com/fcm/send/abc", p256dh: key65, auth: auth16 };
+      delete fields[field];
+      expect(pushSubscriptionSchema({ allowLocalHttp: false }).safeParse(fields).error?.issues[0]?.message, field).toBe(PUSH_MESSAGES.badSubscription);
+    }
   });
 
   it("refuses keys of the wrong size or alphabet", () => {
