@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The service worker would answer build files from its cache, out of reach of the
+    // `page.route` of other specs; installable-app.spec.ts allows it and tests it.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: findChromium(),
       args: [

@@ -1,4 +1,6 @@
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { writeServiceWorker } from "./pwa/service-worker-build.ts";
 
 export default {
   appDirectory: "app",
@@ -7,6 +9,8 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // allowedActionOrigins is not set here: the server sets it from PUBLIC_URL when it starts
   // (server/app.ts), so that one build serves any deployment (docs/decisions/0033).
+  // The service worker, once every file of the client build is written (pwa/README.md).
+  buildEnd: ({ reactRouterConfig }) => writeServiceWorker(path.join(reactRouterConfig.buildDirectory, "client")),
   future: {
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,

@@ -7,6 +7,7 @@ import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toaster } from "#app/components/ui/sonner.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
+import { useServiceWorker } from "#app/lib/service-worker.ts";
 import { showToast } from "#app/lib/toasts.ts";
 import type { SessionUser } from "#core/session-user.ts";
 import { diggerProfileIdOf } from "#server/auth/guards.ts";
@@ -40,16 +41,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Forwards the loader's cookies (flash cleared, session refreshed) on document requests. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable app (pwa/README.md): its manifest and the home-screen icon of iOS.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useHydratedMark();
+  useServiceWorker();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fc9f30" />
         <Meta />
         <Links />
       </head>

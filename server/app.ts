@@ -52,6 +52,8 @@ const topLevelFiles = (dir: string) =>
     .map((entry) => entry.name);
 
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
+/** The installable app's files whose names never change (pwa/service-worker-build.ts, public/). */
+const UNHASHED_APP_FILES = ["sw.js", "manifest.webmanifest", "offline.html", "offline.js"];
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -198,6 +200,15 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     });
     // Only the build's own files: a catch-all static handler would look on disk for every page.
     const serveFiles = serveStatic({ root });
+    // The service worker, the manifest and the offline page keep their names from build to
+    // build: asked again every time, so that a new build's worker is found at the next visit
+    // (pwa/README.md).
+    for (const file of UNHASHED_APP_FILES) {
+      app.get(`/${file}`, async (c, next) => {
+        await next();
+        if (c.res.ok) c.res.headers.set("Cache-Control", "no-cache");
+      });
+    }
     app.use("/assets/*", serveFiles);
     for (const file of topLevelFiles(clientDir)) app.get(`/${file}`, serveFiles);
   }

@@ -6,7 +6,7 @@
  * demo data, test checkout, mail outbox, an auth secret of its own under DATA_DIR. Production
  * requires real settings and refuses the local conveniences unless they are enabled explicitly.
  */
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -96,6 +96,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanFlag,
+  // Web Push (server/push/): the VAPID key pair (base64url) and who the push services may
+  // write to; unset in production: no pushes (made under DATA_DIR in local mode).
+  VAPID_PUBLIC_KEY: optionalString.pipe(z.base64url().refine((k) => Buffer.from(k, "base64url").length === 65, "a P-256 public key (65 bytes, base64url)").optional()),
+  VAPID_PRIVATE_KEY: optionalString.pipe(z.base64url().refine((k) => Buffer.from(k, "base64url").length === 32, "a P-256 private key (32 bytes, base64url)").optional()),
+  VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: or https: address").optional()),
 });
 
 /** The object store's settings: production takes all five or none. */
@@ -169,6 +174,15 @@ export interface Config {
   oauth: Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
   /** Where uploads live: DATA_DIR/uploads, or an object store when S3_BUCKET and the rest are set. */
   storage: { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
+  /** Web Push's VAPID keys (server/push/); null: no pushes, and /account hides them. */
+  push: VapidKeys | null;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** A mailto: or https: address the push services may write to (VAPID_SUBJECT, else SUPPORT_EMAIL). */
+  subject: string;
 }
 
 export class ConfigError extends Error {
@@ -184,18 +198,23 @@ export class ConfigError extends Error {
  * processes of one run share databases and sessions. Nothing real is protected there.
  */
 const TEST_AUTH_SECRET = "test-mode-secret-do-not-use-anywhere-else-000";
+/** Likewise for Web Push: one key pair for every test process (nothing real is pushed). */
+const TEST_VAPID_KEYS = {
+  publicKey: "BAhWiI1Z9McvNqundxvrIEP6vqEcAuelUi0Mimb6y9acWi33TSWdwjPn2yUPRYBSh4LLyxooxBl81yl3KYMiTNM",
+  privateKey: "6nlUph5GsHftYJZ8KNa468BW_dEimLAdX6utFqEmW30",
+};
 const MIN_SECRET_LENGTH = 32;
 
 /**
- * Local mode's secret, so that no two installs share one: made at random on the first start
- * and kept in DATA_DIR/auth-secret (0600). It is written whole to a temporary file and linked
- * into place, which fails if the file is already there: racing starts all read the winner's.
+ * Local mode's secrets, so that no two installs share one: made at random on the first start
+ * and kept under DATA_DIR (auth-secret, vapid-keys; 0600). Each is written whole to a
+ * temporary file and linked into place, which fails if the file is already there: racing starts all read the winner's.
  */
-function localAuthSecret(file: string): string {
+function localSecret(file: string, make: () => string): string {
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-    writeFileSync(temp, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+    writeFileSync(temp, `${make()}\n`, { mode: 0o600 });
     try {
       linkSync(temp, file);
     } catch (error) {
@@ -205,6 +224,33 @@ function localAuthSecret(file: string): string {
     }
   }
   return readFileSync(file, "utf8").trim();
+}
+
+/** A new VAPID key pair (P-256), as "public.private" in base64url: what DATA_DIR/vapid-keys keeps. */
+function newVapidKeys(): string {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const key = ecdh.getPrivateKey();
+  // 32 bytes always: the key is a number, and Node drops its leading zero bytes.
+  return `${ecdh.getPublicKey("base64url")}.${Buffer.concat([Buffer.alloc(32 - key.length), key]).toString("base64url")}`;
+}
+
+/**
+ * Web Push's keys: the environment's (both keys or neither); else in tests a fixed pair, in
+ * local mode a pair made on the first start and kept in DATA_DIR/vapid-keys like the auth
+ * secret; in production none (pushes off).
+ */
+function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string, problems: string[]): VapidKeys | null {
+  const subject = e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problems.push(e.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY: required with VAPID_PUBLIC_KEY" : "VAPID_PUBLIC_KEY: required with VAPID_PRIVATE_KEY");
+    return null;
+  }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
+  if (e.NODE_ENV === "production") return null;
+  if (e.NODE_ENV === "test") return { ...TEST_VAPID_KEYS, subject };
+  const [publicKey = "", privateKey = ""] = localSecret(path.join(dataDir, "vapid-keys"), newVapidKeys).split(".");
+  return { publicKey, privateKey, subject };
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -267,11 +313,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       problems.push(`${missing}: required with ${given}`);
     }
   }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const push = vapidKeys(e, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const dataDir = path.resolve(e.DATA_DIR);
   const secretFile = path.join(dataDir, "auth-secret");
-  const authSecret = e.BETTER_AUTH_SECRET ?? (e.NODE_ENV === "test" ? TEST_AUTH_SECRET : localAuthSecret(secretFile));
+  const authSecret = e.BETTER_AUTH_SECRET ?? (e.NODE_ENV === "test" ? TEST_AUTH_SECRET : localSecret(secretFile, () => randomBytes(32).toString("base64url")));
   if (authSecret.length < MIN_SECRET_LENGTH) {
     throw new ConfigError([`${secretFile}: not a usable secret; delete it and a new one is made at the next start`]);
   }
@@ -313,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN,
     oauth,
     storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },
+    push,
   };
 }
 

@@ -19,6 +19,7 @@ import { createMetrics, type Metrics } from "./metrics.ts";
 import { createNotify, type Notify } from "./notifications/notify.ts";
 import { createPageCacheBus, type PageCacheBus } from "./page-cache-bus.ts";
 import { createPaymentProvider } from "./payments/index.ts";
+import { createPushClient, type PushClient } from "./push/push-service-client.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createRateLimits, type RateLimits } from "./security/rate-limiter.ts";
 import { createS3Storage } from "./storage/s3-storage.ts";
@@ -60,6 +61,8 @@ export interface AppServices {
   live: LiveHub;
   /** The one LISTEN connection of this process (bus.ts), under the page cache and live updates; `close()` it on shutdown. */
   bus: Bus;
+  /** Web Push's client (push/push-service-client.ts); null without VAPID keys. Jobs send through it (push/send.ts). */
+  push: PushClient | null;
 }
 
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger): AppServices {
@@ -87,6 +90,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     pageCache: createPageCacheBus(database.driver, bus, logger),
     live: createLiveHub({ bus, metrics, logger, heartbeatMs: config.liveHeartbeatSeconds * 1000 }),
     bus,
+    push: config.push ? createPushClient(config.push) : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { Input } from "#app/components/ui/input.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { LeadAlertsCard } from "#app/features/account/lead-alerts-card.tsx";
+import { PushDevicesCard } from "#app/features/account/push-devices-card.tsx";
 import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -22,6 +23,8 @@ import { disableTwoFactor, enableTwoFactor, makeBackupCodes, verifyTwoFactorCode
 import { AppError } from "#server/errors.ts";
 import { deleteAccount } from "#server/privacy/delete-account.ts";
 import { promotionalEmailEnabled, saveEmailPreferences } from "#server/privacy/email-preferences.ts";
+import { PUSH_MESSAGES } from "#core/push-schemas.ts";
+import { pushDevicesCard, removePushDevice, turnOnPush } from "#server/push/devices.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
 import { runLoader, runAction, type ActionFailure } from "#server/web/respond.ts";
 import type { Route } from "./+types/account";
@@ -32,11 +35,13 @@ export const meta = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
-    const [promotionalEmail, leadAlerts] = await Promise.all([
+    const { sessionId } = await context.session();
+    const [promotionalEmail, leadAlerts, pushDevices] = await Promise.all([
       promotionalEmailEnabled(context.services.db, user.id),
       leadAlertsCard(context.services.db, user),
+      pushDevicesCard(context.services.db, context.services.config, user.id, sessionId),
     ]);
-    return { user, promotionalEmail, leadAlerts };
+    return { user, promotionalEmail, leadAlerts, pushDevices };
   });
 }
 
@@ -78,6 +83,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         await saveLeadAlertPreferences(db, diggerId, form);
         return { success: LEAD_ALERT_MESSAGES.saved };
       }
+      case "push-on": {
+        const { sessionId } = await context.session();
+        await turnOnPush(db, config, { userId: user.id, sessionId, userAgent: request.headers.get("user-agent") }, form);
+        return { success: PUSH_MESSAGES.turnedOn };
+      }
+      case "push-remove": {
+        await removePushDevice(db, user.id, form);
+        return { success: PUSH_MESSAGES.removed };
+      }
       case "delete-account": {
         const { setCookies } = await deleteAccount(context, api, user, form);
         return redirectWithFlash(config, "/", "success", DELETE_ACCOUNT_MESSAGES.deleted, setCookies);
@@ -93,7 +107,7 @@ type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactor
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const answer: Answer | undefined = actionData;
-  const { user, promotionalEmail, leadAlerts } = loaderData;
+  const { user, promotionalEmail, leadAlerts, pushDevices } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(answer);
@@ -144,6 +158,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <TwoFactorCard enabled={user.twoFactorEnabled} answer={answer} busyIntent={busyIntent} />
       {leadAlerts ? <LeadAlertsCard card={leadAlerts} errors={fieldErrors} busyIntent={busyIntent} /> : null}
+      {pushDevices ? <PushDevicesCard card={pushDevices} /> : null}
       <EmailPreferencesCard promotionalEmail={promotionalEmail} busyIntent={busyIntent} />
       <DownloadDataCard />
       <DeleteAccountCard error={fieldErrors.confirmEmail} busyIntent={busyIntent} />

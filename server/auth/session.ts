@@ -6,6 +6,8 @@ export interface SessionLookup {
   user: SessionUser | null;
   /** Cookies Better Auth refreshed (sliding expiry), to forward on the response. */
   setCookies: string[];
+  /** The session's id, for what belongs to it (a device's push subscription); never sent to the browser. */
+  sessionId?: string;
 }
 
 /** The signed-in user of a request, as the pages may see it. */
@@ -16,7 +18,7 @@ export async function lookupSession(auth: Auth, headers: Headers): Promise<Sessi
   const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = responseHeaders.getSetCookie();
   if (!response) return { user: null, setCookies };
-  const { user } = response;
+  const { user, session } = response;
   return {
     user: {
       id: user.id,
@@ -27,5 +29,6 @@ export async function lookupSession(auth: Auth, headers: Headers): Promise<Sessi
       operator: user.operatorSince != null,
     },
     setCookies,
+    sessionId: session.id,
   };
 }

@@ -1050,3 +1050,31 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: bigint("expire", { mode: "number" }),
 });
+
+/**
+ * A device (browser) a user turned push notifications on for (issue 34; migration 0030): its
+ * push service endpoint and keys, owned by the session that made it, deleted with that session,
+ * with the account, and when the push service answers 404 or 410. At most 10 per user (a
+ * trigger; server/push/devices.ts).
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** "Chrome on Android": the browser and system, from the user agent when it was turned on. */
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+    /** When a push last reached its push service. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId, t.createdAt)],
+);

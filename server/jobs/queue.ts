@@ -33,6 +33,11 @@ export interface JobData {
   "alerts.digest": Record<string, never>;
   /** End the credential verifications whose date has passed (ops/credential-review.ts). */
   "credentials.lapse": Record<string, never>;
+  /**
+   * Push one notification to one device (push/send.ts). It carries the notification's short
+   * title and body besides the id, so its queue keeps jobs only an hour after they end.
+   */
+  "push.send": { subscriptionId: string; title: string; body: string; link: string; urgency: "high" | "normal" };
 }
 export type JobName = keyof JobData;
 
@@ -59,6 +64,8 @@ export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "alerts.digest": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
   // Daily: retried through the morning; the next day's run catches up anyway.
   "credentials.lapse": { retryLimit: 5, retryDelay: 5 * MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
+  // A push is worth little late (its TTL is a day): quick retries for a busy push service.
+  "push.send": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: MINUTE, deleteAfterSeconds: HOUR },
 };
 
 /** Recurring jobs: cron expressions in UTC, run once per slot across all servers (the digest: `DailySchedule`). */

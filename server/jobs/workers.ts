@@ -8,6 +8,7 @@ import { lapseExpiredCredentials } from "../ops/credential-review.ts";
 import { autoApproveOverdueIssues, remindClient } from "../leads/issue-deadlines.ts";
 import { sendRefundJob } from "../leads/refunds.ts";
 import { purgeDeletedAccounts } from "../privacy/purge.ts";
+import { sendPushJob } from "../push/send.ts";
 import type { AppServices } from "../services.ts";
 
 export async function startJobs(services: AppServices): Promise<void> {
@@ -44,5 +45,6 @@ export async function startJobs(services: AppServices): Promise<void> {
       log.info({ lapsed }, "lapsed expired credential verifications");
       if (lapsed > 0) services.pageCache.invalidate();
     },
+    "push.send": (data) => sendPushJob(services, data),
   });
 }

@@ -27,6 +27,7 @@ import { location, type SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
 import { jobsSettled } from "../support/jobs.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
+import { browserSubscription, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
 
@@ -208,6 +209,9 @@ const TABLE: Row[] = [
     expect: ["302 /auth", "403", "403", "200*", "200*"],
     writes: ["lead_alert_settings", "lead_alert_categories"],
   },
+  { route: "routes/account:action", what: "turn push notifications on for this device", request: () => ({ path: "/account", form: subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)) }), expect: SIGNED_IN("200*"), writes: ["push_subscriptions"] },
+  { route: "routes/account:action", what: "turn push notifications on with a plain-http endpoint", request: () => ({ path: "/account", form: { ...subscriptionForm(browserSubscription(`http://push.example.test/send/${randomUUID()}`)) } }), expect: SIGNED_IN("400") },
+  { route: "routes/account:action", what: "remove the owning consumer's push device", request: async (w) => ({ path: "/account", form: { intent: "push-remove", deviceId: (await w.freshPushDevice()).id } }), expect: ["302 /auth", "200*", "404", "404", "404", "404"], writes: ["push_subscriptions"] },
   { route: "routes/account.data:loader", what: "download own data", request: get("/account/data"), expect: SIGNED_IN("200") },
   { route: "routes/unsubscribe:loader", what: "unsubscribe page (checks the token, changes nothing)", request: get("/unsubscribe?token=forged.token"), expect: ALL("200") },
   { route: "routes/unsubscribe:loader", what: "lead alerts' unsubscribe page (checks the token, changes nothing)", request: get("/unsubscribe?token=forged.token&list=lead-alerts"), expect: ALL("200") },
@@ -304,9 +308,9 @@ const TABLE: Row[] = [
   { route: "POST /api/auth/update-user", what: "own e-mail address", request: () => api("/update-user", { email: newEmail() }), expect: SIGNED_IN("400", "401") },
   { route: "GET /api/auth/list-sessions", what: "own sessions", request: get("/api/auth/list-sessions"), expect: SIGNED_IN("200", "401"), check: ({ w, role, body }) => { const sessions = jsonOf<Array<{ userId: string }>>(body); return role === "signedOut" || (sessions?.length && sessions.every((s) => s.userId === w.users[role].id)) ? undefined : `listed ${body.slice(0, 120)}`; } },
   // Better Auth answers 200 to another user's token, and revokes nothing.
-  { route: "POST /api/auth/revoke-session", what: "revoke one of the owner's sessions by its token", request: async (w) => api("/revoke-session", { token: sessionTokenOf(await w.freshClient("owningConsumer")) }), expect: ["401", "200*", "200", "200", "200"], writes: ["sessions"], check: async ({ w, role, request }) => (role === "owningConsumer" && (await sessionExists(w, String(request.json!.token))) ? "the owner's session is still there" : undefined) },
-  { route: "POST /api/auth/revoke-other-sessions", what: "revoke own other sessions", request: () => api("/revoke-other-sessions"), expect: SIGNED_IN("200*", "401"), writes: ["sessions"], check: async ({ role, client }) => (role !== "signedOut" && (await (await client.get("/api/auth/get-session")).text()) === "null" ? "ended its own session too" : undefined) },
-  { route: "POST /api/auth/revoke-sessions", what: "revoke all own sessions", request: () => api("/revoke-sessions", {}, { fresh: true }), expect: SIGNED_IN("200*", "401"), writes: ["sessions"], endsAllSessions: true, check: signedOutAfter },
+  { route: "POST /api/auth/revoke-session", what: "revoke one of the owner's sessions by its token", request: async (w) => api("/revoke-session", { token: sessionTokenOf(await w.freshClient("owningConsumer")) }), expect: ["401", "200*", "200", "200", "200"], writes: ["sessions", "push_subscriptions"], check: async ({ w, role, request }) => (role === "owningConsumer" && (await sessionExists(w, String(request.json!.token))) ? "the owner's session is still there" : undefined) },
+  { route: "POST /api/auth/revoke-other-sessions", what: "revoke own other sessions", request: () => api("/revoke-other-sessions"), expect: SIGNED_IN("200*", "401"), writes: ["sessions", "push_subscriptions"], check: async ({ role, client }) => (role !== "signedOut" && (await (await client.get("/api/auth/get-session")).text()) === "null" ? "ended its own session too" : undefined) },
+  { route: "POST /api/auth/revoke-sessions", what: "revoke all own sessions", request: () => api("/revoke-sessions", {}, { fresh: true }), expect: SIGNED_IN("200*", "401"), writes: ["sessions", "push_subscriptions"], endsAllSessions: true, check: signedOutAfter },
   { route: "POST /api/auth/two-factor/enable", what: "turn on two-factor with a wrong password", request: () => api("/two-factor/enable", { password: "not-the-password" }), expect: SIGNED_IN("400", "401") },
   { route: "POST /api/auth/two-factor/get-totp-uri", what: "the TOTP secret, two-factor off", request: () => api("/two-factor/get-totp-uri", { password: TEST_PASSWORD }), expect: SIGNED_IN("400", "401") },
   { route: "POST /api/auth/two-factor/verify-totp", what: "a TOTP code with no sign-in waiting for one, two-factor off", request: () => api("/two-factor/verify-totp", { code: "123456" }), expect: SIGNED_IN("400", "401") },

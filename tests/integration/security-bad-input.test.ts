@@ -22,6 +22,7 @@ import { decodeHtml } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
 import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
+import { browserSubscription, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
 
@@ -241,6 +242,8 @@ const TARGETS: Target[] = [
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "delete-account", confirmEmail: "someone-else@example.com" }) },
   // Off: a fuzzed save never sets alerts going in the background.
   { route: "routes/account:action", role: "otherDigger", path: () => "/account", form: (w) => ({ intent: "lead-alerts", frequency: "off", categoryIds: w.gig.categoryId, keywords: "deck, cedar", location: "Austin", maxLeadPrice: "80" }), messages: /lead|categor|keyword|Location|price|Unknown|choose|must|too large|Invalid character/i },
+  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)), messages: /subscription|at most 10 devices|Unknown|too large|Invalid character/i },
+  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: async (w) => ({ intent: "push-remove", deviceId: (await w.freshPushDevice("otherConsumer")).id }), messages: /not on your list|Unknown|too large|Invalid character/i },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe", form: () => ({ token: "forged.token" }) },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=lead-alerts", form: () => ({ token: "forged.token", list: "lead-alerts" }) },
   { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },

@@ -11,6 +11,8 @@ import { queryRows } from "../../server/db/client.ts";
 import {
   credentialDocuments,
   diggerProfiles,
+  pushSubscriptions,
+  sessions,
   diggerReferences,
   hires,
   leadAlertSettings,
@@ -28,6 +30,7 @@ import {
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import { insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
+import { browserSubscription } from "../support/push-service.ts";
 import { SessionClient } from "../support/session-client.ts";
 
 export const ROLES = ["signedOut", "owningConsumer", "otherConsumer", "owningDigger", "otherDigger", "operator"] as const;
@@ -233,6 +236,21 @@ export async function createWorld(app: TestApp) {
     async freshProof() {
       return addProof(app, (await digger(app, "Proof")).diggerId, `POL-${tag()}`);
     },
+    /**
+     * A device a consumer (the owning one unless said) turned push notifications on for, in one of
+     * their sessions; their earlier devices go, so that repeated calls stay under the cap of 10.
+     */
+    async freshPushDevice(owner: "owningConsumer" | "otherConsumer" = "owningConsumer") {
+      const userId = owner === "owningConsumer" ? owningConsumer.id : otherConsumer.id;
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).limit(1);
+      const subscription = browserSubscription(`https://push.example.test/send/${tag()}`);
+      const [device] = await db
+        .insert(pushSubscriptions)
+        .values({ userId, sessionId: session!.id, endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth, device: "Chrome on Android" })
+        .returning();
+      return device!;
+    },
     /** A consumer of no role (the console's Suspend and Reinstate act on them), suspended or not. */
     async freshConsumer(suspendedReason?: string) {
       const user = await signUpAs(app, "consumer", `Fresh Client ${tag()}`);
@@ -302,6 +320,7 @@ export const GUARDED_TABLES = [
   "messages",
   "blocks",
   "message_reports",
+  "push_subscriptions",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

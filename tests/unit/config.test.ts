@@ -11,6 +11,16 @@ let dirs = 0;
 /** A data directory that does not exist yet, as on a first start. */
 const freshDataDir = () => path.join(scratch, `install-${++dirs}`, "data");
 
+/** Every setting production requires. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://db.internal/app",
+  BETTER_AUTH_SECRET: "x".repeat(32),
+  PUBLIC_URL: "https://digsandgigs.example",
+  PAYMENTS_PROVIDER: "test",
+  MAIL_TRANSPORT: "outbox",
+};
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     loadConfig(env);
@@ -138,16 +148,46 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://digs.example" }).secureCookies).toBe(true);
   });
 
+  describe("Web Push's VAPID keys (VAPID_*)", () => {
+    const production = PRODUCTION;
+    const keys = { VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`, VAPID_PRIVATE_KEY: "A".repeat(43) };
+
+    it("has no pushes in production without keys, and the environment's with them (subject: SUPPORT_EMAIL unless set)", () => {
+      const dataDir = freshDataDir();
+      expect(loadConfig({ ...production, DATA_DIR: dataDir }).push).toBeNull();
+      expect(() => statSync(path.join(dataDir, "vapid-keys"))).toThrow(/ENOENT/);
+      expect(loadConfig({ ...production, ...keys }).push).toEqual({ publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY, subject: "mailto:support@digsandgigs.local" });
+      expect(loadConfig({ ...production, ...keys, VAPID_SUBJECT: "https://digsandgigs.example/contact" }).push?.subject).toBe("https://digsandgigs.example/contact");
+    });
+
+    it("refuses one key without the other, keys of the wrong size and a subject that is no address", () => {
+      expect(problemsOf({ ...production, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toEqual(["VAPID_PRIVATE_KEY: required with VAPID_PUBLIC_KEY"]);
+      expect(problemsOf({ ...production, VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toEqual(["VAPID_PUBLIC_KEY: required with VAPID_PRIVATE_KEY"]);
+      expect(problemsOf({ ...production, ...keys, VAPID_PUBLIC_KEY: "BAAA" })[0]).toMatch(/^VAPID_PUBLIC_KEY: /);
+      expect(problemsOf({ ...production, ...keys, VAPID_PRIVATE_KEY: "not base64url!" })[0]).toMatch(/^VAPID_PRIVATE_KEY: /);
+      expect(problemsOf({ ...production, ...keys, VAPID_SUBJECT: "support" })[0]).toMatch(/^VAPID_SUBJECT: /);
+    });
+
+    it("makes a key pair on the first local start, keeps it in DATA_DIR/vapid-keys (0600) and reads it again", () => {
+      const dataDir = freshDataDir();
+      const first = loadConfig({ DATA_DIR: dataDir }).push;
+      expect(Buffer.from(first!.publicKey, "base64url")).toHaveLength(65);
+      expect(Buffer.from(first!.privateKey, "base64url")).toHaveLength(32);
+      expect(statSync(path.join(dataDir, "vapid-keys")).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ DATA_DIR: dataDir }).push).toEqual(first);
+      expect(loadConfig({ DATA_DIR: freshDataDir() }).push?.publicKey).not.toBe(first!.publicKey);
+    });
+
+    it("keeps a fixed pair in test mode and writes nothing", () => {
+      const dataDir = freshDataDir();
+      expect(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }).push).toEqual(loadConfig({ NODE_ENV: "test" }).push);
+      expect(() => statSync(dataDir)).toThrow(/ENOENT/);
+    });
+  });
+
   describe("object storage (S3_*)", () => {
     const minio = { S3_ENDPOINT: "http://minio.internal:9000", S3_BUCKET: "digs-uploads", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
-    const production = {
-      NODE_ENV: "production",
-      DATABASE_URL: "postgres://db.internal/app",
-      BETTER_AUTH_SECRET: "x".repeat(32),
-      PUBLIC_URL: "https://digsandgigs.example",
-      PAYMENTS_PROVIDER: "test",
-      MAIL_TRANSPORT: "outbox",
-    };
+    const production = PRODUCTION;
 
     it("keeps uploads on the local disk under DATA_DIR unless a bucket is set", () => {
       expect(loadConfig({ NODE_ENV: "test" }).storage).toEqual({ kind: "local", dir: path.resolve("data", "uploads") });
