@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { ThreadView } from "#app/features/messages/thread-view.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { MESSAGES } from "#server/messages/access.ts";
@@ -16,7 +17,8 @@ export const meta = () => [...pageMeta("Messages", "A conversation about a lead.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const user = await requireUser(context, request, MESSAGES);
-    return { thread: await threadPage(context.services.db, user.id, params.threadId, new URL(request.url).searchParams.get("cursor")) };
+    // `since`: the live stream resyncs at once if an event came between this read and its start.
+    return { thread: await threadPage(context.services.db, user.id, params.threadId, new URL(request.url).searchParams.get("cursor")), since: Date.now() };
   });
 }
 
@@ -53,5 +55,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function Thread({ loaderData }: Route.ComponentProps) {
+  // A message or a read mark of the other party shows without a reload (issue 32, "Live").
+  useLiveRevalidate({ since: loaderData.since });
   return <ThreadView thread={loaderData.thread} />;
 }

@@ -2,6 +2,7 @@ import { useAppendingList } from "#app/components/load-more.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { InboxList } from "#app/features/messages/inbox-list.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { MESSAGES } from "#server/messages/access.ts";
@@ -15,11 +16,13 @@ export const meta = () => [...pageMeta("Messages", "Your conversations with clie
 export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const user = await requireUser(context, request, MESSAGES);
-    return { page: await inboxPage(context.services.db, user.id, new URL(request.url).searchParams.get("cursor")) };
+    return { page: await inboxPage(context.services.db, user.id, new URL(request.url).searchParams.get("cursor")), since: Date.now() };
   });
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
+  // New messages move their thread to the top and mark it 'Unread' without a reload.
+  useLiveRevalidate({ since: loaderData.since });
   const { items, loadMore, firstPage } = useAppendingList(loaderData.page);
   return (
     <div>

@@ -10,6 +10,7 @@ import { MESSAGE_TEXTS, messageSchema } from "#core/messages.ts";
 import type { Transaction } from "../db/client.ts";
 import { blocks, messages, threads, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { publishLive } from "../live/publish.ts";
 import type { AppServices } from "../services.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
 
@@ -22,10 +23,13 @@ export interface SentMessage {
 }
 
 /**
- * What follows a written message, in its transaction. Nothing yet: the live stream (issue 32's
- * next slice) publishes the message to the thread's parties here, and the notification goes here.
+ * What follows a written message, in its transaction: both parties' open /messages pages hear
+ * of it at the commit (the live stream, docs/decisions/0040-live-updates.md; the sender's own
+ * other tabs too). The e-mail notification of issue 32 goes here too, as an event.
  */
-export async function messageSent(_tx: Transaction, _message: SentMessage): Promise<void> {}
+export async function messageSent(tx: Transaction, message: SentMessage): Promise<void> {
+  await publishLive(tx, [message.recipientId, message.senderId], { kind: "thread", threadId: message.threadId });
+}
 
 export async function sendMessage(
   services: Pick<AppServices, "db" | "rateLimits">,

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadView } from "#core/messages.ts";
 import type { Database } from "../db/client.ts";
 import { blocks, diggerProfiles, gigs, leadPurchases, messages, threads, users } from "../db/schema.ts";
+import { publishLive } from "../live/publish.ts";
 import { decodeCursor, encodeCursor, exactTimestamp } from "../pagination.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
 
@@ -20,7 +21,10 @@ export function readColumns(role: ThreadParty["role"]) {
     : { seq: threads.clientReadSeq, at: threads.clientReadAt, otherSeq: threads.diggerReadSeq, otherAt: threads.diggerReadAt };
 }
 
-/** Marks every message of the thread read for this party; false when it already was. */
+/**
+ * Marks every message of the thread read for this party; false when it already was. The other
+ * party's open thread hears of it (their 'Read' under their last message) on the live stream.
+ */
 export async function markThreadRead(db: Database, party: ThreadParty): Promise<boolean> {
   const mine = readColumns(party.role);
   const marked = await db
@@ -28,7 +32,9 @@ export async function markThreadRead(db: Database, party: ThreadParty): Promise<
     .set(party.role === "digger" ? { diggerReadSeq: sql`${threads.lastMessageSeq}`, diggerReadAt: sql`now()` } : { clientReadSeq: sql`${threads.lastMessageSeq}`, clientReadAt: sql`now()` })
     .where(and(eq(threads.id, party.id), gt(threads.lastMessageSeq, mine.seq)))
     .returning({ id: threads.id });
-  return marked.length > 0;
+  if (marked.length === 0) return false;
+  await publishLive(db, [party.otherId], { kind: "thread", threadId: party.id });
+  return true;
 }
 
 export async function threadPage(db: Database, userId: string, threadId: string, cursorParam: string | null): Promise<ThreadView> {

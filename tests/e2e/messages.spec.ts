@@ -45,13 +45,12 @@ test("a digger buys a lead and messages the client from My Leads; the client see
   expect(await seriousViolations(client)).toEqual([]);
   await expect(client.getByRole("link", { name: "Messages", exact: true })).toBeVisible();
 
-  await digger.reload();
+  // The digger's thread stays open: 'Read' and the reply come over the live stream, no reload.
   await expect(digger.getByTestId("read-receipt")).toContainText("Read");
 
   await client.getByLabel("Message").fill("Great, Thursday works.");
   await client.getByRole("button", { name: "Send" }).click();
   await expect(client.getByRole("log").getByText("Great, Thursday works.")).toBeVisible();
-  await digger.reload();
   await expect(digger.getByRole("log").getByText("Great, Thursday works.")).toBeVisible();
 
   const stranger = await signedInPage(browser, DEMO.consumer, "/");
