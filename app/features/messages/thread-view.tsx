@@ -33,7 +33,7 @@ export function ThreadView({ thread }: { thread: Thread }) {
   }, [thread]);
   return (
     <div className="flex h-[calc(100dvh-9rem)] min-h-80 flex-col gap-3">
-      <div className="flex items-start justify-between gap-3 border-b pb-3">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b pb-3">
         <div className="min-w-0">
           <h1 className="text-xl font-bold [overflow-wrap:anywhere]">{thread.otherName}</h1>
           <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{thread.gigTitle}</p>
