@@ -7,13 +7,13 @@ import { Input } from "#app/components/ui/input.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { LeadAlertsCard } from "#app/features/account/lead-alerts-card.tsx";
 import { PushDevicesCard } from "#app/features/account/push-devices-card.tsx";
-import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
+import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard, MessageEmailCard } from "#app/features/account/privacy-cards.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { LEAD_ALERT_MESSAGES } from "#core/lead-alerts.ts";
-import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
+import { DELETE_ACCOUNT_MESSAGES, MESSAGE_EMAIL_MESSAGES } from "#core/privacy-schemas.ts";
 import { LEAD_ALERTS_SAVE } from "#server/alerts/access.ts";
 import { leadAlertsCard, saveLeadAlertPreferences } from "#server/alerts/settings.ts";
 import { authApiFor } from "#server/auth/api.ts";
@@ -22,7 +22,7 @@ import { changePassword } from "#server/auth/passwords.ts";
 import { disableTwoFactor, enableTwoFactor, makeBackupCodes, verifyTwoFactorCode, type TwoFactorEnrolment } from "#server/auth/two-factor.ts";
 import { AppError } from "#server/errors.ts";
 import { deleteAccount } from "#server/privacy/delete-account.ts";
-import { promotionalEmailEnabled, saveEmailPreferences } from "#server/privacy/email-preferences.ts";
+import { messageEmailEnabled, promotionalEmailEnabled, saveEmailPreferences, saveMessageEmail } from "#server/privacy/email-preferences.ts";
 import { PUSH_MESSAGES } from "#core/push-schemas.ts";
 import { pushDevicesCard, removePushDevice, turnOnPush } from "#server/push/devices.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
@@ -36,12 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
     const { sessionId } = await context.session();
-    const [promotionalEmail, leadAlerts, pushDevices] = await Promise.all([
+    const [promotionalEmail, messageEmail, leadAlerts, pushDevices] = await Promise.all([
       promotionalEmailEnabled(context.services.db, user.id),
+      messageEmailEnabled(context.services.db, user.id),
       leadAlertsCard(context.services.db, user),
       pushDevicesCard(context.services.db, context.services.config, user.id, sessionId),
     ]);
-    return { user, promotionalEmail, leadAlerts, pushDevices };
+    return { user, promotionalEmail, messageEmail, leadAlerts, pushDevices };
   });
 }
 
@@ -78,6 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { promotionalEmail } = await saveEmailPreferences(db, user.id, form);
         return { success: promotionalEmail ? "Promotional e-mail is on." : "Promotional e-mail is off. Transactional e-mail still arrives." };
       }
+      case "message-email": {
+        const { messageEmail } = await saveMessageEmail(db, user.id, form);
+        return { success: messageEmail ? MESSAGE_EMAIL_MESSAGES.on : MESSAGE_EMAIL_MESSAGES.off };
+      }
       case "lead-alerts": {
         const { diggerId } = await requireDigger(context, request, LEAD_ALERTS_SAVE);
         await saveLeadAlertPreferences(db, diggerId, form);
@@ -107,7 +112,7 @@ type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactor
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const answer: Answer | undefined = actionData;
-  const { user, promotionalEmail, leadAlerts, pushDevices } = loaderData;
+  const { user, promotionalEmail, messageEmail, leadAlerts, pushDevices } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(answer);
@@ -160,6 +165,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {leadAlerts ? <LeadAlertsCard card={leadAlerts} errors={fieldErrors} busyIntent={busyIntent} /> : null}
       {pushDevices ? <PushDevicesCard card={pushDevices} /> : null}
       <EmailPreferencesCard promotionalEmail={promotionalEmail} busyIntent={busyIntent} />
+      <MessageEmailCard messageEmail={messageEmail} busyIntent={busyIntent} />
       <DownloadDataCard />
       <DeleteAccountCard error={fieldErrors.confirmEmail} busyIntent={busyIntent} />
     </div>

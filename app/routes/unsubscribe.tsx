@@ -7,7 +7,7 @@ import { isGenuineUnsubscribeToken, UNSUBSCRIBE_MESSAGES, unsubscribeByLink, uns
 import { runLoader, runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/unsubscribe";
 
-export const meta = () => [...pageMeta("Unsubscribe", "Stop promotional e-mail or lead alerts from Digs & Gigs."), { name: "robots", content: "noindex" }];
+export const meta = () => [...pageMeta("Unsubscribe", "Stop promotional e-mail, lead alerts or e-mail about new messages from Digs & Gigs."), { name: "robots", content: "noindex" }];
 
 /** What each list's page says. */
 const LISTS = {
@@ -19,10 +19,15 @@ const LISTS = {
     subtitle: "Lead alerts from Digs & Gigs",
     explain: "Turn lead alerts off: no more e-mails about new gigs. Your other e-mail settings stay as they are.",
   },
+  messages: {
+    subtitle: "E-mail about new messages from Digs & Gigs",
+    explain: "Turn 'E-mail me about new messages' off. New messages still show in Messages and the bell; your other e-mail settings stay as they are.",
+  },
 } as const;
 
 /**
- * The link in every promotional e-mail (and, with `list=lead-alerts`, every lead alert). Opening it only checks the token: link scanners
+ * The link in every promotional e-mail (with `list=lead-alerts`, every lead alert; with
+ * `list=messages`, every e-mail about new messages). Opening it only checks the token: link scanners
  * fetch addresses in e-mail, so the change itself needs the button (or the mail client's
  * RFC 8058 one-click POST to the same address). No sign-in is needed either way.
  */

@@ -61,6 +61,8 @@ export const users = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** Promotional e-mail on (the default) or off; transactional e-mail is always sent. */
     promotionalEmail: boolean("promotional_email").notNull().default(true),
+    /** 'E-mail me about new messages' (issue 32): on by default; the bell is told either way. */
+    messageEmail: boolean("message_email").notNull().default(true),
     /** When the user asked for deletion: signed out, hidden, and purged after the delay. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** When the purge anonymised the row (kept only for payment records that point at it). */
@@ -1077,4 +1079,24 @@ export const pushSubscriptions = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A thread's notifications to one of its parties (issue 32, decision 0038 "Notifications"):
+ * whether a `messages.notify` job is pending for them (at most one is), and when the last
+ * e-mail about the thread went to them (at most one per 30 minutes).
+ */
+export const messageNotices = pgTable(
+  "message_notices",
+  {
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pending: boolean("pending").notNull().default(false),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: "message_notices_pk", columns: [t.threadId, t.userId] }), index("message_notices_user_idx").on(t.userId)],
 );

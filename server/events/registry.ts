@@ -45,6 +45,8 @@ import {
   referenceRequestedEmail,
   reviewedEmail,
 } from "../mail/templates/trust-emails.ts";
+import { newMessageEmail } from "../mail/templates/message-emails.ts";
+import { messagesUnsubscribeUrl } from "../messages/notices.ts";
 import { declare, type EventDeclaration } from "./declaration.ts";
 
 /** Where a digger's credentials are edited: the link of every credential notice. */
@@ -286,6 +288,38 @@ export const EVENTS = {
     }),
     email: (e, { config }) => reviewedEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, diggerId: e.diggerId, rating: e.rating, edited: e.edited }),
     readme: { subject: 'New review for "{gig title}" / A client updated their review of you for "{gig title}"', to: "the digger" },
+  }),
+
+  // Conversations (issue 32; messages/notices.ts, decision 0038 "Notifications").
+  /**
+   * The bell's entry of a thread with unread messages. Its subject is the first unread message:
+   * one entry while that run of unread messages lasts, a new one after the user read them and
+   * another came (decision 0034 claims once a day per subject; the thread as subject would keep
+   * a new run silent for the rest of the day).
+   */
+  "message.unread": declare<{ threadId: string; firstUnreadId: string; recipientUserId: string; senderName: string; gigTitle: string }>({
+    to: (e) => ({ userId: e.recipientUserId }),
+    bell: (e) => ({ kind: "message.received", subjectId: e.firstUnreadId, text: `New message from ${e.senderName} about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
+  }),
+  /** The e-mail, without the bell's once-a-day claim: its own rule is one per thread and recipient in 30 minutes. */
+  "message.received": declare<{
+    threadId: string;
+    recipientUserId: string;
+    recipientEmail: string;
+    senderName: string;
+    gigTitle: string;
+    text: string;
+    unread: number;
+  }>({
+    to: (e) => ({ userId: e.recipientUserId }),
+    email: (e, { config }) => {
+      const unsubscribe = messagesUnsubscribeUrl(config, { userId: e.recipientUserId, email: e.recipientEmail });
+      return {
+        ...newMessageEmail({ publicUrl: config.publicUrl, senderName: e.senderName, gigTitle: e.gigTitle, threadId: e.threadId, text: e.text, unread: e.unread, unsubscribeUrl: unsubscribe }),
+        listUnsubscribeUrl: unsubscribe,
+      };
+    },
+    readme: { subject: 'New message from {name} about "{gig title}"', to: "the other party of the conversation" },
   }),
 
   // Lead alerts.

@@ -33,6 +33,8 @@ export interface JobData {
   "alerts.digest": Record<string, never>;
   /** End the credential verifications whose date has passed (ops/credential-review.ts). */
   "credentials.lapse": Record<string, never>;
+  /** Tell one party of a thread of its unread messages, 5 minutes on (messages/notices.ts). */
+  "messages.notify": { threadId: string; userId: string };
   /**
    * Push one notification to one device (push/send.ts). It carries the notification's short
    * title and body besides the id, so its queue keeps jobs only an hour after they end.
@@ -64,6 +66,8 @@ export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "alerts.digest": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
   // Daily: retried through the morning; the next day's run catches up anyway.
   "credentials.lapse": { retryLimit: 5, retryDelay: 5 * MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
+  // Retried for a while: a lost notice is a missed conversation. A rerun sends nothing twice.
+  "messages.notify": { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   // A push is worth little late (its TTL is a day): quick retries for a busy push service.
   "push.send": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: MINUTE, deleteAfterSeconds: HOUR },
 };

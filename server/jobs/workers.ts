@@ -7,6 +7,7 @@ import { deliverLeadAlertBatch, fanOutLeadAlerts } from "../alerts/fan-out.ts";
 import { lapseExpiredCredentials } from "../ops/credential-review.ts";
 import { autoApproveOverdueIssues, remindClient } from "../leads/issue-deadlines.ts";
 import { sendRefundJob } from "../leads/refunds.ts";
+import { notifyUnreadMessages } from "../messages/notices.ts";
 import { purgeDeletedAccounts } from "../privacy/purge.ts";
 import { sendPushJob } from "../push/send.ts";
 import type { AppServices } from "../services.ts";
@@ -44,6 +45,9 @@ export async function startJobs(services: AppServices): Promise<void> {
       const lapsed = await lapseExpiredCredentials(services);
       log.info({ lapsed }, "lapsed expired credential verifications");
       if (lapsed > 0) services.pageCache.invalidate();
+    },
+    "messages.notify": async ({ threadId, userId }) => {
+      await notifyUnreadMessages(services, threadId, userId);
     },
     "push.send": (data) => sendPushJob(services, data),
   });

@@ -3,7 +3,8 @@
  * minute and 500 a day per user (counted by every server alike), never to or from someone who
  * blocked the other, never by a suspended account, never to a deleted one. The message, the
  * thread's activity and the sender's own read mark are written in one transaction, then
- * `messageSent` runs in it: the one place a message's consequences go (the live stream's publish).
+ * `messageSent` runs in it: the one place a message's consequences go (the live stream's
+ * publish, the recipient's notification).
  */
 import { and, eq, or, sql } from "drizzle-orm";
 import { MESSAGE_TEXTS, messageSchema } from "#core/messages.ts";
@@ -13,6 +14,7 @@ import { AppError, parsedInput } from "../errors.ts";
 import { publishLive } from "../live/publish.ts";
 import type { AppServices } from "../services.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
+import { scheduleMessageNotice } from "./notices.ts";
 
 export interface SentMessage {
   id: string;
@@ -25,14 +27,16 @@ export interface SentMessage {
 /**
  * What follows a written message, in its transaction: both parties' open /messages pages hear
  * of it at the commit (the live stream, docs/decisions/0040-live-updates.md; the sender's own
- * other tabs too). The e-mail notification of issue 32 goes here too, as an event.
+ * other tabs too), and the recipient's notification is scheduled 5 minutes on, unless one is
+ * pending already (notices.ts).
  */
-export async function messageSent(tx: Transaction, message: SentMessage): Promise<void> {
+export async function messageSent(services: Pick<AppServices, "jobs">, tx: Transaction, message: SentMessage): Promise<void> {
   await publishLive(tx, [message.recipientId, message.senderId], { kind: "thread", threadId: message.threadId });
+  await scheduleMessageNotice(tx, services.jobs, message.threadId, message.recipientId);
 }
 
 export async function sendMessage(
-  services: Pick<AppServices, "db" | "rateLimits">,
+  services: Pick<AppServices, "db" | "rateLimits" | "jobs">,
   userId: string,
   threadId: string,
   form: FormData,
@@ -54,7 +58,7 @@ export async function sendMessage(
       .set({ lastMessageSeq: sql`greatest(${threads.lastMessageSeq}, ${row!.seq})`, lastActivityAt: sql`now()`, ...mark })
       .where(eq(threads.id, party.id));
     const sent = { id: row!.id, seq: row!.seq, threadId: party.id, senderId: userId, recipientId: party.otherId };
-    await messageSent(tx, sent);
+    await messageSent(services, tx, sent);
     return sent;
   });
 }

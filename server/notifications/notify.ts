@@ -38,7 +38,8 @@ export type NotificationKind =
   | "review.hidden"
   | "credential.approved"
   | "credential.rejected"
-  | "credential.lapsed";
+  | "credential.lapsed"
+  | "message.received";
 
 export interface Notice {
   userId: string;

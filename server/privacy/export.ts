@@ -69,6 +69,7 @@ export async function exportUserData(db: Database, userId: string) {
       userType: users.userType,
       twoFactorEnabled: users.twoFactorEnabled,
       promotionalEmail: users.promotionalEmail,
+      messageEmail: users.messageEmail,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })

@@ -7,13 +7,14 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** What a link unsubscribes from: promotional e-mail, or lead alerts (server/alerts/). */
-export type UnsubscribeList = "promotional" | "lead-alerts";
+/** What a link unsubscribes from: promotional e-mail, lead alerts (server/alerts/), or e-mail about new messages (server/messages/). */
+export type UnsubscribeList = "promotional" | "lead-alerts" | "messages";
 
 /** Each list signs under its own purpose: a promotional link cannot turn alerts off, nor the reverse. */
 const PURPOSES: Record<UnsubscribeList, string> = {
   promotional: "digsandgigs/unsubscribe/v1",
   "lead-alerts": "digsandgigs/unsubscribe/lead-alerts/v1",
+  messages: "digsandgigs/unsubscribe/messages/v1",
 };
 
 function signature(secret: string, userId: string, email: string, list: UnsubscribeList): string {

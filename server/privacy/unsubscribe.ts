@@ -1,7 +1,8 @@
 /**
- * The one-click unsubscribe link of every promotional e-mail and every lead alert (RFC 8058):
- * its signed token (unsubscribe-token.ts) turns that list off for its user (promotional
- * e-mail, or lead alerts set to Off), and nothing else; no sign-in needed.
+ * The one-click unsubscribe link of every promotional e-mail, every lead alert and every e-mail
+ * about new messages (RFC 8058): its signed token (unsubscribe-token.ts) turns that list off for
+ * its user (promotional e-mail, lead alerts set to Off, or 'E-mail me about new messages'), and
+ * nothing else; no sign-in needed.
  */
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema.ts";
@@ -15,11 +16,12 @@ import { userIdOfUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList 
 export const UNSUBSCRIBE_MESSAGES = {
   done: "You have been unsubscribed from promotional e-mail.",
   alertsOff: "Lead alerts are off. You can turn them on again on your account page.",
+  messagesOff: "E-mail about new messages is off. You can turn it on again on your account page.",
   invalid: "This unsubscribe link is not valid. You can change your e-mail preferences on your account page.",
 } as const;
 
 /** The list a link names (`list=`); anything else is the promotional one, as links before alerts were. */
-export const unsubscribeListOf = (value: unknown): UnsubscribeList => (value === "lead-alerts" ? "lead-alerts" : "promotional");
+export const unsubscribeListOf = (value: unknown): UnsubscribeList => (value === "lead-alerts" || value === "messages" ? value : "promotional");
 
 /** What the link needs of the request's context. */
 interface UnsubscribeContext {
@@ -50,6 +52,11 @@ export async function unsubscribeByLink(context: UnsubscribeContext, token: unkn
     await turnLeadAlertsOff(db, user.id);
     context.logger.info("lead alerts turned off by link");
     return UNSUBSCRIBE_MESSAGES.alertsOff;
+  }
+  if (list === "messages") {
+    await db.update(users).set({ messageEmail: false }).where(eq(users.id, user.id));
+    context.logger.info("e-mail about new messages turned off by link");
+    return UNSUBSCRIBE_MESSAGES.messagesOff;
   }
   await db.update(users).set({ promotionalEmail: false }).where(eq(users.id, user.id));
   context.logger.info("unsubscribed from promotional e-mail by link");

@@ -240,11 +240,13 @@ const TARGETS: Target[] = [
   { route: "routes/contact:action", role: "signedOut", fresh: true, path: () => "/contact", form: () => ({ name: "Grace Hopper", email: "grace@example.com", subject: "Question", message: "How do refunds work for a lead that was posted by mistake?" }) },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "change-password", currentPassword: "not-the-password", newPassword: "another-password-123" }) },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "delete-account", confirmEmail: "someone-else@example.com" }) },
+  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "message-email", messageEmail: "on" }) },
   // Off: a fuzzed save never sets alerts going in the background.
   { route: "routes/account:action", role: "otherDigger", path: () => "/account", form: (w) => ({ intent: "lead-alerts", frequency: "off", categoryIds: w.gig.categoryId, keywords: "deck, cedar", location: "Austin", maxLeadPrice: "80" }), messages: /lead|categor|keyword|Location|price|Unknown|choose|must|too large|Invalid character/i },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)), messages: /subscription|at most 10 devices|Unknown|too large|Invalid character/i },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: async (w) => ({ intent: "push-remove", deviceId: (await w.freshPushDevice("otherConsumer")).id }), messages: /not on your list|Unknown|too large|Invalid character/i },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe", form: () => ({ token: "forged.token" }) },
+  { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=messages", form: () => ({ token: "forged.token", list: "messages" }) },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=lead-alerts", form: () => ({ token: "forged.token", list: "lead-alerts" }) },
   { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },
   { route: "routes/ops.users.$userId:action", role: "operator", hasParam: true, path: async (w, id) => `/ops/users/${id === null ? (await w.freshConsumer()).id : param(id)}`, form: () => ({ intent: "suspend", reason: "Fraudulent gigs" }), messages: /reason|Unknown action|Page not found|suspended|Operators|own account|deleted|too large|Invalid character/i },

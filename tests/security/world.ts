@@ -320,6 +320,7 @@ export const GUARDED_TABLES = [
   "messages",
   "blocks",
   "message_reports",
+  "message_notices",
   "push_subscriptions",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];

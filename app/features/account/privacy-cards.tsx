@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { MESSAGE_EMAIL_MESSAGES } from "#core/privacy-schemas.ts";
 
 export const ACCOUNT_DATA_PATH = "/account/data";
 
@@ -30,6 +31,24 @@ export function DownloadDataCard() {
   );
 }
 
+/** One switch saved by its own form (its `intent`); keyed by the saved value, so the box shows it again after each save. */
+function SwitchForm(p: { intent: string; id: string; name: string; on: boolean; label: string; save: string; busyIntent: string | null }) {
+  return (
+    <Form method="post" noValidate className="grid max-w-sm gap-4" key={String(p.on)}>
+      <input type="hidden" name="intent" value={p.intent} />
+      <div className="flex items-start gap-2">
+        <Checkbox id={p.id} name={p.name} defaultChecked={p.on} className="mt-0.5" />
+        <Label htmlFor={p.id} className="inline font-normal leading-snug">
+          {p.label}
+        </Label>
+      </div>
+      <Button type="submit" variant="outline" disabled={p.busyIntent !== null}>
+        {p.busyIntent === p.intent ? "Saving..." : p.save}
+      </Button>
+    </Form>
+  );
+}
+
 export function EmailPreferencesCard({ promotionalEmail, busyIntent }: { promotionalEmail: boolean; busyIntent: string | null }) {
   return (
     <Card>
@@ -40,19 +59,41 @@ export function EmailPreferencesCard({ promotionalEmail, busyIntent }: { promoti
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {/* Keyed by the saved value, so the box shows it again after each save. */}
-        <Form method="post" noValidate className="grid max-w-sm gap-4" key={String(promotionalEmail)}>
-          <input type="hidden" name="intent" value="email-preferences" />
-          <div className="flex items-start gap-2">
-            <Checkbox id="promotional-email" name="promotionalEmail" defaultChecked={promotionalEmail} className="mt-0.5" />
-            <Label htmlFor="promotional-email" className="inline font-normal leading-snug">
-              Promotional e-mail: news, tips and offers from Digs & Gigs
-            </Label>
-          </div>
-          <Button type="submit" variant="outline" disabled={busyIntent !== null}>
-            {busyIntent === "email-preferences" ? "Saving..." : "Save Preferences"}
-          </Button>
-        </Form>
+        <SwitchForm
+          intent="email-preferences"
+          id="promotional-email"
+          name="promotionalEmail"
+          on={promotionalEmail}
+          label="Promotional e-mail: news, tips and offers from Digs & Gigs"
+          save="Save Preferences"
+          busyIntent={busyIntent}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'E-mail me about new messages' (issue 32): until the push issue's "How to reach me" table, one switch. */
+export function MessageEmailCard({ messageEmail, busyIntent }: { messageEmail: boolean; busyIntent: string | null }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>New messages</CardTitle>
+        <CardDescription>
+          A message you have not read within 5 minutes is e-mailed to you, at most once every 30 minutes per conversation.
+          New messages always show in Messages and the bell.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <SwitchForm
+          intent="message-email"
+          id="message-email"
+          name="messageEmail"
+          on={messageEmail}
+          label={MESSAGE_EMAIL_MESSAGES.label}
+          save="Save"
+          busyIntent={busyIntent}
+        />
       </CardContent>
     </Card>
   );

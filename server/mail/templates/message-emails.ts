@@ -1,0 +1,33 @@
+/** The e-mail about new messages in a conversation (issue 32): the newest unread message, as text. */
+import { action, divider, paragraph, quote, type EmailMessage } from "../content.ts";
+
+export interface NewMessageEmailInput {
+  publicUrl: string;
+  senderName: string;
+  gigTitle: string;
+  threadId: string;
+  /** The newest unread message's text (user text: rendered as text, never markup). */
+  text: string;
+  /** How many messages are unread in the thread (1: only this one). */
+  unread: number;
+  unsubscribeUrl: string;
+}
+
+const moreLine = (more: number) => `and ${more} more ${more === 1 ? "message" : "messages"}`;
+
+export function newMessageEmail(p: NewMessageEmailInput): EmailMessage {
+  const more = p.unread - 1;
+  return {
+    subject: `New message from ${p.senderName} about "${p.gigTitle}"`,
+    content: [
+      paragraph(`${p.senderName} wrote to you about "${p.gigTitle}":`),
+      quote(p.text),
+      ...(more > 0 ? [paragraph(`This message ${moreLine(more)} are unread in the conversation.`)] : []),
+      action("Open the conversation", `${p.publicUrl}/messages/${p.threadId}`),
+      divider(),
+      paragraph("You get this because 'E-mail me about new messages' is on for your account."),
+      action("Change your e-mail preferences", `${p.publicUrl}/account`),
+      action("Open unsubscribe", p.unsubscribeUrl, "Turn e-mail about new messages off with one click"),
+    ],
+  };
+}
