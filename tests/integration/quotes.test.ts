@@ -11,6 +11,7 @@ import { addDays, dayIn, startOfDayIn } from "../../core/dates.ts";
 import { QUOTE_ANSWERS, QUOTE_MESSAGES, lineItemsMismatch, quoteNoLongerOpen } from "../../core/quotes.ts";
 import { diggerProfiles, gigs, hires, leadPurchases, quoteLineItems, quotes, refunds, threads, users } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
+import { exportUserData } from "../../server/privacy/export.ts";
 import { acceptQuote, declineQuote } from "../../server/quotes/decide.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "../../server/quotes/send.ts";
 import { threadQuotes } from "../../server/quotes/thread-quotes.ts";
@@ -82,6 +83,11 @@ describe("sending a quote", () => {
     expect(cards[0]).toMatchObject({ priceText: "$1,250.50", open: true, included: FIXED.included });
     expect(await threadQuotes(db(), lead.digger.id, lead.threadId)).toHaveLength(1);
     await expect(threadQuotes(db(), operator.id, lead.threadId)).rejects.toMatchObject({ status: 404 });
+    // Both parties' data exports carry it with the thread.
+    for (const party of [lead.digger, lead.client]) {
+      const exported = await exportUserData(db(), party.id);
+      expect(exported.threads.find((thread) => thread.id === lead.threadId)?.quotes.map((quote) => quote.id)).toEqual([answer.quoteId]);
+    }
   });
 
   it("takes an hourly rate with hours in halves and an estimate range; refuses what the form refuses, with its messages, writing nothing", async () => {
