@@ -8,7 +8,7 @@ import { hasCompletedPurchase } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
 import type { Emit } from "../events/emit.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { categories, diggerProfiles, gigs, leadPurchases, quotes, users } from "../db/schema.ts";
+import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
@@ -88,8 +88,8 @@ export async function changeGigStatus(
     const buyers = await tx
       .select({
         userId: users.id,
-        // Told of an accepted quote's outcome already (issue 33): no second e-mail about it.
-        told: sql<boolean>`exists (select 1 from ${quotes} where ${quotes.gigId} = ${leadPurchases.gigId} and ${quotes.diggerId} = ${leadPurchases.diggerId} and ${quotes.status} in ('accepted', 'not_chosen'))`,
+        // Told of an accepted quote's outcome already (issue 33: its digger, and every other buyer not marked hired): no second e-mail about it.
+        told: sql<boolean>`exists (select 1 from ${quotes} where ${quotes.gigId} = ${leadPurchases.gigId} and ${quotes.status} = 'accepted' and (${quotes.diggerId} = ${leadPurchases.diggerId} or not exists (select 1 from ${hires} where ${hires.gigId} = ${leadPurchases.gigId} and ${hires.diggerId} = ${leadPurchases.diggerId})))`,
       })
       .from(leadPurchases)
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))

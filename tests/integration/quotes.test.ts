@@ -196,7 +196,10 @@ describe("accepting a quote", () => {
     expect((await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed", filled: "yes" })).status).toBe(200);
     expect((await db().select().from(gigs).where(eq(gigs.id, gig.id)))[0]!.filledAt).toBeInstanceOf(Date);
     expect(await subjectsTo(loser.digger)).toEqual([notChosen]);
+    expect(await subjectsTo(silent.digger)).toEqual([notChosen]);
     expect(await subjectsTo(winner.digger)).toEqual([accepted]);
+    // The digger who was marked hired, told nothing by the accept, hears that the gig is filled.
+    expect(await subjectsTo(hiredToo.digger)).toEqual([`The gig "${gig.title}" has been filled`]);
     await expect(acceptQuote(app.services, client.id, loser.threadId, lost.quoteId)).rejects.toMatchObject({ status: 409, message: quoteNoLongerOpen(await handleOf(loser.digger)) });
     // No one may quote on a gig with an accepted quote.
     await expect(send(silent)).rejects.toMatchObject({ status: 409, message: QUOTE_ANSWERS.alreadyAccepted });
