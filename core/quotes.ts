@@ -208,3 +208,31 @@ export function comparablePrice(price: QuotePrice): number {
 export function quoteExpiresAt(validUntil: string, timeZone: string): Date {
   return startOfDayIn(addDays(validUntil, 1), timeZone);
 }
+
+/** The server's answers and refusals of the quote actions (issue 33). */
+export const QUOTE_ANSWERS = {
+  withdrawn: "Quote withdrawn",
+  declined: "Quote declined",
+  onlyDigger: "Only the digger of this conversation can send or change a quote",
+  onlyClient: "Only the client can accept or decline a quote",
+  alreadyOpen: "You already have an open quote for this gig: revise or withdraw it",
+  alreadyAccepted: "The client has already accepted a quote for this gig",
+  refunded: "This lead was fully refunded: it cannot be quoted or accepted",
+  notOpen: "This quote is no longer open",
+  notFound: "Quote not found",
+  reasonTooLong: "A reason must be at most 1,000 characters",
+} as const;
+
+export const QUOTE_DECLINE_REASON_MAX = 1000;
+
+/** Decline, with an optional reason the digger sees. */
+export const declineSchema = z.object({
+  reason: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? value : undefined),
+    z
+      .string()
+      .trim()
+      .refine((text) => [...text].length <= QUOTE_DECLINE_REASON_MAX, QUOTE_ANSWERS.reasonTooLong)
+      .optional(),
+  ),
+});

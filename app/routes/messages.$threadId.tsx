@@ -8,6 +8,8 @@ import { MESSAGES } from "#server/messages/access.ts";
 import { blockOther, reportMessage, unblockOther } from "#server/messages/safety.ts";
 import { sendMessage } from "#server/messages/send.ts";
 import { threadPage } from "#server/messages/thread.ts";
+import { acceptQuote, declineQuote } from "#server/quotes/decide.ts";
+import { reviseQuote, sendQuote, withdrawQuote } from "#server/quotes/send.ts";
 import { runAction, runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/messages.$threadId";
 
@@ -22,7 +24,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
 }
 
-/** Send (a form post comes back to the thread; the page's script gets an answer), Block, Unblock, Report. */
+/**
+ * Send (a form post comes back to the thread; the page's script gets an answer), Block, Unblock,
+ * Report, and the quotes of issue 33 (server/quotes/): send, revise, withdraw, accept, decline.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return runAction(context, async () => {
     const user = await requireUser(context, request, MESSAGES);
@@ -35,6 +40,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return unblockOther(db, user.id, params.threadId);
       case "report":
         return reportMessage(db, user.id, params.threadId, form);
+      case "send-quote":
+        return sendQuote(context.services, user.id, params.threadId, form);
+      case "revise-quote":
+        return reviseQuote(context.services, user.id, params.threadId, form.get("quoteId"), form);
+      case "withdraw-quote":
+        return withdrawQuote(context.services, user.id, params.threadId, form.get("quoteId"));
+      case "accept-quote":
+        return acceptQuote(context.services, user.id, params.threadId, form.get("quoteId"));
+      case "decline-quote":
+        return declineQuote(context.services, user.id, params.threadId, form.get("quoteId"), form);
       default: {
         const sent = await sendMessage(context.services, user.id, params.threadId, form);
         if (form.get("js") === "1") return { sent: sent.id };

@@ -1100,3 +1100,66 @@ export const messageNotices = pgTable(
   },
   (t) => [primaryKey({ name: "message_notices_pk", columns: [t.threadId, t.userId] }), index("message_notices_user_idx").on(t.userId)],
 );
+
+/**
+ * A digger's quote in a thread (issue 33, migration 0034, docs/decisions/0043-quotes.md): one
+ * of three shapes in integer cents (fixed `amount_cents`; hourly `rate_cents` × `hours`;
+ * estimate `low_cents` to `high_cents`), what it includes, an optional start date, valid until
+ * the end of `valid_until` in the server's time zone (`expires_at`). A revision is a new row
+ * naming the one it `replaces`. One OPEN quote per gig and digger, one ACCEPTED per gig.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    gigId: uuid("gig_id")
+      .notNull()
+      .references(() => gigs.id, { onDelete: "restrict" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "restrict" }),
+    replacesId: uuid("replaces_id").references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
+    type: text("type", { enum: ["fixed", "hourly", "estimate"] }).notNull(),
+    amountCents: integer("amount_cents"),
+    rateCents: integer("rate_cents"),
+    hours: numeric("hours", { precision: 6, scale: 1 }),
+    lowCents: integer("low_cents"),
+    highCents: integer("high_cents"),
+    included: text("included").notNull(),
+    startDate: date("start_date", { mode: "string" }),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["open", "withdrawn", "replaced", "accepted", "declined", "not_chosen"] })
+      .notNull()
+      .default("open"),
+    declineReason: text("decline_reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("quotes_thread_idx").on(t.threadId, t.createdAt),
+    index("quotes_gig_idx").on(t.gigId),
+    index("quotes_digger_idx").on(t.diggerId),
+    uniqueIndex("quotes_one_open_key").on(t.gigId, t.diggerId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("quotes_one_accepted_key").on(t.gigId).where(sql`${t.status} = 'accepted'`),
+    check("quotes_status_check", sql`${t.status} in ('open', 'withdrawn', 'replaced', 'accepted', 'declined', 'not_chosen')`),
+    check("quotes_included_check", sql`char_length(btrim(${t.included})) between 1 and 2000`),
+  ],
+);
+
+/** A fixed price's line items, in order (positions 0 to 19: at most 20). */
+export const quoteLineItems = pgTable(
+  "quote_line_items",
+  {
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.position] }), check("quote_line_items_position_check", sql`${t.position} between 0 and 19`)],
+);

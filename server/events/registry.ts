@@ -47,6 +47,7 @@ import {
 } from "../mail/templates/trust-emails.ts";
 import { newMessageEmail } from "../mail/templates/message-emails.ts";
 import { messagesUnsubscribeUrl } from "../messages/notices.ts";
+import { quoteAcceptedEmail, quoteAcceptedLine, quoteDeclinedEmail, quoteDeclinedLine, quoteNotChosenEmail, quoteNotChosenLine } from "../mail/templates/quote-emails.ts";
 import { declare, type EventDeclaration } from "./declaration.ts";
 
 /** Where a digger's credentials are edited: the link of every credential notice. */
@@ -277,6 +278,25 @@ export const EVENTS = {
     bell: (e) => ({ kind: "hire.marked", subjectId: e.purchaseId, text: `You were marked as hired for "${e.gigTitle}"`, link: `/digger/${e.diggerId}` }),
     email: (e, { config }) => hiredEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, diggerId: e.diggerId }),
     readme: { subject: 'You were marked as hired for "{gig title}"', to: "the digger" },
+  }),
+  /** Quotes (issue 33): an accept tells the chosen digger and every other buyer not hired, once each; `quoteId` the subject. */
+  "quote.accepted": declare<{ quoteId: string; threadId: string; diggerUserId: string; clientFirstName: string; gigTitle: string; price: string }>({
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({ kind: "quote.accepted", subjectId: e.quoteId, text: quoteAcceptedLine(e), link: `/messages/${e.threadId}` }),
+    email: (e, { config }) => quoteAcceptedEmail({ publicUrl: config.publicUrl, ...e }),
+    readme: { subject: '{first name} accepted your quote for "{gig title}"', to: "the digger" },
+  }),
+  "quote.not-chosen": declare<{ gigId: string; gigTitle: string; diggerUserIds: string[] }>({
+    to: (e) => e.diggerUserIds.map((userId) => ({ userId })),
+    bell: (e) => ({ kind: "quote.not-chosen", subjectId: e.gigId, text: quoteNotChosenLine(e), link: "/my-leads" }),
+    email: (e, { config }) => quoteNotChosenEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle }),
+    readme: { subject: 'The client chose another digger for "{gig title}"', to: "each other digger who bought the lead, unless marked hired" },
+  }),
+  "quote.declined": declare<{ quoteId: string; threadId: string; diggerUserId: string; clientFirstName: string; gigTitle: string; reason: string | null }>({
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({ kind: "quote.declined", subjectId: e.quoteId, text: quoteDeclinedLine(e), link: `/messages/${e.threadId}` }),
+    email: (e, { config }) => quoteDeclinedEmail({ publicUrl: config.publicUrl, ...e }),
+    readme: { subject: '{first name} declined your quote for "{gig title}"', to: "the digger" },
   }),
   "review.received": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string; rating: number; edited: boolean }>({
     to: (e) => ({ userId: e.diggerUserId }),

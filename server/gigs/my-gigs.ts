@@ -8,7 +8,7 @@ import { hasCompletedPurchase } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
 import type { Emit } from "../events/emit.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { categories, diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
+import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
@@ -86,7 +86,11 @@ export async function changeGigStatus(
     if (status !== "closed" || !filled) return { gig };
     // The row is locked by the update: no purchase completes between this read and the commit.
     const buyers = await tx
-      .select({ userId: users.id })
+      .select({
+        userId: users.id,
+        // Told of an accepted quote's outcome already (issue 33: its digger, and every other buyer not marked hired): no second e-mail about it.
+        told: sql<boolean>`exists (select 1 from ${quotes} where ${quotes.gigId} = ${leadPurchases.gigId} and ${quotes.status} = 'accepted' and (${quotes.diggerId} = ${leadPurchases.diggerId} or not exists (select 1 from ${hires} where ${hires.gigId} = ${leadPurchases.gigId} and ${hires.diggerId} = ${leadPurchases.diggerId})))`,
+      })
       .from(leadPurchases)
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
       .innerJoin(users, eq(users.id, diggerProfiles.userId))
@@ -98,8 +102,9 @@ export async function changeGigStatus(
       .where(and(eq(gigs.id, gig.id), isNull(gigs.filledAt)))
       .returning({ id: gigs.id });
     // Only the first 'filled' tells the diggers: closing an already filled gig again sends nothing.
-    if (marked.length > 0) {
-      await emit(tx, { kind: "gig.filled", gigId: gig.id, gigTitle: gig.title, buyerUserIds: buyers.map((buyer) => buyer.userId) });
+    const untold = buyers.filter((buyer) => !buyer.told);
+    if (marked.length > 0 && untold.length > 0) {
+      await emit(tx, { kind: "gig.filled", gigId: gig.id, gigTitle: gig.title, buyerUserIds: untold.map((buyer) => buyer.userId) });
     }
     return { gig, filled: true };
   });

@@ -1,6 +1,6 @@
 /**
  * Conversations in the account's privacy rights: the data export lists the user's threads with
- * every message as they see it there (hidden and deleted ones by what they show), and the purge
+ * every message as they see it there (hidden and deleted ones by what they show) and its quotes, and the purge
  * of a deleted account blanks the text of every message it sent ('Message deleted' to the other
  * party), drops its reports and blocks, and leaves the threads to the other party.
  */
@@ -8,6 +8,7 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { partyName } from "#core/messages.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { blocks, diggerProfiles, gigs, leadPurchases, messageReports, messages, threads, users } from "../db/schema.ts";
+import { threadQuotes } from "../quotes/thread-quotes.ts";
 import { shownText } from "./inbox.ts";
 
 export async function exportedThreads(db: Database, userId: string) {
@@ -48,6 +49,8 @@ export async function exportedThreads(db: Database, userId: string) {
           text: shownText({ body: row.body, hidden: row.hiddenAt !== null, deleted: row.deletedAt !== null }),
           createdAt: row.createdAt,
         })),
+        /** The thread's quotes (issue 33), every version, as the cards show them. */
+        quotes: await threadQuotes(db, userId, thread.id),
         /** Attachments are not in this version of conversations: none to list. */
         attachments: [] as string[],
       };

@@ -7,7 +7,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { TRUST_MESSAGES } from "#core/reviews.ts";
-import { hires } from "../db/schema.ts";
+import type { Transaction } from "../db/client.ts";
+import { hires, quotes } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { completedPurchase, ownedGig } from "./gig-buyers.ts";
@@ -19,16 +20,33 @@ export async function setHired(services: Services, consumerId: string, gigId: st
   const gig = await ownedGig(db, consumerId, gigId);
   const purchase = await completedPurchase(db, gig.id, diggerIdInput);
   if (!hired) {
-    await db.delete(hires).where(and(eq(hires.gigId, gig.id), eq(hires.diggerId, purchase.diggerId)));
+    await db.transaction((tx) => removeHire(tx, gig.id, purchase.diggerId));
     return { success: TRUST_MESSAGES.hireRemoved };
   }
   // A lead refunded in full was no lead: no hire can rest on it (issue 30, finding 4). Removing one stays possible.
   if (purchase.refunded) throw new AppError("conflict", TRUST_MESSAGES.refundedHire);
   // Marking twice is not an error: the second changes nothing and sends nothing.
   await db.transaction(async (tx) => {
-    const inserted = await tx.insert(hires).values({ gigId: gig.id, diggerId: purchase.diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });
     // The digger hears of it (named by the purchase the hire rests on), with nothing private of the client's.
-    if (inserted.length > 0) await emit(tx, { kind: "hire.marked", purchaseId: purchase.id, diggerUserId: purchase.userId, diggerId: purchase.diggerId, gigTitle: gig.title });
+    if (await recordHire(tx, gig.id, purchase.diggerId)) await emit(tx, { kind: "hire.marked", purchaseId: purchase.id, diggerUserId: purchase.userId, diggerId: purchase.diggerId, gigTitle: gig.title });
   });
   return { success: TRUST_MESSAGES.hired };
+}
+
+/**
+ * Records the hire of digger `diggerId` for gig `gigId`, the one way a hire is written (Mark as
+ * Hired, and accepting a quote, server/quotes/decide.ts): false when it was already recorded.
+ */
+export async function recordHire(tx: Transaction, gigId: string, diggerId: string): Promise<boolean> {
+  const inserted = await tx.insert(hires).values({ gigId, diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });
+  return inserted.length > 0;
+}
+
+/** Removes the hire; a quote of the digger's accepted for the gig is open again (issue 33). */
+export async function removeHire(tx: Transaction, gigId: string, diggerId: string): Promise<void> {
+  await tx.delete(hires).where(and(eq(hires.gigId, gigId), eq(hires.diggerId, diggerId)));
+  await tx
+    .update(quotes)
+    .set({ status: "open", decidedAt: null })
+    .where(and(eq(quotes.gigId, gigId), eq(quotes.diggerId, diggerId), eq(quotes.status, "accepted")));
 }

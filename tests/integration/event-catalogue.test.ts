@@ -19,7 +19,9 @@ import {
   leadIssues,
   notifications,
   operatorActions,
+  quotes,
   referenceContactRequests,
+  threads,
   users,
 } from "../../server/db/schema.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
@@ -184,6 +186,29 @@ describe("each event's e-mails and bell entries (before and after issue 31's mov
       "bell digger: reference.requested /reference-requests",
       "mail consumer: Your reference contact request was approved",
       "mail digger: New reference contact request",
+    ]);
+  });
+
+  it("quotes (issue 33): an accept tells the chosen digger and the other buyer once each; a decline tells the digger", async () => {
+    const l = await lead();
+    const other = await diggerWithProfile(app);
+    await insertPurchase(app, l.gig, other.diggerId);
+    const threadOf = async (purchaseId: string) => (await db().select().from(threads).where(eq(threads.purchaseId, purchaseId)))[0]!.id;
+    const thread = await threadOf(l.purchase.id);
+    const quote = { type: "fixed", amount: "900", included: "Labour and materials" };
+    expect((await l.digger.client.post(`/messages/${thread}`, { intent: "send-quote", ...quote })).status).toBe(200);
+    const quoteOf = async () => (await db().select().from(quotes).where(and(eq(quotes.threadId, thread), eq(quotes.status, "open"))))[0]!.id;
+    expect((await l.client.client.post(`/messages/${thread}`, { intent: "decline-quote", quoteId: await quoteOf(), reason: "Too dear" })).status).toBe(200);
+    expect((await l.digger.client.post(`/messages/${thread}`, { intent: "send-quote", ...quote })).status).toBe(200);
+    expect((await l.client.client.post(`/messages/${thread}`, { intent: "accept-quote", quoteId: await quoteOf() })).status).toBe(200);
+    expect((await l.client.client.post("/my-gigs", { intent: "set-status", gigId: l.gig.id, status: "closed", filled: "yes" })).status).toBe(200);
+    expect(await produced({ client: l.client, digger: l.digger, other }, l.gig)).toEqual([
+      "bell digger: quote.accepted /messages/{id}",
+      "bell digger: quote.declined /messages/{id}",
+      "bell other: quote.not-chosen /my-leads",
+      'mail digger: Clara accepted your quote for "{gig}"',
+      'mail digger: Clara declined your quote for "{gig}"',
+      'mail other: The client chose another digger for "{gig}"',
     ]);
   });
 

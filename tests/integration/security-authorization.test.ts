@@ -79,6 +79,11 @@ const get = (path: string) => () => ({ path });
 /** A thread: its two parties (the owning consumer and digger); the 404 page for everyone else, operators included. */
 const PARTIES = (cell: string): Cells => ["302 /auth", cell, "404", cell, "404", "404"];
 
+/** A thread's quote (issue 33): its digger sends and changes it (403 for the client); its client decides it (403 for the digger). */
+const QUOTER = (cell: string): Cells => ["302 /auth", "403", "404", cell, "404", "404"];
+const DECIDER = (cell: string): Cells => ["302 /auth", cell, "404", "403", "404", "404"];
+const QUOTE_FORM = { type: "fixed", amount: "1200", included: "Labour and materials" };
+
 const validGig = (w: World) => validGigForm(w.gig.categoryId);
 
 const EVIL = "https://evil.example/steal";
@@ -233,6 +238,12 @@ const TABLE: Row[] = [
   { route: "routes/messages.$threadId:action", what: "report a message", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "report", messageId: (await w.freshMessage()).id, reason: "Asks for payment outside the site" } }), expect: PARTIES("200*"), writes: ["message_reports", "threads"] },
   { route: "routes/messages.$threadId:action", what: "block the other party", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "block" } }), expect: PARTIES("200*"), writes: ["blocks", "threads"] },
   { route: "routes/messages.$threadId:action", what: "unblock the other party", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "unblock" } }), expect: PARTIES("200*"), writes: ["blocks", "threads"] },
+  // Quotes (issue 33): only the thread's digger quotes, only the gig's client decides; the 404 page for everyone else.
+  { route: "routes/messages.$threadId:action", what: "send a quote", request: async (w) => (await w.clearQuotes(), { path: `/messages/${w.thread.id}`, form: { intent: "send-quote", ...QUOTE_FORM } }), expect: QUOTER("200*"), writes: ["quotes", "quote_line_items"] },
+  { route: "routes/messages.$threadId:action", what: "revise a quote", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "revise-quote", quoteId: (await w.freshQuote()).id, ...QUOTE_FORM } }), expect: QUOTER("200*"), writes: ["quotes", "quote_line_items"] },
+  { route: "routes/messages.$threadId:action", what: "withdraw a quote", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "withdraw-quote", quoteId: (await w.freshQuote()).id } }), expect: QUOTER("200*"), writes: ["quotes"] },
+  { route: "routes/messages.$threadId:action", what: "accept a quote", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "accept-quote", quoteId: (await w.freshQuote()).id } }), expect: DECIDER("200*"), writes: ["quotes", "hires", "notifications", "emails"] },
+  { route: "routes/messages.$threadId:action", what: "decline a quote", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "decline-quote", quoteId: (await w.freshQuote()).id, reason: "Too dear" } }), expect: DECIDER("200*"), writes: ["quotes", "notifications", "emails"] },
   { route: "routes/ops.messages:loader", what: "the console's reported messages", request: get("/ops/messages"), expect: OPS("200") },
   { route: "routes/ops.messages:action", what: "keep a reported message", request: async (w) => ({ path: "/ops/messages", form: { intent: "keep", messageId: (await w.freshReportedMessage()).id } }), expect: OPS("200*"), writes: ["message_reports", "operator_actions"] },
   { route: "routes/reset-password:loader", what: "reset password form", request: get("/reset-password?token=abc"), expect: ALL("200") },

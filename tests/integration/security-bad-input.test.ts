@@ -218,6 +218,8 @@ let badgeDigger: ReturnType<World["freshDigger"]> | undefined;
 /** One proof each for the Approve and Reject requests: once decided, the rest are refused as decided. */
 let approvedProof: ReturnType<World["freshProof"]> | undefined;
 let rejectedProof: ReturnType<World["freshProof"]> | undefined;
+/** The quote actions' refusals (issue 33), and the message box's when a fuzzed intent falls through to Send. */
+const QUOTE_REFUSALS = /Please|amount|Amounts|Hours|low end|include|at most|line item|Line items|add up|date|Valid until|open quote|no longer open|already accepted|Only the|refunded|not found|Quote not found|reason|too fast|could not be sent|Invalid|expected|too large|Invalid character/i;
 const PROOF_MESSAGES = /Choose|Enter|expiry|number|document|PDF|10 MB|Unknown action|too large|Invalid character/i;
 
 const TARGETS: Target[] = [
@@ -263,6 +265,10 @@ const TARGETS: Target[] = [
   // Conversations (issue 32): a party sends to and reports in the world's thread (the sending limit's refusal is an answer too); an operator keeps a report.
   { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: () => ({ intent: "send", body: "Hello, is the job still open?", js: "1" }), messages: /Please write a message|at most|too fast|not found|could not be sent|too large|Invalid character/i },
   { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "report", messageId: (await w.freshMessage()).id, reason: "Asks for payment outside the site" }), messages: /Please write a message|Please tell us|reason|at most|too fast|already reported|not found|could not be sent|too large|Invalid character/i },
+  { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => (await w.clearQuotes(), { intent: "send-quote", type: "fixed", amount: "1,200.50", included: "Labour and materials", "lineItems.0.description": "Boards", "lineItems.0.amount": "1200.50", validUntil: NEXT_YEAR }), messages: QUOTE_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "revise-quote", quoteId: (await w.freshQuote()).id, type: "hourly", rate: "80", hours: "12.5", included: "Labour only" }), messages: QUOTE_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "decline-quote", quoteId: (await w.freshQuote()).id, reason: "Too dear for us" }), messages: QUOTE_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "accept-quote", quoteId: (await w.freshQuote()).id }), messages: QUOTE_REFUSALS },
   { route: "routes/ops.messages:action", role: "operator", path: () => "/ops/messages", form: async (w) => ({ intent: "keep", messageId: (await w.freshReportedMessage()).id }), messages: /Message not found|no open reports|Unknown action|too large|Invalid character/i },
   { route: "routes/notifications:action", role: "owningConsumer", path: () => "/notifications", form: () => ({ intent: "mark-all-read" }) },
   { route: "routes/reset-password:action", role: "signedOut", path: () => "/reset-password", form: () => ({ token: "forged-token", password: "another-password-123" }) },

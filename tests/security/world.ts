@@ -6,12 +6,13 @@
  * preferences) is unique, so a test can search any response for it.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
 import {
   credentialDocuments,
   diggerProfiles,
   pushSubscriptions,
+  quotes,
   sessions,
   diggerReferences,
   hires,
@@ -220,6 +221,18 @@ export async function createWorld(app: TestApp) {
     touchThread: () => db.update(threads).set({ lastActivityAt: sql`now()` }).where(eq(threads.id, thread!.id)),
     /** A new message of the owning consumer in the world's thread. */
     freshMessage: () => addMessage("Fresh message"),
+    /** No open nor accepted quote on the world's gig (issue 33): the owning digger may send one. */
+    clearQuotes: () => db.update(quotes).set({ status: "withdrawn" }).where(and(eq(quotes.gigId, gig.id), inArray(quotes.status, ["open", "accepted"]))),
+    /** An open quote of the owning digger in the world's thread, valid for a week; any earlier one withdrawn. */
+    async freshQuote() {
+      await world.clearQuotes();
+      const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const [row] = await db
+        .insert(quotes)
+        .values({ threadId: thread!.id, gigId: gig.id, diggerId: owningDigger.diggerId, type: "fixed", amountCents: 120_000, included: "Labour and materials", validUntil, expiresAt: new Date(`${validUntil}T23:59:59Z`) })
+        .returning();
+      return row!;
+    },
     /** A new message with one open report (by the owning digger). */
     async freshReportedMessage() {
       const row = await addMessage("Reported message");
@@ -322,6 +335,8 @@ export const GUARDED_TABLES = [
   "message_reports",
   "message_notices",
   "push_subscriptions",
+  "quotes",
+  "quote_line_items",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

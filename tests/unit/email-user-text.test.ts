@@ -26,6 +26,7 @@ import {
   leadBoughtEmail,
   leadUnavailableEmail,
 } from "../../server/mail/templates/lead-emails.ts";
+import { quoteAcceptedEmail, quoteDeclinedEmail, quoteNotChosenEmail } from "../../server/mail/templates/quote-emails.ts";
 import {
   credentialApprovedEmail,
   credentialLapsedEmail,
@@ -113,6 +114,9 @@ const TEMPLATES: Array<[name: string, write: (u: string[]) => EmailMessage]> = [
   ["gig hidden", (u) => gigHiddenEmail({ gigTitle: u[1]!, reason: u[2]! })],
   ["gig restored", (u) => gigRestoredEmail({ gigTitle: u[1]! })],
   ["hired", (u) => hiredEmail({ publicUrl: PUBLIC_URL, gigTitle: u[1]!, diggerId: ID })],
+  ["quote accepted", (u) => quoteAcceptedEmail({ publicUrl: PUBLIC_URL, clientFirstName: u[0]!, gigTitle: u[1]!, price: "$1,250.00", threadId: ID })],
+  ["quote not chosen", (u) => quoteNotChosenEmail({ publicUrl: PUBLIC_URL, gigTitle: u[1]! })],
+  ["quote declined", (u) => quoteDeclinedEmail({ publicUrl: PUBLIC_URL, clientFirstName: u[0]!, gigTitle: u[1]!, reason: u[2]!, threadId: ID })],
   ["reviewed", (u) => reviewedEmail({ publicUrl: PUBLIC_URL, gigTitle: u[1]!, diggerId: ID, rating: 5, edited: false })],
   ["reference requested", (u) => referenceRequestedEmail({ publicUrl: PUBLIC_URL, clientName: u[0]!, referenceName: u[2]! })],
   ["reference decided", (u) => referenceDecidedEmail({ publicUrl: PUBLIC_URL, line: `d_handle approved your request for the contact details of ${u[2]}`, approved: true, diggerId: ID })],
