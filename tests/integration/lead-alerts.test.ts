@@ -96,9 +96,11 @@ describe("the Lead alerts card", () => {
     await db().insert(diggerCategories).values({ diggerId: digger.diggerId, categoryId: otherId });
     const page = decodeHtml(await (await digger.client.get("/account")).text());
     expect(page).toContain("Lead alerts");
-    // The boxes and buttons ticked as the page comes from the server.
+    // The boxes and buttons ticked as the page comes from the server: Instant and the profile's
+    // category, and the two e-mail switches that are on by default (promotional e-mail, and
+    // 'E-mail me about new messages'), whose boxes send "on".
     const ticked = [...page.matchAll(/<input[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('checked=""')).map((tag) => /value="([^"]+)"/.exec(tag)?.[1]);
-    expect(ticked.sort()).toEqual(["instant", otherId, "on"].sort());
+    expect(ticked.sort()).toEqual(["instant", otherId, "on", "on"].sort());
 
     const saved = await saveAlerts(digger.client, { frequency: "daily", keywords: "deck,  cedar , deck", location: "Boulder", maxLeadPrice: "75.50" }, [parentId, subId]);
     expect(saved.status).toBe(200);
