@@ -21,6 +21,7 @@
  *   tsx bench/generate.ts --pglite /tmp/dir --gigs 10000      # embedded PGlite
  */
 import { rmSync } from "node:fs";
+import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows, type Database, type DatabaseHandle, type DatabaseTarget, type Transaction } from "../server/db/client.ts";
@@ -30,7 +31,7 @@ import { forSale } from "../server/leads/for-sale.ts";
 import { PAGE_SIZE } from "../server/pagination.ts";
 
 /** Raise it whenever the generated data changes: a database of another version is made afresh. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 export const DEFAULT_PG_SERVER = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface Target {
@@ -207,17 +208,32 @@ async function counts(db: Database): Promise<Record<string, number>> {
                (select count(*)::int from digger_references) as digger_references,
                (select count(*)::int from lead_purchases) as lead_purchases,
                (select count(*)::int from hires) as hires,
-               (select count(*)::int from reviews) as reviews`,
+               (select count(*)::int from reviews) as reviews,
+               (select count(*)::int from threads) as threads`,
   );
   return row ?? {};
 }
 
 /** The gig of row i is closed: 10% of the newest, 70% of the oldest. */
 const closedGig = (i: string, n: number) => `${h(i, 14, 100)} < 10 + (60 * ${i}::bigint) / ${n}`;
-/** Completed purchases of the gig of row i: three gigs in ten have 1 to 3. */
-const purchasesOf = (i: string) => `(case when ${h(i, 20, 10)} < 3 then 1 + ${h(i, 21, 3)} else 0 end)`;
+/**
+ * The signed-in pages' accounts (lib/signed-in.ts): the client bench-c-1 owns exactly 50 gigs
+ * (one in every n/50 rows) and the digger bench-d-1 (digger row 1) bought exactly 50 leads (the
+ * first purchase of one other gig in every n/50, which always has one); nobody else gets
+ * either. Both can sign in with BENCH_PASSWORD.
+ */
+export const HEAVY_CLIENT = "bench-c-1";
+export const HEAVY_DIGGER = "bench-d-1";
+export const HEAVY_ROWS = 50;
+export const BENCH_PASSWORD = "bench-password-123";
+const stride = (n: number) => Math.floor(n / HEAVY_ROWS);
+const heavyClientGig = (i: string, n: number) => `(${i} % ${stride(n)} = 0 and ${i} <= ${stride(n) * HEAVY_ROWS})`;
+const heavyDiggerGig = (i: string, n: number) => `(${i} % ${stride(n)} = ${Math.floor(stride(n) / 2)} and ${i} < ${stride(n) * HEAVY_ROWS})`;
+/** Completed purchases of the gig of row i: three gigs in ten have 1 to 3, the heavy digger's at least 1. */
+const purchasesOf = (i: string, n: number) =>
+  `(case when ${h(i, 20, 10)} < 3 or ${heavyDiggerGig(i, n)} then 1 + ${h(i, 21, 3)} else 0 end)`;
 /** Every completed purchase as (i, k): the gig's row and the purchase's number on it. */
-const purchaseRows = (n: number) => `generate_series(1, ${n}) i cross join lateral generate_series(1, ${purchasesOf("i")}) k`;
+const purchaseRows = (n: number) => `generate_series(1, ${n}) i cross join lateral generate_series(1, ${purchasesOf("i", n)}) k`;
 /** The purchase's own row number, for its hashes. */
 const purchaseKey = "(i::bigint * 4 + k)";
 
@@ -239,7 +255,9 @@ async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (
       when ${budgetKind(i)} < 9 then 500000 + ${h(i, 4, 16)} * 100000
       else 20000 + ${h(i, 4, 79)} * 10000 end)`;
   const gigCreated = (i: string) => `(now() - make_interval(secs => ${i} * ${spacingSeconds}::float8))`;
-  const purchaseDigger = `md5('bench-digger-' || (1 + (${h("i", 22, diggers)} + (k - 1) * ${Math.floor(diggers / 3) + 1}) % ${diggers}))::uuid`;
+  // Digger row 1 (the heavy digger) buys only the first lead of its gigs; the others, rows 2 on.
+  const purchaseDigger = `md5('bench-digger-' || (case when k = 1 and ${heavyDiggerGig("i", n)} then 1
+      else 2 + (${h("i", 22, diggers - 1)} + (k - 1) * ${Math.floor(diggers / 3) + 1}) % ${diggers - 1} end))::uuid`;
   const purchased = `least(now(), ${gigCreated("i")} + make_interval(hours => k))`;
   // Six purchases in ten end in a hire; eight hirers in ten and one non-hirer in ten review.
   const hired = `${h(purchaseKey, 70, 10)} < 6`;
@@ -260,7 +278,7 @@ async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (
           from pg_index i
           where i.indrelid in ('gigs'::regclass, 'digger_profiles'::regclass, 'lead_purchases'::regclass,
                                'digger_categories'::regclass, 'digger_references'::regclass, 'users'::regclass,
-                               'hires'::regclass, 'reviews'::regclass)
+                               'hires'::regclass, 'reviews'::regclass, 'threads'::regclass)
             and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
     );
     for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
@@ -316,7 +334,7 @@ async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (
               s.id,
               case when ${h("g.i", 12, 4)} = 0 then (g.created_at + make_interval(days => 14 + ${h("g.i", 13, 60)}))::date end,
               case when ${closedGig("g.i", n)} then 'closed' else 'open' end,
-              ${purchasesOf("g.i")},
+              ${purchasesOf("g.i", n)},
               u.email_verified, case when u.email_verified then g.created_at end, u.suspended_at is not null,
               g.created_at, g.created_at
        from (select i, ${budgetMin("i")} as budget_min,
@@ -325,7 +343,8 @@ async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (
                     1 + ${h("i", 17, subs)} as sub
              from generate_series(1, ${n}) i) g
        join bench_sub s on s.n = g.sub
-       join users u on u.id = 'bench-c-' || (1 + ${h("g.i", 3, consumers)})`,
+       join users u on u.id = case when ${heavyClientGig("g.i", n)} then '${HEAVY_CLIENT}'
+                                   else 'bench-c-' || (2 + ${h("g.i", 3, consumers - 1)}) end`,
     );
 
     await txStep(
@@ -417,6 +436,22 @@ async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (
        cross join lateral generate_series(1, ${h("j", 66, 4)}) r`,
     );
 
+    // What purchase_thread (migration 0029) makes in the transaction that completes a purchase:
+    // one thread per completed purchase, between the buyer and the gig's client, no message yet.
+    await txStep(
+      "a thread per completed purchase",
+      `insert into threads (purchase_id, digger_user_id, client_id, last_activity_at, created_at)
+       select p.id, d.user_id, g.consumer_id, p.purchased_at, p.purchased_at
+       from lead_purchases p join digger_profiles d on d.id = p.digger_id join gigs g on g.id = p.gig_id
+       where p.status = 'completed'`,
+    );
+
+    // The heavy client's and digger's passwords, as Better Auth's e-mail sign-in stores them.
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
+    await tx.execute(sql`insert into accounts (id, account_id, provider_id, user_id, password)
+                         select 'bench-account-' || id, id, 'credential', id, ${passwordHash}
+                         from users where id in (${HEAVY_CLIENT}, ${HEAVY_DIGGER})`);
+
     for (const index of indexes) await txStep(`index ${index.name}`, index.definition);
   });
   // Outside the transaction: statistics for the planner and the visibility map for
@@ -459,9 +494,19 @@ export async function verifyGenerated(db: Database, n: number, log: (line: strin
           (select count(*)::int from gigs where published and visible_since is null) as "published gigs without visible_since",
           (select count(*)::int from gigs g
              where g.purchase_count <> (select count(*) from lead_purchases p where p.gig_id = g.id and p.status = 'completed'))
-            as "purchase_count is not the completed purchases"`,
+            as "purchase_count is not the completed purchases",
+          (select count(*)::int from lead_purchases p
+             where p.status = 'completed' and not exists (
+               select 1 from threads t join digger_profiles d on d.user_id = t.digger_user_id join gigs g on g.id = p.gig_id
+               where t.purchase_id = p.id and d.id = p.digger_id and t.client_id = g.consumer_id))
+            as "completed purchases without their thread",
+          (select abs(count(*) - ${HEAVY_ROWS})::int from gigs where consumer_id = ${HEAVY_CLIENT}) as "gigs of the heavy client off 50",
+          (select abs(count(*) - ${HEAVY_ROWS})::int from lead_purchases p join digger_profiles d on d.id = p.digger_id
+             where d.user_id = ${HEAVY_DIGGER} and p.status = 'completed') as "leads of the heavy digger off 50",
+          (select 2 - count(*)::int from accounts where user_id in (${HEAVY_CLIENT}, ${HEAVY_DIGGER}) and password is not null)
+            as "heavy accounts without a password"`,
   );
-  for (const [rule, count] of Object.entries(rules ?? {})) if (count > 0) problems.push(`${count} gigs: ${rule}`);
+  for (const [rule, count] of Object.entries(rules ?? {})) if (count > 0) problems.push(`${count} rows: ${rule}`);
 
   // The triggers' function on a sample, in a transaction rolled back afterwards.
   const figures = sql`select id, average_rating::text as rating, total_ratings as total, completion_rate as rate
