@@ -11,6 +11,7 @@
  *   npm run bench -- --growth               # and 10k / 100k / 1M gigs for browse and search
  *   npm run bench -- --pglite --gigs 10000  # embedded PGlite (local mode) in a temp dir
  *   DATABASE_URL=postgres://.../db npm run bench   # an existing (empty or bench) database
+ *   npm run bench -- --only signed-in --rounds 3 --duration 10   # 4 signed-in pages, closed loop and half its rate offered
  *   npm run bench -- --only cluster --rounds 5      # 1 server and 2 (npm run cluster), signed in
  *   npm run bench -- --only alerts                  # lead alerts: a gig for 10,000 of 200,000 diggers (only when asked)
  *   npm run bench -- --only live                    # live updates: publish to stream p99 over 1,000 sends, RSS of 2,000 streams (only when asked;
@@ -19,7 +20,7 @@
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
  * --connections 10,50, --growth [--growth-sizes 10000,100000,1000000], --no-build,
  * --no-lighthouse, --lighthouse-runs N, --only pages|data|... (comma list of sections:
- * load, raw, weight, lighthouse, cluster, growth, alerts), --page-cache-seconds N (the server's page cache;
+ * load, raw, weight, lighthouse, signed-in, cluster, growth, alerts), --page-cache-seconds N (the server's page cache;
  * default: the production default, 10; 0 measures every request rendered), --no-pin (leave
  * the server and the load generator free to share every core; lib/cpu.ts).
  */
@@ -40,6 +41,7 @@ import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate, type Target } from "./ge
 import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
 import { alertsCase, type AlertsResult } from "./lib/alerts.ts";
 import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
+import { signedInCase, type SignedInPage } from "./lib/signed-in.ts";
 import { liveCase } from "./lib/live.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { assertAnswer, type Expectation } from "./lib/expect.ts";
@@ -64,7 +66,7 @@ const rounds = Math.max(1, Number(option("--rounds", "1")));
 const connectionLevels = numbers(option("--connections", "10,50"));
 const growthSizes = numbers(option("--growth-sizes", usePglite ? "10000,100000" : "10000,100000,1000000"));
 const lighthouseRuns = Math.max(1, Number(option("--lighthouse-runs", "1")));
-const sections = new Set(option("--only", `load,raw,weight,lighthouse,cluster${flag("--growth") ? ",growth" : ""}`).split(","));
+const sections = new Set(option("--only", `load,raw,weight,lighthouse,signed-in,cluster${flag("--growth") ? ",growth" : ""}`).split(","));
 if (flag("--no-lighthouse")) sections.delete("lighthouse");
 const buildDir = process.env.BUILD_DIR ?? "build-bench";
 const clientDir = path.join(projectRoot, buildDir, "client");
@@ -375,6 +377,15 @@ async function main() {
     log("bench: raw SQL loop skipped (PGlite has one in-process connection; the server holds it)");
   }
 
+  let signedIn: SignedInPage[] | null = null;
+  if (sections.has("signed-in") && main.target.kind === "postgres") {
+    log(`bench: signed-in pages on 1 server, ${rounds} round(s) of ${duration} s at 10 connections, then half the best rate offered`);
+    const browse = list.find((e) => e.kind === "page" && e.name === "browse gigs")!.expect!;
+    signedIn = await onLoadCores(pin, () => signedInCase({ databaseUrl: main.target.location, buildDir, duration, rounds, listed: browse, cpus: serverCpus, log }));
+  } else if (sections.has("signed-in")) {
+    log("bench: signed-in pages skipped (the case needs PostgreSQL)");
+  }
+
   let cluster: ClusterResult | null = null;
   if (sections.has("cluster") && main.target.kind === "postgres") {
     log(`bench: cluster, signed-in browse gigs on 1 server and on 2, ${rounds} round(s) of ${duration} s`);
@@ -419,7 +430,7 @@ async function main() {
     }
   }
 
-  Object.assign(results, { load, raw, weights, lighthouse, cluster, alerts, growth, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() });
+  Object.assign(results, { load, raw, weights, lighthouse, signedIn, cluster, alerts, growth, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() });
   results.budget = evaluateBudget(results as never);
   printSummary(results as never);
   writeResults(startedAt, results, log);

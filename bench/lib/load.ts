@@ -20,13 +20,25 @@ export interface LoadResult {
   bytesPerRequest: number;
 }
 
-/** `headers`: more request headers, such as a signed-in person's cookie. */
-export async function load(baseUrl: string, path: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
+/**
+ * `headers`: more request headers, such as a signed-in person's cookie; `rate`: requests a
+ * second offered over all connections (autocannon's overallRate), instead of each connection
+ * asking again as soon as it is answered.
+ */
+export async function load(
+  baseUrl: string,
+  path: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+  rate?: number,
+): Promise<LoadResult> {
   const result = await autocannon({
     url: baseUrl + path,
     connections,
     duration: seconds,
     timeout: 10,
+    ...(rate ? { overallRate: rate } : {}),
     // Each request is what a first visit or a navigation asks: no cookies, no cache, and
     // compression as every browser accepts it (runs before 2026-11-22-4 asked for none).
     headers: { accept: path.includes(".data") ? "*/*" : "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, ...headers },

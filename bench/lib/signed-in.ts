@@ -1,0 +1,211 @@
+/**
+ * The signed-in pages (issue 35): Browse Gigs for a digger, My Gigs for a client with 50 gigs,
+ * My Leads for a digger with 50 leads, and Notifications, on one server in production mode
+ * (never from the page cache: a signed-in page is rendered each time). Each page is checked
+ * before it is timed: status 200, the signed-in person's name, and what the page lists (Browse
+ * Gigs its 20 gigs, My Gigs and My Leads 20 or more of the person's 50 gigs). Then, per page:
+ *  - closed loop: `rounds` runs at 10 connections, each asking again as soon as answered;
+ *  - open loop: one run at a fixed offered rate, half the best closed-loop rate (autocannon's
+ *    overallRate over 50 connections, so that a stall makes requests wait instead of slowing
+ *    the offer down, up to 50 outstanding);
+ * and for every run the server's CPU time per request, its event-loop delay (prom-client's
+ * histogram in /metrics, reset by each scrape, so a scrape before and after a run covers that
+ * run) and the database pool's waiting queries (a gauge, sampled every 500 ms: /metrics has no
+ * wait time).
+ */
+import pg from "pg";
+import { BENCH_PASSWORD, HEAVY_CLIENT, HEAVY_DIGGER } from "../generate.ts";
+import { answerProblem, missingTexts, type Expectation } from "./expect.ts";
+import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
+import { startServer, type BenchServer } from "./server.ts";
+
+const METRICS_TOKEN = "bench-metrics-token";
+const CONNECTIONS = 10;
+const OPEN_LOOP_CONNECTIONS = 50;
+
+export interface ServerFigures {
+  /** Server CPU (user + system) per answered request. */
+  cpuMsPerRequest: number;
+  /** Event-loop delay over the run, from /metrics. */
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+  /** Queries waiting for a pool connection, sampled every 500 ms. */
+  poolWaiting: { max: number; mean: number; samples: number };
+}
+
+export type SignedInRun = LoadResult & ServerFigures & { offeredRate?: number };
+
+export interface SignedInPage {
+  name: string;
+  path: string;
+  as: string;
+  closed: SignedInRun[];
+  open: SignedInRun | null;
+}
+
+interface Person {
+  id: string;
+  name: string;
+  cookie: string;
+}
+
+async function signIn(server: BenchServer, client: pg.Client, userId: string): Promise<Person> {
+  const { rows } = await client.query<{ email: string; full_name: string }>("select email, full_name from users where id = $1", [userId]);
+  const user = rows[0];
+  if (!user) throw new Error(`bench: no user ${userId} in the bench database (generator v3 makes it)`);
+  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email: user.email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`bench: sign-in of ${user.email} answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+  return { id: userId, name: user.full_name, cookie };
+}
+
+/** The texts a page must show, and ids of which it must show at least `least`. */
+interface Check {
+  expectation: Expectation;
+  some?: { ids: string[]; least: number; what: string };
+}
+
+async function check(server: BenchServer, path: string, cookie: string, { expectation, some }: Check) {
+  const response = await fetch(server.url + path, {
+    redirect: "manual",
+    headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, cookie },
+  });
+  if (response.headers.get("x-page-cache")) throw new Error(`bench: signed-in ${path} came from the page cache`);
+  const body = await response.text();
+  const problem = answerProblem(path, response.status, body, expectation, response.headers.get("location"));
+  if (problem) throw new Error(`bench: ${problem}; the measurement would not time what it names`);
+  if (some) {
+    const shown = some.ids.length - missingTexts(body, some.ids).length;
+    if (shown < some.least) throw new Error(`bench: ${path} shows ${shown} of ${some.what}, not at least ${some.least}`);
+  }
+}
+
+/** One metric's value from the text format (the first sample of that name). */
+function metric(text: string, name: string): number {
+  const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, "m").exec(text);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+async function scrape(server: BenchServer): Promise<string> {
+  const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!response.ok) throw new Error(`bench: /metrics answered ${response.status}`);
+  return response.text();
+}
+
+/** A load run with the server's own figures around it. */
+async function measured(server: BenchServer, run: () => Promise<LoadResult>): Promise<SignedInRun> {
+  const before = await scrape(server); // also resets the event-loop histogram
+  const waiting: number[] = [];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const text = await scrape(server).catch(() => "");
+      const value = metric(text, "db_pool_waiting_requests");
+      if (Number.isFinite(value)) waiting.push(value);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
+  let result: LoadResult;
+  try {
+    result = await run();
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  const after = await scrape(server);
+  const cpu = metric(after, "process_cpu_seconds_total") - metric(before, "process_cpu_seconds_total");
+  // The sampler's own scrapes cost CPU too (each asks the job queue its depth): two a second.
+  const ms = (seconds: number) => Math.round(seconds * 1000 * 100) / 100;
+  return {
+    ...result,
+    cpuMsPerRequest: result.requests > 0 ? Math.round(((cpu * 1000) / result.requests) * 100) / 100 : 0,
+    eventLoopDelayMs: {
+      p50: ms(metric(after, "nodejs_eventloop_lag_p50_seconds")),
+      p99: ms(metric(after, "nodejs_eventloop_lag_p99_seconds")),
+      max: ms(metric(after, "nodejs_eventloop_lag_max_seconds")),
+    },
+    poolWaiting: {
+      max: waiting.length ? Math.max(...waiting) : 0,
+      mean: waiting.length ? Math.round((waiting.reduce((a, b) => a + b, 0) / waiting.length) * 100) / 100 : 0,
+      samples: waiting.length,
+    },
+  };
+}
+
+export function describeRun(r: SignedInRun): string {
+  return `${String(r.rps).padStart(6)} req/s  p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  cpu ${r.cpuMsPerRequest} ms/req  loop delay p99 ${r.eventLoopDelayMs.p99} max ${r.eventLoopDelayMs.max} ms  pool waiting max ${r.poolWaiting.max}  errors ${r.errors + r.timeouts + r.non2xx}`;
+}
+
+export async function signedInCase(options: {
+  databaseUrl: string;
+  buildDir: string;
+  duration: number;
+  rounds: number;
+  /** Browse Gigs' 20 gigs, signed out (lib/expect.ts): the digger's page lists them too. */
+  listed: Expectation;
+  cpus?: string;
+  log: (line: string) => void;
+}): Promise<SignedInPage[]> {
+  const { databaseUrl, buildDir, duration, rounds, listed, cpus, log } = options;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const server = await startServer({ kind: "postgres", url: databaseUrl }, buildDir, { METRICS_TOKEN }, cpus);
+  try {
+    const digger = await signIn(server, client, HEAVY_DIGGER);
+    const consumer = await signIn(server, client, HEAVY_CLIENT);
+    const ids = async (query: string, id: string) => (await client.query<{ id: string }>(query, [id])).rows.map((r) => r.id);
+    const clientGigs = await ids("select id from gigs where consumer_id = $1", consumer.id);
+    const diggerLeads = await ids(
+      "select p.gig_id as id from lead_purchases p join digger_profiles d on d.id = p.digger_id where d.user_id = $1 and p.status = 'completed'",
+      digger.id,
+    );
+    const named = (person: Person, what: string, texts: string[] = []): Expectation => ({ what: `${what}, signed in as ${person.name}`, texts: [person.name, ...texts] });
+    const pages: Array<{ name: string; path: string; person: Person; check: Check }> = [
+      { name: "browse gigs (digger)", path: "/browse-gigs", person: digger, check: { expectation: named(digger, listed.what, listed.texts) } },
+      {
+        name: "my gigs (client, 50 gigs)",
+        path: "/my-gigs",
+        person: consumer,
+        check: { expectation: named(consumer, "My Gigs"), some: { ids: clientGigs, least: 20, what: `the client's ${clientGigs.length} gigs` } },
+      },
+      {
+        name: "my leads (digger, 50 leads)",
+        path: "/my-leads",
+        person: digger,
+        check: { expectation: named(digger, "My Leads"), some: { ids: diggerLeads, least: 20, what: `the digger's ${diggerLeads.length} leads` } },
+      },
+      { name: "notifications", path: "/notifications", person: digger, check: { expectation: named(digger, "Notifications", ["Notifications"]) } },
+    ];
+    for (const page of pages) {
+      await check(server, page.path, page.person.cookie, page.check);
+      await warm(server.url, page.path, 5, { cookie: page.person.cookie });
+    }
+    const results: SignedInPage[] = pages.map((p) => ({ name: p.name, path: p.path, as: p.person.name, closed: [], open: null }));
+    // Rounds take the pages in turn, so that the machine's drifting load falls on each.
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [i, page] of pages.entries()) {
+        const run = await measured(server, () => load(server.url, page.path, CONNECTIONS, duration, { cookie: page.person.cookie }));
+        results[i]!.closed.push(run);
+        log(`  signed-in ${page.name.padEnd(28)} c=${CONNECTIONS} round ${round + 1}: ${describeRun(run)}`);
+      }
+    }
+    for (const [i, page] of pages.entries()) {
+      const rate = Math.max(1, Math.floor(Math.max(...results[i]!.closed.map((r) => r.rps)) / 2));
+      const run = await measured(server, () => load(server.url, page.path, OPEN_LOOP_CONNECTIONS, duration, { cookie: page.person.cookie }, rate));
+      results[i]!.open = { ...run, offeredRate: rate };
+      log(`  signed-in ${page.name.padEnd(28)} offered ${rate}/s: ${describeRun(run)}`);
+    }
+    // Still signed in and still the same pages after the load (no expired session timed).
+    for (const page of pages) await check(server, page.path, page.person.cookie, page.check);
+    return results;
+  } finally {
+    await server.stop();
+    await client.end();
+  }
+}
