@@ -16,6 +16,7 @@
  *   npm run bench -- --only alerts                  # lead alerts: a gig for 10,000 of 200,000 diggers (only when asked)
  *   npm run bench -- --only live                    # live updates: publish to stream p99 over 1,000 sends, RSS of 2,000 streams (only when asked;
  *                                                   # --live-sends N, --live-streams N)
+ *   npm run bench -- --only push                    # 10,000 pushes through push.send to the local push service (--pushes N)
  *
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
  * --connections 10,50, --growth [--growth-sizes 10000,100000,1000000], --no-build,
@@ -43,6 +44,7 @@ import { alertsCase, type AlertsResult } from "./lib/alerts.ts";
 import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
 import { signedInCase, type SignedInPage } from "./lib/signed-in.ts";
 import { liveCase } from "./lib/live.ts";
+import { pushCase } from "./lib/push.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { assertAnswer, type Expectation } from "./lib/expect.ts";
 import { load, warm, type LoadResult } from "./lib/load.ts";
@@ -312,6 +314,15 @@ async function main() {
     log(`bench: live updates, ${sends} sends to a stream on one server, then ${streams} open streams (database dg_bench_live, made afresh)`);
     const live = await liveCase({ pgServer, buildDir, sends, streams, log });
     writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, live, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    return;
+  }
+
+  if (sections.size === 1 && sections.has("push")) {
+    // The case makes its own database, like the alerts case.
+    const pushes = Number(option("--pushes", "10000"));
+    log(`bench: ${pushes} pushes through push.send to the local push service (database dg_bench_push, made afresh)`);
+    const push = await pushCase({ pgServer, buildDir, pushes, log });
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, push, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
     return;
   }
 
