@@ -16,6 +16,8 @@
  *   npm run bench -- --only alerts                  # lead alerts: a gig for 10,000 of 200,000 diggers (only when asked)
  *   npm run bench -- --only live                    # live updates: publish to stream p99 over 1,000 sends, RSS of 2,000 streams (only when asked;
  *                                                   # --live-sends N, --live-streams N)
+ *   npm run bench -- --only messages                # inbox, a 500-message thread, sends, live A->B (--messages N, default 100,000;
+ *                                                   # --message-gigs N, --sends N)
  *   npm run bench -- --only push                    # 10,000 pushes through push.send to the local push service (--pushes N)
  *
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
@@ -45,6 +47,7 @@ import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
 import { signedInCase, type SignedInPage } from "./lib/signed-in.ts";
 import { liveCase } from "./lib/live.ts";
 import { pushCase } from "./lib/push.ts";
+import { messagesCase } from "./lib/messages.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { assertAnswer, type Expectation } from "./lib/expect.ts";
 import { load, warm, type LoadResult } from "./lib/load.ts";
@@ -314,6 +317,17 @@ async function main() {
     log(`bench: live updates, ${sends} sends to a stream on one server, then ${streams} open streams (database dg_bench_live, made afresh)`);
     const live = await liveCase({ pgServer, buildDir, sends, streams, log });
     writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, live, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    return;
+  }
+
+  if (sections.size === 1 && sections.has("messages")) {
+    // The case makes its own databases (dg_bench_msg_<messages>), like the alerts case.
+    const messages = Number(option("--messages", "100000"));
+    const messageGigs = Number(option("--message-gigs", "20000"));
+    const sends = Number(option("--sends", "1000"));
+    log(`bench: messages, 10,000 and ${messages} messages in the world of ${messageGigs} gigs, ${sends} sends`);
+    const result = await messagesCase({ pgServer, buildDir, gigs: messageGigs, messages, sends, duration, rounds, log });
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, messages: result, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
     return;
   }
 

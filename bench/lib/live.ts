@@ -52,7 +52,7 @@ async function account(server: BenchServer, n: number): Promise<{ id: string; co
 }
 
 /** Opens a stream (its own connection) and resolves once its `ready` is read. */
-function openStream(server: BenchServer, cookie: string, onEvent?: (event: SseEvent) => void): Promise<IncomingMessage> {
+export function openStream(server: BenchServer, cookie: string, onEvent?: (event: SseEvent) => void): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     let ready = false;
     const parser = new SseParser((event) => {

@@ -1,0 +1,269 @@
+/**
+ * The messages case (issue 35, only when asked: `--only messages`): the bench world of
+ * `gigs` gigs (generate.ts: a thread per completed purchase) in two databases, one with 10,000
+ * messages and one with `messages` (1,000,000 for the issue's figure; smaller by default, the
+ * load's time is logged). In both the heavy digger (generate.ts) has 50 threads, one of them
+ * 500 messages long, and 200 diggers with a thread can sign in. One server per database, both
+ * running for the whole case; rounds take the sizes in turn. Figures:
+ *  - inbox (/messages) and the 500-message thread (/messages/<id>) of the heavy digger at 10
+ *    connections, per size (each checked first: the person's name, the thread's newest message);
+ *  - sending (POST /messages/<id>.data, what the page's script posts): `sends` messages by 10
+ *    senders at once, over the 200 diggers (the limit is 30 a minute each), p50/p99 per size;
+ *  - live: a second server on the larger database (B) holds a stream for each sender; each of
+ *    `sends` sends, one after another on server A, is timed from the POST to the event on B.
+ * The memory of 2,000 open streams is the live case's (`--only live`).
+ */
+import type { IncomingMessage } from "node:http";
+import pg from "pg";
+import { BENCH_PASSWORD, generate, HEAVY_DIGGER } from "../generate.ts";
+import { answerProblem, type Expectation } from "./expect.ts";
+import { openStream } from "./live.ts";
+import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
+import { startServer, type BenchServer } from "./server.ts";
+
+const SENDERS = 200;
+const CONCURRENT_SENDERS = 10;
+const LONG_THREAD = 500;
+const SMALL = 10_000;
+
+export interface MessagesSize {
+  messages: number;
+  threads: number;
+  loadSeconds: number;
+  inbox: LoadResult[];
+  thread: LoadResult[];
+  sendMs: { p50: number; p99: number; max: number };
+}
+
+export interface MessagesResult {
+  sizes: MessagesSize[];
+  /** From the POST on server A to the event on server B's stream, over `sends` sends. */
+  liveMs: { sends: number; p50: number; p99: number; max: number };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return { p50: r(quantile(sorted, 0.5)), p99: r(quantile(sorted, 0.99)), max: r(sorted.at(-1)!) };
+};
+
+/** The bench world with `messages` messages, made once per size (the count is its marker). */
+async function messagesDatabase(pgServer: string, gigs: number, messages: number, log: (line: string) => void) {
+  const url = new URL(pgServer);
+  url.pathname = `/dg_bench_msg_${messages}`;
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [`dg_bench_msg_${messages}`]);
+    if (!rowCount) await admin.query(`create database "dg_bench_msg_${messages}"`);
+  } finally {
+    await admin.end();
+  }
+  await generate({ kind: "postgres", location: url.toString() }, gigs, () => {});
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const started = performance.now();
+  try {
+    const { rows } = await client.query<{ count: number }>("select count(*)::int as count from messages");
+    if (rows[0]!.count !== messages) {
+      log(`  filling ${messages} messages into dg_bench_msg_${messages}`);
+      await client.query("begin");
+      await client.query("truncate messages cascade");
+      await client.query(`create temp table bench_threads on commit drop as
+        select id, digger_user_id, client_id, row_number() over (order by id)::int as n from threads`);
+      // The long thread: the heavy digger's first, its parties taking turns.
+      await client.query(
+        `insert into messages (thread_id, sender_id, body, created_at)
+         select t.id, case when j % 2 = 0 then t.digger_user_id else t.client_id end,
+                'Bench message ' || j || ' of the long thread.', now() - make_interval(secs => ${LONG_THREAD} - j)
+         from (select * from threads where digger_user_id = $1 order by id limit 1) t cross join generate_series(1, ${LONG_THREAD}) j order by j`,
+        [HEAVY_DIGGER],
+      );
+      await client.query(
+        `insert into messages (thread_id, sender_id, body, created_at)
+         select t.id, case when j % 3 = 0 then t.client_id else t.digger_user_id end,
+                'Hello, about the job: message ' || j || '. When could you start, and what would it cost?',
+                now() - interval '1 hour' - make_interval(secs => ${messages} - j)
+         from generate_series(1, ${messages - LONG_THREAD}) j
+         join bench_threads t on t.n = 1 + (hashint8(j) & 2147483647) % (select count(*) from bench_threads)
+         order by j`,
+      );
+      await client.query(`update threads set last_message_seq = m.last, digger_read_seq = m.last, client_read_seq = m.last, last_activity_at = m.at
+        from (select thread_id, max(seq) as last, max(created_at) as at from messages group by thread_id) m where m.thread_id = threads.id`);
+      await client.query("commit");
+      await client.query("vacuum analyze messages");
+      await client.query("vacuum analyze threads");
+    }
+    // The senders can sign in (one stored hash for all: only the bench knows the password).
+    const { hashPassword } = await import("better-auth/crypto");
+    await client.query(
+      `insert into accounts (id, account_id, provider_id, user_id, password)
+       select 'bench-account-' || u, u, 'credential', u, $2
+       from (select distinct digger_user_id as u from threads where digger_user_id <> $1 order by 1 limit ${SENDERS}) s
+       on conflict (id) do nothing`,
+      [HEAVY_DIGGER, await hashPassword(BENCH_PASSWORD)],
+    );
+    const { rows: info } = await client.query<{ threads: number; long: string; last: string }>(
+      `select (select count(*)::int from threads) as threads,
+              (select id from threads where digger_user_id = $1 order by id limit 1) as long,
+              'Bench message ${LONG_THREAD} of the long thread.' as last`,
+      [HEAVY_DIGGER],
+    );
+    const { rows: senders } = await client.query<{ user_id: string; email: string; thread: string }>(
+      `select a.user_id, u.email, (select id from threads t where t.digger_user_id = a.user_id order by id limit 1) as thread
+       from accounts a join users u on u.id = a.user_id where a.id like 'bench-account-%' and a.user_id <> $1 and a.user_id like 'bench-d-%'
+         and a.user_id <> 'bench-d-1' order by a.user_id limit ${SENDERS}`,
+      [HEAVY_DIGGER],
+    );
+    const { rows: heavy } = await client.query<{ email: string; full_name: string }>("select email, full_name from users where id = $1", [HEAVY_DIGGER]);
+    return { url: url.toString(), threads: info[0]!.threads, longThread: info[0]!.long, lastText: info[0]!.last, senders, heavy: heavy[0]!, loadSeconds: (performance.now() - started) / 1000 };
+  } finally {
+    await client.end();
+  }
+}
+
+let forwarded = 0;
+/** Signs in with the bench password; each from its own client address (TRUST_PROXY), past the per-address limit. */
+async function signIn(server: BenchServer, email: string): Promise<string> {
+  forwarded += 1;
+  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": `10.9.${(forwarded >> 8) & 255}.${forwarded & 255}` },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`bench: sign-in of ${email} answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+}
+
+async function assertPage(server: BenchServer, path: string, cookie: string, expectation: Expectation) {
+  const response = await fetch(server.url + path, { redirect: "manual", headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, cookie } });
+  const problem = answerProblem(path, response.status, await response.text(), expectation, response.headers.get("location"));
+  if (problem) throw new Error(`bench: ${problem}; the measurement would not time what it names`);
+}
+
+/** One message, as the thread page's script posts it; throws unless the server took it. */
+async function send(server: BenchServer, cookie: string, threadId: string, body: string): Promise<void> {
+  const response = await fetch(`${server.url}/messages/${threadId}.data`, {
+    method: "POST",
+    headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ body, js: "1" }),
+  });
+  const text = await response.text();
+  if (response.status !== 200 || text.includes("too_many_requests") || !text.includes("sent")) throw new Error(`bench: a send answered ${response.status}: ${text.slice(0, 200)}`);
+}
+
+export async function messagesCase(options: {
+  pgServer: string;
+  buildDir: string;
+  gigs: number;
+  messages: number;
+  sends: number;
+  duration: number;
+  rounds: number;
+  log: (line: string) => void;
+}): Promise<MessagesResult> {
+  const { pgServer, buildDir, gigs, messages, sends, duration, rounds, log } = options;
+  const sizes = [...new Set([SMALL, messages])];
+  const worlds = [];
+  for (const size of sizes) {
+    const world = await messagesDatabase(pgServer, gigs, size, log);
+    log(`  dg_bench_msg_${size}: ${size} messages in ${world.threads} threads (${world.loadSeconds.toFixed(1)} s to load or check)`);
+    worlds.push({ size, ...world });
+  }
+  const servers: BenchServer[] = [];
+  const held: IncomingMessage[] = [];
+  try {
+    for (const world of worlds) servers.push(await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1" }));
+    const results: MessagesSize[] = worlds.map((w) => ({ messages: w.size, threads: w.threads, loadSeconds: Math.round(w.loadSeconds * 10) / 10, inbox: [], thread: [], sendMs: { p50: 0, p99: 0, max: 0 } }));
+    const heavyCookies: string[] = [];
+    for (const [i, world] of worlds.entries()) {
+      const server = servers[i]!;
+      const cookie = await signIn(server, world.heavy.email);
+      heavyCookies.push(cookie);
+      const who = `, signed in as ${world.heavy.full_name}`;
+      await assertPage(server, "/messages", cookie, { what: `the inbox with the long thread${who}`, texts: [world.heavy.full_name, world.longThread] });
+      await assertPage(server, `/messages/${world.longThread}`, cookie, { what: `the long thread's newest message${who}`, texts: [world.heavy.full_name, world.lastText] });
+      await warm(server.url, "/messages", 5, { cookie });
+      await warm(server.url, `/messages/${world.longThread}`, 5, { cookie });
+    }
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [i, world] of worlds.entries()) {
+        const server = servers[i]!;
+        const inbox = await load(server.url, "/messages", 10, duration, { cookie: heavyCookies[i]! });
+        const thread = await load(server.url, `/messages/${world.longThread}`, 10, duration, { cookie: heavyCookies[i]! });
+        results[i]!.inbox.push(inbox);
+        results[i]!.thread.push(thread);
+        for (const [name, r] of [["inbox", inbox], ["thread of 500", thread]] as const) {
+          log(`  ${String(world.size).padStart(8)} messages, ${name.padEnd(13)} c=10 round ${round + 1}: ${r.rps} req/s  p50 ${r.p50} p99 ${r.p99} ms  errors ${r.errors + r.timeouts + r.non2xx}`);
+        }
+      }
+    }
+
+    // Sending: 10 senders at once, each taking the next of the 200 diggers in turn.
+    const senderCookies: string[][] = [];
+    for (const [i, world] of worlds.entries()) {
+      const cookies = [];
+      for (const s of world.senders) cookies.push(await signIn(servers[i]!, s.email));
+      senderCookies.push(cookies);
+      const times: number[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENT_SENDERS }, async () => {
+          while (next < sends) {
+            const n = next++;
+            const k = n % world.senders.length;
+            const t = performance.now();
+            await send(servers[i]!, cookies[k]!, world.senders[k]!.thread, `Bench send ${n}: could you come on Tuesday?`);
+            times.push(performance.now() - t);
+          }
+        }),
+      );
+      results[i]!.sendMs = summary(times);
+      log(`  ${String(world.size).padStart(8)} messages, ${sends} sends by ${CONCURRENT_SENDERS} senders: p50 ${results[i]!.sendMs.p50} p99 ${results[i]!.sendMs.p99} max ${results[i]!.sendMs.max} ms`);
+    }
+
+    // Live: a send on A (the larger database's server), the event on B's stream for the sender.
+    const last = worlds.length - 1;
+    const world = worlds[last]!;
+    const a = servers[last]!;
+    const b = await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1" });
+    servers.push(b);
+    const waiting = new Map<string, (at: number) => void>();
+    for (const s of world.senders) {
+      const cookie = await signIn(b, s.email);
+      held.push(
+        await openStream(b, cookie, (event) => {
+          if (event.event !== "thread") return;
+          const threadId = (JSON.parse(event.data) as { threadId: string }).threadId;
+          waiting.get(threadId)?.(performance.now());
+        }),
+      );
+    }
+    const latencies: number[] = [];
+    for (let n = 0; n < sends; n += 1) {
+      const k = n % world.senders.length;
+      const thread = world.senders[k]!.thread;
+      const heard = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`bench: send ${n} on server A never reached server B's stream`)), 10_000);
+        waiting.set(thread, (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        });
+      });
+      const t = performance.now();
+      await send(a, senderCookies[last]![k]!, thread, `Bench live ${n}: still on for Tuesday?`);
+      latencies.push((await heard) - t);
+      waiting.delete(thread);
+    }
+    const liveMs = { sends, ...summary(latencies) };
+    log(`  ${sends} sends on server A, the event on server B's stream: p50 ${liveMs.p50} p99 ${liveMs.p99} max ${liveMs.max} ms`);
+    return { sizes: results, liveMs };
+  } finally {
+    for (const res of held) res.destroy();
+    for (const server of servers) await server.stop();
+  }
+}
