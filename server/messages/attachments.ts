@@ -123,7 +123,10 @@ export async function readMessageForm(storage: Storage, request: Request): Promi
       try {
         parser = busboy({
           headers: { "content-type": contentType },
-          limits: { ...FIELD_LIMITS, files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES },
+          // Busboy marks a file truncated once it reaches the limit: one byte more lets exactly 10 MB through.
+          limits: { ...FIELD_LIMITS, files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES + 1 },
+          // Browsers send a file's name as UTF-8.
+          defParamCharset: "utf8",
         });
       } catch (error) {
         reject(unreadable(error));
