@@ -132,7 +132,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     [STRIPE_WEBHOOK_PATH, limitBody(BODY_LIMITS.stripeWebhook)],
   ]);
   const messageBodyLimit = limitBody(BODY_LIMITS.messageWithAttachments);
-  app.use((c, next) => (bodyLimits.get(c.req.path) ?? (THREAD_PATH.test(c.req.path) ? messageBodyLimit : defaultBodyLimit))(c, next));
+  // A thread's allowance is for files: only a multipart body gets it (its reader streams it).
+  const messageWithFiles = (c: Context<Env>) => THREAD_PATH.test(c.req.path) && (c.req.header("content-type") ?? "").startsWith("multipart/form-data");
+  app.use((c, next) => (bodyLimits.get(c.req.path) ?? (messageWithFiles(c) ? messageBodyLimit : defaultBodyLimit))(c, next));
   // The live stream (live/): before the page cache and compression, which must never hold it
   // back, and left out of the latency metrics (metrics.ts): it lasts as long as the page is open.
   app.get(LIVE_PATH, liveStream(services));

@@ -47,6 +47,8 @@ export interface StoredAttachment {
 
 const refused = () => new AppError("invalid_input", ATTACHMENT_TEXTS.refused, { fieldErrors: { [ATTACHMENT_FIELD]: ATTACHMENT_TEXTS.refused } });
 const unreadable = (cause?: unknown) => new AppError("invalid_input", "The form could not be read. Please try again.", { cause });
+/** A field over its size, or too many fields or parts: the form's text limits, as the body limit words them. */
+const tooLarge = () => new AppError("invalid_input", "The form is too large.");
 const notFound = () => new AppError("not_found", "Page not found");
 
 const EXTENSIONS: Record<AttachmentType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf" };
@@ -133,7 +135,7 @@ export async function readMessageForm(storage: Storage, request: Request): Promi
         return;
       }
       parser.on("field", (name, value, info) => {
-        if (info.valueTruncated || info.nameTruncated) fail(unreadable());
+        if (info.valueTruncated || info.nameTruncated) fail(tooLarge());
         // Refused here rather than by security/nul-bytes.ts, which leaves this body to the stream.
         else if (name.includes("\u0000") || value.includes("\u0000")) fail(new AppError("invalid_input", NUL_REFUSED));
         else form.append(name, value);
@@ -168,8 +170,8 @@ export async function readMessageForm(storage: Storage, request: Request): Promi
         });
       });
       parser.on("filesLimit", () => fail(refused()));
-      parser.on("partsLimit", () => fail(unreadable()));
-      parser.on("fieldsLimit", () => fail(unreadable()));
+      parser.on("partsLimit", () => fail(tooLarge()));
+      parser.on("fieldsLimit", () => fail(tooLarge()));
       parser.on("error", (error) => reject(unreadable(error)));
       parser.on("close", () => resolve());
       const body = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
