@@ -28,6 +28,7 @@ export default [
   // Conversations between a lead's digger and its client (issue 32): each party's own threads only.
   route("messages", "routes/messages.tsx"),
   route("messages/:threadId", "routes/messages.$threadId.tsx"),
+  route("messages/:threadId/attachments/:id", "routes/messages.$threadId.attachments.$id.ts"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("sign-out", "routes/sign-out.tsx"),

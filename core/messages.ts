@@ -3,6 +3,7 @@
  * each party is named, and a message's text split into text and links (never markup).
  */
 import { z } from "zod";
+import type { MessageAttachmentView } from "./message-attachments.ts";
 import { reviewerName } from "./reviews.ts";
 
 export const MESSAGE_MAX = 5000;
@@ -139,6 +140,8 @@ export interface ThreadMessage {
   body: string;
   state: "shown" | "hidden" | "deleted";
   createdAt: string;
+  /** Its attachments (none when hidden or deleted). */
+  attachments: MessageAttachmentView[];
 }
 
 export interface ThreadView {

@@ -13,6 +13,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_PHOTO_BYTES, MAX_WORK_PHOTOS } from "#core/digger-schemas.ts";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "#core/message-attachments.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { AUTH_ERROR_PATH, authErrorLocation } from "./auth/error-page.ts";
 import { lookupSession, type SessionLookup } from "./auth/session.ts";
@@ -52,6 +53,8 @@ const topLevelFiles = (dir: string) =>
     .map((entry) => entry.name);
 
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
+/** A thread's page and its data request: where a message's attachments are posted. */
+const THREAD_PATH = /^\/messages\/[0-9a-f-]{36}(?:\.data)?$/i;
 /** The installable app's files whose names never change (pwa/service-worker-build.ts, public/). */
 const UNHASHED_APP_FILES = ["sw.js", "manifest.webmanifest", "offline.html", "offline.js"];
 
@@ -63,6 +66,8 @@ export const BODY_LIMITS = {
   default: 100 * KB,
   /** A digger's registration with every photo at its size limit, plus the text fields. */
   diggerRegistration: (MAX_WORK_PHOTOS + 1) * MAX_PHOTO_BYTES + MB,
+  /** A message with its 5 attachments at their size limit, plus the text (a thread's page, /messages/{id}). */
+  messageWithAttachments: MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + MB,
   /** Stripe's events are far smaller. */
   stripeWebhook: MB,
 };
@@ -126,7 +131,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     ["/digger-registration.data", registrationBodyLimit],
     [STRIPE_WEBHOOK_PATH, limitBody(BODY_LIMITS.stripeWebhook)],
   ]);
-  app.use((c, next) => (bodyLimits.get(c.req.path) ?? defaultBodyLimit)(c, next));
+  const messageBodyLimit = limitBody(BODY_LIMITS.messageWithAttachments);
+  // A thread's allowance is for files: only a multipart body gets it (its reader streams it).
+  const messageWithFiles = (c: Context<Env>) => THREAD_PATH.test(c.req.path) && (c.req.header("content-type") ?? "").startsWith("multipart/form-data");
+  app.use((c, next) => (bodyLimits.get(c.req.path) ?? (messageWithFiles(c) ? messageBodyLimit : defaultBodyLimit))(c, next));
   // The live stream (live/): before the page cache and compression, which must never hold it
   // back, and left out of the latency metrics (metrics.ts): it lasts as long as the page is open.
   app.get(LIVE_PATH, liveStream(services));
@@ -141,7 +149,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   const loopbackAliases = config.mode === "local";
   app.use(originCheck({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH], loopbackAliases }));
   // PostgreSQL refuses text with NUL in it; no field of this site needs one (security/nul-bytes.ts).
-  app.use(refuseNulBytes({ exemptPaths: [STRIPE_WEBHOOK_PATH] }));
+  app.use(refuseNulBytes({ exemptPaths: [STRIPE_WEBHOOK_PATH], streamedMultipart: (path) => THREAD_PATH.test(path) }));
 
   // Liveness never touches the database; readiness does (server/health.ts).
   app.get("/healthz", liveness);

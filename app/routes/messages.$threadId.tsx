@@ -4,7 +4,8 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import { requireUser } from "#server/auth/guards.ts";
-import { MESSAGES } from "#server/messages/access.ts";
+import { MESSAGES, threadParty } from "#server/messages/access.ts";
+import { readMessageForm } from "#server/messages/attachments.ts";
 import { blockOther, reportMessage, unblockOther } from "#server/messages/safety.ts";
 import { sendMessage } from "#server/messages/send.ts";
 import { threadPage } from "#server/messages/thread.ts";
@@ -31,7 +32,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return runAction(context, async () => {
     const user = await requireUser(context, request, MESSAGES);
-    const form = await request.formData();
+    // A stranger's files are never stored: the thread is checked before the body is read.
+    await threadParty(context.services.db, user.id, params.threadId);
+    const { form, attachments } = await readMessageForm(context.services.storage, request);
     const db = context.services.db;
     switch (form.get("intent")) {
       case "block":
@@ -51,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "decline-quote":
         return declineQuote(context.services, user.id, params.threadId, form.get("quoteId"), form);
       default: {
-        const sent = await sendMessage(context.services, user.id, params.threadId, form);
+        const sent = await sendMessage(context.services, user.id, params.threadId, form, attachments);
         if (form.get("js") === "1") return { sent: sent.id };
         throw redirect(`/messages/${sent.threadId}`, 303);
       }

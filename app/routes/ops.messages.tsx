@@ -1,5 +1,6 @@
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { MessageAttachments } from "#app/features/messages/attachments.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { formatDate, formatDateTime } from "#core/dates.ts";
@@ -43,6 +44,7 @@ export default function OpsMessages({ loaderData }: Route.ComponentProps) {
                       {message.reported ? <span className="font-semibold text-destructive"> (reported)</span> : null}
                     </p>
                     <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.text}</p>
+                    {message.reported ? <MessageAttachments threadId={item.threadId} attachments={item.attachments} mine={false} /> : null}
                   </li>
                 ))}
               </ol>

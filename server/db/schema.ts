@@ -16,6 +16,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -995,6 +996,37 @@ export const messages = pgTable(
       sql`(${t.deletedAt} is null and char_length(btrim(${t.body})) between 1 and 5000) or (${t.deletedAt} is not null and ${t.body} = '')`,
     ),
     check("messages_hidden_check", sql`(${t.hiddenAt} is null) = (${t.hiddenBy} is null)`),
+  ],
+);
+
+/**
+ * A message's attachment (migration 0037, docs/decisions/0047-message-attachments.md): up to 5
+ * per message, each a JPEG, PNG, WebP or PDF of at most 10 MB, its type read from its bytes, its
+ * bytes in private storage (`storage_key`, never a public address). Served to the thread's
+ * parties and, for a reported message, to operators (server/messages/attachments.ts).
+ */
+export const messageAttachments = pgTable(
+  "message_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type", { enum: ["image/jpeg", "image/png", "image/webp", "application/pdf"] }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("message_attachments_message_position_key").on(t.messageId, t.position),
+    uniqueIndex("message_attachments_storage_key_key").on(t.storageKey),
+    check("message_attachments_position_check", sql`${t.position} between 0 and 4`),
+    check("message_attachments_type_check", sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`),
+    check("message_attachments_size_check", sql`${t.sizeBytes} between 1 and 10485760`),
+    check("message_attachments_name_check", sql`char_length(${t.fileName}) between 1 and 200`),
+    check("message_attachments_key_check", sql`${t.storageKey} like 'private/%'`),
   ],
 );
 

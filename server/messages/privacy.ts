@@ -1,14 +1,16 @@
 /**
  * Conversations in the account's privacy rights: the data export lists the user's threads with
- * every message as they see it there (hidden and deleted ones by what they show) and its quotes, and the purge
+ * every message as they see it there (hidden and deleted ones by what they show, with its
+ * attachments' names) and its quotes, and the purge
  * of a deleted account blanks the text of every message it sent ('Message deleted' to the other
- * party), drops its reports and blocks, and leaves the threads to the other party.
+ * party) and deletes its attachments, drops its reports and blocks, and leaves the threads to the other party.
  */
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { partyName } from "#core/messages.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { blocks, diggerProfiles, gigs, leadPurchases, messageReports, messages, threads, users } from "../db/schema.ts";
 import { threadQuotes } from "../quotes/thread-quotes.ts";
+import { attachmentNamesOf, purgeAttachmentsOf } from "./attachments.ts";
 import { shownText } from "./inbox.ts";
 
 export async function exportedThreads(db: Database, userId: string) {
@@ -36,6 +38,7 @@ export async function exportedThreads(db: Database, userId: string) {
         .from(messages)
         .where(eq(messages.threadId, thread.id))
         .orderBy(asc(messages.seq));
+      const names = await attachmentNamesOf(db, rows.filter((row) => row.deletedAt === null).map((row) => row.id));
       const iAmDigger = thread.diggerUserId === userId;
       return {
         id: thread.id,
@@ -47,23 +50,28 @@ export async function exportedThreads(db: Database, userId: string) {
           id: row.id,
           fromMe: row.senderId === userId,
           text: shownText({ body: row.body, hidden: row.hiddenAt !== null, deleted: row.deletedAt !== null }),
+          /** The names of its attachments (the files themselves stay in the thread). */
+          attachments: names.get(row.id) ?? [],
           createdAt: row.createdAt,
         })),
         /** The thread's quotes (issue 33), every version, as the cards show them. */
         quotes: await threadQuotes(db, userId, thread.id),
-        /** Attachments are not in this version of conversations: none to list. */
-        attachments: [] as string[],
       };
     }),
   );
 }
 
-/** In the purge's transaction: the account's messages lose their text; its reports and blocks go. */
-export async function purgeMessagesOf(tx: Transaction, userId: string): Promise<void> {
+/**
+ * In the purge's transaction: the account's messages lose their text and their attachments' rows;
+ * its reports and blocks go. Returns the attachments' storage keys, for the purge to delete the files.
+ */
+export async function purgeMessagesOf(tx: Transaction, userId: string): Promise<string[]> {
+  const attachmentKeys = await purgeAttachmentsOf(tx, userId);
   await tx
     .update(messages)
     .set({ body: "", deletedAt: sql`now()` })
     .where(and(eq(messages.senderId, userId), isNull(messages.deletedAt)));
   await tx.delete(messageReports).where(eq(messageReports.reporterId, userId));
   await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  return attachmentKeys;
 }

@@ -14,6 +14,7 @@ import { AppError, parsedInput } from "../errors.ts";
 import { publishLive } from "../live/publish.ts";
 import type { AppServices } from "../services.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
+import { discardAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";
 import { scheduleMessageNotice } from "./notices.ts";
 
 export interface SentMessage {
@@ -35,11 +36,32 @@ export async function messageSent(services: Pick<AppServices, "jobs">, tx: Trans
   await scheduleMessageNotice(tx, services.jobs, message.threadId, message.recipientId);
 }
 
+/**
+ * `attachments`: files already checked and stored (attachments.ts: `readMessageForm` for the web
+ * form, `storeAttachment` for any other way in); their rows are written with the message, and
+ * their files deleted again when the message is not.
+ */
 export async function sendMessage(
+  services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "storage">,
+  userId: string,
+  threadId: string,
+  form: FormData,
+  attachments: StoredAttachment[] = [],
+): Promise<SentMessage> {
+  try {
+    return await writeMessage(services, userId, threadId, form, attachments);
+  } catch (error) {
+    await discardAttachments(services.storage, attachments);
+    throw error;
+  }
+}
+
+async function writeMessage(
   services: Pick<AppServices, "db" | "rateLimits" | "jobs">,
   userId: string,
   threadId: string,
   form: FormData,
+  attachments: StoredAttachment[],
 ): Promise<SentMessage> {
   const { body } = parsedInput(messageSchema, Object.fromEntries(form));
   const { db, rateLimits } = services;
@@ -52,6 +74,7 @@ export async function sendMessage(
     const party = await threadParty(tx, userId, threadId, true);
     await refuseUnsendable(tx, party);
     const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body }).returning({ id: messages.id, seq: messages.seq });
+    await insertAttachments(tx, row!.id, attachments);
     const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
     await tx
       .update(threads)

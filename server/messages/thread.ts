@@ -11,6 +11,7 @@ import { blocks, diggerProfiles, gigs, leadPurchases, messages, threads, users }
 import { publishLive } from "../live/publish.ts";
 import { decodeCursor, encodeCursor, exactTimestamp } from "../pagination.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
+import { attachmentsOf } from "./attachments.ts";
 
 const SEQ_CURSOR = z.tuple([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]);
 
@@ -77,6 +78,7 @@ export async function threadPage(db: Database, userId: string, threadId: string,
     .orderBy(desc(messages.seq))
     .limit(THREAD_PAGE_SIZE + 1);
   const shown = rows.slice(0, THREAD_PAGE_SIZE).reverse();
+  const files = await attachmentsOf(db, shown.filter((row) => !row.deleted && !row.hidden).map((row) => row.id));
   const otherParty = {
     role: party.role === "digger" ? ("client" as const) : ("digger" as const),
     deleted: !head || head.otherName === null || head.otherDeletedAt !== null,
@@ -92,7 +94,7 @@ export async function threadPage(db: Database, userId: string, threadId: string,
     gigId: head?.gigId ?? "",
     messages: shown.map((row) => {
       const state = row.deleted ? "deleted" : row.hidden ? "hidden" : "shown";
-      return { id: row.id, seq: row.seq, mine: row.senderId === userId, body: state === "shown" ? row.body : "", state, createdAt: row.createdAt };
+      return { id: row.id, seq: row.seq, mine: row.senderId === userId, body: state === "shown" ? row.body : "", state, createdAt: row.createdAt, attachments: files.get(row.id) ?? [] };
     }),
     earlierCursor: rows.length > THREAD_PAGE_SIZE && shown[0] ? encodeCursor([shown[0].seq]) : null,
     readByOther: head && head.otherReadSeq > 0 && head.otherReadAt ? { seq: head.otherReadSeq, at: head.otherReadAt } : null,

@@ -2,14 +2,16 @@
  * The console's Messages queue (issue 32): messages with open reports, the longest-waiting
  * first, each with every open report's reason and the thread around it (the three messages
  * before and after). This is the only place an operator reads a thread; its address stays the
- * 404 page for them. Hide shows the message to both parties as 'Message removed by Digs &
+ * 404 page for them; the reported message's attachments are shown (and served) to them. Hide shows the message to both parties as 'Message removed by Digs &
  * Gigs'; Keep leaves it. Either closes all its open reports, in one transaction with the audit row.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { MessageAttachmentView } from "#core/message-attachments.ts";
 import { MESSAGE_TEXTS, messageModerationSchema, partyName } from "#core/messages.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { diggerProfiles, messageReports, messages, threads, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { attachmentsOf } from "../messages/attachments.ts";
 import { shownText } from "../messages/inbox.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
@@ -32,6 +34,8 @@ export interface ReportedMessage {
   firstReportedAt: string;
   reasons: string[];
   context: ContextMessage[];
+  /** The reported message's attachments (served to operators because it was reported). */
+  attachments: MessageAttachmentView[];
 }
 
 interface Row {
@@ -71,6 +75,7 @@ export async function reportedMessages(db: Database, cursorParam: string | null)
         limit ${PAGE_SIZE + 1}`,
   );
   const page = toPage(rows, PAGE_SIZE, (row) => [row.first_reported, row.id]);
+  const files = await attachmentsOf(db, page.items.map((row) => row.id));
   const items = await Promise.all(
     page.items.map(async (row) => ({
       id: row.id,
@@ -78,6 +83,7 @@ export async function reportedMessages(db: Database, cursorParam: string | null)
       firstReportedAt: row.first_reported,
       reasons: row.reasons,
       context: await around(db, row.thread_id, Number(row.seq), row.id),
+      attachments: files.get(row.id) ?? [],
     })),
   );
   return { nextCursor: page.nextCursor, items };

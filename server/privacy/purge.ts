@@ -123,13 +123,13 @@ async function purgeAccount(services: PurgeServices, userId: string, delaySecond
     // The bell's entries name other people's gigs and handles: they go with the account.
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     // Conversations stay with the other party, without this account's words ('Message deleted').
-    await purgeMessagesOf(tx, userId);
+    const attachmentKeys = await purgeMessagesOf(tx, userId);
 
     const keptGigs = await purgeGigs(tx, userId);
     const { keptProfile, photoKeys } = await purgeDiggerProfile(tx, userId);
     // Photos go before the commit: should the commit fail, the next run finds the same
     // addresses and deleting a missing file is no error.
-    for (const key of photoKeys) await storage.delete(key);
+    for (const key of [...photoKeys, ...attachmentKeys]) await storage.delete(key);
 
     if (keptGigs === 0 && !keptProfile) {
       await tx.delete(users).where(eq(users.id, userId));

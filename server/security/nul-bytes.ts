@@ -44,9 +44,15 @@ export async function carriesNul(request: Request): Promise<boolean> {
   return false;
 }
 
-export function refuseNulBytes(options: { exemptPaths: string[] }): MiddlewareHandler {
+/**
+ * `streamedMultipart`: paths whose multipart bodies are parsed as a stream by their handler
+ * (a thread's attachments, messages/attachments.ts), which refuses a NUL in a field itself;
+ * reading such a body here would hold it whole in memory. Their address is still checked here.
+ */
+export function refuseNulBytes(options: { exemptPaths: string[]; streamedMultipart?: (path: string) => boolean }): MiddlewareHandler {
   return async (c, next) => {
-    if (!options.exemptPaths.includes(c.req.path) && (await carriesNul(c.req.raw))) {
+    const streamed = (c.req.header("content-type") ?? "").startsWith("multipart/form-data") && options.streamedMultipart?.(c.req.path) === true;
+    if (!options.exemptPaths.includes(c.req.path) && (streamed ? /%00/i.test(c.req.url) : await carriesNul(c.req.raw))) {
       return c.text(NUL_REFUSED, 400);
     }
     await next();

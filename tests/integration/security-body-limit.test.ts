@@ -1,7 +1,8 @@
 /**
  * Request body limits (issue 16, finding 5): every body is counted as it arrives, before
  * anything reads it, and refused with 413 past its route's limit: 100 KB by default, a digger
- * registration with every photo at its size limit, 1 MB for Stripe's webhook. A chunked body
+ * registration with every photo at its size limit, a message with its 5 attachments at theirs
+ * (a thread's multipart body only), 1 MB for Stripe's webhook. A chunked body
  * (no Content-Length) is cut off at the limit instead of being read whole: in-process, where
  * the test counts what the server pulled from the stream, and on a real socket.
  */
@@ -104,6 +105,24 @@ describe("request body limits, in-process", () => {
     expect(await response.text()).toBe(bodyTooLarge(BODY_LIMITS.diggerRegistration));
     expect(read.bytes).toBeLessThan(BODY_LIMITS.diggerRegistration + MB);
     expect(await app.database.db.select().from(diggerProfiles).where(eq(diggerProfiles.userId, digger.id))).toEqual([]);
+  });
+
+  it("gives a thread's address the attachments' allowance for a multipart body only: past it 413, unread beyond it; any other body the default", async () => {
+    const thread = `/messages/${randomUUID()}`;
+    for (const target of [thread, `${thread}.data`]) {
+      const boundary = `dg-${randomUUID()}`;
+      const read = { bytes: 0 };
+      const response = await new SessionClient(app).send(target, chunkedPost(`multipart/form-data; boundary=${boundary}`, streamOf(multipartChunks(boundary, 80 * MB), read)));
+      expect(response.status, target).toBe(413);
+      expect(await response.text()).toBe(bodyTooLarge(BODY_LIMITS.messageWithAttachments));
+      expect(read.bytes).toBeGreaterThan(BODY_LIMITS.default);
+      expect(read.bytes).toBeLessThan(BODY_LIMITS.messageWithAttachments + MB);
+    }
+    const read = { bytes: 0 };
+    const urlEncoded = await new SessionClient(app).send(thread, chunkedPost("application/x-www-form-urlencoded", streamOf(urlEncodedChunks("body", 20 * MB), read)));
+    expect(urlEncoded.status).toBe(413);
+    expect(await urlEncoded.text()).toBe(bodyTooLarge(BODY_LIMITS.default));
+    expect(read.bytes).toBeLessThan(BODY_LIMITS.default + MB);
   });
 
   it("refuses an oversized contact form (page and data request, chunked or not), sign-in JSON and webhook with 413", async () => {

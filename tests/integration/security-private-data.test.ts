@@ -73,6 +73,11 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     // A thread's message: its two parties; operators only because it is reported (the console's queue, never the thread's address).
     { what: "a thread's message", value: w.message.body, allowed: ["owningConsumer", "owningDigger", "operator"] },
     { what: "message report's reason", value: w.messageReportReason, allowed: ["operator"] },
+    // Attachments: the thread's parties; operators too when the message was reported (the console's queue).
+    { what: "a reported message's attachment name", value: w.reportedAttachment.fileName, allowed: ["owningConsumer", "owningDigger", "operator"] },
+    { what: "a reported message's attachment content", value: w.reportedAttachment.secret, allowed: ["owningConsumer", "owningDigger", "operator"] },
+    { what: "an attachment's name", value: w.attachment.fileName, allowed: ["owningConsumer", "owningDigger"] },
+    { what: "an attachment's content", value: w.attachment.secret, allowed: ["owningConsumer", "owningDigger"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
@@ -176,6 +181,13 @@ describe("private data", () => {
     const reported = decodeHtml(await (await world.client("operator").get("/ops/reviews")).text());
     expect(reported).toContain(world.reportReason);
     expect(decodeHtml(await (await world.client("operator").get("/ops/verification")).text())).toContain(world.proofNumber);
+    // Attachments: named in the thread, served at the address it links; the reported one in the console too.
+    const thread = decodeHtml(await (await world.client("owningDigger").get(`/messages/${world.thread.id}`)).text());
+    expect(thread).toContain(world.attachment.fileName);
+    expect(await (await world.client("owningDigger").get(`/messages/${world.thread.id}/attachments/${world.attachment.id}`)).text()).toContain(world.attachment.secret);
+    const queue = decodeHtml(await (await world.client("operator").get("/ops/messages")).text());
+    expect(queue).toContain(world.reportedAttachment.fileName);
+    expect(await (await world.client("operator").get(`/messages/${world.thread.id}/attachments/${world.reportedAttachment.id}`)).text()).toContain(world.reportedAttachment.secret);
     expect(form).toContain(world.proofNumber);
     // The hidden gig's page: its reason for the operator; for its buyer only that it is no longer listed.
     expect(decodeHtml(await (await world.client("operator").get(`/gig/${hiding.gigId}`)).text())).toContain(hiding.reason);

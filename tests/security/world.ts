@@ -18,6 +18,7 @@ import {
   hires,
   leadAlertSettings,
   leadIssues,
+  messageAttachments,
   messageReports,
   messages,
   notifications,
@@ -102,6 +103,21 @@ export async function createWorld(app: TestApp) {
   const message = await addMessage("Private message");
   const messageReportReason = `Message report ${tag()} for the operators`;
   await db.insert(messageReports).values({ messageId: message.id, reporterId: owningDigger.id, reason: messageReportReason });
+  /** A PDF attachment of a message: its file (with a private line in it) in storage, its row. */
+  const addAttachment = async (messageId: string, label: string) => {
+    const secret = `${label} ${tag()} inside the file`;
+    const data = Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`);
+    const storageKey = `private/messages/${randomUUID().replaceAll("-", "")}.pdf`;
+    await app.services.storage.put(storageKey, data);
+    const [row] = await db
+      .insert(messageAttachments)
+      .values({ messageId, position: 0, storageKey, fileName: `${label.replaceAll(" ", "-")}-${tag()}.pdf`, contentType: "application/pdf", sizeBytes: data.length })
+      .returning();
+    return { ...row!, secret };
+  };
+  /** The reported message's attachment (parties and operators), and one of a message nobody reported (parties only). */
+  const reportedAttachment = await addAttachment(message.id, "Reported attachment");
+  const attachment = await addAttachment((await addMessage("Message with a file")).id, "Private attachment");
 
   const users = { owningConsumer, otherConsumer, owningDigger, otherDigger, operator };
   /** One unread bell entry for each user, with a unique private text (only its owner may see it). */
@@ -133,6 +149,8 @@ export async function createWorld(app: TestApp) {
     thread: thread!,
     message,
     messageReportReason,
+    reportedAttachment,
+    attachment,
     proof,
     proofNumber,
     /** Each user's own bell entry. */
@@ -334,6 +352,7 @@ export const GUARDED_TABLES = [
   "blocks",
   "message_reports",
   "message_notices",
+  "message_attachments",
   "push_subscriptions",
   "quotes",
   "quote_line_items",

@@ -6,6 +6,7 @@ import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { MESSAGE_MAX, messageSchema } from "#core/messages.ts";
+import { AttachmentInput, attachmentErrors } from "./attachments.tsx";
 
 type SendAnswer = { error?: string; fieldErrors?: Record<string, string>; sent?: string } | undefined;
 
@@ -13,7 +14,7 @@ type SendAnswer = { error?: string; fieldErrors?: Record<string, string>; sent?:
  * The message box at the thread's foot. With JavaScript a fetcher sends it (checked here first
  * with the server's schema) and the box empties once it is sent; a refusal or a failure keeps
  * the text (the root toasts the answer). Without JavaScript it is a form post that comes back
- * to the thread (`js` is only sent once hydrated).
+ * to the thread (`js` is only sent once hydrated). Files go with it as a multipart body (attachments.tsx).
  */
 export function MessageForm() {
   const fetcher = useFetcher<SendAnswer>();
@@ -29,9 +30,10 @@ export function MessageForm() {
     <fetcher.Form
       ref={form}
       method="post"
+      encType="multipart/form-data"
       noValidate
       className="grid gap-2 border-t bg-background pt-3"
-      onSubmit={(event) => check(event, messageSchema.safeParse({ body: new FormData(event.currentTarget).get("body") }))}
+      onSubmit={(event) => check(event, messageSchema.safeParse({ body: new FormData(event.currentTarget).get("body") }), attachmentErrors(event.currentTarget))}
     >
       <input type="hidden" name="intent" value="send" />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -51,6 +53,7 @@ export function MessageForm() {
           }}
         />
       </FormField>
+      <AttachmentInput id={id} error={errors.attachments} />
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>
           {busy ? "Sending..." : "Send"}

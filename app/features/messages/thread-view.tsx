@@ -13,6 +13,7 @@ import {
   type ThreadMessage,
   type ThreadView as Thread,
 } from "#core/messages.ts";
+import { MessageAttachments } from "./attachments.tsx";
 import { MessageForm } from "./message-form.tsx";
 import { MessageText } from "./message-text.tsx";
 
@@ -82,6 +83,7 @@ function MessageItem({ message, threadId, readAt }: { message: ThreadMessage; th
       <div className={cn("rounded-lg px-3 py-2 text-sm", message.mine ? "bg-primary text-primary-foreground" : "bg-muted", replaced && "italic opacity-80")}>
         {replaced ? <p>{replaced}</p> : <MessageText text={message.body} />}
       </div>
+      <MessageAttachments threadId={threadId} attachments={message.attachments} mine={message.mine} />
       <p className="text-xs text-muted-foreground">
         <span className="sr-only">{message.mine ? "You, " : ""}</span>
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
