@@ -6,7 +6,7 @@
  * The load runs with the triggers off (session_replication_role = replica), so every column
  * a trigger or the app keeps is written here as they would have written it (gigs.published,
  * visible_since, owner_suspended, purchase_count; the diggers' average_rating, total_ratings,
- * completion_rate), and `verifyGenerated` reads the result back: Browse Gigs' own query must
+ * completion_rate; a thread per completed purchase, migration 0029), and `verifyGenerated` reads the result back: Browse Gigs' own query must
  * list the expected gigs, the triggers' rules must hold on every row, and the triggers' own
  * function must give a sample of diggers the figures written here. Generation fails otherwise.
  *
