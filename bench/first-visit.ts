@@ -9,6 +9,8 @@
  *   npm run bench:weight -- --no-build         # the build already there
  *   npm run bench:weight -- --lighthouse       # and Lighthouse (mobile) on /, /browse-gigs, a gig page
  *   npm run bench:weight -- --json out.json    # and the figures as JSON
+ *   npm run bench:weight -- --no-build --before /path/to/other/build
+ *                                              # side by side with another build (e.g. main's), in one run
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,7 +28,7 @@ const option = (name: string) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const buildDir = process.env.BUILD_DIR ?? "build-bench";
+const defaultBuildDir = process.env.BUILD_DIR ?? "build-bench";
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** The public pages, with a gig and a digger profile picked from the demo data's lists. */
@@ -42,7 +44,8 @@ async function publicPages(baseUrl: string): Promise<string[]> {
   return ["/", "/browse-gigs", gig, digger, "/browse-diggers", "/contact", "/how-it-works", "/auth"];
 }
 
-export async function firstVisitWeights(options: { build: boolean; lighthouse: boolean }) {
+export async function firstVisitWeights(options: { build: boolean; lighthouse: boolean; buildDir?: string }) {
+  const buildDir = options.buildDir ?? defaultBuildDir;
   if (options.build) {
     const built = spawnSync("npx", ["--no-install", "react-router", "build"], { cwd: projectRoot, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
     if (built.status !== 0) throw new Error("build failed");
@@ -52,7 +55,7 @@ export async function firstVisitWeights(options: { build: boolean; lighthouse: b
   try {
     const pages = await publicPages(server.url);
     const weights: PageWeight[] = [];
-    for (const page of pages) weights.push(await pageWeight(server.url, page, path.join(projectRoot, buildDir, "client")));
+    for (const page of pages) weights.push(await pageWeight(server.url, page, path.resolve(projectRoot, buildDir, "client")));
     const lighthouse = options.lighthouse ? await runLighthouse(server.url, pages.slice(0, 3)) : [];
     return { weights, lighthouse };
   } finally {
@@ -62,19 +65,23 @@ export async function firstVisitWeights(options: { build: boolean; lighthouse: b
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const before = option("--before");
+  const earlier = before ? await firstVisitWeights({ build: false, lighthouse: false, buildDir: path.resolve(before) }) : null;
   const { weights, lighthouse } = await firstVisitWeights({ build: !flag("--no-build"), lighthouse: flag("--lighthouse") });
   let over = 0;
-  console.log(`\nfirst-visit JavaScript, gzip -9 (budget ${FIRST_VISIT_JS_BUDGET_KB} KB)`);
-  for (const w of weights) {
+  console.log(`\nfirst-visit JavaScript, gzip -9 (budget ${FIRST_VISIT_JS_BUDGET_KB} KB)${earlier ? `: ${before} -> ${defaultBuildDir}` : ""}`);
+  weights.forEach((w, i) => {
     const fail = w.js.gzipBytes > FIRST_VISIT_JS_BUDGET_KB * 1024;
     if (fail) over++;
-    console.log(`  ${w.path.padEnd(40)} ${kb(w.js.gzipBytes).padStart(6)} KB in ${String(w.js.files).padStart(2)} files  ${fail ? "OVER" : "ok"}`);
+    // The pages in the same order in both runs (a gig and a profile are picked from each run's demo data).
+    const was = earlier ? `${kb(earlier.weights[i]!.js.gzipBytes).padStart(6)} KB -> ` : "";
+    console.log(`  ${w.path.replace(/[0-9a-f-]{36}/, "{id}").padEnd(16)} ${was}${kb(w.js.gzipBytes).padStart(6)} KB in ${String(w.js.files).padStart(2)} files  ${fail ? "OVER" : "ok"}`);
     console.log(`      largest: ${w.largestJs.map((f) => `${path.basename(f.file)} ${kb(f.gzipBytes)}`).join(", ")}`);
-  }
+  });
   for (const l of lighthouse) {
     console.log(`Lighthouse ${l.path}: performance ${l.performance}, accessibility ${l.accessibility}; ${l.failing.join(", ") || "no failing audits"}`);
   }
   const out = option("--json");
-  if (out) writeFileSync(out, JSON.stringify({ weights, lighthouse }, null, 2));
+  if (out) writeFileSync(out, JSON.stringify({ before: earlier?.weights, weights, lighthouse }, null, 2));
   process.exit(over > 0 ? 1 : 0);
 }

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from "react";
+import type * as Sonner from "sonner";
 
 /**
  * Sonner (its toast store and its Toaster, 10 KB gzip) is not in a page's first-visit
  * JavaScript: the first toast loads it and mounts the Toaster (ToastHost,
  * app/components/toast-host.tsx). Sonner's Toaster shows the toasts made before it subscribed.
  */
-let sonner: Promise<typeof import("sonner")> | null = null;
+let sonner: Promise<typeof Sonner> | null = null;
 let toasterWanted = false;
 const hostListeners = new Set<() => void>();
 
