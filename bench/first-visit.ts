@@ -66,7 +66,7 @@ export async function firstVisitWeights(options: { build: boolean; lighthouse: b
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const before = option("--before");
-  const earlier = before ? await firstVisitWeights({ build: false, lighthouse: false, buildDir: path.resolve(before) }) : null;
+  const earlier = before ? await firstVisitWeights({ build: false, lighthouse: flag("--lighthouse"), buildDir: path.resolve(before) }) : null;
   const { weights, lighthouse } = await firstVisitWeights({ build: !flag("--no-build"), lighthouse: flag("--lighthouse") });
   let over = 0;
   console.log(`\nfirst-visit JavaScript, gzip -9 (budget ${FIRST_VISIT_JS_BUDGET_KB} KB)${earlier ? `: ${before} -> ${defaultBuildDir}` : ""}`);
@@ -78,10 +78,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`  ${w.path.replace(/[0-9a-f-]{36}/, "{id}").padEnd(16)} ${was}${kb(w.js.gzipBytes).padStart(6)} KB in ${String(w.js.files).padStart(2)} files  ${fail ? "OVER" : "ok"}`);
     console.log(`      largest: ${w.largestJs.map((f) => `${path.basename(f.file)} ${kb(f.gzipBytes)}`).join(", ")}`);
   });
-  for (const l of lighthouse) {
-    console.log(`Lighthouse ${l.path}: performance ${l.performance}, accessibility ${l.accessibility}; ${l.failing.join(", ") || "no failing audits"}`);
+  for (const [label, results] of [...(earlier ? [["before", earlier.lighthouse] as const] : []), ["after", lighthouse] as const]) {
+    for (const l of results) {
+      console.log(`Lighthouse (${label}) ${l.path}: performance ${l.performance}, accessibility ${l.accessibility}; ${l.failing.join(", ") || "no failing audits"}`);
+    }
   }
   const out = option("--json");
-  if (out) writeFileSync(out, JSON.stringify({ before: earlier?.weights, weights, lighthouse }, null, 2));
+  if (out) writeFileSync(out, JSON.stringify({ before: earlier, after: { weights, lighthouse } }, null, 2));
   process.exit(over > 0 ? 1 : 0);
 }
