@@ -5,7 +5,7 @@ import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { FetcherToasts } from "#app/components/fetcher-toasts.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
-import { Toaster } from "#app/components/ui/sonner.tsx";
+import { ToastHost } from "#app/components/toast-host.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
 import { useServiceWorker } from "#app/lib/service-worker.ts";
 import { showToast } from "#app/lib/toasts.ts";
@@ -73,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster />
+        <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

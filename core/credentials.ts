@@ -5,10 +5,9 @@
 import { z } from "zod";
 import { formatDate } from "./dates.ts";
 import { operatorReason } from "./ops-users.ts";
+import { CREDENTIAL_KINDS, type CredentialKind } from "./credential-texts.ts";
 
-export const CREDENTIALS = { insured: "Insured", bonded: "Bonded", licensed: "Licensed" } as const;
-export type CredentialKind = keyof typeof CREDENTIALS;
-export const CREDENTIAL_KINDS = Object.keys(CREDENTIALS) as CredentialKind[];
+export { CREDENTIAL_KINDS, CREDENTIALS, verifiedCredentialText, type CredentialKind } from "./credential-texts.ts";
 
 export type CredentialStatus = "pending" | "approved" | "rejected" | "lapsed" | "replaced";
 
@@ -129,10 +128,6 @@ export function credentialStatusText(doc: Pick<OwnCredentialDocument, "status" |
       return "Replaced by a newer proof";
   }
 }
-
-/** The profile's badge of a checked credential: 'Insured — verified Nov 24, 2026'. */
-export const verifiedCredentialText = (credential: CredentialKind, verifiedOn: string) =>
-  `${CREDENTIALS[credential]} — verified ${formatDate(verifiedOn)}`;
 
 /** The address that serves a proof's file, to its digger and operators only. */
 export const credentialDocumentUrl = (id: string) => `/credentials/${id}/document`;

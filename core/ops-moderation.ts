@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 import { operatorReason } from "./ops-users.ts";
+import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES } from "./review-report-texts.ts";
+
+export { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES } from "./review-report-texts.ts";
 
 export const OPS_GIG_MESSAGES = {
   hidden: "Gig hidden. Its owner is told why.",
@@ -16,17 +19,6 @@ export const gigModerationSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("hide"), gigId: z.uuid({ error: "Gig not found" }), reason: operatorReason() }),
   z.object({ intent: z.literal("restore"), gigId: z.uuid({ error: "Gig not found" }) }),
 ]);
-
-export const REPORT_REASON_MIN = 10;
-export const REPORT_REASON_MAX = 500;
-
-export const REVIEW_REPORT_MESSAGES = {
-  reported: "Review reported",
-  reasonRequired: `Please tell us why (at least ${REPORT_REASON_MIN} characters)`,
-  reasonTooLong: `The reason can be at most ${REPORT_REASON_MAX} characters`,
-  already: "You already reported this review",
-  notFound: "Review not found",
-} as const;
 
 export const reviewReportSchema = z.object({
   reviewId: z.uuid({ error: REVIEW_REPORT_MESSAGES.notFound }),

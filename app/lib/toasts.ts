@@ -1,5 +1,34 @@
 import { useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import type * as Sonner from "sonner";
+
+/**
+ * Sonner (its toast store and its Toaster, 10 KB gzip) is not in a page's first-visit
+ * JavaScript: the first toast loads it and mounts the Toaster (ToastHost,
+ * app/components/toast-host.tsx). Sonner's Toaster shows the toasts made before it subscribed.
+ */
+let sonner: Promise<typeof Sonner> | null = null;
+let toasterWanted = false;
+const hostListeners = new Set<() => void>();
+
+function loadSonner() {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    hostListeners.forEach((listener) => listener());
+  }
+  return (sonner ??= import("sonner"));
+}
+
+/** Whether a toast has been asked for, so the Toaster must be mounted (false on the server). */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      hostListeners.add(listener);
+      return () => hostListeners.delete(listener);
+    },
+    () => toasterWanted,
+    () => false,
+  );
+}
 
 /**
  * The one way the app shows a toast, so that it knows which messages a toast is saying right
@@ -33,7 +62,8 @@ function track(message: string) {
 export type ToastKind = "error" | "success" | "info";
 
 export function showToast(kind: ToastKind, message: string) {
-  toast[kind](message, track(message));
+  const tracking = track(message);
+  void loadSonner().then(({ toast }) => toast[kind](message, tracking));
 }
 
 export const toastError = (message: string) => showToast("error", message);
@@ -42,8 +72,15 @@ export const toastInfo = (message: string) => showToast("info", message);
 
 /** A notice that stays until the returned function ends it (no form repeats its words). */
 export function toastLoading(message: string): () => void {
-  const id = toast.loading(message);
-  return () => toast.dismiss(id);
+  let ended = false;
+  let id: string | number | undefined;
+  void loadSonner().then(({ toast }) => {
+    if (!ended) id = toast.loading(message);
+  });
+  return () => {
+    ended = true;
+    if (id !== undefined) void loadSonner().then(({ toast }) => toast.dismiss(id));
+  };
 }
 
 function subscribe(listener: () => void) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { ZodError } from "zod";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { toastError, toastSuccess } from "#app/lib/toasts.ts";
@@ -68,4 +68,31 @@ export function useBrowserCheck(answer: Answer) {
     setChecked(refused ? found : null);
   };
   return { errors: checked ?? inlineErrors(answer), check };
+}
+
+/**
+ * A form's schema module (core/, with zod: 24 KB gzip) loaded when the form is first touched,
+ * not with its page (docs/decisions/0050-first-visit-weight.md): `prepare` starts the load (the
+ * form's onFocus), `withSchemas(event, run)` runs the browser check with the module. A
+ * submission that comes before the module is held, and sent again once it has loaded, so the
+ * check still runs first (useBrowserCheck stays the one check). Should the module fail to load,
+ * the form is sent unchecked: the server checks it again anyway, and answers the same way.
+ */
+export function useSchemas<M>(load: () => Promise<M>) {
+  const module = useRef<M | "failed" | null>(null);
+  const loading = useRef<Promise<unknown> | null>(null);
+  const prepare = () =>
+    (loading.current ??= load().then(
+      (loaded) => (module.current = loaded),
+      () => (module.current = "failed"),
+    ));
+  const withSchemas = (event: FormEvent<HTMLFormElement>, run: (schemas: M) => void) => {
+    if (module.current === "failed") return;
+    if (module.current) return run(module.current);
+    event.preventDefault();
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    void prepare().then(() => form.requestSubmit(submitter));
+  };
+  return { prepare, withSchemas };
 }

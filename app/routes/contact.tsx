@@ -7,8 +7,8 @@ import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { useActionToast, useBrowserCheck } from "#app/lib/use-action-toast.ts";
-import { CONTACT_LIMITS, CONTACT_MESSAGE_ROWS, CONTACT_SENT, contactSchema } from "#core/contact-schema.ts";
+import { useActionToast, useBrowserCheck, useSchemas } from "#app/lib/use-action-toast.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGE_ROWS, CONTACT_SENT } from "#core/contact-texts.ts";
 import { getContactPageData, sendContactMessage } from "#server/contact/contact-form.ts";
 import { runAction } from "#server/web/respond.ts";
 import type { Route } from "./+types/contact";
@@ -35,6 +35,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const [message, setMessage] = useState("");
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const { errors: fieldErrors, check } = useBrowserCheck(failure);
+  const { prepare, withSchemas } = useSchemas(() => import("#core/contact-schema.ts"));
 
   useActionToast(actionData);
   // A new response replaces the browser's messages; a success clears the form.
@@ -48,7 +49,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   }, [actionData]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    check(event, contactSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget))));
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    withSchemas(event, ({ contactSchema }) => check(event, contactSchema.safeParse(values)));
   }
 
   return (
@@ -64,7 +66,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </p>
           </CardHeader>
           <CardContent>
-            <Form ref={formRef} method="post" action="/contact" noValidate onSubmit={onSubmit} className="grid gap-5">
+            <Form ref={formRef} method="post" action="/contact" noValidate onSubmit={onSubmit} onFocus={() => void prepare()} className="grid gap-5">
               <div className="grid gap-5 sm:grid-cols-2">
                 <FormField id="contact-name" label="Name" required error={fieldErrors.name}>
                   <Input

@@ -12,7 +12,7 @@ import { WorkPhotoGallery } from "#app/features/diggers/work-photo-gallery.tsx";
 import { ReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { CREDENTIAL_KINDS, CREDENTIALS, verifiedCredentialText, type CredentialKind } from "#core/credentials.ts";
+import { CREDENTIAL_KINDS, CREDENTIALS, verifiedCredentialText, type CredentialKind } from "#core/credential-texts.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { referenceContactAccess, REVIEW_REPLY_ACCESS, REVIEW_REPORT_ACCESS } from "#server/diggers/access.ts";

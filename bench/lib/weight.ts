@@ -31,7 +31,7 @@ export function assetsOf(html: string): string[] {
 }
 
 /** The assets, with the static imports of the JavaScript ones followed (what the browser must fetch). */
-function closure(initial: string[], clientDir: string): string[] {
+export function closure(initial: string[], clientDir: string): string[] {
   const seen = new Set<string>();
   const queue = [...initial];
   while (queue.length > 0) {

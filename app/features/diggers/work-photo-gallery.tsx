@@ -4,29 +4,26 @@
  * and the focus goes back to the thumbnail of the photo last shown). Until hydration, and
  * without JavaScript, each thumbnail is a link to the image itself.
  */
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useRef, useState, type KeyboardEvent } from "react";
-import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+
+const WorkPhotoLightbox = lazy(() => import("#app/features/diggers/work-photo-lightbox.tsx").then((m) => ({ default: m.WorkPhotoLightbox })));
 
 export function WorkPhotoGallery({ photos, handle }: { photos: string[]; handle: string }) {
   const hydrated = useHydrated();
   // The photo shown, kept while the dialog closes (it animates out showing it, and the focus
   // goes back to its thumbnail).
   const [lightbox, setLightbox] = useState({ open: false, index: 0 });
+  const [opened, setOpened] = useState(false);
   const thumbnails = useRef<Array<HTMLButtonElement | null>>([]);
   const count = photos.length;
   const alt = (i: number) => `Work photo ${i + 1} by ${handle}`;
   const current = lightbox.index;
-  const show = (index: number) => setLightbox({ open: true, index });
-  const step = (by: number) => show((current + by + count) % count);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "ArrowLeft") step(-1);
-    else if (event.key === "ArrowRight") step(1);
-    else return;
-    event.preventDefault();
+  const show = (index: number) => {
+    setOpened(true);
+    setLightbox({ open: true, index });
   };
+  const step = (by: number) => show((current + by + count) % count);
 
   return (
     <>
@@ -57,32 +54,21 @@ export function WorkPhotoGallery({ photos, handle }: { photos: string[]; handle:
           );
         })}
       </ul>
-      <Dialog open={lightbox.open} onOpenChange={(open) => setLightbox({ open, index: current })}>
-        <DialogContent
-          className="gap-3 sm:max-w-3xl"
-          onKeyDown={onKeyDown}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            thumbnails.current[current]?.focus();
-          }}
-        >
-          <DialogTitle>{`Photo ${current + 1} of ${count}`}</DialogTitle>
-          <DialogDescription>{count > 1 ? `Work by ${handle}. The arrow keys move between photos.` : `Work by ${handle}.`}</DialogDescription>
-          <img src={photos[current]} alt={alt(current)} className="max-h-[65dvh] w-full rounded-md bg-muted object-contain" />
-          {count > 1 ? (
-            <div className="flex justify-between gap-2">
-              <Button type="button" variant="outline" onClick={() => step(-1)}>
-                <ChevronLeft aria-hidden="true" />
-                Previous photo
-              </Button>
-              <Button type="button" variant="outline" onClick={() => step(1)}>
-                Next photo
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </div>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      {/* The lightbox (Radix's Dialog) loads with the first click on a photo, not with the profile (docs/decisions/0050). */}
+      {opened ? (
+        <Suspense fallback={null}>
+          <WorkPhotoLightbox
+            photos={photos}
+            handle={handle}
+            open={lightbox.open}
+            index={current}
+            alt={alt}
+            onOpenChange={(open) => setLightbox({ open, index: current })}
+            onStep={step}
+            onClosed={() => thumbnails.current[current]?.focus()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,48 +1,28 @@
-import { Form, useNavigation } from "react-router";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "#app/components/ui/dialog.tsx";
-import { GIG_EDIT_TEXTS } from "#core/gig-texts.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+
+// The dialog (Radix's Dialog, its focus trap and scroll lock) only for the gig's owner, once the
+// page has hydrated: the gig page's visitors never download it (bench/README.md, 'First-visit weight').
+const DeleteGigDialog = lazy(() => import("#app/features/gigs/delete-gig-dialog.tsx").then((m) => ({ default: m.DeleteGigDialog })));
 
 /**
  * Delete, for a gig nobody has bought: asks first, then posts to the gig's edit route.
- * `describedBy` names the element that says which gig (the card's title on /my-gigs).
+ * `describedBy` names the element that says which gig (the card's title on /my-gigs). A click
+ * before the dialog has loaded opens it once it has.
  */
 export function DeleteGigButton({ gigId, gigTitle, describedBy }: { gigId: string; gigTitle: string; describedBy?: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  const hydrated = useHydrated();
+  const [asked, setAsked] = useState(false);
+  const waiting = (
+    <Button variant="outline" size="sm" aria-describedby={describedBy} aria-haspopup="dialog" onClick={() => setAsked(true)}>
+      Delete
+    </Button>
+  );
+  if (!hydrated) return waiting;
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-describedby={describedBy}>
-          Delete
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{`Delete "${gigTitle}"?`}</DialogTitle>
-          <DialogDescription>{GIG_EDIT_TEXTS.deleteQuestion}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Keep Gig</Button>
-          </DialogClose>
-          <Form method="post" action={`/my-gigs/${gigId}/edit`}>
-            <input type="hidden" name="intent" value="delete" />
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? "Deleting..." : "Delete Gig"}
-            </Button>
-          </Form>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={waiting}>
+      <DeleteGigDialog gigId={gigId} gigTitle={gigTitle} describedBy={describedBy} defaultOpen={asked} />
+    </Suspense>
   );
 }

@@ -6,11 +6,12 @@ import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { useBrowserCheck, useFieldFocus } from "#app/lib/use-action-toast.ts";
+import { useBrowserCheck, useFieldFocus, useSchemas } from "#app/lib/use-action-toast.ts";
 import { formatRating } from "#core/digger-display.ts";
 import { timeAgo } from "#core/relative-time.ts";
-import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES, reviewReportSchema } from "#core/ops-moderation.ts";
-import { REPLY_MAX, replySchema, starLabel, textLength, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
+import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES } from "#core/review-report-texts.ts";
+import { REPLY_MAX, starLabel, textLength, TRUST_MESSAGES } from "#core/review-texts.ts";
+import type { PublicReview, ReviewSummary } from "#core/reviews.ts";
 
 /**
  * The Reviews section of /digger/{id}: count, average with one decimal, breakdown by star, then
@@ -150,6 +151,8 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
   useFieldFocus(fetcher.data);
   const { errors, check } = useBrowserCheck(fetcher.data);
+  // The schema (zod) loads with the form, not with the profile (docs/decisions/0050).
+  const { prepare, withSchemas } = useSchemas(() => import("#core/reviews.ts"));
   const [open, setOpen] = useState(false);
   const [reply, setReply] = useState("");
   const id = useId();
@@ -157,7 +160,14 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
   if (!open) {
     return (
       <div>
-        <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setOpen(true);
+            void prepare();
+          }}
+        >
           Reply
         </Button>
       </div>
@@ -168,7 +178,8 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
       method="post"
       noValidate
       className="ml-4 grid gap-3 border-l-2 pl-4"
-      onSubmit={(event) => check(event, replySchema.safeParse({ reply }))}
+      onFocus={() => void prepare()}
+      onSubmit={(event) => withSchemas(event, ({ replySchema }) => check(event, replySchema.safeParse({ reply })))}
     >
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="reviewId" value={reviewId} />
@@ -204,6 +215,7 @@ function ReportForm({ reviewId, openAtFirst, result }: { reviewId: string; openA
   const data = fetcher.data ?? result;
   useFieldFocus(fetcher.data);
   const { errors, check } = useBrowserCheck(data);
+  const { prepare, withSchemas } = useSchemas(() => import("#core/ops-moderation.ts"));
   const [open, setOpen] = useState(openAtFirst);
   const [reason, setReason] = useState("");
   const [searchParams] = useSearchParams();
@@ -222,6 +234,7 @@ function ReportForm({ reviewId, openAtFirst, result }: { reviewId: string; openA
             onClick={(event) => {
               event.preventDefault();
               setOpen(true);
+              void prepare();
             }}
           >
             Report
@@ -236,7 +249,8 @@ function ReportForm({ reviewId, openAtFirst, result }: { reviewId: string; openA
       method="post"
       noValidate
       className="grid gap-3 rounded-md border p-3"
-      onSubmit={(event) => check(event, reviewReportSchema.safeParse({ reviewId, reason }))}
+      onFocus={() => void prepare()}
+      onSubmit={(event) => withSchemas(event, ({ reviewReportSchema }) => check(event, reviewReportSchema.safeParse({ reviewId, reason })))}
     >
       <input type="hidden" name="intent" value="report-review" />
       <input type="hidden" name="reviewId" value={reviewId} />

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:weight`: the first-visit JavaScript of every public page against the budget
+ * (150 KB gzip), on the built app with the demo data (embedded PGlite in a temp dir, no
+ * generated database), so it runs in a minute. Reads the pages' server-rendered HTML and sums
+ * the gzip -9 size of every script, modulepreload and static import it loads (lib/weight.ts).
+ * Exits 1 when a page is over budget.
+ *
+ *   npm run bench:weight                       # builds into BUILD_DIR (default build-bench) first
+ *   npm run bench:weight -- --no-build         # the build already there
+ *   npm run bench:weight -- --lighthouse       # and Lighthouse (mobile) on /, /browse-gigs, a gig page
+ *   npm run bench:weight -- --json out.json    # and the figures as JSON
+ *   npm run bench:weight -- --no-build --before /path/to/other/build
+ *                                              # side by side with another build (e.g. main's), in one run
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runLighthouse } from "./lib/lighthouse.ts";
+import { projectRoot, startServer } from "./lib/server.ts";
+import { pageWeight, type PageWeight } from "./lib/weight.ts";
+
+export const FIRST_VISIT_JS_BUDGET_KB = 150;
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const defaultBuildDir = process.env.BUILD_DIR ?? "build-bench";
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The public pages, with a gig and a digger profile picked from the demo data's lists. */
+async function publicPages(baseUrl: string): Promise<string[]> {
+  const first = async (listPath: string, pattern: RegExp) => {
+    const html = await (await fetch(baseUrl + listPath)).text();
+    const match = html.match(pattern);
+    if (!match) throw new Error(`${listPath} links to no ${String(pattern)}: the demo data is missing`);
+    return match[0].slice(0, -1);
+  };
+  const gig = await first("/browse-gigs", /\/gig\/[\w-]+"/);
+  const digger = await first("/browse-diggers", /\/digger\/[\w.-]+"/);
+  return ["/", "/browse-gigs", gig, digger, "/browse-diggers", "/contact", "/how-it-works", "/auth"];
+}
+
+export async function firstVisitWeights(options: { build: boolean; lighthouse: boolean; buildDir?: string }) {
+  const buildDir = options.buildDir ?? defaultBuildDir;
+  if (options.build) {
+    const built = spawnSync("npx", ["--no-install", "react-router", "build"], { cwd: projectRoot, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+    if (built.status !== 0) throw new Error("build failed");
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dg-weight-"));
+  const server = await startServer({ kind: "pglite", dataDir }, buildDir, { SEED_DEMO_DATA: "true" });
+  try {
+    const pages = await publicPages(server.url);
+    const weights: PageWeight[] = [];
+    for (const page of pages) weights.push(await pageWeight(server.url, page, path.resolve(projectRoot, buildDir, "client")));
+    const lighthouse = options.lighthouse ? await runLighthouse(server.url, pages.slice(0, 3)) : [];
+    return { weights, lighthouse };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const before = option("--before");
+  const earlier = before ? await firstVisitWeights({ build: false, lighthouse: flag("--lighthouse"), buildDir: path.resolve(before) }) : null;
+  const { weights, lighthouse } = await firstVisitWeights({ build: !flag("--no-build"), lighthouse: flag("--lighthouse") });
+  let over = 0;
+  console.log(`\nfirst-visit JavaScript, gzip -9 (budget ${FIRST_VISIT_JS_BUDGET_KB} KB)${earlier ? `: ${before} -> ${defaultBuildDir}` : ""}`);
+  weights.forEach((w, i) => {
+    const fail = w.js.gzipBytes > FIRST_VISIT_JS_BUDGET_KB * 1024;
+    if (fail) over++;
+    // The pages in the same order in both runs (a gig and a profile are picked from each run's demo data).
+    const was = earlier ? `${kb(earlier.weights[i]!.js.gzipBytes).padStart(6)} KB -> ` : "";
+    console.log(`  ${w.path.replace(/[0-9a-f-]{36}/, "{id}").padEnd(16)} ${was}${kb(w.js.gzipBytes).padStart(6)} KB in ${String(w.js.files).padStart(2)} files  ${fail ? "OVER" : "ok"}`);
+    console.log(`      largest: ${w.largestJs.map((f) => `${path.basename(f.file)} ${kb(f.gzipBytes)}`).join(", ")}`);
+  });
+  for (const [label, results] of [...(earlier ? [["before", earlier.lighthouse] as const] : []), ["after", lighthouse] as const]) {
+    for (const l of results) {
+      console.log(`Lighthouse (${label}) ${l.path}: performance ${l.performance}, accessibility ${l.accessibility}; ${l.failing.join(", ") || "no failing audits"}`);
+    }
+  }
+  const out = option("--json");
+  if (out) writeFileSync(out, JSON.stringify({ before: earlier, after: { weights, lighthouse } }, null, 2));
+  process.exit(over > 0 ? 1 : 0);
+}
