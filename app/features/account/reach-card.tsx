@@ -81,7 +81,10 @@ export function ReachCard({ card, busyIntent }: { card: ReachCardData; busyInten
                         {push === "on" ? (
                           <Checkbox name={`push.${group}`} aria-label={`Push: ${REACH_GROUP_LABELS[group]}`} defaultChecked={preferences[group].push} />
                         ) : (
-                          <span aria-label={`Push: ${REACH_GROUP_LABELS[group]}: no device on`}>—</span>
+                          <>
+                            <span aria-hidden="true">—</span>
+                            <span className="sr-only">No device on</span>
+                          </>
                         )}
                       </td>
                     )}
