@@ -9,20 +9,6 @@ export const DELETE_ACCOUNT_MESSAGES = {
   deleted: "Your account has been deleted. Your personal data will be removed within 30 days.",
 } as const;
 
-/** 'E-mail me about new messages' (issue 32): on when the box is ticked, off otherwise. */
-export const messageEmailSchema = z.object({
-  messageEmail: z
-    .unknown()
-    .optional()
-    .transform((value) => value === "on"),
-});
-
-export const MESSAGE_EMAIL_MESSAGES = {
-  label: "E-mail me about new messages",
-  on: "E-mail about new messages is on.",
-  off: "E-mail about new messages is off. New messages still show in Messages and the bell.",
-} as const;
-
 /** One switch: promotional e-mail on when the box is ticked, off otherwise. */
 export const emailPreferencesSchema = z.object({
   promotionalEmail: z

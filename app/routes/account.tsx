@@ -7,13 +7,15 @@ import { Input } from "#app/components/ui/input.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { LeadAlertsCard } from "#app/features/account/lead-alerts-card.tsx";
 import { PushDevicesCard } from "#app/features/account/push-devices-card.tsx";
-import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard, MessageEmailCard } from "#app/features/account/privacy-cards.tsx";
+import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
+import { ReachCard } from "#app/features/account/reach-card.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { LEAD_ALERT_MESSAGES } from "#core/lead-alerts.ts";
-import { DELETE_ACCOUNT_MESSAGES, MESSAGE_EMAIL_MESSAGES } from "#core/privacy-schemas.ts";
+import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
+import { REACH_MESSAGES } from "#core/reach.ts";
 import { LEAD_ALERTS_SAVE } from "#server/alerts/access.ts";
 import { leadAlertsCard, saveLeadAlertPreferences } from "#server/alerts/settings.ts";
 import { authApiFor } from "#server/auth/api.ts";
@@ -22,27 +24,29 @@ import { changePassword } from "#server/auth/passwords.ts";
 import { disableTwoFactor, enableTwoFactor, makeBackupCodes, verifyTwoFactorCode, type TwoFactorEnrolment } from "#server/auth/two-factor.ts";
 import { AppError } from "#server/errors.ts";
 import { deleteAccount } from "#server/privacy/delete-account.ts";
-import { messageEmailEnabled, promotionalEmailEnabled, saveEmailPreferences, saveMessageEmail } from "#server/privacy/email-preferences.ts";
+import { promotionalEmailEnabled, saveEmailPreferences } from "#server/privacy/email-preferences.ts";
 import { PUSH_MESSAGES } from "#core/push-schemas.ts";
 import { pushDevicesCard, removePushDevice, turnOnPush } from "#server/push/devices.ts";
+import { reachCard } from "#server/reach/card.ts";
+import { saveReachPreferences } from "#server/reach/preferences.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
 import { runLoader, runAction, type ActionFailure } from "#server/web/respond.ts";
 import type { Route } from "./+types/account";
 
 export const meta = () =>
-  pageMeta("Account", "Your Digs & Gigs account: password, two-factor authentication, lead alerts, e-mail preferences and your data.");
+  pageMeta("Account", "Your Digs & Gigs account: password, two-factor authentication, lead alerts, how to reach you and your data.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
     const { sessionId } = await context.session();
-    const [promotionalEmail, messageEmail, leadAlerts, pushDevices] = await Promise.all([
+    const [promotionalEmail, leadAlerts, pushDevices] = await Promise.all([
       promotionalEmailEnabled(context.services.db, user.id),
-      messageEmailEnabled(context.services.db, user.id),
       leadAlertsCard(context.services.db, user),
       pushDevicesCard(context.services.db, context.services.config, user.id, sessionId),
     ]);
-    return { user, promotionalEmail, messageEmail, leadAlerts, pushDevices };
+    const reach = await reachCard(context.services.db, user, pushDevices);
+    return { user, promotionalEmail, leadAlerts, pushDevices, reach };
   });
 }
 
@@ -79,9 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { promotionalEmail } = await saveEmailPreferences(db, user.id, form);
         return { success: promotionalEmail ? "Promotional e-mail is on." : "Promotional e-mail is off. Transactional e-mail still arrives." };
       }
-      case "message-email": {
-        const { messageEmail } = await saveMessageEmail(db, user.id, form);
-        return { success: messageEmail ? MESSAGE_EMAIL_MESSAGES.on : MESSAGE_EMAIL_MESSAGES.off };
+      case "reach": {
+        await saveReachPreferences(db, user.id, form);
+        return { success: REACH_MESSAGES.saved };
       }
       case "lead-alerts": {
         const { diggerId } = await requireDigger(context, request, LEAD_ALERTS_SAVE);
@@ -112,7 +116,7 @@ type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactor
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const answer: Answer | undefined = actionData;
-  const { user, promotionalEmail, messageEmail, leadAlerts, pushDevices } = loaderData;
+  const { user, promotionalEmail, leadAlerts, pushDevices, reach } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(answer);
@@ -164,8 +168,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <TwoFactorCard enabled={user.twoFactorEnabled} answer={answer} busyIntent={busyIntent} />
       {leadAlerts ? <LeadAlertsCard card={leadAlerts} errors={fieldErrors} busyIntent={busyIntent} /> : null}
       {pushDevices ? <PushDevicesCard card={pushDevices} /> : null}
+      <ReachCard card={reach} busyIntent={busyIntent} />
       <EmailPreferencesCard promotionalEmail={promotionalEmail} busyIntent={busyIntent} />
-      <MessageEmailCard messageEmail={messageEmail} busyIntent={busyIntent} />
       <DownloadDataCard />
       <DeleteAccountCard error={fieldErrors.confirmEmail} busyIntent={busyIntent} />
     </div>

@@ -62,8 +62,6 @@ export const users = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** Promotional e-mail on (the default) or off; transactional e-mail is always sent. */
     promotionalEmail: boolean("promotional_email").notNull().default(true),
-    /** 'E-mail me about new messages' (issue 32): on by default; the bell is told either way. */
-    messageEmail: boolean("message_email").notNull().default(true),
     /** When the user asked for deletion: signed out, hidden, and purged after the delay. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** When the purge anonymised the row (kept only for payment records that point at it). */
@@ -1194,4 +1192,25 @@ export const quoteLineItems = pgTable(
     amountCents: integer("amount_cents").notNull(),
   },
   (t) => [primaryKey({ columns: [t.quoteId, t.position] }), check("quote_line_items_position_check", sql`${t.position} between 0 and 19`)],
+);
+
+/**
+ * How to reach me (issue 34; core/reach.ts): a user's E-mail and Push choice for one group of
+ * events. No row: both on. Read by the event path (server/events/emit.ts) for each notice.
+ */
+export const reachPreferences = pgTable(
+  "reach_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    group: text("group").notNull(),
+    email: boolean("email").notNull().default(true),
+    push: boolean("push").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.group] }),
+    check("reach_preferences_group_check", sql`${t.group} in ('messages', 'quotes', 'lead-alerts', 'purchases', 'account')`),
+  ],
 );

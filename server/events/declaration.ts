@@ -10,6 +10,7 @@ import type { JobData, JobName } from "../jobs/queue.ts";
 import type { OutgoingEmail } from "../mail/mailer.ts";
 import type { NotificationKind } from "../notifications/notify.ts";
 import type { OperatorActionInput } from "../ops/audit.ts";
+import type { ReachGroup } from "#core/reach.ts";
 
 export interface EventContext {
   config: Config;
@@ -39,6 +40,13 @@ export interface BellEntry {
 /** A template's e-mail (server/mail/templates/), always transactional, with its own extras. */
 export type EventEmail = Omit<OutgoingEmail, "to" | "userId" | "kind">;
 
+/** A push to the recipient's devices (server/push/): a short title and body, a path on this site. */
+export interface PushNotice {
+  title: string;
+  body: string;
+  link: string;
+}
+
 /** One job the event starts, enqueued in its transaction. */
 export type JobStart = { [N in JobName]: { name: N; data: JobData[N]; startAfterSeconds?: number } }[JobName];
 
@@ -57,6 +65,16 @@ export interface EventDeclaration<Data> {
   bell?: (event: Data, context: EventContext & { auditId: string | null }) => BellEntry;
   /** The e-mail, to each recipient. */
   email?: (event: Data, context: EventContext) => EventEmail;
+  /**
+   * Its row of How to reach me (core/reach.ts): the recipient's E-mail choice for the group
+   * decides the e-mail (unless `mustNotMiss`), their Push choice the push. None: the e-mail
+   * always goes (support's, or governed by a setting of its own, like the daily digest).
+   */
+  group?: ReachGroup;
+  /** E-mail a person must not miss (account and security, issue deadlines, refunds, receipts): sent whatever they chose. */
+  mustNotMiss?: boolean;
+  /** Its push; without one, the bell's line under the group's title, when there is a bell. */
+  push?: (event: Data, context: EventContext) => PushNotice | null | Promise<PushNotice | null>;
   /** The operator's audit row (ops/audit.ts), written first in the transaction. */
   audit?: (event: Data) => OperatorActionInput;
   /** The jobs it starts. */

@@ -9,14 +9,15 @@
  * Better Auth's e-mail callbacks have no transaction of theirs: they pass the database, and
  * emit opens one of its own.
  */
-import { eq } from "drizzle-orm";
+import { ALWAYS_EMAILED, DEFAULT_REACH, REACH_PUSH_TITLES, URGENT_GROUPS } from "#core/reach.ts";
 import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Notify } from "../notifications/notify.ts";
 import { recordOperatorAction } from "../ops/audit.ts";
+import { pushToUser } from "../push/send.ts";
+import { reachOf } from "../reach/preferences.ts";
 import type { EventContext, EventDeclaration, Recipient } from "./declaration.ts";
 import { EVENTS, type EventData, type EventKind } from "./registry.ts";
 
@@ -48,17 +49,33 @@ export function createEmit({ config, mailer, jobs, notify }: { config: Config; m
     return { auditId, emailIds };
   }
 
+  /**
+   * One recipient: the bell entry (always), the e-mail by their E-mail choice for the event's
+   * group unless it is one they must not miss, and the push by their Push choice (How to reach
+   * me, server/reach/): `push.send` jobs in this transaction, never sent in the request.
+   */
   async function tell(tx: Transaction, declaration: EventDeclaration<AppEvent>, event: AppEvent, context: EventContext, auditId: string | null, recipient: Recipient) {
-    const email = declaration.email?.(event, context);
-    if (declaration.bell) {
-      if ("address" in recipient) throw new Error(`${event.kind}: a bell entry goes to a user, not to an address`);
-      return notify(tx, { userId: recipient.userId, ...declaration.bell(event, { ...context, auditId }), email });
+    const userId = recipient.userId;
+    const reach = userId ? await reachOf(tx, userId, declaration.group) : null;
+    // A user recipient who does not exist is told nothing; an address is written to (Better
+    // Auth's callbacks may name an account its own transaction has not committed yet).
+    if (!("address" in recipient) && !reach) return null;
+    const choice = reach ?? DEFAULT_REACH;
+    const emailed = !declaration.group || declaration.mustNotMiss || ALWAYS_EMAILED.has(declaration.group) || choice.email;
+    const email = emailed ? declaration.email?.(event, context) : undefined;
+    const bell = declaration.bell?.(event, { ...context, auditId });
+    if (userId && reach?.push && declaration.group && config.push) {
+      const notice = declaration.push ? await declaration.push(event, context) : bell ? { title: REACH_PUSH_TITLES[declaration.group], body: bell.text, link: bell.link } : null;
+      if (notice) await pushToUser(tx, jobs, userId, { ...notice, urgency: URGENT_GROUPS.has(declaration.group) ? "high" : "normal" });
+    }
+    if (bell) {
+      if (!userId || "address" in recipient) throw new Error(`${event.kind}: a bell entry goes to a user, not to an address`);
+      return notify(tx, { userId, ...bell, email });
     }
     if (!email) return null;
-    if ("address" in recipient) return mailer.send({ ...email, to: recipient.address, userId: recipient.userId, kind: "transactional" }, { tx });
+    if ("address" in recipient) return mailer.send({ ...email, to: recipient.address, userId, kind: "transactional" }, { tx });
     // The user's own address, read in the event's transaction.
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, recipient.userId));
-    return user ? mailer.send({ ...email, to: user.email, userId: recipient.userId, kind: "transactional" }, { tx }) : null;
+    return mailer.send({ ...email, to: reach!.address, userId, kind: "transactional" }, { tx });
   }
 
   return (db, event) => (isTransaction(db) ? run(db, event) : db.transaction((tx) => run(tx, event)));

@@ -47,6 +47,7 @@ import {
 } from "../mail/templates/trust-emails.ts";
 import { newMessageEmail } from "../mail/templates/message-emails.ts";
 import { messagesUnsubscribeUrl } from "../messages/notices.ts";
+import { newMessagePush } from "../messages/push-notice.ts";
 import { quoteAcceptedEmail, quoteAcceptedLine, quoteDeclinedEmail, quoteDeclinedLine, quoteNotChosenEmail, quoteNotChosenLine } from "../mail/templates/quote-emails.ts";
 import { declare, type EventDeclaration } from "./declaration.ts";
 
@@ -100,17 +101,23 @@ const respondByLine = (respondBy: Date) => `Respond by ${formatDateTime(respondB
 export const EVENTS = {
   // Accounts (Better Auth's callbacks: no transaction of theirs, emitted with the database).
   "account.confirm-email": declare<AccountAddress & { token: string; consumer: boolean }>({
+    group: "account",
+    mustNotMiss: true,
     to: toAccount,
     email: (e, { config }) =>
       confirmationEmail({ name: e.name, link: `${config.publicUrl}/verify-email?token=${encodeURIComponent(e.token)}`, consumer: e.consumer }),
     readme: { subject: "Confirm your e-mail for Digs & Gigs", to: "the new account" },
   }),
   "account.password-reset": declare<AccountAddress & { token: string }>({
+    group: "account",
+    mustNotMiss: true,
     to: toAccount,
     email: (e, { config }) => passwordResetEmail({ name: e.name, link: `${config.publicUrl}/reset-password?token=${encodeURIComponent(e.token)}` }),
     readme: { subject: "Reset your Digs & Gigs password", to: "the account" },
   }),
   "account.sign-up-taken": declare<AccountAddress>({
+    group: "account",
+    mustNotMiss: true,
     to: toAccount,
     email: (e, { config }) => signUpWithTakenAddressEmail({ name: e.name, publicUrl: config.publicUrl }),
     readme: { subject: "Someone tried to sign up with your e-mail address", to: "the account's owner" },
@@ -127,6 +134,7 @@ export const EVENTS = {
 
   // Leads.
   "lead.bought": declare<{ purchaseId: string; clientUserId: string; clientName: string; handle: string; gigTitle: string; amountCents: number; diggerId: string }>({
+    group: "purchases",
     to: (e) => ({ userId: e.clientUserId }),
     bell: (e) => ({ kind: "lead.bought", subjectId: e.purchaseId, text: leadBoughtLine(e), link: `/digger/${e.diggerId}` }),
     email: (e, { config }) =>
@@ -134,6 +142,8 @@ export const EVENTS = {
     readme: { subject: '{handle} bought your lead for "{gig title}"', to: "the client" },
   }),
   "lead.unavailable": declare<{ purchaseId: string; diggerUserId: string; diggerName: string; gigTitle: string; amountCents: number; why: "full" | "gone" }>({
+    group: "quotes",
+    mustNotMiss: true,
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({
       kind: "lead.unavailable",
@@ -156,6 +166,8 @@ export const EVENTS = {
     description: string;
     respondBy: Date;
   }>({
+    group: "purchases",
+    mustNotMiss: true,
     to: (e) => ({ userId: e.clientUserId }),
     bell: (e) => ({
       kind: "issue.reported",
@@ -179,6 +191,8 @@ export const EVENTS = {
     readme: { subject: 'A digger reported an issue with your gig "{gig title}"', to: "the client" },
   }),
   "issue.reminder": declare<{ issueId: string; clientUserId: string; gigTitle: string; issueType: string; respondBy: Date }>({
+    group: "purchases",
+    mustNotMiss: true,
     to: (e) => ({ userId: e.clientUserId }),
     bell: (e) => ({
       kind: "issue.reminder",
@@ -191,12 +205,16 @@ export const EVENTS = {
     readme: { subject: 'Reminder: respond to the issue on your gig "{gig title}"', to: "the client" },
   }),
   "issue.auto-approved": declare<IssueOutcome>({
+    group: "purchases",
+    mustNotMiss: true,
     to: (e) => ({ userId: e.client.userId }),
     bell: (e) => ({ kind: "issue.auto-approved", subjectId: e.issueId, text: `${autoApprovedSubject(e)}: the digger is refunded, you pay nothing`, link: "/my-gigs" }),
     email: (e, { config }) => issueAutoApprovedEmail({ ...clientIssue(e, config.publicUrl), subject: autoApprovedSubject(e) }),
     readme: { subject: 'An issue on your gig "{gig title}" was approved automatically', to: "the client" },
   }),
   "issue.decided": declare<IssueOutcome>({
+    group: "quotes",
+    mustNotMiss: true,
     to: (e) => ({ userId: e.digger.userId }),
     bell: (e) => ({
       kind: "issue.decided",
@@ -224,6 +242,8 @@ export const EVENTS = {
   }),
   /** An operator decided an issue the client left past its deadline (decision 0031). */
   "issue.decided-by-operator": declare<IssueOutcome & { operatorId: string }>({
+    group: "purchases",
+    mustNotMiss: true,
     to: (e) => ({ userId: e.client.userId }),
     audit: (e) => ({
       operatorId: e.operatorId,
@@ -250,6 +270,7 @@ export const EVENTS = {
 
   // References, gigs and earned trust.
   "reference.requested": declare<{ requestId: string; diggerUserId: string; clientName: string; referenceName: string }>({
+    group: "quotes",
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({
       kind: "reference.requested",
@@ -261,12 +282,14 @@ export const EVENTS = {
     readme: { subject: "New reference contact request", to: "the digger" },
   }),
   "reference.decided": declare<{ requestId: string; clientUserId: string; handle: string; referenceName: string; approved: boolean; diggerId: string }>({
+    group: "quotes",
     to: (e) => ({ userId: e.clientUserId }),
     bell: (e) => ({ kind: "reference.decided", subjectId: e.requestId, text: referenceLine(e), link: `/digger/${e.diggerId}` }),
     email: (e, { config }) => referenceDecidedEmail({ publicUrl: config.publicUrl, line: referenceLine(e), approved: e.approved, diggerId: e.diggerId }),
     readme: { subject: "Your reference contact request was approved / declined", to: "the client" },
   }),
   "gig.filled": declare<{ gigId: string; gigTitle: string; buyerUserIds: string[] }>({
+    group: "quotes",
     to: (e) => e.buyerUserIds.map((userId) => ({ userId })),
     bell: (e) => ({ kind: "gig.filled", subjectId: e.gigId, text: `The gig "${e.gigTitle}" you bought was closed as filled`, link: "/my-leads" }),
     email: (e, { config }) => gigFilledEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle }),
@@ -274,6 +297,7 @@ export const EVENTS = {
   }),
   /** `purchaseId`: the purchase the hire rests on, the notice's subject. */
   "hire.marked": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string }>({
+    group: "quotes",
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({ kind: "hire.marked", subjectId: e.purchaseId, text: `You were marked as hired for "${e.gigTitle}"`, link: `/digger/${e.diggerId}` }),
     email: (e, { config }) => hiredEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, diggerId: e.diggerId }),
@@ -281,24 +305,28 @@ export const EVENTS = {
   }),
   /** Quotes (issue 33): an accept tells the chosen digger and every other buyer not hired, once each; `quoteId` the subject. */
   "quote.accepted": declare<{ quoteId: string; threadId: string; diggerUserId: string; clientFirstName: string; gigTitle: string; price: string }>({
+    group: "quotes",
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({ kind: "quote.accepted", subjectId: e.quoteId, text: quoteAcceptedLine(e), link: `/messages/${e.threadId}` }),
     email: (e, { config }) => quoteAcceptedEmail({ publicUrl: config.publicUrl, ...e }),
     readme: { subject: '{first name} accepted your quote for "{gig title}"', to: "the digger" },
   }),
   "quote.not-chosen": declare<{ gigId: string; gigTitle: string; diggerUserIds: string[] }>({
+    group: "quotes",
     to: (e) => e.diggerUserIds.map((userId) => ({ userId })),
     bell: (e) => ({ kind: "quote.not-chosen", subjectId: e.gigId, text: quoteNotChosenLine(e), link: "/my-leads" }),
     email: (e, { config }) => quoteNotChosenEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle }),
     readme: { subject: 'The client chose another digger for "{gig title}"', to: "each other digger who bought the lead, unless marked hired" },
   }),
   "quote.declined": declare<{ quoteId: string; threadId: string; diggerUserId: string; clientFirstName: string; gigTitle: string; reason: string | null }>({
+    group: "quotes",
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({ kind: "quote.declined", subjectId: e.quoteId, text: quoteDeclinedLine(e), link: `/messages/${e.threadId}` }),
     email: (e, { config }) => quoteDeclinedEmail({ publicUrl: config.publicUrl, ...e }),
     readme: { subject: '{first name} declined your quote for "{gig title}"', to: "the digger" },
   }),
   "review.received": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string; rating: number; edited: boolean }>({
+    group: "quotes",
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({
       kind: "review.received",
@@ -321,6 +349,12 @@ export const EVENTS = {
     to: (e) => ({ userId: e.recipientUserId }),
     bell: (e) => ({ kind: "message.received", subjectId: e.firstUnreadId, text: `New message from ${e.senderName} about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
   }),
+  /** A message was sent: the recipient's devices are pushed to at once (the e-mail and the bell wait 5 minutes, above and below). */
+  "message.sent": declare<{ messageId: string; threadId: string; senderId: string; recipientUserId: string }>({
+    to: (e) => ({ userId: e.recipientUserId }),
+    group: "messages",
+    push: (e, { tx }) => newMessagePush(tx, e.messageId, e.recipientUserId),
+  }),
   /** The e-mail, without the bell's once-a-day claim: its own rule is one per thread and recipient in 30 minutes. */
   "message.received": declare<{
     threadId: string;
@@ -331,6 +365,7 @@ export const EVENTS = {
     text: string;
     unread: number;
   }>({
+    group: "messages",
     to: (e) => ({ userId: e.recipientUserId }),
     email: (e, { config }) => {
       const unsubscribe = messagesUnsubscribeUrl(config, { userId: e.recipientUserId, email: e.recipientEmail });
@@ -344,8 +379,10 @@ export const EVENTS = {
 
   // Lead alerts.
   "lead.alert": declare<{ gig: AlertEmailGig; recipient: Pick<AlertRecipient, "userId" | "email"> }>({
+    group: "lead-alerts",
     to: (e) => ({ userId: e.recipient.userId }),
     bell: (e) => ({ kind: "lead.alert", subjectId: e.gig.id, text: `New lead: ${e.gig.title}`, link: `/gig/${e.gig.id}` }),
+    push: (e) => ({ title: `New lead: ${e.gig.title}`, body: `${e.gig.categoryName} · ${e.gig.location} · lead ${formatPrice(e.gig.leadPriceCents)}`, link: `/gig/${e.gig.id}` }),
     email: (e, { config }) => {
       const unsubscribe = alertsUnsubscribeUrl(config, e.recipient);
       return { ...leadAlertEmail({ publicUrl: config.publicUrl, gig: e.gig, unsubscribeUrl: unsubscribe }), listUnsubscribeUrl: unsubscribe };
@@ -365,12 +402,16 @@ export const EVENTS = {
   // e-mail only (a suspended user cannot open the bell), without the operator's reason: the
   // reason is the console's, never shown outside it.
   "account.suspended": declare<{ operatorId: string; userId: string; reason: string }>({
+    group: "account",
+    mustNotMiss: true,
     to: (e) => ({ userId: e.userId }),
     audit: (e) => ({ operatorId: e.operatorId, action: "user.suspend", subjectType: "user", subjectId: e.userId, subjectUserId: e.userId, reason: e.reason }),
     email: (_e, { config }) => accountSuspendedEmail({ publicUrl: config.publicUrl }),
     readme: { subject: "Your Digs & Gigs account is suspended", to: "the account" },
   }),
   "account.reinstated": declare<{ operatorId: string; userId: string; reason: string }>({
+    group: "account",
+    mustNotMiss: true,
     to: (e) => ({ userId: e.userId }),
     audit: (e) => ({ operatorId: e.operatorId, action: "user.reinstate", subjectType: "user", subjectId: e.userId, subjectUserId: e.userId, reason: e.reason }),
     email: (_e, { config }) => accountReinstatedEmail({ publicUrl: config.publicUrl }),
@@ -378,6 +419,7 @@ export const EVENTS = {
   }),
   /** Each decision is told: the audit row is the notice's subject. */
   "gig.hidden": declare<{ operatorId: string; gigId: string; gigTitle: string; ownerId: string; reason: string }>({
+    group: "account",
     to: (e) => ({ userId: e.ownerId }),
     audit: (e) => ({ operatorId: e.operatorId, action: "gig.hide", subjectType: "gig", subjectId: e.gigId, subjectUserId: e.ownerId, reason: e.reason }),
     bell: (e, { auditId }) => ({ kind: "gig.hidden", subjectId: auditId!, text: `Your gig "${e.gigTitle}" was hidden by an operator. Reason: ${e.reason}`, link: "/my-gigs" }),
@@ -385,6 +427,7 @@ export const EVENTS = {
     readme: { subject: 'Your gig "{title}" was hidden', to: "the gig's client" },
   }),
   "gig.restored": declare<{ operatorId: string; gigId: string; gigTitle: string; ownerId: string }>({
+    group: "account",
     to: (e) => ({ userId: e.ownerId }),
     audit: (e) => ({ operatorId: e.operatorId, action: "gig.restore", subjectType: "gig", subjectId: e.gigId, subjectUserId: e.ownerId }),
     bell: (e, { auditId }) => ({ kind: "gig.restored", subjectId: auditId!, text: `Your gig "${e.gigTitle}" is shown again.`, link: "/my-gigs" }),
@@ -392,6 +435,7 @@ export const EVENTS = {
     readme: { subject: 'Your gig "{title}" is shown again', to: "the gig's client" },
   }),
   "credential.approved": declare<{ operatorId: string; documentId: string; userId: string; credential: CredentialKind; verifiedUntil: string; decidedAt: Date }>({
+    group: "account",
     to: (e) => ({ userId: e.userId }),
     audit: (e) => ({
       operatorId: e.operatorId,
@@ -412,6 +456,7 @@ export const EVENTS = {
     readme: { subject: "{Credential}: verified", to: "the digger" },
   }),
   "credential.rejected": declare<{ operatorId: string; documentId: string; userId: string; credential: CredentialKind; reason: string }>({
+    group: "account",
     to: (e) => ({ userId: e.userId }),
     audit: (e) => ({
       operatorId: e.operatorId,
@@ -433,6 +478,7 @@ export const EVENTS = {
   }),
   /** The daily job: an approval's date has passed. */
   "credential.lapsed": declare<{ documentId: string; userId: string; credential: CredentialKind; verifiedUntil: string }>({
+    group: "account",
     to: (e) => ({ userId: e.userId }),
     bell: (e) => ({
       kind: "credential.lapsed",

@@ -6,8 +6,8 @@
  * - the recipient has read up to the last message: nothing;
  * - an e-mail about this thread went to them less than 30 minutes ago: nothing now, and the
  *   job is scheduled again for the window's end, so what came meanwhile is summed up then;
- * - otherwise the bell's entry (one per thread with unread messages) and, when their switch
- *   'E-mail me about new messages' is on, the e-mail "message.received": the newest unread
+ * - otherwise the bell's entry (one per thread with unread messages) and, when their How to
+ *   reach me choice for New messages has E-mail on, the e-mail "message.received": the newest unread
  *   message's text, how many more are unread, a link to the thread, a one-click unsubscribe.
  * A deleted or suspended recipient is told nothing.
  */
@@ -25,7 +25,7 @@ export const NOTICE_DELAY_SECONDS = 5 * 60;
 /** At most one e-mail per thread and recipient in this window. */
 export const EMAIL_WINDOW_SECONDS = 30 * 60;
 
-/** The signed one-click link that turns 'E-mail me about new messages' off. */
+/** The signed one-click link that turns the E-mail of How to reach me's New messages off. */
 export function messagesUnsubscribeUrl(config: Pick<Config, "publicUrl" | "authSecret">, recipient: { userId: string; email: string }): string {
   return unsubscribeUrl(config.publicUrl, signUnsubscribeToken(config.authSecret, recipient.userId, recipient.email, "messages"), "messages");
 }
@@ -82,7 +82,7 @@ export async function notifyUnreadMessages(services: Pick<AppServices, "db" | "j
     await done();
 
     const [recipient] = await tx
-      .select({ email: users.email, messageEmail: users.messageEmail, deletedAt: users.deletedAt, suspendedAt: users.suspendedAt })
+      .select({ email: users.email, deletedAt: users.deletedAt, suspendedAt: users.suspendedAt })
       .from(users)
       .where(eq(users.id, userId));
     if (!recipient || recipient.deletedAt !== null || recipient.suspendedAt !== null) return "none";
@@ -94,8 +94,10 @@ export async function notifyUnreadMessages(services: Pick<AppServices, "db" | "j
     // message: the same while this run of unread messages lasts, new once they are read and
     // another comes (decision 0034's once-a-day claim is per subject).
     await services.emit(tx, { kind: "message.unread", threadId, firstUnreadId: oldest.id, recipientUserId: userId, senderName, gigTitle: thread.gigTitle });
-    if (!recipient.messageEmail) return "bell";
-    await services.emit(tx, {
+    // The e-mail goes by their How to reach me choice for New messages (server/events/emit.ts).
+    const {
+      emailIds: [emailId],
+    } = await services.emit(tx, {
       kind: "message.received",
       threadId,
       recipientUserId: userId,
@@ -105,6 +107,7 @@ export async function notifyUnreadMessages(services: Pick<AppServices, "db" | "j
       text: newest.body,
       unread: unread.length,
     });
+    if (!emailId) return "bell";
     await tx
       .update(messageNotices)
       .set({ emailedAt: sql`now()` })
@@ -114,7 +117,7 @@ export async function notifyUnreadMessages(services: Pick<AppServices, "db" | "j
 }
 
 /** How the sender is named to the recipient, as in the thread (core/messages.ts `partyName`). */
-async function senderNameOf(tx: Transaction, senderId: string, role: "digger" | "client"): Promise<string> {
+export async function senderNameOf(tx: Transaction, senderId: string, role: "digger" | "client"): Promise<string> {
   const [sender] = await tx
     .select({ fullName: users.name, deletedAt: users.deletedAt, handle: diggerProfiles.handle })
     .from(users)

@@ -28,12 +28,14 @@ export interface SentMessage {
 /**
  * What follows a written message, in its transaction: both parties' open /messages pages hear
  * of it at the commit (the live stream, docs/decisions/0040-live-updates.md; the sender's own
- * other tabs too), and the recipient's notification is scheduled 5 minutes on, unless one is
- * pending already (notices.ts).
+ * other tabs too), the recipient's devices are pushed to at once, and their notification is
+ * scheduled 5 minutes on, unless one is pending already (notices.ts).
  */
-export async function messageSent(services: Pick<AppServices, "jobs">, tx: Transaction, message: SentMessage): Promise<void> {
+export async function messageSent(services: Pick<AppServices, "jobs" | "emit">, tx: Transaction, message: SentMessage): Promise<void> {
   await publishLive(tx, [message.recipientId, message.senderId], { kind: "thread", threadId: message.threadId });
   await scheduleMessageNotice(tx, services.jobs, message.threadId, message.recipientId);
+  // Pushed at once, by the recipient's choice (How to reach me); the e-mail waits 5 minutes.
+  await services.emit(tx, { kind: "message.sent", messageId: message.id, threadId: message.threadId, senderId: message.senderId, recipientUserId: message.recipientId });
 }
 
 /**
@@ -42,7 +44,7 @@ export async function messageSent(services: Pick<AppServices, "jobs">, tx: Trans
  * their files deleted again when the message is not.
  */
 export async function sendMessage(
-  services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "storage">,
+  services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "storage" | "emit">,
   userId: string,
   threadId: string,
   form: FormData,
@@ -57,7 +59,7 @@ export async function sendMessage(
 }
 
 async function writeMessage(
-  services: Pick<AppServices, "db" | "rateLimits" | "jobs">,
+  services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "emit">,
   userId: string,
   threadId: string,
   form: FormData,

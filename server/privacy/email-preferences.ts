@@ -1,11 +1,11 @@
 /**
  * E-mail preferences (spec section 1: opt-out of promotional but not transactional e-mail):
  * one switch for promotional e-mail, set on the account page, or turned off by the signed
- * one-click unsubscribe link of every promotional e-mail (unsubscribe.ts); and (issue 32) the
- * switch 'E-mail me about new messages', turned off the same way by its own link.
+ * one-click unsubscribe link of every promotional e-mail (unsubscribe.ts). What else is
+ * e-mailed is chosen in How to reach me (server/reach/).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { emailPreferencesSchema, messageEmailSchema } from "#core/privacy-schemas.ts";
+import { emailPreferencesSchema } from "#core/privacy-schemas.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { parsedInput } from "../errors.ts";
@@ -23,19 +23,4 @@ export async function saveEmailPreferences(db: Database, userId: string, form: F
     .set({ promotionalEmail })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return { promotionalEmail };
-}
-
-export async function messageEmailEnabled(db: Database, userId: string): Promise<boolean> {
-  const [user] = await db.select({ on: users.messageEmail }).from(users).where(eq(users.id, userId));
-  return user?.on ?? false;
-}
-
-/** The account page's 'E-mail me about new messages': saves it, and answers what it is now. */
-export async function saveMessageEmail(db: Database, userId: string, form: FormData): Promise<{ messageEmail: boolean }> {
-  const { messageEmail } = parsedInput(messageEmailSchema, Object.fromEntries(form));
-  await db
-    .update(users)
-    .set({ messageEmail })
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return { messageEmail };
 }

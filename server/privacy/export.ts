@@ -13,6 +13,7 @@ import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
 import { exportedThreads } from "../messages/privacy.ts";
+import { reachPreferencesOf } from "../reach/preferences.ts";
 import {
   accounts,
   categories,
@@ -69,7 +70,6 @@ export async function exportUserData(db: Database, userId: string) {
       userType: users.userType,
       twoFactorEnabled: users.twoFactorEnabled,
       promotionalEmail: users.promotionalEmail,
-      messageEmail: users.messageEmail,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })
@@ -159,7 +159,8 @@ export async function exportUserData(db: Database, userId: string) {
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
-    account: { ...account, signInMethods },
+    /** How to reach me (issue 34): the E-mail and Push choice of each group of events. */
+    account: { ...account, signInMethods, howToReachMe: await reachPreferencesOf(db, userId) },
     diggerProfile: digger?.profile ?? null,
     gigs: ownGigs,
     /** Leads bought as a digger, each with its refunds. */

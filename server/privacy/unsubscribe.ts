@@ -11,6 +11,7 @@ import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { AppServices } from "../services.ts";
 import { turnLeadAlertsOff } from "../alerts/settings.ts";
+import { turnReachEmailOff } from "../reach/preferences.ts";
 import { userIdOfUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from "./unsubscribe-token.ts";
 
 export const UNSUBSCRIBE_MESSAGES = {
@@ -54,7 +55,7 @@ export async function unsubscribeByLink(context: UnsubscribeContext, token: unkn
     return UNSUBSCRIBE_MESSAGES.alertsOff;
   }
   if (list === "messages") {
-    await db.update(users).set({ messageEmail: false }).where(eq(users.id, user.id));
+    await turnReachEmailOff(db, user.id, "messages");
     context.logger.info("e-mail about new messages turned off by link");
     return UNSUBSCRIBE_MESSAGES.messagesOff;
   }

@@ -97,10 +97,11 @@ describe("the Lead alerts card", () => {
     const page = decodeHtml(await (await digger.client.get("/account")).text());
     expect(page).toContain("Lead alerts");
     // The boxes and buttons ticked as the page comes from the server: Instant and the profile's
-    // category, and the two e-mail switches that are on by default (promotional e-mail, and
-    // 'E-mail me about new messages'), whose boxes send "on".
+    // category, and the e-mail boxes that are on by default, whose boxes send "on": promotional
+    // e-mail, and How to reach me's E-mail for a digger's four rows (New messages, Quotes and
+    // decisions, Instant lead alerts, Account and moderation notices; no device, so no Push).
     const ticked = [...page.matchAll(/<input[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('checked=""')).map((tag) => /value="([^"]+)"/.exec(tag)?.[1]);
-    expect(ticked.sort()).toEqual(["instant", otherId, "on", "on"].sort());
+    expect(ticked.sort()).toEqual(["instant", otherId, "on", "on", "on", "on", "on"].sort());
 
     const saved = await saveAlerts(digger.client, { frequency: "daily", keywords: "deck,  cedar , deck", location: "Boulder", maxLeadPrice: "75.50" }, [parentId, subId]);
     expect(saved.status).toBe(200);

@@ -3,8 +3,8 @@
  * "Notifications"), through the real app, its job queue and its workers: a message unread 5
  * minutes e-mails its recipient (the newest text, as text; how many more; a link to the thread;
  * the one-click unsubscribe), a message read before then does not, at most one e-mail per thread
- * and recipient in 30 minutes with later messages summed up at the window's end, the switch
- * 'E-mail me about new messages' (/account, or the e-mail's link), no e-mail to a deleted
+ * and recipient in 30 minutes with later messages summed up at the window's end, the E-mail
+ * choice of How to reach me's New messages (/account, or the e-mail's link), no e-mail to a deleted
  * account, and one bell entry per thread with unread messages. Time is moved by making the
  * queued job due and moving the last e-mail's time back. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
@@ -12,7 +12,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { messageNotices, notifications, threads, users } from "../../server/db/schema.ts";
+import { messageNotices, notifications, reachPreferences, threads, users } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -165,28 +165,36 @@ describe("at most one e-mail per thread and recipient in 30 minutes", () => {
   });
 });
 
-describe("'E-mail me about new messages'", () => {
+/** The E-mail choice of How to reach me's New messages (no row: on), and the promotional switch. */
+async function messageChoice(userId: string) {
+  const [row] = await db()
+    .select({ messageEmail: reachPreferences.email })
+    .from(reachPreferences)
+    .where(and(eq(reachPreferences.userId, userId), eq(reachPreferences.group, "messages")));
+  const [user] = await db().select({ promotionalEmail: users.promotionalEmail }).from(users).where(eq(users.id, userId));
+  return { messageEmail: row?.messageEmail ?? true, promotionalEmail: user!.promotionalEmail };
+}
+
+describe("How to reach me: E-mail for New messages (was 'E-mail me about new messages')", () => {
   it("is on by default; turned off on /account, no e-mail goes (the bell still shows the thread)", async () => {
     const lead = await boughtLead();
     const page = decodeHtml(await (await lead.digger.client.get("/account")).text());
-    expect(page).toContain("E-mail me about new messages");
-    expect(page).toMatch(/id="message-email"[^>]*aria-checked="true"|aria-checked="true"[^>]*id="message-email"/);
+    expect(page).toContain("How to reach me");
+    expect(page).toMatch(/aria-label="E-mail: New messages"[^>]*aria-checked="true"|aria-checked="true"[^>]*aria-label="E-mail: New messages"/);
 
-    const off = await lead.digger.client.post("/account", { intent: "message-email" });
+    const off = await lead.digger.client.post("/account", { intent: "reach", "email.quotes": "on", "email.lead-alerts": "on" });
     expect(off.status).toBe(200);
-    expect(decodeHtml(await off.text())).toContain("E-mail about new messages is off.");
-    const [user] = await db().select({ messageEmail: users.messageEmail, promotionalEmail: users.promotionalEmail }).from(users).where(eq(users.id, lead.digger.id));
-    expect(user).toEqual({ messageEmail: false, promotionalEmail: true });
+    expect(decodeHtml(await off.text())).toContain("Your notification choices are saved.");
+    expect(await messageChoice(lead.digger.id)).toEqual({ messageEmail: false, promotionalEmail: true });
 
     await send(lead.client, lead.threadId, "Do you read e-mail?");
     await runDue(lead.digger.id);
     expect(await messageMail(lead.digger.email)).toEqual([]);
     expect(await bellOf(lead.digger.id)).toHaveLength(1);
 
-    const on = await lead.digger.client.post("/account", { intent: "message-email", messageEmail: "on" });
-    expect(decodeHtml(await on.text())).toContain("E-mail about new messages is on.");
-    const [again] = await db().select({ messageEmail: users.messageEmail }).from(users).where(eq(users.id, lead.digger.id));
-    expect(again!.messageEmail).toBe(true);
+    const on = await lead.digger.client.post("/account", { intent: "reach", "email.messages": "on" });
+    expect(decodeHtml(await on.text())).toContain("Your notification choices are saved.");
+    expect((await messageChoice(lead.digger.id)).messageEmail).toBe(true);
   });
 
   it("is turned off by the e-mail's one-click unsubscribe, without signing in; the link turns nothing else off", async () => {
@@ -206,8 +214,7 @@ describe("'E-mail me about new messages'", () => {
     const done = await oneClick(visitor, `${url.pathname}${url.search}`);
     expect(done.status).toBe(200);
     expect(decodeHtml(await done.text())).toContain("E-mail about new messages is off.");
-    const [user] = await db().select({ messageEmail: users.messageEmail, promotionalEmail: users.promotionalEmail }).from(users).where(eq(users.id, lead.digger.id));
-    expect(user).toEqual({ messageEmail: false, promotionalEmail: true });
+    expect(await messageChoice(lead.digger.id)).toEqual({ messageEmail: false, promotionalEmail: true });
 
     await send(lead.client, lead.threadId, "And another one");
     await windowPassed(lead.threadId, lead.digger.id);

@@ -214,7 +214,7 @@ const TABLE: Row[] = [
     expect: ["302 /auth", "403", "403", "200*", "200*"],
     writes: ["lead_alert_settings", "lead_alert_categories"],
   },
-  { route: "routes/account:action", what: "save 'E-mail me about new messages' (one's own switch)", request: () => ({ path: "/account", form: { intent: "message-email", messageEmail: "on" } }), expect: SIGNED_IN("200*"), writes: ["users"] },
+  { route: "routes/account:action", what: "save How to reach me (one's own choices; a user id in the form is not read)", request: (w) => ({ path: "/account", form: { intent: "reach", push: "shown", "email.messages": "on", "push.quotes": "on", userId: w.users.owningConsumer.id } }), expect: SIGNED_IN("200*"), writes: ["reach_preferences"] },
   { route: "routes/account:action", what: "turn push notifications on for this device", request: () => ({ path: "/account", form: subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)) }), expect: SIGNED_IN("200*"), writes: ["push_subscriptions"] },
   { route: "routes/account:action", what: "turn push notifications on with a plain-http endpoint", request: () => ({ path: "/account", form: { ...subscriptionForm(browserSubscription(`http://push.example.test/send/${randomUUID()}`)) } }), expect: SIGNED_IN("400") },
   { route: "routes/account:action", what: "remove the owning consumer's push device", request: async (w) => ({ path: "/account", form: { intent: "push-remove", deviceId: (await w.freshPushDevice()).id } }), expect: ["302 /auth", "200*", "404", "404", "404", "404"], writes: ["push_subscriptions"] },

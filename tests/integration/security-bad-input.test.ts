@@ -242,7 +242,7 @@ const TARGETS: Target[] = [
   { route: "routes/contact:action", role: "signedOut", fresh: true, path: () => "/contact", form: () => ({ name: "Grace Hopper", email: "grace@example.com", subject: "Question", message: "How do refunds work for a lead that was posted by mistake?" }) },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "change-password", currentPassword: "not-the-password", newPassword: "another-password-123" }) },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "delete-account", confirmEmail: "someone-else@example.com" }) },
-  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "message-email", messageEmail: "on" }) },
+  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "reach", push: "shown", "email.messages": "on", "email.quotes": "on", "push.messages": "on" }), messages: /Choose on or off|Unknown|too large|Invalid character/i },
   // Off: a fuzzed save never sets alerts going in the background.
   { route: "routes/account:action", role: "otherDigger", path: () => "/account", form: (w) => ({ intent: "lead-alerts", frequency: "off", categoryIds: w.gig.categoryId, keywords: "deck, cedar", location: "Austin", maxLeadPrice: "80" }), messages: /lead|categor|keyword|Location|price|Unknown|choose|must|too large|Invalid character/i },
   { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)), messages: /subscription|at most 10 devices|Unknown|too large|Invalid character/i },

@@ -344,6 +344,7 @@ export const GUARDED_TABLES = [
   "lead_alerts",
   "lead_alert_digests",
   "notifications",
+  "reach_preferences",
   "operator_actions",
   "review_reports",
   "credential_documents",

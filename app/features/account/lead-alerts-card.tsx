@@ -9,7 +9,7 @@ import type { CategoryGroup } from "#core/digger-types.ts";
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type LeadAlertPreferences } from "#core/lead-alerts.ts";
 
 const FREQUENCY_HINTS = {
-  instant: "An e-mail for each matching gig, within a minute of it going up.",
+  instant: "A notice for each matching gig, within a minute of it going up: by e-mail, push or both, as chosen in How to reach me.",
   daily: "One e-mail a day listing the day's matching gigs.",
   off: "No lead alerts.",
 } as const;

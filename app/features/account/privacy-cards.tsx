@@ -6,7 +6,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { MESSAGE_EMAIL_MESSAGES } from "#core/privacy-schemas.ts";
 
 export const ACCOUNT_DATA_PATH = "/account/data";
 
@@ -66,32 +65,6 @@ export function EmailPreferencesCard({ promotionalEmail, busyIntent }: { promoti
           on={promotionalEmail}
           label="Promotional e-mail: news, tips and offers from Digs & Gigs"
           save="Save Preferences"
-          busyIntent={busyIntent}
-        />
-      </CardContent>
-    </Card>
-  );
-}
-
-/** 'E-mail me about new messages' (issue 32): until the push issue's "How to reach me" table, one switch. */
-export function MessageEmailCard({ messageEmail, busyIntent }: { messageEmail: boolean; busyIntent: string | null }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>New messages</CardTitle>
-        <CardDescription>
-          A message you have not read within 5 minutes is e-mailed to you, at most once every 30 minutes per conversation.
-          New messages always show in Messages and the bell.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <SwitchForm
-          intent="message-email"
-          id="message-email"
-          name="messageEmail"
-          on={messageEmail}
-          label={MESSAGE_EMAIL_MESSAGES.label}
-          save="Save"
           busyIntent={busyIntent}
         />
       </CardContent>
