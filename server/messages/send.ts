@@ -40,6 +40,8 @@ export async function sendMessage(
   userId: string,
   threadId: string,
   form: FormData,
+  /** A reply by e-mail's Message-ID (inbound/): the database posts the same e-mail once per thread. */
+  origin: { emailMessageId: string | null } = { emailMessageId: null },
 ): Promise<SentMessage> {
   const { body } = parsedInput(messageSchema, Object.fromEntries(form));
   const { db, rateLimits } = services;
@@ -51,7 +53,7 @@ export async function sendMessage(
   return db.transaction(async (tx) => {
     const party = await threadParty(tx, userId, threadId, true);
     await refuseUnsendable(tx, party);
-    const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body }).returning({ id: messages.id, seq: messages.seq });
+    const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body, emailMessageId: origin.emailMessageId }).returning({ id: messages.id, seq: messages.seq });
     const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
     await tx
       .update(threads)
