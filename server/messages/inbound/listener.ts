@@ -98,7 +98,7 @@ export async function startInboundSmtp(services: AppServices, at: { host: string
     });
   });
   const port = (server.server.address() as AddressInfo).port;
-  log.info({ host: at.host, port, domain: inbound.domain }, "inbound SMTP listening");
+  log.info({ pid: process.pid, host: at.host, port, domain: inbound.domain }, "inbound SMTP listening");
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
