@@ -336,7 +336,7 @@ export const EVENTS = {
     email: (e, { config }) => {
       const unsubscribe = messagesUnsubscribeUrl(config, { userId: e.recipientUserId, email: e.recipientEmail });
       return {
-        ...newMessageEmail({ publicUrl: config.publicUrl, senderName: e.senderName, gigTitle: e.gigTitle, threadId: e.threadId, text: e.text, unread: e.unread, unsubscribeUrl: unsubscribe }),
+        ...newMessageEmail({ publicUrl: config.publicUrl, senderName: e.senderName, gigTitle: e.gigTitle, threadId: e.threadId, text: e.text, unread: e.unread, unsubscribeUrl: unsubscribe, replyByEmail: config.inbound !== null }),
         listUnsubscribeUrl: unsubscribe,
         // Reply by e-mail (decision 0048): an address for this thread and recipient only.
         replyTo: config.inbound ? replyAddress(config.inbound, config.authSecret, e.threadId, e.recipientUserId) : undefined,

@@ -97,6 +97,7 @@ describe("the notification's Reply-To", () => {
     // Shorter than the 64 characters a local part may have; another thread's, another person's differ.
     expect(mail!.replyTo!.split("@")[0]!.length).toBeLessThanOrEqual(64);
     expect(addressOf(lead, lead.client)).not.toBe(mail!.replyTo);
+    expect(mail!.textBody).toContain("Or reply to this e-mail: your answer is posted to the conversation.");
 
     const info = await reply({ from: `Dan Digger <${lead.digger.email.toUpperCase()}>`, to: mail!.replyTo!, text: "Tuesday at 9 works for me." });
     expect(info.accepted).toEqual([mail!.replyTo]);
