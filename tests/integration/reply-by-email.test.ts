@@ -10,9 +10,10 @@
  * PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomUUID } from "node:crypto";
+import { connect } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import { loadConfig } from "../../server/config.ts";
 import { queryRows } from "../../server/db/client.ts";
@@ -206,6 +207,23 @@ describe("the inbound listener", () => {
     expect((await reply({ from: lead.digger.email, to, text: "   " })).accepted).toEqual([to]);
     expect((await reply({ from: lead.digger.email, to, text: "I am away until Monday.", headers: { "Auto-Submitted": "auto-replied" } })).accepted).toEqual([to]);
     expect(await postedIn(lead.threadId)).toEqual([]);
+  });
+
+  it("announces its 10 MB limit (SIZE) and refuses a larger message at MAIL FROM", async () => {
+    const socket = connect(listener.port, "127.0.0.1");
+    let heard = "";
+    socket.on("data", (chunk: Buffer) => (heard += chunk.toString()));
+    const until = (pattern: RegExp) => vi.waitFor(() => expect(heard).toMatch(pattern), { timeout: 5000 });
+    try {
+      await until(/^220 /m);
+      socket.write("EHLO client.example\r\n");
+      await until(/^250 /m);
+      expect(heard).toMatch(/^250[- ]SIZE 10485760\r$/m);
+      socket.write("MAIL FROM:<someone@example.com> SIZE=10485761\r\n");
+      await until(/^552 /m);
+    } finally {
+      socket.destroy();
+    }
   });
 
   it("refuses a message over 10 MB, and takes the next one on the same server", async () => {
