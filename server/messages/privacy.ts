@@ -58,11 +58,11 @@ export async function exportedThreads(db: Database, userId: string) {
   );
 }
 
-/** In the purge's transaction: the account's messages lose their text; its reports and blocks go. */
+/** In the purge's transaction: the account's messages lose their text (and a reply by e-mail's Message-ID); its reports and blocks go. */
 export async function purgeMessagesOf(tx: Transaction, userId: string): Promise<void> {
   await tx
     .update(messages)
-    .set({ body: "", deletedAt: sql`now()` })
+    .set({ body: "", emailMessageId: null, deletedAt: sql`now()` })
     .where(and(eq(messages.senderId, userId), isNull(messages.deletedAt)));
   await tx.delete(messageReports).where(eq(messageReports.reporterId, userId));
   await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));

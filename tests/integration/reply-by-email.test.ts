@@ -19,6 +19,7 @@ import { loadConfig } from "../../server/config.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { blocks, messages, threads, users } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
+import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
 import { startInboundSmtp, type InboundSmtp } from "../../server/messages/inbound/listener.ts";
 import { replyAddress } from "../../server/messages/inbound/reply-address.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
@@ -198,6 +199,17 @@ describe("the inbound listener", () => {
     expect(first.accepted).toHaveLength(1);
     expect(again.accepted).toHaveLength(1);
     expect(await postedIn(lead.threadId)).toEqual([{ body: "Only once please", senderId: lead.client.id }]);
+  });
+
+  it("keeps the Message-ID no longer than the text: the purge of the sender's account removes both", async () => {
+    const lead = await boughtLead();
+    const messageId = `<${randomUUID()}@mail.example.com>`;
+    await reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "Words to purge", messageId });
+    const stored = () => db().select({ body: messages.body, emailMessageId: messages.emailMessageId }).from(messages).where(eq(messages.threadId, lead.threadId));
+    expect(await stored()).toEqual([{ body: "Words to purge", emailMessageId: messageId }]);
+    await db().update(users).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(users.id, lead.client.id));
+    await purgeDeletedAccounts({ ...app.services, config: { accountPurgeDelayHours: 0 } });
+    expect(await stored()).toEqual([{ body: "", emailMessageId: null }]);
   });
 
   it("drops an empty reply and an out-of-office answer: taken, nothing posted", async () => {
