@@ -8,7 +8,8 @@
  * when S3_* is set (docs/decisions/0018-cluster.md).
  *
  * A worker that dies is replaced (at most one replacement a second); SIGTERM or SIGINT stops
- * every worker gracefully, then the primary.
+ * every worker gracefully, then the primary. Only one worker at a time runs the inbound SMTP
+ * listener (INBOUND_SMTP_WORKER=1; server/messages/inbound/start.ts).
  */
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
@@ -33,11 +34,17 @@ if (cluster.isWorker) {
   // Exits in the last minute: workers that keep dying at start (a bad setting, a database
   // that refuses) end the cluster instead of restarting forever.
   const exits: number[] = [];
+  // The one worker that runs the inbound SMTP listener (reply by e-mail, decision 0048), when
+  // INBOUND_SMTP_PORT is set: the first, then whichever replaces it.
+  let listenerWorker: Worker | undefined;
   const fork = () => {
     lastFork = Date.now();
-    cluster.fork();
+    const listens = listenerWorker === undefined;
+    const worker = cluster.fork(listens ? { INBOUND_SMTP_WORKER: "1" } : {});
+    if (listens) listenerWorker = worker;
   };
   cluster.on("exit", (worker: Worker, code, signal) => {
+    if (worker === listenerWorker) listenerWorker = undefined;
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;

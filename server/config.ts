@@ -100,6 +100,11 @@ const envSchema = z.object({
   // write to; unset in production: no pushes (made under DATA_DIR in local mode).
   VAPID_PUBLIC_KEY: optionalString.pipe(z.base64url().refine((k) => Buffer.from(k, "base64url").length === 65, "a P-256 public key (65 bytes, base64url)").optional()),
   VAPID_PRIVATE_KEY: optionalString.pipe(z.base64url().refine((k) => Buffer.from(k, "base64url").length === 32, "a P-256 private key (32 bytes, base64url)").optional()),
+  // Reply by e-mail (server/messages/inbound/): the domain of the reply addresses, and the
+  // inbound SMTP listener's port and address (decision 0048).
+  INBOUND_DOMAIN: optionalString.pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, "a domain name such as reply.example.com").optional()),
+  INBOUND_SMTP_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+  INBOUND_SMTP_HOST: optionalString,
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: or https: address").optional()),
 });
 
@@ -176,6 +181,15 @@ export interface Config {
   storage: { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
   /** Web Push's VAPID keys (server/push/); null: no pushes, and /account hides them. */
   push: VapidKeys | null;
+  /** Reply by e-mail (decision 0048); null: the notifications carry no Reply-To and nothing listens. */
+  inbound: InboundConfig | null;
+}
+
+export interface InboundConfig {
+  /** The domain of the reply addresses `reply+{token}@{domain}`. */
+  domain: string;
+  /** Where the inbound SMTP listener listens; null: this deployment runs none (another one receives the replies). */
+  smtp: { host: string; port: number; optional: boolean } | null;
 }
 
 export interface VapidKeys {
@@ -315,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const push = vapidKeys(e, dataDir, problems);
+  const inbound = inboundConfig(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const secretFile = path.join(dataDir, "auth-secret");
@@ -361,7 +376,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     oauth,
     storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },
     push,
+    inbound,
   };
+}
+
+/**
+ * Reply by e-mail (decision 0048). Local mode: addresses at `reply.localhost` and, under
+ * `npm start` (NODE_ENV=development), a listener on 127.0.0.1:2525 that gives way when the port
+ * is taken. Elsewhere a listener only on INBOUND_SMTP_PORT, and in production the Reply-To only
+ * with INBOUND_DOMAIN (the domain whose MX or relay reaches the listener).
+ */
+function inboundConfig(e: z.infer<typeof envSchema>, problems: string[]): InboundConfig | null {
+  const production = e.NODE_ENV === "production";
+  if (production && e.INBOUND_SMTP_PORT !== undefined && e.INBOUND_DOMAIN === undefined) {
+    problems.push("INBOUND_DOMAIN: required with INBOUND_SMTP_PORT (the domain of the reply addresses)");
+  }
+  const domain = e.INBOUND_DOMAIN?.toLowerCase() ?? (production ? undefined : "reply.localhost");
+  if (!domain) return null;
+  const port = e.INBOUND_SMTP_PORT ?? (e.NODE_ENV === "development" ? 2525 : undefined);
+  const host = e.INBOUND_SMTP_HOST ?? (production ? "0.0.0.0" : "127.0.0.1");
+  return { domain, smtp: port === undefined ? null : { host, port, optional: e.INBOUND_SMTP_PORT === undefined } };
 }
 
 /**

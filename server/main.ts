@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
 import { startJobs } from "./jobs/workers.ts";
+import { startReplyListener } from "./messages/inbound/start.ts";
 import { createServices } from "./services.ts";
 import { listenEarly } from "./startup.ts";
 
@@ -59,6 +60,7 @@ const app = createApp({
 const listener = getRequestListener(app.fetch);
 starting.serve(middleware ? (req, res) => middleware(req, res, () => listener(req, res)) : listener);
 const { server } = starting;
+const replyListener = await startReplyListener(services);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -71,7 +73,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   force.unref();
-  await closed;
+  await Promise.all([closed, replyListener?.close()]);
   await closeVite();
   await services.jobs.stop();
   services.mailer.close();

@@ -34,7 +34,8 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
                 <CardHeader>
                   <CardTitle>{email.subject}</CardTitle>
                   <CardDescription>
-                    To {email.to} · <time dateTime={email.createdAt.toISOString()}>{formatTime(email.createdAt)}</time>
+                    To {email.to}
+                    {email.replyTo ? <> · Reply-To <span className="break-all">{email.replyTo}</span></> : null} · <time dateTime={email.createdAt.toISOString()}>{formatTime(email.createdAt)}</time>
                   </CardDescription>
                   <div className="flex gap-2">
                     <Badge variant="secondary">{email.kind}</Badge>

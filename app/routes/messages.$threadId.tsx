@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "decline-quote":
         return declineQuote(context.services, user.id, params.threadId, form.get("quoteId"), form);
       default: {
-        const sent = await sendMessage(context.services, user.id, params.threadId, form, attachments);
+        const sent = await sendMessage(context.services, user.id, params.threadId, form, { attachments });
         if (form.get("js") === "1") return { sent: sent.id };
         throw redirect(`/messages/${sent.threadId}`, 303);
       }

@@ -985,9 +985,12 @@ export const messages = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** A reply by e-mail's Message-ID (server/messages/inbound/): the same e-mail posts once per thread. */
+    emailMessageId: text("email_message_id"),
   },
   (t) => [
     index("messages_thread_seq_idx").on(t.threadId, t.seq.desc()),
+    uniqueIndex("messages_email_message_key").on(t.threadId, t.emailMessageId).where(sql`${t.emailMessageId} is not null`),
     index("messages_sender_idx").on(t.senderId),
     check(
       "messages_body_check",

@@ -46,6 +46,7 @@ import {
   reviewedEmail,
 } from "../mail/templates/trust-emails.ts";
 import { newMessageEmail } from "../mail/templates/message-emails.ts";
+import { replyAddress } from "../messages/inbound/reply-address.ts";
 import { messagesUnsubscribeUrl } from "../messages/notices.ts";
 import { newMessagePush } from "../messages/push-notice.ts";
 import { quoteAcceptedEmail, quoteAcceptedLine, quoteDeclinedEmail, quoteDeclinedLine, quoteNotChosenEmail, quoteNotChosenLine } from "../mail/templates/quote-emails.ts";
@@ -370,8 +371,10 @@ export const EVENTS = {
     email: (e, { config }) => {
       const unsubscribe = messagesUnsubscribeUrl(config, { userId: e.recipientUserId, email: e.recipientEmail });
       return {
-        ...newMessageEmail({ publicUrl: config.publicUrl, senderName: e.senderName, gigTitle: e.gigTitle, threadId: e.threadId, text: e.text, unread: e.unread, unsubscribeUrl: unsubscribe }),
+        ...newMessageEmail({ publicUrl: config.publicUrl, senderName: e.senderName, gigTitle: e.gigTitle, threadId: e.threadId, text: e.text, unread: e.unread, unsubscribeUrl: unsubscribe, replyByEmail: config.inbound !== null }),
         listUnsubscribeUrl: unsubscribe,
+        // Reply by e-mail (decision 0048): an address for this thread and recipient only.
+        replyTo: config.inbound ? replyAddress(config.inbound, config.authSecret, e.threadId, e.recipientUserId) : undefined,
       };
     },
     readme: { subject: 'New message from {name} about "{gig title}"', to: "the other party of the conversation" },

@@ -6,6 +6,8 @@ import { emails } from "../db/schema.ts";
 export interface RecentEmail {
   id: string;
   to: string;
+  /** Where an answer goes (a message notification's reply address, decision 0048); null: the sender. */
+  replyTo: string | null;
   subject: string;
   text: string;
   /** The HTML part (React Email), shown sandboxed; null for an e-mail recorded before HTML parts. */
@@ -20,6 +22,7 @@ export function listRecentEmails(db: Database, limit: number): Promise<RecentEma
     .select({
       id: emails.id,
       to: emails.toAddress,
+      replyTo: emails.replyTo,
       subject: emails.subject,
       text: emails.textBody,
       html: emails.htmlBody,

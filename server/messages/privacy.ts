@@ -62,14 +62,14 @@ export async function exportedThreads(db: Database, userId: string) {
 }
 
 /**
- * In the purge's transaction: the account's messages lose their text and their attachments' rows;
+ * In the purge's transaction: the account's messages lose their text (and a reply by e-mail's Message-ID) and their attachments' rows;
  * its reports and blocks go. Returns the attachments' storage keys, for the purge to delete the files.
  */
 export async function purgeMessagesOf(tx: Transaction, userId: string): Promise<string[]> {
   const attachmentKeys = await purgeAttachmentsOf(tx, userId);
   await tx
     .update(messages)
-    .set({ body: "", deletedAt: sql`now()` })
+    .set({ body: "", emailMessageId: null, deletedAt: sql`now()` })
     .where(and(eq(messages.senderId, userId), isNull(messages.deletedAt)));
   await tx.delete(messageReports).where(eq(messageReports.reporterId, userId));
   await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));

@@ -38,20 +38,28 @@ export async function messageSent(services: Pick<AppServices, "jobs" | "emit">, 
   await services.emit(tx, { kind: "message.sent", messageId: message.id, threadId: message.threadId, senderId: message.senderId, recipientUserId: message.recipientId });
 }
 
-/**
- * `attachments`: files already checked and stored (attachments.ts: `readMessageForm` for the web
- * form, `storeAttachment` for any other way in); their rows are written with the message, and
- * their files deleted again when the message is not.
- */
+/** What else comes with a message's text. */
+export interface MessageExtras {
+  /**
+   * `attachments`: files already checked and stored (attachments.ts: `readMessageForm` for the web
+   * form, `storeAttachment` for any other way in); their rows are written with the message, and
+   * their files deleted again when the message is not.
+   */
+  attachments?: StoredAttachment[];
+  /** A reply by e-mail's Message-ID (inbound/): the database posts the same e-mail once per thread. */
+  emailMessageId?: string | null;
+}
+
 export async function sendMessage(
   services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "storage" | "emit">,
   userId: string,
   threadId: string,
   form: FormData,
-  attachments: StoredAttachment[] = [],
+  extras: MessageExtras = {},
 ): Promise<SentMessage> {
+  const attachments = extras.attachments ?? [];
   try {
-    return await writeMessage(services, userId, threadId, form, attachments);
+    return await writeMessage(services, userId, threadId, form, attachments, extras.emailMessageId ?? null);
   } catch (error) {
     await discardAttachments(services.storage, attachments);
     throw error;
@@ -64,6 +72,7 @@ async function writeMessage(
   threadId: string,
   form: FormData,
   attachments: StoredAttachment[],
+  emailMessageId: string | null,
 ): Promise<SentMessage> {
   const { body } = parsedInput(messageSchema, Object.fromEntries(form));
   const { db, rateLimits } = services;
@@ -75,7 +84,7 @@ async function writeMessage(
   return db.transaction(async (tx) => {
     const party = await threadParty(tx, userId, threadId, true);
     await refuseUnsendable(tx, party);
-    const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body }).returning({ id: messages.id, seq: messages.seq });
+    const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body, emailMessageId }).returning({ id: messages.id, seq: messages.seq });
     await insertAttachments(tx, row!.id, attachments);
     const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
     await tx

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { connect } from "node:net";
 import path from "node:path";
 import { demoConsumers, demoDiggers, demoGigs } from "../../server/db/seed/demo-data.ts";
 import { pastLeads } from "../../server/db/seed/demo-reviews.ts";
@@ -12,6 +13,25 @@ import { freePort } from "../support/ports.ts";
 import { startServerProcess, waitForReady } from "../support/server-process.ts";
 
 const dirs: string[] = [];
+
+/** The first line an SMTP server at `port` says (its 220 greeting), or the connection's error code. */
+function smtpGreeting(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("data", (chunk: Buffer) => {
+      resolve(chunk.toString().split("\r\n")[0]!);
+      socket.destroy();
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+/** The pids of the processes that logged "inbound SMTP listening" (reply by e-mail), in order. */
+const inboundListeners = (output: string) =>
+  output
+    .split("\n")
+    .filter((line) => line.includes('"msg":"inbound SMTP listening"'))
+    .map((line) => (JSON.parse(line) as { pid: number }).pid);
 afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
@@ -29,19 +49,22 @@ describe("the server process", () => {
     expect(server.output()).toContain("DATABASE_URL: required in production");
   });
 
-  it("serves, then shuts down on SIGTERM leaving a PGlite directory that opens again with its data", async () => {
+  it("serves (and takes replies by e-mail on INBOUND_SMTP_PORT), then shuts down on SIGTERM closing both, leaving a PGlite directory that opens again with its data", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "dg-shutdown-"));
     dirs.push(dataDir);
     const port = await freePort();
+    const smtpPort = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO_DATA: "true" });
+    const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO_DATA: "true", INBOUND_SMTP_PORT: String(smtpPort) });
     await waitForReady(url, server);
     const page = await fetch(`${url}/browse-gigs`);
     expect(page.status).toBe(200);
+    expect(await smtpGreeting(smtpPort)).toMatch(/^220 reply\.localhost /);
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
+    expect(await smtpGreeting(smtpPort)).toBe("ECONNREFUSED");
 
     const reopened = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
     try {
@@ -94,9 +117,10 @@ describe("npm run cluster", () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "dg-cluster-"));
     dirs.push(dataDir);
     const port = await freePort();
+    const smtpPort = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const cluster = startServerProcess(
-      { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATABASE_URL: database.url!, CLUSTER_SIZE: "2" },
+      { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATABASE_URL: database.url!, CLUSTER_SIZE: "2", INBOUND_SMTP_PORT: String(smtpPort) },
       "server/cluster.ts",
     );
     const workers = () => [...cluster.output().matchAll(/"pid":(\d+),"msg":"Digs & Gigs is listening"/g)].map((m) => Number(m[1]));
@@ -105,10 +129,20 @@ describe("npm run cluster", () => {
       await vi.waitFor(() => expect(new Set(workers()).size).toBe(2), { timeout: 60_000 });
       for (let i = 0; i < 4; i += 1) expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
-      process.kill(workers()[0]!, "SIGKILL");
+      // One inbound SMTP listener for the cluster, not one per worker.
+      await vi.waitFor(() => expect(inboundListeners(cluster.output())).toHaveLength(1), { timeout: 30_000 });
+      const [listener] = inboundListeners(cluster.output());
+      expect(workers()).toContain(listener);
+      expect(await smtpGreeting(smtpPort)).toMatch(/^220 /);
+
+      // The worker holding it dies: its replacement listens in its place.
+      process.kill(listener!, "SIGKILL");
       await vi.waitFor(() => expect(new Set(workers()).size).toBe(3), { timeout: 60_000 });
       expect(cluster.output()).toContain("worker exited; starting another");
       await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(200), { timeout: 30_000 });
+      await vi.waitFor(() => expect(inboundListeners(cluster.output())).toHaveLength(2), { timeout: 30_000 });
+      expect(inboundListeners(cluster.output())[1]).not.toBe(listener);
+      expect(await smtpGreeting(smtpPort)).toMatch(/^220 /);
 
       cluster.child.kill("SIGTERM");
       expect(await cluster.exited).toBe(0);

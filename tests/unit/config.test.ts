@@ -240,4 +240,30 @@ describe("loadConfig", () => {
       expect(problemsOf({ ...minio, S3_FORCE_PATH_STYLE: "yes" }).join("\n")).toMatch(/^S3_FORCE_PATH_STYLE: /m);
     });
   });
+
+  describe("reply by e-mail (INBOUND_*)", () => {
+    it("in local mode: addresses at reply.localhost; a listener on 127.0.0.1:2525 under npm start only, which gives way to a taken port", () => {
+      expect(loadConfig({ NODE_ENV: "development", DATA_DIR: freshDataDir() }).inbound).toEqual({
+        domain: "reply.localhost",
+        smtp: { host: "127.0.0.1", port: 2525, optional: true },
+      });
+      expect(loadConfig({ NODE_ENV: "test" }).inbound).toEqual({ domain: "reply.localhost", smtp: null });
+      expect(loadConfig({ NODE_ENV: "test", INBOUND_SMTP_PORT: "2600", INBOUND_DOMAIN: "Replies.Example.com" }).inbound).toEqual({
+        domain: "replies.example.com",
+        smtp: { host: "127.0.0.1", port: 2600, optional: false },
+      });
+    });
+
+    it("in production: nothing without INBOUND_DOMAIN; the listener on all interfaces with INBOUND_SMTP_PORT, which needs the domain", () => {
+      expect(loadConfig(PRODUCTION).inbound).toBeNull();
+      expect(loadConfig({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example" }).inbound).toEqual({ domain: "reply.digsandgigs.example", smtp: null });
+      expect(loadConfig({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example", INBOUND_SMTP_PORT: "25" }).inbound).toEqual({
+        domain: "reply.digsandgigs.example",
+        smtp: { host: "0.0.0.0", port: 25, optional: false },
+      });
+      expect(problemsOf({ ...PRODUCTION, INBOUND_SMTP_PORT: "25" })).toEqual(["INBOUND_DOMAIN: required with INBOUND_SMTP_PORT (the domain of the reply addresses)"]);
+      expect(problemsOf({ ...PRODUCTION, INBOUND_DOMAIN: "not a domain" }).join("\n")).toMatch(/^INBOUND_DOMAIN: a domain name/m);
+      expect(problemsOf({ ...PRODUCTION, INBOUND_SMTP_PORT: "70000" }).join("\n")).toMatch(/^INBOUND_SMTP_PORT: /m);
+    });
+  });
 });

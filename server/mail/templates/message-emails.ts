@@ -11,6 +11,8 @@ export interface NewMessageEmailInput {
   /** How many messages are unread in the thread (1: only this one). */
   unread: number;
   unsubscribeUrl: string;
+  /** The e-mail's Reply-To posts to the conversation (decision 0048): say so. */
+  replyByEmail?: boolean;
 }
 
 const moreLine = (more: number) => `and ${more} more ${more === 1 ? "message" : "messages"}`;
@@ -24,6 +26,7 @@ export function newMessageEmail(p: NewMessageEmailInput): EmailMessage {
       quote(p.text),
       ...(more > 0 ? [paragraph(`This message ${moreLine(more)} are unread in the conversation.`)] : []),
       action("Open the conversation", `${p.publicUrl}/messages/${p.threadId}`),
+      ...(p.replyByEmail ? [paragraph("Or reply to this e-mail: your answer is posted to the conversation.")] : []),
       divider(),
       paragraph("You get this because 'E-mail me about new messages' is on for your account."),
       action("Change your e-mail preferences", `${p.publicUrl}/account`),

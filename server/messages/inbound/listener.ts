@@ -1,0 +1,118 @@
+/**
+ * The inbound SMTP listener of reply by e-mail (decision 0048; smtp-server): takes mail only
+ * for valid reply addresses (anything else: 550 at RCPT), at most 10 recipients and 10 MB a
+ * message (announced by SIZE, and counted on the stream, which is never kept beyond that),
+ * parses it (postal-mime) and posts each recipient's reply (post-reply.ts). A header From other
+ * than the recipient's address is refused with 550, as is what the web form would refuse for
+ * good (suspended, blocked, too long: 550 with the form's words); too fast is 451, so the
+ * sending server tries again later. Plain SMTP without authentication: it is a mail exchanger,
+ * or sits behind a relay that handles TLS (README, "Reply by e-mail").
+ */
+import type { AddressInfo } from "node:net";
+import PostalMime from "postal-mime";
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import type { AppServices } from "../../services.ts";
+import { headerFrom, postReply } from "./post-reply.ts";
+import { replyRecipient, type ReplyRecipient } from "./reply-address.ts";
+
+/** The largest message taken, in bytes. */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+const MAX_RECIPIENTS = 10;
+
+export interface InboundSmtp {
+  port: number;
+  /** Stops taking connections; ends those still open after a few seconds. */
+  close(): Promise<void>;
+}
+
+const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
+
+export async function startInboundSmtp(services: AppServices, at: { host: string; port: number }): Promise<InboundSmtp> {
+  const { config, db, logger } = services;
+  const inbound = config.inbound;
+  if (!inbound) throw new Error("reply by e-mail is off: no INBOUND_DOMAIN");
+  const log = logger.child({ component: "inbound-smtp" });
+  const recipientOf = (address: string) => replyRecipient(db, config.authSecret, inbound.domain, address);
+
+  async function receive(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<void> {
+    const raw = await readCapped(stream);
+    if (!raw) throw smtpError(552, "5.3.4 Message too big: at most 10 MB");
+    const email = await PostalMime.parse(raw);
+    const recipients: ReplyRecipient[] = [];
+    for (const to of session.envelope.rcptTo) {
+      const recipient = await recipientOf(to.address);
+      // Taken at RCPT a moment ago; gone now (the thread deleted with an account).
+      if (!recipient) throw smtpError(550, "5.1.1 No such reply address");
+      recipients.push(recipient);
+    }
+    const from = headerFrom(email);
+    if (recipients.some((r) => r.email.trim().toLowerCase() !== from)) {
+      throw smtpError(550, "5.7.1 Reply from the address the notification went to");
+    }
+    for (const recipient of recipients) {
+      const outcome = await postReply(services, recipient, email);
+      log.info({ threadId: recipient.threadId, userId: recipient.userId, outcome: outcome.kind, ...("reason" in outcome ? { reason: outcome.reason } : {}) }, "reply by e-mail");
+      if (outcome.kind === "refused") throw smtpError(outcome.permanent ? 550 : 451, `${outcome.permanent ? "5.7.1" : "4.7.1"} ${outcome.text}`);
+    }
+  }
+
+  const server = new SMTPServer({
+    name: inbound.domain,
+    banner: "Digs & Gigs replies",
+    size: MAX_MESSAGE_BYTES,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    authOptional: true,
+    maxClients: 100,
+    closeTimeout: 5_000,
+    logger: false,
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
+        callback(smtpError(452, "4.5.3 Too many recipients"));
+        return;
+      }
+      recipientOf(address.address).then(
+        (recipient) => callback(recipient ? undefined : smtpError(550, "5.1.1 No such reply address")),
+        (error: unknown) => {
+          log.error({ err: error }, "reply address not checked");
+          callback(smtpError(451, "4.3.0 Try again later"));
+        },
+      );
+    },
+    onData(stream, session, callback) {
+      receive(stream, session).then(
+        () => callback(),
+        (error: Error & { responseCode?: number }) => {
+          if (error.responseCode) return callback(error);
+          log.error({ err: error }, "reply by e-mail not posted");
+          callback(smtpError(451, "4.3.0 Try again later"));
+        },
+      );
+    },
+  });
+  server.on("error", (error) => log.warn({ err: error }, "inbound SMTP connection error"));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(at.port, at.host, () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  log.info({ pid: process.pid, host: at.host, port, domain: inbound.domain }, "inbound SMTP listening");
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The whole message, or null once it passes the limit (the rest is read and thrown away). */
+function readCapped(stream: SMTPServerDataStream): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    stream.once("error", reject);
+    stream.once("end", () => resolve(size > MAX_MESSAGE_BYTES || stream.sizeExceeded ? null : Buffer.concat(chunks)));
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * A reply by e-mail, once parsed, posted to its thread (decision 0048): only when the header
+ * From is the recipient's own address (the token is the real key; this only keeps a leaked
+ * address from being used by someone else's mailbox), never an automatic reply, with the quoted
+ * history and the signature removed (email-reply-parser, without its optional native re2), and
+ * through `sendMessage`, the web form's own code: its limits, blocks and suspension rules. An
+ * empty reply is dropped; the e-mail's Message-ID posts once per thread (a unique index).
+ */
+import EmailReplyParser from "email-reply-parser";
+import type { Email } from "postal-mime";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { AppError } from "../../errors.ts";
+import type { AppServices } from "../../services.ts";
+import { sendMessage } from "../send.ts";
+import type { ReplyRecipient } from "./reply-address.ts";
+
+export type ReplyOutcome =
+  | { kind: "posted"; messageId: string }
+  /** Taken and not posted: empty, automatic, or an e-mail already posted to the thread. */
+  | { kind: "dropped"; reason: "empty" | "automatic" | "duplicate" }
+  /** Not taken: `permanent` ones are not to be tried again (SMTP 5xx), the others later (4xx). */
+  | { kind: "refused"; permanent: boolean; text: string };
+
+/** The text a reply adds: its own words, without the quoted history nor the signature. */
+export function replyText(email: Pick<Email, "text">): string {
+  return new EmailReplyParser().parseReply(email.text ?? "").trim();
+}
+
+/** An out-of-office answer or a bounce (RFC 3834): never posted as the person's words. */
+function isAutomatic(email: Pick<Email, "headers">): boolean {
+  const header = (key: string) => email.headers.find((h) => h.key === key)?.value.trim().toLowerCase();
+  const submitted = header("auto-submitted");
+  return (submitted !== undefined && submitted !== "no") || header("x-autoreply") !== undefined || /^(auto_reply|bulk|junk)$/.test(header("precedence") ?? "");
+}
+
+/** The mailbox the header From names, lower-cased; null for none or a group. */
+export function headerFrom(email: Pick<Email, "from">): string | null {
+  return email.from?.address ? email.from.address.trim().toLowerCase() : null;
+}
+
+export async function postReply(
+  services: Pick<AppServices, "db" | "rateLimits" | "jobs">,
+  recipient: ReplyRecipient,
+  email: Pick<Email, "text" | "headers" | "messageId">,
+): Promise<ReplyOutcome> {
+  if (isAutomatic(email)) return { kind: "dropped", reason: "automatic" };
+  const text = replyText(email);
+  if (text === "") return { kind: "dropped", reason: "empty" };
+  const emailMessageId = email.messageId?.trim().slice(0, 998) || null;
+  const form = new FormData();
+  form.set("body", text);
+  try {
+    const sent = await sendMessage(services, recipient.userId, recipient.threadId, form, { emailMessageId });
+    return { kind: "posted", messageId: sent.id };
+  } catch (error) {
+    if (isUniqueViolation(error, "messages_email_message_key")) return { kind: "dropped", reason: "duplicate" };
+    if (!(error instanceof AppError)) throw error;
+    // Too fast: the sender's server tries again later. The rest (suspended, blocked, too long) stays refused.
+    const permanent = error.code !== "too_many_requests" && error.code !== "unavailable";
+    return { kind: "refused", permanent, text: error.fieldErrors?.body ?? error.message };
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * Reply by e-mail (issue 32; server/messages/inbound/, decision 0048), end to end: the
+ * notification's Reply-To, then a real SMTP client (nodemailer's SMTP transport) talking to the
+ * real inbound listener on a free port, posting through the web form's own code. A valid reply
+ * address posts to its thread (and the other party sees it); a forged address, one signed for
+ * another thread, or another domain is refused with 550 at RCPT; a header From other than the
+ * recipient's address with 550; the quoted history and the signature are removed; more than 10 MB
+ * is refused; the same Message-ID twice posts once; an empty reply or an out-of-office answer is
+ * dropped; a blocked or suspended sender is refused with 550 and the form's words. Runs on
+ * PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { randomUUID } from "node:crypto";
+import { connect } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { createTransport, type Transporter } from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MESSAGE_TEXTS } from "#core/messages.ts";
+import { loadConfig } from "../../server/config.ts";
+import { queryRows } from "../../server/db/client.ts";
+import { blocks, messages, threads, users } from "../../server/db/schema.ts";
+import { completeCheckout } from "../../server/leads/fulfilment.ts";
+import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
+import { startInboundSmtp, type InboundSmtp } from "../../server/messages/inbound/listener.ts";
+import { replyAddress } from "../../server/messages/inbound/reply-address.ts";
+import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { jobsSettled, makeJobDue } from "../support/jobs.ts";
+import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger } from "../support/leads.ts";
+import { freePort } from "../support/ports.ts";
+
+let app: TestApp;
+let listener: InboundSmtp;
+let smtp: Transporter;
+beforeAll(async () => {
+  app = await createTestApp();
+  listener = await startInboundSmtp(app.services, { host: "127.0.0.1", port: await freePort() });
+  smtp = createTransport({ host: "127.0.0.1", port: listener.port, secure: false, ignoreTLS: true });
+});
+afterAll(async () => {
+  smtp?.close();
+  await listener?.close();
+  await app?.close();
+});
+
+const db = () => app.database.db;
+
+interface Lead {
+  client: TestUser;
+  digger: TestDigger;
+  threadId: string;
+}
+
+async function boughtLead(): Promise<Lead> {
+  const client = await signUpAs(app, "consumer", "Clara Client");
+  const digger = await diggerWithProfile(app);
+  const gig = await insertGig(app, client.id);
+  const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
+  expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
+  const [thread] = await db().select().from(threads).where(eq(threads.purchaseId, purchase.id));
+  return { client, digger, threadId: thread!.id };
+}
+
+/** The address at which `user` answers the thread, as the notification carries it. */
+const addressOf = (lead: Lead, user: { id: string }) => replyAddress(app.config.inbound!, app.config.authSecret, lead.threadId, user.id);
+
+const postedIn = (threadId: string) => db().select({ body: messages.body, senderId: messages.senderId }).from(messages).where(eq(messages.threadId, threadId)).orderBy(messages.seq);
+
+interface Reply {
+  from: string;
+  to: string;
+  text: string;
+  messageId?: string;
+  headers?: Record<string, string>;
+}
+
+const reply = (r: Reply) =>
+  smtp.sendMail({ from: r.from, to: r.to, subject: "Re: New message", text: r.text, messageId: r.messageId ?? `<${randomUUID()}@mail.example.com>`, headers: r.headers });
+
+/** The SMTP reply a refused send ended with: its code, the command, the server's words. */
+async function refusal(sending: Promise<unknown>): Promise<{ responseCode?: number; command?: string; response?: string }> {
+  const error = await sending.then(
+    () => null,
+    (e: unknown) => e as { responseCode?: number; command?: string; response?: string },
+  );
+  expect(error, "the listener took what it should have refused").not.toBeNull();
+  return error!;
+}
+
+describe("the notification's Reply-To", () => {
+  it("is an address for that thread and recipient, and answering it posts to the thread, which the other party sees", async () => {
+    const lead = await boughtLead();
+    const sent = await lead.client.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Can you come on Tuesday?", js: "1" });
+    expect(sent.status).toBe(200);
+    await makeJobDue(db(), "messages.notify", "userId", lead.digger.id);
+    await jobsSettled(db(), "messages.notify");
+    const [mail] = (await mailTo(app, lead.digger.email)).filter((m) => m.subject.startsWith("New message from"));
+    expect(mail!.replyTo).toBe(addressOf(lead, lead.digger));
+    expect(mail!.replyTo).toMatch(/^reply\+[0-9a-f]{52}@reply\.localhost$/);
+    // Shorter than the 64 characters a local part may have; another thread's, another person's differ.
+    expect(mail!.replyTo!.split("@")[0]!.length).toBeLessThanOrEqual(64);
+    expect(addressOf(lead, lead.client)).not.toBe(mail!.replyTo);
+    expect(mail!.textBody).toContain("Or reply to this e-mail: your answer is posted to the conversation.");
+
+    const info = await reply({ from: `Dan Digger <${lead.digger.email.toUpperCase()}>`, to: mail!.replyTo!, text: "Tuesday at 9 works for me." });
+    expect(info.accepted).toEqual([mail!.replyTo]);
+    expect(await postedIn(lead.threadId)).toEqual([
+      { body: "Can you come on Tuesday?", senderId: lead.client.id },
+      { body: "Tuesday at 9 works for me.", senderId: lead.digger.id },
+    ]);
+    const page = decodeHtml(await (await lead.client.client.get(`/messages/${lead.threadId}`)).text());
+    expect(page).toContain("Tuesday at 9 works for me.");
+    // Posted as the web form posts: the other party's notification is on its way.
+    const waiting = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from pgboss.job where name = 'messages.notify' and data->>'userId' = ${lead.client.id} and state = 'created'`,
+    );
+    expect(waiting).toEqual([{ n: 1 }]);
+  });
+
+  it("is shown on /dev/mail in local mode", async () => {
+    const lead = await boughtLead();
+    await lead.digger.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Hello from the digger", js: "1" });
+    await makeJobDue(db(), "messages.notify", "userId", lead.client.id);
+    await jobsSettled(db(), "messages.notify");
+    const page = decodeHtml(await (await app.request("/dev/mail")).text());
+    expect(page).toContain(`Reply-To <span class="break-all">${addressOf(lead, lead.client)}</span>`);
+  });
+});
+
+describe("the inbound listener refuses at RCPT (550)", () => {
+  it("a forged token, a token signed for another thread, another domain; the message is not posted", async () => {
+    const lead = await boughtLead();
+    const other = await boughtLead();
+    const valid = addressOf(lead, lead.digger);
+    const [local] = valid.split("@");
+    const forged = `${local!.slice(0, -1)}${local!.endsWith("0") ? "1" : "0"}@reply.localhost`;
+    // The digger's signature of their own thread, put on another thread's id.
+    const otherThread = `reply+${other.threadId.replaceAll("-", "")}${local!.slice(-20)}@reply.localhost`;
+    for (const to of [forged, otherThread, valid.replace("@reply.localhost", "@elsewhere.example"), "reply+nothing@reply.localhost", "postmaster@reply.localhost"]) {
+      const error = await refusal(reply({ from: lead.digger.email, to, text: "Let me in" }));
+      expect(error.responseCode, to).toBe(550);
+      expect(error.command, to).toBe("RCPT TO");
+    }
+    expect(await postedIn(lead.threadId)).toEqual([]);
+    expect(await postedIn(other.threadId)).toEqual([]);
+  });
+
+  it("a reply address signed with another secret", async () => {
+    const lead = await boughtLead();
+    const otherSecret = loadConfig({ NODE_ENV: "test", BETTER_AUTH_SECRET: "another-secret-another-secret-another-secret" });
+    const error = await refusal(reply({ from: lead.digger.email, to: replyAddress(otherSecret.inbound!, otherSecret.authSecret, lead.threadId, lead.digger.id), text: "Hi" }));
+    expect(error.responseCode).toBe(550);
+    expect(error.command).toBe("RCPT TO");
+  });
+});
+
+describe("the inbound listener", () => {
+  it("refuses with 550 a header From other than the recipient's address, also the other party's own", async () => {
+    const lead = await boughtLead();
+    for (const from of ["someone@elsewhere.example", lead.client.email]) {
+      const error = await refusal(reply({ from, to: addressOf(lead, lead.digger), text: "Not really the digger" }));
+      expect(error.responseCode, from).toBe(550);
+      expect(error.response, from).toContain("Reply from the address the notification went to");
+    }
+    expect(await postedIn(lead.threadId)).toEqual([]);
+  });
+
+  it("removes the quoted history and the signature", async () => {
+    const lead = await boughtLead();
+    await reply({
+      from: lead.client.email,
+      to: addressOf(lead, lead.client),
+      text: [
+        "Yes, Tuesday is fine.",
+        "The gate code is 1234.",
+        "",
+        "-- ",
+        "Clara Client",
+        "Springfield",
+        "",
+        "On Thu, Nov 26, 2026 at 10:00 AM Digs & Gigs <no-reply@digsandgigs.local> wrote:",
+        "> New message from Dan D. about \"Fix the fence\"",
+        "> Can I come on Tuesday?",
+      ].join("\n"),
+    });
+    await reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "See you then\n\nSent from my iPhone" });
+    expect(await postedIn(lead.threadId)).toEqual([
+      { body: "Yes, Tuesday is fine.\nThe gate code is 1234.", senderId: lead.client.id },
+      { body: "See you then", senderId: lead.client.id },
+    ]);
+  });
+
+  it("posts the same Message-ID once, in one thread", async () => {
+    const lead = await boughtLead();
+    const messageId = `<${randomUUID()}@mail.example.com>`;
+    const first = await reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "Only once please", messageId });
+    const again = await reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "Only once please", messageId });
+    // Taken both times (a sender's retry must not bounce), posted once.
+    expect(first.accepted).toHaveLength(1);
+    expect(again.accepted).toHaveLength(1);
+    expect(await postedIn(lead.threadId)).toEqual([{ body: "Only once please", senderId: lead.client.id }]);
+  });
+
+  it("keeps the Message-ID no longer than the text: the purge of the sender's account removes both", async () => {
+    const lead = await boughtLead();
+    const messageId = `<${randomUUID()}@mail.example.com>`;
+    await reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "Words to purge", messageId });
+    const stored = () => db().select({ body: messages.body, emailMessageId: messages.emailMessageId }).from(messages).where(eq(messages.threadId, lead.threadId));
+    expect(await stored()).toEqual([{ body: "Words to purge", emailMessageId: messageId }]);
+    await db().update(users).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(users.id, lead.client.id));
+    await purgeDeletedAccounts({ ...app.services, config: { accountPurgeDelayHours: 0 } });
+    expect(await stored()).toEqual([{ body: "", emailMessageId: null }]);
+  });
+
+  it("drops an empty reply and an out-of-office answer: taken, nothing posted", async () => {
+    const lead = await boughtLead();
+    const to = addressOf(lead, lead.digger);
+    expect((await reply({ from: lead.digger.email, to, text: "\n\nOn Thu, Nov 26, 2026 at 10:00 AM Digs & Gigs wrote:\n> Hello?\n" })).accepted).toEqual([to]);
+    expect((await reply({ from: lead.digger.email, to, text: "   " })).accepted).toEqual([to]);
+    expect((await reply({ from: lead.digger.email, to, text: "I am away until Monday.", headers: { "Auto-Submitted": "auto-replied" } })).accepted).toEqual([to]);
+    expect(await postedIn(lead.threadId)).toEqual([]);
+  });
+
+  it("announces its 10 MB limit (SIZE) and refuses a larger message at MAIL FROM", async () => {
+    const socket = connect(listener.port, "127.0.0.1");
+    let heard = "";
+    socket.on("data", (chunk: Buffer) => (heard += chunk.toString()));
+    const until = (pattern: RegExp) => vi.waitFor(() => expect(heard).toMatch(pattern), { timeout: 5000 });
+    try {
+      await until(/^220 /m);
+      socket.write("EHLO client.example\r\n");
+      await until(/^250 /m);
+      expect(heard).toMatch(/^250[- ]SIZE 10485760\r$/m);
+      socket.write("MAIL FROM:<someone@example.com> SIZE=10485761\r\n");
+      await until(/^552 /m);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it("refuses a message over 10 MB, and takes the next one on the same server", async () => {
+    const lead = await boughtLead();
+    const to = addressOf(lead, lead.digger);
+    const error = await refusal(reply({ from: lead.digger.email, to, text: `Big\n${"x".repeat(76)}\n`.repeat(140_000) }));
+    expect(error.responseCode).toBe(552);
+    expect(await postedIn(lead.threadId)).toEqual([]);
+    await reply({ from: lead.digger.email, to, text: "Small one" });
+    expect(await postedIn(lead.threadId)).toEqual([{ body: "Small one", senderId: lead.digger.id }]);
+  });
+
+  it("refuses with 550 and the form's words a sender blocked either way, or suspended", async () => {
+    const lead = await boughtLead();
+    await db().insert(blocks).values({ blockerId: lead.client.id, blockedId: lead.digger.id });
+    const blocked = await refusal(reply({ from: lead.digger.email, to: addressOf(lead, lead.digger), text: "Please answer" }));
+    expect(blocked.responseCode).toBe(550);
+    expect(blocked.response).toContain(MESSAGE_TEXTS.notSent);
+    // Nor may the one who blocked write to the one blocked.
+    const blocker = await refusal(reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "Go away" }));
+    expect(blocker.responseCode).toBe(550);
+    await db().delete(blocks).where(eq(blocks.blockerId, lead.client.id));
+
+    await db().update(users).set({ suspendedAt: new Date(), suspendedReason: "Spam" }).where(eq(users.id, lead.digger.id));
+    const suspended = await refusal(reply({ from: lead.digger.email, to: addressOf(lead, lead.digger), text: "Still here" }));
+    expect(suspended.responseCode).toBe(550);
+    expect(suspended.response).toContain(MESSAGE_TEXTS.suspended);
+    expect(await postedIn(lead.threadId)).toEqual([]);
+  });
+
+  it("refuses with 550 a reply longer than a message may be, with the form's words", async () => {
+    const lead = await boughtLead();
+    const error = await refusal(reply({ from: lead.digger.email, to: addressOf(lead, lead.digger), text: "word ".repeat(1200) }));
+    expect(error.responseCode).toBe(550);
+    expect(error.response).toContain(MESSAGE_TEXTS.tooLong);
+    expect(await postedIn(lead.threadId)).toEqual([]);
+  });
+});
