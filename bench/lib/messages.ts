@@ -206,7 +206,7 @@ export async function messagesCase(options: {
     // Sending: 10 senders at once, each taking the next of the 200 diggers in turn.
     const senderCookies: string[][] = [];
     for (const [i, world] of worlds.entries()) {
-      const cookies = [];
+      const cookies: string[] = [];
       for (const s of world.senders) cookies.push(await signIn(servers[i]!, s.email));
       senderCookies.push(cookies);
       const times: number[] = [];

@@ -39,7 +39,7 @@ export function headerFrom(email: Pick<Email, "from">): string | null {
 }
 
 export async function postReply(
-  services: Pick<AppServices, "db" | "rateLimits" | "jobs">,
+  services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "storage" | "emit">,
   recipient: ReplyRecipient,
   email: Pick<Email, "text" | "headers" | "messageId">,
 ): Promise<ReplyOutcome> {
