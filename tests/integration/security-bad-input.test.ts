@@ -484,8 +484,15 @@ describe("bad input", () => {
   it("answers malformed ids in every page's route parameters below 500", async () => {
     const client = world.client("owningConsumer");
     await fc.assert(
-      fc.asyncProperty(hostile, fc.constantFrom("/gig/", "/digger/", "/my-gigs/", "/checkout/", "/gig/", "/uploads/diggers/", "/credentials/"), async (id, prefix) => {
-        const path = prefix === "/my-gigs/" ? `${prefix}${param(id)}/issues` : prefix === "/credentials/" ? `${prefix}${param(id)}/document` : `${prefix}${param(id)}`;
+      fc.asyncProperty(hostile, fc.constantFrom("/gig/", "/digger/", "/my-gigs/", "/my-gigs/quotes", "/checkout/", "/gig/", "/uploads/diggers/", "/credentials/"), async (id, prefix) => {
+        const path =
+          prefix === "/my-gigs/"
+            ? `${prefix}${param(id)}/issues`
+            : prefix === "/my-gigs/quotes"
+              ? `/my-gigs/${param(id)}/quotes`
+              : prefix === "/credentials/"
+                ? `${prefix}${param(id)}/document`
+                : `${prefix}${param(id)}`;
         const page = await client.get(path);
         const data = await client.get(`${path}.data`);
         tried.set("GET route params", (tried.get("GET route params") ?? 0) + 2);
