@@ -83,7 +83,6 @@ export const COMPARE_TEXTS = {
   newDigger: "New",
   notVerified: "Not verified",
   empty: "—",
-  accepted: "Quote accepted",
 } as const;
 
 /** '45 minutes', '3 hours', '2 days' after the purchase. */
