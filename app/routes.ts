@@ -15,6 +15,7 @@ export default [
   route("my-gigs/:gigId/issues", "routes/my-gigs.$gigId.issues.tsx"),
   route("my-gigs/:gigId/diggers", "routes/my-gigs.$gigId.diggers.tsx"),
   route("my-gigs/:gigId/edit", "routes/my-gigs.$gigId.edit.tsx"),
+  route("my-gigs/:gigId/quotes", "routes/my-gigs.$gigId.quotes.tsx"),
   route("contact", "routes/contact.tsx"),
   route("how-it-works", "routes/how-it-works.tsx"),
   route("terms", "routes/terms.tsx"),

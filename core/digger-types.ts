@@ -24,6 +24,8 @@ export interface DiggerCardData extends DiggerPublicFields {
   verified: boolean;
   /** Category names, sub-categories first, then alphabetical. */
   categories: string[];
+  /** 'Usually responds within …' (core/response-time.ts), or null: not measured. */
+  responseTime: string | null;
 }
 
 /** The signed-in digger's own profile, private fields included, as the edit form shows it. */
@@ -78,6 +80,8 @@ export interface PublicDiggerProfile extends DiggerPublicFields {
   verifiedCredentials: Array<{ credential: CredentialKind; verifiedOn: string }>;
   /** 'Hired on N% of leads' once the digger bought five leads, else null (core/reviews.ts). */
   hireRate: string | null;
+  /** 'Usually responds within …' (core/response-time.ts), or null: not measured. */
+  responseTime: string | null;
   workPhotos: string[];
   skills: string[];
   categories: string[];

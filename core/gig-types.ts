@@ -36,6 +36,8 @@ export interface OwnGig {
   hiddenReason: string | null;
   /** No purchase of it completed: it may be deleted (checkouts started for it do not count, decision 0030). */
   deletable: boolean;
+  /** Quotes open and not past their end (issue 33): 'Compare Quotes ({n})'. */
+  openQuotes: number;
 }
 
 /** A gig's fields as its form shows them (editing): text as typed, budgets in dollars, "" for none. */

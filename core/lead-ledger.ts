@@ -5,6 +5,12 @@ export interface LedgerTotals {
   spentCents: number;
   refundedCents: number;
   netCents: number;
+  /** Quotes sent (a revision is the same quote), accepted, and hires (issue 33). */
+  quotesSent: number;
+  quotesAccepted: number;
+  hires: number;
+  /** Net spent divided by hires, in cents; null without hires ('—'). */
+  netPerHireCents: number | null;
 }
 
 export interface LeadLedger {
@@ -22,4 +28,9 @@ export const LEDGER_TEXTS = {
   totalSpent: "Total spent",
   totalRefunded: "Total refunded",
   netSpent: "Net spent",
+  quotesSent: "Quotes sent",
+  quotesAccepted: "Quotes accepted",
+  hires: "Hires",
+  netPerHire: "Net spent per hire",
+  none: "—",
 } as const;

@@ -214,6 +214,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                 ) : null}
                 {digger.availability ? <Fact term="Availability">{digger.availability}</Fact> : null}
                 {digger.hireRate ? <Fact term="Track record">{digger.hireRate}</Fact> : null}
+                {digger.responseTime ? <Fact term="Response time">{digger.responseTime}</Fact> : null}
               </dl>
               {viewer.isOwner ? (
                 // Their own profile: nothing to connect to, but something to keep up to date.

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
 import { ThreadView } from "#app/features/messages/thread-view.tsx";
+import { ThreadQuotes } from "#app/features/quotes/thread-quotes.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
+import { dayIn } from "#core/dates.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import { requireUser } from "#server/auth/guards.ts";
 import { MESSAGES, threadParty } from "#server/messages/access.ts";
@@ -11,6 +13,7 @@ import { sendMessage } from "#server/messages/send.ts";
 import { threadPage } from "#server/messages/thread.ts";
 import { acceptQuote, declineQuote } from "#server/quotes/decide.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "#server/quotes/send.ts";
+import { threadQuotes } from "#server/quotes/thread-quotes.ts";
 import { runAction, runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/messages.$threadId";
 
@@ -21,7 +24,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const user = await requireUser(context, request, MESSAGES);
     // `since`: the live stream resyncs at once if an event came between this read and its start.
-    return { thread: await threadPage(context.services.db, user.id, params.threadId, new URL(request.url).searchParams.get("cursor")), since: Date.now() };
+    const { db, config } = context.services;
+    const thread = await threadPage(db, user.id, params.threadId, new URL(request.url).searchParams.get("cursor"));
+    // The quotes (issue 33), and today in the server's zone: Valid until's default and earliest day.
+    return { thread, quotes: await threadQuotes(db, user.id, params.threadId), today: dayIn(config.timeZone), since: Date.now() };
   });
 }
 
@@ -75,5 +81,11 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function Thread({ loaderData }: Route.ComponentProps) {
   // A message or a read mark of the other party shows without a reload (issue 32, "Live").
   useLiveRevalidate({ since: loaderData.since });
-  return <ThreadView thread={loaderData.thread} />;
+  const { thread } = loaderData;
+  return (
+    <ThreadView
+      thread={thread}
+      quotes={<ThreadQuotes threadId={thread.id} role={thread.role} diggerHandle={thread.otherName} quotes={loaderData.quotes} today={loaderData.today} canSend={thread.canSend} />}
+    />
+  );
 }

@@ -11,6 +11,7 @@ import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "
 import { z } from "zod";
 import { CURSOR_UUID, decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "#core/ids.ts";
+import { responseTimes } from "../quotes/response-time.ts";
 
 export const DIGGER_SORTS = ["rating", "experience", "rate"] as const;
 export type DiggerSort = (typeof DIGGER_SORTS)[number];
@@ -144,13 +145,11 @@ export async function browseDiggers(db: Database, filters: BrowseFilters, cursor
     const value = { rating: Number(row.averageRating), experience: row.yearsExperience, rate: row.hourlyRateMinCents }[filters.sort];
     return [value, row.id];
   });
-  const names = await categoryNames(
-    db,
-    page.items.map((d) => d.id),
-  );
+  const ids = page.items.map((d) => d.id);
+  const [names, replies] = await Promise.all([categoryNames(db, ids), responseTimes(db, ids)]);
   return {
     nextCursor: page.nextCursor,
-    items: page.items.map((d) => ({ ...d, averageRating: Number(d.averageRating), categories: names.get(d.id) ?? [] })),
+    items: page.items.map((d) => ({ ...d, averageRating: Number(d.averageRating), categories: names.get(d.id) ?? [], responseTime: replies.get(d.id) ?? null })),
   };
 }
 

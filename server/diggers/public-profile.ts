@@ -11,6 +11,7 @@ import { hireRateText } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
 import { categories, credentialDocuments, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { responseTimeOf } from "../quotes/response-time.ts";
 import { reviewPage, reviewSummary } from "../reviews/profile-reviews.ts";
 
 /** Who is looking: the signed-in user, or null for a visitor. */
@@ -60,7 +61,7 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
   const r = diggerReferences;
   const q = referenceContactRequests;
   const approved = sql`${q.status} = 'approved'`;
-  const [categoryRows, references, summary, reviewList, verifiedRows] = await Promise.all([
+  const [categoryRows, references, summary, reviewList, verifiedRows, responseTime] = await Promise.all([
     db
       .select({ name: categories.name, parentId: categories.parentCategoryId })
       .from(diggerCategories)
@@ -96,12 +97,14 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
           sql`${credentialDocuments.verifiedUntil} >= (now() at time zone 'UTC')::date`,
         ),
       ),
+    responseTimeOf(db, profile.id),
   ]);
 
   const digger: PublicDiggerProfile = {
     ...profile,
     averageRating: Number(profile.averageRating),
     hireRate: hireRateText(completionRate, Number(purchases)),
+    responseTime,
     skills: categoryRows.filter((c) => c.parentId).map((c) => c.name),
     categories: categoryRows.filter((c) => !c.parentId).map((c) => c.name),
     verifiedCredentials: verifiedRows.map((row) => ({ credential: row.credential, verifiedOn: row.decidedAt!.toISOString() })),

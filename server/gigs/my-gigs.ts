@@ -40,6 +40,8 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
       filled: sql<boolean>`${gigs.filledAt} is not null`,
       hiddenReason: gigs.hiddenReason,
       deletable: sql<boolean>`not ${hasCompletedPurchase(gigs.id)}`.mapWith(Boolean),
+      // Compare Quotes ({n}) (issue 33): quotes open and not past their end.
+      openQuotes: sql<number>`(select count(*)::int from ${quotes} where ${quotes.gigId} = ${gigs.id} and ${quotes.status} = 'open' and ${quotes.expiresAt} > now())`.mapWith(Number),
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))

@@ -95,6 +95,8 @@ export async function listMyLeads(
  * those purchases (by completed_at: when the money came back). Pending refunds are not counted
  * until the provider confirms them; refunds of payments that never became a lead (a duplicate
  * payment, a lead no longer available) belong to cancelled purchases, neither spent nor refunded.
+ * With them, the digger's quote numbers (issue 33): quotes sent (revisions are the same quote, by
+ * created_at), accepted (by decided_at), hires (by created_at) and net spent per hire.
  */
 export async function leadLedger(db: Database, diggerId: string): Promise<LeadLedger> {
   const p = leadPurchases;
@@ -109,7 +111,13 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
         coalesce(sum(${p.amountPaidCents}) filter (where ${p.purchasedAt} > ${since}), 0) as "spent30",
         coalesce(sum(${p.amountPaidCents}), 0) as "spentAll",
         coalesce(sum(back.recent), 0) as "refunded30",
-        coalesce(sum(back.total), 0) as "refundedAll"
+        coalesce(sum(back.total), 0) as "refundedAll",
+        (select count(*) filter (where q.created_at > ${since}) from quotes q where q.digger_id = ${diggerId} and q.replaces_id is null) as "sent30",
+        (select count(*) from quotes q where q.digger_id = ${diggerId} and q.replaces_id is null) as "sentAll",
+        (select count(*) filter (where q.decided_at > ${since}) from quotes q where q.digger_id = ${diggerId} and q.status = 'accepted') as "accepted30",
+        (select count(*) from quotes q where q.digger_id = ${diggerId} and q.status = 'accepted') as "acceptedAll",
+        (select count(*) filter (where h.created_at > ${since}) from hires h where h.digger_id = ${diggerId}) as "hires30",
+        (select count(*) from hires h where h.digger_id = ${diggerId}) as "hiresAll"
       from ${p}
       left join lateral (
         select
@@ -121,16 +129,22 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
       where ${p.diggerId} = ${diggerId} and ${p.status} = 'completed'
     `,
   );
-  const totals = (leads: unknown, spent: unknown, refunded: unknown): LedgerTotals => ({
-    leadsBought: Number(leads ?? 0),
-    spentCents: Number(spent ?? 0),
-    refundedCents: Number(refunded ?? 0),
-    netCents: Number(spent ?? 0) - Number(refunded ?? 0),
-  });
-  return {
-    last30Days: totals(row?.leads30, row?.spent30, row?.refunded30),
-    allTime: totals(row?.leadsAll, row?.spentAll, row?.refundedAll),
+  const totals = (period: "30" | "All"): LedgerTotals => {
+    const figure = (name: string) => Number(row?.[`${name}${period}`] ?? 0);
+    const netCents = figure("spent") - figure("refunded");
+    const hired = figure("hires");
+    return {
+      leadsBought: figure("leads"),
+      spentCents: figure("spent"),
+      refundedCents: figure("refunded"),
+      netCents,
+      quotesSent: figure("sent"),
+      quotesAccepted: figure("accepted"),
+      hires: hired,
+      netPerHireCents: hired > 0 ? Math.round(netCents / hired) : null,
+    };
   };
+  return { last30Days: totals("30"), allTime: totals("All") };
 }
 
 /**

@@ -4,7 +4,8 @@
  * and the figure quotes are compared by, and whether it is still open (open and not past its end).
  */
 import { asc, eq, inArray } from "drizzle-orm";
-import { comparablePrice, quotedPrice, type QuotePrice } from "#core/quotes.ts";
+import type { QuoteCard } from "#core/quote-views.ts";
+import { comparablePrice, quotedPrice } from "#core/quotes.ts";
 import type { Database } from "../db/client.ts";
 import { quoteLineItems, quotes } from "../db/schema.ts";
 import { threadParty } from "../messages/access.ts";
@@ -13,22 +14,7 @@ import { quotePrice } from "./price.ts";
 /** At most this many versions are shown in a thread. */
 const QUOTES_LIMIT = 200;
 
-export interface QuoteCard {
-  id: string;
-  replacesId: string | null;
-  price: QuotePrice;
-  priceText: string;
-  comparableCents: number;
-  included: string;
-  lineItems: Array<{ description: string; amountCents: number }>;
-  startDate: string | null;
-  validUntil: string;
-  status: (typeof quotes.$inferSelect)["status"];
-  /** Open and not past its end: the client may accept or decline it. */
-  open: boolean;
-  declineReason: string | null;
-  createdAt: string;
-}
+export type { QuoteCard };
 
 export async function threadQuotes(db: Database, userId: string, threadId: string, now = new Date()): Promise<QuoteCard[]> {
   const party = await threadParty(db, userId, threadId);

@@ -275,8 +275,8 @@ describe("the ledger at the top of /my-leads", () => {
     ]);
 
     expect(await leadLedger(app.database.db, digger.diggerId)).toEqual({
-      last30Days: { leadsBought: 1, spentCents: 1_525, refundedCents: 762, netCents: 763 },
-      allTime: { leadsBought: 2, spentCents: 4_035, refundedCents: 1_766, netCents: 2_269 },
+      last30Days: { leadsBought: 1, spentCents: 1_525, refundedCents: 762, netCents: 763, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
+      allTime: { leadsBought: 2, spentCents: 4_035, refundedCents: 1_766, netCents: 2_269, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
     });
     const html = await page(digger.client);
     for (const text of ["Last 30 days", "All time", "Leads bought", "Total spent", "Total refunded", "Net spent"]) {
@@ -288,8 +288,8 @@ describe("the ledger at the top of /my-leads", () => {
   it("shows zeros to a digger who has bought nothing", async () => {
     const digger = await diggerWithProfile(app);
     expect(await leadLedger(app.database.db, digger.diggerId)).toEqual({
-      last30Days: { leadsBought: 0, spentCents: 0, refundedCents: 0, netCents: 0 },
-      allTime: { leadsBought: 0, spentCents: 0, refundedCents: 0, netCents: 0 },
+      last30Days: { leadsBought: 0, spentCents: 0, refundedCents: 0, netCents: 0, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
+      allTime: { leadsBought: 0, spentCents: 0, refundedCents: 0, netCents: 0, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
     });
     const html = await page(digger.client);
     expect(html).toContain("Net spent");

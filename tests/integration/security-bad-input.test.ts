@@ -483,18 +483,21 @@ describe("bad input", () => {
 
   it("answers malformed ids in every page's route parameters below 500", async () => {
     const client = world.client("owningConsumer");
+    // Each page whose address carries an id, with the hostile id in its place.
+    const routeWithParam: Record<string, (id: string) => string> = {
+      gig: (id) => `/gig/${id}`,
+      digger: (id) => `/digger/${id}`,
+      issues: (id) => `/my-gigs/${id}/issues`,
+      quotes: (id) => `/my-gigs/${id}/quotes`,
+      checkout: (id) => `/checkout/${id}`,
+      upload: (id) => `/uploads/diggers/${id}`,
+      credential: (id) => `/credentials/${id}/document`,
+      attachment: (id) => `/messages/${world.thread.id}/attachments/${id}`,
+      "attachment-thread": (id) => `/messages/${id}/attachments/${world.attachment.id}`,
+    };
     await fc.assert(
-      fc.asyncProperty(hostile, fc.constantFrom("/gig/", "/digger/", "/my-gigs/", "/checkout/", "/gig/", "/uploads/diggers/", "/credentials/", "attachment", "attachment-thread"), async (id, prefix) => {
-        const path =
-          prefix === "attachment"
-            ? `/messages/${world.thread.id}/attachments/${param(id)}`
-            : prefix === "attachment-thread"
-              ? `/messages/${param(id)}/attachments/${world.attachment.id}`
-              : prefix === "/my-gigs/"
-                ? `${prefix}${param(id)}/issues`
-                : prefix === "/credentials/"
-                  ? `${prefix}${param(id)}/document`
-                  : `${prefix}${param(id)}`;
+      fc.asyncProperty(hostile, fc.constantFrom(...Object.keys(routeWithParam)), async (id, kind) => {
+        const path = routeWithParam[kind]!(param(id));
         const page = await client.get(path);
         const data = await client.get(`${path}.data`);
         tried.set("GET route params", (tried.get("GET route params") ?? 0) + 2);

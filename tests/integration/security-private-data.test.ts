@@ -92,6 +92,7 @@ const seeds = (w: World) => [
   `/digger/${w.users.otherDigger.diggerId}`,
   `/my-gigs/${w.gig.id}/issues`,
   `/my-gigs/${w.gig.id}/diggers`,
+  `/my-gigs/${w.gig.id}/quotes`,
   "/my-gigs",
   "/my-leads",
   "/reference-requests",

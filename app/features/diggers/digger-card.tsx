@@ -1,4 +1,4 @@
-import { BadgeCheck, Briefcase, MapPin } from "lucide-react";
+import { BadgeCheck, Briefcase, Clock, MapPin } from "lucide-react";
 import { DiggerSummaryCard } from "#app/components/digger-summary-card.tsx";
 import { hourlyRateText } from "#core/digger-display.ts";
 import type { DiggerCardData } from "#core/digger-types.ts";
@@ -31,6 +31,12 @@ export function DiggerCard({ digger }: { digger: DiggerCardData }) {
           </li>
         ) : null}
         {rate ? <li className="font-medium text-foreground">{rate}</li> : null}
+        {digger.responseTime ? (
+          <li className="flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="size-4" />
+            {digger.responseTime}
+          </li>
+        ) : null}
       </ul>
     </DiggerSummaryCard>
   );

@@ -15,6 +15,7 @@ import {
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { GIG_FILLED_TEXTS } from "#core/gig-texts.ts";
+import { COMPARE_TEXTS } from "#core/quote-views.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
@@ -75,6 +76,13 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
           </p>
         ) : null}
         <p className="line-clamp-2 text-sm text-muted-foreground">{gig.description}</p>
+        {gig.openQuotes > 0 ? (
+          <p>
+            <Link to={`/my-gigs/${gig.id}/quotes`} aria-describedby={myGigTitleId(gig.id)} className="text-sm font-medium text-primary-strong underline-offset-2 hover:underline">
+              {COMPARE_TEXTS.link(gig.openQuotes)}
+            </Link>
+          </p>
+        ) : null}
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <span>{gig.categoryName}</span>
           <span className="font-medium">{budgetText(gig.budgetMinCents, gig.budgetMaxCents)}</span>

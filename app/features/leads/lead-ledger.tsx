@@ -7,6 +7,10 @@ const ROWS: { label: string; value: (totals: LedgerTotals) => string }[] = [
   { label: LEDGER_TEXTS.totalSpent, value: (t) => formatPrice(t.spentCents) },
   { label: LEDGER_TEXTS.totalRefunded, value: (t) => formatPrice(t.refundedCents) },
   { label: LEDGER_TEXTS.netSpent, value: (t) => formatPrice(t.netCents) },
+  { label: LEDGER_TEXTS.quotesSent, value: (t) => String(t.quotesSent) },
+  { label: LEDGER_TEXTS.quotesAccepted, value: (t) => String(t.quotesAccepted) },
+  { label: LEDGER_TEXTS.hires, value: (t) => String(t.hires) },
+  { label: LEDGER_TEXTS.netPerHire, value: (t) => (t.netPerHireCents === null ? LEDGER_TEXTS.none : formatPrice(t.netPerHireCents)) },
 ];
 
 /** The digger's ledger at the top of /my-leads: the last 30 days and all time, side by side. */

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
@@ -23,7 +23,8 @@ import { MessageText } from "./message-text.tsx";
  * the scroller runs bottom-up), 'Read' under my last message the other party has seen, and the
  * message box at the foot.
  */
-export function ThreadView({ thread }: { thread: Thread }) {
+/** `quotes`: the thread's quote cards and forms (app/features/quotes/, composed by the route), under the messages. */
+export function ThreadView({ thread, quotes }: { thread: Thread; quotes?: ReactNode }) {
   const readSeq = thread.readByOther?.seq ?? 0;
   const lastRead = [...thread.messages].reverse().find((m) => m.mine && m.seq <= readSeq);
   // Opening the thread read it while the root loader counted it unread: count again.
@@ -67,6 +68,7 @@ export function ThreadView({ thread }: { thread: Thread }) {
               {thread.role === "digger" ? emptyThreadForDigger(thread.otherFirstName) : MESSAGE_TEXTS.emptyForClient}
             </p>
           ) : null}
+          {quotes}
         </div>
       </div>
       {thread.iBlocked ? <p role="note" className="text-sm font-medium">{youBlockedText(thread.otherName)}</p> : null}

@@ -19,8 +19,10 @@ import {
   hires,
   leadIssues,
   leadPurchases,
+  messages,
   refunds,
   reviews,
+  threads,
   users,
 } from "../schema.ts";
 import { demoConsumers, demoDiggers, demoGigs } from "./demo-data.ts";
@@ -213,6 +215,9 @@ async function seedDemoLeads(
       })
       .returning({ id: leadPurchases.id });
     await tx.update(gigs).set({ purchaseCount: sql`${gigs.purchaseCount} + 1` }).where(eq(gigs.id, lead.gig.id));
+    // Each answered as in their past work: the demo digger (the first of demoDiggers) within the hour.
+    const answerMinutes = lead.diggerId === demoDigger!.id ? FIRST_ANSWER_MINUTES[0]! : FIRST_ANSWER_MINUTES[1]!;
+    await seedFirstAnswer(tx, purchase!.id, new Date(ago(lead.purchasedHoursAgo).getTime() + answerMinutes * 60_000));
     if (lead.issueHoursAgo === null) continue;
     const respondBy = ago(lead.issueHoursAgo - 72);
     const automatic = "approvedAutomatically" in lead;
@@ -294,6 +299,8 @@ async function seedPastWork(
         purchasedAt: daysAgo(lead.purchasedDaysAgo),
       })
       .returning({ id: leadPurchases.id });
+    const answerMinutes = FIRST_ANSWER_MINUTES[lead.diggerIndex % FIRST_ANSWER_MINUTES.length]!;
+    if (answerMinutes !== null) await seedFirstAnswer(tx, purchase!.id, new Date(daysAgo(lead.purchasedDaysAgo).getTime() + answerMinutes * 60_000));
     if (lead.hired) await tx.insert(hires).values({ gigId: gig!.id, diggerId, createdAt: hiredAt });
     if (!lead.review) continue;
     const reviewedAt = daysAgo(lead.review.daysAgo);
@@ -309,6 +316,26 @@ async function seedPastWork(
       repliedAt: lead.review.reply ? daysAgo(lead.review.daysAgo - 1) : null,
     });
   }
+}
+
+/**
+ * How soon each demo digger (by index, cycled) first wrote to the client of a past lead, in
+ * minutes; null: never did. The profile and the cards read 'Usually responds within …' from these
+ * messages through the one rule (core/response-time.ts): no figure is typed.
+ */
+const FIRST_ANSWER_MINUTES: Array<number | null> = [35, 180, 14 * 60, null];
+
+/** The digger's first message in the purchase's thread (the trigger of migration 0029 made it), read by both. */
+async function seedFirstAnswer(tx: Transaction, purchaseId: string, at: Date): Promise<void> {
+  const [thread] = await tx.select({ id: threads.id, diggerUserId: threads.diggerUserId }).from(threads).where(eq(threads.purchaseId, purchaseId));
+  const [message] = await tx
+    .insert(messages)
+    .values({ threadId: thread!.id, senderId: thread!.diggerUserId, body: "Thanks for posting this. I can take a look this week: when suits you?", createdAt: at })
+    .returning({ seq: messages.seq });
+  await tx
+    .update(threads)
+    .set({ lastMessageSeq: message!.seq, diggerReadSeq: message!.seq, clientReadSeq: message!.seq, lastActivityAt: at, diggerReadAt: at, clientReadAt: at })
+    .where(eq(threads.id, thread!.id));
 }
 
 function addDays(isoDate: string, days: number): string {

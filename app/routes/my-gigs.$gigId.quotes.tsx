@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { QuoteComparisonView } from "#app/features/quotes/quote-comparison.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { COMPARE_TEXTS } from "#core/quote-views.ts";
+import { requireUser } from "#server/auth/guards.ts";
+import { COMPARE_QUOTES_ACCESS, quoteComparison } from "#server/quotes/compare.ts";
+import { runLoader } from "#server/web/respond.ts";
+import type { Route } from "./+types/my-gigs.$gigId.quotes";
+
+export const meta = () => [...pageMeta(COMPARE_TEXTS.title, "Compare the quotes diggers sent for your gig."), { name: "robots", content: "noindex" }];
+
+/**
+ * Compare Quotes (issue 33): the open quotes of one of my gigs side by side. Only the gig's
+ * client: the 404 page for anyone else. Accept and Decline post to each quote's thread.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return runLoader(context, async () => {
+    const user = await requireUser(context, request, COMPARE_QUOTES_ACCESS);
+    return { comparison: await quoteComparison(context.services.db, user.id, params.gigId) };
+  });
+}
+
+export default function CompareQuotes({ loaderData }: Route.ComponentProps) {
+  const { comparison } = loaderData;
+  return (
+    <div>
+      <Button asChild variant="ghost" className="mb-4">
+        <Link to="/my-gigs">Back to My Gigs</Link>
+      </Button>
+      <PageHeader title={COMPARE_TEXTS.title} subtitle={comparison.gig.title} />
+      <QuoteComparisonView comparison={comparison} />
+    </div>
+  );
+}

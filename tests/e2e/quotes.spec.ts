@@ -1,0 +1,80 @@
+/**
+ * Quotes (issue 33) in the browser: two diggers buy a lead and each sends a quote in their
+ * thread; the client opens Compare Quotes from My Gigs, sees both side by side with the lowest
+ * marked, accepts one; the chosen digger sees 'Accepted', the other 'Not chosen' and an e-mail;
+ * the client is offered to close the gig as filled. Screenshots at 375 and 1280 px.
+ */
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, newPage, test } from "./fixtures.ts";
+import { buyLead, confirmedNewClient, DEMO, myGigCard, newDigger, postGig, signedInPage, toastSaying } from "./helpers.ts";
+
+/** From My Leads to the lead's thread, then Send a Quote at a fixed price. */
+async function sendFixedQuote(digger: Page, title: string, amount: string, included: string): Promise<string> {
+  await digger.goto("/my-leads");
+  await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
+  await expect(digger).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  await digger.getByRole("button", { name: "Send a Quote" }).click();
+  const form = digger.getByRole("form", { name: "Send a Quote" });
+  // Checked in the browser with the server's schema: nothing said about what is included.
+  await form.getByLabel("Price ($)").fill(amount);
+  await form.getByRole("button", { name: "Send quote" }).click();
+  await expect(toastSaying(digger, "Please say what the price includes")).toBeVisible();
+  await form.getByLabel("What is included").fill(included);
+  await form.getByRole("button", { name: "Send quote" }).click();
+  await expect(toastSaying(digger, "Quote sent")).toBeVisible();
+  await expect(digger.getByTestId("quote-card")).toContainText(included);
+  return digger.url();
+}
+
+test("two diggers quote; the client compares them, accepts the lowest, and closes the gig as filled; each digger learns the outcome", async ({ browser }, testInfo) => {
+  const title = `Rebuild a garden wall ${randomUUID().slice(0, 6)}`;
+  const client = await newPage(browser);
+  await confirmedNewClient(client, "Quinn Quotes");
+  await postGig(client, title);
+
+  const chosen = await signedInPage(browser, DEMO.digger, "/my-leads");
+  await buyLead(chosen, title);
+  const chosenThread = await sendFixedQuote(chosen, title, "1,200", "Stone, mortar and two days of labour");
+  const other = await newDigger(browser);
+  await buyLead(other.page, title);
+  const otherThread = await sendFixedQuote(other.page, title, "1500", "Everything, with a one-year guarantee");
+
+  await (await myGigCard(client, title)).getByRole("link", { name: "Compare Quotes (2)" }).click();
+  await expect(client).toHaveURL(/\/my-gigs\/[0-9a-f-]{36}\/quotes$/);
+  const table = client.getByRole("table", { name: "Quotes side by side" });
+  await expect(table.getByRole("link", { name: other.handle })).toBeVisible();
+  // Side by side, the lowest marked in its own column (the first: it came first).
+  const priceRow = table.getByRole("row").filter({ has: client.getByRole("rowheader", { name: "Price as quoted" }) });
+  await expect(priceRow.getByRole("cell").nth(0)).toContainText("$1,200.00");
+  await expect(priceRow.getByRole("cell").nth(0)).toContainText("Lowest price");
+  await expect(priceRow.getByRole("cell").nth(1)).toContainText("$1,500.00");
+  await expect(priceRow.getByRole("cell").nth(1)).not.toContainText("Lowest price");
+  await client.screenshot({ path: testInfo.outputPath("compare-1280.png"), fullPage: true });
+  await client.setViewportSize({ width: 375, height: 800 });
+  await expect(client.getByRole("list", { name: "Quotes" }).getByRole("listitem")).toHaveCount(2);
+  await client.screenshot({ path: testInfo.outputPath("compare-375.png"), fullPage: true });
+  await client.setViewportSize({ width: 1280, height: 900 });
+
+  await table.getByRole("button", { name: /^Accept .*'s quote$/ }).first().click();
+  const dialog = client.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText(/^Accept .*'s quote of \$1,200\.00\?$/);
+  await dialog.getByRole("button", { name: "Accept quote" }).click();
+  await expect(toastSaying(client, "Accepted")).toBeVisible();
+  await expect(client.getByText(/^You accepted .*'s quote of \$1,200\.00\.$/)).toBeVisible();
+  await client.getByRole("button", { name: "Close gig as filled" }).click();
+  await expect(toastSaying(client, "Gig closed and marked as filled")).toBeVisible();
+
+  await chosen.goto(chosenThread);
+  await expect(chosen.getByTestId("quote-card")).toContainText("Accepted");
+  await chosen.screenshot({ path: testInfo.outputPath("thread-1280.png"), fullPage: true });
+  await chosen.setViewportSize({ width: 375, height: 800 });
+  await chosen.screenshot({ path: testInfo.outputPath("thread-375.png"), fullPage: true });
+  await other.page.goto(otherThread);
+  await expect(other.page.getByTestId("quote-card")).toContainText("Not chosen");
+  // The other digger's one e-mail about it, without the winner's name or price.
+  await other.page.goto("/dev/mail");
+  const mail = other.page.getByRole("listitem").filter({ hasText: `The client chose another digger for "${title}"` });
+  await expect(mail.first()).toBeVisible();
+  await expect(mail.first()).not.toContainText("$1,200.00");
+});
