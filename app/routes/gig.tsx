@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { ClientContact } from "#app/features/leads/client-contact.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
-import { PurchaseCard } from "#app/features/purchase/purchase-card.tsx";
+import { PurchaseCard } from "#app/features/leads/purchase-card.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { formatDate } from "#core/dates.ts";
 import { budgetText } from "#core/money.ts";
