@@ -14,12 +14,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * Retry (its form has no intent): one more `refund.send` job for a pending refund (the
- * provider never refunds twice). `intent=decide-issue`: Approve refund / Reject on an overdue
- * issue awaiting an operator.
+ * `intent=decide-issue`: Approve refund / Reject on an overdue issue awaiting an operator.
+ * Any other form (Retry sends no intent): one more `refund.send` job for a pending refund (the
+ * provider never refunds twice).
  */
 export async function action(args: Route.ActionArgs) {
-  return serveIntents(args, { "": retryRefund, "decide-issue": decideOverdueIssue });
+  return serveIntents(args, { "decide-issue": decideOverdueIssue, "*": retryRefund });
 }
 
 const REASONS = { issue_approved: "Issue approved", duplicate_payment: "Duplicate payment", lead_unavailable: "Lead no longer available" } as const;

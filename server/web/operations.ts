@@ -47,7 +47,8 @@ export async function serveAction<Op extends AnyOperation, R = OutputOf<Op>>(
 }
 
 /**
- * A page with several forms: the form's `intent` names its operation. A failure goes back with
+ * A page with several forms: the form's `intent` names its operation (`"*"`: any other intent,
+ * none included, for a form that sends none). A failure goes back with
  * the intent (`{ intent }`), so that the page shows its messages beside that form.
  */
 export async function serveIntents<M extends Record<string, AnyOperation>>(args: RouteArgs, operations: M) {
@@ -56,7 +57,8 @@ export async function serveIntents<M extends Record<string, AnyOperation>>(args:
   return runAction(
     args.context,
     async (): Promise<OutputOf<M[keyof M]>> => {
-      const operation = Object.hasOwn(operations, intent) ? operations[intent] : undefined;
+      const named = Object.hasOwn(operations, intent) ? operations[intent] : undefined;
+      const operation = named ?? (Object.hasOwn(operations, "*") ? operations["*"] : undefined);
       if (!operation) {
         // Refused as the page's forms are: whoever may not use the page learns nothing more.
         const [first] = Object.values(operations);
