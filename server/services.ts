@@ -1,8 +1,8 @@
 /**
  * What the server hands to every request (`AppServices`): configuration, database, logger,
- * mailer, notify, emit (the one way operations tell of events), the job queue, auth, rate
- * limits, payments, file storage, metrics, the page cache's bus and live updates, over one bus
- * between processes. Route loaders and actions receive it as React Router's load context, so
+ * mailer and notify (emit's machinery), emit (the one way operations tell of events), the job
+ * queue, auth, rate limits, payments, file storage, metrics, the page cache's bus, live
+ * updates, the one bus between processes, and the push client (null: pushes off). Route loaders and actions receive it as React Router's load context, so
  * server modules hold no global state and tests build their own with `createServices`.
  */
 import { createAuth, type Auth } from "./auth/auth.ts";

@@ -4,25 +4,14 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { GigCard } from "#app/features/gigs/gig-card.tsx";
 import { GigFilters } from "#app/features/gigs/gig-filters.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { listTopLevelCategories } from "#server/categories.ts";
-import { countOpenGigs, listOpenGigs, parseBrowseFilters } from "#server/gigs/browse.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { browseGigsPage } from "#server/gigs/browse.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/browse-gigs";
 
 export const meta = () => pageMeta("Browse Gigs", "Open service requests from local clients. Buy a lead to contact the client.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const filters = parseBrowseFilters(new URL(request.url).searchParams);
-    const db = context.services.db;
-    const [page, count, categories] = await Promise.all([
-      listOpenGigs(db, filters),
-      // The count is of the whole result: loading more pages does not ask again.
-      filters.cursor ? null : countOpenGigs(db, filters),
-      listTopLevelCategories(db),
-    ]);
-    return { page, count, categories, filters, now: new Date().toISOString() };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, browseGigsPage);
 }
 
 export default function BrowseGigs({ loaderData }: Route.ComponentProps) {

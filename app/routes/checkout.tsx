@@ -4,28 +4,21 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { formatPrice } from "#core/money.ts";
-import { loadTestCheckout, submitTestCheckout } from "#server/leads/test-checkout.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { testCheckoutAnswer, testCheckoutPage } from "#server/leads/test-checkout.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta = () => pageMeta("Checkout", "Pay for a lead.");
 
 // The page is its digger's only: anyone else, signed in or not, gets 404 (no sign-in redirect).
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const { user } = await context.session();
-    const page = await loadTestCheckout(context.services, user?.id ?? null, params.sessionId);
-    if (page.goTo !== undefined) throw redirect(page.goTo);
-    return page;
-  });
+export async function loader(args: Route.LoaderArgs) {
+  const page = await serveLoader(args, testCheckoutPage);
+  if (page.goTo !== undefined) throw redirect(page.goTo);
+  return page;
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const { user } = await context.session();
-    const { goTo } = await submitTestCheckout(context.services, user?.id ?? null, params.sessionId, await request.formData());
-    return redirect(goTo);
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, testCheckoutAnswer, ({ goTo }) => redirect(goTo));
 }
 
 export default function TestCheckout({ loaderData }: Route.ComponentProps) {

@@ -6,32 +6,22 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { ClientContact } from "#app/features/leads/client-contact.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
-import { PurchaseCard } from "#app/features/purchase/purchase-card.tsx";
+import { PurchaseCard } from "#app/features/leads/purchase-card.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { formatDate } from "#core/dates.ts";
 import { budgetText } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
-import { requireDigger } from "#server/auth/guards.ts";
-import { gigPage, type WithdrawnNotice } from "#server/gigs/gig-page.ts";
-import { purchaseAccess, startPurchase } from "#server/leads/purchase.ts";
-import { isActingOperator } from "#server/ops/access.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { viewGig, type WithdrawnNotice } from "#server/gigs/gig-page.ts";
+import { startPurchase } from "#server/leads/purchase.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/gig";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const { user } = await context.session();
-    // An operator sees a withdrawn gig by the console's own rule (two-factor in production).
-    return gigPage(context.services.db, params.id, user && { ...user, operator: await isActingOperator(context) });
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, viewGig);
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const buyer = await requireDigger(context, request, purchaseAccess(params.id));
-    const { checkoutUrl } = await startPurchase(context.services, buyer, params.id, await request.formData());
-    return redirect(checkoutUrl);
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, startPurchase, ({ checkoutUrl }) => redirect(checkoutUrl));
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {

@@ -7,28 +7,20 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { unreadBadge } from "#core/notifications.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { requireUser } from "#server/auth/guards.ts";
-import { NOTIFICATIONS } from "#server/notifications/access.ts";
-import { markAllRead, notificationsPage } from "#server/notifications/bell.ts";
-import { runAction, runLoader } from "#server/web/respond.ts";
+import { markAllNotificationsRead, notificationsView } from "#server/notifications/bell.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/notifications";
 
 export const meta = () => pageMeta("Notifications", "What happened on your gigs, leads and requests.");
 
 /** The signed-in user's own notifications, newest first, 20 a page; the bell reads the first page with a fetcher. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const user = await requireUser(context, request, NOTIFICATIONS);
-    return notificationsPage(context.services.db, user.id, new URL(request.url).searchParams.get("cursor"));
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, notificationsView);
 }
 
 /** 'Mark all as read', of the signed-in user's own notifications only. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const user = await requireUser(context, request, NOTIFICATIONS);
-    return markAllRead(context.services.db, user.id);
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, markAllNotificationsRead);
 }
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {

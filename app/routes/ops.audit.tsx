@@ -7,19 +7,13 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { AuditList } from "#app/features/ops/audit-list.tsx";
 import { OPERATOR_ACTION_FILTERS } from "#core/operator-actions.ts";
-import { requireOperator } from "#server/ops/access.ts";
-import { auditFilters, auditLog } from "#server/ops/audit-log.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { auditPage } from "#server/ops/audit-log.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.audit";
 
 /** Audit log: every operator action, newest first, filtered by action, operator and affected user. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    await requireOperator(context);
-    const searchParams = new URL(request.url).searchParams;
-    const filters = auditFilters(searchParams);
-    return { filters, page: await auditLog(context.services.db, filters, searchParams.get("cursor")) };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, auditPage);
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {

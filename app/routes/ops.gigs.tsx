@@ -7,27 +7,18 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { formatDate } from "#core/dates.ts";
-import { requireOperator } from "#server/ops/access.ts";
-import { gigSearchText, moderateGig, searchGigs } from "#server/ops/gig-moderation.ts";
-import { runAction, runLoader } from "#server/web/respond.ts";
+import { gigsPage, moderateGig } from "#server/ops/gig-moderation.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.gigs";
 
 /** Gigs: every gig newest first (hidden and closed too), or those matching the search. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    await requireOperator(context);
-    const searchParams = new URL(request.url).searchParams;
-    const q = gigSearchText(searchParams);
-    return { q, page: await searchGigs(context.services.db, q, searchParams.get("cursor")) };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, gigsPage);
 }
 
 /** Hide (with a reason; the owner is told) or Restore a gig. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const operator = await requireOperator(context);
-    return moderateGig(context.services, operator, await request.formData());
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, moderateGig);
 }
 
 export default function OpsGigs({ loaderData }: Route.ComponentProps) {

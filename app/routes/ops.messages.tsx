@@ -4,25 +4,18 @@ import { MessageAttachments } from "#app/features/messages/attachments.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { formatDate, formatDateTime } from "#core/dates.ts";
-import { requireOperator } from "#server/ops/access.ts";
-import { moderateMessage, reportedMessages } from "#server/ops/message-moderation.ts";
-import { runAction, runLoader } from "#server/web/respond.ts";
+import { moderateMessage, reportedMessagesPage } from "#server/ops/message-moderation.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.messages";
 
 /** Messages: those with open reports, the longest-waiting first, each with the thread around it and every report's reason. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    await requireOperator(context);
-    return { page: await reportedMessages(context.services.db, new URL(request.url).searchParams.get("cursor")) };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, reportedMessagesPage);
 }
 
 /** Hide (shown to both parties as removed) or Keep a reported message; both close its reports. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const operator = await requireOperator(context);
-    return moderateMessage(context.services, operator, await request.formData());
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, moderateMessage);
 }
 
 export default function OpsMessages({ loaderData }: Route.ComponentProps) {

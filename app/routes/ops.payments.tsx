@@ -4,30 +4,22 @@ import { RowAction } from "#app/features/ops/row-action.tsx";
 import { formatDateTime } from "#core/dates.ts";
 import { issueTypeLabel, refundCents, refundRateText } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { requireOperator } from "#server/ops/access.ts";
-import { decideOverdueIssue, paymentsOverview, retryRefund } from "#server/ops/payments.ts";
-import { runAction, runLoader } from "#server/web/respond.ts";
+import { decideOverdueIssue, paymentsPage, retryRefund } from "#server/ops/payments.ts";
+import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.payments";
 
 /** Payments: refunds still waiting for the provider, issues past their deadline, today's totals. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    await requireOperator(context);
-    return paymentsOverview(context.services.db);
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, paymentsPage);
 }
 
 /**
- * Retry: one more `refund.send` job for a pending refund (the provider never refunds twice).
  * `intent=decide-issue`: Approve refund / Reject on an overdue issue awaiting an operator.
+ * Any other form (Retry sends no intent): one more `refund.send` job for a pending refund (the
+ * provider never refunds twice).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const operator = await requireOperator(context);
-    const form = await request.formData();
-    if (form.get("intent") === "decide-issue") return decideOverdueIssue(context.services, operator, form);
-    return retryRefund(context.services, operator, form);
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveIntents(args, { "decide-issue": decideOverdueIssue, "*": retryRefund });
 }
 
 const REASONS = { issue_approved: "Issue approved", duplicate_payment: "Duplicate payment", lead_unavailable: "Lead no longer available" } as const;

@@ -4,25 +4,18 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Stars } from "#app/components/rating.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { formatDate } from "#core/dates.ts";
-import { requireOperator } from "#server/ops/access.ts";
-import { moderateReview, reportedReviews } from "#server/ops/review-moderation.ts";
-import { runAction, runLoader } from "#server/web/respond.ts";
+import { moderateReview, reportedReviewsPage } from "#server/ops/review-moderation.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.reviews";
 
 /** Reviews: those with open reports, the longest-waiting first, with every report's reason. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    await requireOperator(context);
-    return { page: await reportedReviews(context.services.db, new URL(request.url).searchParams.get("cursor")) };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, reportedReviewsPage);
 }
 
 /** Hide (off the profile and out of the rating) or Keep a reported review; both close its reports. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const operator = await requireOperator(context);
-    return moderateReview(context.services, operator, await request.formData());
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, moderateReview);
 }
 
 export default function OpsReviews({ loaderData }: Route.ComponentProps) {

@@ -2,18 +2,15 @@ import { NavLink, Outlet } from "react-router";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { requireOperator, twoFactorNotice } from "#server/ops/access.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { consoleFrame } from "#server/ops/access.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops";
 
 export const meta = () => [...pageMeta("Operator console", "Verification, moderation and payments."), { name: "robots", content: "noindex" }];
 
 /** The operator console's frame: its left-hand menu and, in local mode without two-factor, the banner. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const operator = await requireOperator(context);
-    return { notice: twoFactorNotice(context, operator) };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, consoleFrame);
 }
 
 const OPS_SECTIONS = [

@@ -8,11 +8,9 @@ import { AccountFacts } from "#app/features/ops/account-facts.tsx";
 import { AuditList } from "#app/features/ops/audit-list.tsx";
 import { StandingForm } from "#app/features/ops/standing-form.tsx";
 import { UserActivity } from "#app/features/ops/user-activity.tsx";
-import { requireOperator } from "#server/ops/access.ts";
 import { changeAccountStanding } from "#server/ops/account-standing-change.ts";
-import { auditLog } from "#server/ops/audit-log.ts";
-import { opsUserPage } from "#server/ops/user-page.ts";
-import { runAction, runLoader } from "#server/web/respond.ts";
+import { userPage } from "#server/ops/user-page.ts";
+import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.users.$userId";
 
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -21,25 +19,13 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 /** A user's account, standing, activity and operator history. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const operator = await requireOperator(context);
-    const db = context.services.db;
-    const cursor = new URL(request.url).searchParams.get("cursor");
-    const user = await opsUserPage(db, params.userId);
-    const history = await auditLog(db, { action: "", operator: "", user: "", subjectUserId: user.account.id }, cursor);
-    return { user, history, self: operator.id === user.account.id };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, userPage);
 }
 
 /** Suspend or Reinstate, with a reason. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  return runAction(
-    context,
-    async () => changeAccountStanding(context.services, await requireOperator(context), params.userId, form),
-    { intent: String(form.get("intent") ?? "") },
-  );
+export async function action(args: Route.ActionArgs) {
+  return serveIntents(args, { suspend: changeAccountStanding, reinstate: changeAccountStanding });
 }
 
 export default function OpsUser({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,19 +7,13 @@ import { Label } from "#app/components/ui/label.tsx";
 import { AccountBadges } from "#app/features/ops/account-badges.tsx";
 import { formatDate } from "#core/dates.ts";
 import { USER_SEARCH_MAX } from "#core/ops-users.ts";
-import { requireOperator } from "#server/ops/access.ts";
-import { searchUsers, userSearchText } from "#server/ops/user-search.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { usersPage } from "#server/ops/user-search.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.users";
 
 /** Users: every account newest first, or those whose name, e-mail or handle contains the search. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    await requireOperator(context);
-    const searchParams = new URL(request.url).searchParams;
-    const q = userSearchText(searchParams);
-    return { q, page: await searchUsers(context.services.db, q, searchParams.get("cursor")) };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, usersPage);
 }
 
 export default function OpsUsers({ loaderData }: Route.ComponentProps) {

@@ -7,34 +7,23 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { ProofQueue } from "#app/features/ops/proof-queue.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
-import { requireOperator } from "#server/ops/access.ts";
-import { decideCredential, pendingProofs } from "#server/ops/credential-review.ts";
-import { diggerSearchText, searchDiggerProfiles, setVerifiedBadge } from "#server/ops/verified-badge.ts";
-import { runAction, runLoader } from "#server/web/respond.ts";
+import { decideCredential } from "#server/ops/credential-review.ts";
+import { setVerifiedBadge, verificationPage } from "#server/ops/verified-badge.ts";
+import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.verification";
 
 /** Verification: credential proofs waiting for review, and the profiles' Verified badge (identity checked). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    await requireOperator(context);
-    const searchParams = new URL(request.url).searchParams;
-    const q = diggerSearchText(searchParams);
-    const [proofs, page] = await Promise.all([
-      pendingProofs(context.services.db, searchParams.get("proofs")),
-      searchDiggerProfiles(context.services.db, q, searchParams.get("cursor")),
-    ]);
-    return { q, proofs, page };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, verificationPage);
 }
 
 /** Approve or Reject a proof; grant or remove the Verified badge. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const operator = await requireOperator(context);
-    const form = await request.formData();
-    const intent = form.get("intent");
-    if (intent === "approve-credential" || intent === "reject-credential") return decideCredential(context.services, operator, form);
-    return setVerifiedBadge(context.services, operator, form);
+export async function action(args: Route.ActionArgs) {
+  return serveIntents(args, {
+    "approve-credential": decideCredential,
+    "reject-credential": decideCredential,
+    grant: setVerifiedBadge,
+    remove: setVerifiedBadge,
   });
 }
 

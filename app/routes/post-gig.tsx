@@ -7,31 +7,20 @@ import { Label } from "#app/components/ui/label.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { todayIso } from "#core/gig-texts.ts";
-import { requireUser } from "#server/auth/guards.ts";
-import { listTopLevelCategories } from "#server/categories.ts";
-import { POST_GIG_FORM, POST_GIG_PAGE } from "#server/gigs/access.ts";
-import { postGig } from "#server/gigs/post-gig.ts";
+import { postGig, postGigPage } from "#server/gigs/post-gig.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/post-gig";
 
 
 export const meta = () => pageMeta("Post a Gig", "Describe the work you need done and get discovered by local diggers. Posting is free.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    await requireUser(context, request, POST_GIG_PAGE);
-    return { categories: await listTopLevelCategories(context.services.db), today: todayIso() };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, postGigPage);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const user = await requireUser(context, request, POST_GIG_FORM);
-    await postGig(context.services, user.id, await request.formData());
-    return redirectWithFlash(context.services.config, "/", "success", "Gig posted successfully!");
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, postGig, () => redirectWithFlash(args.context.services.config, "/", "success", "Gig posted successfully!"));
 }
 
 export default function PostGig({ loaderData, actionData }: Route.ComponentProps) {

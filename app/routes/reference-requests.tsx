@@ -6,26 +6,18 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { requireDigger } from "#server/auth/guards.ts";
-import { REFERENCE_REQUESTS } from "#server/diggers/access.ts";
-import { listReferenceRequests, resolveReferenceRequest } from "#server/diggers/reference-requests.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { decideReferenceRequest, referenceRequestsPage } from "#server/diggers/reference-requests.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/reference-requests";
 
 export const meta = () => pageMeta("Reference Requests", "Clients asking for your references' contact details.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const { diggerId } = await requireDigger(context, request, REFERENCE_REQUESTS);
-    return listReferenceRequests(context.services.db, diggerId, new URL(request.url).searchParams.get("cursor"));
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, referenceRequestsPage);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const { diggerId } = await requireDigger(context, request, REFERENCE_REQUESTS);
-    return resolveReferenceRequest(context.services, diggerId, await request.formData());
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, decideReferenceRequest);
 }
 
 const STATUS = {

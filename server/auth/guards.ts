@@ -1,21 +1,28 @@
 /**
- * The guards of signed-in pages: a signed-in user, optionally of one type, optionally with a
- * digger profile, as an area's `AccessRule` says (the rules live in each area's access.ts). A
- * failed check throws an `AppError` that sends the browser on with the spec's message as a
- * flash toast (server/web/respond.ts).
+ * The access rules, one family (docs/decisions/0044-one-shape-per-operation.md): values that say
+ * who may run an operation, each an `Access` (server/operation.ts) that the route adapter
+ * applies before the operation runs.
+ * - `anyone`: everyone; the operation learns the signed-in user, if any.
+ * - `signedIn(denials)`: a signed-in user, optionally of one type (`denials.userType`).
+ * - `digger(denials)`: a signed-in digger with a profile; the operation learns its id.
+ * - `operator`: the operator console's rule (users.operator_since, two-factor in production);
+ *   everyone else gets the 404 page.
+ * The denials (`Denials`) carry the spec's message and destination for each refusal; a
+ * refusal throws an `AppError` that sends the browser on with the message as a flash toast
+ * (server/web/respond.ts). Each area keeps its rules in its access.ts.
  *
- * Not the only access check yet (issue 31 asks for one): the operator console has its own
- * guard (ops/access.ts, `requireOperator`); what is open to everyone reads `context.session()`
- * itself (the root's header, the gig and profile pages, checkout, /auth, /verify-email, a
- * credential's document, the contact form); and operations check ownership in their own
- * queries (a gig's owner, a purchase's digger).
+ * Operations still check what a rule cannot: ownership, in their own queries (a gig's owner, a
+ * purchase's digger). Routes not yet converted call `requireUser`/`requireDigger`, the same
+ * rules called by hand.
  */
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
 import type { UserType } from "#core/auth-schemas.ts";
+import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { Access, Params } from "../operation.ts";
 import type { RequestContext } from "../services.ts";
 
 interface Denial {
@@ -24,14 +31,24 @@ interface Denial {
   redirectTo?: string;
 }
 
-export interface AccessRule {
+/** What each refusal of a signed-in rule says, and where it sends the browser. */
+export interface Denials {
   /** Where a visitor goes; defaults to /auth with a redirect back here. */
   signedOut?: Partial<Denial>;
   userType?: { type: UserType } & Denial;
   diggerProfile?: Denial;
 }
 
-export async function requireUser(context: RequestContext, request: Request, rule: AccessRule = {}): Promise<SessionUser> {
+/** The name the areas not yet converted use for their denials (decision 0044). */
+export type AccessRule = Denials;
+
+type DenialsOf<D> = D | ((params: Params) => D);
+
+function denialsFor<D>(denials: DenialsOf<D>, params: Params): D {
+  return typeof denials === "function" ? (denials as (params: Params) => D)(params) : denials;
+}
+
+async function signedInUser(context: RequestContext, request: Request, rule: Denials): Promise<SessionUser> {
   const { user } = await context.session();
   if (!user) {
     const url = new URL(request.url);
@@ -46,20 +63,79 @@ export async function requireUser(context: RequestContext, request: Request, rul
   return user;
 }
 
+/** Everyone; the operation learns who is signed in, if anyone. */
+export const anyone: Access<{ user: SessionUser | null }> = {
+  async resolve(context) {
+    const { user } = await context.session();
+    return { user };
+  },
+};
+
+/** A signed-in user (of `denials.userType`'s type, when given). */
+export function signedIn(denials: DenialsOf<Denials> = {}): Access<{ user: SessionUser }> {
+  return {
+    async resolve(context, request, params) {
+      return { user: await signedInUser(context, request, denialsFor(denials, params)) };
+    },
+  };
+}
+
+type DiggerDenials = Denials & { userType: { type: "digger" } & Denial; diggerProfile: Denial };
+
+/** A signed-in digger with a profile; the operation learns the profile's id. */
+export function digger(denials: DenialsOf<DiggerDenials>): Access<{ user: SessionUser; diggerId: string }> {
+  return {
+    async resolve(context, request, params) {
+      const rule = denialsFor(denials, params);
+      const user = await signedInUser(context, request, rule);
+      const diggerId = await diggerProfileIdOf(context.services.db, user.id);
+      if (!diggerId) throw new AppError("forbidden", rule.diggerProfile.message, { redirectTo: rule.diggerProfile.redirectTo });
+      return { user, diggerId };
+    },
+  };
+}
+
+export const OPS_TWO_FACTOR_REQUIRED = "Turn on two-factor authentication to open the operator console.";
+
+export interface Operator extends SessionUser {
+  operator: true;
+}
+
+/** Whether `user` may act as an operator now: the console's rule (two-factor on in production). */
+export function actsAsOperator(config: Pick<Config, "mode">, user: SessionUser | null): user is Operator {
+  return Boolean(user?.operator) && (config.mode !== "production" || Boolean(user?.twoFactorEnabled));
+}
+
+/**
+ * The operator console (/ops): an operator (users.operator_since, granted only by `npm run
+ * operator`), and in production only with two-factor authentication on. Everyone else, signed
+ * in or not, gets the 404 page: the console does not admit that it exists
+ * (docs/decisions/0026-operator-console.md).
+ */
+export const operator: Access<{ user: Operator }> = {
+  async resolve(context) {
+    const { user } = await context.session();
+    if (!user?.operator) throw new AppError("not_found", "Page not found");
+    if (!actsAsOperator(context.services.config, user)) {
+      // The operator already knows the console exists: tell them what opens it.
+      throw new AppError("forbidden", OPS_TWO_FACTOR_REQUIRED, { redirectTo: "/account" });
+    }
+    return { user };
+  },
+};
+
+/** The rule `signedIn(rule)`, applied by hand (routes not yet converted, decision 0044). */
+export async function requireUser(context: RequestContext, request: Request, rule: Denials = {}): Promise<SessionUser> {
+  return signedInUser(context, request, rule);
+}
+
+/** The rule `digger(rule)`, applied by hand (routes not yet converted, decision 0044). */
+export async function requireDigger(context: RequestContext, request: Request, rule: DiggerDenials): Promise<{ user: SessionUser; diggerId: string }> {
+  return digger(rule).resolve(context, request, {});
+}
+
 /** The id of user `userId`'s digger profile, or null (a consumer, or a digger who has not made one). */
 export async function diggerProfileIdOf(db: Database, userId: string): Promise<string | null> {
   const [profile] = await db.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.userId, userId));
   return profile?.id ?? null;
-}
-
-/** A signed-in digger with a profile; returns the user and the profile's id. */
-export async function requireDigger(
-  context: RequestContext,
-  request: Request,
-  rule: AccessRule & { userType: { type: "digger" } & Denial; diggerProfile: Denial },
-): Promise<{ user: SessionUser; diggerId: string }> {
-  const user = await requireUser(context, request, rule);
-  const diggerId = await diggerProfileIdOf(context.services.db, user.id);
-  if (!diggerId) throw new AppError("forbidden", rule.diggerProfile.message, { redirectTo: rule.diggerProfile.redirectTo });
-  return { user, diggerId };
 }

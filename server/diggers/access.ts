@@ -1,5 +1,5 @@
 /** Who may use the digger pages, with the spec's message and destination for everyone else. */
-import type { AccessRule } from "../auth/guards.ts";
+import { digger, type AccessRule } from "../auth/guards.ts";
 
 const DIGGERS_ONLY = { type: "digger", message: "Only diggers can access this page", redirectTo: "/" } as const;
 const REGISTRATION_SIGN_IN = "/auth?type=digger&redirect=%2Fdigger-registration";
@@ -24,10 +24,10 @@ export const CREDENTIAL_PROOF_UPLOAD = {
 } satisfies AccessRule;
 
 /** /reference-requests: a digger with a profile. */
-export const REFERENCE_REQUESTS = {
+export const REFERENCE_REQUESTS = digger({
   userType: DIGGERS_ONLY,
   diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
-} satisfies AccessRule;
+});
 
 /** Asking, on /digger/{id}, for one of its references' contact: consumers only. */
 export function referenceContactAccess(diggerId: string) {

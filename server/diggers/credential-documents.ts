@@ -18,7 +18,9 @@ import { isUuid } from "#core/ids.ts";
 import type { SessionUser } from "#core/session-user.ts";
 import type { Database } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles } from "../db/schema.ts";
+import { actsAsOperator, anyone } from "../auth/guards.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { defineOperation } from "../operation.ts";
 import type { AppServices } from "../services.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -144,8 +146,8 @@ export async function ownCredentialDocuments(db: Database, userId: string): Prom
 }
 
 /**
- * The file of proof `id` for `viewer`: its digger, or an operator (`isOperator`, checked by
- * the caller with the console's guard). Anyone else, and any id that is not a proof's, gets
+ * The file of proof `id` for `viewer`: its digger, or an operator (`isOperator`: the console's
+ * rule, `actsAsOperator`). Anyone else, and any id that is not a proof's, gets
  * 404: the answer never tells whether the proof exists. Not an image: a download, never shown.
  */
 export async function credentialDocumentResponse(
@@ -178,3 +180,11 @@ export async function credentialDocumentResponse(
     },
   });
 }
+
+/** /credentials/{id}/document: open to anyone's request, answered as `credentialDocumentResponse` says. */
+export const credentialDocument = defineOperation({
+  access: anyone,
+  async run({ services, user, params }) {
+    return credentialDocumentResponse(services, user, actsAsOperator(services.config, user), params.id ?? "");
+  },
+});

@@ -13,6 +13,8 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../services.ts";
+import { defineOperation } from "../operation.ts";
+import { REFERENCE_REQUESTS } from "./access.ts";
 
 const REQUEST_MESSAGES = {
   duplicate: "You've already requested this reference contact",
@@ -127,3 +129,19 @@ export async function resolveReferenceRequest({ db, emit }: Mailing, diggerId: s
   }
   return { success: approved ? "Request approved" : "Request declined" };
 }
+
+/** /reference-requests, the page: the digger's requests, a page at a time. */
+export const referenceRequestsPage = defineOperation({
+  access: REFERENCE_REQUESTS,
+  async run({ services, diggerId, url }) {
+    return listReferenceRequests(services.db, diggerId, url.searchParams.get("cursor"));
+  },
+});
+
+/** /reference-requests, Approve or Decline one request. */
+export const decideReferenceRequest = defineOperation({
+  access: REFERENCE_REQUESTS,
+  async run({ services, diggerId, form }) {
+    return resolveReferenceRequest(services, diggerId, form ?? new FormData());
+  },
+});

@@ -14,6 +14,9 @@ import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { forSale } from "../leads/for-sale.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
+import { listTopLevelCategories } from "../categories.ts";
+import { anyone } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 export interface BrowseFilters {
@@ -154,3 +157,18 @@ export async function listOpenGigs(db: Database, filters: BrowseFilters, size = 
     })),
   };
 }
+
+/** /browse-gigs: a page of the gigs for sale that match the filters, their count and the categories. */
+export const browseGigsPage = defineOperation({
+  access: anyone,
+  async run({ services: { db }, url }) {
+    const filters = parseBrowseFilters(url.searchParams);
+    const [page, count, categories] = await Promise.all([
+      listOpenGigs(db, filters),
+      // The count is of the whole result: loading more pages does not ask again.
+      filters.cursor ? null : countOpenGigs(db, filters),
+      listTopLevelCategories(db),
+    ]);
+    return { page, count, categories, filters, now: new Date().toISOString() };
+  },
+});

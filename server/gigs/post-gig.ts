@@ -6,12 +6,14 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { postGigSchema } from "#core/gig-schema.ts";
+import { todayIso } from "#core/gig-texts.ts";
 import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
 import type { Database } from "../db/client.ts";
-import type { JobQueue } from "../jobs/queue.ts";
-import type { RateLimits } from "../security/rate-limiter.ts";
 import { categories, gigs } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
+import { defineOperation } from "../operation.ts";
+import { listTopLevelCategories } from "../categories.ts";
+import { POST_GIG_FORM, POST_GIG_PAGE } from "./access.ts";
 
 const CATEGORY_REQUIRED = "Please select a category";
 export const GIG_POSTS_LIMITED = "You have posted many gigs today. Try again tomorrow.";
@@ -24,41 +26,49 @@ async function isTopLevelCategory(db: Database, id: string): Promise<boolean> {
   return category !== undefined;
 }
 
-/** Saves the consumer's gig, open; returns its id. */
-export async function postGig(
-  { db, jobs, rateLimits }: { db: Database; jobs: JobQueue; rateLimits: RateLimits },
-  consumerId: string,
-  form: FormData,
-): Promise<{ id: string }> {
-  const gig = parsedInput(postGigSchema(), Object.fromEntries(form));
-  if (!(await isTopLevelCategory(db, gig.categoryId))) {
-    throw new AppError("invalid_input", CATEGORY_REQUIRED, { fieldErrors: { categoryId: CATEGORY_REQUIRED } });
-  }
-  // Only a valid gig counts: a form refused for a field can be corrected and sent again.
-  if (!(await rateLimits.gigPostsPerHour.take(consumerId)) || !(await rateLimits.gigPostsPerDay.take(consumerId))) {
-    throw new AppError("too_many_requests", GIG_POSTS_LIMITED);
-  }
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(gigs)
-      .values({
-        consumerId,
-        title: gig.title,
-        description: gig.description,
-        location: gig.location,
-        timeline: gig.timeline,
-        budgetMinCents: gig.budgetMin,
-        budgetMaxCents: gig.budgetMax,
-        categoryId: gig.categoryId,
-        maxDiggers: gig.maxDiggers,
-        deadline: gig.deadline,
-        contactPreferences: gig.contactPreferences,
-        contactPhone: gig.contactPhone,
-        status: "open",
-      })
-      .returning({ id: gigs.id, published: gigs.published });
-    // Unpublished, it alerts nobody yet: confirming the e-mail enqueues its alerts then.
-    if (row!.published) await enqueueLeadAlerts(jobs, tx, row!.id);
-    return { id: row!.id };
-  });
-}
+/** /post-gig, the page: the categories to choose from, and today (the deadline's least). */
+export const postGigPage = defineOperation({
+  access: POST_GIG_PAGE,
+  async run({ services }) {
+    return { categories: await listTopLevelCategories(services.db), today: todayIso() };
+  },
+});
+
+/** Saves the client's gig, open; returns its id. */
+export const postGig = defineOperation({
+  access: POST_GIG_FORM,
+  input: postGigSchema,
+  async run({ services: { db, jobs, rateLimits }, user, input: gig }): Promise<{ id: string }> {
+    const consumerId = user.id;
+    if (!(await isTopLevelCategory(db, gig.categoryId))) {
+      throw new AppError("invalid_input", CATEGORY_REQUIRED, { fieldErrors: { categoryId: CATEGORY_REQUIRED } });
+    }
+    // Only a valid gig counts: a form refused for a field can be corrected and sent again.
+    if (!(await rateLimits.gigPostsPerHour.take(consumerId)) || !(await rateLimits.gigPostsPerDay.take(consumerId))) {
+      throw new AppError("too_many_requests", GIG_POSTS_LIMITED);
+    }
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(gigs)
+        .values({
+          consumerId,
+          title: gig.title,
+          description: gig.description,
+          location: gig.location,
+          timeline: gig.timeline,
+          budgetMinCents: gig.budgetMin,
+          budgetMaxCents: gig.budgetMax,
+          categoryId: gig.categoryId,
+          maxDiggers: gig.maxDiggers,
+          deadline: gig.deadline,
+          contactPreferences: gig.contactPreferences,
+          contactPhone: gig.contactPhone,
+          status: "open",
+        })
+        .returning({ id: gigs.id, published: gigs.published });
+      // Unpublished, it alerts nobody yet: confirming the e-mail enqueues its alerts then.
+      if (row!.published) await enqueueLeadAlerts(jobs, tx, row!.id);
+      return { id: row!.id };
+    });
+  },
+});

@@ -1,6 +1,6 @@
 /**
  * Buying a lead, in the spec's order (section 4): signed in, a digger, with a profile (the
- * guards, `purchaseAccess`), not bought yet, a free spot (the cap, docs/decisions/0019) and
+ * access rule, `PURCHASE_ACCESS`), not bought yet, a free spot (the cap, docs/decisions/0019) and
  * no more open or lapsed checkouts than one digger may have (decision 0030); then
  * a pending purchase at the server's price, holding the spot, and a checkout session, and the
  * browser goes to pay. Nothing the browser sends decides the amount.
@@ -21,8 +21,9 @@ import {
 } from "#core/lead-spots.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
+import { digger } from "../auth/guards.ts";
 import { AppError } from "../errors.ts";
-import type { AppServices } from "../services.ts";
+import { defineOperation } from "../operation.ts";
 import { gigNotFound, whyNotForSale } from "./for-sale.ts";
 import { hasPurchased } from "./has-purchased.ts";
 import { lapsed, liveHold } from "./spots.ts";
@@ -30,67 +31,63 @@ import { lapsed, liveHold } from "./spots.ts";
 /** A second Buy while the first is still asking the payment provider for its checkout. */
 export const CHECKOUT_BEING_CREATED = "Your checkout is being created. Please try again in a moment.";
 
-/** Who may buy the lead of the gig `gigId`, and what everyone else is told. */
-export function purchaseAccess(gigId: string) {
-  return {
-    signedOut: {
-      message: "Please sign in to purchase leads",
-      redirectTo: `/auth?type=digger&redirect=${encodeURIComponent(`/gig/${gigId}`)}`,
-    },
-    // Answered on the gig's page with 403, not sent away: guards.ts asks for a redirectTo, and an
-    // empty one is none (server/web/respond.ts).
-    userType: { type: "digger", message: "Only diggers can purchase leads" },
-    diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
-  } as const;
-}
+/** Who may buy the lead of the gig in the address (`/gig/{id}`), and what everyone else is told. */
+export const PURCHASE_ACCESS = digger((params) => ({
+  signedOut: {
+    message: "Please sign in to purchase leads",
+    redirectTo: `/auth?type=digger&redirect=${encodeURIComponent(`/gig/${params.id ?? ""}`)}`,
+  },
+  // Answered on the gig's page with 403, not sent away: without a redirectTo the refusal stands
+  // where it is (server/web/respond.ts).
+  userType: { type: "digger", message: "Only diggers can purchase leads" },
+  diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
+}));
 
 /**
- * Starts buying the lead of gig `gigId` for a digger who passed `purchaseAccess`: a pending
+ * Starts buying the lead of gig `gigId` for a digger who passed `PURCHASE_ACCESS`: a pending
  * purchase at the server's price and a checkout session; returns where the browser pays.
  */
-export async function startPurchase(
-  services: Pick<AppServices, "config" | "db" | "payments">,
-  buyer: { user: { id: string }; diggerId: string },
-  gigId: string,
-  form: FormData,
-): Promise<{ checkoutUrl: string }> {
-  const { config, db, payments } = services;
-  if (form.get("intent") !== "purchase") throw new AppError("invalid_input", "Unknown action");
-  if (!isUuid(gigId)) throw gigNotFound();
-  if (await hasPurchased(db, gigId, buyer.user.id)) throw new AppError("conflict", "You have already purchased this lead.");
+export const startPurchase = defineOperation({
+  access: PURCHASE_ACCESS,
+  async run({ services, user, diggerId, params, form }): Promise<{ checkoutUrl: string }> {
+    const gigId = params.id ?? "";
+    const { config, db, payments } = services;
+    if (form?.get("intent") !== "purchase") throw new AppError("invalid_input", "Unknown action");
+    if (!isUuid(gigId)) throw gigNotFound();
+    if (await hasPurchased(db, gigId, user.id)) throw new AppError("conflict", "You have already purchased this lead.");
 
-  const { diggerId } = buyer;
-  const held = await holdSpot(db, gigId, diggerId, payments.name);
-  if (held.kind === "continue") return { checkoutUrl: held.checkoutUrl };
-  const { purchaseId, gig } = held;
-  const abandon = () => db.update(leadPurchases).set({ status: "cancelled" }).where(eq(leadPurchases.id, purchaseId));
+    const held = await holdSpot(db, gigId, diggerId, payments.name);
+    if (held.kind === "continue") return { checkoutUrl: held.checkoutUrl };
+    const { purchaseId, gig } = held;
+    const abandon = () => db.update(leadPurchases).set({ status: "cancelled" }).where(eq(leadPurchases.id, purchaseId));
 
-  const gigPath = `/gig/${gigId}`;
-  let session;
-  try {
-    session = await payments.createCheckout({
-      purchaseId,
-      gigId,
-      diggerId,
-      gigTitle: gig.title,
-      amountCents: gig.amountCents,
-      successUrl: `${config.publicUrl}${gigPath}?payment=success`,
-      cancelUrl: `${config.publicUrl}${gigPath}?payment=cancelled`,
-    });
-  } catch (error) {
-    await abandon();
-    throw new AppError("failed", "Failed to create checkout session", { status: 502, cause: error });
-  }
-  if (!session.url) {
-    await abandon();
-    throw new AppError("failed", "No checkout URL returned", { status: 502 });
-  }
-  await db
-    .update(leadPurchases)
-    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url })
-    .where(eq(leadPurchases.id, purchaseId));
-  return { checkoutUrl: session.url };
-}
+    const gigPath = `/gig/${gigId}`;
+    let session;
+    try {
+      session = await payments.createCheckout({
+        purchaseId,
+        gigId,
+        diggerId,
+        gigTitle: gig.title,
+        amountCents: gig.amountCents,
+        successUrl: `${config.publicUrl}${gigPath}?payment=success`,
+        cancelUrl: `${config.publicUrl}${gigPath}?payment=cancelled`,
+      });
+    } catch (error) {
+      await abandon();
+      throw new AppError("failed", "Failed to create checkout session", { status: 502, cause: error });
+    }
+    if (!session.url) {
+      await abandon();
+      throw new AppError("failed", "No checkout URL returned", { status: 502 });
+    }
+    await db
+      .update(leadPurchases)
+      .set({ providerSessionId: session.sessionId, checkoutUrl: session.url })
+      .where(eq(leadPurchases.id, purchaseId));
+    return { checkoutUrl: session.url };
+  },
+});
 
 /**
  * Takes a spot on the lead for digger `diggerId`: a pending purchase at the server's price,

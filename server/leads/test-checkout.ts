@@ -6,7 +6,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
+import { anyone } from "../auth/guards.ts";
 import { AppError } from "../errors.ts";
+import { defineOperation } from "../operation.ts";
 import { CHECKOUT_LIFETIME_MS } from "../payments/provider.ts";
 import type { AppServices } from "../services.ts";
 import { whyNotForSale } from "./for-sale.ts";
@@ -92,3 +94,19 @@ export async function submitTestCheckout(services: Services, userId: string | nu
   await endCheckout(services, sessionId);
   return { goTo: `${gigPath}?payment=cancelled` };
 }
+
+/** /checkout/{sessionId}, the page: its digger's only (anyone else gets 404, never a sign-in redirect). */
+export const testCheckoutPage = defineOperation({
+  access: anyone,
+  async run({ services, user, params }) {
+    return loadTestCheckout(services, user?.id ?? null, params.sessionId ?? "");
+  },
+});
+
+/** /checkout/{sessionId}, Pay or Cancel. */
+export const testCheckoutAnswer = defineOperation({
+  access: anyone,
+  async run({ services, user, params, form }) {
+    return submitTestCheckout(services, user?.id ?? null, params.sessionId ?? "", form ?? new FormData());
+  },
+});

@@ -8,6 +8,8 @@ import type { NotificationItem } from "#core/notifications.ts";
 import type { Database } from "../db/client.ts";
 import { notifications } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
+import { defineOperation } from "../operation.ts";
+import { NOTIFICATIONS } from "./access.ts";
 
 /** Counted up to this, shown as "99+": a count of thousands costs more and says no more. */
 export const UNREAD_COUNT_CAP = 100;
@@ -51,3 +53,19 @@ export async function markAllRead(db: Database, userId: string): Promise<{ succe
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return { success: "All notifications marked as read" };
 }
+
+/** /notifications, the page: the signed-in user's notifications, a page at a time. */
+export const notificationsView = defineOperation({
+  access: NOTIFICATIONS,
+  async run({ services, user, url }) {
+    return notificationsPage(services.db, user.id, url.searchParams.get("cursor"));
+  },
+});
+
+/** /notifications, 'Mark all as read'. */
+export const markAllNotificationsRead = defineOperation({
+  access: NOTIFICATIONS,
+  async run({ services, user }) {
+    return markAllRead(services.db, user.id);
+  },
+});

@@ -1,42 +1,20 @@
 /**
- * Who may open the operator console (/ops): an operator (users.operator_since, granted only by
- * `npm run operator`), and in production only with two-factor authentication on. Everyone
- * else, signed in or not, gets the 404 page: the console does not admit that it exists.
- * Every /ops loader and action starts here (docs/decisions/0026-operator-console.md).
+ * The operator console's own checks beyond its access rule (`operator`, one of the rules of
+ * server/auth/guards.ts: an operator, with two-factor in production; everyone else gets the
+ * 404 page). Every /ops operation declares that rule (docs/decisions/0026-operator-console.md,
+ * 0044-one-shape-per-operation.md).
  */
 import { OPERATORS_OWN_RECORDS } from "#core/operator-actions.ts";
-import type { SessionUser } from "#core/session-user.ts";
+import type { Config } from "../config.ts";
+import { operator, type Operator } from "../auth/guards.ts";
 import { AppError } from "../errors.ts";
-import type { RequestContext } from "../services.ts";
+import { defineOperation } from "../operation.ts";
 
-export const OPS_TWO_FACTOR_REQUIRED = "Turn on two-factor authentication to open the operator console.";
-
-export interface Operator extends SessionUser {
-  operator: true;
-}
-
-export async function requireOperator(context: RequestContext): Promise<Operator> {
-  const { user } = await context.session();
-  if (!user?.operator) throw new AppError("not_found", "Page not found");
-  if (context.services.config.mode === "production" && !user.twoFactorEnabled) {
-    // The operator already knows the console exists: tell them what opens it.
-    throw new AppError("forbidden", OPS_TWO_FACTOR_REQUIRED, { redirectTo: "/account" });
-  }
-  return user as Operator;
-}
-
-/**
- * Whether the signed-in user may see what only operators see outside the console (a digger's
- * proof documents): the console's own rule, as a yes or no.
- */
-export async function isActingOperator(context: RequestContext): Promise<boolean> {
-  const { user } = await context.session();
-  return Boolean(user?.operator) && (context.services.config.mode !== "production" || Boolean(user?.twoFactorEnabled));
-}
+export type { Operator } from "../auth/guards.ts";
 
 /** Local mode: the banner that says production would ask for two-factor authentication. */
-export function twoFactorNotice(context: RequestContext, operator: Operator): string | null {
-  if (context.services.config.mode === "production" || operator.twoFactorEnabled) return null;
+export function twoFactorNotice(config: Pick<Config, "mode">, operator: Operator): string | null {
+  if (config.mode === "production" || operator.twoFactorEnabled) return null;
   return "Two-factor authentication is off for this account. In production the console opens only with two-factor authentication on.";
 }
 
@@ -50,3 +28,11 @@ export function twoFactorNotice(context: RequestContext, operator: Operator): st
 export function refuseOwnRecord(operatorId: string, ...concerned: Array<string | null>): void {
   if (concerned.includes(operatorId)) throw new AppError("forbidden", OPERATORS_OWN_RECORDS);
 }
+
+/** The console's frame (its menu): in local mode without two-factor, the banner. */
+export const consoleFrame = defineOperation({
+  access: operator,
+  async run({ services, user }) {
+    return { notice: twoFactorNotice(services.config, user) };
+  },
+});

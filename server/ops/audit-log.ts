@@ -9,6 +9,8 @@ import type { Database } from "../db/client.ts";
 import { gigs, operatorActions, users } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_SEQ_CURSOR, toPage, type Page } from "../pagination.ts";
 import { CLI_OPERATOR } from "./operators.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 export interface AuditFilters {
   action: OperatorActionName | "";
@@ -97,3 +99,12 @@ export async function auditLog(
     })),
   };
 }
+
+/** The Audit log section: its filters and a page of rows. */
+export const auditPage = defineOperation({
+  access: operator,
+  async run({ services, url }) {
+    const filters = auditFilters(url.searchParams);
+    return { filters, page: await auditLog(services.db, filters, url.searchParams.get("cursor")) };
+  },
+});

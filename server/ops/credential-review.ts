@@ -14,11 +14,11 @@ import {
 } from "#core/credentials.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles, users } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { Emit } from "../events/emit.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import type { AppServices } from "../services.ts";
-import type { Operator } from "./access.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 
 /** Proofs waiting for review, the longest-waiting first, a page at a time (credential_documents_queue_idx). */
@@ -69,60 +69,63 @@ const SELF_REPORTED: Record<CredentialKind, Partial<typeof diggerProfiles.$infer
 };
 
 
-export async function decideCredential(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
-  const input = parsedInput(credentialDecisionSchema, Object.fromEntries(form));
-  return services.db.transaction(async (tx) => {
-    // The profile first, then the proof: the order an upload takes them in (no deadlock).
-    const [owner] = await tx
-      .select({ diggerId: diggerProfiles.id, userId: diggerProfiles.userId })
-      .from(diggerProfiles)
-      .where(sql`${diggerProfiles.id} = (select ${credentialDocuments.diggerId} from ${credentialDocuments} where ${credentialDocuments.id} = ${input.documentId})`)
-      .for("no key update");
-    const [doc] = owner
-      ? await tx
-          .select({ id: credentialDocuments.id, credential: credentialDocuments.credential, status: credentialDocuments.status })
-          .from(credentialDocuments)
-          .where(eq(credentialDocuments.id, input.documentId))
-          .for("update")
-      : [];
-    if (!owner || !doc) throw new AppError("not_found", CREDENTIAL_MESSAGES.notFound);
-    // Nobody checks their own credentials, operators included.
-    if (owner.userId === operator.id) throw new AppError("forbidden", CREDENTIAL_MESSAGES.ownProof);
-    if (doc.status !== "pending") throw new AppError("conflict", CREDENTIAL_MESSAGES.alreadyDecided);
-    const { diggerId, userId } = owner;
+export const decideCredential = defineOperation({
+  access: operator,
+  input: credentialDecisionSchema,
+  async run({ services, user: operator, input: input }): Promise<{ success: string }> {
+    return services.db.transaction(async (tx) => {
+      // The profile first, then the proof: the order an upload takes them in (no deadlock).
+      const [owner] = await tx
+        .select({ diggerId: diggerProfiles.id, userId: diggerProfiles.userId })
+        .from(diggerProfiles)
+        .where(sql`${diggerProfiles.id} = (select ${credentialDocuments.diggerId} from ${credentialDocuments} where ${credentialDocuments.id} = ${input.documentId})`)
+        .for("no key update");
+      const [doc] = owner
+        ? await tx
+            .select({ id: credentialDocuments.id, credential: credentialDocuments.credential, status: credentialDocuments.status })
+            .from(credentialDocuments)
+            .where(eq(credentialDocuments.id, input.documentId))
+            .for("update")
+        : [];
+      if (!owner || !doc) throw new AppError("not_found", CREDENTIAL_MESSAGES.notFound);
+      // Nobody checks their own credentials, operators included.
+      if (owner.userId === operator.id) throw new AppError("forbidden", CREDENTIAL_MESSAGES.ownProof);
+      if (doc.status !== "pending") throw new AppError("conflict", CREDENTIAL_MESSAGES.alreadyDecided);
+      const { diggerId, userId } = owner;
 
-    if (input.intent === "approve-credential") {
-      // The approval it renews, if any, steps aside: one approved proof per credential (a unique index).
+      if (input.intent === "approve-credential") {
+        // The approval it renews, if any, steps aside: one approved proof per credential (a unique index).
+        await tx
+          .update(credentialDocuments)
+          .set({ status: "replaced" })
+          .where(and(eq(credentialDocuments.diggerId, diggerId), eq(credentialDocuments.credential, doc.credential), eq(credentialDocuments.status, "approved")));
+        const [approved] = await tx
+          .update(credentialDocuments)
+          .set({ status: "approved", verifiedUntil: input.verifiedUntil, decidedAt: sql`now()` })
+          .where(eq(credentialDocuments.id, doc.id))
+          .returning({ decidedAt: credentialDocuments.decidedAt });
+        await tx.update(diggerProfiles).set(SELF_REPORTED[doc.credential]).where(eq(diggerProfiles.id, diggerId));
+        await services.emit(tx, {
+          kind: "credential.approved",
+          operatorId: operator.id,
+          documentId: doc.id,
+          userId,
+          credential: doc.credential,
+          verifiedUntil: input.verifiedUntil,
+          decidedAt: approved!.decidedAt!,
+        });
+        return { success: CREDENTIAL_MESSAGES.approved };
+      }
+
       await tx
         .update(credentialDocuments)
-        .set({ status: "replaced" })
-        .where(and(eq(credentialDocuments.diggerId, diggerId), eq(credentialDocuments.credential, doc.credential), eq(credentialDocuments.status, "approved")));
-      const [approved] = await tx
-        .update(credentialDocuments)
-        .set({ status: "approved", verifiedUntil: input.verifiedUntil, decidedAt: sql`now()` })
-        .where(eq(credentialDocuments.id, doc.id))
-        .returning({ decidedAt: credentialDocuments.decidedAt });
-      await tx.update(diggerProfiles).set(SELF_REPORTED[doc.credential]).where(eq(diggerProfiles.id, diggerId));
-      await services.emit(tx, {
-        kind: "credential.approved",
-        operatorId: operator.id,
-        documentId: doc.id,
-        userId,
-        credential: doc.credential,
-        verifiedUntil: input.verifiedUntil,
-        decidedAt: approved!.decidedAt!,
-      });
-      return { success: CREDENTIAL_MESSAGES.approved };
-    }
-
-    await tx
-      .update(credentialDocuments)
-      .set({ status: "rejected", decidedAt: sql`now()`, rejectionReason: input.reason })
-      .where(eq(credentialDocuments.id, doc.id));
-    await services.emit(tx, { kind: "credential.rejected", operatorId: operator.id, documentId: doc.id, userId, credential: doc.credential, reason: input.reason });
-    return { success: CREDENTIAL_MESSAGES.rejected };
-  });
-}
+        .set({ status: "rejected", decidedAt: sql`now()`, rejectionReason: input.reason })
+        .where(eq(credentialDocuments.id, doc.id));
+      await services.emit(tx, { kind: "credential.rejected", operatorId: operator.id, documentId: doc.id, userId, credential: doc.credential, reason: input.reason });
+      return { success: CREDENTIAL_MESSAGES.rejected };
+    });
+  },
+});
 
 /** Approvals ended per batch; the job runs again until none is left. */
 const LAPSE_BATCH = 200;

@@ -10,10 +10,11 @@ import { gigModerationSchema, OPS_GIG_MESSAGES, type OpsGig } from "#core/ops-mo
 import type { Database } from "../db/client.ts";
 import { gigs, users } from "../db/schema.ts";
 import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import type { AppServices } from "../services.ts";
-import { refuseOwnRecord, type Operator } from "./access.ts";
+import { refuseOwnRecord } from "./access.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 export function gigSearchText(searchParams: URLSearchParams): string {
   return (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
@@ -63,27 +64,37 @@ export async function searchGigs(db: Database, q: string, cursorParam: string | 
   };
 }
 
-type Services = Pick<AppServices, "db" | "emit">;
+export const moderateGig = defineOperation({
+  access: operator,
+  input: gigModerationSchema,
+  async run({ services, user: operator, input: input }): Promise<{ success: string }> {
+    return services.db.transaction(async (tx) => {
+      const [gig] = await tx
+        .select({ id: gigs.id, title: gigs.title, ownerId: gigs.consumerId, hiddenAt: gigs.hiddenAt })
+        .from(gigs)
+        .where(eq(gigs.id, input.gigId))
+        .for("no key update");
+      if (!gig) throw new AppError("not_found", "Gig not found");
+      refuseOwnRecord(operator.id, gig.ownerId);
+      if (input.intent === "hide") {
+        if (gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.alreadyHidden);
+        await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: input.reason }).where(eq(gigs.id, gig.id));
+        await services.emit(tx, { kind: "gig.hidden", operatorId: operator.id, gigId: gig.id, gigTitle: gig.title, ownerId: gig.ownerId, reason: input.reason });
+        return { success: OPS_GIG_MESSAGES.hidden };
+      }
+      if (!gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.notHidden);
+      await tx.update(gigs).set({ hiddenAt: null, hiddenReason: null }).where(eq(gigs.id, gig.id));
+      await services.emit(tx, { kind: "gig.restored", operatorId: operator.id, gigId: gig.id, gigTitle: gig.title, ownerId: gig.ownerId });
+      return { success: OPS_GIG_MESSAGES.restored };
+    });
+  },
+});
 
-export async function moderateGig(services: Services, operator: Operator, form: FormData): Promise<{ success: string }> {
-  const input = parsedInput(gigModerationSchema, Object.fromEntries(form));
-  return services.db.transaction(async (tx) => {
-    const [gig] = await tx
-      .select({ id: gigs.id, title: gigs.title, ownerId: gigs.consumerId, hiddenAt: gigs.hiddenAt })
-      .from(gigs)
-      .where(eq(gigs.id, input.gigId))
-      .for("no key update");
-    if (!gig) throw new AppError("not_found", "Gig not found");
-    refuseOwnRecord(operator.id, gig.ownerId);
-    if (input.intent === "hide") {
-      if (gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.alreadyHidden);
-      await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: input.reason }).where(eq(gigs.id, gig.id));
-      await services.emit(tx, { kind: "gig.hidden", operatorId: operator.id, gigId: gig.id, gigTitle: gig.title, ownerId: gig.ownerId, reason: input.reason });
-      return { success: OPS_GIG_MESSAGES.hidden };
-    }
-    if (!gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.notHidden);
-    await tx.update(gigs).set({ hiddenAt: null, hiddenReason: null }).where(eq(gigs.id, gig.id));
-    await services.emit(tx, { kind: "gig.restored", operatorId: operator.id, gigId: gig.id, gigTitle: gig.title, ownerId: gig.ownerId });
-    return { success: OPS_GIG_MESSAGES.restored };
-  });
-}
+/** The Gigs section: the search and a page of its gigs. */
+export const gigsPage = defineOperation({
+  access: operator,
+  async run({ services, url }) {
+    const q = gigSearchText(url.searchParams);
+    return { q, page: await searchGigs(services.db, q, url.searchParams.get("cursor")) };
+  },
+});

@@ -10,12 +10,13 @@ import type { MessageAttachmentView } from "#core/message-attachments.ts";
 import { MESSAGE_TEXTS, messageModerationSchema, partyName } from "#core/messages.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { diggerProfiles, messageReports, messages, threads, users } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { attachmentsOf } from "../messages/attachments.ts";
 import { shownText } from "../messages/inbox.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import type { AppServices } from "../services.ts";
-import { refuseOwnRecord, type Operator } from "./access.ts";
+import { refuseOwnRecord } from "./access.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 /** Messages shown around a reported one, on each side. */
 const CONTEXT = 3;
@@ -118,26 +119,37 @@ async function around(db: Database, threadId: string, seq: number, reportedId: s
   }));
 }
 
-export async function moderateMessage(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
-  const { intent, messageId } = parsedInput(messageModerationSchema, Object.fromEntries(form));
-  return services.db.transaction(async (tx) => {
-    const [message] = await tx
-      .select({ id: messages.id, senderId: messages.senderId, diggerUserId: threads.diggerUserId, clientId: threads.clientId })
-      .from(messages)
-      .innerJoin(threads, eq(threads.id, messages.threadId))
-      .where(eq(messages.id, messageId))
-      .for("no key update", { of: messages });
-    if (!message) throw new AppError("not_found", MESSAGE_TEXTS.messageNotFound);
-    // Not a thread of their own, whichever side wrote it.
-    refuseOwnRecord(operator.id, message.diggerUserId, message.clientId);
-    const closed = await tx
-      .update(messageReports)
-      .set({ resolvedAt: sql`now()`, resolution: intent === "hide" ? "hidden" : "kept" })
-      .where(and(eq(messageReports.messageId, messageId), isNull(messageReports.resolvedAt)))
-      .returning({ id: messageReports.id });
-    if (closed.length === 0) throw new AppError("conflict", MESSAGE_TEXTS.noOpenReports);
-    if (intent === "hide") await tx.update(messages).set({ hiddenAt: sql`now()`, hiddenBy: operator.id }).where(eq(messages.id, messageId));
-    await services.emit(tx, { kind: "message.moderated", operatorId: operator.id, messageId, senderUserId: message.senderId, hidden: intent === "hide", reports: closed.length });
-    return { success: intent === "hide" ? MESSAGE_TEXTS.hidden : MESSAGE_TEXTS.kept };
-  });
-}
+export const moderateMessage = defineOperation({
+  access: operator,
+  input: messageModerationSchema,
+  async run({ services, user: operator, input: { intent, messageId } }): Promise<{ success: string }> {
+    return services.db.transaction(async (tx) => {
+      const [message] = await tx
+        .select({ id: messages.id, senderId: messages.senderId, diggerUserId: threads.diggerUserId, clientId: threads.clientId })
+        .from(messages)
+        .innerJoin(threads, eq(threads.id, messages.threadId))
+        .where(eq(messages.id, messageId))
+        .for("no key update", { of: messages });
+      if (!message) throw new AppError("not_found", MESSAGE_TEXTS.messageNotFound);
+      // Not a thread of their own, whichever side wrote it.
+      refuseOwnRecord(operator.id, message.diggerUserId, message.clientId);
+      const closed = await tx
+        .update(messageReports)
+        .set({ resolvedAt: sql`now()`, resolution: intent === "hide" ? "hidden" : "kept" })
+        .where(and(eq(messageReports.messageId, messageId), isNull(messageReports.resolvedAt)))
+        .returning({ id: messageReports.id });
+      if (closed.length === 0) throw new AppError("conflict", MESSAGE_TEXTS.noOpenReports);
+      if (intent === "hide") await tx.update(messages).set({ hiddenAt: sql`now()`, hiddenBy: operator.id }).where(eq(messages.id, messageId));
+      await services.emit(tx, { kind: "message.moderated", operatorId: operator.id, messageId, senderUserId: message.senderId, hidden: intent === "hide", reports: closed.length });
+      return { success: intent === "hide" ? MESSAGE_TEXTS.hidden : MESSAGE_TEXTS.kept };
+    });
+  },
+});
+
+/** The Messages section: a page of reported messages. */
+export const reportedMessagesPage = defineOperation({
+  access: operator,
+  async run({ services, url }) {
+    return { page: await reportedMessages(services.db, url.searchParams.get("cursor")) };
+  },
+});

@@ -10,12 +10,13 @@ import { z } from "zod";
 import { ISSUE_DECISIONS, ISSUE_MESSAGES } from "#core/lead-issues.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, refunds } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { withPurchaseParties } from "../leads/purchase-parties.ts";
 import { afterDecision, operatorDecision } from "../leads/resolve-issue.ts";
-import type { AppServices } from "../services.ts";
-import { refuseOwnRecord, type Operator } from "./access.ts";
+import { refuseOwnRecord } from "./access.ts";
 import { refundRates } from "./refund-rate.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 
 /** At most this many of each list: a longer one is a fault to fix, not a queue to page through. */
@@ -95,27 +96,30 @@ const retrySchema = z.object({ refundId: z.uuid({ error: "Refund not found" }) }
  * Retry: another `refund.send` job for a refund still pending. Safe to repeat: the provider is
  * asked with the refund's id as idempotency key, so it never refunds twice.
  */
-export async function retryRefund(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
-  const { refundId } = parsedInput(retrySchema, Object.fromEntries(form));
-  return services.db.transaction(async (tx) => {
-    const [refund] = await withPurchaseParties(
-      tx
-        .select({ id: refunds.id, status: refunds.status, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
-        .from(refunds)
-        .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
-        .$dynamic(),
-    )
-      .where(eq(refunds.id, refundId))
-      .for("no key update", { of: refunds });
-    if (!refund) throw new AppError("not_found", "Refund not found");
-    // Their own purchase's refund, or one on their own gig.
-    refuseOwnRecord(operator.id, refund.diggerUserId, refund.clientId);
-    if (refund.status !== "pending") throw new AppError("conflict", "This refund is already done.");
-    // The audit row and the refund's job (leads/refunds.ts's refundJob), together.
-    await services.emit(tx, { kind: "refund.retried", operatorId: operator.id, refundId, diggerUserId: refund.diggerUserId });
-    return { success: REFUND_RETRY_QUEUED };
-  });
-}
+export const retryRefund = defineOperation({
+  access: operator,
+  input: retrySchema,
+  async run({ services, user: operator, input: { refundId } }): Promise<{ success: string }> {
+    return services.db.transaction(async (tx) => {
+      const [refund] = await withPurchaseParties(
+        tx
+          .select({ id: refunds.id, status: refunds.status, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
+          .from(refunds)
+          .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
+          .$dynamic(),
+      )
+        .where(eq(refunds.id, refundId))
+        .for("no key update", { of: refunds });
+      if (!refund) throw new AppError("not_found", "Refund not found");
+      // Their own purchase's refund, or one on their own gig.
+      refuseOwnRecord(operator.id, refund.diggerUserId, refund.clientId);
+      if (refund.status !== "pending") throw new AppError("conflict", "This refund is already done.");
+      // The audit row and the refund's job (leads/refunds.ts's refundJob), together.
+      await services.emit(tx, { kind: "refund.retried", operatorId: operator.id, refundId, diggerUserId: refund.diggerUserId });
+      return { success: REFUND_RETRY_QUEUED };
+    });
+  },
+});
 
 /** Each issue awaiting an operator with its dates as text and its digger's refund rate. */
 async function withRefundRates<T extends { diggerId: string; respondBy: Date; operatorRespondBy: Date | null }>(db: Database, issues: T[]) {
@@ -141,18 +145,25 @@ const issueDecisionSchema = z.object({
  * transaction; past the operators' deadline the automatic approval answers instead (409). Both
  * sides are told with the issue-decided notices; the refund goes to the provider after the commit.
  */
-export async function decideOverdueIssue(
-  services: Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "emit" | "config">,
-  operator: Operator,
-  form: FormData,
-): Promise<{ success: string }> {
-  const { issueId, decision } = parsedInput(issueDecisionSchema, { issueId: form.get("issueId"), decision: form.get("decision") });
-  // Before anything is written: an operator never decides an issue they are a party to
-  // (issue 30, finding 8). The decision's audit row is its event's ("issue.decided-by-operator").
-  const resolved = await operatorDecision(services, operator.id, issueId, decision, (parties) =>
-    refuseOwnRecord(operator.id, parties.diggerUserId, parties.clientUserId),
-  );
-  await afterDecision(services, resolved);
-  if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.operatorDeadlinePassed);
-  return { success: ISSUE_DECIDED_BY_OPERATOR[decision] };
-}
+export const decideOverdueIssue = defineOperation({
+  access: operator,
+  input: issueDecisionSchema,
+  async run({ services, user: operator, input: { issueId, decision } }): Promise<{ success: string }> {
+    // Before anything is written: an operator never decides an issue they are a party to
+    // (issue 30, finding 8). The decision's audit row is its event's ("issue.decided-by-operator").
+    const resolved = await operatorDecision(services, operator.id, issueId, decision, (parties) =>
+      refuseOwnRecord(operator.id, parties.diggerUserId, parties.clientUserId),
+    );
+    await afterDecision(services, resolved);
+    if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.operatorDeadlinePassed);
+    return { success: ISSUE_DECIDED_BY_OPERATOR[decision] };
+  },
+});
+
+/** The Payments section. */
+export const paymentsPage = defineOperation({
+  access: operator,
+  async run({ services }) {
+    return paymentsOverview(services.db);
+  },
+});

@@ -8,10 +8,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { OPS_REVIEW_MESSAGES, reviewModerationSchema, type ReportedReview } from "#core/ops-moderation.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { diggerProfiles, gigs, reviewReports, reviews } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { decodeCursor, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import type { AppServices } from "../services.ts";
-import { refuseOwnRecord, type Operator } from "./access.ts";
+import { refuseOwnRecord } from "./access.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 interface Row {
   id: string;
@@ -62,27 +63,38 @@ export async function reportedReviews(db: Database, cursorParam: string | null):
   };
 }
 
-export async function moderateReview(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
-  const { intent, reviewId } = parsedInput(reviewModerationSchema, Object.fromEntries(form));
-  return services.db.transaction(async (tx) => {
-    const [review] = await tx
-      .select({ id: reviews.id, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
-      .from(reviews)
-      .innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId))
-      .innerJoin(gigs, eq(gigs.id, reviews.gigId))
-      .where(eq(reviews.id, reviewId))
-      .for("no key update", { of: reviews });
-    if (!review) throw new AppError("not_found", "Review not found");
-    // A review of them or by them (the client who posted the gig).
-    refuseOwnRecord(operator.id, review.diggerUserId, review.clientId);
-    const closed = await tx
-      .update(reviewReports)
-      .set({ resolvedAt: sql`now()`, resolution: intent === "hide" ? "hidden" : "kept" })
-      .where(and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.resolvedAt)))
-      .returning({ reason: reviewReports.reason });
-    if (closed.length === 0) throw new AppError("conflict", OPS_REVIEW_MESSAGES.noOpenReports);
-    if (intent === "hide") await tx.update(reviews).set({ hiddenAt: sql`now()` }).where(eq(reviews.id, reviewId));
-    await services.emit(tx, { kind: "review.moderated", operatorId: operator.id, reviewId, diggerUserId: review.diggerUserId, hidden: intent === "hide", reports: closed.length });
-    return { success: intent === "hide" ? OPS_REVIEW_MESSAGES.hidden : OPS_REVIEW_MESSAGES.kept };
-  });
-}
+export const moderateReview = defineOperation({
+  access: operator,
+  input: reviewModerationSchema,
+  async run({ services, user: operator, input: { intent, reviewId } }): Promise<{ success: string }> {
+    return services.db.transaction(async (tx) => {
+      const [review] = await tx
+        .select({ id: reviews.id, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
+        .from(reviews)
+        .innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId))
+        .innerJoin(gigs, eq(gigs.id, reviews.gigId))
+        .where(eq(reviews.id, reviewId))
+        .for("no key update", { of: reviews });
+      if (!review) throw new AppError("not_found", "Review not found");
+      // A review of them or by them (the client who posted the gig).
+      refuseOwnRecord(operator.id, review.diggerUserId, review.clientId);
+      const closed = await tx
+        .update(reviewReports)
+        .set({ resolvedAt: sql`now()`, resolution: intent === "hide" ? "hidden" : "kept" })
+        .where(and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.resolvedAt)))
+        .returning({ reason: reviewReports.reason });
+      if (closed.length === 0) throw new AppError("conflict", OPS_REVIEW_MESSAGES.noOpenReports);
+      if (intent === "hide") await tx.update(reviews).set({ hiddenAt: sql`now()` }).where(eq(reviews.id, reviewId));
+      await services.emit(tx, { kind: "review.moderated", operatorId: operator.id, reviewId, diggerUserId: review.diggerUserId, hidden: intent === "hide", reports: closed.length });
+      return { success: intent === "hide" ? OPS_REVIEW_MESSAGES.hidden : OPS_REVIEW_MESSAGES.kept };
+    });
+  },
+});
+
+/** The Reviews section: a page of reported reviews. */
+export const reportedReviewsPage = defineOperation({
+  access: operator,
+  async run({ services, url }) {
+    return { page: await reportedReviews(services.db, url.searchParams.get("cursor")) };
+  },
+});

@@ -10,7 +10,10 @@ import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, reviews, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
+import { auditLog } from "./audit-log.ts";
 import { refundRates } from "./refund-rate.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 /** How many rows of each list the page shows, newest first. */
 export const USER_PAGE_LIST_CAP = 20;
@@ -132,3 +135,13 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
     reviewsReceived: dated(reviewsReceived),
   };
 }
+
+/** A user's page in the console: their account, standing and activity, and the operators' history about them. */
+export const userPage = defineOperation({
+  access: operator,
+  async run({ services: { db }, user: operator, params, url }) {
+    const user = await opsUserPage(db, params.userId ?? "");
+    const history = await auditLog(db, { action: "", operator: "", user: "", subjectUserId: user.account.id }, url.searchParams.get("cursor"));
+    return { user, history, self: operator.id === user.account.id };
+  },
+});

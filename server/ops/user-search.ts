@@ -10,6 +10,8 @@ import type { Database } from "../db/client.ts";
 import { diggerProfiles, users } from "../db/schema.ts";
 import { containsText } from "../db/search.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_USER_ID_CURSOR, toPage, type Page } from "../pagination.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 /** The search text from the address: trimmed and cut to its longest. */
 export function userSearchText(searchParams: URLSearchParams): string {
@@ -67,3 +69,12 @@ export async function searchUsers(db: Database, q: string, cursorParam: string |
     })),
   };
 }
+
+/** The Users section: the search and a page of its accounts. */
+export const usersPage = defineOperation({
+  access: operator,
+  async run({ services, url }) {
+    const q = userSearchText(url.searchParams);
+    return { q, page: await searchUsers(services.db, q, url.searchParams.get("cursor")) };
+  },
+});

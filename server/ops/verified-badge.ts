@@ -9,11 +9,13 @@ import { operatorReason } from "#core/ops-users.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, users } from "../db/schema.ts";
 import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import type { AppServices } from "../services.ts";
-import { refuseOwnRecord, type Operator } from "./access.ts";
+import { refuseOwnRecord } from "./access.ts";
 import { userSearchColumn } from "./user-search.ts";
+import { operator } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
+import { pendingProofs } from "./credential-review.ts";
 
 export const VERIFIED_BADGE_MESSAGES = {
   granted: "Verified badge granted.",
@@ -68,20 +70,37 @@ const badgeSchema = z.object({
   reason: operatorReason(),
 });
 
-export async function setVerifiedBadge(services: Pick<AppServices, "db" | "emit">, operator: Operator, form: FormData): Promise<{ success: string }> {
-  const { intent, diggerId, reason } = parsedInput(badgeSchema, Object.fromEntries(form));
-  return services.db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({ id: diggerProfiles.id, userId: diggerProfiles.userId, verified: diggerProfiles.verified })
-      .from(diggerProfiles)
-      .where(eq(diggerProfiles.id, diggerId))
-      .for("no key update");
-    if (!profile) throw new AppError("not_found", "Profile not found");
-    refuseOwnRecord(operator.id, profile.userId);
-    const grant = intent === "grant";
-    if (profile.verified === grant) throw new AppError("conflict", grant ? VERIFIED_BADGE_MESSAGES.already : VERIFIED_BADGE_MESSAGES.notVerified);
-    await tx.update(diggerProfiles).set({ verified: grant }).where(eq(diggerProfiles.id, profile.id));
-    await services.emit(tx, { kind: "profile.verified-badge", operatorId: operator.id, profileId: profile.id, userId: profile.userId, granted: grant, reason });
-    return { success: grant ? VERIFIED_BADGE_MESSAGES.granted : VERIFIED_BADGE_MESSAGES.removed };
-  });
-}
+export const setVerifiedBadge = defineOperation({
+  access: operator,
+  input: badgeSchema,
+  async run({ services, user: operator, input: { intent, diggerId, reason } }): Promise<{ success: string }> {
+    return services.db.transaction(async (tx) => {
+      const [profile] = await tx
+        .select({ id: diggerProfiles.id, userId: diggerProfiles.userId, verified: diggerProfiles.verified })
+        .from(diggerProfiles)
+        .where(eq(diggerProfiles.id, diggerId))
+        .for("no key update");
+      if (!profile) throw new AppError("not_found", "Profile not found");
+      refuseOwnRecord(operator.id, profile.userId);
+      const grant = intent === "grant";
+      if (profile.verified === grant) throw new AppError("conflict", grant ? VERIFIED_BADGE_MESSAGES.already : VERIFIED_BADGE_MESSAGES.notVerified);
+      await tx.update(diggerProfiles).set({ verified: grant }).where(eq(diggerProfiles.id, profile.id));
+      await services.emit(tx, { kind: "profile.verified-badge", operatorId: operator.id, profileId: profile.id, userId: profile.userId, granted: grant, reason });
+      return { success: grant ? VERIFIED_BADGE_MESSAGES.granted : VERIFIED_BADGE_MESSAGES.removed };
+    });
+  },
+});
+
+/** The Verification queue: the proofs awaiting a decision, and the search of digger profiles. */
+export const verificationPage = defineOperation({
+  access: operator,
+  async run({ services, url }) {
+    const { searchParams } = url;
+    const q = diggerSearchText(searchParams);
+    const [proofs, page] = await Promise.all([
+      pendingProofs(services.db, searchParams.get("proofs")),
+      searchDiggerProfiles(services.db, q, searchParams.get("cursor")),
+    ]);
+    return { q, proofs, page };
+  },
+});

@@ -7,6 +7,8 @@ import { categories, emails, gigs } from "../../server/db/schema.ts";
 import { browseGigsQuery, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
 import { changeGigStatus } from "../../server/gigs/my-gigs.ts";
 import { postGig } from "../../server/gigs/post-gig.ts";
+import { perform } from "../../server/operation.ts";
+import type { SessionUser } from "../../core/session-user.ts";
 import { PAGE_SIZE } from "../../server/pagination.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -283,16 +285,18 @@ describe("the operations, called without a request", () => {
 
   it("postGig returns the new gig's id, or throws an AppError with the form's messages", async () => {
     const db = app.database.db;
-    const { id } = await postGig(app.services, consumer.id, formOf(validGig()));
+    // The caller as the access rule resolves it: postGig reads the user's id only.
+    const post = (fields: Record<string, string>) => perform(postGig, { user: consumer as unknown as SessionUser }, { services: app.services, form: formOf(fields) });
+    const { id } = await post(validGig());
     expect((await db.select().from(gigs).where(eq(gigs.id, id)))[0]).toMatchObject({ consumerId: consumer.id, status: "open" });
-    await expect(postGig(app.services, consumer.id, formOf(validGig({ categoryId: subCategory.id })))).rejects.toMatchObject({
+    await expect(post(validGig({ categoryId: subCategory.id }))).rejects.toMatchObject({
       name: "AppError",
       code: "invalid_input",
       status: 400,
       message: "Please select a category",
       fieldErrors: { categoryId: "Please select a category" },
     });
-    await expect(postGig(app.services, consumer.id, formOf(validGig({ title: "short" })))).rejects.toMatchObject({
+    await expect(post(validGig({ title: "short" }))).rejects.toMatchObject({
       code: "invalid_input",
       message: "Title must be at least 10 characters",
       fieldErrors: { title: "Title must be at least 10 characters" },

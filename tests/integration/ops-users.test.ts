@@ -21,6 +21,7 @@ import { diggerCategories, diggerProfiles, diggerReferences, leadIssues, referen
 import { queryRows } from "../../server/db/client.ts";
 import type { Operator } from "../../server/ops/access.ts";
 import { changeAccountStanding } from "../../server/ops/account-standing-change.ts";
+import { perform } from "../../server/operation.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -421,7 +422,8 @@ describe("Reinstate", () => {
     const form = new FormData();
     form.set("intent", "reinstate");
     form.set("reason", "Reinstating myself");
-    await expect(changeAccountStanding(app.services, { ...self, operator: true } as unknown as Operator, self.id, form)).rejects.toMatchObject({
+    const caller = { user: { ...self, operator: true } as unknown as Operator };
+    await expect(perform(changeAccountStanding, caller, { services: app.services, params: { userId: self.id }, form })).rejects.toMatchObject({
       status: 403,
       message: OPERATORS_OWN_RECORDS,
     });

@@ -1,0 +1,81 @@
+/**
+ * One shape per operation (docs/decisions/0044-one-shape-per-operation.md): an operation
+ * declares who may run it (`access`, a rule from server/auth/guards.ts), what it takes
+ * (`input`, a core zod schema read from the form's fields) and its work (`run`, with one
+ * context argument). The route adapter (server/web/respond.ts, `runLoader`/`runAction`) looks
+ * up the session, applies the rule, parses the input and dispatches a page's forms on their
+ * `intent`; a test or a job calls `perform` with the caller already known.
+ */
+import type { z } from "zod";
+import { parsedInput } from "./errors.ts";
+import type { AppServices, RequestContext } from "./services.ts";
+
+/**
+ * An access rule: a value that says who may run an operation and what the operation learns
+ * of its caller (`{ user }`, `{ user, diggerId }`...). A refusal is an `AppError` (a flash
+ * redirect, a 403, or the 404 page), thrown by `resolve`.
+ */
+export interface Access<A> {
+  resolve(context: RequestContext, request: Request, params: Params): Promise<A>;
+}
+
+/** The route's parameters, as typed in the address (unchecked: the operation checks them). */
+export type Params = Readonly<Record<string, string | undefined>>;
+
+type InputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What `run` receives: the caller as the access rule resolved it, and the request's parts. */
+export type OperationContext<A, I> = A & {
+  services: AppServices;
+  /** The form's fields parsed by `input` (an action), or undefined without a schema. */
+  input: I;
+  params: Params;
+  /** The request's address: a loader's search parameters. */
+  url: URL;
+  /** The form sent, for what a schema does not carry (a file); null for a loader. */
+  form: FormData | null;
+};
+
+export interface Operation<A, I, O> {
+  readonly access: Access<A>;
+  /** The raw fields parsed, or an `invalid_input` error with the form's messages (decision 0013). */
+  parse(fields: Record<string, unknown>): I;
+  run(context: OperationContext<A, I>): Promise<O>;
+}
+
+export function defineOperation<A, O, S extends z.ZodType | undefined = undefined>(definition: {
+  access: Access<A>;
+  /** The schema, or what makes it at each call (a schema that knows today's date). */
+  input?: S | (() => S);
+  run(context: OperationContext<A, InputOf<S>>): Promise<O>;
+}): Operation<A, InputOf<S>, O> {
+  const { access, input, run } = definition;
+  return {
+    access,
+    parse: (fields) => {
+      if (!input) return undefined as InputOf<S>;
+      const schema = (typeof input === "function" ? input() : input) as z.ZodType;
+      return parsedInput(schema, fields) as InputOf<S>;
+    },
+    run,
+  };
+}
+
+/** The caller-independent parts of a call, for `perform`. */
+export interface Call {
+  services: AppServices;
+  params?: Params;
+  url?: URL | string;
+  form?: FormData | null;
+}
+
+/**
+ * Runs `operation` for a caller already resolved (a test, a job): parses the form as the
+ * route adapter would, then runs it. No session, no access check.
+ */
+export async function perform<A, I, O>(operation: Operation<A, I, O>, caller: A, call: Call): Promise<O> {
+  const form = call.form ?? null;
+  const url = new URL(call.url ?? "http://localhost/");
+  const input = operation.parse(form ? Object.fromEntries(form) : Object.fromEntries(url.searchParams));
+  return operation.run({ ...caller, services: call.services, input, params: call.params ?? {}, url, form });
+}

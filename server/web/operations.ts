@@ -1,0 +1,72 @@
+/**
+ * The route adapter of operations declared with `defineOperation` (server/operation.ts,
+ * docs/decisions/0044-one-shape-per-operation.md): a loader or action hands its route's
+ * arguments and its operation here, and this does the rest in one order for every page:
+ * the session lookup and the access rule, the form's `intent` (a page with several forms
+ * names one operation per intent), the input parsed by the operation's schema, the work; an
+ * `AppError` on the way becomes what `runLoader`/`runAction` (respond.ts) make of it.
+ */
+import type { AppLoadContext } from "react-router";
+import { AppError } from "../errors.ts";
+import type { Operation, Params } from "../operation.ts";
+import { runAction, runLoader } from "./respond.ts";
+
+/** What a loader or an action receives from React Router (the parts an operation needs). */
+export interface RouteArgs {
+  request: Request;
+  params: Params;
+  context: AppLoadContext;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any caller, any input: the operation's own types check its run
+type AnyOperation = Operation<any, any, unknown>;
+type OutputOf<Op> = Op extends Operation<unknown, unknown, infer O> ? O : never;
+
+async function invoke<Op extends AnyOperation>({ request, params, context }: RouteArgs, operation: Op, form: FormData | null): Promise<OutputOf<Op>> {
+  const caller = await operation.access.resolve(context, request, params);
+  const url = new URL(request.url);
+  const input = operation.parse(form ? Object.fromEntries(form) : Object.fromEntries(url.searchParams));
+  return (await operation.run({ ...caller, services: context.services, input, params, url, form })) as OutputOf<Op>;
+}
+
+/** A loader: the operation's answer is the page's data. */
+export async function serveLoader<Op extends AnyOperation>(args: RouteArgs, operation: Op): Promise<OutputOf<Op>> {
+  return runLoader(args.context, () => invoke(args, operation, null));
+}
+
+/** A form sent to one operation; `respond` turns its answer into the route's (a redirect with a toast, say). */
+export async function serveAction<Op extends AnyOperation, R = OutputOf<Op>>(
+  args: RouteArgs,
+  operation: Op,
+  respond?: (output: OutputOf<Op>) => R | Promise<R>,
+) {
+  return runAction(args.context, async () => {
+    const output = await invoke(args, operation, await args.request.formData());
+    return respond ? respond(output) : (output as R);
+  });
+}
+
+/**
+ * A page with several forms: the form's `intent` names its operation (`"*"`: any other intent,
+ * none included, for a form that sends none). A failure goes back with
+ * the intent (`{ intent }`), so that the page shows its messages beside that form.
+ */
+export async function serveIntents<M extends Record<string, AnyOperation>>(args: RouteArgs, operations: M) {
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  return runAction(
+    args.context,
+    async (): Promise<OutputOf<M[keyof M]>> => {
+      const named = Object.hasOwn(operations, intent) ? operations[intent] : undefined;
+      const operation = named ?? (Object.hasOwn(operations, "*") ? operations["*"] : undefined);
+      if (!operation) {
+        // Refused as the page's forms are: whoever may not use the page learns nothing more.
+        const [first] = Object.values(operations);
+        if (first) await first.access.resolve(args.context, args.request, args.params);
+        throw new AppError("invalid_input", "Unknown action");
+      }
+      return invoke(args, operation, form) as Promise<OutputOf<M[keyof M]>>;
+    },
+    { intent },
+  );
+}
