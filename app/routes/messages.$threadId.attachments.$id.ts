@@ -1,5 +1,5 @@
 import { attachmentResponse } from "#server/messages/attachments.ts";
-import { isActingOperator } from "#server/ops/access.ts";
+import { actsAsOperator } from "#server/auth/guards.ts";
 import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/messages.$threadId.attachments.$id";
 
@@ -10,6 +10,6 @@ import type { Route } from "./+types/messages.$threadId.attachments.$id";
 export async function loader({ params, context }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const { user } = await context.session();
-    return attachmentResponse(context.services, user, await isActingOperator(context), params.threadId, params.id);
+    return attachmentResponse(context.services, user, actsAsOperator(context.services.config, user), params.threadId, params.id);
   });
 }

@@ -100,6 +100,8 @@ export async function createWorld(app: TestApp) {
     await db.update(threads).set({ lastMessageSeq: row!.seq, lastActivityAt: sql`now()` }).where(eq(threads.id, thread!.id));
     return row!;
   };
+  // First, so that the reported message below is the thread's last (the inbox's line).
+  const fileMessage = await addMessage("Message with a file");
   const message = await addMessage("Private message");
   const messageReportReason = `Message report ${tag()} for the operators`;
   await db.insert(messageReports).values({ messageId: message.id, reporterId: owningDigger.id, reason: messageReportReason });
@@ -117,7 +119,7 @@ export async function createWorld(app: TestApp) {
   };
   /** The reported message's attachment (parties and operators), and one of a message nobody reported (parties only). */
   const reportedAttachment = await addAttachment(message.id, "Reported attachment");
-  const attachment = await addAttachment((await addMessage("Message with a file")).id, "Private attachment");
+  const attachment = await addAttachment(fileMessage.id, "Private attachment");
 
   const users = { owningConsumer, otherConsumer, owningDigger, otherDigger, operator };
   /** One unread bell entry for each user, with a unique private text (only its owner may see it). */
