@@ -42,6 +42,8 @@ export const QUOTE_MESSAGES = {
   lowestPrice: "Lowest price",
   fastestReply: "Fastest reply",
   midpoint: "midpoint",
+  /** What a purged account's words in a quote become (its prices stay for the other party's records). */
+  deleted: "Deleted with the digger's account",
 } as const;
 
 /** 'The line items add up to {sum}, not {price}' */

@@ -85,6 +85,7 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
   return (
     <ThreadView
       thread={thread}
+      hasQuotes={loaderData.quotes.length > 0}
       quotes={<ThreadQuotes threadId={thread.id} role={thread.role} diggerHandle={thread.otherName} quotes={loaderData.quotes} today={loaderData.today} canSend={thread.canSend} />}
     />
   );

@@ -19,6 +19,7 @@
  */
 import { and, arrayOverlaps, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { purgeMessagesOf } from "../messages/privacy.ts";
+import { purgeQuotesOf } from "../quotes/privacy.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import {
   accounts,
@@ -124,6 +125,8 @@ async function purgeAccount(services: PurgeServices, userId: string, delaySecond
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     // Conversations stay with the other party, without this account's words ('Message deleted').
     const attachmentKeys = await purgeMessagesOf(tx, userId);
+    // So do quotes, with their prices but without this account's words.
+    await purgeQuotesOf(tx, userId);
 
     const keptGigs = await purgeGigs(tx, userId);
     const { keptProfile, photoKeys } = await purgeDiggerProfile(tx, userId);

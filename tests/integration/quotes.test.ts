@@ -5,13 +5,14 @@
  * one wins), the notices to the chosen and the other diggers (one e-mail each about the outcome),
  * decline, expiry, a refunded lead, and who may do what (by the thread's own address).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayIn, startOfDayIn } from "../../core/dates.ts";
 import { QUOTE_ANSWERS, QUOTE_MESSAGES, lineItemsMismatch, quoteNoLongerOpen } from "../../core/quotes.ts";
 import { diggerProfiles, gigs, hires, leadPurchases, quoteLineItems, quotes, refunds, threads, users } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { exportUserData } from "../../server/privacy/export.ts";
+import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
 import { acceptQuote, declineQuote } from "../../server/quotes/decide.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "../../server/quotes/send.ts";
 import { threadQuotes } from "../../server/quotes/thread-quotes.ts";
@@ -270,6 +271,35 @@ describe("declining a quote", () => {
     expect((await send(lead)).success).toBe(QUOTE_MESSAGES.sent);
     await expect(declineQuote(app.services, lead.client.id, lead.threadId, quote.quoteId, formOf({}))).rejects.toMatchObject({ status: 409 });
     await expect(declineQuote(app.services, lead.client.id, lead.threadId, quote.quoteId, formOf({ reason: "x".repeat(1001) }))).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("the purge of a deleted account", () => {
+  it("keeps a quote's prices for the other party but not the purged account's words: what is included, line items, a decline reason", async () => {
+    const lead = await boughtLead();
+    const items = { "lineItems.0.description": "Cedar boards", "lineItems.0.amount": "1000", "lineItems.1.description": "Labour", "lineItems.1.amount": "250.50" };
+    const declined = await send(lead, { ...FIXED, ...items });
+    await declineQuote(app.services, lead.client.id, lead.threadId, declined.quoteId, formOf({ reason: "Our neighbour does it cheaper" }));
+    const open = await send(lead, { ...FIXED, ...items });
+    const purge = async (user: { id: string }) => {
+      await db().update(users).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(users.id, user.id));
+      await purgeDeletedAccounts({ ...app.services, config: { accountPurgeDelayHours: 0 } });
+    };
+
+    await purge(lead.client);
+    expect(await quoteRow(declined.quoteId)).toMatchObject({ status: "declined", declineReason: null, included: FIXED.included });
+
+    await purge(lead.digger);
+    for (const id of [declined.quoteId, open.quoteId]) {
+      expect(await quoteRow(id)).toMatchObject({ amountCents: 125_050, included: QUOTE_MESSAGES.deleted });
+      const kept = await db().select().from(quoteLineItems).where(eq(quoteLineItems.quoteId, id));
+      expect(kept.map((item) => [item.description, item.amountCents]).sort()).toEqual([
+        [QUOTE_MESSAGES.deleted, 100_000],
+        [QUOTE_MESSAGES.deleted, 25_050],
+      ]);
+    }
+    const remaining = JSON.stringify(await db().select().from(quotes).where(eq(quotes.threadId, lead.threadId)));
+    for (const words of [FIXED.included, "Cedar boards", "Our neighbour does it cheaper"]) expect(remaining).not.toContain(words);
   });
 });
 

@@ -23,8 +23,11 @@ import { MessageText } from "./message-text.tsx";
  * the scroller runs bottom-up), 'Read' under my last message the other party has seen, and the
  * message box at the foot.
  */
-/** `quotes`: the thread's quote cards and forms (app/features/quotes/, composed by the route), under the messages. */
-export function ThreadView({ thread, quotes }: { thread: Thread; quotes?: ReactNode }) {
+/**
+ * `quotes`: the thread's quote cards and forms (app/features/quotes/, composed by the route), under
+ * the messages; `hasQuotes`: a quote was sent, so the thread is not empty even without a message.
+ */
+export function ThreadView({ thread, quotes, hasQuotes = false }: { thread: Thread; quotes?: ReactNode; hasQuotes?: boolean }) {
   const readSeq = thread.readByOther?.seq ?? 0;
   const lastRead = [...thread.messages].reverse().find((m) => m.mine && m.seq <= readSeq);
   // Opening the thread read it while the root loader counted it unread: count again.
@@ -63,7 +66,7 @@ export function ThreadView({ thread, quotes }: { thread: Thread; quotes?: ReactN
               ))}
             </ol>
           </div>
-          {thread.messages.length === 0 ? (
+          {thread.messages.length === 0 && !hasQuotes ? (
             <p className="py-6 text-center text-sm text-muted-foreground">
               {thread.role === "digger" ? emptyThreadForDigger(thread.otherFirstName) : MESSAGE_TEXTS.emptyForClient}
             </p>
