@@ -13,11 +13,12 @@ import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import { loadConfig } from "../../server/config.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { blocks, messages, threads, users } from "../../server/db/schema.ts";
+import { blocks, messageAttachments, messages, threads, users } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
 import { startInboundSmtp, type InboundSmtp } from "../../server/messages/inbound/listener.ts";
@@ -188,6 +189,37 @@ describe("the inbound listener", () => {
       { body: "Yes, Tuesday is fine.\nThe gate code is 1234.", senderId: lead.client.id },
       { body: "See you then", senderId: lead.client.id },
     ]);
+  });
+
+  it("posts the reply's JPEG, PNG, WebP and PDF files with it, and leaves out other files and a signature's inline logo", async () => {
+    const lead = await boughtLead();
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#2e86c1" } }).png().toBuffer();
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    await smtp.sendMail({
+      from: lead.client.email,
+      to: addressOf(lead, lead.client),
+      subject: "Re: New message",
+      text: "Photos of the fence attached.",
+      html: '<p>Photos of the fence attached.</p><img src="cid:logo@clara">',
+      messageId: `<${randomUUID()}@mail.example.com>`,
+      attachments: [
+        { filename: "fence.png", content: png, contentType: "image/png" },
+        { filename: "quote.pdf", content: pdf, contentType: "application/pdf" },
+        { filename: "notes.txt", content: "plain words", contentType: "text/plain" },
+        { filename: "renamed.png", content: Buffer.from("not an image at all"), contentType: "image/png" },
+        { filename: "logo.png", content: png, contentType: "image/png", cid: "logo@clara" },
+      ],
+    });
+    const [posted] = await db().select({ id: messages.id, body: messages.body }).from(messages).where(eq(messages.threadId, lead.threadId));
+    expect(posted?.body).toBe("Photos of the fence attached.");
+    const files = await db().select().from(messageAttachments).where(eq(messageAttachments.messageId, posted!.id));
+    expect(files.map((file) => [file.fileName, file.contentType]).sort()).toEqual([
+      ["fence.png", "image/png"],
+      ["quote.pdf", "application/pdf"],
+    ]);
+    // The other party opens them through the thread's one serving route.
+    const page = decodeHtml(await (await lead.digger.client.get(`/messages/${lead.threadId}`)).text());
+    expect(page).toContain("quote.pdf");
   });
 
   it("posts the same Message-ID once, in one thread", async () => {

@@ -5,12 +5,17 @@
  * history and the signature removed (email-reply-parser, without its optional native re2), and
  * through `sendMessage`, the web form's own code: its limits, blocks and suspension rules. An
  * empty reply is dropped; the e-mail's Message-ID posts once per thread (a unique index).
+ * Its attached files go with it under the web form's rules (JPEG, PNG, WebP or PDF by their
+ * bytes, 10 MB each, the first 5); a file outside them, and an image the HTML shows inline (a
+ * signature's logo), is left out rather than refusing the reply's words.
  */
 import EmailReplyParser from "email-reply-parser";
-import type { Email } from "postal-mime";
+import type { Attachment, Email } from "postal-mime";
+import { MAX_ATTACHMENTS } from "#core/message-attachments.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError } from "../../errors.ts";
 import type { AppServices } from "../../services.ts";
+import { discardAttachments, storeAttachment, type StoredAttachment } from "../attachments.ts";
 import { sendMessage } from "../send.ts";
 import type { ReplyRecipient } from "./reply-address.ts";
 
@@ -38,10 +43,30 @@ export function headerFrom(email: Pick<Email, "from">): string | null {
   return email.from?.address ? email.from.address.trim().toLowerCase() : null;
 }
 
+/** The reply's files the thread takes, stored; the others are left out (see above). */
+async function storedFiles(storage: AppServices["storage"], attachments: Attachment[]): Promise<StoredAttachment[]> {
+  const stored: StoredAttachment[] = [];
+  try {
+    for (const file of attachments) {
+      if (stored.length === MAX_ATTACHMENTS) break;
+      if (file.related || file.disposition === "inline" || typeof file.content === "string" || file.content instanceof Uint8Array) continue;
+      const kept = await storeAttachment(storage, file.filename ?? "attachment", Buffer.from(file.content as ArrayBuffer), file.mimeType).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
+      if (kept) stored.push(kept);
+    }
+  } catch (error) {
+    await discardAttachments(storage, stored);
+    throw error;
+  }
+  return stored;
+}
+
 export async function postReply(
   services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "storage" | "emit">,
   recipient: ReplyRecipient,
-  email: Pick<Email, "text" | "headers" | "messageId">,
+  email: Pick<Email, "text" | "headers" | "messageId"> & Partial<Pick<Email, "attachments">>,
 ): Promise<ReplyOutcome> {
   if (isAutomatic(email)) return { kind: "dropped", reason: "automatic" };
   const text = replyText(email);
@@ -49,8 +74,10 @@ export async function postReply(
   const emailMessageId = email.messageId?.trim().slice(0, 998) || null;
   const form = new FormData();
   form.set("body", text);
+  // sendMessage deletes the stored files again when the message is not written.
+  const attachments = await storedFiles(services.storage, email.attachments ?? []);
   try {
-    const sent = await sendMessage(services, recipient.userId, recipient.threadId, form, { emailMessageId });
+    const sent = await sendMessage(services, recipient.userId, recipient.threadId, form, { emailMessageId, attachments });
     return { kind: "posted", messageId: sent.id };
   } catch (error) {
     if (isUniqueViolation(error, "messages_email_message_key")) return { kind: "dropped", reason: "duplicate" };
