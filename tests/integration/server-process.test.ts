@@ -76,7 +76,7 @@ describe("the server process", () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 240_000);
 
   it("behind a trusted proxy (TRUST_PROXY=1), over a real socket, counts and logs each client by the address the proxy appended", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "dg-proxy-"));
@@ -102,7 +102,7 @@ describe("the server process", () => {
       server.child.kill("SIGTERM");
       await server.exited;
     }
-  });
+  }, 240_000);
 });
 
 describe("npm run cluster", () => {

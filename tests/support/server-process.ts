@@ -34,8 +34,12 @@ export function startServerProcess(env: Record<string, string>, entry = "server/
   return { child, output: () => output, exited };
 }
 
-/** Waits until the server is ready (`/readyz`): migrated, its database answering, the app serving. */
-export async function waitForReady(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+/**
+ * Waits until the server is ready (`/readyz`): migrated, its database answering, the app serving.
+ * PGlite's migrations and the demo seed take 20-30 s on a quiet 2-core machine and over 60 s
+ * while the other suites run beside them: the wait allows for that.
+ */
+export async function waitForReady(url: string, server: ServerProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
