@@ -1,11 +1,10 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
+import { NativeCheckbox, NativeRadio } from "#app/components/ui/native-choice.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { PasswordInput } from "#app/features/auth/password-input.tsx";
@@ -110,6 +109,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const initialType = searchParams.get("type") === "digger" ? "digger" : "consumer";
   const [userType, setUserType] = useState<string>(initialType);
   const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const signUpForm = useSignUpChoices(setUserType, setAgeConfirmed);
   // A social sign-up that lacked the 18+ box comes back to the tab that has it.
   const toSignUp = searchParams.get("tab") === "signup" || searchParams.get("error") === "AGE_CONFIRMATION_REQUIRED";
   const [tab, setTab] = useState(toSignUp ? "signup" : "signin");
@@ -190,14 +190,14 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           <TabsContent value="signup">
             <Card>
               <CardContent className="grid gap-4 pt-6">
-                <Form method="post" noValidate className="grid gap-4" id="signup-form">
+                <Form method="post" noValidate className="grid gap-4" id="signup-form" ref={signUpForm}>
                   <input type="hidden" name="intent" value="sign-up" />
                   <fieldset className="grid gap-2">
                     <legend className="mb-2 text-sm font-medium">I am a</legend>
-                    <RadioGroup name="userType" value={userType} onValueChange={setUserType} className="grid grid-cols-2 gap-3">
-                      <UserTypeOption value="consumer" title="Consumer" detail="Looking for services" />
-                      <UserTypeOption value="digger" title="Digger" detail="Service provider" />
-                    </RadioGroup>
+                    <div className="grid grid-cols-2 gap-3">
+                      <UserTypeOption value="consumer" title="Consumer" detail="Looking for services" selected={userType} onSelect={setUserType} />
+                      <UserTypeOption value="digger" title="Digger" detail="Service provider" selected={userType} onSelect={setUserType} />
+                    </div>
                   </fieldset>
                 </Form>
                 <SocialButtons userType={userType} ageConfirmed={ageConfirmed} busy={busy} available={loaderData.socialProviders} />
@@ -214,15 +214,15 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                   </FormField>
                   <div className="grid gap-1">
                     <div className="flex items-center gap-2">
-                      <Checkbox
+                      <NativeCheckbox
                         id="signup-age"
                         name="ageConfirmed"
                         form="signup-form"
                         required
-                        checked={ageConfirmed}
+                        defaultChecked={ageConfirmed}
                         aria-invalid={signUpErrors.ageConfirmed ? true : undefined}
                         aria-describedby={signUpErrors.ageConfirmed ? "signup-age-error" : undefined}
-                        onCheckedChange={(checked) => setAgeConfirmed(checked === true)}
+                        onChange={(event) => setAgeConfirmed(event.currentTarget.checked)}
                       />
                       <Label htmlFor="signup-age">I confirm I am 18 or older</Label>
                     </div>
@@ -261,13 +261,38 @@ function Divider() {
   );
 }
 
-function UserTypeOption({ value, title, detail }: { value: string; title: string; detail: string }) {
+/**
+ * The Sign Up form's native choices are uncontrolled (they work before hydration), and the
+ * page keeps what they say for the social buttons and for the panel coming back after a switch
+ * of tab. A choice made before hydration is read from the form once it is there.
+ */
+function useSignUpChoices(setUserType: (type: string) => void, setAgeConfirmed: (confirmed: boolean) => void) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const elements = form.current?.elements;
+    if (!elements) return;
+    const type = elements.namedItem("userType");
+    if (type instanceof RadioNodeList && type.value) setUserType(type.value);
+    const age = elements.namedItem("ageConfirmed");
+    if (age instanceof HTMLInputElement) setAgeConfirmed(age.checked);
+  }, [setUserType, setAgeConfirmed]);
+  return form;
+}
+
+function UserTypeOption({ value, title, detail, selected, onSelect }: { value: string; title: string; detail: string; selected: string; onSelect: (value: string) => void }) {
   return (
     <Label
       htmlFor={`type-${value}`}
-      className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary-strong"
+      className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary-strong"
     >
-      <RadioGroupItem id={`type-${value}`} value={value} aria-label={`${title} (${detail})`} />
+      <NativeRadio
+        id={`type-${value}`}
+        name="userType"
+        value={value}
+        defaultChecked={selected === value}
+        aria-label={`${title} (${detail})`}
+        onChange={(event) => event.currentTarget.checked && onSelect(value)}
+      />
       <span className="grid gap-1">
         <span className="font-medium">{title}</span>
         <span className="text-xs font-normal text-muted-foreground">{detail}</span>

@@ -10,7 +10,7 @@ async function publicPages(page: Page): Promise<string[]> {
   const gig = await page.getByRole("list", { name: "Open gigs" }).getByRole("link").first().getAttribute("href");
   await page.goto("/browse-diggers");
   const digger = await page.locator('main a[href^="/digger/"]').first().getAttribute("href");
-  return ["/browse-gigs", "/browse-diggers", gig!, digger!, "/auth", "/auth?type=digger", "/contact", "/no-such-page"];
+  return ["/browse-gigs", "/browse-diggers", gig!, digger!, "/auth", "/auth?type=digger", "/auth?tab=signup", "/contact", "/no-such-page"];
 }
 
 test("no accessibility violations on the browse, gig, digger, sign-in and 404 pages", async ({ page }) => {

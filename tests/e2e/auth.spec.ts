@@ -46,6 +46,26 @@ test("at 375 px (a touch screen: no hover) the reason the social buttons are dis
   await expect(button).toHaveAttribute("aria-describedby", (await reason.getAttribute("id"))!);
 });
 
+test("without JavaScript, /auth?tab=signup's choices and 18+ box work and make a digger account", async ({ browser }) => {
+  // The Sign Up panel's radio buttons and checkbox are native inputs (decision 0050): they take
+  // a choice before the page's scripts have run, or without them.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/auth?tab=signup&redirect=/");
+  await expect(page.getByRole("radio", { name: /^Consumer/ })).toBeChecked();
+  await page.getByRole("radio", { name: /^Digger/ }).click();
+  await expect(page.getByRole("radio", { name: /^Digger/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Consumer/ })).not.toBeChecked();
+  await page.getByLabel("Full Name").fill("Nora Noscript");
+  await page.getByLabel("Email").fill(`n-${randomUUID()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
+  await page.getByLabel("I confirm I am 18 or older").check();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Complete Profile" })).toBeVisible();
+  await context.close();
+});
+
 test("a consumer signs up, lands on the redirect target signed in, and signs out", async ({ page }) => {
   await page.goto("/auth?redirect=/how-it-works");
   await signUp(page, { type: "Consumer", email: `c-${randomUUID()}@example.com` });
