@@ -5,12 +5,10 @@
  * over SMTP, or kept in the outbox in local mode), with the sender as reply-to.
  */
 import { contactSchema } from "#core/contact-schema.ts";
-import type { SessionUser } from "#core/session-user.ts";
-import { anyone } from "../auth/guards.ts";
+import { anyone, withRequest } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import { defineOperation, type Access } from "../operation.ts";
+import { defineOperation } from "../operation.ts";
 import { limitedAddress } from "../security/client-address.ts";
 
 export interface ContactPageData {
@@ -28,15 +26,10 @@ export const contactSendFailed = (supportEmail: string) =>
   `Your message could not be sent right now. Please try again in a few minutes, or e-mail us at ${supportEmail}.`;
 
 /**
- * Everyone may write; the operation learns who is signed in (the e-mail names the account)
- * and, from the request, the client's address (the rate limit counts by it) and its logger.
+ * Everyone may write; the operation learns who is signed in (the e-mail names the account),
+ * the client's address (the rate limit counts by it) and the request's logger.
  */
-export const CONTACT_FORM: Access<{ user: SessionUser | null; clientIp: string; logger: Logger }> = {
-  async resolve(context, request, params) {
-    const { user } = await anyone.resolve(context, request, params);
-    return { user, clientIp: context.clientIp, logger: context.logger };
-  },
-};
+export const CONTACT_FORM = withRequest(anyone);
 
 /** Sends a visitor's message to support. */
 export const sendContactMessage = defineOperation({
