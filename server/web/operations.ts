@@ -66,7 +66,12 @@ type AnswerOf<E> = E extends Answering<infer R> ? R : OutputOf<E>;
  * (`answering`). A failure goes back with
  * the intent (`{ intent }`), so that the page shows its messages beside that form.
  */
-export async function serveIntents<M extends Record<string, Entry>>(args: RouteArgs, operations: M) {
+export async function serveIntents<M extends Record<string, Entry>>(
+  args: RouteArgs,
+  operations: M,
+  /** More for a failure to carry than its intent (the form's review, say). */
+  echo?: (form: FormData, intent: string) => Record<string, unknown>,
+) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const operationOf = (entry: Entry): AnyOperation => ("respond" in entry ? entry.operation : entry);
@@ -84,6 +89,6 @@ export async function serveIntents<M extends Record<string, Entry>>(args: RouteA
       const output = await invoke(args, operationOf(entry), form);
       return ("respond" in entry ? await entry.respond(output) : output) as AnswerOf<M[keyof M]>;
     },
-    { intent },
+    { intent, ...echo?.(form, intent) },
   );
 }
