@@ -16,98 +16,61 @@ import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { LEAD_ALERT_MESSAGES } from "#core/lead-alerts.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
 import { REACH_MESSAGES } from "#core/reach.ts";
-import { LEAD_ALERTS_SAVE } from "#server/alerts/access.ts";
-import { leadAlertsCard, saveLeadAlertPreferences } from "#server/alerts/settings.ts";
-import { authApiFor } from "#server/auth/api.ts";
-import { requireDigger, requireUser } from "#server/auth/guards.ts";
-import { changePassword } from "#server/auth/passwords.ts";
-import { disableTwoFactor, enableTwoFactor, makeBackupCodes, verifyTwoFactorCode, type TwoFactorEnrolment } from "#server/auth/two-factor.ts";
-import { AppError } from "#server/errors.ts";
-import { deleteAccount } from "#server/privacy/delete-account.ts";
-import { promotionalEmailEnabled, saveEmailPreferences } from "#server/privacy/email-preferences.ts";
+import type { TwoFactorEnrolment } from "#server/auth/two-factor.ts";
 import { PUSH_MESSAGES } from "#core/push-schemas.ts";
-import { pushDevicesCard, removePushDevice, turnOnPush } from "#server/push/devices.ts";
-import { reachCard } from "#server/reach/card.ts";
-import { saveReachPreferences } from "#server/reach/preferences.ts";
+import {
+  accountPage,
+  changeAccountPassword,
+  confirmTwoFactor,
+  deleteMyAccount,
+  newBackupCodes,
+  removeAccountPushDevice,
+  saveAccountEmailPreferences,
+  saveAccountLeadAlerts,
+  saveAccountReach,
+  startTwoFactor,
+  turnOffTwoFactor,
+  turnOnAccountPush,
+} from "#server/privacy/account-page.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
-import { runLoader, runAction, type ActionFailure } from "#server/web/respond.ts";
+import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
+import type { ActionFailure } from "#server/web/respond.ts";
 import type { Route } from "./+types/account";
 
 export const meta = () =>
   pageMeta("Account", "Your Digs & Gigs account: password, two-factor authentication, lead alerts, how to reach you and your data.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const user = await requireUser(context, request, { signedOut: { message: "Please sign in to view your account" } });
-    const { sessionId } = await context.session();
-    const [promotionalEmail, leadAlerts, pushDevices] = await Promise.all([
-      promotionalEmailEnabled(context.services.db, user.id),
-      leadAlertsCard(context.services.db, user),
-      pushDevicesCard(context.services.db, context.services.config, user.id, sessionId),
-    ]);
-    const reach = await reachCard(context.services.db, user, pushDevices);
-    return { user, promotionalEmail, leadAlerts, pushDevices, reach };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, accountPage);
 }
 
 /** Each of the page's forms (its `intent`): one operation, then what the page shows or where it goes. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const user = await requireUser(context, request);
-    const form = await request.formData();
-    const api = authApiFor(context, request);
-    const { config, db } = context.services;
-    switch (form.get("intent")) {
-      case "change-password": {
-        const { setCookies } = await changePassword(api, form);
-        const success = "Password changed. You have been signed out on your other devices.";
-        return data({ success }, { headers: setCookieHeaders(setCookies) });
-      }
-      case "enable-two-factor": {
-        const { enrolment, backupCodes, setCookies } = await enableTwoFactor(api, form);
-        return data({ enrolment, backupCodes }, { headers: setCookieHeaders(setCookies) });
-      }
-      case "confirm-two-factor": {
-        const { setCookies } = await verifyTwoFactorCode(api, "totp", form);
-        return redirectWithFlash(config, "/account", "success", "Two-factor authentication is on.", setCookies);
-      }
-      case "disable-two-factor": {
-        const { setCookies } = await disableTwoFactor(api, form);
-        return redirectWithFlash(config, "/account", "success", "Two-factor authentication is off.", setCookies);
-      }
-      case "new-backup-codes": {
-        const { backupCodes } = await makeBackupCodes(api, form);
-        return { backupCodes, success: "New backup codes made. The old ones no longer work." };
-      }
-      case "email-preferences": {
-        const { promotionalEmail } = await saveEmailPreferences(db, user.id, form);
-        return { success: promotionalEmail ? "Promotional e-mail is on." : "Promotional e-mail is off. Transactional e-mail still arrives." };
-      }
-      case "reach": {
-        await saveReachPreferences(db, user.id, form);
-        return { success: REACH_MESSAGES.saved };
-      }
-      case "lead-alerts": {
-        const { diggerId } = await requireDigger(context, request, LEAD_ALERTS_SAVE);
-        await saveLeadAlertPreferences(db, diggerId, form);
-        return { success: LEAD_ALERT_MESSAGES.saved };
-      }
-      case "push-on": {
-        const { sessionId } = await context.session();
-        await turnOnPush(db, config, { userId: user.id, sessionId, userAgent: request.headers.get("user-agent") }, form);
-        return { success: PUSH_MESSAGES.turnedOn };
-      }
-      case "push-remove": {
-        await removePushDevice(db, user.id, form);
-        return { success: PUSH_MESSAGES.removed };
-      }
-      case "delete-account": {
-        const { setCookies } = await deleteAccount(context, api, user, form);
-        return redirectWithFlash(config, "/", "success", DELETE_ACCOUNT_MESSAGES.deleted, setCookies);
-      }
-      default:
-        throw new AppError("invalid_input", "Unknown action");
-    }
+export async function action(args: Route.ActionArgs) {
+  const { config } = args.context.services;
+  return serveIntents(args, {
+    "change-password": answering(changeAccountPassword, ({ setCookies }) =>
+      data({ success: "Password changed. You have been signed out on your other devices." }, { headers: setCookieHeaders(setCookies) }),
+    ),
+    "enable-two-factor": answering(startTwoFactor, ({ enrolment, backupCodes, setCookies }) =>
+      data({ enrolment, backupCodes }, { headers: setCookieHeaders(setCookies) }),
+    ),
+    "confirm-two-factor": answering(confirmTwoFactor, ({ setCookies }) =>
+      redirectWithFlash(config, "/account", "success", "Two-factor authentication is on.", setCookies),
+    ),
+    "disable-two-factor": answering(turnOffTwoFactor, ({ setCookies }) =>
+      redirectWithFlash(config, "/account", "success", "Two-factor authentication is off.", setCookies),
+    ),
+    "new-backup-codes": answering(newBackupCodes, ({ backupCodes }) => ({ backupCodes, success: "New backup codes made. The old ones no longer work." })),
+    "email-preferences": answering(saveAccountEmailPreferences, ({ promotionalEmail }) => ({
+      success: promotionalEmail ? "Promotional e-mail is on." : "Promotional e-mail is off. Transactional e-mail still arrives.",
+    })),
+    reach: answering(saveAccountReach, () => ({ success: REACH_MESSAGES.saved })),
+    "lead-alerts": answering(saveAccountLeadAlerts, () => ({ success: LEAD_ALERT_MESSAGES.saved })),
+    "push-on": answering(turnOnAccountPush, () => ({ success: PUSH_MESSAGES.turnedOn })),
+    "push-remove": answering(removeAccountPushDevice, () => ({ success: PUSH_MESSAGES.removed })),
+    "delete-account": answering(deleteMyAccount, ({ setCookies }) =>
+      redirectWithFlash(config, "/", "success", DELETE_ACCOUNT_MESSAGES.deleted, setCookies),
+    ),
   });
 }
 

@@ -9,27 +9,14 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { DiggerCard } from "#app/features/diggers/digger-card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { listTopLevelCategories } from "#server/categories.ts";
-import { browseDiggers, browseFilters, countDiggers } from "#server/diggers/browse.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { browseDiggersPage } from "#server/diggers/browse.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/browse-diggers";
 
 export const meta = () => pageMeta("Browse Talent", "Find verified local service providers by skill, rating, experience and rate.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const searchParams = new URL(request.url).searchParams;
-    const filters = browseFilters(searchParams);
-    const db = context.services.db;
-    const cursor = searchParams.get("cursor");
-    const [categories, page, count] = await Promise.all([
-      listTopLevelCategories(db),
-      browseDiggers(db, filters, cursor),
-      // The count is of the whole result: loading more pages does not ask again.
-      cursor ? null : countDiggers(db, filters),
-    ]);
-    return { filters, categories, page, count };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, browseDiggersPage);
 }
 
 const SORTS = [

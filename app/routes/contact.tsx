@@ -10,7 +10,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { useActionToast, useBrowserCheck, useSchemas } from "#app/lib/use-action-toast.ts";
 import { CONTACT_LIMITS, CONTACT_MESSAGE_ROWS, CONTACT_SENT } from "#core/contact-texts.ts";
 import { getContactPageData, sendContactMessage } from "#server/contact/contact-form.ts";
-import { runAction } from "#server/web/respond.ts";
+import { serveAction } from "#server/web/operations.ts";
 import type { Route } from "./+types/contact";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 
@@ -18,11 +18,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return getContactPageData(context.services.config);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    await sendContactMessage(context, await request.formData());
-    return { success: CONTACT_SENT };
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, sendContactMessage, () => ({ success: CONTACT_SENT }));
 }
 
 export const meta = () => pageMeta("Contact Us", "Questions about Digs & Gigs? Send us a message.");

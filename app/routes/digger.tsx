@@ -14,44 +14,20 @@ import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { CREDENTIAL_KINDS, CREDENTIALS, verifiedCredentialText, type CredentialKind } from "#core/credential-texts.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
-import { requireUser } from "#server/auth/guards.ts";
-import { referenceContactAccess, REVIEW_REPLY_ACCESS, REVIEW_REPORT_ACCESS } from "#server/diggers/access.ts";
-import { diggerPage } from "#server/diggers/public-profile.ts";
-import { requestReferenceContact } from "#server/diggers/reference-requests.ts";
-import { replyToReview } from "#server/reviews/profile-reviews.ts";
-import { reportReview } from "#server/reviews/report-review.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { askReferenceContact, diggerProfilePage, replyOnProfile, reportOnProfile } from "#server/diggers/profile-page.ts";
+import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/digger";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const { user } = await context.session();
-    const searchParams = new URL(request.url).searchParams;
-    const reviewsCursor = searchParams.get("cursor");
-    const page = await diggerPage(context.services.db, params.id, user, reviewsCursor);
-    // ?report={reviewId}: that review's Report form is open (the Report link, without JavaScript).
-    const reportReviewId = user ? searchParams.get("report") : null;
-    return { ...page, reviewsCursor, reportReviewId, now: new Date().toISOString() };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, diggerProfilePage);
 }
 
-/** Three forms: a consumer asks for a reference's contact; the digger replies to a review; a signed-in user reports one. */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  // A report's answer names its review: without JavaScript the page shows it beside that review's form.
-  const reviewId = String(form.get("reviewId") ?? "");
-  return runAction(context, async () => {
-    if (form.get("intent") === "reply") {
-      const digger = await requireUser(context, request, REVIEW_REPLY_ACCESS);
-      return replyToReview(context.services.db, digger.id, params.id, form);
-    }
-    if (form.get("intent") === "report-review") {
-      const user = await requireUser(context, request, REVIEW_REPORT_ACCESS);
-      return { ...(await reportReview(context.services.db, user.id, params.id, form)), reportedReviewId: reviewId };
-    }
-    const consumer = await requireUser(context, request, referenceContactAccess(params.id));
-    return requestReferenceContact(context.services, consumer, params.id, form);
-  }, form.get("intent") === "report-review" ? { reportedReviewId: reviewId } : {});
+/** Three forms: a consumer asks for a reference's contact (any other intent); the digger replies to a review; a signed-in user reports one. */
+export async function action(args: Route.ActionArgs) {
+  return serveIntents(args, { reply: replyOnProfile, "report-review": reportOnProfile, "*": askReferenceContact }, (form, intent) =>
+    // A report's failure names its review: without JavaScript the page shows it beside that review's form.
+    intent === "report-review" ? { reportedReviewId: String(form.get("reviewId") ?? "") } : {},
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {

@@ -3,8 +3,8 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { isGenuineUnsubscribeToken, UNSUBSCRIBE_MESSAGES, unsubscribeByLink, unsubscribeListOf } from "#server/privacy/unsubscribe.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { openUnsubscribeLink, unsubscribeByLink } from "#server/privacy/unsubscribe.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta = () => [...pageMeta("Unsubscribe", "Stop promotional e-mail, lead alerts or e-mail about new messages from Digs & Gigs."), { name: "robots", content: "noindex" }];
@@ -31,24 +31,12 @@ const LISTS = {
  * fetch addresses in e-mail, so the change itself needs the button (or the mail client's
  * RFC 8058 one-click POST to the same address). No sign-in is needed either way.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const params = new URL(request.url).searchParams;
-    const token = params.get("token") ?? "";
-    const list = unsubscribeListOf(params.get("list"));
-    const valid = await isGenuineUnsubscribeToken(context, token, list);
-    return { token, list, invalid: valid ? null : UNSUBSCRIBE_MESSAGES.invalid };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, openUnsubscribeLink);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const form = await request.formData();
-    const params = new URL(request.url).searchParams;
-    const token = params.get("token") ?? form.get("token");
-    const list = unsubscribeListOf(params.get("list") ?? form.get("list"));
-    return { success: await unsubscribeByLink(context, token, list) };
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, unsubscribeByLink, (success) => ({ success }));
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,6 +22,8 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { authApiFor, type AuthApi } from "./api.ts";
 import type { Access, Params } from "../operation.ts";
 import type { RequestContext } from "../services.ts";
 
@@ -91,6 +93,37 @@ export function digger(denials: DenialsOf<DiggerDenials>): Access<{ user: Sessio
       const diggerId = await diggerProfileIdOf(context.services.db, user.id);
       if (!diggerId) throw new AppError("forbidden", rule.diggerProfile.message, { redirectTo: rule.diggerProfile.redirectTo });
       return { user, diggerId };
+    },
+  };
+}
+
+/**
+ * The request's own parts an operation may need besides its caller: the client's address (a
+ * rate limit), the request's logger, the session's id and the browser's user agent (a push
+ * device), and Better Auth's API on behalf of this request (server/auth/api.ts).
+ */
+export interface RequestParts {
+  clientIp: string;
+  logger: Logger;
+  sessionId: string | undefined;
+  userAgent: string | null;
+  authApi: AuthApi;
+}
+
+/** `rule`, and the operation also learns the request's parts (`RequestParts`). */
+export function withRequest<A>(rule: Access<A>): Access<A & RequestParts> {
+  return {
+    async resolve(context, request, params) {
+      const caller = await rule.resolve(context, request, params);
+      const { sessionId } = await context.session();
+      return {
+        ...caller,
+        clientIp: context.clientIp,
+        logger: context.logger,
+        sessionId,
+        userAgent: request.headers.get("user-agent"),
+        authApi: authApiFor(context, request),
+      };
     },
   };
 }

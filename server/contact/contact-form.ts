@@ -5,11 +5,10 @@
  * over SMTP, or kept in the outbox in local mode), with the sender as reply-to.
  */
 import { contactSchema } from "#core/contact-schema.ts";
-import type { SessionLookup } from "../auth/session.ts";
+import { anyone, withRequest } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
-import { AppError, parsedInput } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import type { AppServices } from "../services.ts";
+import { AppError } from "../errors.ts";
+import { defineOperation } from "../operation.ts";
 import { limitedAddress } from "../security/client-address.ts";
 
 export interface ContactPageData {
@@ -26,28 +25,27 @@ export const contactRateLimited = (supportEmail: string) =>
 export const contactSendFailed = (supportEmail: string) =>
   `Your message could not be sent right now. Please try again in a few minutes, or e-mail us at ${supportEmail}.`;
 
-/** What sending needs of the request's context: the services, who is asking, and from where. */
-interface ContactContext {
-  services: Pick<AppServices, "config" | "db" | "emit" | "rateLimits">;
-  logger: Logger;
-  clientIp: string;
-  session(): Promise<SessionLookup>;
-}
+/**
+ * Everyone may write; the operation learns who is signed in (the e-mail names the account),
+ * the client's address (the rate limit counts by it) and the request's logger.
+ */
+export const CONTACT_FORM = withRequest(anyone);
 
 /** Sends a visitor's message to support. */
-export async function sendContactMessage(context: ContactContext, form: FormData): Promise<void> {
-  const { config, db, emit, rateLimits } = context.services;
-  const message = parsedInput(contactSchema, Object.fromEntries(form));
-  if (!(await rateLimits.contactPerIp.take(limitedAddress(context.clientIp)))) {
-    context.logger.warn({ clientIp: context.clientIp }, "contact form rate limited");
-    throw new AppError("too_many_requests", contactRateLimited(config.supportEmail));
-  }
-  const { user } = await context.session();
-  const {
-    emailIds: [emailId],
-  } = await emit(db, { kind: "contact.message", ...message, account: user }).catch((error: unknown) => {
-    // Only recording the e-mail can fail here; a failed delivery is retried by the mailer.
-    throw new AppError("unavailable", contactSendFailed(config.supportEmail), { cause: error });
-  });
-  context.logger.info({ emailId }, "contact message sent to support");
-}
+export const sendContactMessage = defineOperation({
+  access: CONTACT_FORM,
+  input: contactSchema,
+  async run({ services: { config, db, emit, rateLimits }, user, clientIp, logger, input: message }): Promise<void> {
+    if (!(await rateLimits.contactPerIp.take(limitedAddress(clientIp)))) {
+      logger.warn({ clientIp }, "contact form rate limited");
+      throw new AppError("too_many_requests", contactRateLimited(config.supportEmail));
+    }
+    const {
+      emailIds: [emailId],
+    } = await emit(db, { kind: "contact.message", ...message, account: user }).catch((error: unknown) => {
+      // Only recording the e-mail can fail here; a failed delivery is retried by the mailer.
+      throw new AppError("unavailable", contactSendFailed(config.supportEmail), { cause: error });
+    });
+    logger.info({ emailId }, "contact message sent to support");
+  },
+});

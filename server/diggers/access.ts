@@ -1,5 +1,5 @@
 /** Who may use the digger pages, with the spec's message and destination for everyone else. */
-import { digger, type AccessRule } from "../auth/guards.ts";
+import { digger, signedIn, type AccessRule } from "../auth/guards.ts";
 
 const DIGGERS_ONLY = { type: "digger", message: "Only diggers can access this page", redirectTo: "/" } as const;
 const REGISTRATION_SIGN_IN = "/auth?type=digger&redirect=%2Fdigger-registration";
@@ -30,21 +30,17 @@ export const REFERENCE_REQUESTS = digger({
 });
 
 /** Asking, on /digger/{id}, for one of its references' contact: consumers only. */
-export function referenceContactAccess(diggerId: string) {
+export const REFERENCE_CONTACT = signedIn((params) => {
   // Encoded: the id comes from the address as typed, and a redirect's Location must stay ASCII.
-  const page = `/digger/${encodeURIComponent(diggerId)}`;
+  const page = `/digger/${encodeURIComponent(params.id ?? "")}`;
   return {
     signedOut: { message: "Please sign in to request reference contact", redirectTo: `/auth?redirect=${encodeURIComponent(page)}` },
     userType: { type: "consumer", message: "Only consumers can request reference contacts", redirectTo: page },
-  } satisfies AccessRule;
-}
+  };
+});
 
 /** Replying, on /digger/{id}, to a review: the profile's own digger (checked by the operation). */
-export const REVIEW_REPLY_ACCESS = {
-  signedOut: { message: "Please sign in to reply" },
-} satisfies AccessRule;
+export const REVIEW_REPLY = signedIn({ signedOut: { message: "Please sign in to reply" } });
 
 /** Reporting, on /digger/{id}, a review: any signed-in user (the digger too), once per review. */
-export const REVIEW_REPORT_ACCESS = {
-  signedOut: { message: "Please sign in to report a review" },
-} satisfies AccessRule;
+export const REVIEW_REPORT = signedIn({ signedOut: { message: "Please sign in to report a review" } });

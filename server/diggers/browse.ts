@@ -12,6 +12,9 @@ import { z } from "zod";
 import { CURSOR_UUID, decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "#core/ids.ts";
 import { responseTimes } from "../quotes/response-time.ts";
+import { anyone } from "../auth/guards.ts";
+import { listTopLevelCategories } from "../categories.ts";
+import { defineOperation } from "../operation.ts";
 
 export const DIGGER_SORTS = ["rating", "experience", "rate"] as const;
 export type DiggerSort = (typeof DIGGER_SORTS)[number];
@@ -166,3 +169,19 @@ export async function categoryNames(db: Database, diggerIds: string[]): Promise<
   for (const row of rows) names.set(row.diggerId, [...(names.get(row.diggerId) ?? []), row.name]);
   return names;
 }
+
+/** /browse-diggers: a page of the diggers that match the filters, their count and the categories. */
+export const browseDiggersPage = defineOperation({
+  access: anyone,
+  async run({ services: { db }, url }) {
+    const filters = browseFilters(url.searchParams);
+    const cursor = url.searchParams.get("cursor");
+    const [categories, page, count] = await Promise.all([
+      listTopLevelCategories(db),
+      browseDiggers(db, filters, cursor),
+      // The count is of the whole result: loading more pages does not ask again.
+      cursor ? null : countDiggers(db, filters),
+    ]);
+    return { filters, categories, page, count };
+  },
+});

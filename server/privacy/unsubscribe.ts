@@ -8,8 +8,8 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import type { AppServices } from "../services.ts";
+import { anyone, withRequest } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 import { turnLeadAlertsOff } from "../alerts/settings.ts";
 import { turnReachEmailOff } from "../reach/preferences.ts";
 import { userIdOfUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from "./unsubscribe-token.ts";
@@ -24,10 +24,13 @@ export const UNSUBSCRIBE_MESSAGES = {
 /** The list a link names (`list=`); anything else is the promotional one, as links before alerts were. */
 export const unsubscribeListOf = (value: unknown): UnsubscribeList => (value === "lead-alerts" || value === "messages" ? value : "promotional");
 
-/** What the link needs of the request's context. */
-interface UnsubscribeContext {
-  services: Pick<AppServices, "db" | "config">;
-  logger: Logger;
+/** No sign-in needed: the token names its user; the operations learn the request's logger. */
+const UNSUBSCRIBE_LINK = withRequest(anyone);
+
+/** The link's token and list: from its address (the mail client's one-click POST), else the button's form. */
+function linkOf(url: URL, form: FormData | null): { token: unknown; list: UnsubscribeList } {
+  const token = url.searchParams.get("token") ?? form?.get("token");
+  return { token, list: unsubscribeListOf(url.searchParams.get("list") ?? form?.get("list")) };
 }
 
 /** The user a token was signed for, when it is genuine; nobody otherwise. */
@@ -39,27 +42,36 @@ async function userOfToken(db: Database, secret: string, token: unknown, list: U
   return user && verifyUnsubscribeToken(secret, token, user, list) ? { id: user.id } : null;
 }
 
-/** True when the link's token is genuine: opening the link only checks it. */
-export async function isGenuineUnsubscribeToken({ services }: UnsubscribeContext, token: unknown, list: UnsubscribeList = "promotional"): Promise<boolean> {
-  return (await userOfToken(services.db, services.config.authSecret, token, list)) !== null;
-}
+/** Opening the link only checks its token: the page shows the button, or why the link is not valid. */
+export const openUnsubscribeLink = defineOperation({
+  access: UNSUBSCRIBE_LINK,
+  async run({ services: { db, config }, url }) {
+    const token = url.searchParams.get("token") ?? "";
+    const list = unsubscribeListOf(url.searchParams.get("list"));
+    const valid = (await userOfToken(db, config.authSecret, token, list)) !== null;
+    return { token, list, invalid: valid ? null : UNSUBSCRIBE_MESSAGES.invalid };
+  },
+});
 
 /** Turns the list off for the token's user and says so; a forged or stale token changes nothing. */
-export async function unsubscribeByLink(context: UnsubscribeContext, token: unknown, list: UnsubscribeList = "promotional"): Promise<string> {
-  const { db, config } = context.services;
-  const user = await userOfToken(db, config.authSecret, token, list);
-  if (!user) throw new AppError("invalid_input", UNSUBSCRIBE_MESSAGES.invalid);
-  if (list === "lead-alerts") {
-    await turnLeadAlertsOff(db, user.id);
-    context.logger.info("lead alerts turned off by link");
-    return UNSUBSCRIBE_MESSAGES.alertsOff;
-  }
-  if (list === "messages") {
-    await turnReachEmailOff(db, user.id, "messages");
-    context.logger.info("e-mail about new messages turned off by link");
-    return UNSUBSCRIBE_MESSAGES.messagesOff;
-  }
-  await db.update(users).set({ promotionalEmail: false }).where(eq(users.id, user.id));
-  context.logger.info("unsubscribed from promotional e-mail by link");
-  return UNSUBSCRIBE_MESSAGES.done;
-}
+export const unsubscribeByLink = defineOperation({
+  access: UNSUBSCRIBE_LINK,
+  async run({ services: { db, config }, logger, url, form }): Promise<string> {
+    const { token, list } = linkOf(url, form);
+    const user = await userOfToken(db, config.authSecret, token, list);
+    if (!user) throw new AppError("invalid_input", UNSUBSCRIBE_MESSAGES.invalid);
+    if (list === "lead-alerts") {
+      await turnLeadAlertsOff(db, user.id);
+      logger.info("lead alerts turned off by link");
+      return UNSUBSCRIBE_MESSAGES.alertsOff;
+    }
+    if (list === "messages") {
+      await turnReachEmailOff(db, user.id, "messages");
+      logger.info("e-mail about new messages turned off by link");
+      return UNSUBSCRIBE_MESSAGES.messagesOff;
+    }
+    await db.update(users).set({ promotionalEmail: false }).where(eq(users.id, user.id));
+    logger.info("unsubscribed from promotional e-mail by link");
+    return UNSUBSCRIBE_MESSAGES.done;
+  },
+});

@@ -46,27 +46,49 @@ export async function serveAction<Op extends AnyOperation, R = OutputOf<Op>>(
   });
 }
 
+/** A form's operation and what its answer becomes (`answering`), for `serveIntents`. */
+export interface Answering<R> {
+  operation: AnyOperation;
+  respond(output: unknown): R | Promise<R>;
+}
+
+/** `operation`, with `respond` turning its answer into the route's (a redirect with a toast, say). */
+export function answering<Op extends AnyOperation, R>(operation: Op, respond: (output: OutputOf<Op>) => R | Promise<R>): Answering<R> {
+  return { operation, respond: respond as (output: unknown) => R | Promise<R> };
+}
+
+type Entry = AnyOperation | Answering<unknown>;
+type AnswerOf<E> = E extends Answering<infer R> ? R : OutputOf<E>;
+
 /**
  * A page with several forms: the form's `intent` names its operation (`"*"`: any other intent,
- * none included, for a form that sends none). A failure goes back with
+ * none included, for a form that sends none), or its operation and what its answer becomes
+ * (`answering`). A failure goes back with
  * the intent (`{ intent }`), so that the page shows its messages beside that form.
  */
-export async function serveIntents<M extends Record<string, AnyOperation>>(args: RouteArgs, operations: M) {
+export async function serveIntents<M extends Record<string, Entry>>(
+  args: RouteArgs,
+  operations: M,
+  /** More for a failure to carry than its intent (the form's review, say). */
+  echo?: (form: FormData, intent: string) => Record<string, unknown>,
+) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
+  const operationOf = (entry: Entry): AnyOperation => ("respond" in entry ? entry.operation : entry);
   return runAction(
     args.context,
-    async (): Promise<OutputOf<M[keyof M]>> => {
+    async (): Promise<AnswerOf<M[keyof M]>> => {
       const named = Object.hasOwn(operations, intent) ? operations[intent] : undefined;
-      const operation = named ?? (Object.hasOwn(operations, "*") ? operations["*"] : undefined);
-      if (!operation) {
+      const entry = named ?? (Object.hasOwn(operations, "*") ? operations["*"] : undefined);
+      if (!entry) {
         // Refused as the page's forms are: whoever may not use the page learns nothing more.
         const [first] = Object.values(operations);
-        if (first) await first.access.resolve(args.context, args.request, args.params);
+        if (first) await operationOf(first).access.resolve(args.context, args.request, args.params);
         throw new AppError("invalid_input", "Unknown action");
       }
-      return invoke(args, operation, form) as Promise<OutputOf<M[keyof M]>>;
+      const output = await invoke(args, operationOf(entry), form);
+      return ("respond" in entry ? await entry.respond(output) : output) as AnswerOf<M[keyof M]>;
     },
-    { intent },
+    { intent, ...echo?.(form, intent) },
   );
 }

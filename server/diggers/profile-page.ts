@@ -1,0 +1,45 @@
+/**
+ * /digger/{id} as operations (decision 0044): the public profile, and its three forms (a
+ * consumer asks for a reference's contact, the digger replies to a review, a signed-in user
+ * reports one). The work stays in its modules; these declare who may do it.
+ */
+import { anyone } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
+import { replyToReview } from "../reviews/profile-reviews.ts";
+import { reportReview } from "../reviews/report-review.ts";
+import { REFERENCE_CONTACT, REVIEW_REPLY, REVIEW_REPORT } from "./access.ts";
+import { diggerPage } from "./public-profile.ts";
+import { requestReferenceContact } from "./reference-requests.ts";
+
+/** The form sent (an action always has one); each form's work parses it. */
+const formOf = (form: FormData | null): FormData => form ?? new FormData();
+
+export const diggerProfilePage = defineOperation({
+  access: anyone,
+  async run({ services: { db }, user, params, url }) {
+    const reviewsCursor = url.searchParams.get("cursor");
+    const page = await diggerPage(db, params.id ?? "", user, reviewsCursor);
+    // ?report={reviewId}: that review's Report form is open (the Report link, without JavaScript).
+    const reportReviewId = user ? url.searchParams.get("report") : null;
+    return { ...page, reviewsCursor, reportReviewId, now: new Date().toISOString() };
+  },
+});
+
+export const replyOnProfile = defineOperation({
+  access: REVIEW_REPLY,
+  run: ({ services: { db }, user, params, form }) => replyToReview(db, user.id, params.id ?? "", formOf(form)),
+});
+
+/** The answer names its review: without JavaScript the page shows it beside that review's form. */
+export const reportOnProfile = defineOperation({
+  access: REVIEW_REPORT,
+  async run({ services: { db }, user, params, form }) {
+    const result = await reportReview(db, user.id, params.id ?? "", formOf(form));
+    return { ...result, reportedReviewId: String(form?.get("reviewId") ?? "") };
+  },
+});
+
+export const askReferenceContact = defineOperation({
+  access: REFERENCE_CONTACT,
+  run: ({ services, user, params, form }) => requestReferenceContact(services, user, params.id ?? "", formOf(form)),
+});
