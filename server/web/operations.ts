@@ -7,6 +7,7 @@
  * `AppError` on the way becomes what `runLoader`/`runAction` (respond.ts) make of it.
  */
 import type { AppLoadContext } from "react-router";
+import { authApiFor } from "../auth/api.ts";
 import { AppError } from "../errors.ts";
 import type { Operation, Params } from "../operation.ts";
 import { runAction, runLoader } from "./respond.ts";
@@ -26,12 +27,22 @@ async function invoke<Op extends AnyOperation>({ request, params, context }: Rou
   const caller = await operation.access.resolve(context, request, params);
   const url = new URL(request.url);
   const input = operation.parse(form ? Object.fromEntries(form) : Object.fromEntries(url.searchParams));
-  return (await operation.run({ ...caller, services: context.services, input, params, url, form })) as OutputOf<Op>;
+  const authApi = authApiFor(context, request);
+  return (await operation.run({ ...caller, services: context.services, input, params, url, form, authApi })) as OutputOf<Op>;
 }
 
 /** A loader: the operation's answer is the page's data. */
 export async function serveLoader<Op extends AnyOperation>(args: RouteArgs, operation: Op): Promise<OutputOf<Op>> {
   return runLoader(args.context, () => invoke(args, operation, null));
+}
+
+/**
+ * A resource loader read by a fetcher (a dialog's data): a failure is answered as data with its
+ * status, as an action's is, and shown as a toast; thrown (serveLoader) it would put the page
+ * behind the fetcher under its error page.
+ */
+export async function serveFetched<Op extends AnyOperation>(args: RouteArgs, operation: Op) {
+  return runAction(args.context, () => invoke(args, operation, null) as Promise<OutputOf<Op>>);
 }
 
 /** A form sent to one operation; `respond` turns its answer into the route's (a redirect with a toast, say). */
@@ -51,12 +62,16 @@ export async function serveAction<Op extends AnyOperation, R = OutputOf<Op>>(
  * none included, for a form that sends none). A failure goes back with
  * the intent (`{ intent }`), so that the page shows its messages beside that form.
  */
-export async function serveIntents<M extends Record<string, AnyOperation>>(args: RouteArgs, operations: M) {
+export async function serveIntents<M extends Record<string, AnyOperation>, R = OutputOf<M[keyof M]>>(
+  args: RouteArgs,
+  operations: M,
+  respond?: (output: OutputOf<M[keyof M]>) => R | Promise<R>,
+) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   return runAction(
     args.context,
-    async (): Promise<OutputOf<M[keyof M]>> => {
+    async (): Promise<R> => {
       const named = Object.hasOwn(operations, intent) ? operations[intent] : undefined;
       const operation = named ?? (Object.hasOwn(operations, "*") ? operations["*"] : undefined);
       if (!operation) {
@@ -65,7 +80,8 @@ export async function serveIntents<M extends Record<string, AnyOperation>>(args:
         if (first) await first.access.resolve(args.context, args.request, args.params);
         throw new AppError("invalid_input", "Unknown action");
       }
-      return invoke(args, operation, form) as Promise<OutputOf<M[keyof M]>>;
+      const output = (await invoke(args, operation, form)) as OutputOf<M[keyof M]>;
+      return respond ? respond(output) : (output as R);
     },
     { intent },
   );
