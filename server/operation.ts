@@ -7,6 +7,7 @@
  * `intent`; a test or a job calls `perform` with the caller already known.
  */
 import type { z } from "zod";
+import { authApiFor, type AuthApi } from "./auth/api.ts";
 import { parsedInput } from "./errors.ts";
 import type { AppServices, RequestContext } from "./services.ts";
 
@@ -34,6 +35,8 @@ export type OperationContext<A, I> = A & {
   url: URL;
   /** The form sent, for what a schema does not carry (a file); null for a loader. */
   form: FormData | null;
+  /** Better Auth's API on the caller's behalf (their cookie, their address): a confirmation e-mail sent again, say. */
+  authApi: AuthApi;
 };
 
 export interface Operation<A, I, O> {
@@ -67,6 +70,8 @@ export interface Call {
   params?: Params;
   url?: URL | string;
   form?: FormData | null;
+  /** Better Auth's API as the caller; by default as a cookie-less caller from 127.0.0.1. */
+  authApi?: AuthApi;
 }
 
 /**
@@ -77,5 +82,6 @@ export async function perform<A, I, O>(operation: Operation<A, I, O>, caller: A,
   const form = call.form ?? null;
   const url = new URL(call.url ?? "http://localhost/");
   const input = operation.parse(form ? Object.fromEntries(form) : Object.fromEntries(url.searchParams));
-  return operation.run({ ...caller, services: call.services, input, params: call.params ?? {}, url, form });
+  const authApi = call.authApi ?? authApiFor({ services: call.services, clientIp: "127.0.0.1" }, new Request(url));
+  return operation.run({ ...caller, services: call.services, input, params: call.params ?? {}, url, form, authApi });
 }

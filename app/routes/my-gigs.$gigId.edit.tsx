@@ -8,39 +8,21 @@ import { inlineErrors } from "#app/lib/form-errors.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { GIG_EDIT_TEXTS } from "#core/gig-texts.ts";
-import { requireUser } from "#server/auth/guards.ts";
-import { listTopLevelCategories } from "#server/categories.ts";
-import { deleteGig, EDIT_GIG_ACCESS, editGigPage, updateGig } from "#server/gigs/edit-gig.ts";
+import { editGigForm, removeGig, saveGig } from "#server/gigs/edit-gig.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
-import { runAction, runLoader } from "#server/web/respond.ts";
+import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/my-gigs.$gigId.edit";
 
 export const meta = () => pageMeta("Edit Gig", "Change the details of a gig you posted.");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const user = await requireUser(context, request, EDIT_GIG_ACCESS);
-    const [gig, categories] = await Promise.all([
-      editGigPage(context.services.db, user.id, params.gigId),
-      listTopLevelCategories(context.services.db),
-    ]);
-    return { gig, categories };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, editGigForm);
 }
 
 /** Save (the form) or delete (intent=delete, from the confirmation of My Gigs, the gig page or here). */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const user = await requireUser(context, request, EDIT_GIG_ACCESS);
-    const form = await request.formData();
-    const { db, config } = context.services;
-    if (form.get("intent") === "delete") {
-      await deleteGig(context.services, user.id, params.gigId);
-      return redirectWithFlash(config, "/my-gigs", "success", GIG_EDIT_TEXTS.deleted);
-    }
-    await updateGig(db, user.id, params.gigId, form);
-    return redirectWithFlash(config, "/my-gigs", "success", GIG_EDIT_TEXTS.saved);
-  });
+export async function action(args: Route.ActionArgs) {
+  const toMyGigs = ({ flash }: { flash: string }) => redirectWithFlash(args.context.services.config, "/my-gigs", "success", flash);
+  return serveIntents(args, { delete: answering(removeGig, toMyGigs), "*": answering(saveGig, toMyGigs) });
 }
 
 export default function EditGig({ loaderData, actionData }: Route.ComponentProps) {

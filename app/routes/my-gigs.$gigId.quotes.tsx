@@ -4,9 +4,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { QuoteComparisonView } from "#app/features/quotes/quote-comparison.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { COMPARE_TEXTS } from "#core/quote-views.ts";
-import { requireUser } from "#server/auth/guards.ts";
-import { COMPARE_QUOTES_ACCESS, quoteComparison } from "#server/quotes/compare.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { compareQuotes } from "#server/quotes/compare.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/my-gigs.$gigId.quotes";
 
 export const meta = () => [...pageMeta(COMPARE_TEXTS.title, "Compare the quotes diggers sent for your gig."), { name: "robots", content: "noindex" }];
@@ -15,11 +14,8 @@ export const meta = () => [...pageMeta(COMPARE_TEXTS.title, "Compare the quotes 
  * Compare Quotes (issue 33): the open quotes of one of my gigs side by side. Only the gig's
  * client: the 404 page for anyone else. Accept and Decline post to each quote's thread.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const user = await requireUser(context, request, COMPARE_QUOTES_ACCESS);
-    return { comparison: await quoteComparison(context.services.db, user.id, params.gigId) };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, compareQuotes);
 }
 
 export default function CompareQuotes({ loaderData }: Route.ComponentProps) {

@@ -6,32 +6,19 @@ import { MyGigCard, myGigTitleId } from "#app/features/gigs/my-gig-card.tsx";
 import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
 import { GigDiggersButton } from "#app/features/reviews/gig-diggers-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { requireUser } from "#server/auth/guards.ts";
-import { resendConfirmation } from "#server/auth/confirm-email.ts";
-import { MY_GIGS } from "#server/gigs/access.ts";
-import { changeGigStatus, myGigsPage } from "#server/gigs/my-gigs.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { myGigs, resendGigsConfirmation, switchGigStatus } from "#server/gigs/my-gigs.ts";
+import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/my-gigs";
 
 export const meta = () => pageMeta("My Gigs", "Manage your posted gigs and review lead requests.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const user = await requireUser(context, request, MY_GIGS);
-    const cursor = new URL(request.url).searchParams.get("cursor");
-    const { page, emailConfirmed } = await myGigsPage(context.services.db, user.id, cursor);
-    return { page, emailConfirmed, now: new Date().toISOString() };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, myGigs);
 }
 
-/** One operation per intent: a new confirmation e-mail, or opening or closing a gig. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const user = await requireUser(context, request, MY_GIGS);
-    const form = await request.formData();
-    if (form.get("intent") === "resend-confirmation") return resendConfirmation(context, request, user);
-    return changeGigStatus(context.services, user.id, form);
-  });
+/** One operation per intent: a new confirmation e-mail, or opening or closing a gig (any other intent). */
+export async function action(args: Route.ActionArgs) {
+  return serveIntents(args, { "resend-confirmation": resendGigsConfirmation, "*": switchGigStatus });
 }
 
 export default function MyGigs({ loaderData }: Route.ComponentProps) {

@@ -7,28 +7,20 @@ import { LeadCard } from "#app/features/leads/lead-card.tsx";
 import { LeadLedgerSummary } from "#app/features/leads/lead-ledger.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { ISSUE_MESSAGES } from "#core/lead-issues.ts";
-import { requireDigger } from "#server/auth/guards.ts";
-import { MY_LEADS_ACCESS, myLeadsPage } from "#server/leads/my-leads.ts";
-import { reportIssue } from "#server/leads/report-issue.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { myLeads } from "#server/leads/my-leads.ts";
+import { reportLeadIssue } from "#server/leads/report-issue.ts";
+import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/my-leads";
 import { toastError } from "#app/lib/toasts.ts";
 
 export const meta = () => pageMeta("My Leads", "The leads you have purchased, with the clients' contact details.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const { diggerId } = await requireDigger(context, request, MY_LEADS_ACCESS);
-    return myLeadsPage(context.services, diggerId, new URL(request.url).searchParams.get("cursor"));
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, myLeads);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const { diggerId } = await requireDigger(context, request, MY_LEADS_ACCESS);
-    await reportIssue(context.services, diggerId, await request.formData());
-    return { success: ISSUE_MESSAGES.reported };
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, reportLeadIssue);
 }
 
 export default function MyLeads({ loaderData }: Route.ComponentProps) {

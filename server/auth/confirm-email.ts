@@ -32,7 +32,12 @@ export async function confirmEmail(api: AuthApi, token: unknown, landing: string
 
 /** Sends the signed-in user a new confirmation link. */
 export async function resendConfirmation(context: AuthCallContext, request: Request, user: SessionUser): Promise<{ success: string }> {
-  const result = await authApiFor(context, request)<{ code?: string }>("/send-verification-email", { email: user.email });
+  return sendConfirmationAgain(authApiFor(context, request), user);
+}
+
+/** Sends `user` a new confirmation link through `api` (Better Auth on their behalf). */
+export async function sendConfirmationAgain(api: AuthApi, user: SessionUser): Promise<{ success: string }> {
+  const result = await api<{ code?: string }>("/send-verification-email", { email: user.email });
   if (result.ok) return { success: CONFIRM_EMAIL_MESSAGES.sent };
   throw authFailure(result, result.data?.code === "EMAIL_ALREADY_VERIFIED" ? CONFIRM_EMAIL_MESSAGES.alreadyConfirmed : result.message);
 }

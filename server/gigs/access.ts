@@ -1,5 +1,5 @@
 /** Who may use the gig pages, with the spec's message and destination for everyone else. */
-import { signedIn, type AccessRule } from "../auth/guards.ts";
+import { signedIn } from "../auth/guards.ts";
 
 const CONSUMERS_ONLY = { type: "consumer", message: "Only consumers can post gigs", redirectTo: "/" } as const;
 
@@ -16,6 +16,6 @@ export const POST_GIG_FORM = signedIn({
 });
 
 /** /my-gigs: any signed-in user (only their own gigs show). */
-export const MY_GIGS = {
+export const MY_GIGS = signedIn({
   signedOut: { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" },
-} satisfies AccessRule;
+});

@@ -21,12 +21,14 @@ import { categories, gigs, leadPurchases } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { hasCompletedPurchase, hasPurchaseRow, isBought } from "../leads/spots.ts";
 import type { AppServices } from "../services.ts";
-import type { AccessRule } from "../auth/guards.ts";
+import { signedIn } from "../auth/guards.ts";
+import { listTopLevelCategories } from "../categories.ts";
+import { defineOperation } from "../operation.ts";
 
 /** /my-gigs/{id}/edit: a signed-in user (only their own gigs are found). */
-export const EDIT_GIG_ACCESS = {
+export const EDIT_GIG_ACCESS = signedIn({
   signedOut: { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" },
-} satisfies AccessRule;
+});
 
 /** The page goes back to My Gigs with the message; a form sent is answered 404 where it stands. */
 function gigNotFound(page = false): AppError {
@@ -191,3 +193,30 @@ export async function deleteGig(services: Pick<AppServices, "db" | "payments" | 
     });
   }
 }
+
+/** /my-gigs/{id}/edit: the gig's form and the categories to choose from. */
+export const editGigForm = defineOperation({
+  access: EDIT_GIG_ACCESS,
+  async run({ services: { db }, user, params }) {
+    const [gig, categories] = await Promise.all([editGigPage(db, user.id, params.gigId ?? ""), listTopLevelCategories(db)]);
+    return { gig, categories };
+  },
+});
+
+/** The edit form sent: the gig saved; says what to tell its client. */
+export const saveGig = defineOperation({
+  access: EDIT_GIG_ACCESS,
+  async run({ services: { db }, user, params, form }) {
+    await updateGig(db, user.id, params.gigId ?? "", form ?? new FormData());
+    return { flash: GIG_EDIT_TEXTS.saved };
+  },
+});
+
+/** Delete (intent=delete, from the confirmation of My Gigs, the gig page or the edit page). */
+export const removeGig = defineOperation({
+  access: EDIT_GIG_ACCESS,
+  async run({ services, user, params }) {
+    await deleteGig(services, user.id, params.gigId ?? "");
+    return { flash: GIG_EDIT_TEXTS.deleted };
+  },
+});

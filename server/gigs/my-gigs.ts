@@ -10,6 +10,9 @@ import type { Emit } from "../events/emit.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
+import { sendConfirmationAgain } from "../auth/confirm-email.ts";
+import { defineOperation } from "../operation.ts";
+import { MY_GIGS } from "./access.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 /** The My Gigs page: a page of the consumer's gigs, and whether they are published yet. */
@@ -114,3 +117,24 @@ export async function changeGigStatus(
   if (status === "open") return { success: "Gig reopened successfully" };
   return { success: "filled" in result ? GIG_FILLED_TEXTS.closedFilled : "Gig closed successfully" };
 }
+
+/** /my-gigs: a page of the signed-in user's gigs (from `?cursor=`), and whether they are published yet. */
+export const myGigs = defineOperation({
+  access: MY_GIGS,
+  async run({ services: { db }, user, url }) {
+    const { page, emailConfirmed } = await myGigsPage(db, user.id, url.searchParams.get("cursor"));
+    return { page, emailConfirmed, now: new Date().toISOString() };
+  },
+});
+
+/** My Gigs' switch (`changeGigStatus`): open or close one of my gigs. */
+export const switchGigStatus = defineOperation({
+  access: MY_GIGS,
+  run: ({ services, user, form }) => changeGigStatus(services, user.id, form ?? new FormData()),
+});
+
+/** My Gigs' banner: a new confirmation e-mail (an unconfirmed client's gigs are not published). */
+export const resendGigsConfirmation = defineOperation({
+  access: MY_GIGS,
+  run: ({ authApi, user }) => sendConfirmationAgain(authApi, user),
+});

@@ -9,11 +9,13 @@ import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { signedIn } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 /** Who may read and decide on the issues of a gig: its owner, who must be signed in. */
-export const GIG_ISSUES_ACCESS = {
+export const GIG_ISSUES_ACCESS = signedIn({
   signedOut: { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" },
-} as const;
+});
 
 /** At most this many issues in the dialog: one per purchase, so one per digger who bought. */
 const ISSUES_LIMIT = 500;
@@ -61,3 +63,9 @@ export async function gigIssues(db: Database, consumerId: string, gigId: string)
   if (!issues) throw new AppError("not_found", ISSUE_MESSAGES.loadIssuesFailed);
   return { issues, now: new Date().toISOString() };
 }
+
+/** The issues dialog of /my-gigs: the issues on one of my gigs. */
+export const gigIssuesDialog = defineOperation({
+  access: GIG_ISSUES_ACCESS,
+  run: ({ services: { db }, user, params }) => gigIssues(db, user.id, params.gigId ?? ""),
+});

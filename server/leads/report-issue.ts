@@ -16,6 +16,8 @@ import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
+import { defineOperation } from "../operation.ts";
+import { MY_LEADS_ACCESS } from "./my-leads.ts";
 
 /**
  * The completed purchase `purchaseId` of digger `diggerId`, with what the client's e-mail
@@ -91,3 +93,12 @@ export async function reportIssue(services: Pick<AppServices, "db" | "emit" | "c
     throw error;
   }
 }
+
+/** My Leads' Report Issue form: says it was reported, in the spec's words. */
+export const reportLeadIssue = defineOperation({
+  access: MY_LEADS_ACCESS,
+  async run({ services, diggerId, form }) {
+    await reportIssue(services, diggerId, form ?? new FormData());
+    return { success: ISSUE_MESSAGES.reported };
+  },
+});

@@ -28,6 +28,8 @@ import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { clientUser, diggerUser, withPurchaseParties } from "./purchase-parties.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
+import { defineOperation } from "../operation.ts";
+import { GIG_ISSUES_ACCESS } from "./gig-issues.ts";
 
 /** A decision taken, with what both sides are told of it. */
 export interface Resolved {
@@ -253,3 +255,12 @@ export async function decideIssue(services: AfterServices, consumerId: string, g
   if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.deadlinePassed);
   return { decision };
 }
+
+/** The issues dialog's Approve or Reject: says which, in the spec's words. */
+export const decideGigIssue = defineOperation({
+  access: GIG_ISSUES_ACCESS,
+  async run({ services, user, params, form }) {
+    const { decision } = await decideIssue(services, user.id, params.gigId ?? "", form ?? new FormData());
+    return { success: decision === "approve" ? ISSUE_MESSAGES.approved : ISSUE_MESSAGES.rejected };
+  },
+});

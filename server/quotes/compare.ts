@@ -10,13 +10,15 @@ import { comparablePrice, quotedPrice } from "#core/quotes.ts";
 import type { Database } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles, gigs, leadPurchases, quoteLineItems, quotes, threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { signedIn } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 import { quotePrice } from "./price.ts";
 import { responseTimes } from "./response-time.ts";
 
 /** Who may open the page: signed in (then only the gig's client sees it). */
-export const COMPARE_QUOTES_ACCESS = {
+export const COMPARE_QUOTES_ACCESS = signedIn({
   signedOut: { message: "Please sign in to view your gigs" },
-} as const;
+});
 
 /** A gig sells at most a handful of leads: one open quote per digger, so few rows. */
 const QUOTES_LIMIT = 50;
@@ -115,3 +117,11 @@ export async function quoteComparison(db: Database, userId: string, gigId: strin
     ...comparisonMarks(compared),
   };
 }
+
+/** /my-gigs/{id}/quotes: the open quotes of one of my gigs side by side. */
+export const compareQuotes = defineOperation({
+  access: COMPARE_QUOTES_ACCESS,
+  async run({ services: { db }, user, params }) {
+    return { comparison: await quoteComparison(db, user.id, params.gigId ?? "") };
+  },
+});

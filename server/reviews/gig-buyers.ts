@@ -9,11 +9,13 @@ import { reviewEditable, TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts"
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, hires, leadPurchases, reviews, threads, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { signedIn } from "../auth/guards.ts";
+import { defineOperation } from "../operation.ts";
 
 /** Who may open the dialog and act in it: the gig's owner, who must be signed in. */
-export const GIG_BUYERS_ACCESS = {
+export const GIG_BUYERS_ACCESS = signedIn({
   signedOut: { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" },
-} as const;
+});
 
 /** At most this many rows: one per completed purchase, and a gig sells at most five. */
 const BUYERS_LIMIT = 100;
@@ -95,3 +97,9 @@ export async function completedPurchase(db: Database, gigId: string, diggerId: u
   if (!purchase) throw new AppError("conflict", TRUST_MESSAGES.noPurchase);
   return { ...purchase, diggerId };
 }
+
+/** The Diggers dialog of /my-gigs: who bought the gig's lead. */
+export const gigBuyersDialog = defineOperation({
+  access: GIG_BUYERS_ACCESS,
+  run: ({ services: { db }, user, params }) => gigBuyers(db, user.id, params.gigId ?? ""),
+});

@@ -11,7 +11,8 @@ import type { Transaction } from "../db/client.ts";
 import { hires, quotes } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../services.ts";
-import { completedPurchase, ownedGig } from "./gig-buyers.ts";
+import { defineOperation } from "../operation.ts";
+import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts";
 
 type Services = Pick<AppServices, "db" | "emit">;
 
@@ -50,3 +51,14 @@ export async function removeHire(tx: Transaction, gigId: string, diggerId: strin
     .set({ status: "open", decidedAt: null })
     .where(and(eq(quotes.gigId, gigId), eq(quotes.diggerId, diggerId), eq(quotes.status, "accepted")));
 }
+
+/** The Diggers dialog's Mark as hired (`hired`) or its undo, for the form's `diggerId`. */
+function hireOperation(hired: boolean) {
+  return defineOperation({
+    access: GIG_BUYERS_ACCESS,
+    run: ({ services, user, params, form }) => setHired(services, user.id, params.gigId ?? "", form?.get("diggerId") ?? null, hired),
+  });
+}
+
+export const hireDigger = hireOperation(true);
+export const unhireDigger = hireOperation(false);

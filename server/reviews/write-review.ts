@@ -12,7 +12,8 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { reviewReports, reviews } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
-import { completedPurchase, ownedGig } from "./gig-buyers.ts";
+import { defineOperation } from "../operation.ts";
+import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts";
 
 type Services = Pick<AppServices, "db" | "emit">;
 
@@ -83,3 +84,14 @@ export async function saveReview(
     success: edit ? TRUST_MESSAGES.reviewUpdated : TRUST_MESSAGES.reviewPosted,
   };
 }
+
+/** The Diggers dialog's review form: a new review, or (`edit`) a change to mine. */
+function reviewOperation(edit: boolean) {
+  return defineOperation({
+    access: GIG_BUYERS_ACCESS,
+    run: ({ services, user, params, form }) => saveReview(services, user.id, params.gigId ?? "", form ?? new FormData(), edit),
+  });
+}
+
+export const writeReview = reviewOperation(false);
+export const editReview = reviewOperation(true);

@@ -7,6 +7,7 @@
  * `AppError` on the way becomes what `runLoader`/`runAction` (respond.ts) make of it.
  */
 import type { AppLoadContext } from "react-router";
+import { authApiFor } from "../auth/api.ts";
 import { AppError } from "../errors.ts";
 import type { Operation, Params } from "../operation.ts";
 import { runAction, runLoader } from "./respond.ts";
@@ -26,12 +27,22 @@ async function invoke<Op extends AnyOperation>({ request, params, context }: Rou
   const caller = await operation.access.resolve(context, request, params);
   const url = new URL(request.url);
   const input = operation.parse(form ? Object.fromEntries(form) : Object.fromEntries(url.searchParams));
-  return (await operation.run({ ...caller, services: context.services, input, params, url, form })) as OutputOf<Op>;
+  const authApi = authApiFor(context, request);
+  return (await operation.run({ ...caller, services: context.services, input, params, url, form, authApi })) as OutputOf<Op>;
 }
 
 /** A loader: the operation's answer is the page's data. */
 export async function serveLoader<Op extends AnyOperation>(args: RouteArgs, operation: Op): Promise<OutputOf<Op>> {
   return runLoader(args.context, () => invoke(args, operation, null));
+}
+
+/**
+ * A resource loader read by a fetcher (a dialog's data): a failure is answered as data with its
+ * status, as an action's is, and shown as a toast; thrown (serveLoader) it would put the page
+ * behind the fetcher under its error page.
+ */
+export async function serveFetched<Op extends AnyOperation>(args: RouteArgs, operation: Op) {
+  return runAction(args.context, () => invoke(args, operation, null) as Promise<OutputOf<Op>>);
 }
 
 /** A form sent to one operation; `respond` turns its answer into the route's (a redirect with a toast, say). */
