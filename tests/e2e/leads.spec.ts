@@ -174,7 +174,7 @@ test("closing a bought gig asks whether it was filled; 'Yes, I hired someone' ma
   await expect(ledger.getByRole("columnheader", { name: "Last 30 days" })).toBeVisible();
   await expect(ledger.getByRole("columnheader", { name: "All time" })).toBeVisible();
   for (const label of ["Total spent", "Total refunded", "Net spent"]) {
-    await expect(ledger.getByRole("rowheader", { name: label })).toBeVisible();
+    await expect(ledger.getByRole("rowheader", { name: label, exact: true })).toBeVisible();
   }
   const before = await leadsBought();
   await buyLead(digger, title);

@@ -20,7 +20,7 @@ test("a digger attaches a photo and a PDF to a message; the client sees the thum
   // A text file, whatever it is called, is refused in the browser with the server's words, and nothing is sent.
   await digger.getByLabel("Message").fill("Here is a note");
   await digger.getByLabel("Attach files").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just text") });
-  await digger.getByRole("button", { name: "Send" }).click();
+  await digger.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastSaying(digger, "Attach JPEG, PNG, WebP or PDF files up to 10 MB")).toBeVisible();
   await expect(digger.getByLabel("Message")).toHaveValue("Here is a note");
 
@@ -30,7 +30,7 @@ test("a digger attaches a photo and a PDF to a message; the client sees the thum
     { name: "tile-work.png", mimeType: "image/png", buffer: photo },
     { name: "Quote for tiles.pdf", mimeType: "application/pdf", buffer: PDF },
   ]);
-  await digger.getByRole("button", { name: "Send" }).click();
+  await digger.getByRole("button", { name: "Send", exact: true }).click();
   const log = digger.getByRole("log");
   await expect(log.getByText("Photo of similar work, and my quote attached.")).toBeVisible();
   await expect(log.getByRole("img", { name: "tile-work.png" })).toBeVisible();

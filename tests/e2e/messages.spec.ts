@@ -24,10 +24,10 @@ test("a digger buys a lead and messages the client from My Leads; the client see
   const threadUrl = digger.url();
   await expect(digger.getByText("No messages yet. Say hello and tell Mona how you can help.")).toBeVisible();
   // An empty message is refused in the browser, with the server's words.
-  await digger.getByRole("button", { name: "Send" }).click();
+  await digger.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastSaying(digger, "Please write a message")).toBeVisible();
   await digger.getByLabel("Message").fill("Hi Mona, I can patch it this week. Photos: https://example.com/work");
-  await digger.getByRole("button", { name: "Send" }).click();
+  await digger.getByRole("button", { name: "Send", exact: true }).click();
   const log = digger.getByRole("log");
   await expect(log.getByText("Hi Mona, I can patch it this week.")).toBeVisible();
   await expect(log.getByRole("link", { name: "https://example.com/work" })).toHaveAttribute("rel", "nofollow ugc noopener");
@@ -49,7 +49,7 @@ test("a digger buys a lead and messages the client from My Leads; the client see
   await expect(digger.getByTestId("read-receipt")).toContainText("Read");
 
   await client.getByLabel("Message").fill("Great, Thursday works.");
-  await client.getByRole("button", { name: "Send" }).click();
+  await client.getByRole("button", { name: "Send", exact: true }).click();
   await expect(client.getByRole("log").getByText("Great, Thursday works.")).toBeVisible();
   await expect(digger.getByRole("log").getByText("Great, Thursday works.")).toBeVisible();
 
@@ -73,7 +73,7 @@ test("a message that cannot be sent keeps its text and says so; without JavaScri
 
   await digger.route("**/messages/*.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
   await digger.getByLabel("Message").fill("This one is lost on the way");
-  await digger.getByRole("button", { name: "Send" }).click();
+  await digger.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastSaying(digger, "Message could not be sent. Try again.")).toBeVisible();
   await expect(digger.getByLabel("Message")).toHaveValue("This one is lost on the way");
   await digger.unrouteAll();
@@ -87,7 +87,7 @@ test("a message that cannot be sent keeps its text and says so; without JavaScri
   await plain.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(plain).toHaveURL(threadUrl);
   await plain.getByLabel("Message").fill("Sent without scripts");
-  await plain.getByRole("button", { name: "Send" }).click();
+  await plain.getByRole("button", { name: "Send", exact: true }).click();
   await expect(plain).toHaveURL(threadUrl);
   await expect(plain.getByRole("log").getByText("Sent without scripts")).toBeVisible();
   await context.close();
