@@ -3,7 +3,7 @@
  * CI reads it. Each script also writes its counts to test-results/summary-<name>.json so that
  * `.ci/run` can end with one grand total over `npm test` and `npm run test:hard`.
  */
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -17,6 +17,41 @@ export function finish(name, counts) {
   process.exit(counts.failed > 0 ? 1 : 0);
 }
 
+/**
+ * The failed tests named in the JSON reports of test-results/ (vitest's and Playwright's), so
+ * that the last lines of a CI log say which tests failed, not only how many.
+ */
+function failedTests() {
+  const names = [];
+  const relative = (file) => path.relative(path.dirname(resultsDir), file ?? "");
+  // Playwright's report nests suites (files, describe blocks) around specs.
+  const walkSuites = (label, suites, file) => {
+    for (const suite of suites ?? []) {
+      for (const spec of suite.specs ?? []) {
+        if (spec.tests?.some((test) => test.status === "unexpected")) names.push(`[${label}] ${spec.file ?? suite.file ?? file} > ${spec.title}`);
+      }
+      walkSuites(label, suite.suites, suite.file ?? file);
+    }
+  };
+  for (const entry of readdirSync(resultsDir)) {
+    if (!entry.endsWith(".json") || entry.startsWith("summary-")) continue;
+    let report;
+    try {
+      report = JSON.parse(readFileSync(path.join(resultsDir, entry), "utf8"));
+    } catch {
+      continue;
+    }
+    const label = entry.replace(/\.json$/, "");
+    for (const file of report.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+      for (const test of failed) names.push(`[${label}] ${relative(file.name)} > ${test.fullName}`);
+      if (file.status === "failed" && failed.length === 0) names.push(`[${label}] ${relative(file.name)}: ${String(file.message ?? "failed").split("\n")[0]}`);
+    }
+    walkSuites(label, report.suites, "");
+  }
+  return names;
+}
+
 /** `node scripts/summary.mjs NAME...`: prints the total of the named scripts' counts; a
  * script that wrote none (it crashed or never ran) counts as one failure. */
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -26,5 +61,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const counts = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { passed: 0, failed: 1, skipped: 0 };
     for (const key of Object.keys(total)) total[key] += counts[key];
   }
+  const failed = failedTests();
+  if (failed.length > 0) console.log(`\nfailed:\n${failed.map((name) => `  ${name}`).join("\n")}`);
   console.log(`\nall tests (${process.argv.slice(2).join(" + ")}):\n${line(total)}`);
 }
