@@ -105,6 +105,9 @@ const envSchema = z.object({
   INBOUND_DOMAIN: optionalString.pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, "a domain name such as reply.example.com").optional()),
   INBOUND_SMTP_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
   INBOUND_SMTP_HOST: optionalString,
+  // STARTTLS on the listener: paths of a PEM private key and certificate chain (both or neither).
+  INBOUND_TLS_KEY: optionalString,
+  INBOUND_TLS_CERT: optionalString,
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: or https: address").optional()),
 });
 
@@ -189,7 +192,13 @@ export interface InboundConfig {
   /** The domain of the reply addresses `reply+{token}@{domain}`. */
   domain: string;
   /** Where the inbound SMTP listener listens; null: this deployment runs none (another one receives the replies). */
-  smtp: { host: string; port: number; optional: boolean } | null;
+  smtp: { host: string; port: number; optional: boolean; tls: InboundTls | null } | null;
+}
+
+/** PEM files of the inbound listener's STARTTLS (read when it starts); null: plain SMTP only. */
+export interface InboundTls {
+  keyPath: string;
+  certPath: string;
 }
 
 export interface VapidKeys {
@@ -384,7 +393,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
  * Reply by e-mail (decision 0048). Local mode: addresses at `reply.localhost` and, under
  * `npm start` (NODE_ENV=development), a listener on 127.0.0.1:2525 that gives way when the port
  * is taken. Elsewhere a listener only on INBOUND_SMTP_PORT, and in production the Reply-To only
- * with INBOUND_DOMAIN (the domain whose MX or relay reaches the listener).
+ * with INBOUND_DOMAIN (the domain whose MX or relay reaches the listener). INBOUND_TLS_KEY and
+ * INBOUND_TLS_CERT make it offer STARTTLS (decision 0055).
  */
 function inboundConfig(e: z.infer<typeof envSchema>, problems: string[]): InboundConfig | null {
   const production = e.NODE_ENV === "production";
@@ -395,7 +405,11 @@ function inboundConfig(e: z.infer<typeof envSchema>, problems: string[]): Inboun
   if (!domain) return null;
   const port = e.INBOUND_SMTP_PORT ?? (e.NODE_ENV === "development" ? 2525 : undefined);
   const host = e.INBOUND_SMTP_HOST ?? (production ? "0.0.0.0" : "127.0.0.1");
-  return { domain, smtp: port === undefined ? null : { host, port, optional: e.INBOUND_SMTP_PORT === undefined } };
+  if ((e.INBOUND_TLS_KEY === undefined) !== (e.INBOUND_TLS_CERT === undefined)) {
+    problems.push(e.INBOUND_TLS_KEY ? "INBOUND_TLS_CERT: required with INBOUND_TLS_KEY" : "INBOUND_TLS_KEY: required with INBOUND_TLS_CERT");
+  }
+  const tls = e.INBOUND_TLS_KEY && e.INBOUND_TLS_CERT ? { keyPath: e.INBOUND_TLS_KEY, certPath: e.INBOUND_TLS_CERT } : null;
+  return { domain, smtp: port === undefined ? null : { host, port, optional: e.INBOUND_SMTP_PORT === undefined, tls } };
 }
 
 /**
