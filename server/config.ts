@@ -72,6 +72,8 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   // Seconds between a live stream's heartbeats (server/live/hub.ts), each also a look at its session.
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  // Live streams one process holds at most, every account together (server/live/hub.ts; decision 0055).
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
   // The bearer token that opens GET /metrics (server/metrics.ts); unset: open in local mode, 404 in production.
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   // Sign-in providers: a client id and secret enable one; a discovery URL overrides its endpoints.
@@ -176,6 +178,8 @@ export interface Config {
   pageCacheSeconds: number;
   /** Seconds between a live stream's heartbeats; at each, a signed-out or suspended session's stream ends. */
   liveHeartbeatSeconds: number;
+  /** Open live streams this process holds at most, all accounts together; past it 503 (another server, or later). */
+  liveMaxStreams: number;
   /** The bearer token `/metrics` asks for; without one it is open in local mode and 404 in production. */
   metricsToken?: string;
   /** Only the sign-in providers whose client id and secret are both set. */
@@ -381,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Off in local mode, where tests and developers change the database behind the server's back.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
     liveHeartbeatSeconds: e.LIVE_HEARTBEAT_SECONDS,
+    liveMaxStreams: e.LIVE_MAX_STREAMS,
     metricsToken: e.METRICS_TOKEN,
     oauth,
     storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },
