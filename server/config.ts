@@ -72,6 +72,8 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   // Seconds between a live stream's heartbeats (server/live/hub.ts), each also a look at its session.
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  // Live streams one process holds at most, every account together (server/live/hub.ts; decision 0055).
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
   // The bearer token that opens GET /metrics (server/metrics.ts); unset: open in local mode, 404 in production.
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   // Sign-in providers: a client id and secret enable one; a discovery URL overrides its endpoints.
@@ -105,6 +107,9 @@ const envSchema = z.object({
   INBOUND_DOMAIN: optionalString.pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, "a domain name such as reply.example.com").optional()),
   INBOUND_SMTP_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
   INBOUND_SMTP_HOST: optionalString,
+  // STARTTLS on the listener: paths of a PEM private key and certificate chain (both or neither).
+  INBOUND_TLS_KEY: optionalString,
+  INBOUND_TLS_CERT: optionalString,
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: or https: address").optional()),
 });
 
@@ -173,6 +178,8 @@ export interface Config {
   pageCacheSeconds: number;
   /** Seconds between a live stream's heartbeats; at each, a signed-out or suspended session's stream ends. */
   liveHeartbeatSeconds: number;
+  /** Open live streams this process holds at most, all accounts together; past it 503 (another server, or later). */
+  liveMaxStreams: number;
   /** The bearer token `/metrics` asks for; without one it is open in local mode and 404 in production. */
   metricsToken?: string;
   /** Only the sign-in providers whose client id and secret are both set. */
@@ -189,7 +196,13 @@ export interface InboundConfig {
   /** The domain of the reply addresses `reply+{token}@{domain}`. */
   domain: string;
   /** Where the inbound SMTP listener listens; null: this deployment runs none (another one receives the replies). */
-  smtp: { host: string; port: number; optional: boolean } | null;
+  smtp: { host: string; port: number; optional: boolean; tls: InboundTls | null } | null;
+}
+
+/** PEM files of the inbound listener's STARTTLS (read when it starts); null: plain SMTP only. */
+export interface InboundTls {
+  keyPath: string;
+  certPath: string;
 }
 
 export interface VapidKeys {
@@ -372,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Off in local mode, where tests and developers change the database behind the server's back.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
     liveHeartbeatSeconds: e.LIVE_HEARTBEAT_SECONDS,
+    liveMaxStreams: e.LIVE_MAX_STREAMS,
     metricsToken: e.METRICS_TOKEN,
     oauth,
     storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },
@@ -384,7 +398,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
  * Reply by e-mail (decision 0048). Local mode: addresses at `reply.localhost` and, under
  * `npm start` (NODE_ENV=development), a listener on 127.0.0.1:2525 that gives way when the port
  * is taken. Elsewhere a listener only on INBOUND_SMTP_PORT, and in production the Reply-To only
- * with INBOUND_DOMAIN (the domain whose MX or relay reaches the listener).
+ * with INBOUND_DOMAIN (the domain whose MX or relay reaches the listener). INBOUND_TLS_KEY and
+ * INBOUND_TLS_CERT make it offer STARTTLS (decision 0055).
  */
 function inboundConfig(e: z.infer<typeof envSchema>, problems: string[]): InboundConfig | null {
   const production = e.NODE_ENV === "production";
@@ -395,7 +410,11 @@ function inboundConfig(e: z.infer<typeof envSchema>, problems: string[]): Inboun
   if (!domain) return null;
   const port = e.INBOUND_SMTP_PORT ?? (e.NODE_ENV === "development" ? 2525 : undefined);
   const host = e.INBOUND_SMTP_HOST ?? (production ? "0.0.0.0" : "127.0.0.1");
-  return { domain, smtp: port === undefined ? null : { host, port, optional: e.INBOUND_SMTP_PORT === undefined } };
+  if ((e.INBOUND_TLS_KEY === undefined) !== (e.INBOUND_TLS_CERT === undefined)) {
+    problems.push(e.INBOUND_TLS_KEY ? "INBOUND_TLS_CERT: required with INBOUND_TLS_KEY" : "INBOUND_TLS_KEY: required with INBOUND_TLS_CERT");
+  }
+  const tls = e.INBOUND_TLS_KEY && e.INBOUND_TLS_CERT ? { keyPath: e.INBOUND_TLS_KEY, certPath: e.INBOUND_TLS_CERT } : null;
+  return { domain, smtp: port === undefined ? null : { host, port, optional: e.INBOUND_SMTP_PORT === undefined, tls } };
 }
 
 /**

@@ -88,7 +88,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
     metrics,
     pageCache: createPageCacheBus(database.driver, bus, logger),
-    live: createLiveHub({ bus, metrics, logger, heartbeatMs: config.liveHeartbeatSeconds * 1000 }),
+    live: createLiveHub({ bus, metrics, logger, heartbeatMs: config.liveHeartbeatSeconds * 1000, maxStreams: config.liveMaxStreams }),
     bus,
     push: config.push ? createPushClient(config.push) : null,
   };

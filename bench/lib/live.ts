@@ -86,7 +86,8 @@ export async function liveCase({ pgServer, buildDir, sends, streams, log }: { pg
   }
   const url = new URL(pgServer);
   url.pathname = `/${DATABASE}`;
-  const server = await startServer({ kind: "postgres", url: url.toString() }, buildDir, { TRUST_PROXY: "1" });
+  // The watcher's stream and `streams` more: past LIVE_MAX_STREAMS' default when asked for more than 1,999.
+  const server = await startServer({ kind: "postgres", url: url.toString() }, buildDir, { TRUST_PROXY: "1", LIVE_MAX_STREAMS: String(streams + 1) });
   const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 });
   const held: IncomingMessage[] = [];
   try {

@@ -15,7 +15,13 @@ import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import { LIVE_CHANNEL, parseLivePayload, publishLive, type PublishLive } from "./publish.ts";
 
-/** A user's open streams in one process: a browser opens one per tab on /messages pages. */
+/**
+ * A user's open streams in one process: a browser opens one per tab on /messages pages, and
+ * holds at most 6 connections to a host over HTTP/1.1. Per process, not across the servers: what
+ * the cap protects is this process's memory and sockets (with the total, `maxStreams`); a count
+ * shared through the database would cost a write per stream and leak when a process dies, to
+ * keep one account from holding 6 on each server, which costs each server no more (decision 0055).
+ */
 export const STREAMS_PER_USER = 6;
 /** How long the hub remembers that a user had an event, for `since`. */
 const REMEMBER_MS = 10 * 60_000;
@@ -33,7 +39,8 @@ export interface OpenOptions {
   stillSignedIn(): Promise<boolean>;
 }
 
-export type OpenResult = { stream: ReadableStream<Uint8Array> } | { refused: "too-many" | "closing" };
+/** Refused: "too-many" of this user's streams here, "busy" with `maxStreams` in all, "closing" at shutdown. */
+export type OpenResult = { stream: ReadableStream<Uint8Array> } | { refused: "too-many" | "busy" | "closing" };
 
 export interface LiveHub {
   /**
@@ -55,7 +62,20 @@ interface Stream {
   end(): void;
 }
 
-export function createLiveHub({ bus, metrics, logger, heartbeatMs }: { bus: Bus; metrics: Metrics; logger: Logger; heartbeatMs: number }): LiveHub {
+export function createLiveHub({
+  bus,
+  metrics,
+  logger,
+  heartbeatMs,
+  maxStreams,
+}: {
+  bus: Bus;
+  metrics: Metrics;
+  logger: Logger;
+  heartbeatMs: number;
+  /** Open streams in this process at most, all users together (LIVE_MAX_STREAMS). */
+  maxStreams: number;
+}): LiveHub {
   const log = logger.child({ component: "live" });
   const encoder = new TextEncoder();
   const byUser = new Map<string, Set<Stream>>();
@@ -68,6 +88,7 @@ export function createLiveHub({ bus, metrics, logger, heartbeatMs }: { bus: Bus;
   let closing = false;
   let started = false;
   let pruning: NodeJS.Timeout | undefined;
+  let lastFullWarning = 0;
 
   new Gauge({
     name: "live_streams",
@@ -124,6 +145,14 @@ export function createLiveHub({ bus, metrics, logger, heartbeatMs }: { bus: Bus;
       if (closing) return { refused: "closing" };
       const streams = byUser.get(userId) ?? new Set<Stream>();
       if (streams.size >= STREAMS_PER_USER) return { refused: "too-many" };
+      if (size >= maxStreams) {
+        // Once a minute at most: pages knock again every 10 s while it is full.
+        if (Date.now() - lastFullWarning > 60_000) {
+          lastFullWarning = Date.now();
+          log.warn({ maxStreams }, "live streams refused: this process holds LIVE_MAX_STREAMS");
+        }
+        return { refused: "busy" };
+      }
       byUser.set(userId, streams);
 
       let controller!: ReadableStreamDefaultController<Uint8Array>;

@@ -1,7 +1,8 @@
 /**
  * `GET /messages/live`: the signed-in user's live events as Server-Sent Events (hub.ts).
  * Signed-in users only (401 otherwise), their own events only, at most `STREAMS_PER_USER`
- * open in a process (429 past it), none while the server shuts down (503). Mounted by the app
+ * open in a process (429 past it), at most LIVE_MAX_STREAMS in all (503 past it: the page tries
+ * again later, maybe on another server), none while the server shuts down (503). Mounted by the app
  * before compression and the page cache, and left out of the latency metrics.
  */
 import type { Context } from "hono";
@@ -44,9 +45,10 @@ export function liveStream(services: AppServices) {
       stillSignedIn: async () => (await lookupSession(auth, headers)).user?.id === user.id,
     });
     if ("refused" in opened) {
-      return opened.refused === "closing"
-        ? c.text("The server is restarting.", 503, { ...NO_STORE, "Retry-After": "1" })
-        : c.text(`At most ${STREAMS_PER_USER} live updates may be open at once: close another tab of Messages.`, 429, NO_STORE);
+      if (opened.refused === "closing") return c.text("The server is restarting.", 503, { ...NO_STORE, "Retry-After": "1" });
+      // The page's EventSource gives up on it and the page opens it again 10 s later (use-live-events.ts).
+      if (opened.refused === "busy") return c.text("Live updates are busy on this server. Please try again in a moment.", 503, { ...NO_STORE, "Retry-After": "10" });
+      return c.text(`At most ${STREAMS_PER_USER} live updates may be open at once: close another tab of Messages.`, 429, NO_STORE);
     }
     const response = new Response(opened.stream, { headers: streamHeaders });
     for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);

@@ -6,7 +6,8 @@
  * allowance (BODY_LIMITS in server/app.ts): each file is held alone (at most 10 MB), checked,
  * and stored privately before the next is read; the body is never held whole. The bytes go to
  * storage first and the rows are written in the message's transaction (send.ts); whatever goes
- * wrong after a file is stored deletes it again (`discardAttachments`).
+ * wrong after a file is stored deletes it again (`discardAttachments`). Images are stored
+ * without their metadata (image-metadata.ts, decision 0055).
  *
  * Served through one route (/messages/{threadId}/attachments/{id}) to the thread's two parties
  * while the message is shown, and to operators when the message was reported; everyone else
@@ -34,6 +35,7 @@ import { messageAttachments, messageReports, messages, threads } from "../db/sch
 import { AppError } from "../errors.ts";
 import { NUL_REFUSED } from "../security/nul-bytes.ts";
 import type { Storage } from "../storage/storage.ts";
+import { stripImageMetadata } from "./image-metadata.ts";
 
 const FOLDER = "private/messages";
 
@@ -85,9 +87,13 @@ export async function storeAttachment(storage: Storage, name: string, data: Buff
   if (declared && declared !== "application/octet-stream" && !(ATTACHMENT_TYPES as readonly string[]).includes(declared)) throw refused();
   const contentType = attachmentTypeOf(data);
   if (!contentType) throw refused();
+  // Images lose their metadata (GPS position, camera, XMP) before they are stored; a file whose
+  // structure cannot be walked is not one of our images.
+  const stored = contentType === "application/pdf" ? data : stripImageMetadata(data, contentType);
+  if (!stored) throw refused();
   const key = `${FOLDER}/${randomBytes(20).toString("hex")}.${EXTENSIONS[contentType]}`;
-  await storage.put(key, data);
-  return { key, name: cleanFileName(name, contentType), contentType, sizeBytes: data.length };
+  await storage.put(key, stored);
+  return { key, name: cleanFileName(name, contentType), contentType, sizeBytes: stored.length };
 }
 
 /** Deletes stored files whose message was never written (a refusal, a failed transaction). */

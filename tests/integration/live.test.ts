@@ -180,6 +180,28 @@ describe("GET /messages/live", () => {
     await Promise.all([...streams, other].map((s) => s.cancel()));
   });
 
+  it("holds at most LIVE_MAX_STREAMS in a process, all accounts together (503 past it, then taken again when one closes)", async () => {
+    const server = await createTestApp({ LIVE_MAX_STREAMS: "3" }, { database: app.database });
+    try {
+      const streams = [await openStream(server, alice), await openStream(server, alice), await openStream(server, bob)];
+      const busy = await server.request(LIVE_PATH, { headers: { cookie: bob.client.cookieHeader() } });
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("retry-after")).toBe("10");
+      expect(await busy.text()).toContain("Live updates are busy on this server");
+      expect(server.services.live.size).toBe(3);
+      // One closes: the next is taken.
+      await streams[0]!.cancel();
+      await vi.waitFor(async () => {
+        const again = await server.request(LIVE_PATH, { headers: { cookie: bob.client.cookieHeader() } });
+        expect(again.status).toBe(200);
+        streams.push(new SseStream(again));
+      });
+      await Promise.all(streams.map((s) => s.cancel()));
+    } finally {
+      await server.close();
+    }
+  });
+
   it("sends heartbeats, and ends the stream of a session that ended (signed out, revoked, suspended)", async () => {
     const user = await signUpAs(app, "digger", "Sue Spended");
     const stream = await openStream(app, user);

@@ -4,7 +4,8 @@
  * files of at most 10 MB, their type read from their bytes; a refused file refuses the message
  * and leaves nothing behind (no row, no stored file); served to the thread's two parties and to
  * operators for a reported message, never to another digger of the gig, a stranger or a visitor;
- * Hide hides them; the export lists their names and the purge deletes them.
+ * Hide hides them; the export lists their names and the purge deletes them. Photos are stored
+ * without their metadata (GPS, camera), pixels unchanged.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -113,6 +114,31 @@ describe("sending attachments", () => {
     for (const row of rows) expect(page).toContain(attachmentPath(lead.threadId, row.id));
     expect(page).toMatch(/<img[^>]*alt="deck.jpg"/);
     expect(page).toMatch(/<a[^>]*download="Quote 2026.pdf"[^>]*>.*Quote 2026.pdf/s);
+  });
+
+  it("stores photos without their metadata (GPS, camera), the pixels unchanged, and serves those bytes", async () => {
+    const lead = await boughtLead();
+    const exif = { IFD0: { Make: "SecretCam", Artist: "Ada at home" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 2637/100" } };
+    const photo = (format: "jpeg" | "png" | "webp") =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: "#1abc9c" } }).withExif(exif).toFormat(format, format === "webp" ? { lossless: true } : {}).toBuffer();
+    const sent = await Promise.all([photo("jpeg"), photo("png"), photo("webp")]);
+    for (const original of sent) expect((await sharp(original).metadata()).exif).toBeDefined();
+    const response = await sendWith(lead.digger, lead.threadId, "Where I worked last week", [
+      file(sent[0]!, "site.jpg", "image/jpeg"),
+      file(sent[1]!, "site.png", "image/png"),
+      file(sent[2]!, "site.webp", "image/webp"),
+    ]);
+    expect(response.status).toBe(200);
+    const rows = await attachmentsOfThread(lead.threadId);
+    expect(rows).toHaveLength(3);
+    for (const [i, row] of rows.entries()) {
+      const served = Buffer.from(await (await lead.client.client.get(attachmentPath(lead.threadId, row.id))).arrayBuffer());
+      expect(served.length).toBe(row.size);
+      expect(served.length).toBeLessThan(sent[i]!.length);
+      expect((await sharp(served).metadata()).exif).toBeUndefined();
+      expect(served.includes("SecretCam")).toBe(false);
+      expect(await sharp(served).raw().toBuffer()).toEqual(await sharp(sent[i]!).raw().toBuffer());
+    }
   });
 
   it("works as a plain form post without JavaScript (back to the thread)", async () => {

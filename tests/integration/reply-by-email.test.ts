@@ -6,11 +6,16 @@
  * another thread, or another domain is refused with 550 at RCPT; a header From other than the
  * recipient's address with 550; the quoted history and the signature are removed; more than 10 MB
  * is refused; the same Message-ID twice posts once; an empty reply or an out-of-office answer is
- * dropped; a blocked or suspended sender is refused with 550 and the form's words. Runs on
+ * dropped; a blocked or suspended sender is refused with 550 and the form's words; with a
+ * certificate the listener offers STARTTLS (never AUTH) and a client that requires TLS posts
+ * through it, the photo stored without its EXIF. Runs on
  * PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import sharp from "sharp";
@@ -28,6 +33,7 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger } from "../support/leads.ts";
 import { freePort } from "../support/ports.ts";
+import { testCertificate, type TestCertificate } from "../support/tls-certificate.ts";
 
 let app: TestApp;
 let listener: InboundSmtp;
@@ -76,6 +82,26 @@ interface Reply {
 
 const reply = (r: Reply) =>
   smtp.sendMail({ from: r.from, to: r.to, subject: "Re: New message", text: r.text, messageId: r.messageId ?? `<${randomUUID()}@mail.example.com>`, headers: r.headers });
+
+/** A raw SMTP conversation with the listener on `port`, for what a mail library hides (the EHLO keywords). */
+function smtpTalk(port: number) {
+  const socket = connect(port, "127.0.0.1");
+  let heard = "";
+  socket.on("data", (chunk: Buffer) => (heard += chunk.toString()));
+  const until = (pattern: RegExp) => vi.waitFor(() => expect(heard).toMatch(pattern), { timeout: 5000 });
+  return {
+    until,
+    write: (line: string) => socket.write(line),
+    /** The greeting, then EHLO's answer (its keyword lines). */
+    async ehlo() {
+      await until(/^220 /m);
+      socket.write("EHLO client.example\r\n");
+      await until(/^250 /m);
+      return heard;
+    },
+    close: () => socket.destroy(),
+  };
+}
 
 /** The SMTP reply a refused send ended with: its code, the command, the server's words. */
 async function refusal(sending: Promise<unknown>): Promise<{ responseCode?: number; command?: string; response?: string }> {
@@ -253,20 +279,16 @@ describe("the inbound listener", () => {
     expect(await postedIn(lead.threadId)).toEqual([]);
   });
 
-  it("announces its 10 MB limit (SIZE) and refuses a larger message at MAIL FROM", async () => {
-    const socket = connect(listener.port, "127.0.0.1");
-    let heard = "";
-    socket.on("data", (chunk: Buffer) => (heard += chunk.toString()));
-    const until = (pattern: RegExp) => vi.waitFor(() => expect(heard).toMatch(pattern), { timeout: 5000 });
+  it("announces its 10 MB limit (SIZE), neither AUTH nor STARTTLS without a certificate, and refuses a larger message at MAIL FROM", async () => {
+    const talk = smtpTalk(listener.port);
     try {
-      await until(/^220 /m);
-      socket.write("EHLO client.example\r\n");
-      await until(/^250 /m);
-      expect(heard).toMatch(/^250[- ]SIZE 10485760\r$/m);
-      socket.write("MAIL FROM:<someone@example.com> SIZE=10485761\r\n");
-      await until(/^552 /m);
+      const greeting = await talk.ehlo();
+      expect(greeting).toMatch(/^250[- ]SIZE 10485760\r$/m);
+      expect(greeting).not.toMatch(/^250[- ](AUTH|STARTTLS)/m);
+      talk.write("MAIL FROM:<someone@example.com> SIZE=10485761\r\n");
+      await talk.until(/^552 /m);
     } finally {
-      socket.destroy();
+      talk.close();
     }
   });
 
@@ -304,5 +326,81 @@ describe("the inbound listener", () => {
     expect(error.responseCode).toBe(550);
     expect(error.response).toContain(MESSAGE_TEXTS.tooLong);
     expect(await postedIn(lead.threadId)).toEqual([]);
+  });
+});
+
+describe("the inbound listener with a certificate (INBOUND_TLS_KEY / INBOUND_TLS_CERT)", () => {
+  let secure: InboundSmtp;
+  let certificate: TestCertificate;
+  let dir: string;
+  beforeAll(async () => {
+    certificate = testCertificate();
+    dir = mkdtempSync(path.join(tmpdir(), "dg-inbound-tls-"));
+    const tls = { keyPath: path.join(dir, "key.pem"), certPath: path.join(dir, "cert.pem") };
+    writeFileSync(tls.keyPath, certificate.key);
+    writeFileSync(tls.certPath, certificate.cert);
+    secure = await startInboundSmtp(app.services, { host: "127.0.0.1", port: await freePort(), tls });
+  });
+  afterAll(async () => {
+    await secure?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("offers STARTTLS and never AUTH", async () => {
+    const talk = smtpTalk(secure.port);
+    try {
+      const greeting = await talk.ehlo();
+      expect(greeting).toMatch(/^250[- ]STARTTLS\r$/m);
+      expect(greeting).not.toMatch(/^250[- ]AUTH/m);
+    } finally {
+      talk.close();
+    }
+  });
+
+  it("takes a reply over TLS (a client that requires it, trusting the certificate) and posts it once, its photo without GPS", async () => {
+    const lead = await boughtLead();
+    const pixels = Buffer.alloc(40 * 30 * 3, 0x5a);
+    const photo = await sharp(pixels, { raw: { width: 40, height: 30, channels: 3 } })
+      .withExif({ IFD0: { Make: "SecretCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 2637/100" } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const client = createTransport({ host: "127.0.0.1", port: secure.port, secure: false, requireTLS: true, tls: { ca: certificate.cert } });
+    try {
+      const messageId = `<${randomUUID()}@mail.example.com>`;
+      const mail = {
+        from: lead.client.email,
+        to: addressOf(lead, lead.client),
+        subject: "Re: New message",
+        text: "Sent encrypted, with the photo.",
+        messageId,
+        attachments: [{ filename: "gate.jpg", content: photo, contentType: "image/jpeg" }],
+      };
+      expect((await client.sendMail(mail)).accepted).toHaveLength(1);
+      // A retry of the same e-mail over TLS is taken and not posted again.
+      expect((await client.sendMail(mail)).accepted).toHaveLength(1);
+    } finally {
+      client.close();
+    }
+    expect(await postedIn(lead.threadId)).toEqual([{ body: "Sent encrypted, with the photo.", senderId: lead.client.id }]);
+    const [file] = await db()
+      .select({ key: messageAttachments.storageKey, size: messageAttachments.sizeBytes })
+      .from(messageAttachments)
+      .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+      .where(eq(messages.threadId, lead.threadId));
+    const stored = (await app.services.storage.get(file!.key))!.data;
+    expect(file!.size).toBe(stored.length);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes("SecretCam")).toBe(false);
+    expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(photo).raw().toBuffer());
+
+    // The same client against the listener without a certificate: it will not send in the clear.
+    const plainOnly = createTransport({ host: "127.0.0.1", port: listener.port, secure: false, requireTLS: true });
+    try {
+      await expect(plainOnly.sendMail({ from: lead.client.email, to: addressOf(lead, lead.client), text: "In the clear?" })).rejects.toThrow(/STARTTLS/);
+    } finally {
+      plainOnly.close();
+    }
+    expect(await postedIn(lead.threadId)).toHaveLength(1);
   });
 });

@@ -245,12 +245,12 @@ describe("loadConfig", () => {
     it("in local mode: addresses at reply.localhost; a listener on 127.0.0.1:2525 under npm start only, which gives way to a taken port", () => {
       expect(loadConfig({ NODE_ENV: "development", DATA_DIR: freshDataDir() }).inbound).toEqual({
         domain: "reply.localhost",
-        smtp: { host: "127.0.0.1", port: 2525, optional: true },
+        smtp: { host: "127.0.0.1", port: 2525, optional: true, tls: null },
       });
       expect(loadConfig({ NODE_ENV: "test" }).inbound).toEqual({ domain: "reply.localhost", smtp: null });
       expect(loadConfig({ NODE_ENV: "test", INBOUND_SMTP_PORT: "2600", INBOUND_DOMAIN: "Replies.Example.com" }).inbound).toEqual({
         domain: "replies.example.com",
-        smtp: { host: "127.0.0.1", port: 2600, optional: false },
+        smtp: { host: "127.0.0.1", port: 2600, optional: false, tls: null },
       });
     });
 
@@ -259,8 +259,16 @@ describe("loadConfig", () => {
       expect(loadConfig({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example" }).inbound).toEqual({ domain: "reply.digsandgigs.example", smtp: null });
       expect(loadConfig({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example", INBOUND_SMTP_PORT: "25" }).inbound).toEqual({
         domain: "reply.digsandgigs.example",
-        smtp: { host: "0.0.0.0", port: 25, optional: false },
+        smtp: { host: "0.0.0.0", port: 25, optional: false, tls: null },
       });
+      const tls = { INBOUND_TLS_KEY: "/etc/ssl/private/mx.key", INBOUND_TLS_CERT: "/etc/ssl/certs/mx.pem" };
+      expect(loadConfig({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example", INBOUND_SMTP_PORT: "25", ...tls }).inbound?.smtp?.tls).toEqual({
+        keyPath: "/etc/ssl/private/mx.key",
+        certPath: "/etc/ssl/certs/mx.pem",
+      });
+      expect(problemsOf({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example", INBOUND_TLS_KEY: "/etc/ssl/private/mx.key" })).toEqual([
+        "INBOUND_TLS_CERT: required with INBOUND_TLS_KEY",
+      ]);
       expect(problemsOf({ ...PRODUCTION, INBOUND_SMTP_PORT: "25" })).toEqual(["INBOUND_DOMAIN: required with INBOUND_SMTP_PORT (the domain of the reply addresses)"]);
       expect(problemsOf({ ...PRODUCTION, INBOUND_DOMAIN: "not a domain" }).join("\n")).toMatch(/^INBOUND_DOMAIN: a domain name/m);
       expect(problemsOf({ ...PRODUCTION, INBOUND_SMTP_PORT: "70000" }).join("\n")).toMatch(/^INBOUND_SMTP_PORT: /m);

@@ -37,7 +37,9 @@ export function ThreadView({ thread, quotes, hasQuotes = false }: { thread: Thre
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per load that marked it read
   }, [thread]);
   return (
-    <div className="flex h-[calc(100dvh-9rem)] min-h-80 flex-col gap-3">
+    // On a phone it takes the screen under the top bar: less of the page's top padding, none of
+    // its bottom padding (the footer starts below the fold), the box a little above the edge.
+    <div className="-mt-4 -mb-8 flex h-[calc(100dvh-5rem)] min-h-80 flex-col gap-3 pb-3 sm:my-0 sm:h-[calc(100dvh-9rem)] sm:pb-0">
       <div className="flex flex-wrap items-start justify-between gap-3 border-b pb-3">
         <div className="min-w-0">
           <h1 className="text-xl font-bold [overflow-wrap:anywhere]">{thread.otherName}</h1>
@@ -50,7 +52,8 @@ export function ThreadView({ thread, quotes, hasQuotes = false }: { thread: Thre
           <ThreadMenu thread={thread} />
         </div>
       </div>
-      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto">
+      {/* Scrolling the log never scrolls the page under it (the box would leave the screen). */}
+      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain">
         <div>
           {thread.earlierCursor ? (
             <div className="mb-3 flex justify-center">

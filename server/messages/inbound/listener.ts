@@ -5,12 +5,16 @@
  * parses it (postal-mime) and posts each recipient's reply (post-reply.ts). A header From other
  * than the recipient's address is refused with 550, as is what the web form would refuse for
  * good (suspended, blocked, too long: 550 with the form's words); too fast is 451, so the
- * sending server tries again later. Plain SMTP without authentication: it is a mail exchanger,
- * or sits behind a relay that handles TLS (README, "Reply by e-mail").
+ * sending server tries again later. Never AUTH: it is a mail exchanger (or sits behind a relay),
+ * taking mail for its own addresses only. STARTTLS is offered when a key and certificate are
+ * configured (INBOUND_TLS_KEY / INBOUND_TLS_CERT, decision 0055), not required: an MX takes
+ * plain SMTP from a server that cannot encrypt, as MX servers do (RFC 3207).
  */
+import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import PostalMime from "postal-mime";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import type { InboundTls } from "../../config.ts";
 import type { AppServices } from "../../services.ts";
 import { headerFrom, postReply } from "./post-reply.ts";
 import { replyRecipient, type ReplyRecipient } from "./reply-address.ts";
@@ -27,7 +31,7 @@ export interface InboundSmtp {
 
 const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
 
-export async function startInboundSmtp(services: AppServices, at: { host: string; port: number }): Promise<InboundSmtp> {
+export async function startInboundSmtp(services: AppServices, at: { host: string; port: number; tls?: InboundTls | null }): Promise<InboundSmtp> {
   const { config, db, logger } = services;
   const inbound = config.inbound;
   if (!inbound) throw new Error("reply by e-mail is off: no INBOUND_DOMAIN");
@@ -51,16 +55,20 @@ export async function startInboundSmtp(services: AppServices, at: { host: string
     }
     for (const recipient of recipients) {
       const outcome = await postReply(services, recipient, email);
-      log.info({ threadId: recipient.threadId, userId: recipient.userId, outcome: outcome.kind, ...("reason" in outcome ? { reason: outcome.reason } : {}) }, "reply by e-mail");
+      log.info({ threadId: recipient.threadId, userId: recipient.userId, tls: session.secure, outcome: outcome.kind, ...("reason" in outcome ? { reason: outcome.reason } : {}) }, "reply by e-mail");
       if (outcome.kind === "refused") throw smtpError(outcome.permanent ? 550 : 451, `${outcome.permanent ? "5.7.1" : "4.7.1"} ${outcome.text}`);
     }
   }
 
+  // Read at the start: a path that cannot be read stops it, as a port that cannot be had does.
+  const tls = at.tls ? { key: await readFile(at.tls.keyPath), cert: await readFile(at.tls.certPath) } : null;
   const server = new SMTPServer({
     name: inbound.domain,
     banner: "Digs & Gigs replies",
     size: MAX_MESSAGE_BYTES,
-    disabledCommands: ["AUTH", "STARTTLS"],
+    // Without a key and certificate smtp-server would offer STARTTLS with its own built-in test certificate.
+    disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
+    ...(tls ?? {}),
     authOptional: true,
     maxClients: 100,
     closeTimeout: 5_000,
@@ -98,7 +106,7 @@ export async function startInboundSmtp(services: AppServices, at: { host: string
     });
   });
   const port = (server.server.address() as AddressInfo).port;
-  log.info({ pid: process.pid, host: at.host, port, domain: inbound.domain }, "inbound SMTP listening");
+  log.info({ pid: process.pid, host: at.host, port, domain: inbound.domain, starttls: Boolean(tls) }, "inbound SMTP listening");
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
