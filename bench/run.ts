@@ -16,8 +16,8 @@
  *   npm run bench -- --only alerts                  # lead alerts: a gig for 10,000 of 200,000 diggers (only when asked)
  *   npm run bench -- --only live                    # live updates: publish to stream p99 over 1,000 sends, RSS of 2,000 streams (only when asked;
  *                                                   # --live-sends N, --live-streams N)
- *   npm run bench -- --only messages                # inbox, a 500-message thread, sends, live A->B (--messages N, default 100,000;
- *                                                   # --message-gigs N, --sends N)
+ *   npm run bench -- --only messages                # inbox, a 500-message thread, sends, live A->B, plans (--messages N, default
+ *                                                   # 1,000,000; --message-gigs N, default 170,000: 100,000 threads; --sends N)
  *   npm run bench -- --only push                    # 10,000 pushes through push.send to the local push service (--pushes N)
  *
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
@@ -322,8 +322,8 @@ async function main() {
 
   if (sections.size === 1 && sections.has("messages")) {
     // The case makes its own databases (dg_bench_msg_<messages>), like the alerts case.
-    const messages = Number(option("--messages", "100000"));
-    const messageGigs = Number(option("--message-gigs", "20000"));
+    const messages = Number(option("--messages", "1000000"));
+    const messageGigs = Number(option("--message-gigs", "170000"));
     const sends = Number(option("--sends", "1000"));
     log(`bench: messages, 10,000 and ${messages} messages in the world of ${messageGigs} gigs, ${sends} sends`);
     const result = await messagesCase({ pgServer, buildDir, gigs: messageGigs, messages, sends, duration, rounds, log });

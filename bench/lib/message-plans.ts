@@ -1,0 +1,52 @@
+/**
+ * The query plans of the inbox and of a thread's page (issue 35, "Nothing grows with the data
+ * that should not"): the app's own functions (`inboxPage`, `threadPage`) run once against the
+ * database through a drizzle that records each statement it sends, and every SELECT among them
+ * is then EXPLAINed (ANALYZE, BUFFERS) with the same parameters. So the plans are those of the
+ * SQL the pages send, not of a copy of it.
+ */
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "../../server/db/schema.ts";
+import { inboxPage } from "../../server/messages/inbox.ts";
+import { threadPage } from "../../server/messages/thread.ts";
+
+export interface StatementPlan {
+  /** What ran it: `inbox` or `thread`. */
+  page: string;
+  sql: string;
+  plan: string[];
+  /** The plan's scan lines (Index Scan, Seq Scan, ...): what decides whether it grows. */
+  scans: string[];
+  executionMs: number;
+}
+
+/** The plans of the heavy user's inbox (first page) and of `threadId`'s newest page. */
+export async function messagePlans(url: string, userId: string, threadId: string): Promise<StatementPlan[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const recorded: Array<{ page: string; sql: string; params: unknown[] }> = [];
+  let page = "";
+  const db = drizzle({ client: pool, schema, casing: "snake_case", logger: { logQuery: (sql, params) => recorded.push({ page, sql, params }) } });
+  try {
+    page = "inbox";
+    await inboxPage(db, userId, null);
+    page = "thread";
+    await threadPage(db, userId, threadId, null);
+    const plans: StatementPlan[] = [];
+    for (const statement of recorded) {
+      if (!/^\s*\(?\s*(select|with)\b/i.test(statement.sql)) continue;
+      const { rows } = await pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+      const plan = rows.map((row) => row["QUERY PLAN"]);
+      plans.push({
+        page: statement.page,
+        sql: statement.sql.replace(/\s+/g, " ").slice(0, 300),
+        plan,
+        scans: plan.filter((line) => /Scan|Limit|Sort/.test(line)).map((line) => line.trim()),
+        executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan.join("\n"))?.[1] ?? NaN),
+      });
+    }
+    return plans;
+  } finally {
+    await pool.end();
+  }
+}
