@@ -18,6 +18,8 @@
  *                                                   # --live-sends N, --live-streams N)
  *   npm run bench -- --only messages                # inbox, a 500-message thread, sends, live A->B, plans (--messages N, default
  *                                                   # 1,000,000; --message-gigs N, default 170,000: 100,000 threads; --sends N)
+ *   npm run bench -- --only lists                   # quotes and devices at 10,000 and --messages N rows, on the messages case's databases
+ *                                                   # (--calls N, default 500)
  *   npm run bench -- --only push                    # 10,000 pushes through push.send to the local push service (--pushes N)
  *
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
@@ -47,6 +49,7 @@ import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
 import { signedInCase, type SignedInPage } from "./lib/signed-in.ts";
 import { liveCase } from "./lib/live.ts";
 import { pushCase } from "./lib/push.ts";
+import { listsCase } from "./lib/lists.ts";
 import { messagesCase } from "./lib/messages.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { assertAnswer, type Expectation } from "./lib/expect.ts";
@@ -317,6 +320,16 @@ async function main() {
     log(`bench: live updates, ${sends} sends to a stream on one server, then ${streams} open streams (database dg_bench_live, made afresh)`);
     const live = await liveCase({ pgServer, buildDir, sends, streams, log });
     writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, live, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    return;
+  }
+
+  if (sections.size === 1 && sections.has("lists")) {
+    const rows = Number(option("--messages", "1000000"));
+    const messageGigs = Number(option("--message-gigs", "170000"));
+    const calls = Number(option("--calls", "500"));
+    log(`bench: lists (quotes, devices), 10,000 and ${rows} rows each, ${calls} calls per list and size`);
+    const lists = await listsCase({ pgServer, gigs: messageGigs, large: rows, calls, log });
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, lists, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
     return;
   }
 

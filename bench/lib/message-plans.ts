@@ -1,37 +1,37 @@
 /**
- * The query plans of the inbox and of a thread's page (issue 35, "Nothing grows with the data
- * that should not"): the app's own functions (`inboxPage`, `threadPage`) run once against the
- * database through a drizzle that records each statement it sends, and every SELECT among them
- * is then EXPLAINed (ANALYZE, BUFFERS) with the same parameters. So the plans are those of the
- * SQL the pages send, not of a copy of it.
+ * Query plans of the app's own statements (issue 35, "Nothing grows with the data that should
+ * not"): the app's functions run once against the database through a drizzle that records each
+ * statement it sends, and every SELECT among them is then EXPLAINed (ANALYZE, BUFFERS) with the
+ * same parameters. So the plans are those of the SQL the pages send, not of a copy of it.
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import type { Database } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema.ts";
 import { inboxPage } from "../../server/messages/inbox.ts";
 import { threadPage } from "../../server/messages/thread.ts";
 
 export interface StatementPlan {
-  /** What ran it: `inbox` or `thread`. */
+  /** What ran it: `inbox`, `thread`, ... */
   page: string;
   sql: string;
   plan: string[];
-  /** The plan's scan lines (Index Scan, Seq Scan, ...): what decides whether it grows. */
+  /** The plan's scan, sort and limit lines: what decides whether it grows. */
   scans: string[];
   executionMs: number;
 }
 
-/** The plans of the heavy user's inbox (first page) and of `threadId`'s newest page. */
-export async function messagePlans(url: string, userId: string, threadId: string): Promise<StatementPlan[]> {
+/** Runs each named function once on a recording drizzle, then EXPLAINs the SELECTs they sent. */
+export async function recordedPlans(url: string, pages: Record<string, (db: Database) => Promise<unknown>>): Promise<StatementPlan[]> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const recorded: Array<{ page: string; sql: string; params: unknown[] }> = [];
   let page = "";
   const db = drizzle({ client: pool, schema, casing: "snake_case", logger: { logQuery: (sql, params) => recorded.push({ page, sql, params }) } });
   try {
-    page = "inbox";
-    await inboxPage(db, userId, null);
-    page = "thread";
-    await threadPage(db, userId, threadId, null);
+    for (const [name, run] of Object.entries(pages)) {
+      page = name;
+      await run(db);
+    }
     const plans: StatementPlan[] = [];
     for (const statement of recorded) {
       if (!/^\s*\(?\s*(select|with)\b/i.test(statement.sql)) continue;
@@ -50,3 +50,7 @@ export async function messagePlans(url: string, userId: string, threadId: string
     await pool.end();
   }
 }
+
+/** The plans of `userId`'s inbox (first page) and of `threadId`'s newest page. */
+export const messagePlans = (url: string, userId: string, threadId: string) =>
+  recordedPlans(url, { inbox: (db) => inboxPage(db, userId, null), thread: (db) => threadPage(db, userId, threadId, null) });

@@ -19,6 +19,7 @@ import type { IncomingMessage } from "node:http";
 import pg from "pg";
 import { BENCH_PASSWORD, generate, HEAVY_DIGGER } from "../generate.ts";
 import { answerProblem, type Expectation } from "./expect.ts";
+import { withoutSecondaryIndexes } from "./bulk.ts";
 import { openStream } from "./live.ts";
 import { messagePlans, type StatementPlan } from "./message-plans.ts";
 import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
@@ -109,39 +110,34 @@ async function fillMessages(client: pg.Client, messages: number) {
   await client.query("set local session_replication_role = replica");
   await client.query("set local maintenance_work_mem = '512MB'");
   await client.query("truncate messages cascade");
-  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-     from pg_index i where i.indrelid = 'messages'::regclass
-       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
-  );
-  for (const index of indexes) await client.query(`drop index ${index.name}`);
-  await client.query(
-    `create temp table bench_long on commit drop as select * from threads where digger_user_id = $1 order by id limit 1`,
-    [HEAVY_DIGGER],
-  );
-  await client.query(`create temp table bench_threads on commit drop as
-    select id, digger_user_id, client_id, created_at, row_number() over (order by id)::int as n
-    from threads where id <> (select id from bench_long) order by id limit ${THREADS}`);
-  await client.query("create unique index on bench_threads (n)");
-  await client.query("analyze bench_threads");
-  const spread = messages - LONG_THREAD;
-  await client.query(
-    `insert into messages (thread_id, sender_id, body, created_at)
-     select t.id, case when j % 3 = 0 then t.client_id else t.digger_user_id end,
-            'Hello, about the job: message ' || j || '. When could you start, and what would it cost?',
-            t.created_at + greatest(interval '0', now() - interval '1 hour' - t.created_at) * (j::float8 / ${spread + 1})
-     from generate_series(1, ${spread}) j
-     join bench_threads t on t.n = 1 + (hashint8(j) & 2147483647) % (select count(*) from bench_threads)
-     order by j`,
-  );
-  // Last, so that its messages have the highest seqs and the newest times of the world.
-  await client.query(
-    `insert into messages (thread_id, sender_id, body, created_at)
-     select t.id, case when j % 2 = 0 then t.digger_user_id else t.client_id end,
-            'Bench message ' || j || ' of the long thread.', now() - make_interval(secs => ${LONG_THREAD} - j)
-     from bench_long t cross join generate_series(1, ${LONG_THREAD}) j order by j`,
-  );
-  for (const index of indexes) await client.query(index.definition);
+  await withoutSecondaryIndexes(client, "messages", async () => {
+    await client.query(
+      `create temp table bench_long on commit drop as select * from threads where digger_user_id = $1 order by id limit 1`,
+      [HEAVY_DIGGER],
+    );
+    await client.query(`create temp table bench_threads on commit drop as
+      select id, digger_user_id, client_id, created_at, row_number() over (order by id)::int as n
+      from threads where id <> (select id from bench_long) order by id limit ${THREADS}`);
+    await client.query("create unique index on bench_threads (n)");
+    await client.query("analyze bench_threads");
+    const spread = messages - LONG_THREAD;
+    await client.query(
+      `insert into messages (thread_id, sender_id, body, created_at)
+       select t.id, case when j % 3 = 0 then t.client_id else t.digger_user_id end,
+              'Hello, about the job: message ' || j || '. When could you start, and what would it cost?',
+              t.created_at + greatest(interval '0', now() - interval '1 hour' - t.created_at) * (j::float8 / ${spread + 1})
+       from generate_series(1, ${spread}) j
+       join bench_threads t on t.n = 1 + (hashint8(j) & 2147483647) % (select count(*) from bench_threads)
+       order by j`,
+    );
+    // Last, so that its messages have the highest seqs and the newest times of the world.
+    await client.query(
+      `insert into messages (thread_id, sender_id, body, created_at)
+       select t.id, case when j % 2 = 0 then t.digger_user_id else t.client_id end,
+              'Bench message ' || j || ' of the long thread.', now() - make_interval(secs => ${LONG_THREAD} - j)
+       from bench_long t cross join generate_series(1, ${LONG_THREAD}) j order by j`,
+    );
+  });
   await client.query(`update threads set last_message_seq = m.last, digger_read_seq = m.last, client_read_seq = m.last,
       digger_read_at = m.at, client_read_at = m.at, last_activity_at = m.at
     from (select thread_id, max(seq) as last, max(created_at) as at from messages group by thread_id) m where m.thread_id = threads.id`);
@@ -152,7 +148,7 @@ async function fillMessages(client: pg.Client, messages: number) {
 }
 
 /** The bench world with `messages` messages, made once per size (the fill's marker names the count). */
-async function messagesDatabase(pgServer: string, gigs: number, messages: number, copyOf: string | null, log: (line: string) => void) {
+export async function messagesDatabase(pgServer: string, gigs: number, messages: number, copyOf: string | null, log: (line: string) => void) {
   const name = await sizeDatabase(pgServer, messages, copyOf, log);
   const url = new URL(pgServer);
   url.pathname = `/${name}`;
