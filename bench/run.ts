@@ -16,8 +16,10 @@
  *   npm run bench -- --only alerts                  # lead alerts: a gig for 10,000 of 200,000 diggers (only when asked)
  *   npm run bench -- --only live                    # live updates: publish to stream p99 over 1,000 sends, RSS of 2,000 streams (only when asked;
  *                                                   # --live-sends N, --live-streams N)
- *   npm run bench -- --only messages                # inbox, a 500-message thread, sends, live A->B (--messages N, default 100,000;
- *                                                   # --message-gigs N, --sends N)
+ *   npm run bench -- --only messages                # inbox, a 500-message thread, sends, live A->B, plans (--messages N, default
+ *                                                   # 1,000,000; --message-gigs N, default 170,000: 100,000 threads; --sends N)
+ *   npm run bench -- --only lists                   # quotes and devices at 10,000 and --messages N rows, on the messages case's databases
+ *                                                   # (--calls N, default 500)
  *   npm run bench -- --only push                    # 10,000 pushes through push.send to the local push service (--pushes N)
  *
  * Options: --gigs N, --duration S (per run, default 5), --rounds N (repeat each load test),
@@ -47,6 +49,7 @@ import { clusterCase, type ClusterResult } from "./lib/cluster.ts";
 import { signedInCase, type SignedInPage } from "./lib/signed-in.ts";
 import { liveCase } from "./lib/live.ts";
 import { pushCase } from "./lib/push.ts";
+import { listsCase } from "./lib/lists.ts";
 import { messagesCase } from "./lib/messages.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { assertAnswer, type Expectation } from "./lib/expect.ts";
@@ -301,6 +304,8 @@ async function postgresVersion(url: string): Promise<string | null> {
 async function main() {
   const log = (line: string) => console.log(line);
   const startedAt = new Date();
+  // Taken now: the one-case sections below write their machine figures at the end.
+  const loadAtStart = os.loadavg();
   build();
   if (sections.size === 1 && sections.has("alerts")) {
     // The case makes its own database: the 100k-gig one is not needed.
@@ -316,18 +321,28 @@ async function main() {
     const streams = Number(option("--live-streams", "2000"));
     log(`bench: live updates, ${sends} sends to a stream on one server, then ${streams} open streams (database dg_bench_live, made afresh)`);
     const live = await liveCase({ pgServer, buildDir, sends, streams, log });
-    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, live, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, database: await postgresVersion(pgServer) }, live, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    return;
+  }
+
+  if (sections.size === 1 && sections.has("lists")) {
+    const rows = Number(option("--messages", "1000000"));
+    const messageGigs = Number(option("--message-gigs", "170000"));
+    const calls = Number(option("--calls", "500"));
+    log(`bench: lists (quotes, devices), 10,000 and ${rows} rows each, ${calls} calls per list and size`);
+    const lists = await listsCase({ pgServer, gigs: messageGigs, large: rows, calls, log });
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, database: await postgresVersion(pgServer) }, lists, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
     return;
   }
 
   if (sections.size === 1 && sections.has("messages")) {
     // The case makes its own databases (dg_bench_msg_<messages>), like the alerts case.
-    const messages = Number(option("--messages", "100000"));
-    const messageGigs = Number(option("--message-gigs", "20000"));
+    const messages = Number(option("--messages", "1000000"));
+    const messageGigs = Number(option("--message-gigs", "170000"));
     const sends = Number(option("--sends", "1000"));
     log(`bench: messages, 10,000 and ${messages} messages in the world of ${messageGigs} gigs, ${sends} sends`);
     const result = await messagesCase({ pgServer, buildDir, gigs: messageGigs, messages, sends, duration, rounds, log });
-    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg(), database: await postgresVersion(pgServer) }, messages: result, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, database: await postgresVersion(pgServer) }, messages: result, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
     return;
   }
 

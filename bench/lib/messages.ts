@@ -1,9 +1,11 @@
 /**
  * The messages case (issue 35, only when asked: `--only messages`): the bench world of
- * `gigs` gigs (generate.ts: a thread per completed purchase) in two databases, one with 10,000
- * messages and one with `messages` (1,000,000 for the issue's figure; smaller by default, the
- * load's time is logged). In both the heavy digger (generate.ts) has 50 threads, one of them
- * 500 messages long, and 200 diggers with a thread can sign in. One server per database, both
+ * `gigs` gigs (generate.ts: a thread per completed purchase; 170,000 gigs give about 105,000
+ * threads) in two databases, one with 10,000 messages and one with `messages` (by default
+ * 1,000,000), spread over the world's first 100,000 threads (fillMessages). In both the heavy
+ * digger (generate.ts) has 50 threads, one of them 500 messages long, and 200 diggers with a
+ * thread can sign in. The plans of the inbox's and the long thread's queries are taken at each
+ * size (message-plans.ts). One server per database, both
  * running for the whole case; rounds take the sizes in turn. Figures:
  *  - inbox (/messages) and the 500-message thread (/messages/<id>) of the heavy digger at 10
  *    connections, per size (each checked first: the person's name, the thread's newest message);
@@ -17,7 +19,9 @@ import type { IncomingMessage } from "node:http";
 import pg from "pg";
 import { BENCH_PASSWORD, generate, HEAVY_DIGGER } from "../generate.ts";
 import { answerProblem, type Expectation } from "./expect.ts";
+import { withoutSecondaryIndexes } from "./bulk.ts";
 import { openStream } from "./live.ts";
+import { messagePlans, type StatementPlan } from "./message-plans.ts";
 import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
@@ -29,7 +33,11 @@ const SMALL = 10_000;
 export interface MessagesSize {
   messages: number;
   threads: number;
+  /** Threads that hold at least one message. */
+  threadsWithMessages: number;
   loadSeconds: number;
+  /** EXPLAIN (ANALYZE, BUFFERS) of every SELECT the inbox and the long thread's page send. */
+  plans: StatementPlan[];
   inbox: LoadResult[];
   thread: LoadResult[];
   sendMs: { p50: number; p99: number; max: number };
@@ -48,53 +56,113 @@ const summary = (values: number[]) => {
   return { p50: r(quantile(sorted, 0.5)), p99: r(quantile(sorted, 0.99)), max: r(sorted.at(-1)!) };
 };
 
-/** The bench world with `messages` messages, made once per size (the count is its marker). */
-async function messagesDatabase(pgServer: string, gigs: number, messages: number, log: (line: string) => void) {
-  const url = new URL(pgServer);
-  url.pathname = `/dg_bench_msg_${messages}`;
+/** Threads that hold the messages: the first THREADS of the world (by id), the long thread apart. */
+const THREADS = 100_000;
+/** Raise it when the filled messages change: a database filled by another version is filled again. */
+const FILL_VERSION = 2;
+const fillMarker = (messages: number) => `bench messages v${FILL_VERSION}: ${messages} messages`;
+
+/**
+ * A database named for its size. A size after the first is copied from the first one's database
+ * (CREATE DATABASE ... TEMPLATE: a file copy, instead of generating the same world again), then
+ * gets its own messages; `generate` then only verifies it.
+ */
+async function sizeDatabase(pgServer: string, messages: number, copyOf: string | null, log: (line: string) => void): Promise<string> {
+  const name = `dg_bench_msg_${messages}`;
   const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [`dg_bench_msg_${messages}`]);
-    if (!rowCount) await admin.query(`create database "dg_bench_msg_${messages}"`);
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount && copyOf) {
+      const { rows } = await admin.query<{ comment: string | null }>(
+        "select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1",
+        [copyOf],
+      );
+      try {
+        await admin.query(`create database "${name}" template "${copyOf}"`);
+        if (rows[0]?.comment) await admin.query(`comment on database "${name}" is '${rows[0].comment.replaceAll("'", "''")}'`);
+        log(`  ${name}: copied from ${copyOf}`);
+        return name;
+      } catch (error) {
+        // Another session on the template (autovacuum): generate this one instead.
+        log(`  ${name}: could not copy ${copyOf} (${(error as Error).message}), generating it`);
+      }
+    }
+    if (!(await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount) await admin.query(`create database "${name}"`);
+    return name;
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Fills `messages` messages in one transaction: the heavy digger's first thread gets the
+ * LONG_THREAD newest (its parties taking turns), the rest are spread by a hash of the row over
+ * the world's first THREADS threads. With the triggers off and the secondary indexes of
+ * `messages` dropped for the load and rebuilt from their own definitions (as generate.ts does);
+ * nothing on `messages` derives anything by trigger, and what the app keeps on `threads` is
+ * written from the messages: `last_message_seq`, `last_activity_at`, both read marks (every
+ * message read, so no notice is owed) and their times. A message's time lies between its
+ * thread's creation and an hour ago, rising with its seq within the thread.
+ */
+async function fillMessages(client: pg.Client, messages: number) {
+  await client.query("begin");
+  await client.query("set local session_replication_role = replica");
+  await client.query("set local maintenance_work_mem = '512MB'");
+  await client.query("truncate messages cascade");
+  await withoutSecondaryIndexes(client, "messages", async () => {
+    await client.query(
+      `create temp table bench_long on commit drop as select * from threads where digger_user_id = $1 order by id limit 1`,
+      [HEAVY_DIGGER],
+    );
+    await client.query(`create temp table bench_threads on commit drop as
+      select id, digger_user_id, client_id, created_at, row_number() over (order by id)::int as n
+      from threads where id <> (select id from bench_long) order by id limit ${THREADS}`);
+    await client.query("create unique index on bench_threads (n)");
+    await client.query("analyze bench_threads");
+    const spread = messages - LONG_THREAD;
+    await client.query(
+      `insert into messages (thread_id, sender_id, body, created_at)
+       select t.id, case when j % 3 = 0 then t.client_id else t.digger_user_id end,
+              'Hello, about the job: message ' || j || '. When could you start, and what would it cost?',
+              t.created_at + greatest(interval '0', now() - interval '1 hour' - t.created_at) * (j::float8 / ${spread + 1})
+       from generate_series(1, ${spread}) j
+       join bench_threads t on t.n = 1 + (hashint8(j) & 2147483647) % (select count(*) from bench_threads)
+       order by j`,
+    );
+    // Last, so that its messages have the highest seqs and the newest times of the world.
+    await client.query(
+      `insert into messages (thread_id, sender_id, body, created_at)
+       select t.id, case when j % 2 = 0 then t.digger_user_id else t.client_id end,
+              'Bench message ' || j || ' of the long thread.', now() - make_interval(secs => ${LONG_THREAD} - j)
+       from bench_long t cross join generate_series(1, ${LONG_THREAD}) j order by j`,
+    );
+  });
+  await client.query(`update threads set last_message_seq = m.last, digger_read_seq = m.last, client_read_seq = m.last,
+      digger_read_at = m.at, client_read_at = m.at, last_activity_at = m.at
+    from (select thread_id, max(seq) as last, max(created_at) as at from messages group by thread_id) m where m.thread_id = threads.id`);
+  await client.query(`comment on table messages is '${fillMarker(messages)}'`);
+  await client.query("commit");
+  await client.query("vacuum analyze messages");
+  await client.query("vacuum analyze threads");
+}
+
+/** The bench world with `messages` messages, made once per size (the fill's marker names the count). */
+export async function messagesDatabase(pgServer: string, gigs: number, messages: number, copyOf: string | null, log: (line: string) => void) {
+  const name = await sizeDatabase(pgServer, messages, copyOf, log);
+  const url = new URL(pgServer);
+  url.pathname = `/${name}`;
   await generate({ kind: "postgres", location: url.toString() }, gigs, () => {});
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   const started = performance.now();
   try {
-    const { rows } = await client.query<{ count: number }>("select count(*)::int as count from messages");
-    if (rows[0]!.count !== messages) {
-      log(`  filling ${messages} messages into dg_bench_msg_${messages}`);
-      await client.query("begin");
-      await client.query("truncate messages cascade");
-      await client.query(`create temp table bench_threads on commit drop as
-        select id, digger_user_id, client_id, row_number() over (order by id)::int as n from threads`);
-      // The long thread: the heavy digger's first, its parties taking turns.
-      await client.query(
-        `insert into messages (thread_id, sender_id, body, created_at)
-         select t.id, case when j % 2 = 0 then t.digger_user_id else t.client_id end,
-                'Bench message ' || j || ' of the long thread.', now() - make_interval(secs => ${LONG_THREAD} - j)
-         from (select * from threads where digger_user_id = $1 order by id limit 1) t cross join generate_series(1, ${LONG_THREAD}) j order by j`,
-        [HEAVY_DIGGER],
-      );
-      await client.query(
-        `insert into messages (thread_id, sender_id, body, created_at)
-         select t.id, case when j % 3 = 0 then t.client_id else t.digger_user_id end,
-                'Hello, about the job: message ' || j || '. When could you start, and what would it cost?',
-                now() - interval '1 hour' - make_interval(secs => ${messages} - j)
-         from generate_series(1, ${messages - LONG_THREAD}) j
-         join bench_threads t on t.n = 1 + (hashint8(j) & 2147483647) % (select count(*) from bench_threads)
-         order by j`,
-      );
-      await client.query(`update threads set last_message_seq = m.last, digger_read_seq = m.last, client_read_seq = m.last, last_activity_at = m.at
-        from (select thread_id, max(seq) as last, max(created_at) as at from messages group by thread_id) m where m.thread_id = threads.id`);
-      await client.query("commit");
-      await client.query("vacuum analyze messages");
-      await client.query("vacuum analyze threads");
+    const { rows } = await client.query<{ marker: string | null }>("select obj_description('messages'::regclass, 'pg_class') as marker");
+    if (rows[0]!.marker !== fillMarker(messages)) {
+      log(`  filling ${messages} messages into ${name}`);
+      await fillMessages(client, messages);
     }
+    const loadSeconds = (performance.now() - started) / 1000;
     // The senders can sign in (one stored hash for all: only the bench knows the password).
     const { hashPassword } = await import("better-auth/crypto");
     await client.query(
@@ -104,12 +172,15 @@ async function messagesDatabase(pgServer: string, gigs: number, messages: number
        on conflict (id) do nothing`,
       [HEAVY_DIGGER, await hashPassword(BENCH_PASSWORD)],
     );
-    const { rows: info } = await client.query<{ threads: number; long: string; last: string }>(
+    const { rows: info } = await client.query<{ threads: number; with_messages: number; long: string; long_count: number; last: string }>(
       `select (select count(*)::int from threads) as threads,
+              (select count(*)::int from threads where last_message_seq > 0) as with_messages,
               (select id from threads where digger_user_id = $1 order by id limit 1) as long,
+              (select count(*)::int from messages where thread_id = (select id from threads where digger_user_id = $1 order by id limit 1)) as long_count,
               'Bench message ${LONG_THREAD} of the long thread.' as last`,
       [HEAVY_DIGGER],
     );
+    if (info[0]!.long_count !== LONG_THREAD) throw new Error(`bench: the long thread holds ${info[0]!.long_count} messages, not ${LONG_THREAD}`);
     const { rows: senders } = await client.query<{ user_id: string; email: string; thread: string }>(
       `select a.user_id, u.email, (select id from threads t where t.digger_user_id = a.user_id order by id limit 1) as thread
        from accounts a join users u on u.id = a.user_id where a.id like 'bench-account-%' and a.user_id <> $1 and a.user_id like 'bench-d-%'
@@ -117,7 +188,17 @@ async function messagesDatabase(pgServer: string, gigs: number, messages: number
       [HEAVY_DIGGER],
     );
     const { rows: heavy } = await client.query<{ email: string; full_name: string }>("select email, full_name from users where id = $1", [HEAVY_DIGGER]);
-    return { url: url.toString(), threads: info[0]!.threads, longThread: info[0]!.long, lastText: info[0]!.last, senders, heavy: heavy[0]!, loadSeconds: (performance.now() - started) / 1000 };
+    return {
+      name,
+      url: url.toString(),
+      threads: info[0]!.threads,
+      threadsWithMessages: info[0]!.with_messages,
+      longThread: info[0]!.long,
+      lastText: info[0]!.last,
+      senders,
+      heavy: heavy[0]!,
+      loadSeconds,
+    };
   } finally {
     await client.end();
   }
@@ -170,15 +251,17 @@ export async function messagesCase(options: {
   const sizes = [...new Set([SMALL, messages])];
   const worlds = [];
   for (const size of sizes) {
-    const world = await messagesDatabase(pgServer, gigs, size, log);
-    log(`  dg_bench_msg_${size}: ${size} messages in ${world.threads} threads (${world.loadSeconds.toFixed(1)} s to load or check)`);
-    worlds.push({ size, ...world });
+    const world = await messagesDatabase(pgServer, gigs, size, worlds[0]?.name ?? null, log);
+    log(`  ${world.name}: ${size} messages in ${world.threadsWithMessages} of ${world.threads} threads (${world.loadSeconds.toFixed(1)} s to fill or check)`);
+    const plans = await messagePlans(world.url, HEAVY_DIGGER, world.longThread);
+    for (const plan of plans) log(`    ${plan.page}: ${plan.executionMs} ms; ${plan.scans.join(" | ")}`);
+    worlds.push({ size, plans, ...world });
   }
   const servers: BenchServer[] = [];
   const held: IncomingMessage[] = [];
   try {
     for (const world of worlds) servers.push(await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1" }));
-    const results: MessagesSize[] = worlds.map((w) => ({ messages: w.size, threads: w.threads, loadSeconds: Math.round(w.loadSeconds * 10) / 10, inbox: [], thread: [], sendMs: { p50: 0, p99: 0, max: 0 } }));
+    const results: MessagesSize[] = worlds.map((w) => ({ messages: w.size, threads: w.threads, threadsWithMessages: w.threadsWithMessages, plans: w.plans, loadSeconds: Math.round(w.loadSeconds * 10) / 10, inbox: [], thread: [], sendMs: { p50: 0, p99: 0, max: 0 } }));
     const heavyCookies: string[] = [];
     for (const [i, world] of worlds.entries()) {
       const server = servers[i]!;

@@ -954,8 +954,8 @@ export const threads = pgTable(
   (t) => [
     uniqueIndex("threads_purchase_key").on(t.purchaseId),
     // Each party's inbox: by latest activity, a page at a time.
-    index("threads_digger_inbox_idx").on(t.diggerUserId, t.lastActivityAt.desc(), t.id.desc()),
-    index("threads_client_inbox_idx").on(t.clientId, t.lastActivityAt.desc(), t.id.desc()),
+    index("threads_digger_inbox_idx").on(t.diggerUserId, t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("threads_client_inbox_idx").on(t.clientId, t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The top bar's unread count: only each party's unread threads are indexed.
     index("threads_digger_unread_idx").on(t.diggerUserId).where(sql`${t.lastMessageSeq} > ${t.diggerReadSeq}`),
     index("threads_client_unread_idx").on(t.clientId).where(sql`${t.lastMessageSeq} > ${t.clientReadSeq}`),
@@ -989,7 +989,7 @@ export const messages = pgTable(
     emailMessageId: text("email_message_id"),
   },
   (t) => [
-    index("messages_thread_seq_idx").on(t.threadId, t.seq.desc()),
+    index("messages_thread_seq_idx").on(t.threadId, t.seq.desc().nullsFirst()),
     uniqueIndex("messages_email_message_key").on(t.threadId, t.emailMessageId).where(sql`${t.emailMessageId} is not null`),
     index("messages_sender_idx").on(t.senderId),
     check(

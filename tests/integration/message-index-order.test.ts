@@ -1,0 +1,112 @@
+/**
+ * Migration 0043 (issue 35, "Nothing grows with the data that should not"): the inbox and a
+ * thread's page walk their indexes in the order they ask for, newest first, and stop after their
+ * rows, instead of reading all of a user's threads or all of a thread's messages and sorting
+ * them. The statements are the ones `inboxPage` and `threadPage` send (recorded through a drizzle
+ * logger on the same database), EXPLAINed with sorting and the other scans priced out: an index
+ * that cannot give the order still leaves a Sort in the plan.
+ */
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/client.ts";
+import * as schema from "../../server/db/schema.ts";
+import { messages, threads } from "../../server/db/schema.ts";
+import { inboxPage } from "../../server/messages/inbox.ts";
+import { threadPage } from "../../server/messages/thread.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { signUpAs } from "../support/accounts.ts";
+import { diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A drizzle on the app's database that records each statement it sends. */
+function recordingDb(recorded: Statement[]): Database {
+  const logger = { logQuery: (sql: string, params: unknown[]) => recorded.push({ sql, params }) };
+  const driver = app.database.driver;
+  return driver.kind === "postgres"
+    ? drizzlePg({ client: driver.pool, schema, casing: "snake_case", logger })
+    : (drizzlePglite({ client: driver.client, schema, casing: "snake_case", logger }) as unknown as Database);
+}
+
+/** The plan of a statement with sequential scans, bitmap scans and sorts priced out. */
+async function plan(statement: Statement): Promise<string> {
+  const settings = ["set enable_seqscan = off", "set enable_bitmapscan = off", "set enable_sort = off"];
+  const reset = ["reset enable_seqscan", "reset enable_bitmapscan", "reset enable_sort"];
+  const driver = app.database.driver;
+  if (driver.kind === "pglite") {
+    for (const setting of settings) await driver.client.query(setting);
+    try {
+      const { rows } = await driver.client.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params);
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    } finally {
+      for (const setting of reset) await driver.client.query(setting);
+    }
+  }
+  const client = await driver.pool.connect();
+  try {
+    for (const setting of settings) await client.query(setting);
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params);
+    return rows.map((row) => row["QUERY PLAN"]).join("\n");
+  } finally {
+    for (const setting of reset) await client.query(setting);
+    client.release();
+  }
+}
+
+describe("the inbox and a thread's page read their indexes in order", () => {
+  let diggerId: string;
+  let clientId: string;
+  let threadId: string;
+  beforeAll(async () => {
+    const client = await signUpAs(app, "consumer", "Ina Inbox");
+    const digger = await diggerWithProfile(app);
+    const purchase = await insertPurchase(app, await insertGig(app, client.id), digger.diggerId);
+    const [thread] = await app.database.db.select().from(threads).where(eq(threads.purchaseId, purchase.id));
+    threadId = thread!.id;
+    diggerId = digger.id;
+    clientId = client.id;
+    await app.database.db.insert(messages).values(
+      Array.from({ length: 5 }, (_, i) => ({ threadId, senderId: i % 2 ? client.id : digger.id, body: `Message ${i + 1}` })),
+    );
+  });
+
+  it("the inbox walks each party's inbox index newest first, and each thread's last message by seq, without sorting them", async () => {
+    for (const userId of [() => diggerId, () => clientId]) {
+      const recorded: Statement[] = [];
+      const page = await inboxPage(recordingDb(recorded), userId(), null);
+      expect(page.items.map((item) => item.id)).toEqual([threadId]);
+      const inbox = recorded.find((statement) => statement.sql.includes("last_activity_at"));
+      expect(inbox).toBeDefined();
+      const text = await plan(inbox!);
+      expect(text).toContain("threads_digger_inbox_idx");
+      expect(text).toContain("threads_client_inbox_idx");
+      expect(text).toContain("messages_thread_seq_idx");
+      // Each half's order and the last message's come from the indexes (only the union of the
+      // two halves' 21 rows each is merged or sorted).
+      expect(text).not.toMatch(/Sort Key: threads(_\d+)?\.last_activity_at/);
+      expect(text).not.toMatch(/Sort Key: (m\.)?seq DESC/);
+    }
+  });
+
+  it("a thread's page walks the thread's messages by seq, newest first, without sorting them", async () => {
+    const recorded: Statement[] = [];
+    const view = await threadPage(recordingDb(recorded), diggerId, threadId, null);
+    expect(view.messages.map((message) => message.body)).toEqual(["Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
+    const page = recorded.find((statement) => /from "messages"/.test(statement.sql) && /order by "messages"\."seq" desc/.test(statement.sql));
+    expect(page).toBeDefined();
+    const text = await plan(page!);
+    expect(text).toContain("messages_thread_seq_idx");
+    expect(text).not.toMatch(/Sort Key: .*seq DESC/);
+  });
+});
