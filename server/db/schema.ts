@@ -767,7 +767,7 @@ export const notifications = pgTable(
     check("notifications_link_check", sql`${t.link} like '/%' and ${t.link} not like '//%'`),
     check("notifications_text_check", sql`length(${t.text}) between 1 and 500`),
     // The bell's list: a user's newest first, a page at a time.
-    index("notifications_user_newest_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_user_newest_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The unread count: only unread rows are indexed.
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
   ],
@@ -861,10 +861,10 @@ export const operatorActions = pgTable(
     check("operator_actions_action_check", sql`${t.action} ~ '^[a-z_]+\\.[a-z_]+$'`),
     check("operator_actions_reason_length", sql`${t.reason} is null or char_length(${t.reason}) between 1 and 1000`),
     // The Audit log page: newest first, a page at a time; and its filters.
-    index("operator_actions_newest_idx").on(t.createdAt.desc(), t.seq.desc()),
-    index("operator_actions_subject_user_idx").on(t.subjectUserId, t.createdAt.desc()),
-    index("operator_actions_operator_idx").on(t.operatorId, t.createdAt.desc()),
-    index("operator_actions_action_idx").on(t.action, t.createdAt.desc()),
+    index("operator_actions_newest_idx").on(t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
+    index("operator_actions_subject_user_idx").on(t.subjectUserId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
+    index("operator_actions_operator_idx").on(t.operatorId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
+    index("operator_actions_action_idx").on(t.action, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
   ],
 );
 
@@ -917,7 +917,7 @@ export const credentialDocuments = pgTable(
     // The verification queue, oldest first; the lapse job's scan; a profile's own list.
     index("credential_documents_queue_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
     index("credential_documents_lapse_idx").on(t.verifiedUntil).where(sql`${t.status} = 'approved'`),
-    index("credential_documents_digger_idx").on(t.diggerId, t.createdAt.desc()),
+    index("credential_documents_digger_idx").on(t.diggerId, t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -6,18 +6,15 @@
  * logger on the same database), EXPLAINed with sorting and the other scans priced out: an index
  * that cannot give the order still leaves a Sort in the plan.
  */
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/client.ts";
-import * as schema from "../../server/db/schema.ts";
 import { messages, threads } from "../../server/db/schema.ts";
 import { inboxPage } from "../../server/messages/inbox.ts";
 import { threadPage } from "../../server/messages/thread.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
+import { plan as planOn, recordingDb as recordingDbOn, type Statement } from "../support/query-plans.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,44 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
-/** A drizzle on the app's database that records each statement it sends. */
-function recordingDb(recorded: Statement[]): Database {
-  const logger = { logQuery: (sql: string, params: unknown[]) => recorded.push({ sql, params }) };
-  const driver = app.database.driver;
-  return driver.kind === "postgres"
-    ? drizzlePg({ client: driver.pool, schema, casing: "snake_case", logger })
-    : (drizzlePglite({ client: driver.client, schema, casing: "snake_case", logger }) as unknown as Database);
-}
-
-/** The plan of a statement with sequential scans, bitmap scans and sorts priced out. */
-async function plan(statement: Statement): Promise<string> {
-  const settings = ["set enable_seqscan = off", "set enable_bitmapscan = off", "set enable_sort = off"];
-  const reset = ["reset enable_seqscan", "reset enable_bitmapscan", "reset enable_sort"];
-  const driver = app.database.driver;
-  if (driver.kind === "pglite") {
-    for (const setting of settings) await driver.client.query(setting);
-    try {
-      const { rows } = await driver.client.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params);
-      return rows.map((row) => row["QUERY PLAN"]).join("\n");
-    } finally {
-      for (const setting of reset) await driver.client.query(setting);
-    }
-  }
-  const client = await driver.pool.connect();
-  try {
-    for (const setting of settings) await client.query(setting);
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.params);
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  } finally {
-    for (const setting of reset) await client.query(setting);
-    client.release();
-  }
-}
+const recordingDb = (recorded: Statement[]) => recordingDbOn(app, recorded);
+const plan = (statement: Statement) => planOn(app, statement);
 
 describe("the inbox and a thread's page read their indexes in order", () => {
   let diggerId: string;
