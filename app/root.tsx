@@ -9,33 +9,26 @@ import { ToastHost } from "#app/components/toast-host.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
 import { useServiceWorker } from "#app/lib/service-worker.ts";
 import { showToast } from "#app/lib/toasts.ts";
-import type { SessionUser } from "#core/session-user.ts";
-import { diggerProfileIdOf } from "#server/auth/guards.ts";
-import { unreadCounts } from "#server/messages/unread.ts";
+import { siteHeader } from "#server/site-header.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import { setCookieHeaders, takeFlash, type Flash } from "#server/web/flash.ts";
 import "./app.css";
 
 /**
- * Every page's shared data: the signed-in user, their unread notifications (the bell) and unread
- * threads (Messages), both read by one query, and a one-time flash message. Signed-in pages are never page-cached (server/page-cache.ts), so
- * nobody's count is served to another.
+ * Every page's shared data: the site header's (the signed-in user, the bell's and Messages'
+ * unread counts, a digger's own profile: one operation, one query, server/site-header.ts) and
+ * a one-time flash message. The cookies go out with it: the flash cleared, the session's
+ * refreshed.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ user, setCookies }, { flash, clear }] = await Promise.all([
-    context.session(),
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const [header, { setCookies }, { flash, clear }] = await Promise.all([
+    serveLoader(args, siteHeader),
+    context.session(), // looked up once per request: the operation's access rule asked already
     takeFlash(context.services.config, request),
   ]);
-  const db = context.services.db;
-  const [unread, myProfileId] = await Promise.all([
-    user ? unreadCounts(db, user.id) : { notifications: 0, threads: 0 },
-    // A digger's own profile, for the header's My Profile (Complete Profile until there is one).
-    user?.userType === "digger" ? diggerProfileIdOf(db, user.id) : null,
-  ]);
   const headers = setCookieHeaders(clear ? [...setCookies, clear] : setCookies);
-  return data(
-    { user: user satisfies SessionUser | null, myProfileId, unreadNotifications: unread.notifications, unreadThreads: unread.threads, flash, publicUrl: context.services.config.publicUrl },
-    { headers },
-  );
+  return data({ ...header, flash, publicUrl: context.services.config.publicUrl }, { headers });
 }
 
 /** Forwards the loader's cookies (flash cleared, session refreshed) on document requests. */

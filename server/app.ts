@@ -84,6 +84,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
 
   // Outermost, so that a request's time includes every middleware (docs/decisions/0016).
   app.use(requestMetrics(services.metrics, build));
+  // A session change heard during the request makes its signed session cookie unusable (decision 0053).
+  app.use((_c, next) => services.sessionVersions.track(next));
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();

@@ -7,7 +7,8 @@
  * the embedded PGlite, PGlite's own in-process LISTEN. Either way a NOTIFY sent inside a
  * transaction is delivered at its commit, and never for a rolled-back one.
  *
- * Channels today: `page_cache` (page-cache-bus.ts) and `live` (live/). Notices may be missed
+ * Channels today: `page_cache` (page-cache-bus.ts), `live` (live/) and `session_version`
+ * (auth/session-versions.ts, sent by migration 0041's triggers). Notices may be missed
  * while the listening connection is down: each subscriber's `resync` runs whenever it listens
  * (again), so that it can catch up from the database.
  */

@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics (design: docs/decisions/0016-health-and-metrics.md): the process's
- * default metrics, request latency by route pattern, the database pool, and the job queue's
+ * default metrics, its event-loop delay as a histogram, request latency by route pattern, the
+ * database pool (and how long a query waits for one of its connections), and the job queue's
  * depth, each in a registry of its own per `AppServices`, so that tests can make several
  * apps. `GET /metrics` serves them in the text format: open in local mode, and in production
  * only with `METRICS_TOKEN` as a bearer token (404 without one configured).
@@ -42,6 +43,7 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 export function createMetrics(driver?: DatabaseDriver): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registry.registerMetric(eventLoopDelay());
 
   const requests = new Histogram({
     name: "http_request_duration_seconds",
@@ -50,7 +52,10 @@ export function createMetrics(driver?: DatabaseDriver): Metrics {
     registers: [registry],
   });
 
-  if (driver?.kind === "postgres") registerPoolGauges(registry, driver.pool);
+  if (driver?.kind === "postgres") {
+    registerPoolGauges(registry, driver.pool);
+    timePoolWaits(registry, driver.pool);
+  }
   // PGlite is one connection inside this process: there is no pool to report.
 
   let jobQueue: JobQueueSource | undefined;
@@ -82,6 +87,61 @@ function registerPoolGauges(registry: Registry, pool: Pool) {
   gauge("db_pool_idle_connections", "Connections of the database pool that are idle.", () => pool.idleCount);
   gauge("db_pool_waiting_requests", "Queries waiting for a connection of the database pool.", () => pool.waitingCount);
   gauge("db_pool_max_connections", "The most connections the database pool may open.", () => pool.options.max ?? 10);
+}
+
+/** Short waits are the rule; the buckets are for the stalls (issue 35). */
+const DELAY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+/**
+ * How long each query waited for a connection of the pool: from asking (`pool.connect`, which
+ * `pool.query` calls too) to having one, or to the failure. One wrapper per registry.
+ */
+function timePoolWaits(registry: Registry, pool: Pool) {
+  const waits = new Histogram({
+    name: "db_pool_wait_seconds",
+    help: "Time from asking the database pool for a connection to getting one (or failing to).",
+    buckets: DELAY_BUCKETS,
+    registers: [registry],
+  });
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  const patched = (callback?: (...args: unknown[]) => void) => {
+    const started = performance.now();
+    const done = () => waits.observe((performance.now() - started) / 1000);
+    if (callback) {
+      return connect((...args) => {
+        done();
+        callback(...args);
+      });
+    }
+    return (connect() as Promise<unknown>).finally(done);
+  };
+  pool.connect = patched as Pool["connect"];
+}
+
+/** The timer's period: a stall shows as the lateness of the next tick. */
+const LOOP_TICK_MS = 10;
+let loopDelay: Histogram | undefined;
+
+/**
+ * The event loop's delay as a histogram: every 10 ms, how late the timer ran. The event loop
+ * is the process's, so one histogram (and one timer, unref'd) serves every registry; the
+ * default metrics' `nodejs_eventloop_lag_*` only give percentiles since the last scrape.
+ */
+function eventLoopDelay(): Histogram {
+  if (loopDelay) return loopDelay;
+  const histogram = new Histogram({
+    name: "nodejs_eventloop_delay_seconds",
+    help: "How late a 10 ms timer ran: the time the event loop was busy past it.",
+    buckets: DELAY_BUCKETS,
+    registers: [],
+  });
+  let expected = performance.now() + LOOP_TICK_MS;
+  setInterval(() => {
+    const now = performance.now();
+    histogram.observe(Math.max(0, now - expected) / 1000);
+    expected = now + LOOP_TICK_MS;
+  }, LOOP_TICK_MS).unref();
+  return (loopDelay = histogram);
 }
 
 function registerJobQueueGauges(registry: Registry, read: JobQueueSource) {

@@ -7,6 +7,7 @@
  */
 import { createAuth, type Auth } from "./auth/auth.ts";
 import type { SessionLookup } from "./auth/session.ts";
+import { createSessionVersions, type SessionVersions } from "./auth/session-versions.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import { createEmit, type Emit } from "./events/emit.ts";
@@ -61,6 +62,8 @@ export interface AppServices {
   live: LiveHub;
   /** The one LISTEN connection of this process (bus.ts), under the page cache and live updates; `close()` it on shutdown. */
   bus: Bus;
+  /** The versions of the signed session cookies (auth/session-versions.ts); `track` each request. */
+  sessionVersions: SessionVersions;
   /** Web Push's client (push/push-service-client.ts); null without VAPID keys. Jobs send through it (push/send.ts). */
   push: PushClient | null;
 }
@@ -72,6 +75,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const rateLimits = createRateLimits(database.driver);
   const bus = createBus(database.driver, logger);
   const metrics = createMetrics(database.driver);
+  const sessionVersions = createSessionVersions(bus);
   const notify = createNotify(mailer);
   const emit = createEmit({ config, mailer, jobs, notify });
   return {
@@ -82,7 +86,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     notify,
     emit,
     jobs,
-    auth: createAuth({ config, db, emit, logger, rateLimits }),
+    auth: createAuth({ config, db, emit, logger, rateLimits, sessionVersions }),
+    sessionVersions,
     rateLimits,
     payments: createPaymentProvider(config),
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),

@@ -9,9 +9,10 @@
  *    overallRate over 50 connections, so that a stall makes requests wait instead of slowing
  *    the offer down, up to 50 outstanding);
  * and for every run the server's CPU time per request, its event-loop delay (prom-client's
- * histogram in /metrics, reset by each scrape, so a scrape before and after a run covers that
- * run) and the database pool's waiting queries (a gauge, sampled every 500 ms: /metrics has no
- * wait time).
+ * percentiles in /metrics, reset by each scrape, so a scrape before and after a run covers that
+ * run; and the histogram `nodejs_eventloop_delay_seconds`, its counts before and after), the
+ * database pool's waiting queries (a gauge, sampled every 500 ms) and the time queries waited
+ * for a connection (the histogram `db_pool_wait_seconds`, before and after).
  */
 import pg from "pg";
 import { BENCH_PASSWORD, HEAVY_CLIENT, HEAVY_DIGGER } from "../generate.ts";
@@ -30,6 +31,17 @@ export interface ServerFigures {
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   /** Queries waiting for a pool connection, sampled every 500 ms. */
   poolWaiting: { max: number; mean: number; samples: number };
+  /** The histograms' counts over the run: p99 as the upper bound of its bucket, and the slow share. */
+  loopDelayHistogram: HistogramFigures;
+  poolWaitHistogram: HistogramFigures;
+}
+
+export interface HistogramFigures {
+  count: number;
+  /** The bucket bound (ms) at or under which 99% of the run's samples fell (Infinity: above the last). */
+  p99AtMostMs: number;
+  /** Samples over 50 ms. */
+  over50ms: number;
 }
 
 export type SignedInRun = LoadResult & ServerFigures & { offeredRate?: number };
@@ -92,6 +104,21 @@ function metric(text: string, name: string): number {
   return match ? Number(match[1]) : Number.NaN;
 }
 
+/** A histogram's change between two scrapes (cumulative bucket counts by `le`). */
+export function histogramDelta(before: string, after: string, name: string): HistogramFigures {
+  const buckets = (text: string) =>
+    new Map(
+      [...text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} ([0-9.eE+-]+)$`, "gm"))].map((m) => [m[1]!, Number(m[2])] as const),
+    );
+  const [was, now] = [buckets(before), buckets(after)];
+  const delta = [...now].map(([le, n]) => ({ le: le === "+Inf" ? Infinity : Number(le), n: n - (was.get(le) ?? 0) }));
+  delta.sort((a, b) => a.le - b.le);
+  const count = delta.at(-1)?.n ?? 0;
+  const p99 = delta.find((b) => b.n >= count * 0.99)?.le ?? Infinity;
+  const atMost50 = delta.find((b) => b.le >= 0.05)?.n ?? count;
+  return { count, p99AtMostMs: count ? p99 * 1000 : 0, over50ms: count - atMost50 };
+}
+
 async function scrape(server: BenchServer): Promise<string> {
   const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   if (!response.ok) throw new Error(`bench: /metrics answered ${response.status}`);
@@ -130,6 +157,8 @@ async function measured(server: BenchServer, run: () => Promise<LoadResult>): Pr
       p99: ms(metric(after, "nodejs_eventloop_lag_p99_seconds")),
       max: ms(metric(after, "nodejs_eventloop_lag_max_seconds")),
     },
+    loopDelayHistogram: histogramDelta(before, after, "nodejs_eventloop_delay_seconds"),
+    poolWaitHistogram: histogramDelta(before, after, "db_pool_wait_seconds"),
     poolWaiting: {
       max: waiting.length ? Math.max(...waiting) : 0,
       mean: waiting.length ? Math.round((waiting.reduce((a, b) => a + b, 0) / waiting.length) * 100) / 100 : 0,
@@ -139,7 +168,7 @@ async function measured(server: BenchServer, run: () => Promise<LoadResult>): Pr
 }
 
 export function describeRun(r: SignedInRun): string {
-  return `${String(r.rps).padStart(6)} req/s  p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  cpu ${r.cpuMsPerRequest} ms/req  loop delay p99 ${r.eventLoopDelayMs.p99} max ${r.eventLoopDelayMs.max} ms  pool waiting max ${r.poolWaiting.max}  errors ${r.errors + r.timeouts + r.non2xx}`;
+  return `${String(r.rps).padStart(6)} req/s  p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  cpu ${r.cpuMsPerRequest} ms/req  loop delay p99 ${r.eventLoopDelayMs.p99} max ${r.eventLoopDelayMs.max} ms (ticks > 50 ms: ${r.loopDelayHistogram.over50ms})  pool waiting max ${r.poolWaiting.max}, wait p99 <= ${r.poolWaitHistogram.p99AtMostMs} ms (> 50 ms: ${r.poolWaitHistogram.over50ms})  errors ${r.errors + r.timeouts + r.non2xx}`;
 }
 
 export async function signedInCase(options: {

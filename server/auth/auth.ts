@@ -30,6 +30,7 @@ import {
 } from "./endpoint-rules.ts";
 import { emailVerificationOptions } from "./email-verification.ts";
 import { oauthProviderConfigs } from "./providers.ts";
+import type { SessionVersions } from "./session-versions.ts";
 
 export { CLIENT_IP_HEADER };
 /** Remembers, across the provider round trip, which kind of account a social sign-up makes. */
@@ -62,8 +63,11 @@ export const AUTH_COOKIE_PREFIX = "dg";
 
 const CLIENT_MISTAKES = /^(Provider not found|Failed to parse state|State not found|Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL))/i;
 
-export function createAuth(deps: EndpointRuleDeps) {
-  const { config, db, emit, logger, rateLimits } = deps;
+/** How long a signed cookie may stand for the session's row (decision 0053): its versions make a change count at once. */
+const COOKIE_CACHE_SECONDS = 5 * 60;
+
+export function createAuth(deps: EndpointRuleDeps & { sessionVersions?: SessionVersions }) {
+  const { config, db, emit, logger, rateLimits, sessionVersions } = deps;
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
@@ -105,6 +109,16 @@ export function createAuth(deps: EndpointRuleDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      // A signed-in request reads its session from a signed cookie, not the database, while no
+      // change to the user's sessions or row has been heard since it was written (versions from
+      // migration 0041's notices, session-versions.ts); without the bus, always the database.
+      ...(sessionVersions && {
+        cookieCache: {
+          enabled: true,
+          maxAge: COOKIE_CACHE_SECONDS,
+          version: (_session: unknown, user: { id: string }) => sessionVersions.version(user.id),
+        },
+      }),
     },
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "github", "linkedin"] } },
     databaseHooks: {

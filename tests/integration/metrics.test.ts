@@ -95,14 +95,41 @@ describe("/metrics", () => {
     expect(unknown(text, "/*.data") - unknown(before, "/*.data")).toBe(2 * data.length);
   });
 
-  it("reports the database pool on PostgreSQL, and no pool on PGlite", async () => {
+  it("has the event loop's delay as a histogram, counting a stall in its bucket", async () => {
+    const count = async (le: string) => sample(await (await app.request("/metrics")).text(), "nodejs_eventloop_delay_seconds_bucket", { le }) ?? 0;
+    const before = { slow: await count("0.05"), all: await count("+Inf") };
+    const until = performance.now() + 80;
+    while (performance.now() < until); // the event loop blocked for 80 ms
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const after = { slow: await count("0.05"), all: await count("+Inf") };
+    expect(after.all).toBeGreaterThan(before.all);
+    // The tick after the stall was more than 50 ms late: counted above the 0.05 s bucket.
+    expect(after.all - after.slow).toBeGreaterThan(before.all - before.slow);
+  });
+
+  it("reports the database pool on PostgreSQL, with the time queries waited for a connection, and no pool on PGlite", async () => {
     await app.request("/browse-gigs");
     const text = await (await app.request("/metrics")).text();
     if (app.database.kind === "postgres") {
+      // Every query asked the pool for a connection, and each wait is counted.
+      expect(sample(text, "db_pool_wait_seconds_count")).toBeGreaterThan(0);
+      expect(sample(text, "db_pool_wait_seconds_bucket", { le: "+Inf" })).toBe(sample(text, "db_pool_wait_seconds_count"));
       expect(sample(text, "db_pool_connections")).toBeGreaterThanOrEqual(1);
       expect(sample(text, "db_pool_idle_connections")).toBeGreaterThanOrEqual(0);
       expect(sample(text, "db_pool_waiting_requests")).toBe(0);
       expect(sample(text, "db_pool_max_connections")).toBe(5);
+
+      // Every connection held: the next query waits until one is given back.
+      const { driver } = app.database;
+      if (driver.kind !== "postgres") throw new Error("unreachable");
+      const slow = (t: string) => (sample(t, "db_pool_wait_seconds_count") ?? 0) - (sample(t, "db_pool_wait_seconds_bucket", { le: "0.05" }) ?? 0);
+      const held = await Promise.all(Array.from({ length: 5 }, () => driver.pool.connect()));
+      const waiting = driver.pool.query("select 1");
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      for (const client of held) client.release();
+      await waiting;
+      const after = await (await app.request("/metrics")).text();
+      expect(slow(after)).toBeGreaterThan(slow(text));
     } else {
       expect(text).not.toContain("db_pool_");
     }

@@ -1,0 +1,50 @@
+/**
+ * The site header's data on every page (the root loader, app/root.tsx): the signed-in user,
+ * their unread notifications (the bell), unread threads (Messages) and, for a digger, their
+ * own profile's id (My Profile, or Complete Profile until there is one). One statement reads
+ * all three; each count is capped like the bell's and comes from its partial index. Signed-in
+ * pages are never page-cached (server/page-cache.ts), so nobody's count is served to another.
+ */
+import { sql } from "drizzle-orm";
+import type { SessionUser } from "#core/session-user.ts";
+import { anyone } from "./auth/guards.ts";
+import { queryRows, type Database } from "./db/client.ts";
+import { diggerProfiles, notifications, threads } from "./db/schema.ts";
+import { UNREAD_COUNT_CAP } from "./notifications/bell.ts";
+import { defineOperation } from "./operation.ts";
+
+export interface SiteHeaderCounts {
+  unreadNotifications: number;
+  unreadThreads: number;
+  /** The digger's own profile; null for a consumer and for a digger without one. */
+  myProfileId: string | null;
+}
+
+export async function siteHeaderCounts(db: Database, user: Pick<SessionUser, "id" | "userType">): Promise<SiteHeaderCounts> {
+  const userId = user.id;
+  const [row] = await queryRows<{ notifications: number | string; threads: number | string; profile_id: string | null }>(
+    db,
+    sql`select
+      (select count(*) from (select 1 from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null limit ${UNREAD_COUNT_CAP}) n) as notifications,
+      (select count(*) from (
+        (select 1 from ${threads} where ${threads.diggerUserId} = ${userId} and ${threads.lastMessageSeq} > ${threads.diggerReadSeq} limit ${UNREAD_COUNT_CAP})
+        union all
+        (select 1 from ${threads} where ${threads.clientId} = ${userId} and ${threads.lastMessageSeq} > ${threads.clientReadSeq} limit ${UNREAD_COUNT_CAP})
+      ) t) as threads,
+      (select ${diggerProfiles.id} from ${diggerProfiles} where ${diggerProfiles.userId} = ${userId}) as profile_id`,
+  );
+  return {
+    unreadNotifications: Number(row?.notifications ?? 0),
+    unreadThreads: Math.min(Number(row?.threads ?? 0), UNREAD_COUNT_CAP),
+    myProfileId: user.userType === "digger" ? (row?.profile_id ?? null) : null,
+  };
+}
+
+/** Everyone's header: nothing to count for a visitor. */
+export const siteHeader = defineOperation({
+  access: anyone,
+  async run({ user, services }): Promise<SiteHeaderCounts & { user: SessionUser | null }> {
+    if (!user) return { user: null, unreadNotifications: 0, unreadThreads: 0, myProfileId: null };
+    return { user, ...(await siteHeaderCounts(services.db, user)) };
+  },
+});
