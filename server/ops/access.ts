@@ -18,17 +18,6 @@ export function twoFactorNotice(config: Pick<Config, "mode">, operator: Operator
   return "Two-factor authentication is off for this account. In production the console opens only with two-factor authentication on.";
 }
 
-/**
- * No operator acts on a record about themself: their account, their profile (badge and
- * credentials), their gigs, reviews of them or by them, their purchases, refunds and issues.
- * Each action calls this, before it changes anything, with every user its record concerns
- * (both sides of a review or a purchase); the audit trail refuses a row whose subject is its
- * operator as well (audit.ts), for an action that forgot.
- */
-export function refuseOwnRecord(operatorId: string, ...concerned: Array<string | null>): void {
-  if (concerned.includes(operatorId)) throw new AppError("forbidden", OPERATORS_OWN_RECORDS);
-}
-
 /** The console's frame (its menu): in local mode without two-factor, the banner. */
 export const consoleFrame = defineOperation({
   access: operator,

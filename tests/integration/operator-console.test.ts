@@ -15,7 +15,7 @@ import { OPERATOR_ACTIONS } from "../../core/operator-actions.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { operatorActions, sessions, users } from "../../server/db/schema.ts";
 import { DEMO_OPERATOR, DEMO_PASSWORD, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
-import { recordOperatorAction } from "../../server/ops/audit.ts";
+import { recordOperatorAction } from "../../server/events/audit.ts";
 import { auditLog } from "../../server/ops/audit-log.ts";
 import { setOperator, twoFactorFirst } from "../../server/ops/operators.ts";
 import { signUpAs } from "../support/accounts.ts";

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPS_GIG_MESSAGES, OPS_REVIEW_MESSAGES, REVIEW_REPORT_MESSAGES } from "../../core/ops-moderation.ts";
 import { OPERATORS_OWN_RECORDS } from "../../core/operator-actions.ts";
 import { diggerProfiles, gigs, notifications, operatorActions, refunds, reviewReports, reviews, users } from "../../server/db/schema.ts";
-import { recordOperatorAction } from "../../server/ops/audit.ts";
+import { recordOperatorAction } from "../../server/events/audit.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobOf } from "../support/jobs.ts";

@@ -13,7 +13,7 @@ import PostalMime from "postal-mime";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import type { AppServices } from "../../services.ts";
 import { headerFrom, postReply } from "./post-reply.ts";
-import { replyRecipient, type ReplyRecipient } from "./reply-address.ts";
+import { replyRecipient, type ReplyRecipient } from "../../mail/reply-address.ts";
 
 /** The largest message taken, in bytes. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
