@@ -13,7 +13,7 @@ import { MESSAGE_TEXTS, emptyThreadForDigger, youBlockedText, blockedByText } fr
 import { messageReports, messages, operatorActions, threads, users } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -22,8 +22,7 @@ let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Oscar Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app);
 });
 afterAll(() => app.close());
 

@@ -8,14 +8,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPARE_TEXTS } from "../../core/quote-views.ts";
 import { QUOTE_MESSAGES } from "../../core/quotes.ts";
-import { diggerProfiles, hires, leadPurchases, messages, quotes, refunds, threads, users } from "../../server/db/schema.ts";
+import { diggerProfiles, hires, leadPurchases, messages, quotes, refunds, threads } from "../../server/db/schema.ts";
 import { browseDiggers, browseFilters } from "../../server/diggers/browse.ts";
 import { leadLedger } from "../../server/leads/my-leads.ts";
 import { quoteComparison } from "../../server/quotes/compare.ts";
 import { acceptQuote } from "../../server/quotes/decide.ts";
 import { sendQuote } from "../../server/quotes/send.ts";
 import { responseTimeOf } from "../../server/quotes/response-time.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -24,8 +24,7 @@ let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Oscar Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app);
 });
 afterAll(() => app.close());
 

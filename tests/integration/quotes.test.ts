@@ -16,7 +16,7 @@ import { acceptQuote, declineQuote } from "../../server/quotes/decide.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "../../server/quotes/send.ts";
 import { threadQuotes } from "../../server/quotes/thread-quotes.ts";
 import { setHired } from "../../server/reviews/hires.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { boughtLead, type BoughtLead, mailTo, type TestDigger } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -25,8 +25,7 @@ let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Oscar Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app);
 });
 afterAll(() => app.close());
 
