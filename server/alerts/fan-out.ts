@@ -9,7 +9,6 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { leadPriceCents } from "#core/lead-price.ts";
-import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
 import type { Emit } from "../events/emit.ts";

@@ -13,7 +13,6 @@
  */
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { partyName } from "#core/messages.ts";
-import type { Config } from "../config.ts";
 import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadPurchases, messageNotices, messages, threads, users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";

@@ -4,10 +4,8 @@
  * 404 page). Every /ops operation declares that rule (docs/decisions/0026-operator-console.md,
  * 0044-one-shape-per-operation.md).
  */
-import { OPERATORS_OWN_RECORDS } from "#core/operator-actions.ts";
 import type { Config } from "../config.ts";
 import { operator, type Operator } from "../auth/guards.ts";
-import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 
 export type { Operator } from "../auth/guards.ts";
