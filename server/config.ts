@@ -11,7 +11,26 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from "node:path";
 import { z } from "zod";
 import { ISSUE_DEADLINE_DEFAULTS } from "#core/lead-issues.ts";
-import { parseTrustProxy, type TrustProxy } from "./security/client-address.ts";
+import proxyaddr from "proxy-addr";
+
+/** Which proxies may name the client: none, the nearest `hops`, or those at these addresses/CIDRs. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/**
+ * TRUST_PROXY's value (who reads it: server/security/client-address.ts): empty or "false" for off, a whole number of hops ("0" is off), or a
+ * comma-separated list of addresses and CIDRs (proxy-addr's names loopback, linklocal and
+ * uniquelocal too). Throws with a message for anything else.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false") return false;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : { hops: Number(text) };
+  // "true" would trust every hop: the leftmost entry, which the client writes, would be believed.
+  if (text === "true") throw new Error('"true" would believe any client; give the number of proxies or their addresses');
+  const addresses = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  proxyaddr.compile(addresses); // throws TypeError naming an entry it cannot read
+  return { addresses };
+}
 
 const optionalString = z
   .string()

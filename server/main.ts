@@ -11,7 +11,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
-import { startJobs } from "./jobs/workers.ts";
+import { startJobs } from "./workers.ts";
 import { startReplyListener } from "./messages/inbound/start.ts";
 import { createServices } from "./services.ts";
 import { listenEarly } from "./startup.ts";

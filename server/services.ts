@@ -17,7 +17,7 @@ import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createLiveHub, type LiveHub } from "./live/hub.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
-import { createNotify, type Notify } from "./notifications/notify.ts";
+import { createNotify, type Notify } from "./events/notify.ts";
 import { createPageCacheBus, type PageCacheBus } from "./page-cache-bus.ts";
 import { createPaymentProvider } from "./payments/index.ts";
 import { createPushClient, type PushClient } from "./push/push-service-client.ts";
@@ -31,7 +31,7 @@ export interface AppServices {
   db: Database;
   logger: Logger;
   mailer: Mailer;
-  /** The bell's entry and its e-mail (notifications/notify.ts): emit's machinery, never called by operations. */
+  /** The bell's entry and its e-mail (events/notify.ts): emit's machinery, never called by operations. */
   notify: Notify;
   /**
    * Tells of an event, in its transaction: `emit(tx, { kind, ...data })` writes what its

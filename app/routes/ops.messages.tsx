@@ -1,9 +1,9 @@
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { MessageAttachments } from "#app/features/messages/attachments.tsx";
-import { RowAction } from "#app/features/ops/row-action.tsx";
+import { ReportsAndDecision } from "#app/features/ops/reported-item.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { formatDate, formatDateTime } from "#core/dates.ts";
+import { formatDateTime } from "#core/dates.ts";
 import { moderateMessage, reportedMessagesPage } from "#server/ops/message-moderation.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.messages";
@@ -41,20 +41,7 @@ export default function OpsMessages({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ol>
-              <div className="rounded-md bg-muted p-2">
-                <p className="font-medium">{`Reported ${item.reasons.length} ${item.reasons.length === 1 ? "time" : "times"}, first ${formatDate(item.firstReportedAt)}:`}</p>
-                <ul className="list-disc pl-5">
-                  {item.reasons.map((reason, index) => (
-                    <li key={index} className="[overflow-wrap:anywhere]">
-                      {reason}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <RowAction label="Hide" variant="destructive" fields={{ intent: "hide", messageId: item.id }} />
-                <RowAction label="Keep" fields={{ intent: "keep", messageId: item.id }} />
-              </div>
+              <ReportsAndDecision reasons={item.reasons} firstReportedAt={item.firstReportedAt} subject={{ messageId: item.id }} />
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Stars } from "#app/components/rating.tsx";
-import { RowAction } from "#app/features/ops/row-action.tsx";
+import { ReportsAndDecision } from "#app/features/ops/reported-item.tsx";
 import { formatDate } from "#core/dates.ts";
 import { moderateReview, reportedReviewsPage } from "#server/ops/review-moderation.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
@@ -40,20 +40,7 @@ export default function OpsReviews({ loaderData }: Route.ComponentProps) {
                 </span>
               </div>
               <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.body}</p>
-              <div className="rounded-md bg-muted p-2">
-                <p className="font-medium">{`Reported ${review.reasons.length} ${review.reasons.length === 1 ? "time" : "times"}, first ${formatDate(review.firstReportedAt)}:`}</p>
-                <ul className="list-disc pl-5">
-                  {review.reasons.map((reason, index) => (
-                    <li key={index} className="[overflow-wrap:anywhere]">
-                      {reason}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <RowAction label="Hide" variant="destructive" fields={{ intent: "hide", reviewId: review.id }} />
-                <RowAction label="Keep" fields={{ intent: "keep", reviewId: review.id }} />
-              </div>
+              <ReportsAndDecision reasons={review.reasons} firstReportedAt={review.firstReportedAt} subject={{ reviewId: review.id }} />
             </li>
           ))}
         </ul>

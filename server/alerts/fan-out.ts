@@ -9,14 +9,12 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { leadPriceCents } from "#core/lead-price.ts";
-import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
-import type { JobStart } from "../events/declaration.ts";
 import type { Emit } from "../events/emit.ts";
 import { forSale } from "../leads/for-sale.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
+import { leadAlertsJob } from "../jobs/starts.ts";
 import type { Logger } from "../logger.ts";
 import { matchingDiggers, type AlertRecipient } from "./matching.ts";
 
@@ -27,20 +25,6 @@ export const ALERT_BATCH_SIZE = 100;
 export async function enqueueLeadAlerts(jobs: JobQueue, tx: Transaction, gigId: string): Promise<void> {
   const job = leadAlertsJob({ id: gigId });
   await jobs.send(job.name, job.data, { tx });
-}
-
-/** The `alerts.gig` job of a gig that became visible. */
-export const leadAlertsJob = (gig: { id: string }): JobStart & { name: "alerts.gig" } => ({ name: "alerts.gig", data: { gigId: gig.id } });
-
-/**
- * A client's open, published gigs: after they confirmed their e-mail (which published them),
- * the event "account.email-confirmed" starts these gigs' alerts (server/events/registry.ts).
- */
-export function visibleGigsOf(tx: Transaction, consumerId: string) {
-  return tx
-    .select({ id: gigs.id })
-    .from(gigs)
-    .where(and(eq(gigs.consumerId, consumerId), eq(gigs.status, "open"), eq(gigs.published, true)));
 }
 
 /** A gig whose lead is for sale (`forSale()`) with what an alert says of it; null otherwise. */
@@ -115,7 +99,3 @@ export async function deliverLeadAlert(
   return true;
 }
 
-/** The signed one-click link that turns this digger's lead alerts off (and nothing else). */
-export function alertsUnsubscribeUrl(config: Pick<Config, "publicUrl" | "authSecret">, recipient: Pick<AlertRecipient, "userId" | "email">): string {
-  return unsubscribeUrl(config.publicUrl, signUnsubscribeToken(config.authSecret, recipient.userId, recipient.email, "lead-alerts"), "lead-alerts");
-}

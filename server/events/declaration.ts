@@ -6,10 +6,10 @@
  */
 import type { Config } from "../config.ts";
 import type { Transaction } from "../db/client.ts";
-import type { JobData, JobName } from "../jobs/queue.ts";
+import type { JobStart } from "../jobs/queue.ts";
 import type { OutgoingEmail } from "../mail/mailer.ts";
-import type { NotificationKind } from "../notifications/notify.ts";
-import type { OperatorActionInput } from "../ops/audit.ts";
+import type { OperatorActionInput } from "./audit.ts";
+import type { NotificationKind } from "./notify.ts";
 import type { ReachGroup } from "#core/reach.ts";
 
 export interface EventContext {
@@ -47,9 +47,6 @@ export interface PushNotice {
   link: string;
 }
 
-/** One job the event starts, enqueued in its transaction. */
-export type JobStart = { [N in JobName]: { name: N; data: JobData[N]; startAfterSeconds?: number } }[JobName];
-
 /** What the README's table "E-mail the product sends" says of the event's e-mail. */
 export interface ReadmeRow {
   /** The subject as the table writes it ({gig title} for what varies). */
@@ -75,9 +72,9 @@ export interface EventDeclaration<Data> {
   mustNotMiss?: boolean;
   /** Its push; without one, the bell's line under the group's title, when there is a bell. */
   push?: (event: Data, context: EventContext) => PushNotice | null | Promise<PushNotice | null>;
-  /** The operator's audit row (ops/audit.ts), written first in the transaction. */
+  /** The operator's audit row (audit.ts), written first in the transaction. */
   audit?: (event: Data) => OperatorActionInput;
-  /** The jobs it starts. */
+  /** The jobs it starts (server/jobs/starts.ts makes the ones an operation starts too). */
   jobs?: (event: Data, context: EventContext) => JobStart[] | Promise<JobStart[]>;
   /** Its row in the README's e-mail table; every declaration with an e-mail has one. */
   readme?: ReadmeRow;

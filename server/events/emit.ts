@@ -2,8 +2,8 @@
  * The one way an operation tells of an event: `emit(tx, { kind, ...data })`, in the event's
  * own transaction, so the change, its audit row, its bell entries, its e-mails and its jobs
  * commit together or not at all. What each kind does is declared once in registry.ts; here
- * is only the machinery, in this order: the audit row (ops/audit.ts), then for each recipient
- * the bell entry and its e-mail (notifications/notify.ts: once per kind, subject and recipient
+ * is only the machinery, in this order: the audit row (audit.ts), then for each recipient
+ * the bell entry and its e-mail (notify.ts: once per kind, subject and recipient
  * in 24 hours) or the e-mail alone (the mailer), then the jobs (the job queue).
  *
  * Better Auth's e-mail callbacks have no transaction of theirs: they pass the database, and
@@ -14,11 +14,11 @@ import type { Config } from "../config.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { Notify } from "../notifications/notify.ts";
-import { recordOperatorAction } from "../ops/audit.ts";
 import { pushToUser } from "../push/send.ts";
 import { reachOf } from "../reach/preferences.ts";
+import { recordOperatorAction } from "./audit.ts";
 import type { EventContext, EventDeclaration, Recipient } from "./declaration.ts";
+import type { Notify } from "./notify.ts";
 import { EVENTS, type EventData, type EventKind } from "./registry.ts";
 
 /** An event: its kind and its data, checked against the kind's declaration. */

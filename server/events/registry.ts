@@ -13,10 +13,9 @@ import { formatDate, formatDateTime } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { alertsUnsubscribeUrl, leadAlertsJob, visibleGigsOf } from "../alerts/fan-out.ts";
-import type { AlertRecipient } from "../alerts/matching.ts";
-import { issueReminderJob } from "../leads/issue-deadlines.ts";
-import { refundJob } from "../leads/refunds.ts";
+import { clientGigAlertJobs, issueReminderJob, refundJob } from "../jobs/starts.ts";
+import { replyAddress } from "../mail/reply-address.ts";
+import { listUnsubscribeUrl } from "../mail/unsubscribe-token.ts";
 import {
   accountReinstatedEmail,
   accountSuspendedEmail,
@@ -46,11 +45,12 @@ import {
   reviewedEmail,
 } from "../mail/templates/trust-emails.ts";
 import { newMessageEmail } from "../mail/templates/message-emails.ts";
-import { replyAddress } from "../messages/inbound/reply-address.ts";
-import { messagesUnsubscribeUrl } from "../messages/notices.ts";
-import { newMessagePush } from "../messages/push-notice.ts";
 import { quoteAcceptedEmail, quoteAcceptedLine, quoteDeclinedEmail, quoteDeclinedLine, quoteNotChosenEmail, quoteNotChosenLine } from "../mail/templates/quote-emails.ts";
 import { declare, type EventDeclaration } from "./declaration.ts";
+
+/** A push's body stays short: the notification shows a line or two. */
+const PUSH_BODY_CHARACTERS = 140;
+const pushExcerpt = (text: string) => (text.length > PUSH_BODY_CHARACTERS ? `${text.slice(0, PUSH_BODY_CHARACTERS - 1)}…` : text);
 
 /** Where a digger's credentials are edited: the link of every credential notice. */
 const CREDENTIALS_LINK = "/digger-registration#credentials";
@@ -125,7 +125,7 @@ export const EVENTS = {
   }),
   /** A client confirmed their address: the gigs it published get their lead alerts (decision 0023). */
   "account.email-confirmed": declare<{ userId: string }>({
-    jobs: async (e, { tx }) => (await visibleGigsOf(tx, e.userId)).map(leadAlertsJob),
+    jobs: (e, { tx }) => clientGigAlertJobs(tx, e.userId),
   }),
   "contact.message": declare<ContactEmailInput>({
     to: (_e, { config }) => ({ address: config.supportEmail, userId: null }),
@@ -351,10 +351,10 @@ export const EVENTS = {
     bell: (e) => ({ kind: "message.received", subjectId: e.firstUnreadId, text: `New message from ${e.senderName} about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
   }),
   /** A message was sent: the recipient's devices are pushed to at once (the e-mail and the bell wait 5 minutes, above and below). */
-  "message.sent": declare<{ messageId: string; threadId: string; senderId: string; recipientUserId: string }>({
+  "message.sent": declare<{ threadId: string; recipientUserId: string; senderName: string; gigTitle: string; text: string }>({
     to: (e) => ({ userId: e.recipientUserId }),
     group: "messages",
-    push: (e, { tx }) => newMessagePush(tx, e.messageId, e.recipientUserId),
+    push: (e) => ({ title: `New message from ${e.senderName}`, body: `${e.gigTitle}: ${pushExcerpt(e.text)}`, link: `/messages/${e.threadId}` }),
   }),
   /** The e-mail, without the bell's once-a-day claim: its own rule is one per thread and recipient in 30 minutes. */
   "message.received": declare<{
@@ -369,7 +369,7 @@ export const EVENTS = {
     group: "messages",
     to: (e) => ({ userId: e.recipientUserId }),
     email: (e, { config }) => {
-      const unsubscribe = messagesUnsubscribeUrl(config, { userId: e.recipientUserId, email: e.recipientEmail });
+      const unsubscribe = listUnsubscribeUrl(config, { userId: e.recipientUserId, email: e.recipientEmail }, "messages");
       return {
         ...newMessageEmail({ publicUrl: config.publicUrl, senderName: e.senderName, gigTitle: e.gigTitle, threadId: e.threadId, text: e.text, unread: e.unread, unsubscribeUrl: unsubscribe, replyByEmail: config.inbound !== null }),
         listUnsubscribeUrl: unsubscribe,
@@ -381,13 +381,13 @@ export const EVENTS = {
   }),
 
   // Lead alerts.
-  "lead.alert": declare<{ gig: AlertEmailGig; recipient: Pick<AlertRecipient, "userId" | "email"> }>({
+  "lead.alert": declare<{ gig: AlertEmailGig; recipient: { userId: string; email: string } }>({
     group: "lead-alerts",
     to: (e) => ({ userId: e.recipient.userId }),
     bell: (e) => ({ kind: "lead.alert", subjectId: e.gig.id, text: `New lead: ${e.gig.title}`, link: `/gig/${e.gig.id}` }),
     push: (e) => ({ title: `New lead: ${e.gig.title}`, body: `${e.gig.categoryName} · ${e.gig.location} · lead ${formatPrice(e.gig.leadPriceCents)}`, link: `/gig/${e.gig.id}` }),
     email: (e, { config }) => {
-      const unsubscribe = alertsUnsubscribeUrl(config, e.recipient);
+      const unsubscribe = listUnsubscribeUrl(config, e.recipient, "lead-alerts");
       return { ...leadAlertEmail({ publicUrl: config.publicUrl, gig: e.gig, unsubscribeUrl: unsubscribe }), listUnsubscribeUrl: unsubscribe };
     },
     readme: { subject: "New lead: {gig title}", to: "each digger whose Instant lead alerts match" },
@@ -395,7 +395,7 @@ export const EVENTS = {
   "lead.digest": declare<{ userId: string; email: string; total: number; gigs: AlertEmailGig[]; moreUrl: string }>({
     to: (e) => ({ userId: e.userId, address: e.email }),
     email: (e, { config }) => {
-      const unsubscribe = alertsUnsubscribeUrl(config, e);
+      const unsubscribe = listUnsubscribeUrl(config, e, "lead-alerts");
       return { ...digestEmail({ publicUrl: config.publicUrl, total: e.total, gigs: e.gigs, moreUrl: e.moreUrl, unsubscribeUrl: unsubscribe }), listUnsubscribeUrl: unsubscribe };
     },
     readme: { subject: "Your lead alerts: {n} new gig(s)", to: "each digger on Daily digest with matches" },

@@ -6,7 +6,7 @@
  * library runs in-process through its PGlite adapter.
  *
  * Every queue, its data and its retry policy are declared here; the handlers are wired in
- * `workers.ts`, so enqueueing code never imports the code that runs the job.
+ * `server/workers.ts`, so enqueueing code never imports the code that runs the job.
  */
 import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss, type DrizzleTransactionLike, type Job, type Queue } from "pg-boss";
@@ -42,6 +42,9 @@ export interface JobData {
   "push.send": { subscriptionId: string; title: string; body: string; link: string; urgency: "high" | "normal" };
 }
 export type JobName = keyof JobData;
+
+/** One job to enqueue: its name, its data, and how long it waits (an event's `jobs`, server/events/). */
+export type JobStart = { [N in JobName]: { name: N; data: JobData[N]; startAfterSeconds?: number } }[JobName];
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -11,8 +11,6 @@
  *   client while the issue is still pending.
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { ISSUE_REMINDER_HOURS_BEFORE } from "#core/lead-issues.ts";
-import type { JobStart } from "../events/declaration.ts";
 import { gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
@@ -68,14 +66,4 @@ export async function remindClient(services: Pick<AppServices, "db" | "emit">, i
     await emit(tx, { kind: "issue.reminder", issueId, clientUserId: issue.clientId, gigTitle: issue.gigTitle, issueType: issue.issueType, respondBy: issue.respondBy });
     return true;
   });
-}
-
-/**
- * The `issues.remind` job of a new issue, a day before its deadline (the event
- * "issue.reported" starts it); none with a window of a day or less: the report's own e-mail
- * is the reminder.
- */
-export function issueReminderJob(issueId: string, responseHours: number): JobStart[] {
-  if (responseHours <= ISSUE_REMINDER_HOURS_BEFORE) return [];
-  return [{ name: "issues.remind", data: { issueId }, startAfterSeconds: (responseHours - ISSUE_REMINDER_HOURS_BEFORE) * 3600 }];
 }

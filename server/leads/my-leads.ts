@@ -10,15 +10,8 @@ import { queryRows, type Database } from "../db/client.ts";
 import { gigs, leadIssues, leadPurchases, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
-import { digger } from "../auth/guards.ts";
+import { MY_LEADS_ACCESS } from "./access.ts";
 import { defineOperation } from "../operation.ts";
-
-export const MY_LEADS_ACCESS = digger({
-  signedOut: { message: "Please sign in to view your leads", redirectTo: "/auth?type=digger&redirect=/my-leads" },
-  // A consumer has no digger profile either; /digger-registration would only turn them away.
-  userType: { type: "digger", message: "My Leads is for diggers", redirectTo: "/" },
-  diggerProfile: { message: "Digger profile not found", redirectTo: "/digger-registration" },
-});
 
 /**
  * One page of a digger's completed purchases, newest purchased_at first, with when each one's

@@ -11,8 +11,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
-import type { JobStart } from "../events/declaration.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { refundJob } from "../jobs/starts.ts";
 import { leadPurchases, refunds } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 
@@ -30,11 +30,6 @@ export async function recordRefund(
   const job = refundJob(row!.id, RETRY_AFTER_SECONDS);
   await jobs.send(job.name, job.data, { tx, startAfterSeconds: job.startAfterSeconds });
   return row!.id;
-}
-
-/** The `refund.send` job of refund `refundId` (this module's; an operator's retry starts it at once). */
-export function refundJob(refundId: string, startAfterSeconds?: number): JobStart & { name: "refund.send" } {
-  return { name: "refund.send", data: { refundId }, startAfterSeconds };
 }
 
 /** Sends one pending refund to the provider; true when it is (now or already) refunded. */

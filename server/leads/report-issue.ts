@@ -17,7 +17,7 @@ import { AppError, parsedInput } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 import { defineOperation } from "../operation.ts";
-import { MY_LEADS_ACCESS } from "./my-leads.ts";
+import { MY_LEADS_ACCESS } from "./access.ts";
 
 /**
  * The completed purchase `purchaseId` of digger `diggerId`, with what the client's e-mail

@@ -29,7 +29,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import { emails, users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
-import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
+import { signUnsubscribeToken, unsubscribeUrl } from "./unsubscribe-token.ts";
 import { emailText, type EmailMessage } from "./content.ts";
 import { renderEmailHtml } from "./render.tsx";
 import { UNSUBSCRIBE_TEXT } from "./templates/layout.tsx";

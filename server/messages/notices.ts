@@ -13,22 +13,15 @@
  */
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { partyName } from "#core/messages.ts";
-import type { Config } from "../config.ts";
 import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadPurchases, messageNotices, messages, threads, users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { signUnsubscribeToken, unsubscribeUrl } from "../privacy/unsubscribe-token.ts";
 import type { AppServices } from "../services.ts";
 
 /** A message unread this long is e-mailed. */
 export const NOTICE_DELAY_SECONDS = 5 * 60;
 /** At most one e-mail per thread and recipient in this window. */
 export const EMAIL_WINDOW_SECONDS = 30 * 60;
-
-/** The signed one-click link that turns the E-mail of How to reach me's New messages off. */
-export function messagesUnsubscribeUrl(config: Pick<Config, "publicUrl" | "authSecret">, recipient: { userId: string; email: string }): string {
-  return unsubscribeUrl(config.publicUrl, signUnsubscribeToken(config.authSecret, recipient.userId, recipient.email, "messages"), "messages");
-}
 
 /** In the message's transaction: one pending job per thread and recipient. */
 export async function scheduleMessageNotice(tx: Transaction, jobs: Pick<JobQueue, "send">, threadId: string, userId: string): Promise<void> {

@@ -9,7 +9,6 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { partyName } from "#core/messages.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { blocks, diggerProfiles, gigs, leadPurchases, messageReports, messages, threads, users } from "../db/schema.ts";
-import { threadQuotes } from "../quotes/thread-quotes.ts";
 import { attachmentNamesOf, purgeAttachmentsOf } from "./attachments.ts";
 import { shownText } from "./inbox.ts";
 
@@ -54,8 +53,6 @@ export async function exportedThreads(db: Database, userId: string) {
           attachments: names.get(row.id) ?? [],
           createdAt: row.createdAt,
         })),
-        /** The thread's quotes (issue 33), every version, as the cards show them. */
-        quotes: await threadQuotes(db, userId, thread.id),
       };
     }),
   );

@@ -13,6 +13,7 @@ import { blocks, messages, threads, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { publishLive } from "../live/publish.ts";
 import type { AppServices } from "../services.ts";
+import { newMessageFacts } from "./push-notice.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
 import { discardAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";
 import { scheduleMessageNotice } from "./notices.ts";
@@ -35,7 +36,8 @@ export async function messageSent(services: Pick<AppServices, "jobs" | "emit">, 
   await publishLive(tx, [message.recipientId, message.senderId], { kind: "thread", threadId: message.threadId });
   await scheduleMessageNotice(tx, services.jobs, message.threadId, message.recipientId);
   // Pushed at once, by the recipient's choice (How to reach me); the e-mail waits 5 minutes.
-  await services.emit(tx, { kind: "message.sent", messageId: message.id, threadId: message.threadId, senderId: message.senderId, recipientUserId: message.recipientId });
+  const facts = await newMessageFacts(tx, message.id, message.recipientId);
+  if (facts) await services.emit(tx, { kind: "message.sent", threadId: message.threadId, recipientUserId: message.recipientId, ...facts });
 }
 
 /** What else comes with a message's text. */

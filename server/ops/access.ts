@@ -4,10 +4,8 @@
  * 404 page). Every /ops operation declares that rule (docs/decisions/0026-operator-console.md,
  * 0044-one-shape-per-operation.md).
  */
-import { OPERATORS_OWN_RECORDS } from "#core/operator-actions.ts";
 import type { Config } from "../config.ts";
 import { operator, type Operator } from "../auth/guards.ts";
-import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 
 export type { Operator } from "../auth/guards.ts";
@@ -16,17 +14,6 @@ export type { Operator } from "../auth/guards.ts";
 export function twoFactorNotice(config: Pick<Config, "mode">, operator: Operator): string | null {
   if (config.mode === "production" || operator.twoFactorEnabled) return null;
   return "Two-factor authentication is off for this account. In production the console opens only with two-factor authentication on.";
-}
-
-/**
- * No operator acts on a record about themself: their account, their profile (badge and
- * credentials), their gigs, reviews of them or by them, their purchases, refunds and issues.
- * Each action calls this, before it changes anything, with every user its record concerns
- * (both sides of a review or a purchase); the audit trail refuses a row whose subject is its
- * operator as well (audit.ts), for an action that forgot.
- */
-export function refuseOwnRecord(operatorId: string, ...concerned: Array<string | null>): void {
-  if (concerned.includes(operatorId)) throw new AppError("forbidden", OPERATORS_OWN_RECORDS);
 }
 
 /** The console's frame (its menu): in local mode without two-factor, the banner. */

@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { OPS_USER_MESSAGES, standingChangeSchema } from "#core/ops-users.ts";
 import { sessions, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { refuseOwnRecord } from "./access.ts";
+import { refuseOwnRecord } from "../events/audit.ts";
 import { plausibleUserId } from "./user-page.ts";
 import { operator } from "../auth/guards.ts";
 import { defineOperation } from "../operation.ts";

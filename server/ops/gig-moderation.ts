@@ -12,7 +12,7 @@ import { gigs, users } from "../db/schema.ts";
 import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import { refuseOwnRecord } from "./access.ts";
+import { refuseOwnRecord } from "../events/audit.ts";
 import { operator } from "../auth/guards.ts";
 import { defineOperation } from "../operation.ts";
 

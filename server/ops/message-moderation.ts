@@ -14,7 +14,7 @@ import { AppError } from "../errors.ts";
 import { attachmentsOf } from "../messages/attachments.ts";
 import { shownText } from "../messages/inbox.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import { refuseOwnRecord } from "./access.ts";
+import { refuseOwnRecord } from "../events/audit.ts";
 import { operator } from "../auth/guards.ts";
 import { defineOperation } from "../operation.ts";
 

@@ -13,7 +13,7 @@ import { diggerProfiles, gigs, leadIssues, leadPurchases, refunds } from "../db/
 import { AppError } from "../errors.ts";
 import { withPurchaseParties } from "../leads/purchase-parties.ts";
 import { afterDecision, operatorDecision } from "../leads/resolve-issue.ts";
-import { refuseOwnRecord } from "./access.ts";
+import { refuseOwnRecord } from "../events/audit.ts";
 import { refundRates } from "./refund-rate.ts";
 import { operator } from "../auth/guards.ts";
 import { defineOperation } from "../operation.ts";
@@ -114,7 +114,7 @@ export const retryRefund = defineOperation({
       // Their own purchase's refund, or one on their own gig.
       refuseOwnRecord(operator.id, refund.diggerUserId, refund.clientId);
       if (refund.status !== "pending") throw new AppError("conflict", "This refund is already done.");
-      // The audit row and the refund's job (leads/refunds.ts's refundJob), together.
+      // The audit row and the refund's job (jobs/starts.ts's refundJob), together.
       await services.emit(tx, { kind: "refund.retried", operatorId: operator.id, refundId, diggerUserId: refund.diggerUserId });
       return { success: REFUND_RETRY_QUEUED };
     });

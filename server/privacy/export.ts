@@ -13,6 +13,7 @@ import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
 import { exportedThreads } from "../messages/privacy.ts";
+import { threadQuotes } from "../quotes/thread-quotes.ts";
 import { reachPreferencesOf } from "../reach/preferences.ts";
 import {
   accounts,
@@ -173,8 +174,11 @@ export async function exportUserData(db: Database, userId: string) {
     emails: sentEmails.map((email) => ({ ...email, text: exportedEmailText(email.text) })),
     /** Operator actions about the account (suspensions, hidden gigs, verified credentials...), without the operator's identity. */
     operatorActions: actionsAboutMe,
-    /** Conversations (issue 32): each thread with the other party as shown there and every message. */
-    threads: await exportedThreads(db, userId),
+    /**
+     * Conversations (issue 32): each thread with the other party as shown there, every message,
+     * and its quotes (issue 33), every version, as the cards show them.
+     */
+    threads: await Promise.all((await exportedThreads(db, userId)).map(async (thread) => ({ ...thread, quotes: await threadQuotes(db, userId, thread.id) }))),
   };
 }
 

@@ -12,7 +12,7 @@ import { anyone, withRequest } from "../auth/guards.ts";
 import { defineOperation } from "../operation.ts";
 import { turnLeadAlertsOff } from "../alerts/settings.ts";
 import { turnReachEmailOff } from "../reach/preferences.ts";
-import { userIdOfUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from "./unsubscribe-token.ts";
+import { userIdOfUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeList } from "../mail/unsubscribe-token.ts";
 
 export const UNSUBSCRIBE_MESSAGES = {
   done: "You have been unsubscribed from promotional e-mail.",

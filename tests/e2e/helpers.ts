@@ -47,6 +47,23 @@ export async function buyLead(page: Page, title: string) {
   await expect(page.getByText("Payment successful! You can now access the client contact information.")).toBeVisible();
 }
 
+/**
+ * A conversation's opening: a new confirmed client (`clientName`) posts `title`, the demo digger
+ * buys its lead and opens its thread from My Leads.
+ */
+export async function boughtLeadThread(browser: Browser, clientName: string, title: string): Promise<{ client: Page; clientEmail: string; digger: Page; threadUrl: string }> {
+  // A fresh confirmed client (the demo client may post 10 gigs an hour).
+  const client = await newPage(browser);
+  const clientEmail = await confirmedNewClient(client, clientName);
+  await postGig(client, title);
+  const digger = await signedInPage(browser, DEMO.digger, "/my-leads");
+  await buyLead(digger, title);
+  await digger.goto("/my-leads");
+  await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
+  await expect(digger).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  return { client, clientEmail, digger, threadUrl: digger.url() };
+}
+
 /** A page of its own (own cookies), signed in as `email` and landed on `redirect`. */
 export async function signedInPage(browser: Browser, email: string, redirect: string): Promise<Page> {
   const page = await newPage(browser);

@@ -1,21 +1,13 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { expect, newPage, test } from "./fixtures.ts";
-import { buyLead, confirmedNewClient, DEMO, postGig, signedInPage, toastSaying } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { boughtLeadThread, DEMO, signedInPage, toastSaying } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 test("a digger attaches a photo and a PDF to a message; the client sees the thumbnail and downloads the PDF; another type is refused with its words", async ({ browser }, testInfo) => {
   const title = `Replace a cracked tile ${randomUUID().slice(0, 6)}`;
-  const client = await newPage(browser);
-  await confirmedNewClient(client, "Tess Tiles");
-  await postGig(client, title);
-  const digger = await signedInPage(browser, DEMO.digger, "/my-leads");
-  await buyLead(digger, title);
-  await digger.goto("/my-leads");
-  await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
-  await expect(digger).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
-  const threadUrl = digger.url();
+  const { client, digger, threadUrl } = await boughtLeadThread(browser, "Tess Tiles", title);
 
   // A text file, whatever it is called, is refused in the browser with the server's words, and nothing is sent.
   await digger.getByLabel("Message").fill("Here is a note");

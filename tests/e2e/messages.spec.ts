@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, newPage, test } from "./fixtures.ts";
-import { buyLead, confirmedNewClient, DEMO, postGig, signedInPage, toastSaying } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { boughtLeadThread, DEMO, signedInPage, toastSaying } from "./helpers.ts";
 
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
@@ -11,17 +11,7 @@ const seriousViolations = async (page: Page) =>
 
 test("a digger buys a lead and messages the client from My Leads; the client sees the count, reads it (the digger sees 'Read') and replies; a stranger gets the 404 page", async ({ browser }) => {
   const title = `Patch a drywall hole ${randomUUID().slice(0, 6)}`;
-  // A fresh confirmed client (the demo client may post 10 gigs an hour).
-  const client = await newPage(browser);
-  await confirmedNewClient(client, "Mona Messages");
-  await postGig(client, title);
-  const digger = await signedInPage(browser, DEMO.digger, "/my-leads");
-  await buyLead(digger, title);
-
-  await digger.goto("/my-leads");
-  await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
-  await expect(digger).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
-  const threadUrl = digger.url();
+  const { client, digger, threadUrl } = await boughtLeadThread(browser, "Mona Messages", title);
   await expect(digger.getByText("No messages yet. Say hello and tell Mona how you can help.")).toBeVisible();
   // An empty message is refused in the browser, with the server's words.
   await digger.getByRole("button", { name: "Send", exact: true }).click();
@@ -61,15 +51,7 @@ test("a digger buys a lead and messages the client from My Leads; the client see
 
 test("a message that cannot be sent keeps its text and says so; without JavaScript the form still sends", async ({ browser }) => {
   const title = `Fix a leaking tap ${randomUUID().slice(0, 6)}`;
-  const client = await newPage(browser);
-  const clientEmail = await confirmedNewClient(client, "Nora Network");
-  await postGig(client, title);
-  const digger = await signedInPage(browser, DEMO.digger, "/my-leads");
-  await buyLead(digger, title);
-  await digger.goto("/my-leads");
-  await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
-  await expect(digger).toHaveURL(/\/messages\//);
-  const threadUrl = digger.url();
+  const { clientEmail, digger, threadUrl } = await boughtLeadThread(browser, "Nora Network", title);
 
   await digger.route("**/messages/*.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
   await digger.getByLabel("Message").fill("This one is lost on the way");

@@ -16,7 +16,7 @@ import { credentialDocuments, diggerProfiles, notifications, operatorActions, us
 import { lapseExpiredCredentials } from "../../server/ops/credential-review.ts";
 import { requestAccountDeletion } from "../../server/privacy/deletion.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { makeImage } from "../support/images.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger } from "../support/leads.ts";
@@ -26,8 +26,7 @@ let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Olive Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app, "Olive Operator");
 });
 afterAll(() => app.close());
 

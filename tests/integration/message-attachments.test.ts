@@ -14,12 +14,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_TEXTS, attachmentPath, MAX_ATTACHMENT_BYTES } from "../../core/message-attachments.ts";
 import { MESSAGE_TEXTS } from "../../core/messages.ts";
-import { messageAttachments, messages, threads, users } from "../../server/db/schema.ts";
-import { completeCheckout } from "../../server/leads/fulfilment.ts";
+import { messageAttachments, messages, users } from "../../server/db/schema.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger } from "../support/leads.ts";
+import { boughtLead, decodeHtml, diggerWithProfile, insertPurchase } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -40,23 +39,6 @@ afterAll(() => app.close());
 
 const db = () => app.database.db;
 const text = async (response: Response) => decodeHtml(await response.text());
-
-interface Lead {
-  client: TestUser;
-  digger: TestDigger;
-  threadId: string;
-  gig: Awaited<ReturnType<typeof insertGig>>;
-}
-
-async function boughtLead(): Promise<Lead> {
-  const client = await signUpAs(app, "consumer", "Ada Attach");
-  const digger = await diggerWithProfile(app);
-  const gig = await insertGig(app, client.id);
-  const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
-  expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
-  const [thread] = await db().select().from(threads).where(eq(threads.purchaseId, purchase.id));
-  return { client, digger, gig, threadId: thread!.id };
-}
 
 const file = (data: Buffer, name: string, type: string) => ({ field: "attachments", file: new File([new Uint8Array(data)], name, { type }) });
 type Upload = ReturnType<typeof file>;
@@ -85,7 +67,7 @@ function storedFiles(): string[] {
 
 describe("sending attachments", () => {
   it("stores JPEG, PNG, WebP and PDF files with the message, typed by their bytes, privately, and shows them in the thread", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     const before = storedFiles().length;
     const response = await sendWith(lead.digger, lead.threadId, "Photos of the deck and my quote", [
       file(jpeg, "deck.jpg", "image/jpeg"),
@@ -142,7 +124,7 @@ describe("sending attachments", () => {
   });
 
   it("works as a plain form post without JavaScript (back to the thread)", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     const response = await sendWith(lead.client, lead.threadId, "Here is the site plan", [file(pdf, "site.pdf", "application/pdf")], false);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`/messages/${lead.threadId}`);
@@ -150,7 +132,7 @@ describe("sending attachments", () => {
   });
 
   it("a message without files is sent as before, an empty file input too; the text stays required", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     expect((await sendWith(lead.digger, lead.threadId, "Just words", [file(Buffer.alloc(0), "", "application/octet-stream")])).status).toBe(200);
     expect((await messagesOf(lead.threadId)).map((m) => m.body)).toEqual(["Just words"]);
     expect(await attachmentsOfThread(lead.threadId)).toEqual([]);
@@ -162,7 +144,7 @@ describe("sending attachments", () => {
   });
 
   it("refuses another type (by its bytes, whatever it is called or declared), an oversize file, a sixth file or an empty one: nothing is written or stored", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     const before = storedFiles().length;
     const html = Buffer.from("<html><script>alert(1)</script></html>");
     const gif = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1");
@@ -190,7 +172,7 @@ describe("sending attachments", () => {
   });
 
   it("takes a file of exactly 10 MB, and five files", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     const full = Buffer.alloc(MAX_ATTACHMENT_BYTES);
     pdf.copy(full);
     expect((await sendWith(lead.client, lead.threadId, "The full survey", [file(full, "survey.pdf", "application/pdf")])).status).toBe(200);
@@ -201,7 +183,7 @@ describe("sending attachments", () => {
   });
 
   it("stores nothing for a message that is not sent (a block) and nothing for a stranger", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     const before = storedFiles().length;
     await lead.client.client.post(`/messages/${lead.threadId}`, { intent: "block" });
     const blocked = await sendWith(lead.digger, lead.threadId, "Are you there?", [file(jpeg, "a.jpg", "image/jpeg")]);
@@ -216,7 +198,7 @@ describe("sending attachments", () => {
   });
 
   it("the database holds at most 5 per message, in positions 0 to 4, of the four types", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     await sendWith(lead.digger, lead.threadId, "One", [file(jpeg, "a.jpg", "image/jpeg")]);
     const [row] = await attachmentsOfThread(lead.threadId);
     const insert = (over: Record<string, unknown>) =>
@@ -231,7 +213,7 @@ describe("sending attachments", () => {
 
 describe("serving attachments", () => {
   it("to both parties (images inline, PDFs as downloads, never cached); the 404 page for another digger of the gig, a stranger, a visitor, an operator without a report", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     await sendWith(lead.digger, lead.threadId, "Photo and quote", [file(png, "deck.png", "image/png"), file(pdf, "Quote é.pdf", "application/pdf")]);
     const [image, document] = await attachmentsOfThread(lead.threadId);
     const imagePath = attachmentPath(lead.threadId, image!.id);
@@ -266,14 +248,14 @@ describe("serving attachments", () => {
       }
     }
     // Another thread's address, an unknown id, a malformed one: the 404 page too.
-    const other = await boughtLead();
+    const other = await boughtLead(app, { clientName: "Ada Attach" });
     expect((await lead.digger.client.get(attachmentPath(other.threadId, image!.id))).status).toBe(404);
     expect((await lead.digger.client.get(attachmentPath(lead.threadId, "5b1f0b0e-0000-4000-8000-000000000000"))).status).toBe(404);
     expect((await lead.digger.client.get(`/messages/${lead.threadId}/attachments/not-an-id`)).status).toBe(404);
   });
 
   it("to operators once the message is reported, in the console's queue; Hide hides them from both parties", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     await sendWith(lead.digger, lead.threadId, "Pay me outside the site, see the invoice", [file(pdf, "invoice.pdf", "application/pdf"), file(jpeg, "qr.jpg", "image/jpeg")]);
     const [message] = await messagesOf(lead.threadId);
     const files = await attachmentsOfThread(lead.threadId);
@@ -301,7 +283,7 @@ describe("serving attachments", () => {
 
 describe("privacy", () => {
   it("the export lists attachment names; the purge of a deleted account deletes its attachments' rows and files, not the other party's", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app, { clientName: "Ada Attach" });
     await sendWith(lead.client, lead.threadId, "My photos", [file(jpeg, "kitchen.jpg", "image/jpeg"), file(pdf, "plans.pdf", "application/pdf")]);
     await sendWith(lead.digger, lead.threadId, "My quote", [file(pdf, "quote.pdf", "application/pdf")]);
     const exported = JSON.parse(await (await lead.client.client.get("/account/data")).text()) as {

@@ -12,12 +12,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { messageNotices, notifications, reachPreferences, threads, users } from "../../server/db/schema.ts";
-import { completeCheckout } from "../../server/leads/fulfilment.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { messageNotices, notifications, reachPreferences, users } from "../../server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobsSettled, makeJobDue } from "../support/jobs.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
+import { boughtLead, decodeHtml, mailTo } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -27,23 +25,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
-
-interface Lead {
-  client: TestUser;
-  digger: TestDigger;
-  gig: TestGig;
-  threadId: string;
-}
-
-async function boughtLead(): Promise<Lead> {
-  const client = await signUpAs(app, "consumer", "Clara Client");
-  const digger = await diggerWithProfile(app);
-  const gig = await insertGig(app, client.id);
-  const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
-  expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
-  const [thread] = await db().select().from(threads).where(eq(threads.purchaseId, purchase.id));
-  return { client, digger, gig, threadId: thread!.id };
-}
 
 async function send(user: { client: SessionClient }, threadId: string, body: string) {
   const response = await user.client.post(`/messages/${threadId}`, { intent: "send", body, js: "1" });
@@ -80,7 +61,7 @@ const bellOf = (userId: string) => db().select().from(notifications).where(and(e
 
 describe("a message not read within 5 minutes", () => {
   it("e-mails its recipient once: the subject, the text as text, a link to the thread, the one-click unsubscribe; the bell has the thread", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await send(lead.client, lead.threadId, "Can you come on <b>Tuesday</b> & bring the ladder?");
     const [job, ...others] = await waitingJobs(lead.digger.id);
     expect(others).toEqual([]);
@@ -107,7 +88,7 @@ describe("a message not read within 5 minutes", () => {
   });
 
   it("is not e-mailed, nor put in the bell, when the recipient read it before", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await send(lead.digger, lead.threadId, "Here is my quote.");
     expect(await waitingJobs(lead.client.id)).toHaveLength(1);
     expect((await lead.client.client.get(`/messages/${lead.threadId}`)).status).toBe(200);
@@ -117,7 +98,7 @@ describe("a message not read within 5 minutes", () => {
   });
 
   it("is not e-mailed to an account deleted meanwhile", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await send(lead.client, lead.threadId, "Are you still there?");
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, lead.digger.id));
     await runDue(lead.digger.id);
@@ -127,7 +108,7 @@ describe("a message not read within 5 minutes", () => {
 
 describe("at most one e-mail per thread and recipient in 30 minutes", () => {
   it("sends one for three messages, then one more at the window's end summing up the rest; the bell keeps one entry for the thread", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await send(lead.client, lead.threadId, "First message");
     await runDue(lead.digger.id);
     expect(await messageMail(lead.digger.email)).toHaveLength(1);
@@ -177,7 +158,7 @@ async function messageChoice(userId: string) {
 
 describe("How to reach me: E-mail for New messages (was 'E-mail me about new messages')", () => {
   it("is on by default; turned off on /account, no e-mail goes (the bell still shows the thread)", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const page = decodeHtml(await (await lead.digger.client.get("/account")).text());
     expect(page).toContain("How to reach me");
     expect(page).toMatch(/aria-label="E-mail: New messages"[^>]*aria-checked="true"|aria-checked="true"[^>]*aria-label="E-mail: New messages"/);
@@ -198,7 +179,7 @@ describe("How to reach me: E-mail for New messages (was 'E-mail me about new mes
   });
 
   it("is turned off by the e-mail's one-click unsubscribe, without signing in; the link turns nothing else off", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await send(lead.client, lead.threadId, "Unsubscribe me please");
     await runDue(lead.digger.id);
     const [mail] = await messageMail(lead.digger.email);

@@ -13,42 +13,22 @@ import { MESSAGE_TEXTS, emptyThreadForDigger, youBlockedText, blockedByText } fr
 import { messageReports, messages, operatorActions, threads, users } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
+import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Oscar Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app);
 });
 afterAll(() => app.close());
 
 const db = () => app.database.db;
 const text = async (response: Response) => decodeHtml(await response.text());
 const handleOf = (user: { id: string }) => `d_${user.id.replace(/[^a-z0-9]/gi, "").slice(0, 20).toLowerCase()}`;
-
-interface Lead {
-  client: TestUser;
-  digger: TestDigger;
-  gig: TestGig;
-  purchaseId: string;
-  threadId: string;
-}
-
-/** A lead bought through the checkout's completion (as the webhook and the test checkout do). */
-async function boughtLead(client?: TestUser): Promise<Lead> {
-  const owner = client ?? (await signUpAs(app, "consumer", "Clara Client"));
-  const digger = await diggerWithProfile(app);
-  const gig = await insertGig(app, owner.id);
-  const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
-  expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
-  const [thread] = await db().select().from(threads).where(eq(threads.purchaseId, purchase.id));
-  return { client: owner, digger, gig, purchaseId: purchase.id, threadId: thread!.id };
-}
 
 const send = (user: { client: SessionClient }, threadId: string, body: string, js = true) =>
   user.client.post(`/messages/${threadId}`, js ? { intent: "send", body, js: "1" } : { intent: "send", body });
@@ -83,7 +63,7 @@ describe("one thread per purchase", () => {
   });
 
   it("keeps one thread under both parties' concurrent first messages, with every message in it", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const answers = await Promise.all([send(lead.digger, lead.threadId, "Hello from the digger"), send(lead.client, lead.threadId, "Hello from the client")]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await db().select().from(threads).where(eq(threads.purchaseId, lead.purchaseId))).toHaveLength(1);
@@ -94,7 +74,7 @@ describe("one thread per purchase", () => {
   });
 
   it("is opened from the Message link of the lead card and of the client's Diggers dialog", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     expect(await text(await lead.digger.client.get("/my-leads"))).toContain(`href="/messages/${lead.threadId}"`);
     // The Diggers dialog reads its list from this address; each digger's Message link is to their thread.
     expect(await text(await lead.client.client.get(`/my-gigs/${lead.gig.id}/diggers`))).toContain(`"threadId":"${lead.threadId}"`);
@@ -103,7 +83,7 @@ describe("one thread per purchase", () => {
 
 describe("who may open and send to a thread", () => {
   it("lets both parties open it and send to it; the 404 page for another digger of the gig, a stranger and an operator; a visitor signs in", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const rival = await diggerWithProfile(app);
     await insertPurchase(app, lead.gig, rival.diggerId);
     const stranger = await signUpAs(app, "consumer", "Sam Stranger");
@@ -138,7 +118,7 @@ describe("who may open and send to a thread", () => {
   });
 
   it("stays readable after the gig closes; a deleted account shows as 'Deleted user' and cannot be written to", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     expect((await send(lead.digger, lead.threadId, "Still keen on the deck?")).status).toBe(200);
     await db().execute(sql`update gigs set status = 'closed' where id = ${lead.gig.id}`);
     expect(await text(await lead.client.client.get(`/messages/${lead.threadId}`))).toContain("Still keen on the deck?");
@@ -151,7 +131,7 @@ describe("who may open and send to a thread", () => {
   });
 
   it("refuses a suspended account's message", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await db().update(users).set({ suspendedAt: new Date(), suspendedReason: "Spam" }).where(eq(users.id, lead.digger.id));
     // Suspension signs the account out; a session that outlived it still cannot send.
     const answer = await send(lead.digger, lead.threadId, "Buy my stuff");
@@ -162,7 +142,7 @@ describe("who may open and send to a thread", () => {
 
 describe("messages", () => {
   it("refuses an empty or too long message and keeps none; shows text as text, with its http(s) links made clickable", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const empty = await send(lead.digger, lead.threadId, "   ");
     expect(empty.status).toBe(400);
     expect(await text(empty)).toContain(MESSAGE_TEXTS.empty);
@@ -181,7 +161,7 @@ describe("messages", () => {
   });
 
   it("without JavaScript, sending is a form post that comes back to the thread", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const answer = await send(lead.digger, lead.threadId, "Sent without scripts", false);
     expect(answer.status).toBe(303);
     expect(location(answer)).toBe(`/messages/${lead.threadId}`);
@@ -189,7 +169,7 @@ describe("messages", () => {
   });
 
   it("shows the newest 50 and 'Show earlier messages' for the rest, oldest first on each page", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     for (let i = 1; i <= 55; i++) {
       await db().insert(messages).values({ threadId: lead.threadId, senderId: i % 2 ? lead.digger.id : lead.client.id, body: `Numbered message ${String(i).padStart(3, "0")}` });
     }
@@ -207,8 +187,8 @@ describe("messages", () => {
 describe("the inbox, unread counts and read receipts", () => {
   it("counts unread threads in the top bar, lists them with 'Unread', marks a thread read when opened, and shows the sender 'Read'", async () => {
     const client = await signUpAs(app, "consumer", "Una Unread");
-    const first = await boughtLead(client);
-    const second = await boughtLead(client);
+    const first = await boughtLead(app, { client });
+    const second = await boughtLead(app, { client });
     expect(await messagesLabel(client.client)).toBe("Messages");
     await send(first.digger, first.threadId, "First digger here\nwith a second line");
     await send(second.digger, second.threadId, "Second digger here");
@@ -240,7 +220,7 @@ describe("the inbox, unread counts and read receipts", () => {
   it("pages the inbox 20 at a time by latest activity", async () => {
     const client = await signUpAs(app, "consumer", "Paula Pages");
     const leads = [];
-    for (let i = 0; i < 22; i++) leads.push(await boughtLead(client));
+    for (let i = 0; i < 22; i++) leads.push(await boughtLead(app, { client }));
     const first = await text(await client.client.get("/messages"));
     const listed = (html: string) => [...html.matchAll(/href="\/messages\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
     expect(listed(first)).toHaveLength(20);
@@ -257,7 +237,7 @@ describe("the inbox, unread counts and read receipts", () => {
 
 describe("limits and safety", () => {
   it("lets a user send 30 messages a minute, then says to wait", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     for (let i = 0; i < 30; i++) expect((await send(lead.digger, lead.threadId, `Message ${i}`)).status).toBe(200);
     const refused = await send(lead.digger, lead.threadId, "One too many");
     expect(refused.status).toBe(429);
@@ -267,7 +247,7 @@ describe("limits and safety", () => {
   });
 
   it("Block stops messages both ways and says so to each; Unblock undoes it", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const path = `/messages/${lead.threadId}`;
     expect((await lead.client.client.post(path, { intent: "block" })).status).toBe(200);
     expect((await lead.client.client.post(path, { intent: "block" })).status).toBe(200);
@@ -286,7 +266,7 @@ describe("limits and safety", () => {
   });
 
   it("Report puts a message in the console's Messages queue with the thread around it; Hide shows it removed to both, Keep leaves it; both audited", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const path = `/messages/${lead.threadId}`;
     await send(lead.digger, lead.threadId, "Before the bad one");
     await send(lead.client, lead.threadId, "Send me your bank password");
@@ -299,7 +279,7 @@ describe("limits and safety", () => {
     expect((await lead.digger.client.post(path, { intent: "report", messageId: bad.id, reason: "Phishing for my bank details" })).status).toBe(409);
     expect((await lead.client.client.post(path, { intent: "report", messageId: good.id, reason: "Testing the keep button" })).status).toBe(200);
     // A message of another thread is not reportable from this one.
-    const other = await boughtLead();
+    const other = await boughtLead(app);
     await send(other.digger, other.threadId, "Elsewhere");
     const [elsewhere] = await db().select().from(messages).where(eq(messages.threadId, other.threadId));
     expect((await lead.digger.client.post(path, { intent: "report", messageId: elsewhere!.id, reason: "Not in this thread at all" })).status).toBe(404);
@@ -328,7 +308,7 @@ describe("limits and safety", () => {
   });
 
   it("refuses an operator's Hide on a thread of their own", async () => {
-    const lead = await boughtLead(operator);
+    const lead = await boughtLead(app, { client: operator });
     await send(lead.digger, lead.threadId, "Hello operator as a client");
     const [message] = await db().select().from(messages).where(eq(messages.threadId, lead.threadId));
     await operator.client.post(`/messages/${lead.threadId}`, { intent: "report", messageId: message!.id, reason: "Reporting on my own thread" });
@@ -338,7 +318,7 @@ describe("limits and safety", () => {
 
 describe("privacy", () => {
   it("exports the user's threads and messages; the purge blanks a deleted account's messages ('Message deleted') and the thread stays with the other party", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await send(lead.digger, lead.threadId, "Digger words to export");
     await send(lead.client, lead.threadId, "Client words to purge");
     const exported = JSON.parse(await (await lead.client.client.get("/account/data")).text()) as { threads: Array<{ id: string; with: string; messages: Array<{ text: string; fromMe: boolean }> }> };

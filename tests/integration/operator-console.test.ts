@@ -15,10 +15,10 @@ import { OPERATOR_ACTIONS } from "../../core/operator-actions.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { operatorActions, sessions, users } from "../../server/db/schema.ts";
 import { DEMO_OPERATOR, DEMO_PASSWORD, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
-import { recordOperatorAction } from "../../server/ops/audit.ts";
+import { recordOperatorAction } from "../../server/events/audit.ts";
 import { auditLog } from "../../server/ops/audit-log.ts";
 import { setOperator, twoFactorFirst } from "../../server/ops/operators.ts";
-import { signUpAs } from "../support/accounts.ts";
+import { signUpAs, signUpOperator } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { decodeHtml, insertGig } from "../support/leads.ts";
@@ -35,11 +35,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 const db = () => app.database.db;
 
-async function operatorAccount(target: TestApp = app) {
-  const user = await signUpAs(target, "consumer", "Olga Operator");
-  await target.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, user.id));
-  return user;
-}
+const operatorAccount = (target: TestApp = app) => signUpOperator(target, "Olga Operator");
 
 const NOT_FOUND_PAGE = "Oops! Page not found";
 

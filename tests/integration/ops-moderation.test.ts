@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPS_GIG_MESSAGES, OPS_REVIEW_MESSAGES, REVIEW_REPORT_MESSAGES } from "../../core/ops-moderation.ts";
 import { OPERATORS_OWN_RECORDS } from "../../core/operator-actions.ts";
 import { diggerProfiles, gigs, notifications, operatorActions, refunds, reviewReports, reviews, users } from "../../server/db/schema.ts";
-import { recordOperatorAction } from "../../server/ops/audit.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { recordOperatorAction } from "../../server/events/audit.ts";
+import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobOf } from "../support/jobs.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger } from "../support/leads.ts";
@@ -22,8 +22,7 @@ let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Oscar Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app);
 });
 afterAll(() => app.close());
 

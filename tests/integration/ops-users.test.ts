@@ -23,7 +23,7 @@ import type { Operator } from "../../server/ops/access.ts";
 import { changeAccountStanding } from "../../server/ops/account-standing-change.ts";
 import { perform } from "../../server/operation.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
-import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
+import { signUpAs, signUpOperator, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, topLevelCategoryId } from "../support/leads.ts";
 import { startOidcProvider } from "../support/oidc.ts";
@@ -33,8 +33,7 @@ let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Olga Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app, "Olga Operator");
 });
 afterAll(() => app.close());
 

@@ -25,7 +25,7 @@ import {
 } from "../../server/db/schema.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "../../core/privacy-schemas.ts";
 import { UNSUBSCRIBE_MESSAGES } from "../../server/privacy/unsubscribe.ts";
-import { signUnsubscribeToken } from "../../server/privacy/unsubscribe-token.ts";
+import { signUnsubscribeToken } from "../../server/mail/unsubscribe-token.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
 import { addDiggerProfile, signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { validGigForm } from "../support/forms.ts";

@@ -12,40 +12,28 @@ import { pushSubscriptions } from "../../server/db/schema.ts";
 import { createPushClient } from "../../server/push/push-service-client.ts";
 import { pushToUser, PUSH_TTL_SECONDS, type PushMessage } from "../../server/push/send.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import type { TestApp } from "../support/app.ts";
 import { jobsSettled } from "../support/jobs.ts";
-import { startPushService, subscriptionForm, type BrowserSubscription, type PushService } from "../support/push-service.ts";
+import { closeAppWithPush, pushDeviceOf, pushesTo, startAppWithPush } from "../support/push-app.ts";
+import type { BrowserSubscription, PushService } from "../support/push-service.ts";
 import { testCertificate } from "../support/tls-certificate.ts";
 
 let app: TestApp;
 let pushService: PushService;
 beforeAll(async () => {
-  app = await createTestApp();
-  pushService = await startPushService(app.config.push!.publicKey);
-  // The app's own client, trusting the test push service's certificate as well.
-  app.services.push?.close();
-  app.services.push = createPushClient(app.config.push!, { extraCa: testCertificate().cert });
+  ({ app, pushService } = await startAppWithPush());
 });
-afterAll(async () => {
-  await app?.close();
-  app?.services.push?.close();
-  await pushService?.close();
-});
+afterAll(() => closeAppWithPush(app, pushService));
 
 const devicesOf = (user: TestUser) => app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
 
-/** A device of `user` on the test push service, turned on through /account. */
-async function deviceOf(user: TestUser): Promise<BrowserSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await user.client.post("/account", subscriptionForm(subscription))).status).toBe(200);
-  return subscription;
-}
+const deviceOf = (user: TestUser) => pushDeviceOf(pushService, user);
 
 /** An event's transaction that pushes `message` to `user`: how many devices it went to. */
 const push = (user: TestUser, message: PushMessage) =>
   app.database.db.transaction((tx) => pushToUser(tx, app.services.jobs, user.id, message));
 
-const receivedBy = (subscription: BrowserSubscription) => pushService.received.filter((p) => p.subscription === subscription);
+const receivedBy = (subscription: BrowserSubscription) => pushesTo(pushService, subscription);
 
 describe("pushToUser and the push.send job", () => {
   it("pushes to every device of the user, encrypted for each, with the title, body, link, TTL and urgency", async () => {

@@ -8,47 +8,28 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPARE_TEXTS } from "../../core/quote-views.ts";
 import { QUOTE_MESSAGES } from "../../core/quotes.ts";
-import { diggerProfiles, hires, leadPurchases, messages, quotes, refunds, threads, users } from "../../server/db/schema.ts";
+import { diggerProfiles, hires, leadPurchases, messages, quotes, refunds, threads } from "../../server/db/schema.ts";
 import { browseDiggers, browseFilters } from "../../server/diggers/browse.ts";
-import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { leadLedger } from "../../server/leads/my-leads.ts";
 import { quoteComparison } from "../../server/quotes/compare.ts";
 import { acceptQuote } from "../../server/quotes/decide.ts";
 import { sendQuote } from "../../server/quotes/send.ts";
 import { responseTimeOf } from "../../server/quotes/response-time.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
+import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Oscar Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app);
 });
 afterAll(() => app.close());
 
 const db = () => app.database.db;
 const HOUR = 3_600_000;
-
-interface Lead {
-  client: TestUser;
-  digger: TestDigger;
-  gig: TestGig;
-  threadId: string;
-}
-
-async function boughtLead(on?: { client: TestUser; gig: TestGig }): Promise<Lead> {
-  const client = on?.client ?? (await signUpAs(app, "consumer", "Clara Client"));
-  const gig = on?.gig ?? (await insertGig(app, client.id));
-  const digger = await diggerWithProfile(app);
-  const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
-  expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
-  const [thread] = await db().select().from(threads).where(eq(threads.purchaseId, purchase.id));
-  return { client, digger, gig, threadId: thread!.id };
-}
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -58,9 +39,9 @@ const formOf = (fields: Record<string, string>) => {
 
 describe("Compare Quotes", () => {
   it("shows the gig's client every open quote with its figures, the marks and an expired one without Accept; nobody else", async () => {
-    const first = await boughtLead();
-    const second = await boughtLead({ client: first.client, gig: first.gig });
-    const third = await boughtLead({ client: first.client, gig: first.gig });
+    const first = await boughtLead(app);
+    const second = await boughtLead(app, { client: first.client, gig: first.gig });
+    const third = await boughtLead(app, { client: first.client, gig: first.gig });
     // The second digger answered first (a message before the quote); the third's quote expired.
     await second.digger.client.post(`/messages/${second.threadId}`, { intent: "send", body: "Hello! I can come Monday.", js: "1" });
     const fixed = await sendQuote(app.services, first.digger.id, first.threadId, formOf({ type: "fixed", amount: "1250", included: "Everything", "lineItems.0.description": "Boards", "lineItems.0.amount": "1000", "lineItems.1.description": "Labour", "lineItems.1.amount": "250" }));
@@ -152,7 +133,7 @@ describe("response time", () => {
 
 describe("the digger's numbers", () => {
   it("counts quotes sent (a revision is the same quote), accepted, hires and net spent per hire; '—' without hires", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const empty = await leadLedger(db(), lead.digger.diggerId);
     expect(empty.allTime).toMatchObject({ quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null });
     const html = decodeHtml(await (await lead.digger.client.get("/my-leads")).text());

@@ -9,49 +9,28 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayIn, startOfDayIn } from "../../core/dates.ts";
 import { QUOTE_ANSWERS, QUOTE_MESSAGES, lineItemsMismatch, quoteNoLongerOpen } from "../../core/quotes.ts";
-import { diggerProfiles, gigs, hires, leadPurchases, quoteLineItems, quotes, refunds, threads, users } from "../../server/db/schema.ts";
-import { completeCheckout } from "../../server/leads/fulfilment.ts";
+import { diggerProfiles, gigs, hires, leadPurchases, quoteLineItems, quotes, refunds, users } from "../../server/db/schema.ts";
 import { exportUserData } from "../../server/privacy/export.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
 import { acceptQuote, declineQuote } from "../../server/quotes/decide.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "../../server/quotes/send.ts";
 import { threadQuotes } from "../../server/quotes/thread-quotes.ts";
 import { setHired } from "../../server/reviews/hires.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
+import { boughtLead, type BoughtLead, mailTo, type TestDigger } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
 let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp();
-  operator = await signUpAs(app, "consumer", "Oscar Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  operator = await signUpOperator(app);
 });
 afterAll(() => app.close());
 
 const db = () => app.database.db;
 const today = () => dayIn(app.config.timeZone);
-
-interface Lead {
-  client: TestUser;
-  digger: TestDigger;
-  gig: TestGig;
-  purchaseId: string;
-  threadId: string;
-}
-
-/** A lead of `gig` (a new one of a new client by default) bought through the checkout's completion: its thread is made with it. */
-async function boughtLead(on?: { client: TestUser; gig: TestGig }): Promise<Lead> {
-  const client = on?.client ?? (await signUpAs(app, "consumer", "Clara Client"));
-  const gig = on?.gig ?? (await insertGig(app, client.id));
-  const digger = await diggerWithProfile(app);
-  const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
-  expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
-  const [thread] = await db().select().from(threads).where(eq(threads.purchaseId, purchase.id));
-  return { client, digger, gig, purchaseId: purchase.id, threadId: thread!.id };
-}
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -59,7 +38,7 @@ const formOf = (fields: Record<string, string>) => {
   return form;
 };
 const FIXED = { type: "fixed", amount: "1,250.50", included: "Materials, labour and haul-away" };
-const send = (lead: Lead, fields: Record<string, string> = FIXED) => sendQuote(app.services, lead.digger.id, lead.threadId, formOf(fields));
+const send = (lead: BoughtLead, fields: Record<string, string> = FIXED) => sendQuote(app.services, lead.digger.id, lead.threadId, formOf(fields));
 const quoteRow = async (id: string) => (await db().select().from(quotes).where(eq(quotes.id, id)))[0]!;
 const handleOf = async (digger: TestDigger) => (await db().select({ handle: diggerProfiles.handle }).from(diggerProfiles).where(eq(diggerProfiles.id, digger.diggerId)))[0]!.handle;
 const subjectsTo = async (user: TestUser) => (await mailTo(app, user.email)).map((mail) => mail.subject);
@@ -67,7 +46,7 @@ const quotesOfGig = (gigId: string) => db().select().from(quotes).where(eq(quote
 
 describe("sending a quote", () => {
   it("keeps a fixed price with its line items in cents, valid 14 days by default, until midnight in the server's time zone: 'Quote sent'", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const answer = await send(lead, { ...FIXED, "lineItems.0.description": "Cedar boards", "lineItems.0.amount": "1000", "lineItems.1.description": "Labour", "lineItems.1.amount": "250.50" });
     expect(answer.success).toBe(QUOTE_MESSAGES.sent);
     const row = await quoteRow(answer.quoteId);
@@ -92,7 +71,7 @@ describe("sending a quote", () => {
   });
 
   it("takes an hourly rate with hours in halves and an estimate range; refuses what the form refuses, with its messages, writing nothing", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const hourly = await send(lead, { type: "hourly", rate: "80", hours: "12.5", included: "Labour only" });
     expect(await quoteRow(hourly.quoteId)).toMatchObject({ type: "hourly", rateCents: 8000, hours: "12.5", amountCents: null });
     await withdrawQuote(app.services, lead.digger.id, lead.threadId, hourly.quoteId);
@@ -130,7 +109,7 @@ describe("sending a quote", () => {
   });
 
   it("keeps one open quote per digger and gig, also under two sends racing and in the database itself", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const outcomes = await Promise.allSettled([send(lead), send(lead)]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { status: 409, message: QUOTE_ANSWERS.alreadyOpen } });
@@ -140,7 +119,7 @@ describe("sending a quote", () => {
   });
 
   it("revises (a new version; the old one replaced) and withdraws until the client decides", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const first = await send(lead);
     const revised = await reviseQuote(app.services, lead.digger.id, lead.threadId, first.quoteId, formOf({ ...FIXED, amount: "1100" }));
     expect(revised.success).toBe(QUOTE_MESSAGES.sent);
@@ -163,11 +142,11 @@ describe("sending a quote", () => {
 
 describe("accepting a quote", () => {
   it("in one transaction: accepted, hired as Mark as Hired hires, the other open quotes not chosen; one e-mail about the outcome to each digger", async () => {
-    const winner = await boughtLead();
+    const winner = await boughtLead(app);
     const { client, gig } = winner;
-    const loser = await boughtLead({ client, gig });
-    const silent = await boughtLead({ client, gig });
-    const hiredToo = await boughtLead({ client, gig });
+    const loser = await boughtLead(app, { client, gig });
+    const silent = await boughtLead(app, { client, gig });
+    const hiredToo = await boughtLead(app, { client, gig });
     await db().insert(hires).values({ gigId: gig.id, diggerId: hiredToo.digger.diggerId });
     const won = await send(winner, { type: "hourly", rate: "80", hours: "10", included: "Labour" });
     const lost = await send(loser, { ...FIXED, amount: "999" });
@@ -207,7 +186,7 @@ describe("accepting a quote", () => {
   });
 
   it("keeps a digger already marked hired hired once; removing the hire sets the quote back to open", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await setHired(app.services, lead.client.id, lead.gig.id, lead.digger.diggerId, true);
     const quote = await send(lead);
     await acceptQuote(app.services, lead.client.id, lead.threadId, quote.quoteId);
@@ -220,8 +199,8 @@ describe("accepting a quote", () => {
   });
 
   it("lets exactly one of two accepts racing on the gig win", async () => {
-    const first = await boughtLead();
-    const second = await boughtLead({ client: first.client, gig: first.gig });
+    const first = await boughtLead(app);
+    const second = await boughtLead(app, { client: first.client, gig: first.gig });
     const a = await send(first);
     const b = await send(second);
     const outcomes = await Promise.allSettled([
@@ -236,7 +215,7 @@ describe("accepting a quote", () => {
   });
 
   it("refuses an expired quote with 'This quote is no longer open. Ask {handle} for a new one.', changing nothing", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const quote = await send(lead);
     await db().update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, quote.quoteId));
     await expect(acceptQuote(app.services, lead.client.id, lead.threadId, quote.quoteId)).rejects.toMatchObject({ status: 409, message: quoteNoLongerOpen(await handleOf(lead.digger)) });
@@ -246,7 +225,7 @@ describe("accepting a quote", () => {
   });
 
   it("refuses a lead refunded in full: no quote, no accept", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const quote = await send(lead);
     const [purchase] = await db().select().from(leadPurchases).where(eq(leadPurchases.id, lead.purchaseId));
     await db().insert(refunds).values({ leadPurchaseId: purchase!.id, reason: "lead_unavailable", amountCents: purchase!.amountPaidCents, status: "succeeded", completedAt: new Date() });
@@ -259,7 +238,7 @@ describe("accepting a quote", () => {
 
 describe("declining a quote", () => {
   it("tells the digger, with the reason as text, and lets them send a new quote", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const quote = await send(lead);
     const reason = "<b>Too dear</b> for us this year";
     expect(await declineQuote(app.services, lead.client.id, lead.threadId, quote.quoteId, formOf({ reason }))).toEqual({ success: QUOTE_ANSWERS.declined });
@@ -276,7 +255,7 @@ describe("declining a quote", () => {
 
 describe("the purge of a deleted account", () => {
   it("keeps a quote's prices for the other party but not the purged account's words: what is included, line items, a decline reason", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const items = { "lineItems.0.description": "Cedar boards", "lineItems.0.amount": "1000", "lineItems.1.description": "Labour", "lineItems.1.amount": "250.50" };
     const declined = await send(lead, { ...FIXED, ...items });
     await declineQuote(app.services, lead.client.id, lead.threadId, declined.quoteId, formOf({ reason: "Our neighbour does it cheaper" }));
@@ -305,8 +284,8 @@ describe("the purge of a deleted account", () => {
 
 describe("who may quote and decide", () => {
   it("lets only the thread's digger quote and only the gig's client decide; everyone else gets the 404 page; a visitor signs in", async () => {
-    const lead = await boughtLead();
-    const rival = await boughtLead({ client: lead.client, gig: lead.gig });
+    const lead = await boughtLead(app);
+    const rival = await boughtLead(app, { client: lead.client, gig: lead.gig });
     const stranger = await signUpAs(app, "consumer", "Sam Stranger");
     const path = `/messages/${lead.threadId}`;
     const fields = { intent: "send-quote", ...FIXED };

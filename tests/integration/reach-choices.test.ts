@@ -10,42 +10,28 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { categories, gigs, leadAlertCategories, leadAlertSettings, pushSubscriptions, reachPreferences, threads } from "../../server/db/schema.ts";
-import { completeCheckout } from "../../server/leads/fulfilment.ts";
-import { createPushClient } from "../../server/push/push-service-client.ts";
+import { categories, gigs, leadAlertCategories, leadAlertSettings, pushSubscriptions, reachPreferences } from "../../server/db/schema.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import type { TestApp } from "../support/app.ts";
 import { validGigForm } from "../support/forms.ts";
 import { jobsSettled } from "../support/jobs.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo } from "../support/leads.ts";
-import { startPushService, subscriptionForm, type BrowserSubscription, type PushService } from "../support/push-service.ts";
+import { boughtLead, decodeHtml, diggerWithProfile, mailTo } from "../support/leads.ts";
+import { closeAppWithPush, pushDeviceOf, pushesTo, startAppWithPush } from "../support/push-app.ts";
+import type { BrowserSubscription, PushService } from "../support/push-service.ts";
 import { location } from "../support/session-client.ts";
-import { testCertificate } from "../support/tls-certificate.ts";
 
 let app: TestApp;
 let pushService: PushService;
 beforeAll(async () => {
-  app = await createTestApp();
-  pushService = await startPushService(app.config.push!.publicKey);
-  app.services.push?.close();
-  app.services.push = createPushClient(app.config.push!, { extraCa: testCertificate().cert });
+  ({ app, pushService } = await startAppWithPush());
 });
-afterAll(async () => {
-  await app?.close();
-  app?.services.push?.close();
-  await pushService?.close();
-});
+afterAll(() => closeAppWithPush(app, pushService));
 
 const db = () => app.database.db;
 
-/** A device of `user` on the test push service, turned on through /account. */
-async function deviceOf(user: TestUser): Promise<BrowserSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await user.client.post("/account", subscriptionForm(subscription))).status).toBe(200);
-  return subscription;
-}
+const deviceOf = (user: TestUser) => pushDeviceOf(pushService, user);
 
-const receivedBy = (subscription: BrowserSubscription) => pushService.received.filter((p) => p.subscription === subscription);
+const receivedBy = (subscription: BrowserSubscription) => pushesTo(pushService, subscription);
 
 /** Saves the How to reach me table as the browser posts it: the ticked boxes. */
 async function choose(user: TestUser, ticked: string[], pushShown = true) {
@@ -66,20 +52,11 @@ async function settled() {
 }
 
 describe("new messages", () => {
-  async function boughtLead() {
-    const client = await signUpAs(app, "consumer", "Clara Client");
-    const digger = await diggerWithProfile(app);
-    const gig = await insertGig(app, client.id);
-    const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
-    expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
-    const [thread] = await db().select().from(threads).where(eq(threads.purchaseId, purchase.id));
-    return { client, digger, gig, threadId: thread!.id };
-  }
   const send = async (user: TestUser, threadId: string, body: string) =>
     expect((await user.client.post(`/messages/${threadId}`, { intent: "send", body, js: "1" })).status).toBe(200);
 
   it("are pushed at once, urgent, with the sender, the text as text and the thread's link; not with Push off", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const phone = await deviceOf(lead.digger);
     await send(lead.client, lead.threadId, "Can you come <b>Tuesday</b>?");
     await vi.waitFor(() => expect(receivedBy(phone)).toHaveLength(1), { timeout: 30_000 });

@@ -23,15 +23,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import { loadConfig } from "../../server/config.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { blocks, messageAttachments, messages, threads, users } from "../../server/db/schema.ts";
-import { completeCheckout } from "../../server/leads/fulfilment.ts";
+import { blocks, messageAttachments, messages, users } from "../../server/db/schema.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
 import { startInboundSmtp, type InboundSmtp } from "../../server/messages/inbound/listener.ts";
-import { replyAddress } from "../../server/messages/inbound/reply-address.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { replyAddress } from "../../server/mail/reply-address.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobsSettled, makeJobDue } from "../support/jobs.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger } from "../support/leads.ts";
+import { boughtLead, type BoughtLead, decodeHtml, mailTo } from "../support/leads.ts";
 import { freePort } from "../support/ports.ts";
 import { testCertificate, type TestCertificate } from "../support/tls-certificate.ts";
 
@@ -51,24 +49,8 @@ afterAll(async () => {
 
 const db = () => app.database.db;
 
-interface Lead {
-  client: TestUser;
-  digger: TestDigger;
-  threadId: string;
-}
-
-async function boughtLead(): Promise<Lead> {
-  const client = await signUpAs(app, "consumer", "Clara Client");
-  const digger = await diggerWithProfile(app);
-  const gig = await insertGig(app, client.id);
-  const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
-  expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
-  const [thread] = await db().select().from(threads).where(eq(threads.purchaseId, purchase.id));
-  return { client, digger, threadId: thread!.id };
-}
-
 /** The address at which `user` answers the thread, as the notification carries it. */
-const addressOf = (lead: Lead, user: { id: string }) => replyAddress(app.config.inbound!, app.config.authSecret, lead.threadId, user.id);
+const addressOf = (lead: BoughtLead, user: { id: string }) => replyAddress(app.config.inbound!, app.config.authSecret, lead.threadId, user.id);
 
 const postedIn = (threadId: string) => db().select({ body: messages.body, senderId: messages.senderId }).from(messages).where(eq(messages.threadId, threadId)).orderBy(messages.seq);
 
@@ -115,7 +97,7 @@ async function refusal(sending: Promise<unknown>): Promise<{ responseCode?: numb
 
 describe("the notification's Reply-To", () => {
   it("is an address for that thread and recipient, and answering it posts to the thread, which the other party sees", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const sent = await lead.client.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Can you come on Tuesday?", js: "1" });
     expect(sent.status).toBe(200);
     await makeJobDue(db(), "messages.notify", "userId", lead.digger.id);
@@ -145,7 +127,7 @@ describe("the notification's Reply-To", () => {
   });
 
   it("is shown on /dev/mail in local mode", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await lead.digger.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Hello from the digger", js: "1" });
     await makeJobDue(db(), "messages.notify", "userId", lead.client.id);
     await jobsSettled(db(), "messages.notify");
@@ -156,8 +138,8 @@ describe("the notification's Reply-To", () => {
 
 describe("the inbound listener refuses at RCPT (550)", () => {
   it("a forged token, a token signed for another thread, another domain; the message is not posted", async () => {
-    const lead = await boughtLead();
-    const other = await boughtLead();
+    const lead = await boughtLead(app);
+    const other = await boughtLead(app);
     const valid = addressOf(lead, lead.digger);
     const [local] = valid.split("@");
     const forged = `${local!.slice(0, -1)}${local!.endsWith("0") ? "1" : "0"}@reply.localhost`;
@@ -173,7 +155,7 @@ describe("the inbound listener refuses at RCPT (550)", () => {
   });
 
   it("a reply address signed with another secret", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const otherSecret = loadConfig({ NODE_ENV: "test", BETTER_AUTH_SECRET: "another-secret-another-secret-another-secret" });
     const error = await refusal(reply({ from: lead.digger.email, to: replyAddress(otherSecret.inbound!, otherSecret.authSecret, lead.threadId, lead.digger.id), text: "Hi" }));
     expect(error.responseCode).toBe(550);
@@ -183,7 +165,7 @@ describe("the inbound listener refuses at RCPT (550)", () => {
 
 describe("the inbound listener", () => {
   it("refuses with 550 a header From other than the recipient's address, also the other party's own", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     for (const from of ["someone@elsewhere.example", lead.client.email]) {
       const error = await refusal(reply({ from, to: addressOf(lead, lead.digger), text: "Not really the digger" }));
       expect(error.responseCode, from).toBe(550);
@@ -193,7 +175,7 @@ describe("the inbound listener", () => {
   });
 
   it("removes the quoted history and the signature", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await reply({
       from: lead.client.email,
       to: addressOf(lead, lead.client),
@@ -218,7 +200,7 @@ describe("the inbound listener", () => {
   });
 
   it("posts the reply's JPEG, PNG, WebP and PDF files with it, and leaves out other files and a signature's inline logo", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#2e86c1" } }).png().toBuffer();
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
     await smtp.sendMail({
@@ -249,7 +231,7 @@ describe("the inbound listener", () => {
   });
 
   it("posts the same Message-ID once, in one thread", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const messageId = `<${randomUUID()}@mail.example.com>`;
     const first = await reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "Only once please", messageId });
     const again = await reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "Only once please", messageId });
@@ -260,7 +242,7 @@ describe("the inbound listener", () => {
   });
 
   it("keeps the Message-ID no longer than the text: the purge of the sender's account removes both", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const messageId = `<${randomUUID()}@mail.example.com>`;
     await reply({ from: lead.client.email, to: addressOf(lead, lead.client), text: "Words to purge", messageId });
     const stored = () => db().select({ body: messages.body, emailMessageId: messages.emailMessageId }).from(messages).where(eq(messages.threadId, lead.threadId));
@@ -271,7 +253,7 @@ describe("the inbound listener", () => {
   });
 
   it("drops an empty reply and an out-of-office answer: taken, nothing posted", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const to = addressOf(lead, lead.digger);
     expect((await reply({ from: lead.digger.email, to, text: "\n\nOn Thu, Nov 26, 2026 at 10:00 AM Digs & Gigs wrote:\n> Hello?\n" })).accepted).toEqual([to]);
     expect((await reply({ from: lead.digger.email, to, text: "   " })).accepted).toEqual([to]);
@@ -293,7 +275,7 @@ describe("the inbound listener", () => {
   });
 
   it("refuses a message over 10 MB, and takes the next one on the same server", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const to = addressOf(lead, lead.digger);
     const error = await refusal(reply({ from: lead.digger.email, to, text: `Big\n${"x".repeat(76)}\n`.repeat(140_000) }));
     expect(error.responseCode).toBe(552);
@@ -303,7 +285,7 @@ describe("the inbound listener", () => {
   });
 
   it("refuses with 550 and the form's words a sender blocked either way, or suspended", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     await db().insert(blocks).values({ blockerId: lead.client.id, blockedId: lead.digger.id });
     const blocked = await refusal(reply({ from: lead.digger.email, to: addressOf(lead, lead.digger), text: "Please answer" }));
     expect(blocked.responseCode).toBe(550);
@@ -321,7 +303,7 @@ describe("the inbound listener", () => {
   });
 
   it("refuses with 550 a reply longer than a message may be, with the form's words", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const error = await refusal(reply({ from: lead.digger.email, to: addressOf(lead, lead.digger), text: "word ".repeat(1200) }));
     expect(error.responseCode).toBe(550);
     expect(error.response).toContain(MESSAGE_TEXTS.tooLong);

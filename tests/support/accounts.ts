@@ -4,6 +4,7 @@
  * and the confirmation e-mail it sends, have their own tests.
  */
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../../server/db/client.ts";
 import { accounts, diggerProfiles, users } from "../../server/db/schema.ts";
@@ -40,6 +41,13 @@ export async function signUpAs(app: TestApp, userType: "consumer" | "digger", fu
 }
 
 /** The flash toast a redirect carried, read from the next page. */
+/** An operator (npm run operator's role) with a client account, signed in. */
+export async function signUpOperator(app: TestApp, fullName = "Oscar Operator"): Promise<TestUser> {
+  const operator = await signUpAs(app, "consumer", fullName);
+  await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  return operator;
+}
+
 export async function flashAfter(client: SessionClient, path = "/"): Promise<string> {
   return (await client.get(path)).text();
 }

@@ -11,7 +11,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { seedCategories } from "../../server/db/seed/index.ts";
-import { startJobs } from "../../server/jobs/workers.ts";
+import { startJobs } from "../../server/workers.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { createServices, type AppServices } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";

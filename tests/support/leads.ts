@@ -5,7 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq, isNull, sql } from "drizzle-orm";
 import { leadPriceCents } from "../../core/lead-price.ts";
-import { categories, emails, gigs, leadPurchases } from "../../server/db/schema.ts";
+import { expect } from "vitest";
+import { completeCheckout } from "../../server/leads/fulfilment.ts";
+import { categories, emails, gigs, leadPurchases, threads } from "../../server/db/schema.ts";
 import { addDiggerProfile, signUpAs, type TestUser, type WithDatabase } from "./accounts.ts";
 import type { TestApp } from "./app.ts";
 
@@ -72,6 +74,26 @@ export async function insertPurchase(
     })
     .returning();
   return row!;
+}
+
+/** A lead bought through the checkout's completion (as the webhook and the test checkout do): its thread is made with it. */
+export interface BoughtLead {
+  client: TestUser;
+  digger: TestDigger;
+  gig: TestGig;
+  purchaseId: string;
+  threadId: string;
+}
+
+/** A lead of `gig` (by default a new gig of a new client, named `clientName`) bought by a new digger. */
+export async function boughtLead(app: TestApp, on: { client?: TestUser; gig?: TestGig; clientName?: string } = {}): Promise<BoughtLead> {
+  const client = on.client ?? (await signUpAs(app, "consumer", on.clientName ?? "Clara Client"));
+  const digger = await diggerWithProfile(app);
+  const gig = on.gig ?? (await insertGig(app, client.id));
+  const purchase = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
+  expect(await completeCheckout(app.services, purchase.providerSessionId!, "pi_test")).toBe("completed");
+  const [thread] = await app.database.db.select().from(threads).where(eq(threads.purchaseId, purchase.id));
+  return { client, digger, gig, purchaseId: purchase.id, threadId: thread!.id };
 }
 
 /** The e-mails sent to `address`, newest first. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressResolver, limitedAddress, parseTrustProxy } from "../../server/security/client-address.ts";
+import { parseTrustProxy } from "../../server/config.ts";
+import { clientAddressResolver, limitedAddress } from "../../server/security/client-address.ts";
 
 const PROXY = "10.0.0.5";
 

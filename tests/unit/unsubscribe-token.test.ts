@@ -4,7 +4,7 @@ import {
   unsubscribeUrl,
   userIdOfUnsubscribeToken,
   verifyUnsubscribeToken,
-} from "../../server/privacy/unsubscribe-token.ts";
+} from "../../server/mail/unsubscribe-token.ts";
 
 const SECRET = "a-test-secret-that-is-long-enough-000";
 const alice = { id: "AliceUserId123", email: "alice@example.com" };

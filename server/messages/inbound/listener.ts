@@ -17,7 +17,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "s
 import type { InboundTls } from "../../config.ts";
 import type { AppServices } from "../../services.ts";
 import { headerFrom, postReply } from "./post-reply.ts";
-import { replyRecipient, type ReplyRecipient } from "./reply-address.ts";
+import { replyRecipient, type ReplyRecipient } from "../../mail/reply-address.ts";
 
 /** The largest message taken, in bytes. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;

@@ -17,7 +17,7 @@ import { AppError } from "../../errors.ts";
 import type { AppServices } from "../../services.ts";
 import { discardAttachments, storeAttachment, type StoredAttachment } from "../attachments.ts";
 import { sendMessage } from "../send.ts";
-import type { ReplyRecipient } from "./reply-address.ts";
+import type { ReplyRecipient } from "../../mail/reply-address.ts";
 
 export type ReplyOutcome =
   | { kind: "posted"; messageId: string }

@@ -1,16 +1,16 @@
 /**
- * What runs each job of the queue (jobs/queue.ts). A server process calls `startJobs` once;
+ * What runs each job of the queue (jobs/queue.ts), wired here at the top so that no job folder imports the areas. A server process calls `startJobs` once;
  * pg-boss hands every job to one worker across all processes and retries a failed one.
  */
-import { sendDailyDigests } from "../alerts/digest.ts";
-import { deliverLeadAlertBatch, fanOutLeadAlerts } from "../alerts/fan-out.ts";
-import { lapseExpiredCredentials } from "../ops/credential-review.ts";
-import { autoApproveOverdueIssues, remindClient } from "../leads/issue-deadlines.ts";
-import { sendRefundJob } from "../leads/refunds.ts";
-import { notifyUnreadMessages } from "../messages/notices.ts";
-import { purgeDeletedAccounts } from "../privacy/purge.ts";
-import { sendPushJob } from "../push/send.ts";
-import type { AppServices } from "../services.ts";
+import { sendDailyDigests } from "./alerts/digest.ts";
+import { deliverLeadAlertBatch, fanOutLeadAlerts } from "./alerts/fan-out.ts";
+import { lapseExpiredCredentials } from "./ops/credential-review.ts";
+import { autoApproveOverdueIssues, remindClient } from "./leads/issue-deadlines.ts";
+import { sendRefundJob } from "./leads/refunds.ts";
+import { notifyUnreadMessages } from "./messages/notices.ts";
+import { purgeDeletedAccounts } from "./privacy/purge.ts";
+import { sendPushJob } from "./push/send.ts";
+import type { AppServices } from "./services.ts";
 
 export async function startJobs(services: AppServices): Promise<void> {
   const log = services.logger.child({ component: "jobs" });

@@ -44,3 +44,8 @@ export function verifyUnsubscribeToken(secret: string, token: string, user: { id
 
 export const unsubscribeUrl = (publicUrl: string, token: string, list: UnsubscribeList = "promotional") =>
   `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}${list === "promotional" ? "" : `&list=${list}`}`;
+
+/** The signed one-click link that turns the recipient's `list` off (and nothing else): a lead alert's or a message notice's. */
+export function listUnsubscribeUrl(config: { publicUrl: string; authSecret: string }, recipient: { userId: string; email: string }, list: UnsubscribeList): string {
+  return unsubscribeUrl(config.publicUrl, signUnsubscribeToken(config.authSecret, recipient.userId, recipient.email, list), list);
+}

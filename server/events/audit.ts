@@ -3,10 +3,21 @@
  * itself, so that no action happens without its row (and no row without its action). The
  * table refuses UPDATE, DELETE and TRUNCATE (migration 0021).
  */
-import type { OperatorActionName } from "#core/operator-actions.ts";
+import { OPERATORS_OWN_RECORDS, type OperatorActionName } from "#core/operator-actions.ts";
 import type { Database } from "../db/client.ts";
 import { operatorActions } from "../db/schema.ts";
-import { refuseOwnRecord } from "./access.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * No operator acts on a record about themself: their account, their profile (badge and
+ * credentials), their gigs, reviews of them or by them, their purchases, refunds and issues.
+ * Each action calls this, before it changes anything, with every user its record concerns
+ * (both sides of a review or a purchase); the audit trail refuses a row whose subject is its
+ * operator as well (below), for an action that forgot.
+ */
+export function refuseOwnRecord(operatorId: string, ...concerned: Array<string | null>): void {
+  if (concerned.includes(operatorId)) throw new AppError("forbidden", OPERATORS_OWN_RECORDS);
+}
 
 export type SubjectType = (typeof operatorActions.subjectType.enumValues)[number];
 

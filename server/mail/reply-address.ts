@@ -9,8 +9,8 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { threads, users } from "../../db/schema.ts";
+import type { Database } from "../db/client.ts";
+import { threads, users } from "../db/schema.ts";
 
 const PURPOSE = "digsandgigs/reply-by-email/v1";
 const LOCAL_PART = /^reply\+([0-9a-f]{32})([0-9a-f]{20})$/;

@@ -4,11 +4,11 @@
  * PostgreSQL; the embedded database (PGlite) must never be opened by two processes, so with
  * it, run this only while the server is stopped.
  */
-import { ConfigError, loadConfig } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
-import { createLogger } from "../logger.ts";
-import { purgeDeletedAccounts } from "../privacy/purge.ts";
-import { createServices } from "../services.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { createLogger } from "./logger.ts";
+import { purgeDeletedAccounts } from "./privacy/purge.ts";
+import { createServices } from "./services.ts";
 
 try {
   const config = loadConfig(process.env);
