@@ -99,7 +99,7 @@ describe("sending attachments", () => {
   });
 
   it("stores photos without their metadata (GPS, camera), the pixels unchanged, and serves those bytes", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const exif = { IFD0: { Make: "SecretCam", Artist: "Ada at home" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 2637/100" } };
     const photo = (format: "jpeg" | "png" | "webp") =>
       sharp({ create: { width: 40, height: 30, channels: 3, background: "#1abc9c" } }).withExif(exif).toFormat(format, format === "webp" ? { lossless: true } : {}).toBuffer();

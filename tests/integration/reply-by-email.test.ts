@@ -340,7 +340,7 @@ describe("the inbound listener with a certificate (INBOUND_TLS_KEY / INBOUND_TLS
   });
 
   it("takes a reply over TLS (a client that requires it, trusting the certificate) and posts it once, its photo without GPS", async () => {
-    const lead = await boughtLead();
+    const lead = await boughtLead(app);
     const pixels = Buffer.alloc(40 * 30 * 3, 0x5a);
     const photo = await sharp(pixels, { raw: { width: 40, height: 30, channels: 3 } })
       .withExif({ IFD0: { Make: "SecretCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 2637/100" } })
