@@ -15,12 +15,12 @@ import path from "node:path";
 import { pino } from "pino";
 import webpush from "web-push";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../../server/db/client.ts";
 import { createJobQueue } from "../../server/jobs/queue.ts";
 import { pushToUser } from "../../server/push/send.ts";
 import { startPushService } from "../../tests/support/push-service.ts";
 import { testCertificate } from "../../tests/support/tls-certificate.ts";
+import { freshDatabase } from "./fresh-database.ts";
 import { startServer } from "./server.ts";
 
 const DATABASE = "dg_bench_push";
@@ -41,22 +41,8 @@ export interface PushResult {
   deliveryRate: number;
 }
 
-async function freshDatabase(serverUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${DATABASE}" with (force)`);
-    await client.query(`create database "${DATABASE}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-}
-
 export async function pushCase({ pgServer, buildDir, pushes, log }: { pgServer: string; buildDir: string; pushes: number; log: (line: string) => void }): Promise<PushResult> {
-  const url = await freshDatabase(pgServer);
+  const url = await freshDatabase(pgServer, DATABASE);
   const keys = webpush.generateVAPIDKeys();
   const service = await startPushService(keys.publicKey);
   const caDir = mkdtempSync(path.join(tmpdir(), "dg-bench-push-"));
