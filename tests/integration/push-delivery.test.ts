@@ -7,39 +7,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { notifications, pushes, pushSubscriptions } from "../../server/db/schema.ts";
-import { createPushClient } from "../../server/push/push-service-client.ts";
 import { deliverPushes, purgeStalePushes, pushToUser, type PushMessage } from "../../server/push/send.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { pushTestAppOfThisFile } from "../support/push-app.ts";
 import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
-import { startPushService, subscriptionForm, type BrowserSubscription, type PushService } from "../support/push-service.ts";
-import { testCertificate } from "../support/tls-certificate.ts";
+import type { BrowserSubscription } from "../support/push-service.ts";
 
-let app: TestApp;
-let pushService: PushService;
-beforeAll(async () => {
-  app = await createTestApp();
-  pushService = await startPushService(app.config.push!.publicKey);
-  app.services.push?.close();
-  app.services.push = createPushClient(app.config.push!, { extraCa: testCertificate().cert });
-});
-afterAll(async () => {
-  await app?.close();
-  app?.services.push?.close();
-  await pushService?.close();
-});
+const pushing = pushTestAppOfThisFile();
+const { deviceOf, receivedBy } = pushing;
 
-const db = () => app.database.db;
-
-async function deviceOf(user: TestUser): Promise<BrowserSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await user.client.post("/account", subscriptionForm(subscription))).status).toBe(200);
-  return subscription;
-}
-
-const receivedBy = (subscription: BrowserSubscription) => pushService.received.filter((p) => p.subscription === subscription);
+const db = () => pushing.app.database.db;
 
 /** The push waiting for this device, if any. */
 async function pushFor(device: BrowserSubscription) {
@@ -61,16 +40,16 @@ async function push(user: TestUser, message: PushMessage): Promise<string[]> {
         .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushes.subscriptionId))
         .where(eq(pushSubscriptions.userId, user.id));
     const before = new Set((await waiting()).map((row) => row.id));
-    expect(await pushToUser(tx, app.services.jobs, user.id, message)).toBeGreaterThan(0);
+    expect(await pushToUser(tx, pushing.app.services.jobs, user.id, message)).toBeGreaterThan(0);
     return (await waiting()).map((row) => row.id).filter((id) => !before.has(id));
   });
 }
 
 describe("a batch of pushes", () => {
   it("retries only the push whose endpoint failed, with its own job's backoff; the others go once", async () => {
-    const user = await signUpAs(app, "digger");
+    const user = await signUpAs(pushing.app, "digger");
     const [a, failing, b] = [await deviceOf(user), await deviceOf(user), await deviceOf(user)];
-    pushService.answer(failing, 503);
+    pushing.pushService.answer(failing, 503);
     await push(user, { title: "New lead: Fix a gate", body: "Fencing · Austin, TX", link: "/gig/1", urgency: "high" });
 
     await vi.waitFor(() => expect([...receivedBy(a), ...receivedBy(b)]).toHaveLength(2), { timeout: 30_000 });
@@ -89,7 +68,7 @@ describe("a batch of pushes", () => {
     expect(await pushFor(b)).toBeUndefined();
     expect(receivedBy(failing)).toEqual([]);
 
-    pushService.answer(failing, 0); // The push service is back.
+    pushing.pushService.answer(failing, 0); // The push service is back.
     await makeJobDue(db(), "push.send", "pushId", waiting.id);
     await vi.waitFor(() => expect(receivedBy(failing)).toHaveLength(1), { timeout: 30_000 });
     await jobsSettled(db(), "push.send");
@@ -99,9 +78,9 @@ describe("a batch of pushes", () => {
   });
 
   it("removes only the device whose push service answers 410, with the pushes still waiting for it", async () => {
-    const [user, other] = [await signUpAs(app, "digger"), await signUpAs(app, "digger")];
+    const [user, other] = [await signUpAs(pushing.app, "digger"), await signUpAs(pushing.app, "digger")];
     const [kept, gone, theirs] = [await deviceOf(user), await deviceOf(user), await deviceOf(other)];
-    pushService.answer(gone, 410);
+    pushing.pushService.answer(gone, 410);
     await push(user, { title: "One", body: "first", link: "/" });
     await push(other, { title: "One", body: "first", link: "/" });
     await vi.waitFor(() => expect([...receivedBy(kept), ...receivedBy(theirs)]).toHaveLength(2), { timeout: 30_000 });
@@ -117,42 +96,42 @@ describe("a batch of pushes", () => {
   });
 
   it("sends each push exactly once when the same batch runs again, even twice at once beside its worker", async () => {
-    const user = await signUpAs(app, "digger");
+    const user = await signUpAs(pushing.app, "digger");
     const devices = [await deviceOf(user), await deviceOf(user), await deviceOf(user)];
     const ids = await push(user, { title: "Twice?", body: "once", link: "/" });
     expect(ids).toHaveLength(3);
     // The queue's worker runs the jobs; the same batch is run twice more at the same moment.
-    const outcomes = await Promise.all([deliverPushes(app.services, ids), deliverPushes(app.services, ids)]);
+    const outcomes = await Promise.all([deliverPushes(pushing.app.services, ids), deliverPushes(pushing.app.services, ids)]);
     expect(outcomes.flat()).toHaveLength(6);
     await vi.waitFor(() => expect(devices.flatMap(receivedBy)).toHaveLength(3), { timeout: 30_000 });
     await jobsSettled(db(), "push.send");
     // And once more after everything was sent: nothing to do, each job's outcome done.
-    expect(await deliverPushes(app.services, ids)).toEqual([null, null, null]);
+    expect(await deliverPushes(pushing.app.services, ids)).toEqual([null, null, null]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(devices.map((device) => receivedBy(device).length)).toEqual([1, 1, 1]);
     expect(await db().select().from(pushes).where(inArray(pushes.id, ids))).toEqual([]);
   });
 
   it("deletes, hourly, the pushes a day old that reached no device, and only those", async () => {
-    const user = await signUpAs(app, "digger");
+    const user = await signUpAs(pushing.app, "digger");
     const device = await deviceOf(user);
-    pushService.answer(device, 503);
+    pushing.pushService.answer(device, 503);
     const [stale] = await push(user, { title: "Old", body: "a day old", link: "/" });
     const [fresh] = await push(user, { title: "New", body: "just now", link: "/" });
     await db().update(pushes).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(pushes.id, stale!));
     expect(await purgeStalePushes(db())).toBeGreaterThanOrEqual(1);
     expect((await db().select({ id: pushes.id }).from(pushes).where(inArray(pushes.id, [stale!, fresh!]))).map((row) => row.id)).toEqual([fresh]);
-    pushService.answer(device, 0);
+    pushing.pushService.answer(device, 0);
   });
 });
 
 describe("the push of an event with a bell entry", () => {
   it("follows the entry's once-a-day rule: a repeated event pushes once, another subject again", async () => {
-    const user = await signUpAs(app, "digger");
+    const user = await signUpAs(pushing.app, "digger");
     const device = await deviceOf(user);
     const [gigId, otherGigId] = [randomUUID(), randomUUID()];
     const filled = (id: string, gigTitle: string) =>
-      db().transaction((tx) => app.services.emit(tx, { kind: "gig.filled", gigId: id, gigTitle, buyerUserIds: [user.id] }));
+      db().transaction((tx) => pushing.app.services.emit(tx, { kind: "gig.filled", gigId: id, gigTitle, buyerUserIds: [user.id] }));
     await filled(gigId, "Paint the shed");
     await filled(gigId, "Paint the shed"); // Closed, reopened, closed again within the day.
     await filled(otherGigId, "Mend the fence");

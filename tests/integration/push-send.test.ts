@@ -7,45 +7,28 @@
  */
 import { createECDH } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { pushSubscriptions } from "../../server/db/schema.ts";
 import { createPushClient } from "../../server/push/push-service-client.ts";
 import { pushToUser, PUSH_TTL_SECONDS, type PushMessage } from "../../server/push/send.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import type { TestApp } from "../support/app.ts";
+import { pushTestAppOfThisFile } from "../support/push-app.ts";
 import { jobsSettled } from "../support/jobs.ts";
-import { startPushService, subscriptionForm, type BrowserSubscription, type PushService } from "../support/push-service.ts";
+import type { PushService } from "../support/push-service.ts";
 import { testCertificate } from "../support/tls-certificate.ts";
 
+const pushing = pushTestAppOfThisFile();
+const { deviceOf, receivedBy } = pushing;
 let app: TestApp;
 let pushService: PushService;
-beforeAll(async () => {
-  app = await createTestApp();
-  pushService = await startPushService(app.config.push!.publicKey);
-  // The app's own client, trusting the test push service's certificate as well.
-  app.services.push?.close();
-  app.services.push = createPushClient(app.config.push!, { extraCa: testCertificate().cert });
-});
-afterAll(async () => {
-  await app?.close();
-  app?.services.push?.close();
-  await pushService?.close();
-});
+beforeAll(() => void ({ app, pushService } = pushing));
 
 const devicesOf = (user: TestUser) => app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-
-/** A device of `user` on the test push service, turned on through /account. */
-async function deviceOf(user: TestUser): Promise<BrowserSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await user.client.post("/account", subscriptionForm(subscription))).status).toBe(200);
-  return subscription;
-}
 
 /** An event's transaction that pushes `message` to `user`: how many devices it went to. */
 const push = (user: TestUser, message: PushMessage) =>
   app.database.db.transaction((tx) => pushToUser(tx, app.services.jobs, user.id, message));
-
-const receivedBy = (subscription: BrowserSubscription) => pushService.received.filter((p) => p.subscription === subscription);
 
 describe("pushToUser and the push.send job", () => {
   it("pushes to every device of the user, encrypted for each, with the title, body, link, TTL and urgency", async () => {

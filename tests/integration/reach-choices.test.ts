@@ -9,43 +9,25 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { categories, gigs, leadAlertCategories, leadAlertSettings, pushSubscriptions, reachPreferences, threads } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
-import { createPushClient } from "../../server/push/push-service-client.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import type { TestApp } from "../support/app.ts";
+import { pushTestAppOfThisFile } from "../support/push-app.ts";
 import { validGigForm } from "../support/forms.ts";
 import { jobsSettled } from "../support/jobs.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo } from "../support/leads.ts";
-import { startPushService, subscriptionForm, type BrowserSubscription, type PushService } from "../support/push-service.ts";
+import type { PushService } from "../support/push-service.ts";
 import { location } from "../support/session-client.ts";
-import { testCertificate } from "../support/tls-certificate.ts";
 
+const pushing = pushTestAppOfThisFile();
+const { deviceOf, receivedBy } = pushing;
 let app: TestApp;
 let pushService: PushService;
-beforeAll(async () => {
-  app = await createTestApp();
-  pushService = await startPushService(app.config.push!.publicKey);
-  app.services.push?.close();
-  app.services.push = createPushClient(app.config.push!, { extraCa: testCertificate().cert });
-});
-afterAll(async () => {
-  await app?.close();
-  app?.services.push?.close();
-  await pushService?.close();
-});
+beforeAll(() => void ({ app, pushService } = pushing));
 
 const db = () => app.database.db;
-
-/** A device of `user` on the test push service, turned on through /account. */
-async function deviceOf(user: TestUser): Promise<BrowserSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await user.client.post("/account", subscriptionForm(subscription))).status).toBe(200);
-  return subscription;
-}
-
-const receivedBy = (subscription: BrowserSubscription) => pushService.received.filter((p) => p.subscription === subscription);
 
 /** Saves the How to reach me table as the browser posts it: the ticked boxes. */
 async function choose(user: TestUser, ticked: string[], pushShown = true) {
