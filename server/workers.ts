@@ -9,7 +9,7 @@ import { autoApproveOverdueIssues, remindClient } from "./leads/issue-deadlines.
 import { sendRefundJob } from "./leads/refunds.ts";
 import { notifyUnreadMessages } from "./messages/notices.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
-import { sendPushJob } from "./push/send.ts";
+import { deliverPushes, purgeStalePushes } from "./push/send.ts";
 import type { AppServices } from "./services.ts";
 
 export async function startJobs(services: AppServices): Promise<void> {
@@ -49,6 +49,10 @@ export async function startJobs(services: AppServices): Promise<void> {
     "messages.notify": async ({ threadId, userId }) => {
       await notifyUnreadMessages(services, threadId, userId);
     },
-    "push.send": (data) => sendPushJob(services, data),
+    "push.send": (batch) => deliverPushes(services, batch.map((job) => job.pushId)),
+    "push.purge": async () => {
+      const purged = await purgeStalePushes(services.db);
+      if (purged > 0) log.info({ purged }, "deleted pushes that reached no device within a day");
+    },
   });
 }

@@ -9,13 +9,13 @@
  */
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { alertGig } from "../../server/alerts/fan-out.ts";
 import { matchingDiggersQuery } from "../../server/alerts/matching.ts";
 import { openDatabase, queryRows } from "../../server/db/client.ts";
 import { seedCategories } from "../../server/db/seed/index.ts";
+import { freshDatabase } from "./fresh-database.ts";
 import { startServer } from "./server.ts";
 
 export interface AlertsResult {
@@ -70,20 +70,6 @@ async function countingSmtp() {
   server.on("error", () => {});
   const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return { state, url, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-async function freshDatabase(serverUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${DATABASE}" with (force)`);
-    await client.query(`create database "${DATABASE}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
 }
 
 /** The diggers and the confirmed clients, in bulk; returns the watched and the unwatched category. */
@@ -151,7 +137,7 @@ async function seed(url: string) {
 }
 
 export async function alertsCase({ pgServer, buildDir, log }: { pgServer: string; buildDir: string; log: (line: string) => void }): Promise<AlertsResult> {
-  const url = await freshDatabase(pgServer);
+  const url = await freshDatabase(pgServer, DATABASE);
   let started = performance.now();
   const { watched, unwatched, explain } = await seed(url);
   const seedSeconds = (performance.now() - started) / 1000;

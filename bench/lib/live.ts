@@ -12,12 +12,12 @@
 import { request, type IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { LIVE_PATH } from "../../core/live-events.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { STREAMS_PER_USER } from "../../server/live/hub.ts";
 import { publishLive } from "../../server/live/publish.ts";
 import { SseParser, type SseEvent } from "../../tests/support/sse.ts";
+import { freshDatabase } from "./fresh-database.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
 const DATABASE = "dg_bench_live";
@@ -76,19 +76,10 @@ export function openStream(server: BenchServer, cookie: string, onEvent?: (event
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 export async function liveCase({ pgServer, buildDir, sends, streams, log }: { pgServer: string; buildDir: string; sends: number; streams: number; log: (line: string) => void }): Promise<LiveResult> {
-  const admin = new pg.Client({ connectionString: pgServer });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${DATABASE}" with (force)`);
-    await admin.query(`create database "${DATABASE}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(pgServer);
-  url.pathname = `/${DATABASE}`;
+  const url = await freshDatabase(pgServer, DATABASE);
   // The watcher's stream and `streams` more: past LIVE_MAX_STREAMS' default when asked for more than 1,999.
-  const server = await startServer({ kind: "postgres", url: url.toString() }, buildDir, { TRUST_PROXY: "1", LIVE_MAX_STREAMS: String(streams + 1) });
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 });
+  const server = await startServer({ kind: "postgres", url }, buildDir, { TRUST_PROXY: "1", LIVE_MAX_STREAMS: String(streams + 1) });
+  const database = await openDatabase({ kind: "postgres", url, poolSize: 2 });
   const held: IncomingMessage[] = [];
   try {
     const pid = server.child.pid!;

@@ -15,12 +15,13 @@ import path from "node:path";
 import { pino } from "pino";
 import webpush from "web-push";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../../server/db/client.ts";
 import { createJobQueue } from "../../server/jobs/queue.ts";
 import { pushToUser } from "../../server/push/send.ts";
 import { startPushService } from "../../tests/support/push-service.ts";
 import { testCertificate } from "../../tests/support/tls-certificate.ts";
+import { freshDatabase } from "./fresh-database.ts";
+import { metric, METRICS_TOKEN, scrape } from "./metrics.ts";
 import { startServer } from "./server.ts";
 
 const DATABASE = "dg_bench_push";
@@ -39,24 +40,12 @@ export interface PushResult {
   refused: number;
   /** Pushes a second while they arrived. */
   deliveryRate: number;
-}
-
-async function freshDatabase(serverUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${DATABASE}" with (force)`);
-    await client.query(`create database "${DATABASE}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
+  /** The server's CPU over the run (its /metrics), per push: what the machine's load does not inflate much. */
+  serverCpuMsPerPush: number;
 }
 
 export async function pushCase({ pgServer, buildDir, pushes, log }: { pgServer: string; buildDir: string; pushes: number; log: (line: string) => void }): Promise<PushResult> {
-  const url = await freshDatabase(pgServer);
+  const url = await freshDatabase(pgServer, DATABASE);
   const keys = webpush.generateVAPIDKeys();
   const service = await startPushService(keys.publicKey);
   const caDir = mkdtempSync(path.join(tmpdir(), "dg-bench-push-"));
@@ -86,10 +75,12 @@ export async function pushCase({ pgServer, buildDir, pushes, log }: { pgServer: 
       VAPID_PRIVATE_KEY: keys.privateKey,
       VAPID_SUBJECT: "mailto:bench@example.com",
       NODE_EXTRA_CA_CERTS: caFile,
+      METRICS_TOKEN,
     });
     const jobs = createJobQueue(handle, pino({ level: "silent" }));
     try {
       await jobs.start();
+      const cpuBefore = metric(await scrape(server), "process_cpu_seconds_total");
       const started = performance.now();
       const message = { title: "A new lead in Plumbing", body: `Bench push ${randomUUID()}`, link: "/browse-gigs", urgency: "high" as const };
       for (let n = 1; n <= accounts; n += 1) {
@@ -101,6 +92,7 @@ export async function pushCase({ pgServer, buildDir, pushes, log }: { pgServer: 
         await new Promise((r) => setTimeout(r, 100));
       }
       const finished = performance.now();
+      const serverCpu = metric(await scrape(server), "process_cpu_seconds_total") - cpuBefore;
       const delivered = service.received.length;
       const unique = new Set(service.received.map((p) => p.subscription.endpoint)).size;
       const wrong = service.received.filter((p) => p.message.body !== message.body || p.urgency !== "high").length;
@@ -114,8 +106,9 @@ export async function pushCase({ pgServer, buildDir, pushes, log }: { pgServer: 
         delivered,
         refused: service.refused.length,
         deliveryRate: Math.round(delivered / ((finished - started) / 1000)),
+        serverCpuMsPerPush: Math.round((serverCpu * 1000 * 100) / Math.max(1, delivered)) / 100,
       };
-      log(`  ${delivered} of ${pushes} pushes taken by the push service ${deliverySeconds === null ? "(not all in time)" : `in ${result.deliverySeconds} s`} (${result.deliveryRate}/s), ${result.refused} refused`);
+      log(`  ${delivered} of ${pushes} pushes taken by the push service ${deliverySeconds === null ? "(not all in time)" : `in ${result.deliverySeconds} s`} (${result.deliveryRate}/s), ${result.refused} refused; the server's CPU ${result.serverCpuMsPerPush} ms a push`);
       return result;
     } finally {
       await jobs.stop();

@@ -18,9 +18,9 @@ import pg from "pg";
 import { BENCH_PASSWORD, HEAVY_CLIENT, HEAVY_DIGGER } from "../generate.ts";
 import { answerProblem, missingTexts, type Expectation } from "./expect.ts";
 import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
+import { metric, METRICS_TOKEN, scrape } from "./metrics.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
-const METRICS_TOKEN = "bench-metrics-token";
 const CONNECTIONS = 10;
 const OPEN_LOOP_CONNECTIONS = 50;
 
@@ -98,12 +98,6 @@ async function check(server: BenchServer, path: string, cookie: string, { expect
   }
 }
 
-/** One metric's value from the text format (the first sample of that name). */
-function metric(text: string, name: string): number {
-  const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, "m").exec(text);
-  return match ? Number(match[1]) : Number.NaN;
-}
-
 /** A histogram's change between two scrapes (cumulative bucket counts by `le`). */
 export function histogramDelta(before: string, after: string, name: string): HistogramFigures {
   const buckets = (text: string) =>
@@ -117,12 +111,6 @@ export function histogramDelta(before: string, after: string, name: string): His
   const p99 = delta.find((b) => b.n >= count * 0.99)?.le ?? Infinity;
   const atMost50 = delta.find((b) => b.le >= 0.05)?.n ?? count;
   return { count, p99AtMostMs: count ? p99 * 1000 : 0, over50ms: count - atMost50 };
-}
-
-async function scrape(server: BenchServer): Promise<string> {
-  const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  if (!response.ok) throw new Error(`bench: /metrics answered ${response.status}`);
-  return response.text();
 }
 
 /** A load run with the server's own figures around it. */

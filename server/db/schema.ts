@@ -1115,6 +1115,37 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
+ * One push to one device, waiting to reach its push service (decision 0052): made with its
+ * `push.send` job in the event's transaction, deleted once the push service took it (or refused
+ * it for good), and with its device. A delivery claims it for a minute (`sending_until`), so a
+ * re-run of its job, even at once, sends nothing twice. One a day old is worth nothing (its TTL):
+ * the hourly `push.purge` deletes it with the text it carries.
+ */
+export const pushes = pgTable(
+  "pushes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link").notNull(),
+    urgency: text("urgency", { enum: ["high", "normal"] }).notNull(),
+    /** Tries so far (each delivery that claimed it counts one). */
+    attempts: integer("attempts").notNull().default(0),
+    /** A delivery holds it until then; null: not being sent. */
+    sendingUntil: timestamp("sending_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("pushes_urgency_check", sql`${t.urgency} in ('high', 'normal')`),
+    index("pushes_subscription_idx").on(t.subscriptionId),
+    index("pushes_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
  * A thread's notifications to one of its parties (issue 32, decision 0038 "Notifications"):
  * whether a `messages.notify` job is pending for them (at most one is), and when the last
  * e-mail about the thread went to them (at most one per 30 minutes).

@@ -3,8 +3,8 @@
  * own transaction, so the change, its audit row, its bell entries, its e-mails and its jobs
  * commit together or not at all. What each kind does is declared once in registry.ts; here
  * is only the machinery, in this order: the audit row (audit.ts), then for each recipient
- * the bell entry and its e-mail (notify.ts: once per kind, subject and recipient
- * in 24 hours) or the e-mail alone (the mailer), then the jobs (the job queue).
+ * the bell entry with its e-mail and push (notify.ts: once per kind, subject and recipient in
+ * 24 hours) or the e-mail and push alone, then the jobs (the job queue).
  *
  * Better Auth's e-mail callbacks have no transaction of theirs: they pass the database, and
  * emit opens one of its own.
@@ -64,14 +64,18 @@ export function createEmit({ config, mailer, jobs, notify }: { config: Config; m
     const emailed = !declaration.group || declaration.mustNotMiss || ALWAYS_EMAILED.has(declaration.group) || choice.email;
     const email = emailed ? declaration.email?.(event, context) : undefined;
     const bell = declaration.bell?.(event, { ...context, auditId });
+    let push: ((within: Transaction) => Promise<unknown>) | undefined;
     if (userId && reach?.push && declaration.group && config.push) {
       const notice = declaration.push ? await declaration.push(event, context) : bell ? { title: REACH_PUSH_TITLES[declaration.group], body: bell.text, link: bell.link } : null;
-      if (notice) await pushToUser(tx, jobs, userId, { ...notice, urgency: URGENT_GROUPS.has(declaration.group) ? "high" : "normal" });
+      const urgency = URGENT_GROUPS.has(declaration.group) ? "high" : "normal";
+      if (notice) push = (within) => pushToUser(within, jobs, userId, { ...notice, urgency });
     }
     if (bell) {
       if (!userId || "address" in recipient) throw new Error(`${event.kind}: a bell entry goes to a user, not to an address`);
-      return notify(tx, { userId, ...bell, email });
+      // The push goes with the bell's entry: held back with it by the once-a-day rule (decision 0052).
+      return notify(tx, { userId, ...bell, email, alsoWhenTold: push });
     }
+    await push?.(tx);
     if (!email) return null;
     if ("address" in recipient) return mailer.send({ ...email, to: recipient.address, userId, kind: "transactional" }, { tx });
     // The user's own address, read in the event's transaction.

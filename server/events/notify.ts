@@ -8,7 +8,7 @@
  * A notice goes at most once per kind, subject and recipient in 24 hours (decision 0034): a
  * repeated event (hire, unhire, hire; close as filled, reopen, close; a review edited five
  * times) tells its user the first time, and the later ones in the window are dropped, bell and
- * e-mail alike. The `notice_sends` row is taken here, in the event's transaction, so two
+ * e-mail alike (and the push, decision 0052). The `notice_sends` row is taken here, in the event's transaction, so two
  * servers repeating the event at once still send one.
  *
  * Only `emit` (server/events/emit.ts) calls it, for an event whose declaration has a bell
@@ -63,6 +63,11 @@ export interface Notice {
    * field of the mailer's e-mail pass through.
    */
   email?: Omit<OutgoingEmail, "to" | "userId" | "kind">;
+  /**
+   * What else goes only when the notice is told (the event's push, decision 0052), run in the
+   * same transaction: the once-a-day rule holds it back with the entry and the e-mail.
+   */
+  alsoWhenTold?: (tx: Transaction) => Promise<unknown>;
 }
 
 /**
@@ -75,13 +80,14 @@ export type Notify = (tx: Transaction, notice: Notice) => Promise<string | null>
 const MAX_TEXT = 300;
 
 export function createNotify(mailer: Mailer): Notify {
-  return async (tx, { userId, kind, subjectId, text, link, email }) => {
+  return async (tx, { userId, kind, subjectId, text, link, email, alsoWhenTold }) => {
     if (!link.startsWith("/") || link.startsWith("//")) throw new Error(`a notification's link is a path on this site, not ${link}`);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return null;
     if (!(await claimNotice(tx, userId, kind, subjectId))) return null;
     const shown = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
     await tx.insert(notifications).values({ userId, kind, text: shown, link });
+    await alsoWhenTold?.(tx);
     return email ? mailer.send({ ...email, to: user.email, userId, kind: "transactional" }, { tx }) : null;
   };
 }

@@ -35,11 +35,10 @@ export interface JobData {
   "credentials.lapse": Record<string, never>;
   /** Tell one party of a thread of its unread messages, 5 minutes on (messages/notices.ts). */
   "messages.notify": { threadId: string; userId: string };
-  /**
-   * Push one notification to one device (push/send.ts). It carries the notification's short
-   * title and body besides the id, so its queue keeps jobs only an hour after they end.
-   */
-  "push.send": { subscriptionId: string; title: string; body: string; link: string; urgency: "high" | "normal" };
+  /** Push one recorded notification to its device (push/send.ts; the `pushes` row, decision 0052). */
+  "push.send": { pushId: string };
+  /** Delete the pushes a day old that never reached their device (push/send.ts). */
+  "push.purge": Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -73,6 +72,7 @@ export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "messages.notify": { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   // A push is worth little late (its TTL is a day): quick retries for a busy push service.
   "push.send": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: MINUTE, deleteAfterSeconds: HOUR },
+  "push.purge": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: 10 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
 };
 
 /** Recurring jobs: cron expressions in UTC, run once per slot across all servers (the digest: `DailySchedule`). */
@@ -81,6 +81,7 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   "issues.auto-approve": "*/10 * * * *",
   // Just after midnight UTC: an approval "until" a date holds through that whole day (UTC).
   "credentials.lapse": "5 0 * * *",
+  "push.purge": "41 * * * *",
 };
 
 /** The daily digest's slot: its hour in the server's time zone (config DIGEST_HOUR, DIGEST_TIME_ZONE). */
@@ -99,16 +100,20 @@ export interface SendOptions {
 export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
 /**
  * Queues whose handler takes a whole fetch of jobs at once (e-mail: one claim of the rows, sent
- * side by side over the SMTP pool; decision 0042). It answers each job's outcome in order, null
- * for done or its error, so a failed job is retried on its own with its own backoff.
+ * side by side over the SMTP pool, decision 0042; pushes the same way over the keep-alive
+ * agent, decision 0052). It answers each job's outcome in order, null for done or its error, so
+ * a failed job is retried on its own with its own backoff.
  */
-export type BatchJobName = "email.deliver";
+export type BatchJobName = "email.deliver" | "push.send";
 export type BatchJobHandler<N extends JobName> = (data: Array<JobData[N]>) => Promise<Array<Error | null>>;
 export type JobHandlers = { [N in JobName]: N extends BatchJobName ? BatchJobHandler<N> : JobHandler<N> };
-const BATCH_QUEUES: ReadonlySet<JobName> = new Set<BatchJobName>(["email.deliver"]);
+const BATCH_QUEUES: ReadonlySet<JobName> = new Set<BatchJobName>(["email.deliver", "push.send"]);
 
-/** Jobs fetched at once: a batch queue's whole batch; 10 for the others, run side by side. */
-const BATCH_SIZE: Partial<Record<JobName, number>> = { "email.deliver": 50 };
+/**
+ * Jobs fetched at once: a batch queue's whole batch; 10 for the others, run side by side. A
+ * push is one HTTPS request on a kept-alive socket (64 per push service): 100 a batch.
+ */
+const BATCH_SIZE: Partial<Record<JobName, number>> = { "email.deliver": 50, "push.send": 100 };
 
 export interface QueueDepth {
   queue: JobName;
@@ -123,6 +128,8 @@ export interface JobQueue {
   /** Creates or migrates pg-boss's tables and the queues; before the first `send`. */
   start(): Promise<void>;
   send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<string | null>;
+  /** Enqueues many jobs of one queue in one statement (pg-boss's `insert`, the queue's policy). */
+  sendMany<N extends JobName>(name: N, data: Array<JobData[N]>, options?: Pick<SendOptions, "tx">): Promise<void>;
   /** Runs this server's workers and the schedules; call once per process. */
   work(handlers: JobHandlers): Promise<void>;
   depth(): Promise<QueueDepth[]>;
@@ -178,6 +185,16 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger, daily: 
         // Both of our drivers answer `execute` with `{ rows }`, which the adapter reads.
         db: options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined,
       });
+    },
+    async sendMany(name, data, options = {}) {
+      if (!started) throw new Error(`job queue not started: cannot send ${name}`);
+      await started;
+      if (data.length === 0) return;
+      await boss.insert(
+        name,
+        data.map((d) => ({ data: d })),
+        { db: options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined },
+      );
     },
     async work(handlers) {
       await ready();

@@ -7,33 +7,28 @@
  */
 import { createECDH } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { pushSubscriptions } from "../../server/db/schema.ts";
 import { createPushClient } from "../../server/push/push-service-client.ts";
 import { pushToUser, PUSH_TTL_SECONDS, type PushMessage } from "../../server/push/send.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
+import { pushTestAppOfThisFile } from "../support/push-app.ts";
 import { jobsSettled } from "../support/jobs.ts";
-import { closeAppWithPush, pushDeviceOf, pushesTo, startAppWithPush } from "../support/push-app.ts";
-import type { BrowserSubscription, PushService } from "../support/push-service.ts";
+import type { PushService } from "../support/push-service.ts";
 import { testCertificate } from "../support/tls-certificate.ts";
 
+const pushing = pushTestAppOfThisFile();
+const { deviceOf, receivedBy } = pushing;
 let app: TestApp;
 let pushService: PushService;
-beforeAll(async () => {
-  ({ app, pushService } = await startAppWithPush());
-});
-afterAll(() => closeAppWithPush(app, pushService));
+beforeAll(() => void ({ app, pushService } = pushing));
 
 const devicesOf = (user: TestUser) => app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-
-const deviceOf = (user: TestUser) => pushDeviceOf(pushService, user);
 
 /** An event's transaction that pushes `message` to `user`: how many devices it went to. */
 const push = (user: TestUser, message: PushMessage) =>
   app.database.db.transaction((tx) => pushToUser(tx, app.services.jobs, user.id, message));
-
-const receivedBy = (subscription: BrowserSubscription) => pushesTo(pushService, subscription);
 
 describe("pushToUser and the push.send job", () => {
   it("pushes to every device of the user, encrypted for each, with the title, body, link, TTL and urgency", async () => {

@@ -9,29 +9,24 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { categories, gigs, leadAlertCategories, leadAlertSettings, pushSubscriptions, reachPreferences } from "../../server/db/schema.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import { validGigForm } from "../support/forms.ts";
 import { jobsSettled } from "../support/jobs.ts";
 import { boughtLead, decodeHtml, diggerWithProfile, mailTo } from "../support/leads.ts";
-import { closeAppWithPush, pushDeviceOf, pushesTo, startAppWithPush } from "../support/push-app.ts";
-import type { BrowserSubscription, PushService } from "../support/push-service.ts";
+import { pushTestAppOfThisFile } from "../support/push-app.ts";
+import type { PushService } from "../support/push-service.ts";
 import { location } from "../support/session-client.ts";
 
+const pushing = pushTestAppOfThisFile();
+const { deviceOf, receivedBy } = pushing;
 let app: TestApp;
 let pushService: PushService;
-beforeAll(async () => {
-  ({ app, pushService } = await startAppWithPush());
-});
-afterAll(() => closeAppWithPush(app, pushService));
+beforeAll(() => void ({ app, pushService } = pushing));
 
 const db = () => app.database.db;
-
-const deviceOf = (user: TestUser) => pushDeviceOf(pushService, user);
-
-const receivedBy = (subscription: BrowserSubscription) => pushesTo(pushService, subscription);
 
 /** Saves the How to reach me table as the browser posts it: the ticked boxes. */
 async function choose(user: TestUser, ticked: string[], pushShown = true) {

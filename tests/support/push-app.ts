@@ -1,35 +1,87 @@
 /**
- * A test app whose push client reaches the test push service (push-service.ts), and a user's
- * device on it, turned on as the browser does.
+ * The test app with the tests' push service (push-service.ts) as its push peer: the app's own
+ * push client, trusting that service's test certificate as well, and devices turned on through
+ * /account as a browser would.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { createPushClient } from "../../server/push/push-service-client.ts";
 import type { TestUser } from "./accounts.ts";
 import { createTestApp, type TestApp } from "./app.ts";
-import { startPushService, subscriptionForm, type BrowserSubscription, type PushService } from "./push-service.ts";
+import {
+  startPushService,
+  subscriptionForm,
+  type BrowserSubscription,
+  type PushService,
+  type ReceivedPush,
+} from "./push-service.ts";
 import { testCertificate } from "./tls-certificate.ts";
 
-export async function startAppWithPush(): Promise<{ app: TestApp; pushService: PushService }> {
+export interface PushTestApp {
+  app: TestApp;
+  pushService: PushService;
+  /** A device of `user` on the test push service, turned on through /account. */
+  deviceOf(user: TestUser): Promise<BrowserSubscription>;
+  /** What that device received, in order. */
+  receivedBy(subscription: BrowserSubscription): ReceivedPush[];
+  close(): Promise<void>;
+}
+
+export async function createPushTestApp(): Promise<PushTestApp> {
   const app = await createTestApp();
   const pushService = await startPushService(app.config.push!.publicKey);
-  // The app's own client, trusting the test push service's certificate as well.
   app.services.push?.close();
-  app.services.push = createPushClient(app.config.push!, { extraCa: testCertificate().cert });
-  return { app, pushService };
+  app.services.push = createPushClient(app.config.push!, {
+    extraCa: testCertificate().cert,
+  });
+  return {
+    app,
+    pushService,
+    async deviceOf(user) {
+      const subscription = pushService.subscribe();
+      const response = await user.client.post(
+        "/account",
+        subscriptionForm(subscription),
+      );
+      if (response.status !== 200)
+        throw new Error(`turning a device on answered ${response.status}`);
+      return subscription;
+    },
+    receivedBy: (subscription) =>
+      pushService.received.filter((p) => p.subscription === subscription),
+    async close() {
+      await app.close();
+      app.services.push?.close();
+      await pushService.close();
+    },
+  };
 }
 
-export async function closeAppWithPush(app: TestApp | undefined, pushService: PushService | undefined): Promise<void> {
-  await app?.close();
-  app?.services.push?.close();
-  await pushService?.close();
+/**
+ * The push test app of this test file: made before its tests, closed after them. Its fields are
+ * read inside the tests (or a `beforeAll` declared after this call).
+ */
+export function pushTestAppOfThisFile(): PushTestApp {
+  let made: PushTestApp | undefined;
+  beforeAll(async () => {
+    made = await createPushTestApp();
+  });
+  afterAll(() => made?.close());
+  const current = () => {
+    if (!made)
+      throw new Error(
+        "the push test app is made before the tests: read it inside them",
+      );
+    return made;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get pushService() {
+      return current().pushService;
+    },
+    deviceOf: (user) => current().deviceOf(user),
+    receivedBy: (subscription) => current().receivedBy(subscription),
+    close: () => current().close(),
+  };
 }
-
-/** A device of `user` on the test push service, turned on through /account. */
-export async function pushDeviceOf(pushService: PushService, user: TestUser): Promise<BrowserSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await user.client.post("/account", subscriptionForm(subscription))).status).toBe(200);
-  return subscription;
-}
-
-/** What the test push service took for `subscription`. */
-export const pushesTo = (pushService: PushService, subscription: BrowserSubscription) => pushService.received.filter((p) => p.subscription === subscription);

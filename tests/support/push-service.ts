@@ -87,7 +87,7 @@ export interface PushService {
   received: ReceivedPush[];
   /** Pushes refused (bad VAPID, undecryptable): what was wrong. */
   refused: string[];
-  /** Makes the service answer this status (404, 410) for a subscription from now on. */
+  /** Makes the service answer this status (404, 410, 503) for a subscription from now on; 0: as usual again. */
   answer(subscription: BrowserSubscription, status: number): void;
   close(): Promise<void>;
 }
