@@ -2,13 +2,14 @@
  * One shape per operation (docs/decisions/0044-one-shape-per-operation.md): an operation
  * declares who may run it (`access`, a rule from server/auth/guards.ts), what it takes
  * (`input`, a core zod schema read from the form's fields) and its work (`run`, with one
- * context argument). The route adapter (server/web/respond.ts, `runLoader`/`runAction`) looks
+ * context argument). The route adapter (server/web/operations.ts, `serveLoader`/`serveIntents`...) looks
  * up the session, applies the rule, parses the input and dispatches a page's forms on their
  * `intent`; a test or a job calls `perform` with the caller already known.
  */
 import type { z } from "zod";
 import { authApiFor, type AuthApi } from "./auth/api.ts";
 import { parsedInput } from "./errors.ts";
+import type { StoredAttachment } from "./messages/attachments.ts";
 import type { AppServices, RequestContext } from "./services.ts";
 
 /**
@@ -35,30 +36,44 @@ export type OperationContext<A, I> = A & {
   url: URL;
   /** The form sent, for what a schema does not carry (a file); null for a loader. */
   form: FormData | null;
+  /** The files the page's form reader already checked and stored (the thread's attachments); none otherwise. */
+  files: StoredAttachment[];
   /** Better Auth's API on the caller's behalf (their cookie, their address): a confirmation e-mail sent again, say. */
   authApi: AuthApi;
 };
 
+/** What an input schema made at each call may depend on: the services (the config) and the caller. */
+export type InputContext<A> = A & { services: AppServices };
+
 export interface Operation<A, I, O> {
   readonly access: Access<A>;
-  /** The raw fields parsed, or an `invalid_input` error with the form's messages (decision 0013). */
-  parse(fields: Record<string, unknown>): I;
+  /**
+   * The form's fields (a loader: the address's search parameters) parsed, or an `invalid_input`
+   * error with the form's messages (decision 0013).
+   */
+  parse(form: FormData | null, url: URL, context: InputContext<A>): I;
   run(context: OperationContext<A, I>): Promise<O>;
 }
 
 export function defineOperation<A, O, S extends z.ZodType | undefined = undefined>(definition: {
   access: Access<A>;
-  /** The schema, or what makes it at each call (a schema that knows today's date). */
-  input?: S | (() => S);
+  /**
+   * The schema, or what makes it at each call from the services and the caller (a schema that
+   * knows today's date, the config, or the caller's own e-mail address).
+   */
+  input?: S | ((context: InputContext<A>) => S);
+  /** How the form becomes the schema's fields, when one entry per name will not do (a field sent several times). */
+  fields?: (form: FormData) => Record<string, unknown>;
   run(context: OperationContext<A, InputOf<S>>): Promise<O>;
 }): Operation<A, InputOf<S>, O> {
-  const { access, input, run } = definition;
+  const { access, input, fields, run } = definition;
   return {
     access,
-    parse: (fields) => {
+    parse: (form, url, context) => {
       if (!input) return undefined as InputOf<S>;
-      const schema = (typeof input === "function" ? input() : input) as z.ZodType;
-      return parsedInput(schema, fields) as InputOf<S>;
+      const schema = (typeof input === "function" ? input(context) : input) as z.ZodType;
+      const values = form ? (fields ? fields(form) : Object.fromEntries(form)) : Object.fromEntries(url.searchParams);
+      return parsedInput(schema, values) as InputOf<S>;
     },
     run,
   };
@@ -70,6 +85,8 @@ export interface Call {
   params?: Params;
   url?: URL | string;
   form?: FormData | null;
+  /** Files already stored, as a page's form reader hands them on. */
+  files?: StoredAttachment[];
   /** Better Auth's API as the caller; by default as a cookie-less caller from 127.0.0.1. */
   authApi?: AuthApi;
 }
@@ -81,7 +98,7 @@ export interface Call {
 export async function perform<A, I, O>(operation: Operation<A, I, O>, caller: A, call: Call): Promise<O> {
   const form = call.form ?? null;
   const url = new URL(call.url ?? "http://localhost/");
-  const input = operation.parse(form ? Object.fromEntries(form) : Object.fromEntries(url.searchParams));
+  const input = operation.parse(form, url, { ...caller, services: call.services });
   const authApi = call.authApi ?? authApiFor({ services: call.services, clientIp: "127.0.0.1" }, new Request(url));
-  return operation.run({ ...caller, services: call.services, input, params: call.params ?? {}, url, form, authApi });
+  return operation.run({ ...caller, services: call.services, input, params: call.params ?? {}, url, form, files: call.files ?? [], authApi });
 }

@@ -14,81 +14,46 @@ import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import { safeRedirect } from "#core/redirect.ts";
-import { cleanSignInErrorQuery, signInErrorMessage } from "#core/sign-in-errors.ts";
-import { authApiFor } from "#server/auth/api.ts";
-import { requestPasswordReset } from "#server/auth/passwords.ts";
-import { signInWithPassword } from "#server/auth/sign-in.ts";
-import { SIGN_UP_CHECK_INBOX, signUp } from "#server/auth/sign-up.ts";
-import { startSocialSignIn } from "#server/auth/social-sign-in.ts";
-import { verifyTwoFactorCode } from "#server/auth/two-factor.ts";
-import { OAUTH_PROVIDERS } from "#server/config.ts";
-import { AppError } from "#server/errors.ts";
+import {
+  authPage,
+  forgotPasswordForm,
+  signInForm,
+  signUpForm,
+  socialSignInForm,
+  verifyBackupCodeForm,
+  verifyTotpForm,
+} from "#server/auth/auth-page.ts";
+import { SIGN_UP_CHECK_INBOX } from "#server/auth/sign-up.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
-import { runLoader, runAction, type ActionFailure } from "#server/web/respond.ts";
+import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
+import type { ActionFailure } from "#server/web/respond.ts";
 import type { Route } from "./+types/auth";
 
-/** The spec's title rule: Digger Portal for diggers, Post a Gig on the way to /post-gig. */
-function authTitle(searchParams: URLSearchParams): string {
-  if (searchParams.get("type") === "digger") return "Digger Portal";
-  if (searchParams.get("redirect") === "/post-gig") return "Post a Gig";
-  return PRODUCT_NAME;
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const url = new URL(request.url);
-    const redirectTo = safeRedirect(url.searchParams.get("redirect"));
-    if ((await context.session()).user) throw redirect(redirectTo);
-    // A failed social sign-in comes back with ?error=CODE: only our own message for it is shown,
-    // and no text of the query stays in the address, which the page's forms repeat.
-    const clean = cleanSignInErrorQuery(url.searchParams);
-    if (clean) throw redirect(`/auth?${clean}`);
-    return {
-      title: authTitle(url.searchParams),
-      error: signInErrorMessage(url.searchParams.get("error")),
-      socialProviders: OAUTH_PROVIDERS.filter((p) => context.services.config.oauth[p] !== undefined),
-    };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  const page = await serveLoader(args, authPage);
+  if ("goTo" in page) throw redirect(page.goTo);
+  return page;
 }
 
 /** Each of the page's forms (its `intent`): one operation, then where the browser goes. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  return runAction(context, async () => {
-    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
-    const api = authApiFor(context, request);
-    const { config } = context.services;
-    switch (intent) {
-      case "sign-in": {
-        const { twoFactor, setCookies } = await signInWithPassword(api, form);
-        // Password accepted; the account wants its second factor.
-        if (twoFactor) return data({ twoFactor: true }, { headers: setCookieHeaders(setCookies) });
-        return redirectWithFlash(config, redirectTo, "success", "Signed in successfully!", setCookies);
-      }
-      case "verify-totp":
-      case "verify-backup-code": {
-        const { setCookies } = await verifyTwoFactorCode(api, intent === "verify-totp" ? "totp" : "backup-code", form);
-        return redirectWithFlash(config, redirectTo, "success", "Signed in successfully!", setCookies);
-      }
-      case "sign-up": {
-        const { signedIn, setCookies } = await signUp(api, form);
-        // The address already has an account: its owner was e-mailed, and nobody is signed in.
-        if (!signedIn) return { success: SIGN_UP_CHECK_INBOX };
-        return redirectWithFlash(config, redirectTo, "success", "Account created! Redirecting...", setCookies);
-      }
-      case "forgot-password": {
-        await requestPasswordReset(api, form);
-        return { success: "Password reset email sent! Check your inbox." };
-      }
-      case "social": {
-        const { url, setCookies } = await startSocialSignIn(api, config, form, redirectTo);
-        return redirect(url, { headers: setCookieHeaders(setCookies) });
-      }
-      default:
-        throw new AppError("invalid_input", "Unknown action");
-    }
-  }, { intent });
+export async function action(args: Route.ActionArgs) {
+  const { config } = args.context.services;
+  const redirectTo = safeRedirect(new URL(args.request.url).searchParams.get("redirect"));
+  const signedIn = ({ setCookies }: { setCookies: string[] }) => redirectWithFlash(config, redirectTo, "success", "Signed in successfully!", setCookies);
+  return serveIntents(args, {
+    "sign-in": answering(signInForm, async ({ twoFactor, setCookies }) =>
+      // Password accepted; the account wants its second factor.
+      twoFactor ? data({ twoFactor: true }, { headers: setCookieHeaders(setCookies) }) : signedIn({ setCookies }),
+    ),
+    "verify-totp": answering(verifyTotpForm, signedIn),
+    "verify-backup-code": answering(verifyBackupCodeForm, signedIn),
+    "sign-up": answering(signUpForm, async ({ signedIn: done, setCookies }) =>
+      // The address already has an account: its owner was e-mailed, and nobody is signed in.
+      done ? redirectWithFlash(config, redirectTo, "success", "Account created! Redirecting...", setCookies) : { success: SIGN_UP_CHECK_INBOX },
+    ),
+    "forgot-password": answering(forgotPasswordForm, () => ({ success: "Password reset email sent! Check your inbox." })),
+    social: answering(socialSignInForm, ({ url, setCookies }) => redirect(url, { headers: setCookieHeaders(setCookies) })),
+  });
 }
 
 export const meta = ({ data }: Route.MetaArgs) =>

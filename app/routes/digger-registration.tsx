@@ -4,45 +4,36 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { CredentialProofs } from "#app/features/diggers/credential-proofs.tsx";
-import { requireDigger, requireUser } from "#server/auth/guards.ts";
-import { CREDENTIAL_PROOF_UPLOAD, PROFILE_FORM_PAGE, PROFILE_FORM_SAVE } from "#server/diggers/access.ts";
-import { ownCredentialDocuments, uploadCredentialProof } from "#server/diggers/credential-documents.ts";
+import { diggerRegistrationPage, saveRegistrationProfile, sendCredentialProof } from "#server/diggers/registration-page.ts";
 import { readProfileForm } from "#server/diggers/profile-input.ts";
-import { profileFormPage } from "#server/diggers/profile-form.ts";
-import { saveDiggerProfile } from "#server/diggers/save-profile.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
-import { runLoader, runAction } from "#server/web/respond.ts";
+import { serveAction, serveIntents, serveLoader, type FormReader } from "#server/web/operations.ts";
 import type { Route } from "./+types/digger-registration";
 
 export const meta = () => pageMeta("Create Your Digger Profile", "Build your public digger profile: services, rates, credentials and references.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const user = await requireUser(context, request, PROFILE_FORM_PAGE);
-    const [page, proofs] = await Promise.all([profileFormPage(context.services.db, user.id), ownCredentialDocuments(context.services.db, user.id)]);
-    return { ...page, proofs };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, diggerRegistrationPage);
 }
 
+/** Both forms carry files: read once the access rule has let the caller in. */
+const profileForm: FormReader = async ({ request }) => ({ form: await readProfileForm(request) });
+
 /** Two forms: the profile, and (at ?proof) the proof of a credential, for a digger who has a profile. */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (new URL(request.url).searchParams.has("proof")) {
-    return runAction(
-      context,
-      async () => {
-        const { diggerId } = await requireDigger(context, request, CREDENTIAL_PROOF_UPLOAD);
-        const uploaded = await uploadCredentialProof(context.services, diggerId, await readProfileForm(request));
-        return { ...uploaded, intent: "proof" as const };
-      },
-      { intent: "proof" as const },
-    );
+export async function action(args: Route.ActionArgs) {
+  if (new URL(args.request.url).searchParams.has("proof")) {
+    // The proof's form sends no intent: its answers, a failure's too, say "proof".
+    return serveIntents(args, { "*": sendCredentialProof }, { readForm: profileForm, echo: () => ({ intent: "proof" as const }) });
   }
-  return runAction(context, async () => {
-    const user = await requireUser(context, request, PROFILE_FORM_SAVE);
-    const saved = await saveDiggerProfile(context.services, user.id, request);
-    const message = saved.created ? "Profile created successfully!" : "Profile updated successfully!";
-    return redirectWithFlash(context.services.config, `/digger/${saved.diggerId}`, "success", message);
-  });
+  return serveAction(
+    args,
+    saveRegistrationProfile,
+    (saved) => {
+      const message = saved.created ? "Profile created successfully!" : "Profile updated successfully!";
+      return redirectWithFlash(args.context.services.config, `/digger/${saved.diggerId}`, "success", message);
+    },
+    { readForm: profileForm },
+  );
 }
 
 export default function DiggerRegistration({ loaderData, actionData }: Route.ComponentProps) {

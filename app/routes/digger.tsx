@@ -24,10 +24,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Three forms: a consumer asks for a reference's contact (any other intent); the digger replies to a review; a signed-in user reports one. */
 export async function action(args: Route.ActionArgs) {
-  return serveIntents(args, { reply: replyOnProfile, "report-review": reportOnProfile, "*": askReferenceContact }, (form, intent) =>
+  return serveIntents(args, { reply: replyOnProfile, "report-review": reportOnProfile, "*": askReferenceContact }, {
     // A report's failure names its review: without JavaScript the page shows it beside that review's form.
-    intent === "report-review" ? { reportedReviewId: String(form.get("reviewId") ?? "") } : {},
-  );
+    echo: (form, intent) => (intent === "report-review" ? { reportedReviewId: String(form.get("reviewId") ?? "") } : {}),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {

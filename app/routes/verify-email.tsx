@@ -3,10 +3,9 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { authApiFor } from "#server/auth/api.ts";
-import { CONFIRM_EMAIL_MESSAGES, confirmationLanding, confirmEmail } from "#server/auth/confirm-email.ts";
+import { confirmEmailForm } from "#server/auth/confirm-email.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
-import { runAction } from "#server/web/respond.ts";
+import { serveAction } from "#server/web/operations.ts";
 import type { Route } from "./+types/verify-email";
 
 export const meta = () => [...pageMeta("Confirm Your E-mail", "Confirm your e-mail address for Digs & Gigs."), { name: "robots", content: "noindex" }];
@@ -19,14 +18,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const { user } = await context.session();
-    const landing = confirmationLanding(user);
-    const { setCookies } = await confirmEmail(authApiFor(context, request), (await request.formData()).get("token"), landing);
-    const message = user?.userType === "digger" ? CONFIRM_EMAIL_MESSAGES.confirmedDigger : CONFIRM_EMAIL_MESSAGES.confirmed;
-    return redirectWithFlash(context.services.config, landing, "success", message, setCookies);
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, confirmEmailForm, ({ landing, message, setCookies }) =>
+    redirectWithFlash(args.context.services.config, landing, "success", message, setCookies),
+  );
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

@@ -5,11 +5,13 @@
  * made by any path (registration, the seed, tests) gets alerts at once.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { LEAD_ALERT_MESSAGES, leadAlertsInput, leadAlertsSchema, type LeadAlertPreferences } from "#core/lead-alerts.ts";
+import type { z } from "zod";
+import type { leadAlertsSchema} from "#core/lead-alerts.ts";
+import { LEAD_ALERT_MESSAGES, type LeadAlertPreferences } from "#core/lead-alerts.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles, leadAlertCategories, leadAlertSettings, users } from "../db/schema.ts";
 import { categoryGroups } from "../diggers/profile-form.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 /** The digger's preferences, saved or by default. */
 export async function leadAlertPreferences(db: Database, diggerId: string): Promise<LeadAlertPreferences> {
@@ -39,9 +41,8 @@ async function ensureSaved(tx: Transaction, diggerId: string): Promise<void> {
   );
 }
 
-/** The card's Save: every preference at once, in one transaction. */
-export async function saveLeadAlertPreferences(db: Database, diggerId: string, form: FormData): Promise<LeadAlertPreferences> {
-  const input = parsedInput(leadAlertsSchema, leadAlertsInput(form));
+/** The card's Save (`leadAlertsSchema`'s fields, the form read by `leadAlertsInput`): every preference at once, in one transaction. */
+export async function saveLeadAlertPreferences(db: Database, diggerId: string, input: z.output<typeof leadAlertsSchema>): Promise<LeadAlertPreferences> {
   const categoryIds = [...new Set(input.categoryIds)];
   if (categoryIds.length > 0) {
     const known = await db.select({ id: categories.id }).from(categories).where(sql`${categories.id} in ${categoryIds}`);

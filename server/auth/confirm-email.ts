@@ -5,7 +5,9 @@
  */
 import type { SessionUser } from "#core/session-user.ts";
 import { AppError } from "../errors.ts";
-import { authApiFor, authFailure, type AuthApi, type AuthCallContext } from "./api.ts";
+import { defineOperation } from "../operation.ts";
+import { authFailure, type AuthApi } from "./api.ts";
+import { anyone } from "./guards.ts";
 
 export const CONFIRM_EMAIL_MESSAGES = {
   confirmed: "E-mail confirmed. Your gigs are now published.",
@@ -30,14 +32,23 @@ export async function confirmEmail(api: AuthApi, token: unknown, landing: string
   return { setCookies: result.setCookies };
 }
 
-/** Sends the signed-in user a new confirmation link. */
-export async function resendConfirmation(context: AuthCallContext, request: Request, user: SessionUser): Promise<{ success: string }> {
-  return sendConfirmationAgain(authApiFor(context, request), user);
-}
-
 /** Sends `user` a new confirmation link through `api` (Better Auth on their behalf). */
 export async function sendConfirmationAgain(api: AuthApi, user: SessionUser): Promise<{ success: string }> {
   const result = await api<{ code?: string }>("/send-verification-email", { email: user.email });
   if (result.ok) return { success: CONFIRM_EMAIL_MESSAGES.sent };
   throw authFailure(result, result.data?.code === "EMAIL_ALREADY_VERIFIED" ? CONFIRM_EMAIL_MESSAGES.alreadyConfirmed : result.message);
 }
+
+/**
+ * /verify-email's button (decision 0044): anyone with the link; the signed-in user, if any,
+ * decides where the browser lands and what it is told.
+ */
+export const confirmEmailForm = defineOperation({
+  access: anyone,
+  async run({ authApi, user, form }): Promise<{ landing: string; message: string; setCookies: string[] }> {
+    const landing = confirmationLanding(user);
+    const { setCookies } = await confirmEmail(authApi, form?.get("token"), landing);
+    const message = user?.userType === "digger" ? CONFIRM_EMAIL_MESSAGES.confirmedDigger : CONFIRM_EMAIL_MESSAGES.confirmed;
+    return { landing, message, setCookies };
+  },
+});

@@ -12,8 +12,8 @@
  * (server/web/respond.ts). Each area keeps its rules in its access.ts.
  *
  * Operations still check what a rule cannot: ownership, in their own queries (a gig's owner, a
- * purchase's digger). Routes not yet converted call `requireUser`/`requireDigger`, the same
- * rules called by hand.
+ * purchase's digger). No route applies a rule by hand: the route adapter (server/web/operations.ts)
+ * applies each page's.
  */
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
@@ -23,7 +23,6 @@ import type { Database } from "../db/client.ts";
 import { diggerProfiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import { authApiFor, type AuthApi } from "./api.ts";
 import type { Access, Params } from "../operation.ts";
 import type { RequestContext } from "../services.ts";
 
@@ -40,9 +39,6 @@ export interface Denials {
   userType?: { type: UserType } & Denial;
   diggerProfile?: Denial;
 }
-
-/** The name the areas not yet converted use for their denials (decision 0044). */
-export type AccessRule = Denials;
 
 type DenialsOf<D> = D | ((params: Params) => D);
 
@@ -100,14 +96,13 @@ export function digger(denials: DenialsOf<DiggerDenials>): Access<{ user: Sessio
 /**
  * The request's own parts an operation may need besides its caller: the client's address (a
  * rate limit), the request's logger, the session's id and the browser's user agent (a push
- * device), and Better Auth's API on behalf of this request (server/auth/api.ts).
+ * device). Better Auth's API is not one of them: every operation has it as `authApi`.
  */
 export interface RequestParts {
   clientIp: string;
   logger: Logger;
   sessionId: string | undefined;
   userAgent: string | null;
-  authApi: AuthApi;
 }
 
 /** `rule`, and the operation also learns the request's parts (`RequestParts`). */
@@ -122,7 +117,6 @@ export function withRequest<A>(rule: Access<A>): Access<A & RequestParts> {
         logger: context.logger,
         sessionId,
         userAgent: request.headers.get("user-agent"),
-        authApi: authApiFor(context, request),
       };
     },
   };
@@ -156,16 +150,6 @@ export const operator: Access<{ user: Operator }> = {
     return { user };
   },
 };
-
-/** The rule `signedIn(rule)`, applied by hand (routes not yet converted, decision 0044). */
-export async function requireUser(context: RequestContext, request: Request, rule: Denials = {}): Promise<SessionUser> {
-  return signedInUser(context, request, rule);
-}
-
-/** The rule `digger(rule)`, applied by hand (routes not yet converted, decision 0044). */
-export async function requireDigger(context: RequestContext, request: Request, rule: DiggerDenials): Promise<{ user: SessionUser; diggerId: string }> {
-  return digger(rule).resolve(context, request, {});
-}
 
 /** The id of user `userId`'s digger profile, or null (a consumer, or a digger who has not made one). */
 export async function diggerProfileIdOf(db: Database, userId: string): Promise<string | null> {

@@ -2,7 +2,9 @@
  * Passwords, through Better Auth: a reset link for a forgotten one (sent by e-mail), the new
  * password chosen with that link, and changing it while signed in.
  */
-import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "#core/auth-schemas.ts";
+import type { changePasswordSchema} from "#core/auth-schemas.ts";
+import { forgotPasswordSchema, resetPasswordSchema } from "#core/auth-schemas.ts";
+import type { z } from "zod";
 import { parsedInput } from "../errors.ts";
 import { authFailure, type AuthApi } from "./api.ts";
 
@@ -21,9 +23,8 @@ export async function resetPassword(api: AuthApi, form: FormData): Promise<void>
   if (!result.ok) throw authFailure(result);
 }
 
-/** Changes the signed-in user's password and signs out their other devices. */
-export async function changePassword(api: AuthApi, form: FormData): Promise<{ setCookies: string[] }> {
-  const passwords = parsedInput(changePasswordSchema, Object.fromEntries(form));
+/** Changes the signed-in user's password and signs out their other devices (`changePasswordSchema`'s fields). */
+export async function changePassword(api: AuthApi, passwords: z.output<typeof changePasswordSchema>): Promise<{ setCookies: string[] }> {
   const result = await api("/change-password", { ...passwords, revokeOtherSessions: true });
   if (!result.ok) throw authFailure(result);
   return { setCookies: result.setCookies };

@@ -4,9 +4,13 @@
  * making new backup codes, and the code asked for at sign-in.
  */
 import QRCode from "qrcode";
-import { passwordConfirmationSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import type { z } from "zod";
+import type { passwordConfirmationSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
+import { AppError } from "../errors.ts";
 import { authFailure, type AuthApi, type AuthResult } from "./api.ts";
+
+/** The password typed again (`passwordConfirmationSchema`), for each change of the set-up. */
+type PasswordConfirmation = z.output<typeof passwordConfirmationSchema>;
 
 /** What is shown once while two-factor is being set up: the QR code and the key it holds. */
 export interface TwoFactorEnrolment {
@@ -24,9 +28,8 @@ function dataOf<T>(result: AuthResult<T>): T {
 /** Starts the set-up: two-factor is on once a first code is verified (`verifyTwoFactorCode`). */
 export async function enableTwoFactor(
   api: AuthApi,
-  form: FormData,
+  { password }: PasswordConfirmation,
 ): Promise<{ enrolment: TwoFactorEnrolment; backupCodes: string[]; setCookies: string[] }> {
-  const { password } = parsedInput(passwordConfirmationSchema, Object.fromEntries(form));
   const result = await api<{ totpURI: string; backupCodes: string[] }>("/two-factor/enable", { password });
   const { totpURI, backupCodes } = dataOf(result);
   const qrCodeSvg = await QRCode.toString(totpURI, { type: "svg", margin: 1 });
@@ -36,23 +39,20 @@ export async function enableTwoFactor(
 export type SecondFactor = "totp" | "backup-code";
 
 /** A code from the authenticator app, or a backup code: the second step of signing in, or the end of the set-up. */
-export async function verifyTwoFactorCode(api: AuthApi, factor: SecondFactor, form: FormData): Promise<{ setCookies: string[] }> {
-  const { code } = parsedInput(twoFactorCodeSchema, Object.fromEntries(form));
+export async function verifyTwoFactorCode(api: AuthApi, factor: SecondFactor, { code }: z.output<typeof twoFactorCodeSchema>): Promise<{ setCookies: string[] }> {
   const result = await api(factor === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code", { code });
   if (!result.ok) throw authFailure(result);
   return { setCookies: result.setCookies };
 }
 
-export async function disableTwoFactor(api: AuthApi, form: FormData): Promise<{ setCookies: string[] }> {
-  const { password } = parsedInput(passwordConfirmationSchema, Object.fromEntries(form));
+export async function disableTwoFactor(api: AuthApi, { password }: PasswordConfirmation): Promise<{ setCookies: string[] }> {
   const result = await api("/two-factor/disable", { password });
   if (!result.ok) throw authFailure(result);
   return { setCookies: result.setCookies };
 }
 
 /** New backup codes; the old ones stop working. */
-export async function makeBackupCodes(api: AuthApi, form: FormData): Promise<{ backupCodes: string[] }> {
-  const { password } = parsedInput(passwordConfirmationSchema, Object.fromEntries(form));
+export async function makeBackupCodes(api: AuthApi, { password }: PasswordConfirmation): Promise<{ backupCodes: string[] }> {
   const { backupCodes } = dataOf(await api<{ backupCodes: string[] }>("/two-factor/generate-backup-codes", { password }));
   return { backupCodes };
 }

@@ -1,27 +1,27 @@
 /** Who may use the digger pages, with the spec's message and destination for everyone else. */
-import { digger, signedIn, type AccessRule } from "../auth/guards.ts";
+import { digger, signedIn } from "../auth/guards.ts";
 
 const DIGGERS_ONLY = { type: "digger", message: "Only diggers can access this page", redirectTo: "/" } as const;
 const REGISTRATION_SIGN_IN = "/auth?type=digger&redirect=%2Fdigger-registration";
 
 /** /digger-registration, the page: a visitor signs in (or up) as a digger first. */
-export const PROFILE_FORM_PAGE = {
+export const PROFILE_FORM_PAGE = signedIn({
   signedOut: { redirectTo: REGISTRATION_SIGN_IN },
   userType: DIGGERS_ONLY,
-} satisfies AccessRule;
+});
 
 /** /digger-registration, the form sent. */
-export const PROFILE_FORM_SAVE = {
+export const PROFILE_FORM_SAVE = signedIn({
   signedOut: { message: "Not authenticated", redirectTo: REGISTRATION_SIGN_IN },
   userType: DIGGERS_ONLY,
-} satisfies AccessRule;
+});
 
 /** /digger-registration?proof, the proof of a credential sent: a digger with a profile. */
-export const CREDENTIAL_PROOF_UPLOAD = {
+export const CREDENTIAL_PROOF_UPLOAD = digger({
   signedOut: { message: "Not authenticated", redirectTo: REGISTRATION_SIGN_IN },
   userType: DIGGERS_ONLY,
   diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
-} satisfies AccessRule;
+});
 
 /** /reference-requests: a digger with a profile. */
 export const REFERENCE_REQUESTS = digger({

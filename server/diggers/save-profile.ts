@@ -1,21 +1,20 @@
 /**
- * Saving /digger-registration: the form is read and checked, the new photos stored before the
+ * Saving /digger-registration: the form (read by `readProfileForm`) is checked, the new photos stored before the
  * transaction (and removed again if it fails), the profile written in one transaction, then
  * the files of replaced photos removed.
  */
 import type { AppServices } from "../services.ts";
 import { ownProfile } from "./profile-form.ts";
-import { readProfileForm, validProfile } from "./profile-input.ts";
+import { validProfile } from "./profile-input.ts";
 import { photoChoices, removeReplaced, removeUnused, storePhotos } from "./profile-photos.ts";
 import { saveProfileRows } from "./write-profile.ts";
 
-/** Creates or updates `userId`'s profile from the form in `request`; says which, and its id. */
+/** Creates or updates `userId`'s profile from its form (`readProfileForm`); says which, and its id. */
 export async function saveDiggerProfile(
   { db, storage, logger }: Pick<AppServices, "db" | "storage" | "logger">,
   userId: string,
-  request: Request,
+  form: FormData,
 ): Promise<{ diggerId: string; created: boolean }> {
-  const form = await readProfileForm(request);
   const input = await validProfile(db, form);
   const existing = await ownProfile(db, userId);
   const { photos, stored } = await storePhotos(storage, userId, photoChoices(form, existing), existing);

@@ -37,7 +37,7 @@ export const postGigPage = defineOperation({
 /** Saves the client's gig, open; returns its id. */
 export const postGig = defineOperation({
   access: POST_GIG_FORM,
-  input: postGigSchema,
+  input: () => postGigSchema(),
   async run({ services: { db, jobs, rateLimits }, user, input: gig }): Promise<{ id: string }> {
     const consumerId = user.id;
     if (!(await isTopLevelCategory(db, gig.categoryId))) {

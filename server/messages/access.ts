@@ -7,15 +7,15 @@
 import { and, eq, or } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
-import type { AccessRule } from "../auth/guards.ts";
+import type { SessionUser } from "#core/session-user.ts";
+import { signedIn } from "../auth/guards.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { Access } from "../operation.ts";
 
 /** /messages and /messages/{id}: any signed-in user, their own threads only. */
-export const MESSAGES = {
-  signedOut: { message: MESSAGE_TEXTS.signedOut },
-} satisfies AccessRule;
+export const MESSAGES = signedIn({ signedOut: { message: MESSAGE_TEXTS.signedOut } });
 
 export interface ThreadParty {
   id: string;
@@ -23,6 +23,17 @@ export interface ThreadParty {
   userId: string;
   otherId: string;
 }
+
+/**
+ * A thread's forms: a signed-in party of thread `params.threadId` (the 404 page for anyone
+ * else). The route adapter applies it before the thread's form reader streams any file.
+ */
+export const THREAD: Access<{ user: SessionUser; thread: ThreadParty }> = {
+  async resolve(context, request, params) {
+    const { user } = await MESSAGES.resolve(context, request, params);
+    return { user, thread: await threadParty(context.services.db, user.id, params.threadId ?? "") };
+  },
+};
 
 const notFound = () => new AppError("not_found", "Page not found");
 

@@ -108,11 +108,11 @@ const FIELD_LIMITS = { fields: 30, fieldSize: 100 * 1024, parts: 40 };
  * as the form orders them) its files, checked and stored. A refused file refuses the lot: the
  * files stored so far are deleted, the rest of the body is read and dropped.
  */
-export async function readMessageForm(storage: Storage, request: Request): Promise<{ form: FormData; attachments: StoredAttachment[] }> {
+export async function readMessageForm(storage: Storage, request: Request): Promise<{ form: FormData; files: StoredAttachment[] }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     try {
-      return { form: await request.formData(), attachments: [] };
+      return { form: await request.formData(), files: [] };
     } catch (error) {
       throw unreadable(error);
     }
@@ -186,7 +186,7 @@ export async function readMessageForm(storage: Storage, request: Request): Promi
     });
     await pending;
     if (failure) throw failure;
-    return { form, attachments: stored };
+    return { form, files: stored };
   } catch (error) {
     await pending.catch(() => {});
     await discardAttachments(storage, stored);

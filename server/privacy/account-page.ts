@@ -1,8 +1,14 @@
 /**
  * The account page (/account) as operations (decision 0044): its cards' data, and one
  * operation for each of its forms (`intent`). Each form's work stays in its area (auth's
- * passwords and two-factor, privacy, reach, alerts, push); these declare who may send it.
+ * passwords and two-factor, privacy, reach, alerts, push); these declare who may send it and
+ * its schema, which the route adapter parses the form with.
  */
+import { changePasswordSchema, passwordConfirmationSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
+import { leadAlertsInput, leadAlertsSchema } from "#core/lead-alerts.ts";
+import { deleteAccountSchema, emailPreferencesSchema } from "#core/privacy-schemas.ts";
+import { pushSubscriptionSchema, removePushDeviceSchema } from "#core/push-schemas.ts";
+import { reachPreferencesSchema } from "#core/reach.ts";
 import { LEAD_ALERTS_SAVE } from "../alerts/access.ts";
 import { leadAlertsCard, saveLeadAlertPreferences } from "../alerts/settings.ts";
 import { signedIn, withRequest } from "../auth/guards.ts";
@@ -50,61 +56,72 @@ export const downloadAccountData = defineOperation({
   },
 });
 
-/** The form sent (an action always has one); each form's work parses it with its schema. */
-const formOf = ({ form }: { form: FormData | null }): FormData => form ?? new FormData();
-
 export const changeAccountPassword = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => changePassword(context.authApi, formOf(context)),
+  input: changePasswordSchema,
+  run: ({ authApi, input }) => changePassword(authApi, input),
 });
 
 export const startTwoFactor = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => enableTwoFactor(context.authApi, formOf(context)),
+  input: passwordConfirmationSchema,
+  run: ({ authApi, input }) => enableTwoFactor(authApi, input),
 });
 
 export const confirmTwoFactor = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => verifyTwoFactorCode(context.authApi, "totp", formOf(context)),
+  input: twoFactorCodeSchema,
+  run: ({ authApi, input }) => verifyTwoFactorCode(authApi, "totp", input),
 });
 
 export const turnOffTwoFactor = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => disableTwoFactor(context.authApi, formOf(context)),
+  input: passwordConfirmationSchema,
+  run: ({ authApi, input }) => disableTwoFactor(authApi, input),
 });
 
 export const newBackupCodes = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => makeBackupCodes(context.authApi, formOf(context)),
+  input: passwordConfirmationSchema,
+  run: ({ authApi, input }) => makeBackupCodes(authApi, input),
 });
 
 export const saveAccountEmailPreferences = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => saveEmailPreferences(context.services.db, context.user.id, formOf(context)),
+  input: emailPreferencesSchema,
+  run: ({ services: { db }, user, input }) => saveEmailPreferences(db, user.id, input),
 });
 
 export const saveAccountReach = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => saveReachPreferences(context.services.db, context.user.id, formOf(context)),
+  input: reachPreferencesSchema,
+  run: ({ services: { db }, user, input }) => saveReachPreferences(db, user.id, input),
 });
 
 export const saveAccountLeadAlerts = defineOperation({
   access: LEAD_ALERTS_SAVE,
-  run: (context) => saveLeadAlertPreferences(context.services.db, context.diggerId, formOf(context)),
+  input: leadAlertsSchema,
+  // The categories are one field sent once per box ticked.
+  fields: leadAlertsInput,
+  run: ({ services: { db }, diggerId, input }) => saveLeadAlertPreferences(db, diggerId, input),
 });
 
 export const turnOnAccountPush = defineOperation({
   access: ACCOUNT_FORM,
-  run: ({ services: { db, config }, user, sessionId, userAgent, form }) =>
-    turnOnPush(db, config, { userId: user.id, sessionId, userAgent }, formOf({ form })),
+  // A local http:// push service only under test.
+  input: ({ services: { config } }) => pushSubscriptionSchema({ allowLocalHttp: config.nodeEnv === "test" }),
+  run: ({ services: { db, config }, user, sessionId, userAgent, input }) => turnOnPush(db, config, { userId: user.id, sessionId, userAgent }, input),
 });
 
 export const removeAccountPushDevice = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => removePushDevice(context.services.db, context.user.id, formOf(context)),
+  input: removePushDeviceSchema,
+  run: ({ services: { db }, user, input }) => removePushDevice(db, user.id, input),
 });
 
 export const deleteMyAccount = defineOperation({
   access: ACCOUNT_FORM,
-  run: (context) => deleteAccount(context, context.authApi, context.user, formOf(context)),
+  // The account's own address, typed to confirm.
+  input: ({ user }) => deleteAccountSchema(user.email),
+  run: (context) => deleteAccount(context, context.authApi, context.user),
 });

@@ -5,10 +5,10 @@
  * e-mailed is chosen in How to reach me (server/reach/).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { emailPreferencesSchema } from "#core/privacy-schemas.ts";
+import type { emailPreferencesSchema } from "#core/privacy-schemas.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { parsedInput } from "../errors.ts";
+import type { z } from "zod";
 
 export async function promotionalEmailEnabled(db: Database, userId: string): Promise<boolean> {
   const [user] = await db.select({ on: users.promotionalEmail }).from(users).where(eq(users.id, userId));
@@ -16,8 +16,11 @@ export async function promotionalEmailEnabled(db: Database, userId: string): Pro
 }
 
 /** The account page's switch: saves it, and answers what it is now. */
-export async function saveEmailPreferences(db: Database, userId: string, form: FormData): Promise<{ promotionalEmail: boolean }> {
-  const { promotionalEmail } = parsedInput(emailPreferencesSchema, Object.fromEntries(form));
+export async function saveEmailPreferences(
+  db: Database,
+  userId: string,
+  { promotionalEmail }: z.output<typeof emailPreferencesSchema>,
+): Promise<{ promotionalEmail: boolean }> {
   await db
     .update(users)
     .set({ promotionalEmail })

@@ -6,12 +6,14 @@
  * (migration 0030). A person sees and removes only their own devices.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { deviceSummary, PUSH_MESSAGES, pushSubscriptionSchema, removePushDeviceSchema } from "#core/push-schemas.ts";
+import type { z } from "zod";
+import type { removePushDeviceSchema} from "#core/push-schemas.ts";
+import { deviceSummary, PUSH_MESSAGES, type PushSubscriptionInput } from "#core/push-schemas.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { databaseErrorOf } from "../db/errors.ts";
 import { pushSubscriptions } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 /** The per-user limit's name, as the trigger of migration 0030 reports it. */
 const DEVICE_LIMIT = "push_subscriptions_per_user_limit";
@@ -57,11 +59,10 @@ export async function turnOnPush(
   db: Database,
   config: Config,
   owner: { userId: string; sessionId: string | undefined; userAgent: string | null },
-  form: FormData,
+  input: PushSubscriptionInput,
 ): Promise<void> {
   pushesOn(config);
   if (!owner.sessionId) throw new AppError("unauthenticated", "Please sign in to continue");
-  const input = parsedInput(pushSubscriptionSchema({ allowLocalHttp: config.nodeEnv === "test" }), Object.fromEntries(form));
   const row = {
     userId: owner.userId,
     sessionId: owner.sessionId,
@@ -85,8 +86,7 @@ export async function turnOnPush(
 }
 
 /** Removes one of the user's own devices; another's, or one already gone, is not found. */
-export async function removePushDevice(db: Database, userId: string, form: FormData): Promise<void> {
-  const { deviceId } = parsedInput(removePushDeviceSchema, Object.fromEntries(form));
+export async function removePushDevice(db: Database, userId: string, { deviceId }: z.output<typeof removePushDeviceSchema>): Promise<void> {
   const removed = await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.id, deviceId), eq(pushSubscriptions.userId, userId)))

@@ -4,10 +4,11 @@
  * (server/events/emit.ts) and set by the table on /account or a one-click unsubscribe link.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { ALWAYS_EMAILED, DEFAULT_REACH, REACH_GROUPS, reachPreferencesSchema, type ReachChoice, type ReachGroup, type ReachPreferences } from "#core/reach.ts";
+import type { reachPreferencesSchema} from "#core/reach.ts";
+import { ALWAYS_EMAILED, DEFAULT_REACH, REACH_GROUPS, type ReachChoice, type ReachGroup, type ReachPreferences } from "#core/reach.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { reachPreferences, users } from "../db/schema.ts";
-import { parsedInput } from "../errors.ts";
+import type { z } from "zod";
 
 /** Every group's choice of the user; the defaults where they chose nothing. */
 export async function reachPreferencesOf(db: Database | Transaction, userId: string): Promise<ReachPreferences> {
@@ -34,8 +35,7 @@ export async function reachOf(tx: Transaction, userId: string, group: ReachGroup
  * always-e-mailed group stays on; the Push choices are kept as they were when the form had no
  * Push column (no device on).
  */
-export async function saveReachPreferences(db: Database, userId: string, form: FormData): Promise<void> {
-  const input = parsedInput(reachPreferencesSchema, Object.fromEntries(form));
+export async function saveReachPreferences(db: Database, userId: string, input: z.output<typeof reachPreferencesSchema>): Promise<void> {
   const rows = REACH_GROUPS.map((group) => ({
     userId,
     group,

@@ -9,6 +9,7 @@
 import type { AppLoadContext } from "react-router";
 import { authApiFor } from "../auth/api.ts";
 import { AppError } from "../errors.ts";
+import type { StoredAttachment } from "../messages/attachments.ts";
 import type { Operation, Params } from "../operation.ts";
 import { runAction, runLoader } from "./respond.ts";
 
@@ -23,13 +24,43 @@ export interface RouteArgs {
 type AnyOperation = Operation<any, any, unknown>;
 type OutputOf<Op> = Op extends Operation<unknown, unknown, infer O> ? O : never;
 
-async function invoke<Op extends AnyOperation>({ request, params, context }: RouteArgs, operation: Op, form: FormData | null): Promise<OutputOf<Op>> {
-  const caller = await operation.access.resolve(context, request, params);
-  const url = new URL(request.url);
-  const input = operation.parse(form ? Object.fromEntries(form) : Object.fromEntries(url.searchParams));
-  const authApi = authApiFor(context, request);
-  return (await operation.run({ ...caller, services: context.services, input, params, url, form, authApi })) as OutputOf<Op>;
+/** A form as a page's reader read it: its fields, and the files it already checked and stored. */
+export interface ReadForm {
+  form: FormData;
+  files?: StoredAttachment[];
 }
+
+/**
+ * How a page reads its form when `request.formData()` will not do: a body of files streamed to
+ * storage as it arrives (the thread's `readMessageForm`). The adapter calls it only after the
+ * page's access rule has let the caller in, so a visitor's or a stranger's upload is never read
+ * into storage; an operation finds the stored files in its context's `files`.
+ */
+export type FormReader = (args: RouteArgs) => Promise<ReadForm>;
+
+/** What `serveAction` and `serveIntents` take besides the operations. */
+export interface ServeOptions {
+  /** The page's own form reader, called after the access rule (`FormReader`). */
+  readForm?: FormReader;
+}
+
+async function invoke<Op extends AnyOperation>(
+  { request, params, context }: RouteArgs,
+  operation: Op,
+  read: ReadForm | null,
+  /** The caller, when the page's rule was applied already (before its form was read). */
+  resolved?: unknown,
+): Promise<OutputOf<Op>> {
+  const caller = resolved ?? (await operation.access.resolve(context, request, params));
+  const url = new URL(request.url);
+  const form = read?.form ?? null;
+  const input = operation.parse(form, url, { ...(caller as object), services: context.services });
+  const authApi = authApiFor(context, request);
+  const files = read?.files ?? [];
+  return (await operation.run({ ...(caller as object), services: context.services, input, params, url, form, files, authApi })) as OutputOf<Op>;
+}
+
+const formDataOf = async ({ request }: RouteArgs): Promise<ReadForm> => ({ form: await request.formData() });
 
 /** A loader: the operation's answer is the page's data. */
 export async function serveLoader<Op extends AnyOperation>(args: RouteArgs, operation: Op): Promise<OutputOf<Op>> {
@@ -45,14 +76,25 @@ export async function serveFetched<Op extends AnyOperation>(args: RouteArgs, ope
   return runAction(args.context, () => invoke(args, operation, null) as Promise<OutputOf<Op>>);
 }
 
-/** A form sent to one operation; `respond` turns its answer into the route's (a redirect with a toast, say). */
+/**
+ * A form sent to one operation; `respond` turns its answer into the route's (a redirect with a
+ * toast, say). With `options.readForm` the access rule comes first, then the page's reader.
+ */
 export async function serveAction<Op extends AnyOperation, R = OutputOf<Op>>(
   args: RouteArgs,
   operation: Op,
   respond?: (output: OutputOf<Op>) => R | Promise<R>,
+  options: ServeOptions = {},
 ) {
   return runAction(args.context, async () => {
-    const output = await invoke(args, operation, await args.request.formData());
+    const { readForm } = options;
+    let output: OutputOf<Op>;
+    if (readForm) {
+      const caller = await operation.access.resolve(args.context, args.request, args.params);
+      output = await invoke(args, operation, await readForm(args), caller);
+    } else {
+      output = await invoke(args, operation, await formDataOf(args));
+    }
     return respond ? respond(output) : (output as R);
   });
 }
@@ -74,32 +116,47 @@ type AnswerOf<E> = E extends Answering<infer R> ? R : OutputOf<E>;
 /**
  * A page with several forms: the form's `intent` names its operation (`"*"`: any other intent,
  * none included, for a form that sends none), or its operation and what its answer becomes
- * (`answering`). A failure goes back with
- * the intent (`{ intent }`), so that the page shows its messages beside that form.
+ * (`answering`). A failure goes back with the intent (`{ intent }`, and what `echo` adds), so
+ * that the page shows its messages beside that form.
+ *
+ * `readForm` (`ServeOptions`): the page reads its form itself (files streamed to storage). The
+ * intent is in the body, so the page's operations share one access rule, applied before the
+ * body is read; without it the form is read first and each intent's rule applies.
  */
 export async function serveIntents<M extends Record<string, Entry>>(
   args: RouteArgs,
   operations: M,
-  /** More for a failure to carry than its intent (the form's review, say). */
-  echo?: (form: FormData, intent: string) => Record<string, unknown>,
+  options: ServeOptions & {
+    /** More for a failure to carry than its intent (the form's review, say). */
+    echo?: (form: FormData, intent: string) => Record<string, unknown>;
+  } = {},
 ) {
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
   const operationOf = (entry: Entry): AnyOperation => ("respond" in entry ? entry.operation : entry);
+  const { readForm, echo } = options;
+  const [first, ...others] = Object.values(operations).map(operationOf);
+  if (readForm && others.some((operation) => operation.access !== first?.access)) {
+    throw new Error("serveIntents: a page that reads its own form has one access rule for all its operations");
+  }
+  // Filled in once the form is read: what a failure carries back.
+  const echoed: Record<string, unknown> = {};
   return runAction(
     args.context,
     async (): Promise<AnswerOf<M[keyof M]>> => {
+      // The page's rule before its reader: nothing of a refused caller's body is stored.
+      const caller = readForm && first ? await first.access.resolve(args.context, args.request, args.params) : undefined;
+      const read = readForm ? await readForm(args) : await formDataOf(args);
+      const intent = String(read.form.get("intent") ?? "");
+      Object.assign(echoed, { intent, ...echo?.(read.form, intent) });
       const named = Object.hasOwn(operations, intent) ? operations[intent] : undefined;
       const entry = named ?? (Object.hasOwn(operations, "*") ? operations["*"] : undefined);
       if (!entry) {
         // Refused as the page's forms are: whoever may not use the page learns nothing more.
-        const [first] = Object.values(operations);
-        if (first) await operationOf(first).access.resolve(args.context, args.request, args.params);
+        if (first && !caller) await first.access.resolve(args.context, args.request, args.params);
         throw new AppError("invalid_input", "Unknown action");
       }
-      const output = await invoke(args, operationOf(entry), form);
+      const output = await invoke(args, operationOf(entry), read, caller);
       return ("respond" in entry ? await entry.respond(output) : output) as AnswerOf<M[keyof M]>;
     },
-    { intent, ...echo?.(form, intent) },
+    echoed as { intent: string } & Record<string, unknown>,
   );
 }

@@ -197,6 +197,33 @@ describe("sending attachments", () => {
     expect(storedFiles().length).toBe(before);
   });
 
+  it("reads a visitor's or a stranger's files not at all: the thread's rule comes before its form reader (the adapter's readForm)", async () => {
+    const lead = await boughtLead(app);
+    const stranger = await signUpAs(app, "consumer", "Sid Stranger");
+    const visitor = { client: new SessionClient(app) };
+    // Every write to storage while they post, counted on the real storage.
+    const storage = app.services.storage;
+    const put = storage.put.bind(storage);
+    const written: string[] = [];
+    storage.put = async (key, data) => {
+      written.push(key);
+      return put(key, data);
+    };
+    try {
+      const refusedVisitor = await sendWith(visitor, lead.threadId, "Let me in", [file(jpeg, "a.jpg", "image/jpeg")], false);
+      expect(refusedVisitor.status).toBe(302);
+      expect(refusedVisitor.headers.get("location")).toContain("/auth?redirect=");
+      expect((await sendWith(stranger, lead.threadId, "Let me in", [file(jpeg, "a.jpg", "image/jpeg")])).status).toBe(404);
+      expect(written).toEqual([]);
+      // The party's own post still goes through the reader to storage.
+      expect((await sendWith(lead.digger, lead.threadId, "Mine", [file(jpeg, "a.jpg", "image/jpeg")])).status).toBe(200);
+      expect(written).toHaveLength(1);
+    } finally {
+      storage.put = put;
+    }
+    expect((await messagesOf(lead.threadId)).map((m) => m.body)).toEqual(["Mine"]);
+  });
+
   it("the database holds at most 5 per message, in positions 0 to 4, of the four types", async () => {
     const lead = await boughtLead(app, { clientName: "Ada Attach" });
     await sendWith(lead.digger, lead.threadId, "One", [file(jpeg, "a.jpg", "image/jpeg")]);
