@@ -1,5 +1,5 @@
 /**
- * Fills a database with N gigs, N/4 consumers, N/5 diggers (categories, references),
+ * Fills a database with N gigs, N/4 clients, N/5 diggers (categories, references),
  * completed lead purchases, hires and reviews, in a few INSERT ... SELECT statements over
  * generate_series.
  *
@@ -238,7 +238,7 @@ const purchaseRows = (n: number) => `generate_series(1, ${n}) i cross join later
 const purchaseKey = "(i::bigint * 4 + k)";
 
 async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (line: string) => void) {
-  const consumers = Math.max(1, Math.floor(n / 4));
+  const clients = Math.max(1, Math.floor(n / 4));
   const diggers = Math.max(10, Math.floor(n / 5));
   const spacingSeconds = (2 * 365 * 86400) / n; // two years of gigs, newest first
   const step = async (label: string, statement: string, executor: Database | Transaction = db) => {
@@ -301,13 +301,13 @@ async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (
 
     // Every account has confirmed its e-mail, so every gig is published (below).
     await txStep(
-      `${consumers + diggers} users`,
+      `${clients + diggers} users`,
       `insert into users (id, full_name, email, email_verified, user_type, created_at, updated_at)
        select 'bench-' || kind || '-' || j,
               ${pick("j", 30, FIRST)} || ' ' || ${pick("j", 31, LAST)},
               kind || j || '@bench.example', true, case kind when 'c' then 'consumer' else 'digger' end,
               now() - make_interval(days => ${h("j", 32, 900)}), now()
-       from (select 'c' as kind, generate_series(1, ${consumers}) as j
+       from (select 'c' as kind, generate_series(1, ${clients}) as j
              union all select 'd', generate_series(1, ${diggers})) u`,
     );
 
@@ -344,7 +344,7 @@ async function load(db: Database, n: number, kind: "postgres" | "pglite", log: (
              from generate_series(1, ${n}) i) g
        join bench_sub s on s.n = g.sub
        join users u on u.id = case when ${heavyClientGig("g.i", n)} then '${HEAVY_CLIENT}'
-                                   else 'bench-c-' || (2 + ${h("g.i", 3, consumers - 1)}) end`,
+                                   else 'bench-c-' || (2 + ${h("g.i", 3, clients - 1)}) end`,
     );
 
     await txStep(

@@ -202,7 +202,7 @@ const formId = (message: string) => z.string({ error: message }).refine(isUuid, 
 
 export const REFERENCE_CONTACT_FAILED = "Failed to send request";
 
-/** A consumer asks for one reference's contact details (the button on /digger/{id}). */
+/** A client asks for one reference's contact details (the button on /digger/{id}). */
 export const referenceContactSchema = z.object({ referenceId: formId(REFERENCE_CONTACT_FAILED) });
 
 const DECISION_FAILED = "Failed to update request";

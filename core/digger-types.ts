@@ -57,7 +57,7 @@ export interface PublicReference {
   name: string;
   projectDescription: string | null;
   isVerified: boolean;
-  /** The viewing consumer's request for this reference's contact. */
+  /** The viewing client's request for this reference's contact. */
   status: ContactStatus;
   /** Only when the status is approved. */
   email: string | null;

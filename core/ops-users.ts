@@ -71,7 +71,7 @@ export interface OpsUserAccount {
   purgedAt: string | null;
   diggerId: string | null;
   handle: string | null;
-  /** A digger's refund rate (decision 0031); null for a consumer. */
+  /** A digger's refund rate (decision 0031); null for a client. */
   refundRate: RefundRate | null;
 }
 

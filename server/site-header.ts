@@ -16,7 +16,7 @@ import { defineOperation } from "./operation.ts";
 export interface SiteHeaderCounts {
   unreadNotifications: number;
   unreadThreads: number;
-  /** The digger's own profile; null for a consumer and for a digger without one. */
+  /** The digger's own profile; null for a client and for a digger without one. */
   myProfileId: string | null;
 }
 

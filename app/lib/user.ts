@@ -12,7 +12,7 @@ export function useOptionalUser(): SessionUser | null {
   return useRouteLoaderData<RootData>("root")?.user ?? null;
 }
 
-/** The signed-in digger's own profile id, or null (no profile yet, a consumer, a visitor). */
+/** The signed-in digger's own profile id, or null (no profile yet, a client, a visitor). */
 export function useMyProfileId(): string | null {
   return useRouteLoaderData<RootData>("root")?.myProfileId ?? null;
 }

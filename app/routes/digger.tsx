@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   return serveLoader(args, diggerProfilePage);
 }
 
-/** Three forms: a consumer asks for a reference's contact (any other intent); the digger replies to a review; a signed-in user reports one. */
+/** Three forms: a client asks for a reference's contact (any other intent); the digger replies to a review; a signed-in user reports one. */
 export async function action(args: Route.ActionArgs) {
   return serveIntents(args, { reply: replyOnProfile, "report-review": reportOnProfile, "*": askReferenceContact }, {
     // A report's failure names its review: without JavaScript the page shows it beside that review's form.

@@ -55,7 +55,7 @@ export default function ReferenceRequests({ loaderData, actionData }: Route.Comp
               <tbody>
                 {loaderData.items.map((row) => (
                   <tr key={row.id} className="border-t">
-                    <td className="py-3 pr-4">{row.consumerName}</td>
+                    <td className="py-3 pr-4">{row.clientName}</td>
                     <td className="py-3 pr-4">{row.referenceName}</td>
                     <td className="py-3 pr-4">
                       <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time>
@@ -68,10 +68,10 @@ export default function ReferenceRequests({ loaderData, actionData }: Route.Comp
                         <Form method="post" className="flex gap-2">
                           <input type="hidden" name="requestId" value={row.id} />
                           <Button type="submit" size="sm" name="decision" value="approve" disabled={busyId === row.id}>
-                            Approve<span className="sr-only"> request from {row.consumerName}</span>
+                            Approve<span className="sr-only"> request from {row.clientName}</span>
                           </Button>
                           <Button type="submit" size="sm" variant="outline" name="decision" value="decline" disabled={busyId === row.id}>
-                            Decline<span className="sr-only"> request from {row.consumerName}</span>
+                            Decline<span className="sr-only"> request from {row.clientName}</span>
                           </Button>
                         </Form>
                       ) : null}

@@ -175,9 +175,9 @@ export async function signedInCase(options: {
   const server = await startServer({ kind: "postgres", url: databaseUrl }, buildDir, { METRICS_TOKEN }, cpus);
   try {
     const digger = await signIn(server, client, HEAVY_DIGGER);
-    const consumer = await signIn(server, client, HEAVY_CLIENT);
+    const clientUser = await signIn(server, client, HEAVY_CLIENT);
     const ids = async (query: string, id: string) => (await client.query<{ id: string }>(query, [id])).rows.map((r) => r.id);
-    const clientGigs = await ids("select id from gigs where consumer_id = $1", consumer.id);
+    const clientGigs = await ids("select id from gigs where consumer_id = $1", clientUser.id);
     const diggerLeads = await ids(
       "select p.gig_id as id from lead_purchases p join digger_profiles d on d.id = p.digger_id where d.user_id = $1 and p.status = 'completed'",
       digger.id,
@@ -188,8 +188,8 @@ export async function signedInCase(options: {
       {
         name: "my gigs (client, 50 gigs)",
         path: "/my-gigs",
-        person: consumer,
-        check: { expectation: named(consumer, "My Gigs"), some: { ids: clientGigs, least: 20, what: `the client's ${clientGigs.length} gigs` } },
+        person: clientUser,
+        check: { expectation: named(clientUser, "My Gigs"), some: { ids: clientGigs, least: 20, what: `the client's ${clientGigs.length} gigs` } },
       },
       {
         name: "my leads (digger, 50 leads)",

@@ -77,7 +77,7 @@ export async function turnLeadAlertsOff(db: Database, userId: string): Promise<v
 }
 
 /**
- * The Lead alerts card of /account: nothing for a consumer; for a digger without a profile,
+ * The Lead alerts card of /account: nothing for a client; for a digger without a profile,
  * only that one is needed; else the preferences and every category to choose from.
  */
 export async function leadAlertsCard(db: Database, user: { id: string; userType: string }) {

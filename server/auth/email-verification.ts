@@ -45,8 +45,8 @@ export function emailVerificationOptions({
       // Better Auth limits requests per client address; this limits them per recipient, so that
       // nobody can flood an inbox from many addresses.
       if (!(await rateLimits.confirmationEmailsPerAddress.take(user.email.toLowerCase()))) throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
-      const consumer = (user as { userType?: unknown }).userType !== "digger";
-      await emit(db, { kind: "account.confirm-email", userId: user.id, name: user.name, address: user.email, token, consumer });
+      const client = (user as { userType?: unknown }).userType !== "digger";
+      await emit(db, { kind: "account.confirm-email", userId: user.id, name: user.name, address: user.email, token, client });
     },
   };
 }

@@ -151,7 +151,7 @@ export const operator: Access<{ user: Operator }> = {
   },
 };
 
-/** The id of user `userId`'s digger profile, or null (a consumer, or a digger who has not made one). */
+/** The id of user `userId`'s digger profile, or null (a client, or a digger who has not made one). */
 export async function diggerProfileIdOf(db: Database, userId: string): Promise<string | null> {
   const [profile] = await db.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.userId, userId));
   return profile?.id ?? null;

@@ -301,7 +301,7 @@ export const referenceContactRequests = pgTable(
     referenceId: uuid("reference_id")
       .notNull()
       .references(() => diggerReferences.id, { onDelete: "cascade" }),
-    consumerId: text("consumer_id")
+    clientId: text("consumer_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     diggerId: uuid("digger_id")
@@ -314,9 +314,9 @@ export const referenceContactRequests = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("reference_contact_requests_reference_consumer_key").on(t.referenceId, t.consumerId),
+    uniqueIndex("reference_contact_requests_reference_consumer_key").on(t.referenceId, t.clientId),
     index("reference_contact_requests_digger_idx").on(t.diggerId, t.createdAt.desc().nullsFirst()),
-    index("reference_contact_requests_consumer_idx").on(t.consumerId),
+    index("reference_contact_requests_consumer_idx").on(t.clientId),
     check(
       "reference_contact_requests_status_check",
       sql`${t.status} in ('pending', 'approved', 'rejected')`,
@@ -328,7 +328,7 @@ export const gigs = pgTable(
   "gigs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    consumerId: text("consumer_id")
+    clientId: text("consumer_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
@@ -407,7 +407,7 @@ export const gigs = pgTable(
     index("gigs_open_category_newest_idx")
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
-    index("gigs_consumer_newest_idx").on(t.consumerId, t.createdAt.desc().nullsFirst()),
+    index("gigs_consumer_newest_idx").on(t.clientId, t.createdAt.desc().nullsFirst()),
     // The daily digest: the gigs that became visible in the last day, newest first.
     index("gigs_visible_since_idx")
       .on(t.visibleSince.desc().nullsFirst())

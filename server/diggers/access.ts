@@ -29,7 +29,7 @@ export const REFERENCE_REQUESTS = digger({
   diggerProfile: { message: "Please complete your digger profile first", redirectTo: "/digger-registration" },
 });
 
-/** Asking, on /digger/{id}, for one of its references' contact: consumers only. */
+/** Asking, on /digger/{id}, for one of its references' contact: clients only. */
 export const REFERENCE_CONTACT = signedIn((params) => {
   // Encoded: the id comes from the address as typed, and a redirect's Location must stay ASCII.
   const page = `/digger/${encodeURIComponent(params.id ?? "")}`;

@@ -1,6 +1,6 @@
 /**
  * /digger/{id} as operations (decision 0044): the public profile, and its three forms (a
- * consumer asks for a reference's contact, the digger replies to a review, a signed-in user
+ * client asks for a reference's contact, the digger replies to a review, a signed-in user
  * reports one). The work stays in its modules; these declare who may do it.
  */
 import { anyone } from "../auth/guards.ts";

@@ -1,7 +1,7 @@
 /**
  * /digger/{id}: a digger's public profile. Public columns only (design.md section 6): the
  * handle, never the full name, business name, phone or e-mail. A reference's e-mail and
- * phone are selected only for a consumer whose request the digger approved.
+ * phone are selected only for a client whose request the digger approved.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { UserType } from "#core/auth-schemas.ts";
@@ -57,7 +57,7 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
   if (!row) throw new AppError("not_found", "Digger not found", { redirectTo: "/browse-diggers" });
   const { userId, completionRate, purchases, ...profile } = row;
 
-  const consumerId = viewer?.userType === "consumer" ? viewer.id : null;
+  const clientId = viewer?.userType === "consumer" ? viewer.id : null;
   const r = diggerReferences;
   const q = referenceContactRequests;
   const approved = sql`${q.status} = 'approved'`;
@@ -79,7 +79,7 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
         phone: sql<string | null>`case when ${approved} then ${r.referencePhone} end`,
       })
       .from(r)
-      .leftJoin(q, consumerId ? and(eq(q.referenceId, r.id), eq(q.consumerId, consumerId)) : sql`false`)
+      .leftJoin(q, clientId ? and(eq(q.referenceId, r.id), eq(q.clientId, clientId)) : sql`false`)
       .where(eq(r.diggerId, profile.id))
       .orderBy(asc(r.createdAt), asc(r.id)),
     reviewSummary(db, profile.id),

@@ -1,7 +1,7 @@
 /**
- * Reference contact requests (design.md section 1): a signed-in consumer asks for a
+ * Reference contact requests (design.md section 1): a signed-in client asks for a
  * reference's contact; the digger who owns the reference approves or declines it at
- * /reference-requests. The digger is told of each new request, the consumer of the outcome
+ * /reference-requests. The digger is told of each new request, the client of the outcome
  * (the bell and an e-mail, in the transaction that records it).
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
@@ -24,10 +24,10 @@ const REQUEST_MESSAGES = {
 
 type Mailing = Pick<AppServices, "db" | "emit">;
 
-/** The action of /digger/{id}: the consumer asks for one of this digger's references. */
+/** The action of /digger/{id}: the client asks for one of this digger's references. */
 export async function requestReferenceContact(
   { db, emit }: Mailing,
-  consumer: { id: string; name: string },
+  client: { id: string; name: string },
   diggerId: string,
   form: FormData,
 ): Promise<{ success: string }> {
@@ -51,9 +51,9 @@ export async function requestReferenceContact(
     await db.transaction(async (tx) => {
       const [request] = await tx
         .insert(referenceContactRequests)
-        .values({ referenceId, consumerId: consumer.id, diggerId: reference.diggerId })
+        .values({ referenceId, clientId: client.id, diggerId: reference.diggerId })
         .returning({ id: referenceContactRequests.id });
-      await emit(tx, { kind: "reference.requested", requestId: request!.id, diggerUserId: reference.diggerUserId, clientName: consumer.name, referenceName: reference.name });
+      await emit(tx, { kind: "reference.requested", requestId: request!.id, diggerUserId: reference.diggerUserId, clientName: client.name, referenceName: reference.name });
     });
   } catch (error) {
     if (isUniqueViolation(error, "reference_contact_requests_reference_consumer_key")) {
@@ -66,7 +66,7 @@ export async function requestReferenceContact(
 
 export interface ReferenceRequestRow {
   id: string;
-  consumerName: string;
+  clientName: string;
   referenceName: string;
   status: "pending" | "approved" | "rejected";
   createdAt: string;
@@ -79,13 +79,13 @@ export async function listReferenceRequests(db: Database, diggerId: string, curs
   const rows = await db
     .select({
       id: q.id,
-      consumerName: users.name,
+      clientName: users.name,
       referenceName: diggerReferences.referenceName,
       status: q.status,
       createdAt: exactTimestamp(q.createdAt),
     })
     .from(q)
-    .innerJoin(users, eq(users.id, q.consumerId))
+    .innerJoin(users, eq(users.id, q.clientId))
     .innerJoin(diggerReferences, eq(diggerReferences.id, q.referenceId))
     .where(
       and(
@@ -98,7 +98,7 @@ export async function listReferenceRequests(db: Database, diggerId: string, curs
   return toPage<ReferenceRequestRow>(rows, PAGE_SIZE, (row) => [row.createdAt, row.id]);
 }
 
-/** Approve or decline: only a pending request for one of the digger's references; the consumer is told in the same transaction. */
+/** Approve or decline: only a pending request for one of the digger's references; the client is told in the same transaction. */
 export async function resolveReferenceRequest({ db, emit }: Mailing, diggerId: string, form: FormData): Promise<{ success: string }> {
   const { requestId, decision } = parsedInput(referenceDecisionSchema, {
     requestId: form.get("requestId"),
@@ -111,7 +111,7 @@ export async function resolveReferenceRequest({ db, emit }: Mailing, diggerId: s
       .update(q)
       .set({ status: approved ? "approved" : "rejected", resolvedAt: sql`now()` })
       .where(and(eq(q.id, requestId), eq(q.diggerId, diggerId), eq(q.status, "pending")))
-      .returning({ consumerId: q.consumerId, referenceId: q.referenceId });
+      .returning({ clientId: q.clientId, referenceId: q.referenceId });
     if (!updated) return false;
     const [details] = await tx
       .select({ referenceName: diggerReferences.referenceName, handle: diggerProfiles.handle })
@@ -119,7 +119,7 @@ export async function resolveReferenceRequest({ db, emit }: Mailing, diggerId: s
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerReferences.diggerId))
       .where(eq(diggerReferences.id, updated.referenceId));
     if (!details) return true;
-    await emit(tx, { kind: "reference.decided", requestId, clientUserId: updated.consumerId, handle: details.handle, referenceName: details.referenceName, approved, diggerId });
+    await emit(tx, { kind: "reference.decided", requestId, clientUserId: updated.clientId, handle: details.handle, referenceName: details.referenceName, approved, diggerId });
     return true;
   });
   if (!done) {

@@ -101,12 +101,12 @@ const respondByLine = (respondBy: Date) => `Respond by ${formatDateTime(respondB
 
 export const EVENTS = {
   // Accounts (Better Auth's callbacks: no transaction of theirs, emitted with the database).
-  "account.confirm-email": declare<AccountAddress & { token: string; consumer: boolean }>({
+  "account.confirm-email": declare<AccountAddress & { token: string; client: boolean }>({
     group: "account",
     mustNotMiss: true,
     to: toAccount,
     email: (e, { config }) =>
-      confirmationEmail({ name: e.name, link: `${config.publicUrl}/verify-email?token=${encodeURIComponent(e.token)}`, consumer: e.consumer }),
+      confirmationEmail({ name: e.name, link: `${config.publicUrl}/verify-email?token=${encodeURIComponent(e.token)}`, client: e.client }),
     readme: { subject: "Confirm your e-mail for Digs & Gigs", to: "the new account" },
   }),
   "account.password-reset": declare<AccountAddress & { token: string }>({

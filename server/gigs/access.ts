@@ -1,18 +1,18 @@
 /** Who may use the gig pages, with the spec's message and destination for everyone else. */
 import { signedIn } from "../auth/guards.ts";
 
-const CONSUMERS_ONLY = { type: "consumer", message: "Only consumers can post gigs", redirectTo: "/" } as const;
+const CLIENTS_ONLY = { type: "consumer", message: "Only consumers can post gigs", redirectTo: "/" } as const;
 
 /** /post-gig, the page. */
 export const POST_GIG_PAGE = signedIn({
   signedOut: { message: "Please sign in to post a gig", redirectTo: "/auth?redirect=/post-gig" },
-  userType: CONSUMERS_ONLY,
+  userType: CLIENTS_ONLY,
 });
 
 /** /post-gig, the form sent: a visitor here had the page, so their session ended. */
 export const POST_GIG_FORM = signedIn({
   signedOut: { message: "Session expired. Please sign in again.", redirectTo: "/auth?redirect=/post-gig" },
-  userType: CONSUMERS_ONLY,
+  userType: CLIENTS_ONLY,
 });
 
 /** /my-gigs: any signed-in user (only their own gigs show). */

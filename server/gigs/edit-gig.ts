@@ -40,9 +40,9 @@ function gigNotFound(page = false): AppError {
  * whether it is bought (a completed purchase or a checkout holding a spot), whether a purchase
  * completed, and whether it has any purchase row.
  */
-async function ownGig(db: Database | Transaction, consumerId: string, gigId: string, lock: boolean) {
+async function ownGig(db: Database | Transaction, clientId: string, gigId: string, lock: boolean) {
   if (!isUuid(gigId)) return null;
-  const mine = and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId), isNull(gigs.deletedAt));
+  const mine = and(eq(gigs.id, gigId), eq(gigs.clientId, clientId), isNull(gigs.deletedAt));
   if (lock) {
     const [locked] = await db.select({ id: gigs.id }).from(gigs).where(mine).for("update");
     if (!locked) return null;
@@ -65,8 +65,8 @@ async function ownGig(db: Database | Transaction, consumerId: string, gigId: str
 const dollars = (cents: number | null) => (cents === null ? "" : String(cents / 100));
 
 /** The edit page: the gig's values as its form shows them, and what may still change. */
-export async function editGigPage(db: Database, consumerId: string, gigId: string) {
-  const row = await ownGig(db, consumerId, gigId, false);
+export async function editGigPage(db: Database, clientId: string, gigId: string) {
+  const row = await ownGig(db, clientId, gigId, false);
   if (!row) throw gigNotFound(true);
   const { gig } = row;
   const values: GigFormValues = {
@@ -96,10 +96,10 @@ function earliestDeadline(deadline: string | null): string {
  * changes another field (someone bought the lead while the client was editing) is refused
  * with 409, and nothing changes.
  */
-export async function updateGig(db: Database, consumerId: string, gigId: string, form: FormData): Promise<void> {
+export async function updateGig(db: Database, clientId: string, gigId: string, form: FormData): Promise<void> {
   const input = Object.fromEntries(form);
   await db.transaction(async (tx) => {
-    const row = await ownGig(tx, consumerId, gigId, true);
+    const row = await ownGig(tx, clientId, gigId, true);
     if (!row) throw gigNotFound();
     const { gig, bought } = row;
     const today = earliestDeadline(gig.deadline);
@@ -159,9 +159,9 @@ export const DELETED_GIG = {
  * still pending is ended at the payment provider, after the commit and never under the lock; a
  * payment that arrives anyway finds the gig gone and is refunded in full (fulfilment.ts).
  */
-export async function deleteGig(services: Pick<AppServices, "db" | "payments" | "logger">, consumerId: string, gigId: string): Promise<void> {
+export async function deleteGig(services: Pick<AppServices, "db" | "payments" | "logger">, clientId: string, gigId: string): Promise<void> {
   const pending = await services.db.transaction(async (tx) => {
-    const row = await ownGig(tx, consumerId, gigId, true);
+    const row = await ownGig(tx, clientId, gigId, true);
     if (!row) throw gigNotFound();
     if (row.completed) throw new AppError("conflict", GIG_EDIT_TEXTS.notDeletable);
     if (!row.anyPurchase) {

@@ -88,22 +88,22 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
       categoryName: categories.name,
       categoryDescription: categories.description,
       posterFirstName: sql<string>`split_part(btrim(${users.name}), ' ', 1)`,
-      consumerId: gigs.consumerId,
+      clientId: gigs.clientId,
       withdrawn: withdrawnGig(),
       notForSale: whyNotForSaleOf(),
       hiddenReason: gigs.hiddenReason,
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
-    .innerJoin(users, eq(users.id, gigs.consumerId))
+    .innerJoin(users, eq(users.id, gigs.clientId))
     // A deleted account's gigs leave the site with it, and so does a gig its client deleted.
     .where(and(eq(gigs.id, id), isNull(users.deletedAt), isNull(gigs.deletedAt)));
-  if (!row || (!row.published && row.consumerId !== viewerId)) return null;
-  const { consumerId, withdrawn, hiddenReason, notForSale, ...gig } = row;
+  if (!row || (!row.published && row.clientId !== viewerId)) return null;
+  const { clientId, withdrawn, hiddenReason, notForSale, ...gig } = row;
   return {
     gig: { ...gig, createdAt: gig.createdAt.toISOString(), leadPriceCents: leadPriceCents(gig.budgetMinCents) },
     /** For permission checks on the server; never sent to the browser. */
-    ownerId: consumerId,
+    ownerId: clientId,
     /** Hidden by an operator (with the operator's reason), or its owner suspended: only the owner, the lead's buyers and operators may see it. */
     withdrawn: withdrawn ? { hiddenReason } : null,
     notForSale,

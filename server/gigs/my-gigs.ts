@@ -1,4 +1,4 @@
-/** My Gigs: a consumer's own gigs, and opening or closing one of them (only its owner may). */
+/** My Gigs: a client's own gigs, and opening or closing one of them (only its owner may). */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { gigStatusSchema } from "#core/gig-schema.ts";
 import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED } from "#core/gig-texts.ts";
@@ -15,9 +15,9 @@ import { defineOperation } from "../operation.ts";
 import { MY_GIGS } from "./access.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
-/** The My Gigs page: a page of the consumer's gigs, and whether they are published yet. */
-export async function myGigsPage(db: Database, consumerId: string, cursor: string | null) {
-  const [page, emailConfirmed] = await Promise.all([listMyGigs(db, consumerId, cursor), isEmailConfirmed(db, consumerId)]);
+/** The My Gigs page: a page of the client's gigs, and whether they are published yet. */
+export async function myGigsPage(db: Database, clientId: string, cursor: string | null) {
+  const [page, emailConfirmed] = await Promise.all([listMyGigs(db, clientId, cursor), isEmailConfirmed(db, clientId)]);
   return { page, emailConfirmed };
 }
 
@@ -27,7 +27,7 @@ async function isEmailConfirmed(db: Database, userId: string): Promise<boolean> 
   return row?.confirmed ?? false;
 }
 
-async function listMyGigs(db: Database, consumerId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<OwnGig>> {
+async function listMyGigs(db: Database, clientId: string, cursor: string | null, size = PAGE_SIZE): Promise<Page<OwnGig>> {
   const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const rows = await db
     .select({
@@ -50,7 +50,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
     .where(
       and(
-        eq(gigs.consumerId, consumerId),
+        eq(gigs.clientId, clientId),
         isNull(gigs.deletedAt),
         after ? sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
       ),
@@ -61,7 +61,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
 }
 
 /**
- * My Gigs' switch: opens or closes one of the consumer's gigs (only its owner may); says which.
+ * My Gigs' switch: opens or closes one of the client's gigs (only its owner may); says which.
  * Closing with `filled=yes` a gig that has completed purchases records it as filled in the same
  * transaction, and tells each digger who bought it (at most 5: the bell and an e-mail each) in
  * that transaction too. `filled` on a gig without purchases just closes it. Reopening clears it,
@@ -69,7 +69,7 @@ async function listMyGigs(db: Database, consumerId: string, cursor: string | nul
  */
 export async function changeGigStatus(
   { db, emit, jobs }: { db: Database; emit: Emit; jobs: JobQueue },
-  consumerId: string,
+  clientId: string,
   form: FormData,
 ): Promise<{ success: string }> {
   const { status, gigId, filled } = parsedInput(gigStatusSchema, {
@@ -83,7 +83,7 @@ export async function changeGigStatus(
     const [gig] = await tx
       .update(gigs)
       .set(status === "open" ? { status, filledAt: null } : { status })
-      .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId), isNull(gigs.deletedAt)))
+      .where(and(eq(gigs.id, gigId), eq(gigs.clientId, clientId), isNull(gigs.deletedAt)))
       .returning({ id: gigs.id, title: gigs.title, published: gigs.published });
     if (!gig) return null;
     // Reopened and published, it is visible again: diggers who match now and never heard of it are alerted.

@@ -39,19 +39,19 @@ export const postGig = defineOperation({
   access: POST_GIG_FORM,
   input: () => postGigSchema(),
   async run({ services: { db, jobs, rateLimits }, user, input: gig }): Promise<{ id: string }> {
-    const consumerId = user.id;
+    const clientId = user.id;
     if (!(await isTopLevelCategory(db, gig.categoryId))) {
       throw new AppError("invalid_input", CATEGORY_REQUIRED, { fieldErrors: { categoryId: CATEGORY_REQUIRED } });
     }
     // Only a valid gig counts: a form refused for a field can be corrected and sent again.
-    if (!(await rateLimits.gigPostsPerHour.take(consumerId)) || !(await rateLimits.gigPostsPerDay.take(consumerId))) {
+    if (!(await rateLimits.gigPostsPerHour.take(clientId)) || !(await rateLimits.gigPostsPerDay.take(clientId))) {
       throw new AppError("too_many_requests", GIG_POSTS_LIMITED);
     }
     return db.transaction(async (tx) => {
       const [row] = await tx
         .insert(gigs)
         .values({
-          consumerId,
+          clientId,
           title: gig.title,
           description: gig.description,
           location: gig.location,

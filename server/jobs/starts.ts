@@ -15,11 +15,11 @@ export const leadAlertsJob = (gig: { id: string }): JobStart & { name: "alerts.g
  * The `alerts.gig` jobs of a client's open, published gigs: after they confirmed their e-mail
  * (which published them), the event "account.email-confirmed" starts them.
  */
-export async function clientGigAlertJobs(tx: Transaction, consumerId: string): Promise<JobStart[]> {
+export async function clientGigAlertJobs(tx: Transaction, clientId: string): Promise<JobStart[]> {
   const visible = await tx
     .select({ id: gigs.id })
     .from(gigs)
-    .where(and(eq(gigs.consumerId, consumerId), eq(gigs.status, "open"), eq(gigs.published, true)));
+    .where(and(eq(gigs.clientId, clientId), eq(gigs.status, "open"), eq(gigs.published, true)));
   return visible.map(leadAlertsJob);
 }
 

@@ -3,7 +3,7 @@ import { digger } from "../auth/guards.ts";
 
 export const MY_LEADS_ACCESS = digger({
   signedOut: { message: "Please sign in to view your leads", redirectTo: "/auth?type=digger&redirect=/my-leads" },
-  // A consumer has no digger profile either; /digger-registration would only turn them away.
+  // A client has no digger profile either; /digger-registration would only turn them away.
   userType: { type: "digger", message: "My Leads is for diggers", redirectTo: "/" },
   diggerProfile: { message: "Digger profile not found", redirectTo: "/digger-registration" },
 });

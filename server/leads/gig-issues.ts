@@ -20,13 +20,13 @@ export const GIG_ISSUES_ACCESS = signedIn({
 /** At most this many issues in the dialog: one per purchase, so one per digger who bought. */
 const ISSUES_LIMIT = 500;
 
-/** The issues on a gig of `consumerId`, newest first; null when the gig is not theirs. */
-export async function listGigIssues(db: Database, consumerId: string, gigId: string): Promise<GigIssue[] | null> {
+/** The issues on a gig of `clientId`, newest first; null when the gig is not theirs. */
+export async function listGigIssues(db: Database, clientId: string, gigId: string): Promise<GigIssue[] | null> {
   if (!isUuid(gigId)) return null;
   const [gig] = await db
     .select({ id: gigs.id })
     .from(gigs)
-    .where(and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)));
+    .where(and(eq(gigs.id, gigId), eq(gigs.clientId, clientId)));
   if (!gig) return null;
   const rows = await db
     .select({
@@ -56,9 +56,9 @@ export async function listGigIssues(db: Database, consumerId: string, gigId: str
   }));
 }
 
-/** The dialog's data: the issues on gig `gigId` of `consumerId`; 404 'Failed to load issues' when the gig is not theirs. */
-export async function gigIssues(db: Database, consumerId: string, gigId: string): Promise<{ issues: GigIssue[]; now: string }> {
-  const issues = await listGigIssues(db, consumerId, gigId);
+/** The dialog's data: the issues on gig `gigId` of `clientId`; 404 'Failed to load issues' when the gig is not theirs. */
+export async function gigIssues(db: Database, clientId: string, gigId: string): Promise<{ issues: GigIssue[]; now: string }> {
+  const issues = await listGigIssues(db, clientId, gigId);
   // Not theirs, or no such gig: 404 and nothing about it.
   if (!issues) throw new AppError("not_found", ISSUE_MESSAGES.loadIssuesFailed);
   return { issues, now: new Date().toISOString() };

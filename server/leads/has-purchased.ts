@@ -29,7 +29,7 @@ export async function contactForBuyer(db: Database, gigId: string, userId: strin
       deleted: sql<boolean>`${users.deletedAt} is not null`,
     })
     .from(gigs)
-    .innerJoin(users, eq(users.id, gigs.consumerId))
+    .innerJoin(users, eq(users.id, gigs.clientId))
     .where(eq(gigs.id, gigId));
   return row ?? null;
 }

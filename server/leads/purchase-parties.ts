@@ -20,7 +20,7 @@ export const diggerUser = alias(users, "digger_user");
 export function withPurchaseParties<T extends PgSelect>(query: T) {
   return query
     .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .innerJoin(clientUser, eq(clientUser.id, gigs.consumerId))
+    .innerJoin(clientUser, eq(clientUser.id, gigs.clientId))
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
     .innerJoin(diggerUser, eq(diggerUser.id, diggerProfiles.userId));
 }

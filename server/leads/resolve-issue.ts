@@ -147,7 +147,7 @@ async function settleOverdueLocked(tx: Transaction, services: Tellers, issueId: 
 }
 
 /**
- * Approves or rejects a pending issue on a gig of `consumerId`, in one transaction: the
+ * Approves or rejects a pending issue on a gig of `clientId`, in one transaction: the
  * issue row is locked (FOR UPDATE), so of two concurrent decisions (the client's, or the
  * client's and the automatic approval) the second sees the first's result and changes
  * nothing ('This issue has already been resolved'). Past the issue's `respond_by` the
@@ -157,7 +157,7 @@ async function settleOverdueLocked(tx: Transaction, services: Tellers, issueId: 
  */
 export async function resolveIssue(
   services: Tellers & Pick<AppServices, "db">,
-  consumerId: string,
+  clientId: string,
   gigId: string,
   issueId: string,
   decision: IssueDecision,
@@ -165,7 +165,7 @@ export async function resolveIssue(
   const notFound = new AppError("not_found", ISSUE_MESSAGES.updateFailed);
   if (!isUuid(gigId) || !isUuid(issueId)) throw notFound;
   return services.db.transaction(async (tx) => {
-    const issue = await lockIssue(tx, issueId, and(eq(gigs.id, gigId), eq(gigs.consumerId, consumerId)));
+    const issue = await lockIssue(tx, issueId, and(eq(gigs.id, gigId), eq(gigs.clientId, clientId)));
     if (!issue) throw notFound;
     if (issue.status !== "pending") throw new AppError("conflict", ISSUE_MESSAGES.alreadyResolved);
     // The deadline is binding: past it, the decision is the automatic approval's, taken now
@@ -244,12 +244,12 @@ export async function afterDecision(services: AfterServices, resolved: Resolved)
 }
 
 /**
- * The owner `consumerId` approves or rejects one issue of gig `gigId` (the dialog's form);
+ * The owner `clientId` approves or rejects one issue of gig `gigId` (the dialog's form);
  * then the refund goes to the provider and the digger is e-mailed. Returns the decision.
  */
-export async function decideIssue(services: AfterServices, consumerId: string, gigId: string, form: FormData): Promise<{ decision: IssueDecision }> {
+export async function decideIssue(services: AfterServices, clientId: string, gigId: string, form: FormData): Promise<{ decision: IssueDecision }> {
   const { issueId, decision } = parsedInput(issueDecisionSchema, { issueId: form.get("issueId"), decision: form.get("decision") });
-  const resolved = await resolveIssue(services, consumerId, gigId, issueId, decision);
+  const resolved = await resolveIssue(services, clientId, gigId, issueId, decision);
   if (resolved === null || resolved === ESCALATED) throw new AppError("conflict", ISSUE_MESSAGES.withOperators);
   await afterDecision(services, resolved);
   if (resolved.decidedBy === "automatic") throw new AppError("conflict", ISSUE_MESSAGES.deadlinePassed);

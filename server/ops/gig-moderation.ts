@@ -41,7 +41,7 @@ export async function searchGigs(db: Database, q: string, cursorParam: string | 
       published: gigs.published,
       at: exactTimestamp(gigs.createdAt),
       createdAt: gigs.createdAt,
-      ownerId: gigs.consumerId,
+      ownerId: gigs.clientId,
       ownerEmail: users.email,
       ownerSuspended: gigs.ownerSuspended,
       hiddenAt: gigs.hiddenAt,
@@ -49,7 +49,7 @@ export async function searchGigs(db: Database, q: string, cursorParam: string | 
       purchaseCount: gigs.purchaseCount,
     })
     .from(gigs)
-    .innerJoin(users, eq(users.id, gigs.consumerId))
+    .innerJoin(users, eq(users.id, gigs.clientId))
     .where(and(...conditions))
     .orderBy(desc(gigs.createdAt), desc(gigs.id))
     .limit(PAGE_SIZE + 1);
@@ -70,7 +70,7 @@ export const moderateGig = defineOperation({
   async run({ services, user: operator, input: input }): Promise<{ success: string }> {
     return services.db.transaction(async (tx) => {
       const [gig] = await tx
-        .select({ id: gigs.id, title: gigs.title, ownerId: gigs.consumerId, hiddenAt: gigs.hiddenAt })
+        .select({ id: gigs.id, title: gigs.title, ownerId: gigs.clientId, hiddenAt: gigs.hiddenAt })
         .from(gigs)
         .where(eq(gigs.id, input.gigId))
         .for("no key update");

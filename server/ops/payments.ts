@@ -103,7 +103,7 @@ export const retryRefund = defineOperation({
     return services.db.transaction(async (tx) => {
       const [refund] = await withPurchaseParties(
         tx
-          .select({ id: refunds.id, status: refunds.status, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
+          .select({ id: refunds.id, status: refunds.status, diggerUserId: diggerProfiles.userId, clientId: gigs.clientId })
           .from(refunds)
           .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
           .$dynamic(),

@@ -69,7 +69,7 @@ export const moderateReview = defineOperation({
   async run({ services, user: operator, input: { intent, reviewId } }): Promise<{ success: string }> {
     return services.db.transaction(async (tx) => {
       const [review] = await tx
-        .select({ id: reviews.id, diggerUserId: diggerProfiles.userId, clientId: gigs.consumerId })
+        .select({ id: reviews.id, diggerUserId: diggerProfiles.userId, clientId: gigs.clientId })
         .from(reviews)
         .innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId))
         .innerJoin(gigs, eq(gigs.id, reviews.gigId))

@@ -68,7 +68,7 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
         createdAt: gigs.createdAt,
       })
       .from(gigs)
-      .where(eq(gigs.consumerId, userId))
+      .where(eq(gigs.clientId, userId))
       .orderBy(desc(gigs.createdAt))
       .limit(limit),
     diggerId === null
@@ -93,7 +93,7 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
         .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
         .$dynamic(),
     )
-      .where(diggerId === null ? eq(gigs.consumerId, userId) : or(eq(gigs.consumerId, userId), eq(leadIssues.diggerId, diggerId)))
+      .where(diggerId === null ? eq(gigs.clientId, userId) : or(eq(gigs.clientId, userId), eq(leadIssues.diggerId, diggerId)))
       .orderBy(desc(leadIssues.createdAt))
       .limit(limit),
     db
@@ -101,7 +101,7 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
       .from(reviews)
       .innerJoin(gigs, eq(gigs.id, reviews.gigId))
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId))
-      .where(eq(gigs.consumerId, userId))
+      .where(eq(gigs.clientId, userId))
       .orderBy(desc(reviews.createdAt))
       .limit(limit),
     diggerId === null
@@ -110,7 +110,7 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
           .select({ id: reviews.id, gigId: gigs.id, gigTitle: gigs.title, rating: reviews.rating, body: reviews.body, other: users.name, createdAt: reviews.createdAt })
           .from(reviews)
           .innerJoin(gigs, eq(gigs.id, reviews.gigId))
-          .innerJoin(users, eq(users.id, gigs.consumerId))
+          .innerJoin(users, eq(users.id, gigs.clientId))
           .where(eq(reviews.diggerId, diggerId))
           .orderBy(desc(reviews.createdAt))
           .limit(limit),

@@ -22,7 +22,7 @@ export async function requestAccountDeletion(db: Database, userId: string): Prom
     await tx
       .update(gigs)
       .set({ status: "closed" })
-      .where(and(eq(gigs.consumerId, userId), eq(gigs.status, "open")));
+      .where(and(eq(gigs.clientId, userId), eq(gigs.status, "open")));
     await tx
       .update(diggerProfiles)
       .set({ hiddenAt: sql`now()` })

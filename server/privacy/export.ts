@@ -105,7 +105,7 @@ export async function exportUserData(db: Database, userId: string) {
       })
       .from(gigs)
       .innerJoin(categories, eq(categories.id, gigs.categoryId))
-      .where(eq(gigs.consumerId, userId))
+      .where(eq(gigs.clientId, userId))
       .orderBy(desc(gigs.createdAt)),
     db
       .select({
@@ -120,7 +120,7 @@ export async function exportUserData(db: Database, userId: string) {
       .from(referenceContactRequests)
       .innerJoin(diggerReferences, eq(diggerReferences.id, referenceContactRequests.referenceId))
       .innerJoin(diggerProfiles, eq(diggerProfiles.id, referenceContactRequests.diggerId))
-      .where(eq(referenceContactRequests.consumerId, userId))
+      .where(eq(referenceContactRequests.clientId, userId))
       .orderBy(desc(referenceContactRequests.createdAt)),
     db
       .select({
@@ -267,7 +267,7 @@ async function trustSection(db: Database, gigIds: string[], diggerId: string | n
       : db.select({ ...reviewColumns, diggerHandle: diggerProfiles.handle }).from(reviews).innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId)).where(inArray(reviews.gigId, gigIds)).orderBy(desc(reviews.createdAt)),
     diggerId === null
       ? none
-      : db.select({ ...reviewColumns, reviewerName: users.name }).from(reviews).innerJoin(gigs, eq(gigs.id, reviews.gigId)).innerJoin(users, eq(users.id, gigs.consumerId)).where(eq(reviews.diggerId, diggerId)).orderBy(desc(reviews.createdAt)),
+      : db.select({ ...reviewColumns, reviewerName: users.name }).from(reviews).innerJoin(gigs, eq(gigs.id, reviews.gigId)).innerJoin(users, eq(users.id, gigs.clientId)).where(eq(reviews.diggerId, diggerId)).orderBy(desc(reviews.createdAt)),
     gigIds.length === 0
       ? none
       : db.select({ gigId: hires.gigId, diggerHandle: diggerProfiles.handle, createdAt: hires.createdAt }).from(hires).innerJoin(diggerProfiles, eq(diggerProfiles.id, hires.diggerId)).where(inArray(hires.gigId, gigIds)).orderBy(desc(hires.createdAt)),
@@ -292,7 +292,7 @@ function requestsReceived(db: Database, diggerId: string) {
     })
     .from(referenceContactRequests)
     .innerJoin(diggerReferences, eq(diggerReferences.id, referenceContactRequests.referenceId))
-    .innerJoin(users, eq(users.id, referenceContactRequests.consumerId))
+    .innerJoin(users, eq(users.id, referenceContactRequests.clientId))
     .where(eq(referenceContactRequests.diggerId, diggerId))
     .orderBy(desc(referenceContactRequests.createdAt));
 }

@@ -120,7 +120,7 @@ async function purgeAccount(services: PurgeServices, userId: string, delaySecond
     await tx
       .delete(emails)
       .where(or(eq(emails.userId, userId), sql`lower(${emails.toAddress}) = ${user.email.toLowerCase()}`));
-    await tx.delete(referenceContactRequests).where(eq(referenceContactRequests.consumerId, userId));
+    await tx.delete(referenceContactRequests).where(eq(referenceContactRequests.clientId, userId));
     // The bell's entries name other people's gigs and handles: they go with the account.
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     // Conversations stay with the other party, without this account's words ('Message deleted').
@@ -160,7 +160,7 @@ const hasPurchases = (gigId: typeof gigs.id) =>
 
 /** Deletes the gigs nobody paid for and anonymises the rest; returns how many were kept. */
 async function purgeGigs(tx: Transaction, userId: string): Promise<number> {
-  await tx.delete(gigs).where(and(eq(gigs.consumerId, userId), sql`not ${hasPurchases(gigs.id)}`));
+  await tx.delete(gigs).where(and(eq(gigs.clientId, userId), sql`not ${hasPurchases(gigs.id)}`));
   const kept = await tx
     .update(gigs)
     .set({
@@ -172,7 +172,7 @@ async function purgeGigs(tx: Transaction, userId: string): Promise<number> {
       contactPhone: null,
       status: "closed",
     })
-    .where(eq(gigs.consumerId, userId))
+    .where(eq(gigs.clientId, userId))
     .returning({ id: gigs.id });
   return kept.length;
 }

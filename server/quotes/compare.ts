@@ -33,11 +33,11 @@ export async function quoteComparison(db: Database, userId: string, gigId: strin
       status: gigs.status,
       filled: sql<boolean>`${gigs.filledAt} is not null`,
       purchaseCount: gigs.purchaseCount,
-      consumerId: gigs.consumerId,
+      clientId: gigs.clientId,
     })
     .from(gigs)
     .where(and(eq(gigs.id, gigId), isNull(gigs.deletedAt)));
-  if (!gig || gig.consumerId !== userId) throw notFound;
+  if (!gig || gig.clientId !== userId) throw notFound;
   const p = diggerProfiles;
   const rows = await db
     .select({
@@ -109,7 +109,7 @@ export async function quoteComparison(db: Database, userId: string, gigId: strin
     .from(quotes)
     .innerJoin(p, eq(p.id, quotes.diggerId))
     .where(and(eq(quotes.gigId, gig.id), eq(quotes.status, "accepted")));
-  const { consumerId: _owner, ...shown } = gig;
+  const { clientId: _owner, ...shown } = gig;
   return {
     gig: shown,
     quotes: compared,

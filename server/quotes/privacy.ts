@@ -19,6 +19,6 @@ export async function purgeQuotesOf(tx: Transaction, userId: string): Promise<vo
     .where(eq(diggerProfiles.userId, userId));
   await tx.update(quotes).set({ included: QUOTE_MESSAGES.deleted }).where(inArray(quotes.id, written));
   await tx.update(quoteLineItems).set({ description: QUOTE_MESSAGES.deleted }).where(inArray(quoteLineItems.quoteId, written));
-  const received = tx.select({ id: gigs.id }).from(gigs).where(eq(gigs.consumerId, userId));
+  const received = tx.select({ id: gigs.id }).from(gigs).where(eq(gigs.clientId, userId));
   await tx.update(quotes).set({ declineReason: null }).where(inArray(quotes.gigId, received));
 }

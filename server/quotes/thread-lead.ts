@@ -34,7 +34,7 @@ export async function threadLead(tx: Transaction, userId: string, threadId: stri
       diggerId: diggerProfiles.id,
       diggerUserId: diggerProfiles.userId,
       handle: diggerProfiles.handle,
-      clientName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${gigs.consumerId})`,
+      clientName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${gigs.clientId})`,
       refunded: fullyRefunded,
     })
     .from(threads)

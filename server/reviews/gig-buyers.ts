@@ -20,13 +20,13 @@ export const GIG_BUYERS_ACCESS = signedIn({
 /** At most this many rows: one per completed purchase, and a gig sells at most five. */
 const BUYERS_LIMIT = 100;
 
-/** Gig `gigId` when `consumerId` owns it: 404 when there is no such gig, 403 when it is another's. */
-export async function ownedGig(db: Database, consumerId: string, gigId: string, lock = false) {
+/** Gig `gigId` when `clientId` owns it: 404 when there is no such gig, 403 when it is another's. */
+export async function ownedGig(db: Database, clientId: string, gigId: string, lock = false) {
   if (!isUuid(gigId)) throw new AppError("not_found", "Gig not found");
-  const query = db.select({ id: gigs.id, title: gigs.title, consumerId: gigs.consumerId }).from(gigs).where(eq(gigs.id, gigId));
+  const query = db.select({ id: gigs.id, title: gigs.title, clientId: gigs.clientId }).from(gigs).where(eq(gigs.id, gigId));
   const [gig] = lock ? await query.for("share") : await query;
   if (!gig) throw new AppError("not_found", "Gig not found");
-  if (gig.consumerId !== consumerId) throw new AppError("forbidden", TRUST_MESSAGES.notYourGig);
+  if (gig.clientId !== clientId) throw new AppError("forbidden", TRUST_MESSAGES.notYourGig);
   return gig;
 }
 
@@ -36,8 +36,8 @@ export async function ownedGig(db: Database, consumerId: string, gigId: string, 
  */
 export const fullyRefunded = sql<boolean>`purchase_fully_refunded(${leadPurchases.id})`;
 
-export async function gigBuyers(db: Database, consumerId: string, gigId: string): Promise<{ buyers: GigBuyer[] }> {
-  const gig = await ownedGig(db, consumerId, gigId);
+export async function gigBuyers(db: Database, clientId: string, gigId: string): Promise<{ buyers: GigBuyer[] }> {
+  const gig = await ownedGig(db, clientId, gigId);
   const p = diggerProfiles;
   const rows = await db
     .select({

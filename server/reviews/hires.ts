@@ -16,9 +16,9 @@ import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts"
 
 type Services = Pick<AppServices, "db" | "emit">;
 
-export async function setHired(services: Services, consumerId: string, gigId: string, diggerIdInput: unknown, hired: boolean): Promise<{ success: string }> {
+export async function setHired(services: Services, clientId: string, gigId: string, diggerIdInput: unknown, hired: boolean): Promise<{ success: string }> {
   const { db, emit } = services;
-  const gig = await ownedGig(db, consumerId, gigId);
+  const gig = await ownedGig(db, clientId, gigId);
   const purchase = await completedPurchase(db, gig.id, diggerIdInput);
   if (!hired) {
     await db.transaction((tx) => removeHire(tx, gig.id, purchase.diggerId));

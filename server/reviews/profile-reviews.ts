@@ -53,7 +53,7 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
     })
     .from(reviews)
     .innerJoin(gigs, eq(gigs.id, reviews.gigId))
-    .innerJoin(users, eq(users.id, gigs.consumerId))
+    .innerJoin(users, eq(users.id, gigs.clientId))
     .leftJoin(hires, and(eq(hires.gigId, reviews.gigId), eq(hires.diggerId, reviews.diggerId)))
     .where(
       and(

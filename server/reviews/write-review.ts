@@ -19,13 +19,13 @@ type Services = Pick<AppServices, "db" | "emit">;
 
 export async function saveReview(
   services: Services,
-  consumerId: string,
+  clientId: string,
   gigId: string,
   form: FormData,
   edit: boolean,
 ): Promise<{ success: string }> {
   const { db, emit } = services;
-  const gig = await ownedGig(db, consumerId, gigId);
+  const gig = await ownedGig(db, clientId, gigId);
   const purchase = await completedPurchase(db, gig.id, form.get("diggerId"));
   const { rating, body } = parsedInput(reviewSchema, {
     rating: form.get("rating") ?? undefined,

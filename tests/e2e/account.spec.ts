@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { toastSaying } from "./helpers.ts";
 
-/** A fresh consumer, signed up through the form, on /account. */
+/** A fresh client, signed up through the form, on /account. */
 async function newAccount(page: Page): Promise<string> {
   const email = `privacy-${randomUUID()}@example.com`;
   await page.goto("/auth?redirect=/account");

@@ -97,7 +97,7 @@ test("sign-in shows the spec's messages, the busy label, and the password toggle
   await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Email is required");
   await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("Password is required");
 
-  await page.getByLabel("Email").fill(DEMO.consumer);
+  await page.getByLabel("Email").fill(DEMO.client);
   const password = page.getByLabel("Password", { exact: true });
   await password.fill("wrong-password");
   await page.getByRole("button", { name: "Show password" }).click();

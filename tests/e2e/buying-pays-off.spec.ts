@@ -29,7 +29,7 @@ for (const width of [375, 1280]) {
     const phone = `+1 (520) 555-${String(1000 + Math.floor(Math.random() * 9000))}`;
 
     // The client posts a gig with a phone; a wrong one is refused with the message.
-    const client = await signedIn(browser, width, DEMO.consumer, "/post-gig");
+    const client = await signedIn(browser, width, DEMO.client, "/post-gig");
     await client.getByLabel("Project Title").fill(title);
     await client.getByLabel("Project Description").fill("The garden gate sags and no longer latches; rehang it and replace the latch and hinges.");
     await client.getByLabel("Location").fill("Tucson, AZ");
@@ -66,11 +66,11 @@ for (const width of [375, 1280]) {
     // Back on the gig: the client's details and the two ways to reach them, without scrolling.
     await digger.evaluate(() => window.scrollTo(0, 0));
     const contact = digger.getByRole("region", { name: "Client Information" });
-    await expect(contact.getByText(DEMO.consumer)).toBeVisible();
+    await expect(contact.getByText(DEMO.client)).toBeVisible();
     await expect(contact.getByRole("link", { name: phone })).toHaveAttribute("href", `tel:${phone.replace(/[^0-9+]/g, "")}`);
     await expect(contact.getByRole("link", { name: "Send Email" })).toBeVisible();
     await expect(contact.getByRole("link", { name: "Call" })).toHaveAttribute("href", `tel:${phone.replace(/[^0-9+]/g, "")}`);
-    expect(await aboveTheFold(digger, DEMO.consumer)).toBe(true);
+    expect(await aboveTheFold(digger, DEMO.client)).toBe(true);
     expect(await aboveTheFold(digger, phone)).toBe(true);
 
     // My Leads has the phone too.
@@ -109,14 +109,14 @@ for (const width of [375, 1280]) {
 }
 
 test("a consumer opening My Leads is told it is for diggers", async ({ page }) => {
-  await signIn(page, DEMO.consumer, DEMO.password, "/");
+  await signIn(page, DEMO.client, DEMO.password, "/");
   await page.goto("/my-leads");
   await expect(page).toHaveURL("/");
   await expect(page.getByText("My Leads is for diggers")).toBeVisible();
 });
 
 test("a refused post moves the focus to the first invalid field on the page; without the terms box, to the box", async ({ page }) => {
-  await signIn(page, DEMO.consumer, DEMO.password, "/post-gig");
+  await signIn(page, DEMO.client, DEMO.password, "/post-gig");
   // Nothing filled in: the form checks the terms box first, but Project Title comes first on the page.
   await page.getByRole("button", { name: "Post Gig" }).click();
   await expect(toastSaying(page, "Please accept the Terms of Service to continue")).toBeVisible();

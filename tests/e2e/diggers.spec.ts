@@ -84,7 +84,7 @@ test("a new digger registers with a photo, sees the spec's messages, then edits 
 });
 
 test("a consumer cannot open the registration page", async ({ page }) => {
-  await signIn(page, DEMO.consumer);
+  await signIn(page, DEMO.client);
   await page.goto("/digger-registration");
   await expect(page).toHaveURL("/");
   await expect(page.getByText("Only diggers can access this page")).toBeVisible();
@@ -115,14 +115,14 @@ test("browse talent: search, filter, sort, open a profile and come back", async 
 });
 
 test("a consumer asks for a reference's contact, the digger approves, and the contact shows", async ({ browser }) => {
-  const consumer = await newPage(browser);
-  await signUp(consumer, "Consumer", "/browse-diggers");
-  await consumer.getByLabel("Search").fill("marcus_bell_handyman");
-  await consumer.getByRole("button", { name: "Search" }).click();
-  await consumer.getByRole("link", { name: "marcus_bell_handyman" }).click();
-  await consumer.getByRole("button", { name: "Request Contact for Dana Whitaker" }).click();
-  await expect(consumer.getByText("Request sent! The digger will be notified.")).toBeVisible();
-  await expect(consumer.getByText("Request Pending")).toBeVisible();
+  const client = await newPage(browser);
+  await signUp(client, "Consumer", "/browse-diggers");
+  await client.getByLabel("Search").fill("marcus_bell_handyman");
+  await client.getByRole("button", { name: "Search" }).click();
+  await client.getByRole("link", { name: "marcus_bell_handyman" }).click();
+  await client.getByRole("button", { name: "Request Contact for Dana Whitaker" }).click();
+  await expect(client.getByText("Request sent! The digger will be notified.")).toBeVisible();
+  await expect(client.getByText("Request Pending")).toBeVisible();
 
   const digger = await newPage(browser);
   await signIn(digger, DEMO.digger, DEMO.password, "/reference-requests");
@@ -130,7 +130,7 @@ test("a consumer asks for a reference's contact, the digger approves, and the co
   await digger.getByRole("button", { name: "Approve request from Pat Consumer" }).first().click();
   await expect(digger.getByText("Request approved")).toBeVisible();
 
-  await consumer.reload();
-  await expect(consumer.getByRole("link", { name: "dana.whitaker@example.com" })).toBeVisible();
-  await expect(consumer.getByText("(555) 010-3141")).toBeVisible();
+  await client.reload();
+  await expect(client.getByRole("link", { name: "dana.whitaker@example.com" })).toBeVisible();
+  await expect(client.getByText("(555) 010-3141")).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { DEMO, signIn, toastSaying } from "./helpers.ts";
 
 test("a consumer posts a gig, finds it in browse, opens it, and closes and reopens it", async ({ page }) => {
   const title = `Install a garden shed ${randomUUID().slice(0, 6)}`;
-  await signIn(page, DEMO.consumer, DEMO.password, "/post-gig");
+  await signIn(page, DEMO.client, DEMO.password, "/post-gig");
 
   await page.getByLabel("Project Title").fill("Too short");
   await page.getByRole("button", { name: "Post Gig" }).click();
@@ -81,7 +81,7 @@ test("an unknown gig sends the visitor to browse with 'Gig not found'", async ({
 
 test("the cap chosen on /post-gig shows on the gig's page, and a full lead shows Lead Full, disabled", async ({ page, browser }) => {
   const title = `Hang three doors ${randomUUID().slice(0, 6)}`;
-  await signIn(page, DEMO.consumer, DEMO.password, "/post-gig");
+  await signIn(page, DEMO.client, DEMO.password, "/post-gig");
   await expect(page.getByLabel("Maximum diggers")).toHaveValue("3");
   await expect(page.getByText("Fewer diggers means fewer calls for you and a better chance for each digger")).toBeVisible();
   await page.getByLabel("Project Title").fill(title);

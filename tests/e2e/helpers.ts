@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { newPage } from "./fixtures.ts";
 
-export const DEMO = { consumer: "consumer@example.com", digger: "digger@example.com", password: "digsandgigs-demo" };
+export const DEMO = { client: "consumer@example.com", digger: "digger@example.com", password: "digsandgigs-demo" };
 
 /** Signs in through the real form and waits until the app has landed on `redirect`. */
 export async function signIn(page: Page, email: string, password = DEMO.password, redirect = "/") {

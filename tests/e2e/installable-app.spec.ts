@@ -114,7 +114,7 @@ test("without network a page shows the offline page, and Retry loads it once the
 });
 
 test("nothing private is cached: signed-in pages and their data stay on the network", async ({ page, context, request }) => {
-  await signIn(page, DEMO.consumer, DEMO.password, "/account");
+  await signIn(page, DEMO.client, DEMO.password, "/account");
   await controlledByWorker(page);
   // A client-side navigation fetches the loader's data (`.data`); a reload fetches the page.
   await page.getByRole("link", { name: "My Gigs" }).first().click();
@@ -131,5 +131,5 @@ test("nothing private is cached: signed-in pages and their data stay on the netw
   await context.setOffline(true);
   await navigate(page, "/account");
   await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
-  await expect(page.getByText(DEMO.consumer)).toHaveCount(0);
+  await expect(page.getByText(DEMO.client)).toHaveCount(0);
 });

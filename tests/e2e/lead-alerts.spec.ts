@@ -29,10 +29,10 @@ test("a digger's Instant alert for a category reaches the outbox when a client p
   await expect(page.getByRole("dialog", { name: "Notifications" })).toBeVisible();
   await page.keyboard.press("Escape");
 
-  // The client (demo consumer, e-mail confirmed: the gig is published at once) posts in that category.
+  // The client (demo client, e-mail confirmed: the gig is published at once) posts in that category.
   const title = `Retile a bathroom floor ${randomUUID().slice(0, 6)}`;
   const client = await newPage(browser);
-  await signIn(client, DEMO.consumer, DEMO.password, "/post-gig");
+  await signIn(client, DEMO.client, DEMO.password, "/post-gig");
   await client.getByLabel("Project Title").fill(title);
   await client.getByLabel("Project Description").fill("Take up the old vinyl and lay about 60 square feet of porcelain tile, including the underlayment.");
   await client.getByLabel("Location").fill("Portland, OR");

@@ -28,7 +28,7 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
   const contact = `Text me after 5pm ${randomUUID().slice(0, 4)}`;
 
   // The client posts a gig ($2,000 minimum: the lead costs $50.00).
-  const client = await signedIn(browser, DEMO.consumer, "/post-gig");
+  const client = await signedIn(browser, DEMO.client, "/post-gig");
   await client.getByLabel("Project Title").fill(title);
   await client.getByLabel("Project Description").fill("The kitchen faucet drips and the sprayer hose is cracked; replace the whole fixture.");
   await client.getByLabel("Location").fill("Tucson, AZ");
@@ -58,13 +58,13 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
   await digger.goto("/my-leads");
   const lead = digger.getByRole("listitem").filter({ hasText: title });
   await expect(lead.getByText(contact)).toBeVisible();
-  await expect(lead.getByText(DEMO.consumer)).toBeVisible();
+  await expect(lead.getByText(DEMO.client)).toBeVisible();
   await expect(lead.getByText("From $2,000")).toBeVisible();
   await expect(lead.getByText("Tucson, AZ")).toBeVisible();
   await expect(lead.getByText("$50.00")).toBeVisible();
   await expect(lead.getByRole("link", { name: "Send Email" })).toHaveAttribute(
     "href",
-    `mailto:${DEMO.consumer}?subject=${encodeURIComponent(`Regarding your gig: ${title}`)}`,
+    `mailto:${DEMO.client}?subject=${encodeURIComponent(`Regarding your gig: ${title}`)}`,
   );
 
   // Report Issue: both fields are required, then the button becomes the issue's status.
@@ -114,7 +114,7 @@ test("a digger buys a lead, sees the client in My Leads and reports an issue; th
 });
 
 test("when the issues cannot be loaded, My Gigs says 'Failed to load issues' and the dialog stays closed", async ({ page }) => {
-  await signIn(page, DEMO.consumer, DEMO.password, "/my-gigs");
+  await signIn(page, DEMO.client, DEMO.password, "/my-gigs");
   // Ask for the issues of a gig that is not this user's: the server answers 404.
   await page.route(/\/my-gigs\/[^/]+\/issues\.data/, (route) =>
     route.continue({ url: route.request().url().replace(/my-gigs\/[^/]+\/issues/, `my-gigs/${randomUUID()}/issues`) }),
@@ -126,8 +126,8 @@ test("when the issues cannot be loaded, My Gigs says 'Failed to load issues' and
 
 test("My Leads shows a closed report window and the client's deadline; the client's dialog shows the deadline", async ({ browser }) => {
   // The demo data: the demo digger bought one lead 20 days ago (window closed), reported an
-  // issue on another, and one on the demo consumer's second gig was approved automatically; a
-  // digger reported an issue on the demo consumer's first gig.
+  // issue on another, and one on the demo client's second gig was approved automatically; a
+  // digger reported an issue on the demo client's first gig.
   const digger = await signedIn(browser, DEMO.digger, "/my-leads");
   // The demo digger's past work (seeded reviews) adds more leads whose window has closed.
   const closed = digger.getByRole("button", { name: /^Report window closed [A-Z][a-z]{2} \d{1,2}, \d{4}$/ }).first();
@@ -137,8 +137,8 @@ test("My Leads shows a closed report window and the client's deadline; the clien
   await expect(waiting.getByText(/^Respond by .+ UTC$/)).toBeVisible();
   await expect(digger.getByRole("button", { name: "Approved automatically" })).toBeDisabled();
 
-  const [waitingGig, decidedGig] = demoGigs.filter((gig) => gig.consumerIndex === 0).map((gig) => gig.title.trim());
-  const client = await signedIn(browser, DEMO.consumer, "/my-gigs");
+  const [waitingGig, decidedGig] = demoGigs.filter((gig) => gig.clientIndex === 0).map((gig) => gig.title.trim());
+  const client = await signedIn(browser, DEMO.client, "/my-gigs");
   await (await myGigCard(client, waitingGig!)).getByRole("button", { name: "View Issues" }).click();
   const dialog = client.getByRole("dialog", { name: `Lead Issues for "${waitingGig}"` });
   const issue = dialog.getByRole("listitem");
@@ -157,7 +157,7 @@ test("My Leads shows a closed report window and the client's deadline; the clien
 
 test("closing a bought gig asks whether it was filled; 'Yes, I hired someone' marks it Filled; the digger's ledger shows on My Leads", async ({ browser }) => {
   const title = `Patch the garage roof ${randomUUID().slice(0, 6)}`;
-  const client = await signedIn(browser, DEMO.consumer, "/post-gig");
+  const client = await signedIn(browser, DEMO.client, "/post-gig");
   await client.getByLabel("Project Title").fill(title);
   await client.getByLabel("Project Description").fill("A few shingles blew off in the storm and the garage roof leaks near the back wall.");
   await client.getByLabel("Location").fill("Tulsa, OK");

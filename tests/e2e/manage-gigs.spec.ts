@@ -73,9 +73,9 @@ for (const width of [375, 1280]) {
   });
 
   test(`at ${width} px: a bought gig can change only its timeline, deadline, contact preferences and phone, and has no Delete`, async ({ browser }) => {
-    // The demo consumer's first gig has purchases (demo data).
-    const bought = demoGigs.find((gig) => gig.consumerIndex === 0)!.title.trim();
-    const client = await signedIn(browser, width, DEMO.consumer, "/my-gigs");
+    // The demo client's first gig has purchases (demo data).
+    const bought = demoGigs.find((gig) => gig.clientIndex === 0)!.title.trim();
+    const client = await signedIn(browser, width, DEMO.client, "/my-gigs");
     const card = await myGigCard(client, bought);
     await expect(card.getByRole("button", { name: "Delete" })).toHaveCount(0);
     await card.getByRole("link", { name: "Edit", exact: true }).click();

@@ -40,7 +40,7 @@ test("a digger attaches a photo and a PDF to a message; the client sees the thum
   // A stranger gets the 404 page at the image's address.
   const src = await image.getAttribute("src");
   expect(src).toMatch(/^\/messages\/[0-9a-f-]{36}\/attachments\/[0-9a-f-]{36}$/);
-  const stranger = await signedInPage(browser, DEMO.consumer, "/");
+  const stranger = await signedInPage(browser, DEMO.client, "/");
   expect((await stranger.goto(src!))?.status()).toBe(404);
 
   // For the record (issue 32): the thread with attachments on a phone and a desktop.

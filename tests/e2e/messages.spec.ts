@@ -43,7 +43,7 @@ test("a digger buys a lead and messages the client from My Leads; the client see
   await expect(client.getByRole("log").getByText("Great, Thursday works.")).toBeVisible();
   await expect(digger.getByRole("log").getByText("Great, Thursday works.")).toBeVisible();
 
-  const stranger = await signedInPage(browser, DEMO.consumer, "/");
+  const stranger = await signedInPage(browser, DEMO.client, "/");
   const response = await stranger.goto(threadUrl);
   expect(response?.status()).toBe(404);
   await expect(stranger.getByText("Oops! Page not found")).toBeVisible();

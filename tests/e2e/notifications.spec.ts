@@ -6,7 +6,7 @@ import { demoDiggers } from "../../server/db/seed/demo-data.ts";
 
 test("a digger buys the client's lead: the client's bell shows who bought it, links to the profile, and Mark all as read clears the count", async ({ browser }) => {
   const title = `Hang three shelves ${randomUUID().slice(0, 6)}`;
-  const client = await signedInPage(browser, DEMO.consumer, "/my-gigs");
+  const client = await signedInPage(browser, DEMO.client, "/my-gigs");
   await postGig(client, title);
   await buyLead(await signedInPage(browser, DEMO.digger, "/my-leads"), title);
 

@@ -36,7 +36,7 @@ for (const width of [375, 1280]) {
 }
 
 test("a consumer who types /ops gets the 404 page and no console link", async ({ page }) => {
-  await signIn(page, DEMO.consumer, DEMO.password, "/");
+  await signIn(page, DEMO.client, DEMO.password, "/");
   await expect(page.getByRole("banner").getByRole("link", { name: "Operator console" })).toHaveCount(0);
   const response = await page.goto("/ops/audit");
   expect(response?.status()).toBe(404);

@@ -39,7 +39,7 @@ test("the demo operator hides a gig and a reported review; the Audit log lists b
 
   // A signed-in user reports a five-star review on the top demo digger's profile: hiding it can
   // only lower that digger's rating (other tests expect a new 5.0 digger to lead Highest Rated).
-  const reporter = await signedInPage(browser, DEMO.consumer, "/browse-diggers?sort=rating");
+  const reporter = await signedInPage(browser, DEMO.client, "/browse-diggers?sort=rating");
   await reporter.locator('main a[href^="/digger/"]').first().click();
   await expect(reporter).toHaveURL(/\/digger\//);
   const review = reporter

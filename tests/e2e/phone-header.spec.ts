@@ -15,7 +15,7 @@ async function pageAt(browser: Browser, width: number): Promise<Page> {
 
 test("at 375 px the header is one row, and Menu holds the same links and actions", async ({ browser }) => {
   const page = await pageAt(browser, 375);
-  await signIn(page, DEMO.consumer, DEMO.password, "/");
+  await signIn(page, DEMO.client, DEMO.password, "/");
   const header = page.getByRole("banner");
   // One row: no taller than its tallest control and padding.
   const box = await header.boundingBox();
@@ -92,7 +92,7 @@ async function noScriptPageAt(browser: Browser, width: number, email?: string): 
 }
 
 test("without JavaScript, at 375 px Menu is a native disclosure with the same links and actions", async ({ browser }) => {
-  const page = await noScriptPageAt(browser, 375, DEMO.consumer);
+  const page = await noScriptPageAt(browser, 375, DEMO.client);
   await page.goto("/");
   const header = page.getByRole("banner");
   expect((await header.boundingBox())!.height).toBeLessThan(72);

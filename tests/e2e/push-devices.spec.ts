@@ -29,7 +29,7 @@ test("Turn on saves this device's subscription, lists it, and Remove takes it of
   await context.grantPermissions(["notifications"], { origin: baseURL });
   const { endpoint, p256dh, auth } = browserSubscription(`https://127.0.0.1:9/push/${crypto.randomUUID()}`);
   await stubPushSubscribe(page, { endpoint, p256dh, auth });
-  await signIn(page, DEMO.consumer, DEMO.password, "/account");
+  await signIn(page, DEMO.client, DEMO.password, "/account");
 
   const card = page.locator("[data-slot=card]").filter({ hasText: "Notifications on this device" });
   await expect(card.getByText("No devices get notifications yet.")).toBeVisible();

@@ -28,7 +28,7 @@ test("a client hires and reviews the digger who bought the lead; the digger repl
   // The client posts a gig; the digger buys it through the test checkout.
   const title = `Retile the shower wall ${randomUUID().slice(0, 6)}`;
   const client = await newPage(browser);
-  await signIn(client, DEMO.consumer, DEMO.password, "/my-gigs");
+  await signIn(client, DEMO.client, DEMO.password, "/my-gigs");
   await postGig(client, title, "The shower wall tiles are cracked and loose; retile about 40 square feet with new backer board.");
 
   await digger.goto(`/browse-gigs?q=${encodeURIComponent(title)}`);
@@ -81,7 +81,7 @@ test("a client hires and reviews the digger who bought the lead; the digger repl
   await expect(item.getByText("Hired", { exact: true })).toBeVisible();
   await expect(item.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
   await expect(visitor.getByText("Casey Consumer")).toHaveCount(0);
-  await expect(visitor.getByText(DEMO.consumer)).toHaveCount(0);
+  await expect(visitor.getByText(DEMO.client)).toHaveCount(0);
   await expect(item.getByRole("button", { name: "Reply" })).toHaveCount(0);
   const axe = await new AxeBuilder({ page: visitor }).include("#reviews").analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);

@@ -39,7 +39,7 @@ test("every public page hydrates with the Content-Security-Policy on, and nothin
 
 test("signed-in pages hydrate with the Content-Security-Policy on, for a consumer and a digger", async ({ browser }) => {
   for (const [email, paths] of [
-    [DEMO.consumer, ["/my-gigs", "/post-gig", "/account"]],
+    [DEMO.client, ["/my-gigs", "/post-gig", "/account"]],
     [DEMO.digger, ["/my-leads", "/digger-registration", "/reference-requests", "/account"]],
   ] as const) {
     const page = await newPage(browser);

@@ -203,7 +203,7 @@ describe.each(["fast", "immediate"] as const)("the database stops (%s) during lo
       if (answer.status === 302) expect(rows, title).toHaveLength(1);
       for (const row of rows) {
         const form = validGigForm(categoryId, { title });
-        expect(row).toMatchObject({ description: form.description, location: form.location, consumerId: by, status: "open" });
+        expect(row).toMatchObject({ description: form.description, location: form.location, clientId: by, status: "open" });
         expect(row.budgetMinCents).toBe(Number(form.budgetMin) * 100);
       }
     }

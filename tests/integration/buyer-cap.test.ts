@@ -348,17 +348,17 @@ describe("the hold attack: free accounts starting checkouts everywhere", () => {
 
 describe("Maximum diggers on /post-gig", () => {
   let app: TestApp;
-  let consumer: TestUser;
+  let clientUser: TestUser;
   let categoryId: string;
   beforeAll(async () => {
     app = await createTestApp();
-    consumer = await signUpAs(app, "consumer", "Max Poster");
+    clientUser = await signUpAs(app, "consumer", "Max Poster");
     categoryId = await topLevelCategoryId(app);
   });
   afterAll(() => app.close());
 
   it("offers 1 to 5, 3 chosen, with its hint", async () => {
-    const html = decodeHtml(await (await consumer.client.get("/post-gig")).text());
+    const html = decodeHtml(await (await clientUser.client.get("/post-gig")).text());
     expect(html).toContain("Maximum diggers");
     expect(html).toContain("Fewer diggers means fewer calls for you and a better chance for each digger");
     expect(html).toMatch(/<select[^>]*name="maxDiggers"/);
@@ -368,7 +368,7 @@ describe("Maximum diggers on /post-gig", () => {
 
   it.each(["0", "6", "many", "2.5", "-1"])("refuses %j with a clear message, posting nothing", async (value) => {
     const form = validGigForm(categoryId, { maxDiggers: value });
-    const response = await consumer.client.post("/post-gig", form);
+    const response = await clientUser.client.post("/post-gig", form);
     expect(response.status).toBe(400);
     expect(decodeHtml(await response.text())).toContain(MAX_DIGGERS_MESSAGE);
     expect(await app.database.db.select().from(gigs).where(eq(gigs.title, form.title!))).toHaveLength(0);
@@ -382,15 +382,15 @@ describe("Maximum diggers on /post-gig", () => {
     const form = validGigForm(categoryId);
     if (value === undefined) delete form.maxDiggers;
     else form.maxDiggers = value;
-    expect(location(await consumer.client.post("/post-gig", form))).toBe("/");
+    expect(location(await clientUser.client.post("/post-gig", form))).toBe("/");
     const [gig] = await app.database.db.select().from(gigs).where(eq(gigs.title, form.title!));
     expect(gig!.maxDiggers).toBe(stored);
-    expect(await pageOf(consumer.client, gig!)).toContain(`0 of ${stored} spots taken`);
+    expect(await pageOf(clientUser.client, gig!)).toContain(`0 of ${stored} spots taken`);
   });
 
   it("the database refuses a cap outside 1 to 5", async () => {
-    await expect(insertGig(app, consumer.id, { maxDiggers: 6 })).rejects.toThrow();
-    await expect(insertGig(app, consumer.id, { maxDiggers: 0 })).rejects.toThrow();
+    await expect(insertGig(app, clientUser.id, { maxDiggers: 6 })).rejects.toThrow();
+    await expect(insertGig(app, clientUser.id, { maxDiggers: 0 })).rejects.toThrow();
   });
 });
 

@@ -93,8 +93,8 @@ describe("uploading a proof", () => {
   });
 
   it("is for a digger with a profile only", async () => {
-    const consumer = await signUpAs(app, "consumer", "Connie Consumer");
-    expect(location(await upload(consumer))).toBe("/");
+    const clientUser = await signUpAs(app, "consumer", "Connie Consumer");
+    expect(location(await upload(clientUser))).toBe("/");
     const newDigger = await signUpAs(app, "digger", "Newt Digger");
     expect(location(await upload(newDigger))).toBe("/digger-registration");
     const visitor = await new SessionClient(app).postMultipart(PROOF, fields(), [{ field: "credentialDocument", file: pdf() }]);
@@ -165,8 +165,8 @@ describe("the document", () => {
     expect((await operator.client.get(url)).status).toBe(200);
 
     const other = await diggerWithProfile(app);
-    const consumer = await signUpAs(app, "consumer", "Nosy Neighbour");
-    for (const [who, client] of [["another digger", other.client], ["a consumer", consumer.client], ["a visitor", new SessionClient(app)]] as const) {
+    const clientUser = await signUpAs(app, "consumer", "Nosy Neighbour");
+    for (const [who, client] of [["another digger", other.client], ["a consumer", clientUser.client], ["a visitor", new SessionClient(app)]] as const) {
       const response = await client.get(url);
       expect(response.status, who).toBe(404);
       expect(await response.text(), who).not.toContain("%PDF");

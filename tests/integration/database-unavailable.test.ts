@@ -144,7 +144,7 @@ describe("operations when the connection is lost under them", () => {
     const form = validGigForm(await topLevelCategoryId(app));
     const response = await whileWritingFails("gigs", () => client.client.post("/post-gig", form));
     expectUnavailable(response, "post-gig");
-    expect(await app.database.db.select().from(gigs).where(eq(gigs.consumerId, client.id))).toEqual([]);
+    expect(await app.database.db.select().from(gigs).where(eq(gigs.clientId, client.id))).toEqual([]);
   });
 
   it("asking for a reference's contact (an action): 503, and no request", async () => {
@@ -157,7 +157,7 @@ describe("operations when the connection is lost under them", () => {
     // The request is written, then telling the digger meets the fault: the request goes too.
     const response = await whileWritingFails("notifications", () => client.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id }));
     expectUnavailable(response, "reference request");
-    expect(await app.database.db.select().from(referenceContactRequests).where(eq(referenceContactRequests.consumerId, client.id))).toEqual([]);
+    expect(await app.database.db.select().from(referenceContactRequests).where(eq(referenceContactRequests.clientId, client.id))).toEqual([]);
   });
 
   it("reporting an issue (a fetcher's action): 503, and no issue", async () => {

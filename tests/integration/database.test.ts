@@ -12,7 +12,7 @@ import {
   referenceContactRequests,
   users,
 } from "../../server/db/schema.ts";
-import { DEMO_CONSUMER, DEMO_DIGGER, DEMO_OPERATOR, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
+import { DEMO_CLIENT, DEMO_DIGGER, DEMO_OPERATOR, seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
@@ -52,8 +52,8 @@ async function anyCategoryId() {
   const [row] = await db.select({ id: categories.id }).from(categories).limit(1);
   return row!.id;
 }
-const validGig = async (consumerId: string) => ({
-  consumerId,
+const validGig = async (clientId: string) => ({
+  clientId,
   title: "Fix a leaking kitchen tap",
   description: "The kitchen tap drips constantly and the washer seems worn out. Need it fixed this week.",
   location: "Austin, TX",
@@ -93,8 +93,8 @@ describe("migrations", () => {
 
 describe("constraints", () => {
   it("keep gig titles, descriptions, budgets and status within the spec's limits", async () => {
-    const consumerId = await newUser();
-    const gig = await validGig(consumerId);
+    const clientId = await newUser();
+    const gig = await validGig(clientId);
     await expect(db.insert(gigs).values(gig).returning()).resolves.toHaveLength(1);
     expect(await sqlState(db.insert(gigs).values({ ...gig, title: "   short   " }))).toBe(CHECK_VIOLATION);
     expect(await sqlState(db.insert(gigs).values({ ...gig, description: "too short" }))).toBe(CHECK_VIOLATION);
@@ -103,7 +103,7 @@ describe("constraints", () => {
       await sqlState(db.insert(gigs).values({ ...gig, budgetMinCents: 500_000, budgetMaxCents: 100_000 })),
     ).toBe(CHECK_VIOLATION);
     expect(
-      await sqlState(db.execute(sql`update gigs set status = 'archived' where consumer_id = ${consumerId}`)),
+      await sqlState(db.execute(sql`update gigs set status = 'archived' where consumer_id = ${clientId}`)),
     ).toBe(CHECK_VIOLATION);
     expect(await sqlState(db.insert(gigs).values({ ...gig, categoryId: randomUUID() }))).toBe(FOREIGN_KEY_VIOLATION);
   });
@@ -183,11 +183,11 @@ describe("constraints", () => {
       .insert(diggerReferences)
       .values({ diggerId, referenceName: "Ref", referenceEmail: "ref@example.com" })
       .returning({ id: diggerReferences.id });
-    const request = { referenceId: reference!.id, consumerId: await newUser(), diggerId };
+    const request = { referenceId: reference!.id, clientId: await newUser(), diggerId };
     await db.insert(referenceContactRequests).values(request);
     expect(await sqlState(db.insert(referenceContactRequests).values(request))).toBe(UNIQUE_VIOLATION);
     expect(
-      await sqlState(db.insert(referenceContactRequests).values({ ...request, consumerId: await newUser(), status: "maybe" as "pending" })),
+      await sqlState(db.insert(referenceContactRequests).values({ ...request, clientId: await newUser(), status: "maybe" as "pending" })),
     ).toBe(CHECK_VIOLATION);
   });
 });
@@ -224,7 +224,7 @@ describe("demo data", () => {
         sql`select u.email, u.user_type, a.provider_id from users u join accounts a on a.user_id = u.id order by u.email`,
       );
       expect(demo).toEqual([
-        { email: DEMO_CONSUMER.email, user_type: "consumer", provider_id: "credential" },
+        { email: DEMO_CLIENT.email, user_type: "consumer", provider_id: "credential" },
         { email: DEMO_DIGGER.email, user_type: "digger", provider_id: "credential" },
         { email: DEMO_OPERATOR.email, user_type: "consumer", provider_id: "credential" },
       ]);

@@ -456,8 +456,8 @@ describe("public profile", () => {
     );
     const [owner] = await app.database.db.select().from(users).where(eq(users.id, profile.userId));
     const secrets = [profile.businessName, profile.phone, email, owner!.name, "rita.reference@example.com", "(555) 010-1234"];
-    const consumer = await signUp("consumer");
-    for (const client of [new SessionClient(app), consumer.client]) {
+    const clientUser = await signUp("consumer");
+    for (const client of [new SessionClient(app), clientUser.client]) {
       const page = await client.get(`/digger/${profile.id}`);
       expect(page.status).toBe(200);
       const html = decode(await page.text());

@@ -49,7 +49,7 @@ afterAll(async () => {
 const visitor = () => new SessionClient(app);
 const text = async (response: Response | Promise<Response>) => decodeHtml(await (await response).text());
 
-/** A consumer signed up through the real form: not confirmed yet. */
+/** A client signed up through the real form: not confirmed yet. */
 async function signUp() {
   const client = new SessionClient(app);
   const email = `client-${randomUUID()}@example.com`;
@@ -271,8 +271,8 @@ describe("the database keeps gigs.published equal to the client's confirmation",
     const id = randomUUID();
     await db.insert(users).values({ id, name: "Direct Writer", email: `${id}@example.com`, userType: "consumer" });
     await db.insert(users).values({ id: `${id}-ok`, name: "Direct Writer", email: `${id}-ok@example.com`, userType: "consumer", emailVerified: true });
-    const row = (consumerId: string, published: boolean) => ({
-      consumerId,
+    const row = (clientId: string, published: boolean) => ({
+      clientId,
       published,
       title: `Direct gig ${randomUUID().slice(0, 8)}`,
       description: "Written straight to the database, as a job or an import would.",

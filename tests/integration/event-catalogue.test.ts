@@ -173,15 +173,15 @@ describe("each event's e-mails and bell entries (before and after issue 31's mov
 
   it("a reference contact request and its answer", async () => {
     const digger = await diggerWithProfile(app);
-    const consumer = await signUpAs(app, "consumer", "Quinn Asker");
+    const clientUser = await signUpAs(app, "consumer", "Quinn Asker");
     const [reference] = await db()
       .insert(diggerReferences)
       .values({ diggerId: digger.diggerId, referenceName: "Ann Ref", referenceEmail: `ann-${randomUUID()}@example.com` })
       .returning();
-    expect((await consumer.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id })).status).toBe(200);
+    expect((await clientUser.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id })).status).toBe(200);
     const [row] = await db().select().from(referenceContactRequests).where(eq(referenceContactRequests.referenceId, reference!.id));
     expect((await digger.client.post("/reference-requests", { requestId: row!.id, decision: "approve" })).status).toBe(200);
-    expect(await produced({ digger, consumer })).toEqual([
+    expect(await produced({ digger, clientUser })).toEqual([
       "bell consumer: reference.decided /digger/{id}",
       "bell digger: reference.requested /reference-requests",
       "mail consumer: Your reference contact request was approved",

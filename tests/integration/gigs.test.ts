@@ -17,8 +17,8 @@ import { validGigForm } from "../support/forms.ts";
 import { decodeHtml, diggerWithProfile, insertPurchase, mailTo } from "../support/leads.ts";
 
 let app: TestApp;
-let consumer: TestUser;
-let otherConsumer: TestUser;
+let clientUser: TestUser;
+let otherClient: TestUser;
 let digger: TestUser;
 let topCategory: { id: string; name: string };
 let subCategory: { id: string; name: string };
@@ -26,7 +26,7 @@ let otherTopCategory: { id: string };
 
 beforeAll(async () => {
   app = await createTestApp();
-  [consumer, otherConsumer, digger] = await Promise.all([
+  [clientUser, otherClient, digger] = await Promise.all([
     signUpAs(app, "consumer", "Quinn Consumer-Smith"),
     signUpAs(app, "consumer"),
     signUpAs(app, "digger"),
@@ -53,7 +53,7 @@ async function insertGig(over: Partial<typeof gigs.$inferInsert> = {}) {
   const [row] = await app.database.db
     .insert(gigs)
     .values({
-      consumerId: consumer.id,
+      clientId: clientUser.id,
       title: `Seeded gig ${randomUUID().slice(0, 8)}`,
       description: "A seeded gig description that is comfortably longer than fifty characters.",
       location: "Austin, TX",
@@ -91,7 +91,7 @@ describe("/post-gig guards", () => {
   });
 
   it("shows a consumer the form with the top-level categories only", async () => {
-    const html = await (await consumer.client.get("/post-gig")).text();
+    const html = await (await clientUser.client.get("/post-gig")).text();
     expect(html).toContain(`>${topCategory.name}</option>`);
     expect(html).not.toContain(`>${subCategory.name}</option>`);
     expect(html).toContain("0/2000");
@@ -110,14 +110,14 @@ describe("posting a gig", () => {
     [{ budgetMin: "5000", budgetMax: "100" }, "Minimum budget cannot be greater than maximum budget"],
     [{ deadline: "2000-01-01" }, "The deadline cannot be in the past"],
   ])("rejects %j with the spec's message", async (change, message) => {
-    const response = await consumer.client.post("/post-gig", validGig(change));
+    const response = await clientUser.client.post("/post-gig", validGig(change));
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
   });
 
   it("refuses a sub-category or an unknown category: gigs go under a top-level category", async () => {
     for (const categoryId of [subCategory.id, randomUUID()]) {
-      const response = await consumer.client.post("/post-gig", validGig({ categoryId }));
+      const response = await clientUser.client.post("/post-gig", validGig({ categoryId }));
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("Please select a category");
     }
@@ -125,16 +125,16 @@ describe("posting a gig", () => {
 
   it("posts, says so, and the gig shows in browse and in My Gigs", async () => {
     const title = `Paint the porch ${randomUUID().slice(0, 8)}`;
-    const response = await consumer.client.post("/post-gig", validGig({ title, budgetMin: "1200.50", budgetMax: "" }));
+    const response = await clientUser.client.post("/post-gig", validGig({ title, budgetMin: "1200.50", budgetMax: "" }));
     expect(location(response)).toBe("/");
-    expect(await (await consumer.client.get("/")).text()).toContain("Gig posted successfully!");
+    expect(await (await clientUser.client.get("/")).text()).toContain("Gig posted successfully!");
     const [stored] = await app.database.db.select().from(gigs).where(eq(gigs.title, title));
-    expect(stored).toMatchObject({ consumerId: consumer.id, status: "open", budgetMinCents: 120_050, budgetMaxCents: null, purchaseCount: 0 });
+    expect(stored).toMatchObject({ clientId: clientUser.id, status: "open", budgetMinCents: 120_050, budgetMaxCents: null, purchaseCount: 0 });
     const browseHtml = await (await new SessionClient(app).get(`/browse-gigs?q=${encodeURIComponent(title)}`)).text();
     expect(browseHtml).toContain(title);
     expect(browseHtml).toContain("From $1,200.50");
     expect(browseHtml).toContain("Lead: $50.00");
-    expect(await (await consumer.client.get("/my-gigs")).text()).toContain(title);
+    expect(await (await clientUser.client.get("/my-gigs")).text()).toContain(title);
   });
 });
 
@@ -146,7 +146,7 @@ describe("/my-gigs", () => {
   });
 
   it("shows the empty state to someone with no gigs", async () => {
-    const html = await (await otherConsumer.client.get("/my-gigs")).text();
+    const html = await (await otherClient.client.get("/my-gigs")).text();
     expect(html).toContain("You haven&#x27;t posted any gigs yet.");
     expect(html).toContain("Post Your First Gig");
   });
@@ -155,8 +155,8 @@ describe("/my-gigs", () => {
     const older = await insertGig({ createdAt: new Date(Date.now() - 3_600_000), purchaseCount: 1 });
     const newer = await insertGig({ purchaseCount: 2 });
     const none = await insertGig({ createdAt: new Date(Date.now() - 7_200_000) });
-    const mine = await insertGig({ consumerId: otherConsumer.id });
-    const html = await (await consumer.client.get("/my-gigs")).text();
+    const mine = await insertGig({ clientId: otherClient.id });
+    const html = await (await clientUser.client.get("/my-gigs")).text();
     expect(html.indexOf(newer.title)).toBeLessThan(html.indexOf(older.title));
     expect(html).toContain("1 purchase<");
     expect(html).toContain("2 purchases<");
@@ -166,18 +166,18 @@ describe("/my-gigs", () => {
 
   it("closes and reopens a gig; closed gigs leave browse", async () => {
     const gig = await insertGig();
-    const close = await consumer.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
+    const close = await clientUser.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
     expect(close.status).toBe(200);
     expect(await close.text()).toContain("Gig closed successfully");
     expect((await browse({ search: gig.title })).items).toHaveLength(0);
-    const reopen = await consumer.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "open" });
+    const reopen = await clientUser.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "open" });
     expect(await reopen.text()).toContain("Gig reopened successfully");
     expect((await browse({ search: gig.title })).items.map((g) => g.id)).toEqual([gig.id]);
   });
 
   it("refuses anyone but the owner, and nonsense, with 'Failed to update gig status'", async () => {
     const gig = await insertGig();
-    for (const someone of [otherConsumer, digger]) {
+    for (const someone of [otherClient, digger]) {
       const response = await someone.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("Failed to update gig status");
@@ -185,7 +185,7 @@ describe("/my-gigs", () => {
     const visitor = await new SessionClient(app).post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" });
     expect(visitor.status).toBe(302);
     for (const bad of [{ gigId: "not-a-uuid", status: "closed" }, { gigId: gig.id, status: "archived" }]) {
-      const response = await consumer.client.post("/my-gigs", { intent: "set-status", ...bad });
+      const response = await clientUser.client.post("/my-gigs", { intent: "set-status", ...bad });
       expect(response.status).toBeGreaterThanOrEqual(400);
     }
     const [after] = await app.database.db.select().from(gigs).where(eq(gigs.id, gig.id));
@@ -220,7 +220,7 @@ describe("closing a bought gig as filled ('Yes, I hired someone')", () => {
     const { gig, buyers, notBuyers } = await boughtGig();
     const myLeads = async () => decodeHtml(await (await buyers[0]!.client.get("/my-leads")).text());
     expect(await myLeads()).not.toMatch(/>Filled</);
-    const response = await close(consumer, gig.id, { filled: "yes" });
+    const response = await close(clientUser, gig.id, { filled: "yes" });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Gig closed and marked as filled");
     const after = await readGig(gig.id);
@@ -232,24 +232,24 @@ describe("closing a bought gig as filled ('Yes, I hired someone')", () => {
     for (const buyer of buyers) {
       const [mail] = await mailTo(app, buyer.email);
       expect(mail).toMatchObject({ subject: filledSubject(gig.title), status: "kept", userId: buyer.id });
-      for (const secret of [consumer.email, consumer.fullName, gig.contactPreferences!]) expect(mail!.textBody).not.toContain(secret);
+      for (const secret of [clientUser.email, clientUser.fullName, gig.contactPreferences!]) expect(mail!.textBody).not.toContain(secret);
     }
-    for (const someone of [...notBuyers, consumer]) {
+    for (const someone of [...notBuyers, clientUser]) {
       expect((await mailTo(app, someone.email)).some((mail) => mail.subject === filledSubject(gig.title))).toBe(false);
     }
-    expect(decodeHtml(await (await consumer.client.get("/my-gigs")).text())).toMatch(/>Filled</);
+    expect(decodeHtml(await (await clientUser.client.get("/my-gigs")).text())).toMatch(/>Filled</);
     expect(await myLeads()).toMatch(/>Filled</);
 
     // Saying it again sends nothing more; reopening clears it.
-    await close(consumer, gig.id, { filled: "yes" });
+    await close(clientUser, gig.id, { filled: "yes" });
     expect(await filledMails(gig.title)).toHaveLength(2);
-    await consumer.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "open" });
+    await clientUser.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "open" });
     expect(await readGig(gig.id)).toMatchObject({ status: "open", filledAt: null });
   });
 
   it("lets nobody but the owner do it: 404 'Failed to update gig status', nothing recorded, nothing sent", async () => {
     const { gig } = await boughtGig();
-    for (const someone of [otherConsumer, digger]) {
+    for (const someone of [otherClient, digger]) {
       const response = await close(someone, gig.id, { filled: "yes" });
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("Failed to update gig status");
@@ -262,14 +262,14 @@ describe("closing a bought gig as filled ('Yes, I hired someone')", () => {
   it("closes without 'filled' (or a gig nobody bought) as before: not filled, nothing sent", async () => {
     const { gig } = await boughtGig();
     for (const extra of [{}, { filled: "no" }] as Record<string, string>[]) {
-      const response = await close(consumer, gig.id, extra);
+      const response = await close(clientUser, gig.id, extra);
       expect(await response.text()).toContain("Gig closed successfully");
       expect(await readGig(gig.id)).toMatchObject({ status: "closed", filledAt: null });
     }
     expect(await filledMails(gig.title)).toHaveLength(0);
 
     const unbought = await insertGig();
-    const response = await close(consumer, unbought.id, { filled: "yes" });
+    const response = await close(clientUser, unbought.id, { filled: "yes" });
     expect(await response.text()).toContain("Gig closed successfully");
     expect(await readGig(unbought.id)).toMatchObject({ status: "closed", filledAt: null });
     expect(await filledMails(unbought.title)).toHaveLength(0);
@@ -286,9 +286,9 @@ describe("the operations, called without a request", () => {
   it("postGig returns the new gig's id, or throws an AppError with the form's messages", async () => {
     const db = app.database.db;
     // The caller as the access rule resolves it: postGig reads the user's id only.
-    const post = (fields: Record<string, string>) => perform(postGig, { user: consumer as unknown as SessionUser }, { services: app.services, form: formOf(fields) });
+    const post = (fields: Record<string, string>) => perform(postGig, { user: clientUser as unknown as SessionUser }, { services: app.services, form: formOf(fields) });
     const { id } = await post(validGig());
-    expect((await db.select().from(gigs).where(eq(gigs.id, id)))[0]).toMatchObject({ consumerId: consumer.id, status: "open" });
+    expect((await db.select().from(gigs).where(eq(gigs.id, id)))[0]).toMatchObject({ clientId: clientUser.id, status: "open" });
     await expect(post(validGig({ categoryId: subCategory.id }))).rejects.toMatchObject({
       name: "AppError",
       code: "invalid_input",
@@ -308,11 +308,11 @@ describe("the operations, called without a request", () => {
     const db = app.database.db;
     const services = app.services;
     const form = (status: string, gigId: string = gig.id) => formOf({ intent: "set-status", status, gigId });
-    expect(await changeGigStatus(services, consumer.id, form("closed"))).toEqual({ success: "Gig closed successfully" });
+    expect(await changeGigStatus(services, clientUser.id, form("closed"))).toEqual({ success: "Gig closed successfully" });
     const failed = { name: "AppError", message: "Failed to update gig status" };
-    await expect(changeGigStatus(services, otherConsumer.id, form("open"))).rejects.toMatchObject({ ...failed, code: "not_found" });
-    await expect(changeGigStatus(services, consumer.id, form("open", "nope"))).rejects.toMatchObject({ ...failed, code: "not_found" });
-    await expect(changeGigStatus(services, consumer.id, form("archived"))).rejects.toMatchObject({ ...failed, code: "invalid_input" });
+    await expect(changeGigStatus(services, otherClient.id, form("open"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(changeGigStatus(services, clientUser.id, form("open", "nope"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(changeGigStatus(services, clientUser.id, form("archived"))).rejects.toMatchObject({ ...failed, code: "invalid_input" });
     expect((await db.select().from(gigs).where(eq(gigs.id, gig.id)))[0]!.status).toBe("closed");
   });
 });
@@ -412,7 +412,7 @@ describe("browsing", () => {
       const [row] = await queryRows<{ id: string }>(
         app.database.db,
         sql`insert into gigs (consumer_id, title, description, location, timeline, category_id, created_at)
-            values (${consumer.id}, ${`${marker} ${i}`}, 'A gig posted within the same millisecond as four others, for paging.',
+            values (${clientUser.id}, ${`${marker} ${i}`}, 'A gig posted within the same millisecond as four others, for paging.',
                     'Here', 'Now', ${otherTopCategory.id}::uuid, ${`2026-01-01 00:00:00.00${i}${i}${i}+00`}::timestamptz)
             returning id`,
       );
@@ -440,7 +440,7 @@ describe("browsing", () => {
     await queryRows(
       db,
       sql`insert into gigs (consumer_id, title, description, location, timeline, category_id, budget_min_cents, budget_max_cents, created_at, status)
-          select ${consumer.id}, 'Bulk gig number ' || n, 'Bulk description for plan checks, long enough to pass the check ' || n,
+          select ${clientUser.id}, 'Bulk gig number ' || n, 'Bulk description for plan checks, long enough to pass the check ' || n,
                  'Somewhere', 'Whenever', ${otherTopCategory.id}::uuid, (n % 50) * 10000, (n % 50) * 10000 + 50000,
                  now() - (n || ' minutes')::interval, case when n % 10 = 0 then 'closed' else 'open' end
           from generate_series(1, 5000) n`,
@@ -497,15 +497,15 @@ describe("/gig/{id}", () => {
     const dataResponse = await (await visitor.get(`/gig/${gig.id}.data`)).text();
     for (const body of [html, dataResponse]) {
       expect(body).not.toContain("Consumer-Smith");
-      expect(body).not.toContain(consumer.email);
-      expect(body).not.toContain(consumer.id);
+      expect(body).not.toContain(clientUser.email);
+      expect(body).not.toContain(clientUser.id);
       expect(body).not.toContain("Text after 5pm");
     }
   });
 
   it("answers non-diggers with Diggers Only", async () => {
     const gig = await insertGig();
-    expect(await (await otherConsumer.client.get(`/gig/${gig.id}`)).text()).toContain("Diggers Only");
+    expect(await (await otherClient.client.get(`/gig/${gig.id}`)).text()).toContain("Diggers Only");
   });
 
   it.each(["not-a-uuid", randomUUID(), "'; drop table gigs; --"])("sends %s to /browse-gigs with 'Gig not found'", async (id) => {

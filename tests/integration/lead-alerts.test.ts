@@ -21,7 +21,7 @@ import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type 
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
-let consumer: TestUser;
+let clientUser: TestUser;
 /** A top-level category, one of its sub-categories, and another top-level category. */
 let parentId: string;
 let subId: string;
@@ -29,7 +29,7 @@ let otherId: string;
 
 beforeAll(async () => {
   app = await createTestApp();
-  consumer = await signUpAs(app, "consumer", "Carla Client");
+  clientUser = await signUpAs(app, "consumer", "Carla Client");
   const [sub] = await app.database.db.select().from(categories).where(isNotNull(categories.parentCategoryId)).limit(1);
   subId = sub!.id;
   parentId = sub!.parentCategoryId!;
@@ -144,7 +144,7 @@ describe("the Lead alerts card", () => {
 
 describe("matching", () => {
   it("finds exactly the diggers whose category, sub-category, keywords, location and maximum price match, never the bought, suspended, deleted or off", async () => {
-    const gigRow = await insertGig(app, consumer.id, { categoryId: subId, title: `Build a cedar deck ${randomUUID().slice(0, 6)}`, location: "Boulder, CO", budgetMinCents: 500_000 });
+    const gigRow = await insertGig(app, clientUser.id, { categoryId: subId, title: `Build a cedar deck ${randomUUID().slice(0, 6)}`, location: "Boulder, CO", budgetMinCents: 500_000 });
     const expected = {
       parent: await diggerWithAlerts({ categoryIds: [parentId] }),
       sub: await diggerWithAlerts({ categoryIds: [subId] }),
@@ -184,7 +184,7 @@ describe("instant alerts", () => {
   it("e-mails a matching digger once when a confirmed client posts, with the gig's details, its link and a one-click unsubscribe", async () => {
     const digger = await diggerWithAlerts({ keywords: ["cedar"] });
     const elsewhere = await diggerWithAlerts({ categoryIds: [otherId] });
-    const gig = await postGig(consumer.client);
+    const gig = await postGig(clientUser.client);
     await alertsSettled();
 
     const [alert, ...more] = await alertsTo(digger);
@@ -220,9 +220,9 @@ describe("instant alerts", () => {
 
   it("on reopening, alerts the diggers who match now and never heard of the gig, and nobody twice", async () => {
     const early = await diggerWithAlerts();
-    const gig = await postGig(consumer.client);
+    const gig = await postGig(clientUser.client);
     await alertsSettled();
-    const change = (status: "open" | "closed") => consumer.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status });
+    const change = (status: "open" | "closed") => clientUser.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status });
     expect((await change("closed")).status).toBeLessThan(400);
     const late = await diggerWithAlerts();
     await alertsSettled();
@@ -237,7 +237,7 @@ describe("instant alerts", () => {
     const second = await createTestApp({}, { database: app.database });
     try {
       const diggers = await Promise.all(Array.from({ length: 5 }, () => diggerWithAlerts({ categoryIds: [otherId] })));
-      const gig = await insertGig(app, consumer.id, { categoryId: otherId });
+      const gig = await insertGig(app, clientUser.id, { categoryId: otherId });
       // Both servers enqueue the fan-out twice, and both run the same batch at the same moment.
       await Promise.all([app, second, app, second].map((a) => a.services.jobs.send("alerts.gig", { gigId: gig.id })));
       const ids = diggers.map((d) => d.diggerId);
@@ -257,12 +257,12 @@ describe("the daily digest", () => {
     const instant = await diggerWithAlerts({ categoryIds: [otherId], keywords: ["digest-only"] });
     const made = [];
     for (let i = 0; i < 22; i++) {
-      const gig = await insertGig(app, consumer.id, { categoryId: otherId, title: `Digest-only gig number ${String(i).padStart(2, "0")}` });
+      const gig = await insertGig(app, clientUser.id, { categoryId: otherId, title: `Digest-only gig number ${String(i).padStart(2, "0")}` });
       await db().update(gigs).set({ visibleSince: sql`now() - make_interval(mins => ${60 * 23 - i})` }).where(eq(gigs.id, gig.id));
       made.push(gig);
     }
     // Visible for more than a day: not today's.
-    const old = await insertGig(app, consumer.id, { categoryId: otherId, title: "Digest-only gig from yesterday" });
+    const old = await insertGig(app, clientUser.id, { categoryId: otherId, title: "Digest-only gig from yesterday" });
     await db().update(gigs).set({ visibleSince: sql`now() - interval '25 hours'` }).where(eq(gigs.id, old.id));
 
     expect(await sendDailyDigests(app.services)).toBeGreaterThanOrEqual(1);
@@ -299,7 +299,7 @@ describe("the digest's schedule", () => {
 describe("the one-click unsubscribe", () => {
   it("turns lead alerts off without signing in, and changes nothing else", async () => {
     const digger = await diggerWithAlerts({ categoryIds: [otherId, subId], keywords: ["unsubscribe-me"], location: "Boulder", maxLeadPriceCents: 9000 });
-    const gig = await insertGig(app, consumer.id, { categoryId: otherId, title: "A gig to unsubscribe-me from" });
+    const gig = await insertGig(app, clientUser.id, { categoryId: otherId, title: "A gig to unsubscribe-me from" });
     await deliverLeadAlertBatch(app.services, gig.id, [digger.diggerId]);
     const [alert] = await alertsTo(digger);
     const url = new URL(alert!.listUnsubscribeUrl!);
@@ -329,7 +329,7 @@ describe("the one-click unsubscribe", () => {
   it("keeps a digger's profile categories when the link turns off alerts never saved, and refuses a forged or promotional token", async () => {
     const digger = await diggerWithProfile(app);
     await db().insert(diggerCategories).values({ diggerId: digger.diggerId, categoryId: otherId });
-    const gig = await insertGig(app, consumer.id, { categoryId: otherId });
+    const gig = await insertGig(app, clientUser.id, { categoryId: otherId });
     await deliverLeadAlertBatch(app.services, gig.id, [digger.diggerId]);
     const [alert] = await alertsTo(digger);
     const url = new URL(alert!.listUnsubscribeUrl!);

@@ -63,7 +63,7 @@ const postReport = (client: SessionClient, purchaseId: string, issueType = "mist
 const decide = (client: SessionClient, gigId: string, issueId: string, decision: "approve" | "reject") =>
   client.post(`/my-gigs/${gigId}/issues`, { issueId, decision });
 
-/** A completed purchase `daysAgo` days old of a new consumer's gig by a new digger. */
+/** A completed purchase `daysAgo` days old of a new client's gig by a new digger. */
 async function purchase(daysAgo = 0, via: TestApp = app) {
   const owner = await signUpAs(via, "consumer", "Dana Deadline");
   const digger = await diggerWithProfile(via);

@@ -40,7 +40,7 @@ interface Lead {
   purchaseId: string;
 }
 
-/** A gig of a new consumer whose lead a new digger bought, optionally at a given price. */
+/** A gig of a new client whose lead a new digger bought, optionally at a given price. */
 async function boughtLead(over: { budgetMinCents?: number | null } = {}): Promise<Lead> {
   const owner = await signUpAs(app, "consumer", "Olive Owner");
   const digger = await diggerWithProfile(app);

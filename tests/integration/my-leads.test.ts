@@ -38,9 +38,9 @@ describe("/my-leads guards", () => {
   });
 
   it("turns a consumer away with 'My Leads is for diggers' (they cannot register as a digger)", async () => {
-    const consumer = await signUpAs(app, "consumer");
-    expect(location(await consumer.client.get("/my-leads"))).toBe("/");
-    expect(await page(consumer.client, "/")).toContain("My Leads is for diggers");
+    const clientUser = await signUpAs(app, "consumer");
+    expect(location(await clientUser.client.get("/my-leads"))).toBe("/");
+    expect(await page(clientUser.client, "/")).toContain("My Leads is for diggers");
   });
 
   it("refuses a report from a visitor, a consumer and a digger without a profile the same way", async () => {
@@ -250,10 +250,10 @@ describe("the ledger at the top of /my-leads", () => {
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
 
   it("sums completed purchases and succeeded refunds for the last 30 days and all time, to the cent", async () => {
-    const consumer = await signUpAs(app, "consumer");
+    const clientUser = await signUpAs(app, "consumer");
     const digger = await diggerWithProfile(app);
     const someoneElse = await diggerWithProfile(app);
-    const gig = () => insertGig(app, consumer.id);
+    const gig = () => insertGig(app, clientUser.id);
     const recent = await insertPurchase(app, await gig(), digger.diggerId, { amountPaidCents: 1_525 });
     const old = await insertPurchase(app, await gig(), digger.diggerId, { amountPaidCents: 2_510, purchasedAt: daysAgo(40) });
     const cancelled = await insertPurchase(app, await gig(), digger.diggerId, { amountPaidCents: 999, status: "cancelled" });

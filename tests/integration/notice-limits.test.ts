@@ -141,7 +141,7 @@ async function postGigs(clients: SessionClient[], n: number): Promise<Response[]
   return answers;
 }
 
-const gigCount = async (consumerId: string) => (await db().select({ id: gigs.id }).from(gigs).where(eq(gigs.consumerId, consumerId))).length;
+const gigCount = async (clientId: string) => (await db().select({ id: gigs.id }).from(gigs).where(eq(gigs.clientId, clientId))).length;
 
 describe("posting gigs: 10 an hour, 30 a day per account", () => {
   it("refuses the 11th gig in an hour with the message, writing nothing; another account still posts", async () => {

@@ -188,13 +188,13 @@ describe("decided without the client", () => {
 describe("reference requests", () => {
   it("the request reaches the digger; the answer reaches the consumer with the profile link", async () => {
     const digger = await diggerWithProfile(app);
-    const consumer = await signUpAs(app, "consumer", "Quinn Asker");
+    const clientUser = await signUpAs(app, "consumer", "Quinn Asker");
     const bystander = await signUpAs(app, "consumer", "Other Asker");
     const [reference] = await db()
       .insert(diggerReferences)
       .values({ diggerId: digger.diggerId, referenceName: "Ann Ref", referenceEmail: `ann-${randomUUID()}@example.com` })
       .returning();
-    expect((await consumer.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id })).status).toBe(200);
+    expect((await clientUser.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id })).status).toBe(200);
     await expectNotified(digger, "reference.requested", {
       text: "Quinn Asker asked for the contact details of your reference Ann Ref",
       link: "/reference-requests",
@@ -203,13 +203,13 @@ describe("reference requests", () => {
 
     const [row] = await db().select().from(referenceContactRequests).where(eq(referenceContactRequests.referenceId, reference!.id));
     expect((await digger.client.post("/reference-requests", { requestId: row!.id, decision: "decline" })).status).toBe(200);
-    await expectNotified(consumer, "reference.decided", {
+    await expectNotified(clientUser, "reference.decided", {
       text: `${handleOf(digger)} declined your request for the contact details of Ann Ref`,
       link: `/digger/${digger.diggerId}`,
       subject: "Your reference contact request was declined",
     });
     await expectNoneOf([digger, bystander], "reference.decided");
-    await expectNoneOf([consumer, bystander], "reference.requested");
+    await expectNoneOf([clientUser, bystander], "reference.requested");
   });
 });
 

@@ -71,8 +71,8 @@ describe("the console at /ops", () => {
     expect(html).toMatch(/href="\/ops"[^>]*>Operator console</);
     expect(location(await operator.client.get("/ops"))).toBe("/ops/verification");
     // Nobody else sees the header's link.
-    const consumer = await signUpAs(app, "consumer");
-    expect(await (await consumer.client.get("/")).text()).not.toContain("Operator console");
+    const clientUser = await signUpAs(app, "consumer");
+    expect(await (await clientUser.client.get("/")).text()).not.toContain("Operator console");
   });
 
   it("in production, sends an operator without two-factor to their account, and opens with it", async () => {

@@ -16,7 +16,7 @@ import { validGigForm } from "../support/forms.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
-let consumer: TestUser;
+let clientUser: TestUser;
 let categoryId: string;
 
 const aTopCategory = async (server: TestApp) =>
@@ -24,7 +24,7 @@ const aTopCategory = async (server: TestApp) =>
 
 beforeAll(async () => {
   app = await createTestApp({ PAGE_CACHE_SECONDS: "2" });
-  consumer = await signUpAs(app, "consumer", "Cachey Consumerson");
+  clientUser = await signUpAs(app, "consumer", "Cachey Consumerson");
   categoryId = await aTopCategory(app);
 });
 afterAll(() => app.close());
@@ -33,7 +33,7 @@ const visitor = () => new SessionClient(app);
 const cacheState = (response: Response) => response.headers.get("X-Page-Cache");
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
 
-async function postGig(title: string, by = consumer, category = categoryId) {
+async function postGig(title: string, by = clientUser, category = categoryId) {
   const response = await by.client.post("/post-gig", validGigForm(category, { title }));
   expect(location(response)).toBe("/");
 }
@@ -102,7 +102,7 @@ describe("the page cache", () => {
 
   it("never serves or keeps a signed-in view", async () => {
     await visitor().get("/");
-    const signedIn = await consumer.client.get("/");
+    const signedIn = await clientUser.client.get("/");
     expect(cacheState(signedIn)).toBeNull();
     expect(await signedIn.text()).toContain("Cachey");
     const signedOut = await visitor().get("/");

@@ -104,8 +104,8 @@ describe("Download my data", () => {
       description: "They found someone else.",
       refundPercentage: 50,
     });
-    for (const consumer of [client, other]) {
-      await db().insert(referenceContactRequests).values({ referenceId: reference!.id, consumerId: consumer.id, diggerId: digger.diggerId });
+    for (const clientUser of [client, other]) {
+      await db().insert(referenceContactRequests).values({ referenceId: reference!.id, clientId: clientUser.id, diggerId: digger.diggerId });
     }
     await db().insert(hires).values({ gigId: clientGig.id, diggerId: digger.diggerId });
     await db().insert(reviews).values({ gigId: clientGig.id, diggerId: digger.diggerId, leadPurchaseId: purchase.id, rating: 4, body: "Good work on the deck, thank you." });
@@ -427,8 +427,8 @@ describe("Delete my account", () => {
     expect(page.status).toBe(302);
     expect(location(page)).toBe("/browse-diggers");
 
-    const consumer = await signUpAs(app, "consumer");
-    const request = await consumer.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id });
+    const clientUser = await signUpAs(app, "consumer");
+    const request = await clientUser.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id });
     // The action refuses it; the page it would render is gone, so the answer is the redirect.
     expect(location(request)).toBe("/browse-diggers");
     expect(await db().select().from(referenceContactRequests).where(eq(referenceContactRequests.referenceId, reference!.id))).toHaveLength(0);

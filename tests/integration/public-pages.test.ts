@@ -203,7 +203,7 @@ describe("landing page with real data", () => {
     await db.insert(users).values({ id: "client-1", name: client.name, email: client.email, emailVerified: true, userType: "consumer" });
     const now = Date.now();
     const gig = (key: string, hoursAgo: number, values: Partial<typeof gigs.$inferInsert>) => ({
-      consumerId: "client-1",
+      clientId: "client-1",
       title: `Gig ${key} title for the landing page`,
       description: `Gig ${key} description that is comfortably longer than the fifty character minimum.`,
       location: "Springfield",
@@ -305,7 +305,7 @@ describe("landing page cards and the browse pages' cards", () => {
     );
     await db.insert(users).values({ id: "zed-client", name: "Client Private", email: "zed.client@example.com", emailVerified: true, userType: "consumer" });
     await db.insert(gigs).values({
-      consumerId: "zed-client",
+      clientId: "zed-client",
       title: "Fix the dripping kitchen tap",
       description: "The kitchen tap drips all night; it needs a new cartridge or a new tap.",
       location: "Springfield",

@@ -20,7 +20,7 @@ async function makeGig(app: TestApp, owner: TestUser, over: Partial<typeof gigs.
   const [gig] = await app.database.db
     .insert(gigs)
     .values({
-      consumerId: owner.id,
+      clientId: owner.id,
       title: `Lead for sale ${randomUUID().slice(0, 8)}`,
       description: "A gig with a budget, a location and a timeline, for buying its lead in tests.",
       location: "Boise, ID",
@@ -115,9 +115,9 @@ describe("buying a lead with the test checkout", () => {
     expect(location(await visitor.post(`/gig/${gig.id}`, { intent: "purchase" }))).toBe(
       `/auth?type=digger&redirect=${encodeURIComponent(`/gig/${gig.id}`)}`,
     );
-    const consumer = await client.client.post(`/gig/${gig.id}`, { intent: "purchase" });
-    expect(consumer.status).toBe(403);
-    expect(await consumer.text()).toContain("Only diggers can purchase leads");
+    const clientUser = await client.client.post(`/gig/${gig.id}`, { intent: "purchase" });
+    expect(clientUser.status).toBe(403);
+    expect(await clientUser.text()).toContain("Only diggers can purchase leads");
     const newcomer = await signUpAs(app, "digger");
     expect(location(await newcomer.client.post(`/gig/${gig.id}`, { intent: "purchase" }))).toBe("/digger-registration");
     expect(await (await newcomer.client.get("/")).text()).toContain("Please complete your digger profile first");

@@ -126,7 +126,7 @@ async function scenario() {
     .insert(diggerReferences)
     .values({ diggerId: leaving.diggerId, referenceName: "Rick Reference", referenceEmail: "rick@example.com" })
     .returning();
-  await db().insert(referenceContactRequests).values({ referenceId: reference!.id, consumerId: client.id, diggerId: leaving.diggerId });
+  await db().insert(referenceContactRequests).values({ referenceId: reference!.id, clientId: client.id, diggerId: leaving.diggerId });
   const photo = `/uploads/diggers/${randomUUID()}.jpg`;
   const sharedPhoto = `/uploads/diggers/${randomUUID()}.jpg`;
   await db()
@@ -163,7 +163,7 @@ describe("the purge", () => {
     for (const table of [sessions, accounts]) expect(await db().select().from(table).where(eq(table.userId, s.client.id))).toHaveLength(0);
     expect(await db().select().from(emails).where(eq(emails.userId, s.client.id))).toHaveLength(0);
     expect(await db().select().from(emails).where(eq(emails.toAddress, s.client.email))).toHaveLength(0);
-    expect(await db().select().from(referenceContactRequests).where(eq(referenceContactRequests.consumerId, s.client.id))).toHaveLength(0);
+    expect(await db().select().from(referenceContactRequests).where(eq(referenceContactRequests.clientId, s.client.id))).toHaveLength(0);
     expect(await db().select().from(gigs).where(eq(gigs.id, s.unboughtGig.id))).toHaveLength(0);
     const [gig] = await db().select().from(gigs).where(eq(gigs.id, s.boughtGig.id));
     expect(gig).toMatchObject({
@@ -209,13 +209,13 @@ describe("the purge", () => {
   });
 
   it("deletes an account outright when no payment record points at it", async () => {
-    const consumer = await signUpAs(app, "consumer");
-    const gig = await insertGig(app, consumer.id);
+    const clientUser = await signUpAs(app, "consumer");
+    const gig = await insertGig(app, clientUser.id);
     const digger = await diggerWithProfile(app);
-    await requestAccountDeletion(db(), consumer.id);
+    await requestAccountDeletion(db(), clientUser.id);
     await requestAccountDeletion(db(), digger.id);
     expect(await purgeDeletedAccounts(purgeServices(memoryStorage().storage, 0))).toBe(2);
-    expect(await db().select().from(users).where(inArray(users.id, [consumer.id, digger.id]))).toHaveLength(0);
+    expect(await db().select().from(users).where(inArray(users.id, [clientUser.id, digger.id]))).toHaveLength(0);
     expect(await db().select().from(gigs).where(eq(gigs.id, gig.id))).toHaveLength(0);
     expect(await db().select().from(diggerProfiles).where(eq(diggerProfiles.id, digger.diggerId))).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 /**
- * Reference contact requests: a consumer asks, the digger who owns the reference approves or
- * declines at /reference-requests, the contact shows only to that consumer once approved,
+ * Reference contact requests: a client asks, the digger who owns the reference approves or
+ * declines at /reference-requests, the contact shows only to that client once approved,
  * and both sides are e-mailed. Every permission is tried from the wrong side.
  */
 import { randomUUID } from "node:crypto";
@@ -57,11 +57,11 @@ const ask = (client: SessionClient, diggerId: string, referenceId: string) =>
 const answer = (client: SessionClient, requestId: string, decision: "approve" | "decline") =>
   client.post("/reference-requests", { requestId, decision });
 
-async function requestRow(referenceId: string, consumerId: string) {
+async function requestRow(referenceId: string, clientId: string) {
   const [row] = await app.database.db
     .select()
     .from(referenceContactRequests)
-    .where(and(eq(referenceContactRequests.referenceId, referenceId), eq(referenceContactRequests.consumerId, consumerId)));
+    .where(and(eq(referenceContactRequests.referenceId, referenceId), eq(referenceContactRequests.clientId, clientId)));
   return row;
 }
 const mailTo = async (address: string) =>
@@ -70,26 +70,26 @@ const mailTo = async (address: string) =>
 describe("asking for a reference's contact", () => {
   it("records a pending request, tells the consumer, e-mails the digger and shows 'Request Pending'", async () => {
     const d = await digger();
-    const consumer = await signUp("consumer");
-    const response = await ask(consumer.client, d.profile.id, d.refs[0]!.id);
+    const clientUser = await signUp("consumer");
+    const response = await ask(clientUser.client, d.profile.id, d.refs[0]!.id);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Request sent! The digger will be notified.");
-    expect(await requestRow(d.refs[0]!.id, consumer.userId)).toMatchObject({ status: "pending", diggerId: d.profile.id });
+    expect(await requestRow(d.refs[0]!.id, clientUser.userId)).toMatchObject({ status: "pending", diggerId: d.profile.id });
     const [mail] = await mailTo(d.email);
     expect(mail).toMatchObject({ subject: "New reference contact request", kind: "transactional", userId: d.userId });
-    expect(mail!.textBody).toContain(consumer.fullName);
+    expect(mail!.textBody).toContain(clientUser.fullName);
     expect(mail!.textBody).toContain("Ann Ref");
     expect(mail!.textBody).toContain("/reference-requests");
-    const html = await (await consumer.client.get(`/digger/${d.profile.id}`)).text();
+    const html = await (await clientUser.client.get(`/digger/${d.profile.id}`)).text();
     expect(html).toContain("Request Pending");
     expect(html).not.toContain(d.refs[0]!.referenceEmail);
   });
 
   it("refuses a duplicate with 'You've already requested this reference contact'", async () => {
     const d = await digger();
-    const consumer = await signUp("consumer");
-    await ask(consumer.client, d.profile.id, d.refs[0]!.id);
-    const again = await ask(consumer.client, d.profile.id, d.refs[0]!.id);
+    const clientUser = await signUp("consumer");
+    await ask(clientUser.client, d.profile.id, d.refs[0]!.id);
+    const again = await ask(clientUser.client, d.profile.id, d.refs[0]!.id);
     expect(again.status).toBe(409);
     expect(decode(await again.text())).toContain("You've already requested this reference contact");
     expect(await mailTo(d.email)).toHaveLength(1);
@@ -111,41 +111,41 @@ describe("asking for a reference's contact", () => {
   it("refuses a reference that is not this digger's, or not an id at all", async () => {
     const d = await digger();
     const other = await digger();
-    const consumer = await signUp("consumer");
+    const clientUser = await signUp("consumer");
     for (const referenceId of [other.refs[0]!.id, randomUUID(), "nope"]) {
-      const response = await ask(consumer.client, d.profile.id, referenceId);
+      const response = await ask(clientUser.client, d.profile.id, referenceId);
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(await response.text()).toContain("Failed to send request");
     }
-    expect(await requestRow(other.refs[0]!.id, consumer.userId)).toBeUndefined();
+    expect(await requestRow(other.refs[0]!.id, clientUser.userId)).toBeUndefined();
   });
 });
 
 describe("answering a request", () => {
   it("approve: the consumer sees the reference's e-mail and phone, is e-mailed, and nobody else sees them", async () => {
     const d = await digger();
-    const consumer = await signUp("consumer");
-    await ask(consumer.client, d.profile.id, d.refs[0]!.id);
-    const row = (await requestRow(d.refs[0]!.id, consumer.userId))!;
+    const clientUser = await signUp("consumer");
+    await ask(clientUser.client, d.profile.id, d.refs[0]!.id);
+    const row = (await requestRow(d.refs[0]!.id, clientUser.userId))!;
 
     const list = decode(await (await d.client.get("/reference-requests")).text());
-    expect(list).toContain(consumer.fullName);
+    expect(list).toContain(clientUser.fullName);
     expect(list).toContain("Ann Ref");
     expect(list).toContain("Pending");
 
     const response = await answer(d.client, row.id, "approve");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Request approved");
-    expect((await requestRow(d.refs[0]!.id, consumer.userId))!.status).toBe("approved");
-    expect((await requestRow(d.refs[0]!.id, consumer.userId))!.resolvedAt).not.toBeNull();
-    const [mail] = await mailTo(consumer.email);
+    expect((await requestRow(d.refs[0]!.id, clientUser.userId))!.status).toBe("approved");
+    expect((await requestRow(d.refs[0]!.id, clientUser.userId))!.resolvedAt).not.toBeNull();
+    const [mail] = await mailTo(clientUser.email);
     expect(mail!.subject).toBe("Your reference contact request was approved");
 
-    const page = await (await consumer.client.get(`/digger/${d.profile.id}`)).text();
+    const page = await (await clientUser.client.get(`/digger/${d.profile.id}`)).text();
     expect(page).toContain(d.refs[0]!.referenceEmail);
     expect(page).toContain("(555) 010-4242");
     expect(page).not.toContain(d.refs[1]!.referenceEmail); // only the reference asked for
-    const data = await (await consumer.client.get(`/digger/${d.profile.id}.data`)).text();
+    const data = await (await clientUser.client.get(`/digger/${d.profile.id}.data`)).text();
     expect(data).toContain(d.refs[0]!.referenceEmail);
 
     const stranger = await signUp("consumer");
@@ -162,37 +162,37 @@ describe("answering a request", () => {
 
     const twice = await answer(d.client, row.id, "decline");
     expect(twice.status).toBe(409);
-    expect((await requestRow(d.refs[0]!.id, consumer.userId))!.status).toBe("approved");
+    expect((await requestRow(d.refs[0]!.id, clientUser.userId))!.status).toBe("approved");
   });
 
   it("decline: the consumer sees 'Request Declined', is e-mailed, and the contact stays hidden", async () => {
     const d = await digger();
-    const consumer = await signUp("consumer");
-    await ask(consumer.client, d.profile.id, d.refs[1]!.id);
-    const row = (await requestRow(d.refs[1]!.id, consumer.userId))!;
+    const clientUser = await signUp("consumer");
+    await ask(clientUser.client, d.profile.id, d.refs[1]!.id);
+    const row = (await requestRow(d.refs[1]!.id, clientUser.userId))!;
     expect((await answer(d.client, row.id, "decline")).status).toBe(200);
-    expect((await requestRow(d.refs[1]!.id, consumer.userId))!.status).toBe("rejected");
-    expect((await mailTo(consumer.email))[0]!.subject).toBe("Your reference contact request was declined");
-    const page = await (await consumer.client.get(`/digger/${d.profile.id}`)).text();
+    expect((await requestRow(d.refs[1]!.id, clientUser.userId))!.status).toBe("rejected");
+    expect((await mailTo(clientUser.email))[0]!.subject).toBe("Your reference contact request was declined");
+    const page = await (await clientUser.client.get(`/digger/${d.profile.id}`)).text();
     expect(page).toContain("Request Declined");
     expect(page).not.toContain(d.refs[1]!.referenceEmail);
   });
 
   it("only the digger who owns the reference can answer", async () => {
     const d = await digger();
-    const consumer = await signUp("consumer");
-    await ask(consumer.client, d.profile.id, d.refs[0]!.id);
-    const row = (await requestRow(d.refs[0]!.id, consumer.userId))!;
+    const clientUser = await signUp("consumer");
+    await ask(clientUser.client, d.profile.id, d.refs[0]!.id);
+    const row = (await requestRow(d.refs[0]!.id, clientUser.userId))!;
 
     const other = await digger();
     const byOther = await answer(other.client, row.id, "approve");
     expect(byOther.status).toBe(404);
     expect(await byOther.text()).toContain("Request not found");
-    expect(await (await other.client.get("/reference-requests")).text()).not.toContain(consumer.fullName);
+    expect(await (await other.client.get("/reference-requests")).text()).not.toContain(clientUser.fullName);
 
-    const byConsumer = await answer(consumer.client, row.id, "approve");
-    expect(location(byConsumer)).toBe("/");
-    expect(await (await consumer.client.get("/")).text()).toContain("Only diggers can access this page");
+    const byClient = await answer(clientUser.client, row.id, "approve");
+    expect(location(byClient)).toBe("/");
+    expect(await (await clientUser.client.get("/")).text()).toContain("Only diggers can access this page");
 
     const byVisitor = await answer(new SessionClient(app), row.id, "approve");
     expect(location(byVisitor)).toMatch(/^\/auth\?redirect=/);
@@ -201,6 +201,6 @@ describe("answering a request", () => {
     const noProfile = await answer(withoutProfile.client, row.id, "approve");
     expect(location(noProfile)).toBe("/digger-registration");
 
-    expect((await requestRow(d.refs[0]!.id, consumer.userId))!.status).toBe("pending");
+    expect((await requestRow(d.refs[0]!.id, clientUser.userId))!.status).toBe("pending");
   });
 });

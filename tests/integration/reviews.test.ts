@@ -38,8 +38,8 @@ const hireCount = async () => (await db().select({ n: count() }).from(hires))[0]
 const profileHtml = async (diggerId: string, client = new SessionClient(app), query = "") => decodeHtml(await (await client.get(`/digger/${diggerId}${query}`)).text());
 
 /** A gig of the owner bought by `digger`. */
-async function boughtGig(digger: TestDigger, consumer = owner) {
-  const gig = await insertGig(app, consumer.id);
+async function boughtGig(digger: TestDigger, clientUser = owner) {
+  const gig = await insertGig(app, clientUser.id);
   const purchase = await insertPurchase(app, gig, digger.diggerId);
   return { gig, purchase };
 }

@@ -188,9 +188,9 @@ interface Target {
 
 const gigForm = (w: World) => validGigForm(w.gig.categoryId);
 const nobody = () => `nobody-${randomUUID()}@example.com`;
-/** A session of the owning consumer, made once: others send its token. */
+/** A session of the owning client, made once: others send its token. */
 let ownersSession: Promise<string> | undefined;
-const ownersSessionToken = (w: World) => (ownersSession ??= w.freshClient("owningConsumer").then(sessionTokenOf));
+const ownersSessionToken = (w: World) => (ownersSession ??= w.freshClient("owningClient").then(sessionTokenOf));
 const profileForm = (w: World, handle: string) => ({
   handle,
   businessName: "Fuzzed Business LLC",
@@ -227,31 +227,31 @@ const TARGETS: Target[] = [
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth?redirect=%2Fmy-gigs", form: () => ({ intent: "sign-up", fullName: "Fuzz Person", email: `fuzz-${randomUUID()}@example.com`, password: "correct-horse", userType: "consumer", ageConfirmed: "on" }) },
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "forgot-password", email: "nobody@example.com" }) },
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "verify-totp", code: "123456" }) },
-  { route: "routes/post-gig:action", role: "otherConsumer", path: () => "/post-gig", form: gigForm },
+  { route: "routes/post-gig:action", role: "otherClient", path: () => "/post-gig", form: gigForm },
   { route: "routes/digger-registration:action", role: "otherDigger", path: () => "/digger-registration", form: (w) => profileForm(w, w.users.otherDigger.handle) },
-  { route: "routes/digger:action", role: "otherConsumer", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: (w) => ({ referenceId: w.reference.id }) },
+  { route: "routes/digger:action", role: "otherClient", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: (w) => ({ referenceId: w.reference.id }) },
   { route: "routes/gig:action", role: "otherDigger", hasParam: true, path: (w, id) => `/gig/${id === null ? w.gig.id : param(id)}`, form: () => ({ intent: "purchase" }) },
   { route: "routes/my-leads:action", role: "owningDigger", path: () => "/my-leads", form: async (w) => ({ purchaseId: (await w.freshPurchase()).purchase.id, issueType: "mistake", description: "The client posted this by mistake." }) },
-  { route: "routes/my-gigs:action", role: "owningConsumer", path: () => "/my-gigs", form: async (w) => ({ intent: "set-status", status: "closed", gigId: (await w.freshGig()).id }) },
-  { route: "routes/my-gigs.$gigId.issues:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/issues`, form: (w) => ({ decision: "approve", issueId: w.issue.id }) },
-  { route: "routes/my-gigs.$gigId.edit:action", role: "owningConsumer", hasParam: true, path: async (w, id) => `/my-gigs/${id === null ? (await w.freshGig()).id : param(id)}/edit`, form: (w) => { const { acceptTerms: _, ...form } = gigForm(w); return form; }, messages: /must|Please|cannot|Title|Description|Location|Timeline|Budget|budget|phone|Gig not found|Someone bought|too large|Invalid character/ },
-  { route: "routes/my-gigs.$gigId.edit:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/edit`, form: () => ({ timeline: "Next month", contactPhone: "303 555 0100" }), messages: /must|Please|cannot|Timeline|phone|Gig not found|Someone bought|too large|Invalid character/ },
-  { route: "routes/my-gigs.$gigId.diggers:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/diggers`, form: (w) => ({ intent: "hire", diggerId: w.users.owningDigger.diggerId }) },
-  { route: "routes/my-gigs.$gigId.diggers:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/diggers`, form: (w) => ({ intent: "edit-review", diggerId: w.users.owningDigger.diggerId, rating: "4", body: "Solid work on the deck, finished on time." }), messages: /rating|Review|review|digger|gig|not found|Unknown|too large|Invalid character/ },
+  { route: "routes/my-gigs:action", role: "owningClient", path: () => "/my-gigs", form: async (w) => ({ intent: "set-status", status: "closed", gigId: (await w.freshGig()).id }) },
+  { route: "routes/my-gigs.$gigId.issues:action", role: "owningClient", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/issues`, form: (w) => ({ decision: "approve", issueId: w.issue.id }) },
+  { route: "routes/my-gigs.$gigId.edit:action", role: "owningClient", hasParam: true, path: async (w, id) => `/my-gigs/${id === null ? (await w.freshGig()).id : param(id)}/edit`, form: (w) => { const { acceptTerms: _, ...form } = gigForm(w); return form; }, messages: /must|Please|cannot|Title|Description|Location|Timeline|Budget|budget|phone|Gig not found|Someone bought|too large|Invalid character/ },
+  { route: "routes/my-gigs.$gigId.edit:action", role: "owningClient", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/edit`, form: () => ({ timeline: "Next month", contactPhone: "303 555 0100" }), messages: /must|Please|cannot|Timeline|phone|Gig not found|Someone bought|too large|Invalid character/ },
+  { route: "routes/my-gigs.$gigId.diggers:action", role: "owningClient", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/diggers`, form: (w) => ({ intent: "hire", diggerId: w.users.owningDigger.diggerId }) },
+  { route: "routes/my-gigs.$gigId.diggers:action", role: "owningClient", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/diggers`, form: (w) => ({ intent: "edit-review", diggerId: w.users.owningDigger.diggerId, rating: "4", body: "Solid work on the deck, finished on time." }), messages: /rating|Review|review|digger|gig|not found|Unknown|too large|Invalid character/ },
   { route: "routes/digger:action", role: "owningDigger", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: (w) => ({ intent: "reply", reviewId: w.review.id, reply: "Thank you for the kind words!" }), messages: /Reply|reply|review|sign in|too large|Invalid character/ },
   { route: "routes/contact:action", role: "signedOut", fresh: true, path: () => "/contact", form: () => ({ name: "Grace Hopper", email: "grace@example.com", subject: "Question", message: "How do refunds work for a lead that was posted by mistake?" }) },
-  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "change-password", currentPassword: "not-the-password", newPassword: "another-password-123" }) },
-  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "delete-account", confirmEmail: "someone-else@example.com" }) },
-  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => ({ intent: "reach", push: "shown", "email.messages": "on", "email.quotes": "on", "push.messages": "on" }), messages: /Choose on or off|Unknown|too large|Invalid character/i },
+  { route: "routes/account:action", role: "otherClient", path: () => "/account", form: () => ({ intent: "change-password", currentPassword: "not-the-password", newPassword: "another-password-123" }) },
+  { route: "routes/account:action", role: "otherClient", path: () => "/account", form: () => ({ intent: "delete-account", confirmEmail: "someone-else@example.com" }) },
+  { route: "routes/account:action", role: "otherClient", path: () => "/account", form: () => ({ intent: "reach", push: "shown", "email.messages": "on", "email.quotes": "on", "push.messages": "on" }), messages: /Choose on or off|Unknown|too large|Invalid character/i },
   // Off: a fuzzed save never sets alerts going in the background.
   { route: "routes/account:action", role: "otherDigger", path: () => "/account", form: (w) => ({ intent: "lead-alerts", frequency: "off", categoryIds: w.gig.categoryId, keywords: "deck, cedar", location: "Austin", maxLeadPrice: "80" }), messages: /lead|categor|keyword|Location|price|Unknown|choose|must|too large|Invalid character/i },
-  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: () => subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)), messages: /subscription|at most 10 devices|Unknown|too large|Invalid character/i },
-  { route: "routes/account:action", role: "otherConsumer", path: () => "/account", form: async (w) => ({ intent: "push-remove", deviceId: (await w.freshPushDevice("otherConsumer")).id }), messages: /not on your list|Unknown|too large|Invalid character/i },
+  { route: "routes/account:action", role: "otherClient", path: () => "/account", form: () => subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)), messages: /subscription|at most 10 devices|Unknown|too large|Invalid character/i },
+  { route: "routes/account:action", role: "otherClient", path: () => "/account", form: async (w) => ({ intent: "push-remove", deviceId: (await w.freshPushDevice("otherClient")).id }), messages: /not on your list|Unknown|too large|Invalid character/i },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe", form: () => ({ token: "forged.token" }) },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=messages", form: () => ({ token: "forged.token", list: "messages" }) },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=lead-alerts", form: () => ({ token: "forged.token", list: "lead-alerts" }) },
   { route: "routes/reference-requests:action", role: "owningDigger", path: () => "/reference-requests", form: async (w) => ({ requestId: (await w.freshReferenceRequest()).id, decision: "approve" }) },
-  { route: "routes/ops.users.$userId:action", role: "operator", hasParam: true, path: async (w, id) => `/ops/users/${id === null ? (await w.freshConsumer()).id : param(id)}`, form: () => ({ intent: "suspend", reason: "Fraudulent gigs" }), messages: /reason|Unknown action|Page not found|suspended|Operators|own account|deleted|too large|Invalid character/i },
+  { route: "routes/ops.users.$userId:action", role: "operator", hasParam: true, path: async (w, id) => `/ops/users/${id === null ? (await w.freshClientUser()).id : param(id)}`, form: () => ({ intent: "suspend", reason: "Fraudulent gigs" }), messages: /reason|Unknown action|Page not found|suspended|Operators|own account|deleted|too large|Invalid character/i },
   { route: "routes/ops.verification:action", role: "operator", path: () => "/ops/verification", form: async (w) => ({ intent: "grant", diggerId: (await (badgeDigger ??= w.freshDigger())).diggerId, reason: "Identity checked on a call" }), messages: /reason|Profile not found|already has|does not have|Unknown action|too large|Invalid character/i },
   { route: "routes/ops.verification:action", role: "operator", path: () => "/ops/verification", form: async (w) => ({ intent: "approve-credential", documentId: (await (approvedProof ??= w.freshProof())).id, verifiedUntil: NEXT_YEAR }), messages: /verified-until|date|Proof not found|already been reviewed|Invalid input|too large|Invalid character/i },
   { route: "routes/ops.verification:action", role: "operator", path: () => "/ops/verification", form: async (w) => ({ intent: "reject-credential", documentId: (await (rejectedProof ??= w.freshProof())).id, reason: "The policy number is unreadable" }), messages: /reason|Proof not found|already been reviewed|Invalid input|too large|Invalid character/i },
@@ -261,18 +261,18 @@ const TARGETS: Target[] = [
   { route: "routes/ops.reviews:action", role: "operator", path: () => "/ops/reviews", form: async (w) => ({ intent: "keep", reviewId: (await w.freshReportedReview()).id }), messages: /Review not found|no open reports|Unknown action|too large|Invalid character/i },
   { route: "routes/ops.payments:action", role: "operator", path: () => "/ops/payments", form: async (w) => ({ refundId: (await w.freshPendingRefund()).id }), messages: /Refund not found|already done|too large|Invalid character/i },
   { route: "routes/ops.payments:action", role: "operator", path: () => "/ops/payments", form: async (w) => ({ intent: "decide-issue", issueId: (await w.freshEscalatedIssue()).id, decision: "reject" }), messages: /Issue not found|Failed to update issue|already been resolved|deadline has passed|Refund not found|too large|Invalid character/i },
-  { route: "routes/digger:action", role: "otherConsumer", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: async (w) => ({ intent: "report-review", reviewId: (await w.freshReview()).id, reason: "This review is about another business." }), messages: /Please tell us|reason|Review not found|already reported|reference|sign in|too large|Invalid character/i },
+  { route: "routes/digger:action", role: "otherClient", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: async (w) => ({ intent: "report-review", reviewId: (await w.freshReview()).id, reason: "This review is about another business." }), messages: /Please tell us|reason|Review not found|already reported|reference|sign in|too large|Invalid character/i },
   // Conversations (issue 32): a party sends to and reports in the world's thread (the sending limit's refusal is an answer too); an operator keeps a report.
   { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: () => ({ intent: "send", body: "Hello, is the job still open?", js: "1" }), messages: /Please write a message|at most|too fast|not found|could not be sent|too large|Invalid character/i },
   { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "report", messageId: (await w.freshMessage()).id, reason: "Asks for payment outside the site" }), messages: /Please write a message|Please tell us|reason|at most|too fast|already reported|not found|could not be sent|too large|Invalid character/i },
   { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => (await w.clearQuotes(), { intent: "send-quote", type: "fixed", amount: "1,200.50", included: "Labour and materials", "lineItems.0.description": "Boards", "lineItems.0.amount": "1200.50", validUntil: NEXT_YEAR }), messages: QUOTE_REFUSALS },
   { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "revise-quote", quoteId: (await w.freshQuote()).id, type: "hourly", rate: "80", hours: "12.5", included: "Labour only" }), messages: QUOTE_REFUSALS },
-  { route: "routes/messages.$threadId:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "decline-quote", quoteId: (await w.freshQuote()).id, reason: "Too dear for us" }), messages: QUOTE_REFUSALS },
-  { route: "routes/messages.$threadId:action", role: "owningConsumer", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "accept-quote", quoteId: (await w.freshQuote()).id }), messages: QUOTE_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningClient", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "decline-quote", quoteId: (await w.freshQuote()).id, reason: "Too dear for us" }), messages: QUOTE_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningClient", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "accept-quote", quoteId: (await w.freshQuote()).id }), messages: QUOTE_REFUSALS },
   { route: "routes/ops.messages:action", role: "operator", path: () => "/ops/messages", form: async (w) => ({ intent: "keep", messageId: (await w.freshReportedMessage()).id }), messages: /Message not found|no open reports|Unknown action|too large|Invalid character/i },
-  { route: "routes/notifications:action", role: "owningConsumer", path: () => "/notifications", form: () => ({ intent: "mark-all-read" }) },
+  { route: "routes/notifications:action", role: "owningClient", path: () => "/notifications", form: () => ({ intent: "mark-all-read" }) },
   { route: "routes/reset-password:action", role: "signedOut", path: () => "/reset-password", form: () => ({ token: "forged-token", password: "another-password-123" }) },
-  { route: "routes/verify-email:action", role: "owningConsumer", path: () => "/verify-email", form: () => ({ token: "forged.token" }) },
+  { route: "routes/verify-email:action", role: "owningClient", path: () => "/verify-email", form: () => ({ token: "forged.token" }) },
   { route: "routes/sign-out:action", role: "signedOut", fresh: true, path: () => "/sign-out", form: () => ({}) },
   { route: "routes/checkout:action", role: "owningDigger", hasParam: true, path: async (w, id) => `/checkout/${id === null ? (await w.freshCheckout()).providerSessionId : param(id)}`, form: () => ({ intent: "pay" }) },
   // Better Auth's JSON API (issue 16): every endpoint the configuration turns on, "true" sent as a boolean.
@@ -281,28 +281,28 @@ const TARGETS: Target[] = [
   { route: "POST /api/auth/sign-in/social", role: "signedOut", json: true, form: () => ({ provider: "google", callbackURL: "/my-gigs" }) },
   { route: "POST /api/auth/callback/:id", role: "signedOut", json: true, hasParam: true, path: (_w, id) => `/api/auth/callback/${id === null ? "google" : param(id)}`, form: () => ({ code: "forged", state: "forged" }), readOnly: true },
   { route: "GET /api/auth/callback/:id", role: "signedOut", query: true, hasParam: true, path: (_w, id) => `/api/auth/callback/${id === null ? "google" : param(id)}`, form: () => ({ code: "forged", state: "forged" }), readOnly: true },
-  { route: "GET /api/auth/get-session", role: "otherConsumer", query: true, form: () => ({ disableCookieCache: "true" }), readOnly: true },
-  { route: "POST /api/auth/get-session", role: "otherConsumer", json: true, form: () => ({}), readOnly: true },
+  { route: "GET /api/auth/get-session", role: "otherClient", query: true, form: () => ({ disableCookieCache: "true" }), readOnly: true },
+  { route: "POST /api/auth/get-session", role: "otherClient", json: true, form: () => ({}), readOnly: true },
   { route: "POST /api/auth/sign-out", role: "signedOut", json: true, form: () => ({ callbackURL: "/" }), readOnly: true },
   { route: "POST /api/auth/request-password-reset", role: "signedOut", json: true, form: () => ({ email: nobody(), redirectTo: "/reset-password" }), readOnly: true },
   { route: "POST /api/auth/reset-password", role: "signedOut", json: true, form: () => ({ token: "forged-token", newPassword: "another-password-123" }), readOnly: true },
   { route: "GET /api/auth/reset-password/:token", role: "signedOut", query: true, hasParam: true, path: (_w, id) => `/api/auth/reset-password/${id === null ? "forged-token" : param(id)}`, form: () => ({ callbackURL: "/reset-password" }), readOnly: true },
   { route: "GET /api/auth/verify-email", role: "signedOut", query: true, form: () => ({ token: "forged.token.here", callbackURL: "/my-gigs" }), readOnly: true },
   // Signed in: a visitor's answer waits 500 ms by design.
-  { route: "POST /api/auth/send-verification-email", role: "otherConsumer", json: true, form: (w) => ({ email: w.users.otherConsumer.email, callbackURL: "/my-gigs" }), readOnly: true },
-  { route: "POST /api/auth/change-password", role: "otherConsumer", json: true, form: () => ({ currentPassword: "not-the-password", newPassword: "another-password-123", revokeOtherSessions: "true" }), readOnly: true },
-  { route: "POST /api/auth/update-user", role: "otherConsumer", json: true, form: () => ({ name: "Fuzzed Name" }) },
+  { route: "POST /api/auth/send-verification-email", role: "otherClient", json: true, form: (w) => ({ email: w.users.otherClient.email, callbackURL: "/my-gigs" }), readOnly: true },
+  { route: "POST /api/auth/change-password", role: "otherClient", json: true, form: () => ({ currentPassword: "not-the-password", newPassword: "another-password-123", revokeOtherSessions: "true" }), readOnly: true },
+  { route: "POST /api/auth/update-user", role: "otherClient", json: true, form: () => ({ name: "Fuzzed Name" }) },
   { route: "POST /api/auth/update-user", role: "otherDigger", json: true, form: () => ({ userType: "consumer" }), readOnly: true },
-  { route: "GET /api/auth/list-sessions", role: "otherConsumer", query: true, form: () => ({}), readOnly: true },
-  { route: "POST /api/auth/revoke-session", role: "otherConsumer", json: true, form: async (w) => ({ token: await ownersSessionToken(w) }), readOnly: true },
+  { route: "GET /api/auth/list-sessions", role: "otherClient", query: true, form: () => ({}), readOnly: true },
+  { route: "POST /api/auth/revoke-session", role: "otherClient", json: true, form: async (w) => ({ token: await ownersSessionToken(w) }), readOnly: true },
   { route: "POST /api/auth/revoke-sessions", role: "signedOut", json: true, form: () => ({}), readOnly: true },
   { route: "POST /api/auth/revoke-other-sessions", role: "signedOut", json: true, form: () => ({}), readOnly: true },
-  { route: "POST /api/auth/two-factor/enable", role: "otherConsumer", json: true, form: () => ({ password: "not-the-password" }), readOnly: true },
-  { route: "POST /api/auth/two-factor/get-totp-uri", role: "otherConsumer", json: true, form: () => ({ password: TEST_PASSWORD }), readOnly: true },
-  { route: "POST /api/auth/two-factor/verify-totp", role: "otherConsumer", json: true, form: () => ({ code: "123456", trustDevice: "true" }), readOnly: true },
-  { route: "POST /api/auth/two-factor/verify-backup-code", role: "otherConsumer", json: true, form: () => ({ code: "abcde-fghij", trustDevice: "true" }), readOnly: true },
-  { route: "POST /api/auth/two-factor/generate-backup-codes", role: "otherConsumer", json: true, form: () => ({ password: TEST_PASSWORD }), readOnly: true },
-  { route: "POST /api/auth/two-factor/disable", role: "otherConsumer", json: true, form: () => ({ password: "not-the-password" }), readOnly: true },
+  { route: "POST /api/auth/two-factor/enable", role: "otherClient", json: true, form: () => ({ password: "not-the-password" }), readOnly: true },
+  { route: "POST /api/auth/two-factor/get-totp-uri", role: "otherClient", json: true, form: () => ({ password: TEST_PASSWORD }), readOnly: true },
+  { route: "POST /api/auth/two-factor/verify-totp", role: "otherClient", json: true, form: () => ({ code: "123456", trustDevice: "true" }), readOnly: true },
+  { route: "POST /api/auth/two-factor/verify-backup-code", role: "otherClient", json: true, form: () => ({ code: "abcde-fghij", trustDevice: "true" }), readOnly: true },
+  { route: "POST /api/auth/two-factor/generate-backup-codes", role: "otherClient", json: true, form: () => ({ password: TEST_PASSWORD }), readOnly: true },
+  { route: "POST /api/auth/two-factor/disable", role: "otherClient", json: true, form: () => ({ password: "not-the-password" }), readOnly: true },
   { route: "GET /api/auth/ok", role: "signedOut", query: true, form: () => ({}), readOnly: true },
   { route: "GET /api/auth/error", role: "signedOut", query: true, form: () => ({ error: "state_mismatch", error_description: "Please try again" }), readOnly: true },
   { route: "POST /api/webhooks/stripe", role: "signedOut", path: () => "/api/webhooks/stripe", form: () => ({ type: "checkout.session.completed", id: "cs_test_x" }) },
@@ -482,7 +482,7 @@ describe("bad input", () => {
   });
 
   it("answers malformed ids in every page's route parameters below 500", async () => {
-    const client = world.client("owningConsumer");
+    const client = world.client("owningClient");
     // Each page whose address carries an id, with the hostile id in its place.
     const routeWithParam: Record<string, (id: string) => string> = {
       gig: (id) => `/gig/${id}`,
@@ -515,7 +515,7 @@ describe("bad input", () => {
       ["signedOut", "/browse-diggers?sort=experience"],
       ["signedOut", "/browse-diggers?sort=rate"],
       ["signedOut", `/digger/${world.users.owningDigger.diggerId}`],
-      ["owningConsumer", "/my-gigs"],
+      ["owningClient", "/my-gigs"],
       ["owningDigger", "/my-leads"],
       ["owningDigger", "/notifications"],
       ["owningDigger", "/messages"],
@@ -589,7 +589,7 @@ describe("bad input", () => {
   }, 300_000);
 
   it("takes only a plain whole number 1 to 5 as a rating: other spellings of one are refused and change nothing", async () => {
-    const client = world.client("owningConsumer");
+    const client = world.client("owningClient");
     const ratingNow = async () => (await app.database.db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.id, world.review.id)))[0]!.rating;
     const edit = (rating: string) =>
       client.post(`/my-gigs/${world.gig.id}/diggers`, { intent: "edit-review", diggerId: world.users.owningDigger.diggerId, rating, body: "Solid work on the deck, finished on time." });
@@ -643,9 +643,9 @@ describe("figures and badges no form can set", () => {
 describe("stored text renders inert", () => {
   it("a review and its reply with script payloads", async () => {
     const { insertGig, insertPurchase } = await import("../support/leads.ts");
-    const gig = await insertGig(app, world.users.otherConsumer.id);
+    const gig = await insertGig(app, world.users.otherClient.id);
     await insertPurchase(app, gig, world.users.owningDigger.diggerId);
-    const reviewer = world.client("otherConsumer");
+    const reviewer = world.client("otherClient");
     const posted = await reviewer.post(`/my-gigs/${gig.id}/diggers`, { intent: "review", diggerId: world.users.owningDigger.diggerId, rating: "3", body: `Review ${PAYLOAD}` });
     expect(posted.status).toBe(200);
     const { reviews } = await import("../../server/db/schema.ts");
@@ -663,8 +663,8 @@ describe("stored text renders inert", () => {
 
   it("a gig, a digger profile, a reported issue and a contact message with script payloads", async () => {
     // A client of its own: the world's clients may have used up their hour of gig posts (10) above.
-    const { client: consumer } = await signUpAs(app, "consumer", "Pat Poster");
-    const posted = await consumer.post("/post-gig", {
+    const { client: clientUser } = await signUpAs(app, "consumer", "Pat Poster");
+    const posted = await clientUser.post("/post-gig", {
       ...gigForm(world),
       title: `Deck ${SCRIPT}`.slice(0, 100),
       description: `Please build a deck. ${PAYLOAD} It is about 12 by 16 feet with two steps down to the lawn.`,
@@ -698,11 +698,11 @@ describe("stored text renders inert", () => {
     expect(contact.status).toBe(200);
 
     const pages: Array<[SessionClient, string]> = [
-      [consumer, `/gig/${gig!.id}`],
+      [clientUser, `/gig/${gig!.id}`],
       [new SessionClient(app), `/gig/${gig!.id}`],
       [new SessionClient(app), "/browse-gigs"],
-      [consumer, "/my-gigs"],
-      [consumer, `/my-gigs/${gig!.id}/issues`],
+      [clientUser, "/my-gigs"],
+      [clientUser, `/my-gigs/${gig!.id}/issues`],
       [world.client("owningDigger"), "/my-leads"],
       [world.client("owningDigger"), `/gig/${gig!.id}`],
       [new SessionClient(app), `/digger/${world.users.otherDigger.diggerId}`],

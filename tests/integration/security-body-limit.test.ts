@@ -184,9 +184,9 @@ describe("request body limits, in-process", () => {
     expect(edited!.workPhotos).toHaveLength(1);
 
     // A gig at every field's longest, each character three bytes and nine once URL-encoded.
-    const consumer = await signUpAs(app, "consumer");
+    const clientUser = await signUpAs(app, "consumer");
     const longGig = validGigForm(categoryId, { title: `${"\u20ac".repeat(91)} ${randomUUID().slice(0, 8)}`, description: "\u20ac".repeat(2000), contactPreferences: "\u20ac".repeat(500) });
-    expect(location(await consumer.client.post("/post-gig", longGig))).toBe("/");
+    expect(location(await clientUser.client.post("/post-gig", longGig))).toBe("/");
     expect(await app.database.db.select({ id: gigs.id }).from(gigs).where(eq(gigs.title, longGig.title!))).toHaveLength(1);
 
     const contact = await new SessionClient(app).post("/contact", {

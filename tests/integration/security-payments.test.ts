@@ -90,7 +90,7 @@ describe("test checkout and refunds (test provider)", () => {
         .values({ leadPurchaseId: purchase.id, diggerId: world.users.owningDigger.diggerId, issueType: "mistake", description: "Mistake", refundPercentage: 100 })
         .returning();
       const before = await fingerprint(app);
-      const response = await world.client("owningConsumer").post(`/my-gigs/${gig.id}/issues`, { decision: "approve", issueId: issue!.id });
+      const response = await world.client("owningClient").post(`/my-gigs/${gig.id}/issues`, { decision: "approve", issueId: issue!.id });
       expect(response.status, status).toBe(404);
       expect(await response.text()).toContain("Failed to update issue");
       expect(await fingerprint(app), status).toEqual(before);

@@ -13,12 +13,12 @@ let security: SecurityWorld;
 let world: World;
 beforeAll(async () => {
   ({ world } = security = await openSecurityWorld());
-  const suspended = await world.freshConsumer();
+  const suspended = await world.freshClientUser();
   suspension = { userId: suspended.id, reason: `Suspended for a private reason ${suspended.id.slice(0, 8)}` };
   const response = await world.users.operator.client.post(`/ops/users/${suspended.id}`, { intent: "suspend", reason: suspension.reason });
   if (response.status !== 200) throw new Error(`suspending failed: ${response.status}`);
   // A gig an operator hid, whose lead the owning digger bought: the buyer keeps its page, not the reason.
-  const hiddenGig = await insertGig(world.app, (await world.freshConsumer()).id);
+  const hiddenGig = await insertGig(world.app, (await world.freshClientUser()).id);
   await insertPurchase(world.app, hiddenGig, world.users.owningDigger.diggerId);
   hiding = { gigId: hiddenGig.id, reason: `Hidden for a private reason ${hiddenGig.id.slice(0, 8)}` };
   const hidden = await world.users.operator.client.post("/ops/gigs", { intent: "hide", gigId: hiddenGig.id, reason: hiding.reason });
@@ -36,10 +36,10 @@ let hiding: { gigId: string; reason: string };
  * e-mail address in the console's Users section (issue 22).
  */
 function secrets(w: World): Array<{ what: string; value: string; allowed: Role[] }> {
-  const { owningConsumer, otherConsumer, owningDigger, otherDigger } = w.users;
+  const { owningClient, otherClient, owningDigger, otherDigger } = w.users;
   return [
     // A digger's business name: the digger, and the owner of a gig whose lead they bought (issues dialog).
-    { what: "owning digger's business name", value: owningDigger.businessName, allowed: ["owningDigger", "owningConsumer"] },
+    { what: "owning digger's business name", value: owningDigger.businessName, allowed: ["owningDigger", "owningClient"] },
     { what: "owning digger's phone", value: owningDigger.phone, allowed: ["owningDigger"] },
     { what: "owning digger's e-mail", value: owningDigger.email, allowed: ["owningDigger", "operator"] },
     { what: "owning digger's full name", value: owningDigger.fullName, allowed: ["owningDigger", "operator"] },
@@ -47,18 +47,18 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "other digger's phone", value: otherDigger.phone, allowed: ["otherDigger"] },
     { what: "other digger's e-mail", value: otherDigger.email, allowed: ["otherDigger", "operator"] },
     { what: "other digger's full name", value: otherDigger.fullName, allowed: ["otherDigger", "operator"] },
-    // Reference contacts: the digger; a consumer only after approval (this request is pending).
+    // Reference contacts: the digger; a client only after approval (this request is pending).
     { what: "reference's e-mail", value: w.reference.referenceEmail, allowed: ["owningDigger"] },
     { what: "reference's phone", value: w.reference.referencePhone!, allowed: ["owningDigger"] },
     // The client: themselves, and the digger who bought their lead.
-    { what: "client's name", value: owningConsumer.fullName, allowed: ["owningConsumer", "owningDigger", "operator"] },
-    { what: "client's e-mail", value: owningConsumer.email, allowed: ["owningConsumer", "owningDigger", "operator"] },
-    { what: "client's contact preferences", value: w.gig.contactPreferences!, allowed: ["owningConsumer", "owningDigger"] },
-    { what: "client's phone", value: w.gig.contactPhone!, allowed: ["owningConsumer", "owningDigger"] },
-    { what: "other consumer's name", value: otherConsumer.fullName, allowed: ["otherConsumer", "operator"] },
-    { what: "other consumer's e-mail", value: otherConsumer.email, allowed: ["otherConsumer", "operator"] },
+    { what: "client's name", value: owningClient.fullName, allowed: ["owningClient", "owningDigger", "operator"] },
+    { what: "client's e-mail", value: owningClient.email, allowed: ["owningClient", "owningDigger", "operator"] },
+    { what: "client's contact preferences", value: w.gig.contactPreferences!, allowed: ["owningClient", "owningDigger"] },
+    { what: "client's phone", value: w.gig.contactPhone!, allowed: ["owningClient", "owningDigger"] },
+    { what: "other consumer's name", value: otherClient.fullName, allowed: ["otherClient", "operator"] },
+    { what: "other consumer's e-mail", value: otherClient.email, allowed: ["otherClient", "operator"] },
     // A reviewer is shown as first name and last initial: their last name only to whom saw their name before.
-    { what: "reviewer's last name", value: ` ${owningConsumer.fullName.split(" ").at(-1)!}`, allowed: ["owningConsumer", "owningDigger", "operator"] },
+    { what: "reviewer's last name", value: ` ${owningClient.fullName.split(" ").at(-1)!}`, allowed: ["owningClient", "owningDigger", "operator"] },
     // Lead alerts: the digger's own (their /account).
     { what: "owning digger's lead-alert keyword", value: w.leadAlerts.keywords[0]!, allowed: ["owningDigger"] },
     { what: "owning digger's lead-alert location", value: w.leadAlerts.location, allowed: ["owningDigger"] },
@@ -71,13 +71,13 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     // A proof's licence number: its digger (the profile editing page) and operators (the queue).
     { what: "credential proof's number", value: w.proofNumber, allowed: ["owningDigger", "operator"] },
     // A thread's message: its two parties; operators only because it is reported (the console's queue, never the thread's address).
-    { what: "a thread's message", value: w.message.body, allowed: ["owningConsumer", "owningDigger", "operator"] },
+    { what: "a thread's message", value: w.message.body, allowed: ["owningClient", "owningDigger", "operator"] },
     { what: "message report's reason", value: w.messageReportReason, allowed: ["operator"] },
     // Attachments: the thread's parties; operators too when the message was reported (the console's queue).
-    { what: "a reported message's attachment name", value: w.reportedAttachment.fileName, allowed: ["owningConsumer", "owningDigger", "operator"] },
-    { what: "a reported message's attachment content", value: w.reportedAttachment.secret, allowed: ["owningConsumer", "owningDigger", "operator"] },
-    { what: "an attachment's name", value: w.attachment.fileName, allowed: ["owningConsumer", "owningDigger"] },
-    { what: "an attachment's content", value: w.attachment.secret, allowed: ["owningConsumer", "owningDigger"] },
+    { what: "a reported message's attachment name", value: w.reportedAttachment.fileName, allowed: ["owningClient", "owningDigger", "operator"] },
+    { what: "a reported message's attachment content", value: w.reportedAttachment.secret, allowed: ["owningClient", "owningDigger", "operator"] },
+    { what: "an attachment's name", value: w.attachment.fileName, allowed: ["owningClient", "owningDigger"] },
+    { what: "an attachment's content", value: w.attachment.secret, allowed: ["owningClient", "owningDigger"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
@@ -162,16 +162,16 @@ describe("private data", () => {
   });
 
   it("the crawl reaches the private pages each role may see, so the search above means something", async () => {
-    const { owningConsumer, owningDigger } = world.users;
-    const issues = decodeHtml(await (await world.client("owningConsumer").get(`/my-gigs/${world.gig.id}/issues.data`)).text());
+    const { owningClient, owningDigger } = world.users;
+    const issues = decodeHtml(await (await world.client("owningClient").get(`/my-gigs/${world.gig.id}/issues.data`)).text());
     expect(issues).toContain(owningDigger.businessName);
     const lead = decodeHtml(await (await world.client("owningDigger").get("/my-leads")).text());
-    expect(lead).toContain(owningConsumer.email);
-    const buyers = await (await world.client("owningConsumer").get(`/my-gigs/${world.gig.id}/diggers`)).text();
+    expect(lead).toContain(owningClient.email);
+    const buyers = await (await world.client("owningClient").get(`/my-gigs/${world.gig.id}/diggers`)).text();
     expect(buyers).toContain(owningDigger.handle);
-    const profile = decodeHtml(await (await world.client("otherConsumer").get(`/digger/${owningDigger.diggerId}`)).text());
+    const profile = decodeHtml(await (await world.client("otherClient").get(`/digger/${owningDigger.diggerId}`)).text());
     expect(profile).toContain(world.review.body);
-    expect(profile).toContain(reviewerName(owningConsumer.fullName));
+    expect(profile).toContain(reviewerName(owningClient.fullName));
     const form = decodeHtml(await (await world.client("owningDigger").get("/digger-registration")).text());
     expect(form).toContain(world.reference.referenceEmail);
     expect(form).toContain(owningDigger.phone);

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { connect } from "node:net";
 import path from "node:path";
-import { demoConsumers, demoDiggers, demoGigs } from "../../server/db/seed/demo-data.ts";
+import { demoClients, demoDiggers, demoGigs } from "../../server/db/seed/demo-data.ts";
 import { pastLeads } from "../../server/db/seed/demo-reviews.ts";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -71,7 +71,7 @@ describe("the server process", () => {
       const gigs = await reopened.query<{ n: number }>("select count(*)::int as n from gigs");
       const users = await reopened.query<{ n: number }>("select count(*)::int as n from users");
       // The demo gigs, and one closed gig per past lead the seed gives the diggers their reviews from.
-      expect(gigs.rows[0]!.n).toBe(demoGigs.length + pastLeads(demoDiggers, demoConsumers.length).length);
+      expect(gigs.rows[0]!.n).toBe(demoGigs.length + pastLeads(demoDiggers, demoClients.length).length);
       expect(users.rows[0]!.n).toBeGreaterThan(20);
     } finally {
       await reopened.close();

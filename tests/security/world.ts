@@ -1,6 +1,6 @@
 /**
  * Seeded data for the security tests (authorization matrix, private-data crawl, bad input):
- * a consumer who owns a gig, another consumer, a digger who bought that gig's lead, reported
+ * a client who owns a gig, another client, a digger who bought that gig's lead, reported
  * an issue on it, was marked hired and reviewed by the gig's owner, and another digger, each signed in with their own client. Every
  * private value (names, e-mails, phones, business names, reference contacts, contact
  * preferences) is unique, so a test can search any response for it.
@@ -35,7 +35,7 @@ import { insertGig, insertPurchase, type TestDigger, type TestGig } from "../sup
 import { browserSubscription } from "../support/push-service.ts";
 import { SessionClient } from "../support/session-client.ts";
 
-export const ROLES = ["signedOut", "owningConsumer", "otherConsumer", "owningDigger", "otherDigger", "operator"] as const;
+export const ROLES = ["signedOut", "owningClient", "otherClient", "owningDigger", "otherDigger", "operator"] as const;
 export type Role = (typeof ROLES)[number];
 
 const tag = () => randomUUID().slice(0, 8);
@@ -53,17 +53,17 @@ async function digger(app: TestApp, label: string): Promise<TestDigger & { phone
 }
 
 export async function createWorld(app: TestApp) {
-  const [owningConsumer, otherConsumer, operator] = await Promise.all([
+  const [owningClient, otherClient, operator] = await Promise.all([
     signUpAs(app, "consumer", `Owner Client ${tag()}`),
     signUpAs(app, "consumer", `Other Client ${tag()}`),
-    // An operator (issue 22): a consumer account with the role, as `npm run operator -- grant` gives it.
+    // An operator (issue 22): a client account with the role, as `npm run operator -- grant` gives it.
     signUpAs(app, "consumer", `Operator Person ${tag()}`),
   ]);
   await app.database.db.update(usersTable).set({ operatorSince: new Date() }).where(eq(usersTable.id, operator.id));
   const [owningDigger, otherDigger] = await Promise.all([digger(app, "Owning"), digger(app, "Other")]);
   const db = app.database.db;
 
-  const gig = await insertGig(app, owningConsumer.id);
+  const gig = await insertGig(app, owningClient.id);
   const purchase = await insertPurchase(app, gig, owningDigger.diggerId);
   const [issue] = await db
     .insert(leadIssues)
@@ -75,15 +75,15 @@ export async function createWorld(app: TestApp) {
     .values({ gigId: gig.id, diggerId: owningDigger.diggerId, leadPurchaseId: purchase.id, rating: 4, body: "Solid work on the deck, finished on time." })
     .returning();
   const reference = await addReference(app, owningDigger.diggerId);
-  // The other consumer reported the review (issue 22): the reason is for operators only.
+  // The other client reported the review (issue 22): the reason is for operators only.
   const reportReason = `Report reason ${tag()} for the operators`;
-  await db.insert(reviewReports).values({ reviewId: review!.id, reporterId: otherConsumer.id, reason: reportReason });
+  await db.insert(reviewReports).values({ reviewId: review!.id, reporterId: otherClient.id, reason: reportReason });
   // The owning digger's lead alerts (Off: nothing is sent): their words are theirs alone.
   const leadAlerts = { keywords: [`alertword${tag()}`], location: `Alertville ${tag()}` };
   await db.insert(leadAlertSettings).values({ diggerId: owningDigger.diggerId, frequency: "off", ...leadAlerts });
   const [referenceRequest] = await db
     .insert(referenceContactRequests)
-    .values({ referenceId: reference.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId })
+    .values({ referenceId: reference.id, clientId: owningClient.id, diggerId: owningDigger.diggerId })
     .returning();
 
   // The owning digger's proof of a licence, waiting for review (issue 22): its number and file
@@ -91,12 +91,12 @@ export async function createWorld(app: TestApp) {
   const proofNumber = `LIC-${tag()}`;
   const proof = await addProof(app, owningDigger.diggerId, proofNumber);
 
-  // The purchase's thread (issue 32): the owning consumer wrote to the owning digger, who
+  // The purchase's thread (issue 32): the owning client wrote to the owning digger, who
   // reported the message; its text is for the two of them only (operators see it in the
   // console's queue, never at the thread's address).
   const [thread] = await db.select().from(threads).where(eq(threads.purchaseId, purchase.id));
   const addMessage = async (label: string) => {
-    const [row] = await db.insert(messages).values({ threadId: thread!.id, senderId: owningConsumer.id, body: `${label} ${tag()} for the digger only` }).returning();
+    const [row] = await db.insert(messages).values({ threadId: thread!.id, senderId: owningClient.id, body: `${label} ${tag()} for the digger only` }).returning();
     await db.update(threads).set({ lastMessageSeq: row!.seq, lastActivityAt: sql`now()` }).where(eq(threads.id, thread!.id));
     return row!;
   };
@@ -121,7 +121,7 @@ export async function createWorld(app: TestApp) {
   const reportedAttachment = await addAttachment(message.id, "Reported attachment");
   const attachment = await addAttachment(fileMessage.id, "Private attachment");
 
-  const users = { owningConsumer, otherConsumer, owningDigger, otherDigger, operator };
+  const users = { owningClient, otherClient, owningDigger, otherDigger, operator };
   /** One unread bell entry for each user, with a unique private text (only its owner may see it). */
   async function addNotifications(label: string) {
     const rows = await db
@@ -147,7 +147,7 @@ export async function createWorld(app: TestApp) {
     referenceRequest: referenceRequest!,
     leadAlerts,
     reportReason,
-    /** The purchase's thread, and the owning consumer's reported message in it. */
+    /** The purchase's thread, and the owning client's reported message in it. */
     thread: thread!,
     message,
     messageReportReason,
@@ -186,9 +186,9 @@ export async function createWorld(app: TestApp) {
       world.users[role].client.cookies.clear();
       await signIn(world.users[role].client, role);
     },
-    /** A gig of the owning consumer with a completed purchase by the owning digger and a pending issue. */
+    /** A gig of the owning client with a completed purchase by the owning digger and a pending issue. */
     async freshIssue() {
-      const g = await insertGig(app, owningConsumer.id);
+      const g = await insertGig(app, owningClient.id);
       const p = await insertPurchase(app, g, owningDigger.diggerId);
       const [i] = await db
         .insert(leadIssues)
@@ -208,10 +208,10 @@ export async function createWorld(app: TestApp) {
     },
     /** A completed purchase by the owning digger with no issue yet. */
     async freshPurchase() {
-      const g = await insertGig(app, owningConsumer.id);
+      const g = await insertGig(app, owningClient.id);
       return { gig: g, purchase: await insertPurchase(app, g, owningDigger.diggerId) };
     },
-    /** A review by the owning consumer of the owning digger, on a new gig they bought, with no reply yet. */
+    /** A review by the owning client of the owning digger, on a new gig they bought, with no reply yet. */
     async freshReview() {
       const { gig: g, purchase: p } = await world.freshPurchase();
       const [r] = await db.insert(reviews).values({ gigId: g.id, diggerId: owningDigger.diggerId, leadPurchaseId: p.id, rating: 5, body: "Great work, on time and tidy." }).returning();
@@ -219,27 +219,27 @@ export async function createWorld(app: TestApp) {
     },
     /** A pending test checkout of the owning digger. */
     async freshCheckout() {
-      const g = await insertGig(app, owningConsumer.id);
+      const g = await insertGig(app, owningClient.id);
       return insertPurchase(app, g, owningDigger.diggerId, { status: "pending" });
     },
-    /** A pending request by the owning consumer for a new reference of the owning digger. */
+    /** A pending request by the owning client for a new reference of the owning digger. */
     async freshReferenceRequest() {
       const r = await addReference(app, owningDigger.diggerId);
-      const [q] = await db.insert(referenceContactRequests).values({ referenceId: r.id, consumerId: owningConsumer.id, diggerId: owningDigger.diggerId }).returning();
+      const [q] = await db.insert(referenceContactRequests).values({ referenceId: r.id, clientId: owningClient.id, diggerId: owningDigger.diggerId }).returning();
       return q!;
     },
-    freshGig: (): Promise<TestGig> => insertGig(app, owningConsumer.id),
+    freshGig: (): Promise<TestGig> => insertGig(app, owningClient.id),
     /** A new digger with a profile (not verified). */
     freshDigger: () => digger(app, "Fresh"),
-    /** A fresh review of the owning digger with one open report (by the other consumer). */
+    /** A fresh review of the owning digger with one open report (by the other client). */
     async freshReportedReview() {
       const review = await world.freshReview();
-      await db.insert(reviewReports).values({ reviewId: review.id, reporterId: otherConsumer.id, reason: "This review looks like a fake one." });
+      await db.insert(reviewReports).values({ reviewId: review.id, reporterId: otherClient.id, reason: "This review looks like a fake one." });
       return review;
     },
     /** The world's thread becomes the latest activity of its parties (first in their inboxes). */
     touchThread: () => db.update(threads).set({ lastActivityAt: sql`now()` }).where(eq(threads.id, thread!.id)),
-    /** A new message of the owning consumer in the world's thread. */
+    /** A new message of the owning client in the world's thread. */
     freshMessage: () => addMessage("Fresh message"),
     /** No open nor accepted quote on the world's gig (issue 33): the owning digger may send one. */
     clearQuotes: () => db.update(quotes).set({ status: "withdrawn" }).where(and(eq(quotes.gigId, gig.id), inArray(quotes.status, ["open", "accepted"]))),
@@ -270,11 +270,11 @@ export async function createWorld(app: TestApp) {
       return addProof(app, (await digger(app, "Proof")).diggerId, `POL-${tag()}`);
     },
     /**
-     * A device a consumer (the owning one unless said) turned push notifications on for, in one of
+     * A device a client (the owning one unless said) turned push notifications on for, in one of
      * their sessions; their earlier devices go, so that repeated calls stay under the cap of 10.
      */
-    async freshPushDevice(owner: "owningConsumer" | "otherConsumer" = "owningConsumer") {
-      const userId = owner === "owningConsumer" ? owningConsumer.id : otherConsumer.id;
+    async freshPushDevice(owner: "owningClient" | "otherClient" = "owningClient") {
+      const userId = owner === "owningClient" ? owningClient.id : otherClient.id;
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).limit(1);
       const subscription = browserSubscription(`https://push.example.test/send/${tag()}`);
@@ -284,8 +284,8 @@ export async function createWorld(app: TestApp) {
         .returning();
       return device!;
     },
-    /** A consumer of no role (the console's Suspend and Reinstate act on them), suspended or not. */
-    async freshConsumer(suspendedReason?: string) {
+    /** A client of no role (the console's Suspend and Reinstate act on them), suspended or not. */
+    async freshClientUser(suspendedReason?: string) {
       const user = await signUpAs(app, "consumer", `Fresh Client ${tag()}`);
       if (suspendedReason) await db.update(usersTable).set({ suspendedAt: new Date(), suspendedReason }).where(eq(usersTable.id, user.id));
       return user;

@@ -30,13 +30,13 @@ export async function topLevelCategoryId(app: WithDatabase): Promise<string> {
   return category!.id;
 }
 
-export async function insertGig(app: WithDatabase, consumerId: string, over: Partial<typeof gigs.$inferInsert> = {}): Promise<TestGig> {
+export async function insertGig(app: WithDatabase, clientId: string, over: Partial<typeof gigs.$inferInsert> = {}): Promise<TestGig> {
   const db = app.database.db;
   const categoryId = over.categoryId ?? (await topLevelCategoryId(app));
   const [row] = await db
     .insert(gigs)
     .values({
-      consumerId,
+      clientId,
       title: `Build a cedar deck ${randomUUID().slice(0, 8)}`,
       description: "A 12 by 16 foot cedar deck off the back door, with two steps down to the lawn.",
       location: "Boulder, CO",

@@ -81,7 +81,7 @@ const gig = (title: string, location: string): AlertEmailGig => ({
 
 /** Every template of the product, its user text from `u` (each field a different piece). */
 const TEMPLATES: Array<[name: string, write: (u: string[]) => EmailMessage]> = [
-  ["confirmation", (u) => confirmationEmail({ name: u[0]!, link: `${PUBLIC_URL}/verify-email?token=real`, consumer: true })],
+  ["confirmation", (u) => confirmationEmail({ name: u[0]!, link: `${PUBLIC_URL}/verify-email?token=real`, client: true })],
   ["password reset", (u) => passwordResetEmail({ name: u[0]!, link: `${PUBLIC_URL}/reset-password?token=real` })],
   ["sign-up with a taken address", (u) => signUpWithTakenAddressEmail({ name: u[0]!, publicUrl: PUBLIC_URL })],
   ["suspended", () => accountSuspendedEmail({ publicUrl: PUBLIC_URL })],
@@ -158,7 +158,7 @@ describe("user text in every e-mail template", () => {
   });
 
   it("keeps the user's words, only moved off the start of a line when they hold a link", () => {
-    const text = emailText(confirmationEmail({ name: "Confirm now: https://evil.example/verify", link: `${PUBLIC_URL}/verify-email?token=real`, consumer: false }).content);
+    const text = emailText(confirmationEmail({ name: "Confirm now: https://evil.example/verify", link: `${PUBLIC_URL}/verify-email?token=real`, client: false }).content);
     expect(text).toContain("  Hello Confirm now: https://evil.example/verify,");
     expect(text.split("\n")).toContain(`${PUBLIC_URL}/verify-email?token=real`);
     const contact = emailText(contactEmail({ name: "Ann", email: "ann@example.com", subject: "Hi", message: "Line one.\nLine two.", account: null }).content);

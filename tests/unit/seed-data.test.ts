@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { taxonomy } from '../../server/db/seed/taxonomy.ts'
-import { demoConsumers, demoDiggers, demoGigs, type DemoGig } from '../../server/db/seed/demo-data.ts'
+import { demoClients, demoDiggers, demoGigs, type DemoGig } from '../../server/db/seed/demo-data.ts'
 import { pastLeads } from '../../server/db/seed/demo-reviews.ts'
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -126,7 +126,7 @@ describe('demo diggers', () => {
   })
 
   it('plans past work whose reviews are valid and varied, with one digger left without any', () => {
-    const leads = pastLeads(demoDiggers, demoConsumers.length)
+    const leads = pastLeads(demoDiggers, demoClients.length)
     const reviews = leads.flatMap((l) => (l.review ? [l.review] : []))
     for (const lead of leads) {
       expect(lead.title.length).toBeGreaterThanOrEqual(10)
@@ -186,12 +186,12 @@ describe('demo diggers', () => {
 
 describe('demo consumers', () => {
   it('has 6 consumers with unique @example.com emails not shared with diggers', () => {
-    expect(demoConsumers).toHaveLength(6)
-    for (const c of demoConsumers) {
+    expect(demoClients).toHaveLength(6)
+    for (const c of demoClients) {
       expect(c.fullName.trim().length).toBeGreaterThan(0)
       expect(c.email).toMatch(EXAMPLE_EMAIL_RE)
     }
-    const accountEmails = [...demoConsumers, ...demoDiggers].map((a) => a.email)
+    const accountEmails = [...demoClients, ...demoDiggers].map((a) => a.email)
     expect(new Set(accountEmails).size).toBe(accountEmails.length)
   })
 })
@@ -203,11 +203,11 @@ describe('demo gigs', () => {
 
   it('references a valid consumer', () => {
     for (const g of demoGigs) {
-      expect(Number.isInteger(g.consumerIndex), g.title).toBe(true)
-      expect(g.consumerIndex, g.title).toBeGreaterThanOrEqual(0)
-      expect(g.consumerIndex, g.title).toBeLessThan(demoConsumers.length)
+      expect(Number.isInteger(g.clientIndex), g.title).toBe(true)
+      expect(g.clientIndex, g.title).toBeGreaterThanOrEqual(0)
+      expect(g.clientIndex, g.title).toBeLessThan(demoClients.length)
     }
-    expect(new Set(demoGigs.map((g) => g.consumerIndex)).size).toBe(demoConsumers.length)
+    expect(new Set(demoGigs.map((g) => g.clientIndex)).size).toBe(demoClients.length)
   })
 
   it('has titles of 10-100 chars and descriptions of 50-2000 chars with 2-5 sentences', () => {
@@ -292,7 +292,7 @@ describe('demo gigs', () => {
 
 describe('text content', () => {
   it('is plain printable ASCII everywhere', () => {
-    const strings = collectStrings({ taxonomy, demoDiggers, demoConsumers, demoGigs })
+    const strings = collectStrings({ taxonomy, demoDiggers, demoClients, demoGigs })
     for (const s of strings) expect(s, s).toMatch(PRINTABLE_ASCII_RE)
   })
 })

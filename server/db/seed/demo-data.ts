@@ -32,13 +32,13 @@ export interface DemoDigger {
   references: DemoReference[]
 }
 
-export interface DemoConsumer {
+export interface DemoClient {
   fullName: string
   email: string
 }
 
 export interface DemoGig {
-  consumerIndex: number
+  clientIndex: number
   title: string
   description: string
   location: string
@@ -505,7 +505,7 @@ export const demoDiggers: DemoDigger[] = [
   },
 ]
 
-export const demoConsumers: DemoConsumer[] = [
+export const demoClients: DemoClient[] = [
   { fullName: 'Jennifer Walsh', email: 'jennifer.walsh@example.com' },
   { fullName: 'Michael Brooks', email: 'michael.brooks@example.com' },
   { fullName: 'Sofia Ramirez', email: 'sofia.ramirez@example.com' },
@@ -517,7 +517,7 @@ export const demoConsumers: DemoConsumer[] = [
 export const demoGigs: DemoGig[] = [
   // Home Improvement
   {
-    consumerIndex: 0,
+    clientIndex: 0,
     title: 'Replace rotted deck boards and a wobbly railing',
     description: 'About a dozen boards on our 12x16 backyard deck are soft and need to be replaced, and one section of railing moves when you lean on it. The framing looked solid when I checked it, but I would like a second opinion. Pressure-treated lumber is fine, no composite needed.',
     location: 'Austin, TX',
@@ -530,7 +530,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 0.5,
   },
   {
-    consumerIndex: 1,
+    clientIndex: 1,
     title: 'Full kitchen remodel for a 1960s ranch house',
     description: 'We want to open up the wall between the kitchen and dining room, replace all cabinets and counters, and move the sink to an island. The house has original wiring in the kitchen, so electrical updates will be part of the job. Looking for a general contractor who can manage permits and subs from design through final inspection.',
     location: 'Denver, CO',
@@ -543,7 +543,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 48,
   },
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Interior painting for a three-bedroom house',
     description: 'Walls and ceilings in three bedrooms, a hallway and the living room need repainting before we list the house. There are a few nail holes and one small water stain on a ceiling that will need priming. Colors are already picked out.',
     location: 'Charlotte, NC',
@@ -556,7 +556,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 6.5,
   },
   {
-    consumerIndex: 0,
+    clientIndex: 0,
     title: 'Handyman needed for a list of small repairs',
     description: 'I have a list of about eight small jobs: a sticking closet door, two loose towel bars, a dripping outdoor spigot, caulking around a tub and hanging some heavy mirrors. Ideally someone who can knock it all out in one visit.',
     location: 'Austin, TX',
@@ -569,7 +569,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 3,
   },
   {
-    consumerIndex: 1,
+    clientIndex: 1,
     title: 'Install luxury vinyl plank flooring in a finished basement',
     description: 'Roughly 750 square feet of basement needs new flooring over a concrete slab. The old carpet and pad are already removed. We would like a moisture check before install and new baseboards to finish it off.',
     location: 'Denver, CO',
@@ -583,7 +583,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Plumbing
   {
-    consumerIndex: 2,
+    clientIndex: 2,
     title: 'Leaking pipe under the kitchen sink',
     description: 'There is a slow but steady drip from the drain connection under our kitchen sink and the cabinet floor is starting to swell. I have a bucket under it for now. Need someone to fix the leak and tell me whether the cabinet base needs replacing.',
     location: 'Phoenix, AZ',
@@ -596,7 +596,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 1,
   },
   {
-    consumerIndex: 2,
+    clientIndex: 2,
     title: 'Replace a 50-gallon gas water heater',
     description: 'Our water heater is 14 years old and has started leaking from the bottom. We want a like-for-like replacement with haul-away of the old unit. Open to hearing about tankless options if the price difference is reasonable.',
     location: 'Phoenix, AZ',
@@ -609,7 +609,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 11,
   },
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'Main sewer line keeps backing up into the basement',
     description: 'Our basement floor drain has backed up twice in the last two months. A drain company snaked it last time but it came back. We need a camera inspection to find out whether it is roots or a broken pipe and a quote for a permanent fix.',
     location: 'Chicago, IL',
@@ -622,7 +622,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 2.5,
   },
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Install a new vanity faucet, toilet and shower valve trim',
     description: 'We bought new fixtures for our hall bathroom and need them installed. The shower valve itself is staying, we are only swapping the trim kit. All the fixtures are in boxes and ready to go.',
     location: 'Seattle, WA',
@@ -636,7 +636,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Electrical
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Install a Level 2 EV charger in an attached garage',
     description: 'Just bought an electric car and want a 48 amp wall charger installed in the garage. The panel is on the opposite wall of the garage, about 25 feet away. I already own the charger and need the circuit, permit and install.',
     location: 'Seattle, WA',
@@ -649,7 +649,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 20,
   },
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'Upgrade a 100 amp electrical panel to 200 amps',
     description: 'Our house still has a 100 amp panel and breakers trip whenever the dryer and the microwave run together. We are adding central air next year and need a service upgrade first. Please include the utility coordination and permit in your quote.',
     location: 'Chicago, IL',
@@ -662,7 +662,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 168,
   },
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Add six recessed lights to the living room',
     description: 'Our living room only has lamps and we would like six LED recessed lights on a dimmer. There is attic access above the room, which should make the wiring easier. Single-story house.',
     location: 'Charlotte, NC',
@@ -675,7 +675,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 33,
   },
   {
-    consumerIndex: 0,
+    clientIndex: 0,
     title: 'Whole-house standby generator installation',
     description: 'After the last winter storm we want a natural gas standby generator that can run the whole house, including the HVAC. We need sizing, a concrete pad, an automatic transfer switch and the gas hookup. Quotes that include the generator itself are preferred.',
     location: 'Austin, TX',
@@ -689,7 +689,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Cleaning
   {
-    consumerIndex: 1,
+    clientIndex: 1,
     title: 'Biweekly house cleaning for a four-bedroom home',
     description: 'Looking for a reliable cleaner or team to come every other week. The house is about 2,400 square feet with three bathrooms and we have one friendly dog. Standard clean of kitchen, bathrooms, floors and dusting.',
     location: 'Denver, CO',
@@ -702,7 +702,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 14,
   },
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Move-out cleaning for a two-bedroom apartment',
     description: 'Moving out at the end of the month and need the apartment cleaned to landlord standards. That includes the inside of the oven and fridge, cabinets, baseboards and bathrooms. The unit will be empty.',
     location: 'Seattle, WA',
@@ -715,7 +715,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 45,
   },
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'Nightly janitorial service for a 5,000 sq ft office',
     description: 'Our office needs cleaning five nights a week: trash, restrooms, the kitchenette and vacuuming. There are about 30 desks and two conference rooms. We need a provider with liability insurance and a background-checked crew.',
     location: 'Chicago, IL',
@@ -728,7 +728,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 312,
   },
   {
-    consumerIndex: 2,
+    clientIndex: 2,
     title: 'Carpet cleaning for three bedrooms and a staircase',
     description: 'We need the carpets in three bedrooms and on the stairs steam cleaned. There are a couple of pet stains in one room that need extra attention. Furniture can be moved out of the way beforehand.',
     location: 'Phoenix, AZ',
@@ -742,7 +742,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Landscaping & Gardening
   {
-    consumerIndex: 2,
+    clientIndex: 2,
     title: 'Backyard redesign with drought-tolerant plants',
     description: 'We want to replace our patchy backyard lawn with a low-water garden, a gravel seating area and drip irrigation. The yard is about 1,800 square feet and gets full afternoon sun. We would like a design plan and installation from the same company.',
     location: 'Phoenix, AZ',
@@ -755,7 +755,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 192,
   },
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Weekly lawn mowing for the spring and summer season',
     description: 'Need weekly mowing, edging and blowing for a quarter-acre lot from April through September. The backyard gate is 48 inches wide. Please quote a price per visit or per season.',
     location: 'Charlotte, NC',
@@ -768,7 +768,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 57,
   },
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Remove two dead oak trees near the house',
     description: 'Two large oaks in our side yard died last year and one is within 20 feet of the house. We need both taken down safely, the wood hauled away and the stumps ground. Access is through a driveway on that side.',
     location: 'Raleigh, NC',
@@ -781,7 +781,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 23,
   },
   {
-    consumerIndex: 1,
+    clientIndex: 1,
     title: 'Paver patio with a built-in gas fire pit',
     description: 'We would like a roughly 400 square foot paver patio off the back door with a built-in natural gas fire pit and a low seat wall. The yard slopes slightly, so some grading will be needed. Looking for someone with hardscaping photos to share.',
     location: 'Denver, CO',
@@ -795,7 +795,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Moving & Delivery
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Local move for a two-bedroom apartment',
     description: 'Moving from a third-floor walk-up to a house about eight miles away. Everything will be packed in boxes, but we need two or three movers and a truck. A couple of pieces, like a sleeper sofa, are heavy.',
     location: 'Seattle, WA',
@@ -808,7 +808,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 8,
   },
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'Cross-country move from Chicago to Denver',
     description: 'We are relocating a three-bedroom household from Chicago to Denver. We need packing, loading, transport and unloading, plus storage for about two weeks between homes. Please include insurance options in your quote.',
     location: 'Chicago, IL',
@@ -821,7 +821,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 132,
   },
   {
-    consumerIndex: 0,
+    clientIndex: 0,
     title: 'Assemble IKEA furniture for a home office',
     description: 'I have a desk, two bookcases and a filing cabinet from IKEA still in the boxes. I need them assembled and the bookcases anchored to the wall. Should take a few hours for someone experienced.',
     location: 'Austin, TX',
@@ -834,7 +834,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 5,
   },
   {
-    consumerIndex: 1,
+    clientIndex: 1,
     title: 'Garage cleanout and junk removal',
     description: 'We need an old couch, a broken treadmill, a pile of scrap lumber and about 20 boxes of junk hauled away from our garage. Anything usable can be donated. Curbside or in-garage pickup both work.',
     location: 'Denver, CO',
@@ -848,7 +848,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Auto Services
   {
-    consumerIndex: 0,
+    clientIndex: 0,
     title: 'Pre-purchase inspection of a used pickup truck',
     description: 'I am looking at a 2017 Ford F-150 with 98,000 miles from a private seller. I would like an independent mechanic to inspect it at the seller\'s home and give me a written report before I buy. The seller is available most afternoons.',
     location: 'Houston, TX',
@@ -861,7 +861,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 18,
   },
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Front and rear brake replacement at my home',
     description: 'My 2015 Honda CR-V is grinding when I brake and I think the pads and rotors need replacing on both axles. I would prefer a mobile mechanic who can do the work in my driveway. Parts can be supplied by you.',
     location: 'Seattle, WA',
@@ -874,7 +874,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 26,
   },
   {
-    consumerIndex: 2,
+    clientIndex: 2,
     title: 'Full interior and exterior detail for a family minivan',
     description: 'Our minivan has survived a summer of road trips and two kids. It needs a full interior shampoo, stain removal on the seats and a wash and wax outside. Mobile service at our house would be ideal.',
     location: 'Las Vegas, NV',
@@ -887,7 +887,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 264,
   },
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Repair rear bumper and quarter panel damage',
     description: 'Someone backed into my sedan in a parking lot and left a large dent in the rear quarter panel and a cracked bumper cover. I am paying out of pocket rather than going through insurance. Looking for a quote that includes paint matching.',
     location: 'Charlotte, NC',
@@ -901,7 +901,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Tech & IT Support
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Set up mesh Wi-Fi in a three-story townhouse',
     description: 'Our Wi-Fi barely reaches the top floor and the garage office. I would like someone to recommend and install a mesh system, run one ethernet line if needed and make sure the smart TVs and printer connect reliably.',
     location: 'Seattle, WA',
@@ -914,7 +914,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 30,
   },
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'Ongoing IT support for a 12-person dental office',
     description: 'Our dental practice needs a dependable IT partner for workstation support, backups, network security and help with our practice management software. We need someone who understands HIPAA requirements. Monthly retainer preferred.',
     location: 'Chicago, IL',
@@ -927,7 +927,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 84,
   },
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Recover family photos from a failed external hard drive',
     description: 'My external hard drive stopped showing up on my computer and it makes a clicking noise. It has about ten years of family photos that were never backed up. I need to know whether recovery is possible and what it would cost.',
     location: 'Charlotte, NC',
@@ -940,7 +940,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 41,
   },
   {
-    consumerIndex: 0,
+    clientIndex: 0,
     title: 'Smart home setup: thermostats, locks and cameras',
     description: 'I bought two smart thermostats, a video doorbell, a smart deadbolt and three outdoor cameras. I need help installing everything and getting it working together in one app. The doorbell will need a new transformer.',
     location: 'Dallas, TX',
@@ -954,7 +954,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Web & Software Development
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Build an online store for a handmade candle shop',
     description: 'I sell hand-poured candles at farmers markets and want to start selling online. I need a simple, attractive store with about 40 products, shipping rates and a way to offer local pickup. Shopify is fine if that is the best fit.',
     location: 'Asheville, NC',
@@ -967,7 +967,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 52,
   },
   {
-    consumerIndex: 1,
+    clientIndex: 1,
     title: 'iOS and Android app for gym class booking',
     description: 'We run three boutique fitness studios and want a branded app where members can book classes, join waitlists and manage memberships. It needs to sync with our existing scheduling system through its API. We are looking for a developer or small team to design, build and launch version one.',
     location: 'Denver, CO',
@@ -980,7 +980,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 360,
   },
   {
-    consumerIndex: 2,
+    clientIndex: 2,
     title: 'Fix a slow and outdated WordPress site',
     description: 'Our restaurant website takes almost ten seconds to load on phones. It runs on WordPress with a lot of old plugins. We need someone to clean it up, speed it up and make sure the online menu is easy for us to update.',
     location: 'Tucson, AZ',
@@ -993,7 +993,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 60,
   },
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'Connect our online payments to QuickBooks automatically',
     description: 'We take payments through Stripe and currently re-enter every transaction into QuickBooks Online by hand. We would like an integration that syncs payments, fees and refunds nightly. Bonus if it can flag mismatches for review.',
     location: 'Chicago, IL',
@@ -1006,7 +1006,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 110,
   },
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Migrate our web app from a single server to managed cloud hosting',
     description: 'Our customer portal runs on one aging virtual server with manual deployments. We want to move it to managed cloud services with automated backups, a staging environment and a simple deploy pipeline. The app is a Node backend with a Postgres database.',
     location: 'Seattle, WA',
@@ -1020,7 +1020,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Design & Creative
   {
-    consumerIndex: 1,
+    clientIndex: 1,
     title: 'Logo and brand kit for a new coffee roaster',
     description: 'I am launching a small-batch coffee roastery and need a logo, a color palette, fonts and a simple brand guide. The brand will appear on bags, a website and a market booth banner. I like warm, hand-drawn styles.',
     location: 'Boulder, CO',
@@ -1033,7 +1033,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 78,
   },
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Redesign the dashboard experience for our SaaS product',
     description: 'Our analytics dashboard has grown cluttered and customers struggle to find key reports. We need a UX designer to run a few user interviews, propose a new information architecture and deliver high-fidelity designs in Figma. Our front-end team will handle the build.',
     location: 'Seattle, WA',
@@ -1046,7 +1046,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 180,
   },
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'Illustrations for a 24-page children\'s picture book',
     description: 'I have a finished manuscript for a picture book about a city pigeon who wants to see the ocean. I am looking for an illustrator to create a cover and 12 full-spread illustrations in a soft watercolor style. I plan to self-publish in print and as an ebook.',
     location: 'Evanston, IL',
@@ -1059,7 +1059,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 500,
   },
   {
-    consumerIndex: 2,
+    clientIndex: 2,
     title: 'Interior design help for a small neighborhood restaurant',
     description: 'We are taking over a 40-seat restaurant space and want to refresh the dining room on a modest budget. We need help with a layout, lighting, finishes and furniture selection that feels warm and casual. Construction will be minimal.',
     location: 'Scottsdale, AZ',
@@ -1073,7 +1073,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Events & Photography
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'Wedding photographer for an October wedding',
     description: 'We are getting married in October at a downtown venue with about 120 guests. We are looking for eight hours of coverage, including getting ready, the ceremony and the reception. A second shooter would be a big plus.',
     location: 'Chicago, IL',
@@ -1086,7 +1086,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 288,
   },
   {
-    consumerIndex: 0,
+    clientIndex: 0,
     title: 'DJ for a 50th birthday party in a backyard',
     description: 'Hosting a 50th birthday party for about 75 guests in our backyard. We need a DJ with a sound system and some simple lighting for four hours. Music should lean toward 80s and 90s hits.',
     location: 'San Antonio, TX',
@@ -1099,7 +1099,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 144,
   },
   {
-    consumerIndex: 1,
+    clientIndex: 1,
     title: 'Plan our corporate holiday party for 150 guests',
     description: 'We need an event planner to handle our company holiday party for about 150 employees and guests. That includes finding a venue, catering, entertainment and day-of coordination. We want something festive but not too formal.',
     location: 'Denver, CO',
@@ -1112,7 +1112,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 400,
   },
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Outdoor family portrait session',
     description: 'Looking for a photographer for a one-hour outdoor family session with two adults, three kids and a dog. We would love a park or greenway location at golden hour. We would like around 30 edited images.',
     location: 'Raleigh, NC',
@@ -1126,7 +1126,7 @@ export const demoGigs: DemoGig[] = [
   },
   // Tutoring & Lessons
   {
-    consumerIndex: 5,
+    clientIndex: 5,
     title: 'SAT prep tutor for a high school junior',
     description: 'My daughter is taking the SAT in the spring and wants to bring her math score up. We are looking for two sessions a week for about ten weeks, in person or online. Experience with the digital SAT format is important.',
     location: 'Chicago, IL',
@@ -1139,7 +1139,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 720,
   },
   {
-    consumerIndex: 2,
+    clientIndex: 2,
     title: 'Conversational Spanish lessons for two adults',
     description: 'My husband and I are planning a long trip to Mexico and want to get comfortable with everyday conversation. We are beginners. Weekly evening lessons, either at our home or over video, would work best.',
     location: 'Phoenix, AZ',
@@ -1152,7 +1152,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 336,
   },
   {
-    consumerIndex: 3,
+    clientIndex: 3,
     title: 'Weekly piano lessons for two kids ages 7 and 10',
     description: 'Looking for a patient piano teacher for my two kids, both beginners. We have an upright piano at home and would prefer lessons there on weekday afternoons. Thirty minutes each, back to back.',
     location: 'Bellevue, WA',
@@ -1165,7 +1165,7 @@ export const demoGigs: DemoGig[] = [
     postedHoursAgo: 40.5,
   },
   {
-    consumerIndex: 4,
+    clientIndex: 4,
     title: 'Python lessons for a career changer',
     description: 'I work in accounting and want to learn Python to automate spreadsheets and reports. I am looking for a tutor for weekly one-hour online sessions with small practice projects between lessons.',
     location: 'Durham, NC',

@@ -53,7 +53,7 @@ const REPLIES: Record<number, string> = {
 
 export interface PastLead {
   diggerIndex: number
-  consumerIndex: number
+  clientIndex: number
   title: string
   description: string
   budgetMinCents: number
@@ -65,7 +65,7 @@ export interface PastLead {
 }
 
 /** Every past lead of the demo diggers, with its hire and review when there is one. */
-export function pastLeads(diggers: Array<{ profession: string; location: string }>, consumers: number): PastLead[] {
+export function pastLeads(diggers: Array<{ profession: string; location: string }>, clients: number): PastLead[] {
   const leads: PastLead[] = []
   // Each rating's texts taken in turn across all reviews, so that one profile rarely repeats one.
   const used: Record<number, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
@@ -92,7 +92,7 @@ export function pastLeads(diggers: Array<{ profession: string; location: string 
       }
       leads.push({
         diggerIndex: i,
-        consumerIndex: (i + j) % consumers,
+        clientIndex: (i + j) % clients,
         title: `${digger.profession} for a ${kind}`,
         description: `Looking for an experienced ${digger.profession.toLowerCase()} in ${digger.location} for a ${kind}. Details and photos by phone or e-mail.`,
         budgetMinCents: 50_000 * (1 + ((i + j) % 4)),

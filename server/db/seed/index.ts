@@ -25,13 +25,13 @@ import {
   threads,
   users,
 } from "../schema.ts";
-import { demoConsumers, demoDiggers, demoGigs } from "./demo-data.ts";
+import { demoClients, demoDiggers, demoGigs } from "./demo-data.ts";
 import { pastLeads } from "./demo-reviews.ts";
 import { taxonomy } from "./taxonomy.ts";
 
 /** The demo accounts named in the README. */
 export const DEMO_PASSWORD = "digsandgigs-demo";
-export const DEMO_CONSUMER = { email: "consumer@example.com", fullName: "Casey Consumer" } as const;
+export const DEMO_CLIENT = { email: "consumer@example.com", fullName: "Casey Consumer" } as const;
 export const DEMO_DIGGER = { email: "digger@example.com", fullName: "Dana Digger" } as const;
 /** Local mode only: the operator console's demo account (issue 22); production grants the role by command. */
 export const DEMO_OPERATOR = { email: "operator@example.com", fullName: "Olivia Operator" } as const;
@@ -78,11 +78,11 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
       return id;
     };
 
-    // The first demo consumer and the first demo digger are the accounts one can sign in as.
-    const consumerIds: string[] = [];
-    for (const [i, c] of demoConsumers.entries()) {
-      const person = i === 0 ? DEMO_CONSUMER : c;
-      consumerIds.push(await insertUser(tx, person, "consumer", i === 0 ? passwordHash : null));
+    // The first demo client and the first demo digger are the accounts one can sign in as.
+    const clientIds: string[] = [];
+    for (const [i, c] of demoClients.entries()) {
+      const person = i === 0 ? DEMO_CLIENT : c;
+      clientIds.push(await insertUser(tx, person, "consumer", i === 0 ? passwordHash : null));
     }
     const diggerIds: string[] = [];
     for (const [i, d] of demoDiggers.entries()) {
@@ -129,7 +129,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
     const today = now.toISOString().slice(0, 10);
     const gigRows = await tx.insert(gigs).values(
       demoGigs.map((g) => ({
-        consumerId: consumerIds[g.consumerIndex]!,
+        clientId: clientIds[g.clientIndex]!,
         title: g.title.trim(),
         description: g.description.trim(),
         location: g.location,
@@ -141,9 +141,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
         deadline: g.deadlineInDays === null ? null : addDays(today, g.deadlineInDays),
         createdAt: new Date(now.getTime() - g.postedHoursAgo * 3_600_000),
       })),
-    ).returning({ id: gigs.id, consumerId: gigs.consumerId, budgetMinCents: gigs.budgetMinCents });
-    await seedDemoLeads(tx, now, gigRows, consumerIds[0]!);
-    await seedPastWork(tx, now, consumerIds, diggerIds, categoryId);
+    ).returning({ id: gigs.id, clientId: gigs.clientId, budgetMinCents: gigs.budgetMinCents });
+    await seedDemoLeads(tx, now, gigRows, clientIds[0]!);
+    await seedPastWork(tx, now, clientIds, diggerIds, categoryId);
     const operatorId = await insertUser(tx, DEMO_OPERATOR, "consumer", passwordHash);
     await tx.update(users).set({ operatorSince: now }).where(eq(users.id, operatorId));
     return true;
@@ -169,8 +169,8 @@ async function insertUser(
 /**
  * A few purchased leads, so that /my-leads and the issues dialog show their states: the demo
  * digger holds one lead bought 20 days ago (its report window has closed), one with an
- * issue waiting for its client, and one on a gig of the demo consumer whose issue was approved
- * automatically (and refunded) when the consumer did not respond in time; the demo consumer
+ * issue waiting for its client, and one on a gig of the demo client whose issue was approved
+ * automatically (and refunded) when the client did not respond in time; the demo client
  * also has an issue waiting on another of their gigs. Another digger had two issues approved
  * automatically this month, so their third overdue one waits in the operator console's
  * Payments queue (decision 0031).
@@ -178,8 +178,8 @@ async function insertUser(
 async function seedDemoLeads(
   tx: Transaction,
   now: Date,
-  gigRows: Array<{ id: string; consumerId: string; budgetMinCents: number | null }>,
-  demoConsumerId: string,
+  gigRows: Array<{ id: string; clientId: string; budgetMinCents: number | null }>,
+  demoClientId: string,
 ): Promise<void> {
   const profiles = await tx.select({ id: diggerProfiles.id }).from(diggerProfiles).orderBy(diggerProfiles.createdAt, diggerProfiles.id);
   const [demoDigger] = await tx
@@ -188,8 +188,8 @@ async function seedDemoLeads(
     .innerJoin(users, eq(users.id, diggerProfiles.userId))
     .where(eq(users.email, DEMO_DIGGER.email));
   const otherDigger = profiles.find((p) => p.id !== demoDigger!.id)!;
-  const othersGigs = gigRows.filter((g) => g.consumerId !== demoConsumerId);
-  const [ownGig, ownSecondGig] = gigRows.filter((g) => g.consumerId === demoConsumerId);
+  const othersGigs = gigRows.filter((g) => g.clientId !== demoClientId);
+  const [ownGig, ownSecondGig] = gigRows.filter((g) => g.clientId === demoClientId);
   const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
   const leads = [
     { gig: othersGigs[0]!, diggerId: demoDigger!.id, purchasedHoursAgo: 20 * 24, issueHoursAgo: null },
@@ -259,20 +259,20 @@ async function seedDemoLeads(
 async function seedPastWork(
   tx: Transaction,
   now: Date,
-  consumerIds: string[],
+  clientIds: string[],
   diggerIds: string[],
   categoryId: (slug: string) => string,
 ): Promise<void> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
   const topLevelOf = new Map(taxonomy.flatMap((top) => [[top.slug, top.slug], ...top.children.map((c) => [c.slug, top.slug] as const)]));
-  for (const lead of pastLeads(demoDiggers, consumerIds.length)) {
+  for (const lead of pastLeads(demoDiggers, clientIds.length)) {
     const digger = demoDiggers[lead.diggerIndex]!;
     const diggerId = diggerIds[lead.diggerIndex]!;
     const hiredAt = daysAgo(lead.purchasedDaysAgo - 2);
     const [gig] = await tx
       .insert(gigs)
       .values({
-        consumerId: consumerIds[lead.consumerIndex]!,
+        clientId: clientIds[lead.clientIndex]!,
         title: lead.title,
         description: lead.description,
         location: digger.location,

@@ -4,14 +4,14 @@ import { action, paragraph, type EmailMessage } from "../content.ts";
 
 export const VERIFICATION_SUBJECT = `Confirm your e-mail for ${PRODUCT_NAME}`;
 
-export function confirmationEmail({ name, link, consumer }: { name: string; link: string; consumer: boolean }): EmailMessage {
+export function confirmationEmail({ name, link, client }: { name: string; link: string; client: boolean }): EmailMessage {
   return {
     subject: VERIFICATION_SUBJECT,
     content: [
       paragraph(`Hello ${name},`),
       paragraph("To confirm that this is your e-mail address, open this link within 24 hours:"),
       action("Open verify email", link, ""),
-      ...(consumer ? [paragraph("Your gigs are published for diggers to see once you confirm.")] : []),
+      ...(client ? [paragraph("Your gigs are published for diggers to see once you confirm.")] : []),
       paragraph(`If you did not create a ${PRODUCT_NAME} account, ignore this e-mail: nothing is published under your address.`),
     ],
   };
