@@ -6,10 +6,9 @@ import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { authApiFor } from "#server/auth/api.ts";
-import { resetPassword } from "#server/auth/passwords.ts";
+import { resetPasswordForm } from "#server/auth/passwords.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
-import { runAction } from "#server/web/respond.ts";
+import { serveAction } from "#server/web/operations.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => pageMeta("Set a New Password", "Choose a new password for your account.");
@@ -18,11 +17,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    await resetPassword(authApiFor(context, request), await request.formData());
-    return redirectWithFlash(context.services.config, "/auth", "success", "Your password has been changed. Please sign in.");
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, resetPasswordForm, () =>
+    redirectWithFlash(args.context.services.config, "/auth", "success", "Your password has been changed. Please sign in."),
+  );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
-import { authApiFor } from "#server/auth/api.ts";
-import { signOut } from "#server/auth/sign-out.ts";
+import { signOutForm } from "#server/auth/sign-out.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
-import { runAction } from "#server/web/respond.ts";
+import { serveAction } from "#server/web/operations.ts";
 import type { Route } from "./+types/sign-out";
 
 export function loader() {
@@ -10,9 +9,8 @@ export function loader() {
 }
 
 /** Ends the session on the server and clears its cookies. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(context, async () => {
-    const { setCookies } = await signOut(authApiFor(context, request));
-    return redirectWithFlash(context.services.config, "/", "success", "Signed out successfully", setCookies);
-  });
+export async function action(args: Route.ActionArgs) {
+  return serveAction(args, signOutForm, ({ setCookies }) =>
+    redirectWithFlash(args.context.services.config, "/", "success", "Signed out successfully", setCookies),
+  );
 }

@@ -4,7 +4,7 @@
  * reset link, a social sign-in. Anyone may send them; each goes to Better Auth on the
  * browser's behalf (`authApi`). Where the browser goes next is the route's answer.
  */
-import { twoFactorCodeSchema } from "#core/auth-schemas.ts";
+import { forgotPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import { safeRedirect } from "#core/redirect.ts";
 import { cleanSignInErrorQuery, signInErrorMessage } from "#core/sign-in-errors.ts";
@@ -48,7 +48,8 @@ export const authPage = defineOperation({
 
 export const signInForm = defineOperation({
   access: anyone,
-  run: ({ authApi, form }) => signInWithPassword(authApi, form ?? new FormData()),
+  input: signInSchema,
+  run: ({ authApi, input }) => signInWithPassword(authApi, input),
 });
 
 export const verifyTotpForm = defineOperation({
@@ -65,12 +66,14 @@ export const verifyBackupCodeForm = defineOperation({
 
 export const signUpForm = defineOperation({
   access: anyone,
-  run: ({ authApi, form }) => signUp(authApi, form ?? new FormData()),
+  input: signUpSchema,
+  run: ({ authApi, input }) => signUp(authApi, input),
 });
 
 export const forgotPasswordForm = defineOperation({
   access: anyone,
-  run: ({ authApi, form }) => requestPasswordReset(authApi, form ?? new FormData()),
+  input: forgotPasswordSchema,
+  run: ({ authApi, input }) => requestPasswordReset(authApi, input),
 });
 
 /** A social sign-in: the provider's address to go to, back here (`?redirect`) afterwards. */

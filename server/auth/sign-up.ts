@@ -2,8 +2,8 @@
  * Signing up at /auth with e-mail and password. Better Auth makes the account (its hooks
  * check the name, the type and the 18+ confirmation: endpoint-rules.ts) and signs it in.
  */
-import { signUpSchema } from "#core/auth-schemas.ts";
-import { parsedInput } from "../errors.ts";
+import type { z } from "zod";
+import type { signUpSchema } from "#core/auth-schemas.ts";
 import { authFailure, type AuthApi } from "./api.ts";
 
 /** The answer to a sign-up for an address that has an account: the same for anyone who asks. */
@@ -13,8 +13,7 @@ export const SIGN_UP_CHECK_INBOX = "Check your inbox: we have sent you an e-mail
  * Makes the account and signs it in (`signedIn`). For an address that has an account
  * already, its owner is e-mailed instead and nobody is signed in.
  */
-export async function signUp(api: AuthApi, form: FormData): Promise<{ signedIn: boolean; setCookies: string[] }> {
-  const { fullName, email, password, userType } = parsedInput(signUpSchema, Object.fromEntries(form));
+export async function signUp(api: AuthApi, { fullName, email, password, userType }: z.output<typeof signUpSchema>): Promise<{ signedIn: boolean; setCookies: string[] }> {
   const result = await api<{ token: string | null }>("/sign-up/email", {
     name: fullName,
     email,

@@ -60,7 +60,19 @@ async function invoke<Op extends AnyOperation>(
   return (await operation.run({ ...(caller as object), services: context.services, input, params, url, form, files, authApi })) as OutputOf<Op>;
 }
 
-const formDataOf = async ({ request }: RouteArgs): Promise<ReadForm> => ({ form: await request.formData() });
+/**
+ * The request's form. A POST without a Content-Type sends none: it is read as an empty one (a
+ * script's Sign Out still signs out, as before it was an operation); a body that is not a form
+ * is refused as bad input, not answered with a 500.
+ */
+async function formDataOf({ request }: RouteArgs): Promise<ReadForm> {
+  if (!request.headers.get("content-type")) return { form: new FormData() };
+  try {
+    return { form: await request.formData() };
+  } catch {
+    throw new AppError("invalid_input", "The form could not be read. Please reload the page and try again.");
+  }
+}
 
 /** A loader: the operation's answer is the page's data. */
 export async function serveLoader<Op extends AnyOperation>(args: RouteArgs, operation: Op): Promise<OutputOf<Op>> {

@@ -154,6 +154,26 @@ describe("sign-in and sign-out", () => {
     expect(location(replay)).toBe("/auth?redirect=%2Faccount");
   });
 
+  it("signs out on a POST without a form body too (a script's or an old page's Sign Out)", async () => {
+    const client = new SessionClient(app);
+    const { email } = await signUp(client);
+    const response = await client.send("/sign-out", { method: "POST", headers: { origin: app.config.publicUrl } });
+    expect(location(response)).toBe("/");
+    const user = await userByEmail(email);
+    expect(await app.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(0);
+  });
+
+  it("refuses a body that is not a form with 400 and its message, not a fault", async () => {
+    for (const [type, body] of [
+      ["text/plain", "email=a@example.com"],
+      ["multipart/form-data; boundary=x", "not multipart at all"],
+    ] as const) {
+      const response = await new SessionClient(app).send("/auth", { method: "POST", headers: { origin: app.config.publicUrl, "content-type": type }, body });
+      expect(response.status, type).toBe(400);
+      expect(await response.text(), type).toContain("The form could not be read. Please reload the page and try again.");
+    }
+  });
+
   it("sets the session cookie HttpOnly and SameSite=Lax", async () => {
     const { response } = await signUp(new SessionClient(app));
     const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"));
