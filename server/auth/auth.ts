@@ -63,8 +63,11 @@ export const AUTH_COOKIE_PREFIX = "dg";
 
 const CLIENT_MISTAKES = /^(Provider not found|Failed to parse state|State not found|Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL))/i;
 
-/** How long a signed cookie may stand for the session's row (decision 0053): its versions make a change count at once. */
-const COOKIE_CACHE_SECONDS = 5 * 60;
+/**
+ * How long a signed cookie may stand for the session's row (decision 0053): its versions make a
+ * change count at once; this bounds what a listener that died without a word could miss.
+ */
+const COOKIE_CACHE_SECONDS = 60;
 
 export function createAuth(deps: EndpointRuleDeps & { sessionVersions?: SessionVersions }) {
   const { config, db, emit, logger, rateLimits, sessionVersions } = deps;

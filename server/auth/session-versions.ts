@@ -13,7 +13,8 @@
  *   cookie stale;
  * - a request during which any change was heard neither trusts nor writes a usable cookie
  *   (`track`: a session read from the database before a revocation must not be cached as current);
- * - the table is bounded: past `MAX_USERS` entries it starts again with a new generation.
+ * - the table is bounded: past `MAX_USERS` entries it starts again with a new generation, as
+ *   it does when a TRUNCATE tells of every user ('*').
  * Versions are this process's own: with several processes a cookie written by one is read
  * from the database (and rewritten) by another.
  */
@@ -23,6 +24,7 @@ import type { Bus } from "../bus.ts";
 
 export const SESSION_VERSION_CHANNEL = "session_version";
 const MAX_USERS = 100_000;
+const EVERY_USER = "*";
 
 export interface SessionVersions {
   /** The version a cookie of `userId` must carry now (Better Auth's `cookieCache.version`). */
@@ -41,7 +43,8 @@ export function createSessionVersions(bus: Bus): SessionVersions {
   bus.subscribe(SESSION_VERSION_CHANNEL, {
     message(userId) {
       heard += 1;
-      if (counts.size >= MAX_USERS) {
+      // A TRUNCATE of sessions or users (migration 0041): every user's cookies at once.
+      if (userId === EVERY_USER || counts.size >= MAX_USERS) {
         counts.clear();
         generation = randomUUID();
       }

@@ -15,4 +15,16 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "sessions_version_notice" AFTER UPDATE OR DELETE ON "sessions"
   FOR EACH ROW EXECUTE FUNCTION "session_version_notice"('user_id');--> statement-breakpoint
 CREATE TRIGGER "users_version_notice" AFTER UPDATE OR DELETE ON "users"
-  FOR EACH ROW EXECUTE FUNCTION "session_version_notice"('id');
+  FOR EACH ROW EXECUTE FUNCTION "session_version_notice"('id');--> statement-breakpoint
+-- A TRUNCATE (an operator's "sign everyone out") fires no row trigger: it tells of every user
+-- at once ('*'), and each process then trusts no cookie written before it.
+CREATE OR REPLACE FUNCTION "session_version_notice_all"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('session_version', '*');
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "sessions_version_notice_all" AFTER TRUNCATE ON "sessions"
+  FOR EACH STATEMENT EXECUTE FUNCTION "session_version_notice_all"();--> statement-breakpoint
+CREATE TRIGGER "users_version_notice_all" AFTER TRUNCATE ON "users"
+  FOR EACH STATEMENT EXECUTE FUNCTION "session_version_notice_all"();
