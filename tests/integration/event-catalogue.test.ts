@@ -181,10 +181,10 @@ describe("each event's e-mails and bell entries (before and after issue 31's mov
     expect((await clientUser.client.post(`/digger/${digger.diggerId}`, { referenceId: reference!.id })).status).toBe(200);
     const [row] = await db().select().from(referenceContactRequests).where(eq(referenceContactRequests.referenceId, reference!.id));
     expect((await digger.client.post("/reference-requests", { requestId: row!.id, decision: "approve" })).status).toBe(200);
-    expect(await produced({ digger, clientUser })).toEqual([
-      "bell consumer: reference.decided /digger/{id}",
+    expect(await produced({ digger, client: clientUser })).toEqual([
+      "bell client: reference.decided /digger/{id}",
       "bell digger: reference.requested /reference-requests",
-      "mail consumer: Your reference contact request was approved",
+      "mail client: Your reference contact request was approved",
       "mail digger: New reference contact request",
     ]);
   });
