@@ -4,7 +4,7 @@ import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router"
 import type { BellData } from "#app/components/notification-popover.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { unreadBadge } from "#core/notifications.ts";
+import { unreadBadge } from "#core/bell.ts";
 
 // The popover (Radix's Popover and its positioning, the list) is loaded once a signed-in page has
 // hydrated: a visitor, who has no bell, never downloads it (bench/README.md, 'First-visit weight').

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { cn } from "#app/lib/cn.ts";
-import type { NotificationItem } from "#core/notifications.ts";
+import type { NotificationItem } from "#core/bell.ts";
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

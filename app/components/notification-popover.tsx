@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { NotificationList } from "#app/components/notification-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
-import type { NotificationItem } from "#core/notifications.ts";
+import type { NotificationItem } from "#core/bell.ts";
 
 export interface BellData {
   page: { items: NotificationItem[]; nextCursor: string | null };

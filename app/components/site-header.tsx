@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useMyProfileId, useOptionalUser, useUnreadThreads } from "#app/lib/user.ts";
-import { unreadBadge } from "#core/notifications.ts";
+import { unreadBadge } from "#core/bell.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import type { SessionUser } from "#core/session-user.ts";
 

@@ -5,7 +5,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { unreadBadge } from "#core/notifications.ts";
+import { unreadBadge } from "#core/bell.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { markAllNotificationsRead, notificationsView } from "#server/notifications/bell.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";

@@ -4,7 +4,7 @@
  * gives it): nobody reads or marks another's.
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import type { NotificationItem } from "#core/notifications.ts";
+import type { NotificationItem } from "#core/bell.ts";
 import type { Database } from "../db/client.ts";
 import { notifications } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
