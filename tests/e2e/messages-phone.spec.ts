@@ -7,8 +7,8 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, newPage, test } from "./fixtures.ts";
-import { buyLead, confirmedNewClient, DEMO, postGig, signedInPage } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { boughtLeadThread } from "./helpers.ts";
 
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
@@ -19,15 +19,7 @@ const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 test("on a phone the thread fills the screen under the top bar, the newest message in view and the box at the bottom; axe passes on /messages and the thread", async ({ browser }, testInfo) => {
   const title = `Hang a heavy mirror ${randomUUID().slice(0, 6)}`;
-  const client = await newPage(browser);
-  await confirmedNewClient(client, "Pia Phone");
-  await postGig(client, title);
-  const digger = await signedInPage(browser, DEMO.digger, "/my-leads");
-  await buyLead(digger, title);
-  await digger.goto("/my-leads");
-  await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
-  await expect(digger).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
-  const threadUrl = digger.url();
+  const { client, digger, threadUrl } = await boughtLeadThread(browser, "Pia Phone", title);
   // More than a phone's screen of messages.
   for (let i = 1; i <= 8; i++) {
     await digger.getByLabel("Message").fill(`Message ${i}: I can bring the wall anchors and a level, and check the studs first so the mirror stays put.`);
