@@ -8,17 +8,22 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { createLogger } from "./logger.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
-import { createServices } from "./services.ts";
+import { createServices, type AppServices } from "./services.ts";
 
 try {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config.database);
+  let services: AppServices | undefined;
   try {
     await database.migrate();
-    const purged = await purgeDeletedAccounts(createServices(config, database, logger));
+    services = createServices(config, database, logger);
+    const purged = await purgeDeletedAccounts(services);
     logger.info({ purged, delayHours: config.accountPurgeDelayHours }, "account purge done");
   } finally {
+    // The services listen on the bus from the start (the session versions): closed, or the
+    // process would stay up on that connection.
+    await services?.bus.close();
     await database.close();
   }
 } catch (error) {
