@@ -136,7 +136,7 @@ describe("/metrics", () => {
   });
 
   it("reports a job queue's depth and failures, asked at each scrape; a failing queue says so", async () => {
-    // The app's own queue (jobs/workers.ts registers it), counted at each scrape.
+    // The app's own queue (server/workers.ts registers it), counted at each scrape.
     let text = await (await app.request("/metrics")).text();
     expect(sample(text, "job_queue_depth", { queue: "refund.send", state: "queued" })).toBe(0);
     expect(sample(text, "job_queue_failed", { queue: "email.deliver" })).toBe(0);
