@@ -13,7 +13,7 @@ import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
 import { startJobs } from "./workers.ts";
 import { startReplyListener } from "./messages/inbound/start.ts";
-import { createServices } from "./services.ts";
+import { closeServices, createServices } from "./services.ts";
 import { listenEarly } from "./startup.ts";
 
 const dev = process.argv.includes("--dev");
@@ -75,9 +75,7 @@ async function shutdown(signal: string) {
   force.unref();
   await Promise.all([closed, replyListener?.close()]);
   await closeVite();
-  await services.jobs.stop();
-  services.mailer.close();
-  await services.bus.close();
+  await closeServices(services);
   await database.close();
   logger.info("stopped");
   process.exit(0);

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { createLogger } from "./logger.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
-import { createServices, type AppServices } from "./services.ts";
+import { closeServices, createServices, type AppServices } from "./services.ts";
 
 try {
   const config = loadConfig(process.env);
@@ -21,9 +21,8 @@ try {
     const purged = await purgeDeletedAccounts(services);
     logger.info({ purged, delayHours: config.accountPurgeDelayHours }, "account purge done");
   } finally {
-    // The services listen on the bus from the start (the session versions): closed, or the
-    // process would stay up on that connection.
-    await services?.bus.close();
+    // Or the process would stay up on the bus's listening connection.
+    if (services) await closeServices(services);
     await database.close();
   }
 } catch (error) {

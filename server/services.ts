@@ -99,6 +99,20 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   };
 }
 
+/**
+ * Closes what the services hold open, once the HTTP server takes no more requests and before the
+ * database closes: live streams, the job queue, the SMTP pool, the push client's connections
+ * and the bus's listening connection (open from the start: the session versions listen on it).
+ * The server's shutdown, a command-line run and the tests' apps all end this way.
+ */
+export async function closeServices(services: AppServices): Promise<void> {
+  services.live.closeAll();
+  await services.jobs.stop();
+  services.mailer.close();
+  services.push?.close();
+  await services.bus.close();
+}
+
 export interface RequestFailure {
   /** A loader or action failed because the database could not be reached. */
   databaseUnavailable: boolean;

@@ -13,7 +13,7 @@ import { loadConfig, type Config } from "../../server/config.ts";
 import { seedCategories } from "../../server/db/seed/index.ts";
 import { startJobs } from "../../server/workers.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
-import { createServices, type AppServices } from "../../server/services.ts";
+import { closeServices, createServices, type AppServices } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -76,10 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     services,
     logs,
     close: async () => {
-      await services.jobs.stop();
-      services.live.closeAll();
-      services.mailer.close();
-      await services.bus.close();
+      await closeServices(services);
       if (!options.database) await database.destroy();
     },
   };
