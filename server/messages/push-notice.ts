@@ -1,22 +1,37 @@
 /**
  * What a new message's push says (issue 34; its sentence: the event "message.sent",
  * server/events/registry.ts): the sender as the thread names them, the gig, and the text.
- * Sent at once, unlike its e-mail (notices.ts).
+ * Sent at once, unlike its e-mail (notices.ts). One query per message sent.
  */
 import { eq } from "drizzle-orm";
+import { partyName } from "#core/messages.ts";
 import type { Transaction } from "../db/client.ts";
-import { gigs, leadPurchases, messages, threads } from "../db/schema.ts";
-import { senderNameOf } from "./notices.ts";
+import { diggerProfiles, gigs, leadPurchases, messages, threads, users } from "../db/schema.ts";
 
 export async function newMessageFacts(tx: Transaction, messageId: string, recipientUserId: string): Promise<{ senderName: string; gigTitle: string; text: string } | null> {
   const [row] = await tx
-    .select({ senderId: messages.senderId, body: messages.body, diggerUserId: threads.diggerUserId, gigTitle: gigs.title })
+    .select({
+      body: messages.body,
+      diggerUserId: threads.diggerUserId,
+      gigTitle: gigs.title,
+      senderFullName: users.name,
+      senderDeletedAt: users.deletedAt,
+      senderHandle: diggerProfiles.handle,
+    })
     .from(messages)
     .innerJoin(threads, eq(threads.id, messages.threadId))
     .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))
     .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .leftJoin(diggerProfiles, eq(diggerProfiles.userId, messages.senderId))
     .where(eq(messages.id, messageId));
   if (!row) return null;
-  const senderName = await senderNameOf(tx, row.senderId, recipientUserId === row.diggerUserId ? "client" : "digger");
+  // Named as the thread names them (core/messages.ts `partyName`, as notices.ts's `senderNameOf`).
+  const senderName = partyName({
+    role: recipientUserId === row.diggerUserId ? "client" : "digger",
+    deleted: row.senderFullName === null || row.senderDeletedAt !== null,
+    handle: row.senderHandle,
+    fullName: row.senderFullName,
+  });
   return { senderName, gigTitle: row.gigTitle, text: row.body };
 }
