@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { makeImage } from "../support/images.ts";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { startDiggerRegistration } from "./helpers.ts";
 
 /** Public pages beyond the marketing ones (tests/e2e/public-pages.spec.ts covers those). */
@@ -17,9 +17,7 @@ test("no accessibility violations on the browse, gig, digger, sign-in and 404 pa
   test.setTimeout(180_000);
   for (const path of await publicPages(page)) {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(violations, path).toEqual([]);
+    expect(await axeViolations(page), path).toEqual([]);
   }
 });
 
@@ -43,18 +41,12 @@ test("the keyboard reaches the main content first, with a visible focus", async 
   await expect(skip).toBeVisible();
 });
 
-/** Axe's violations on the page as it is now. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 test("no accessibility violations with the phone menu open, with JavaScript and without", async ({ page, browser }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Axe needs scripts, so the page without JavaScript is the server's page with its scripts held back.
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
@@ -63,7 +55,7 @@ test("no accessibility violations with the phone menu open, with JavaScript and 
   await noScript.goto("/", { waitUntil: "domcontentloaded" });
   await noScript.getByRole("banner").locator("summary").click();
   await expect(noScript.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
-  expect(await violations(noScript)).toEqual([]);
+  expect(await axeViolations(noScript)).toEqual([]);
   await context.close();
 });
 
@@ -72,10 +64,10 @@ test("no accessibility violations on a profile with its work photos' lightbox op
   const files = await Promise.all([40, 50].map(async (width, i) => ({ name: `work-${i + 1}.png`, mimeType: "image/png", buffer: await makeImage("png", { width }) })));
   await page.getByLabel("Add Work Photos").setInputFiles(files);
   await expect(page.getByRole("list", { name: "Chosen work photos" }).getByRole("img")).toHaveCount(2);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Create Digger Profile" }).click();
   await expect(page.getByText("Profile created successfully!")).toBeVisible();
   await page.getByRole("button", { name: "Open photo 1 of 2" }).click();
   await expect(page.getByRole("dialog", { name: "Photo 1 of 2" })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

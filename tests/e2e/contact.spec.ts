@@ -4,9 +4,9 @@
  * clears, the side panel's entries, accessibility (axe) and no sideways scrolling.
  */
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, holdPosts, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 
 const SENT = "Message sent successfully! We'll get back to you soon.";
 
@@ -20,9 +20,7 @@ const fields = (page: Page) => ({
 
 /** The whole page, toasts included. */
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  expect(summary).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test("the form has the spec's fields, marks the required ones, and counts the message out of 1000", async ({ page }) => {

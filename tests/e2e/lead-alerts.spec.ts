@@ -4,8 +4,8 @@
  * (/dev/mail, local mode) within moments, with the link to the gig.
  */
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, newPage, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { DEMO, signIn } from "./helpers.ts";
 
 const CATEGORY = "Home Improvement";
@@ -13,8 +13,7 @@ const CATEGORY = "Home Improvement";
 test("a digger's Instant alert for a category reaches the outbox when a client posts a gig in it", async ({ page, browser }) => {
   await signIn(page, DEMO.digger, DEMO.password, "/account");
   const card = page.locator("[data-slot=card]").filter({ has: page.getByRole("heading", { name: "Lead alerts" }) });
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await card.getByRole("radio", { name: /^Instant/ }).check();
   await card.getByRole("checkbox", { name: CATEGORY, exact: true }).check();
   await card.getByLabel("Keywords").fill("");

@@ -5,15 +5,12 @@
  * Screenshots at 375 and 1280 px go to the test's output folder, for a person to look at.
  */
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { boughtLeadThread } from "./helpers.ts";
 
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+const seriousViolations = (page: Page) => axeViolations(page, { seriousOnly: true });
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 

@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { boughtLeadThread, DEMO, signedInPage, toastSaying } from "./helpers.ts";
 
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+const seriousViolations = (page: Page) => axeViolations(page, { seriousOnly: true });
 
 test("a digger buys a lead and messages the client from My Leads; the client sees the count, reads it (the digger sees 'Read') and replies; a stranger gets the 404 page", async ({ browser }) => {
   const title = `Patch a drywall hole ${randomUUID().slice(0, 6)}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { buyLead, DEMO, postGig, signedInPage } from "./helpers.ts";
 import { demoDiggers } from "../../server/db/seed/demo-data.ts";
 
@@ -19,8 +19,7 @@ test("a digger buys the client's lead: the client's bell shows who bought it, li
   const entry = panel.getByRole("link", { name: `${demoDiggers[0]!.handle} bought your lead for "${title}"` });
   await expect(entry).toBeVisible();
   await expect(entry).toHaveAttribute("href", /^\/digger\/[0-9a-f-]{36}$/);
-  const axe = await new AxeBuilder({ page: client }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(client)).toEqual([]);
 
   await panel.getByRole("button", { name: "Mark all as read" }).click();
   await expect(client.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();

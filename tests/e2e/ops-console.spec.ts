@@ -3,8 +3,8 @@
  * from the phone's Menu), its left-hand menu leads to every section, it has no accessibility
  * violations and does not scroll sideways at 375 or 1280 px; anyone else gets the 404 page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { DEMO, signIn } from "./helpers.ts";
 
 const OPERATOR = "operator@example.com";
@@ -28,8 +28,7 @@ for (const width of [375, 1280]) {
     await expect(page).toHaveURL(/action=user\.suspend/);
     // The sign-in's toast fades in and out over the page: axe reads the page once it has gone.
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-    const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -4,8 +4,8 @@
  * operator sees it with the digger's refund rate and the operators' deadline, at 375 and 1280 px
  * without sideways scrolling or accessibility violations, and approves the refund.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { signIn, toastSaying } from "./helpers.ts";
 
 const OPERATOR = "operator@example.com";
@@ -25,8 +25,7 @@ test("the demo operator decides an overdue issue awaiting an operator in Payment
     await page.screenshot({ path: `test-results/ops-payments-${width}.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
 
   await row.getByRole("button", { name: "Approve refund" }).click();

@@ -4,18 +4,15 @@
  * profile shows 'Licensed — verified {date}'; the Audit log lists the approval.
  */
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { formatDate } from "../../core/dates.ts";
 import { expect, newPage, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { signedInPage, startDiggerRegistration, toastSaying } from "./helpers.ts";
 
 const OPERATOR = "operator@example.com";
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 
 test("the demo operator approves an uploaded licence and the profile shows it verified", async ({ browser }) => {
   test.setTimeout(150_000);

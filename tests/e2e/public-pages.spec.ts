@@ -2,9 +2,9 @@
  * The public pages in a browser, signed out, against the server with demo data: where every
  * call to action and footer link leads, accessibility (axe), and no sideways scrolling.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 
 const publicPages = ["/", "/how-it-works", "/terms", "/privacy"];
 
@@ -87,13 +87,7 @@ test.describe("accessibility", () => {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const summary = results.violations.map((v) => ({
-        rule: v.id,
-        impact: v.impact,
-        targets: v.nodes.map((n) => n.target.join(" ")),
-      }));
-      expect(summary).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

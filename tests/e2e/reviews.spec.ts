@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { DEMO, newDigger, postGig, signIn } from "./helpers.ts";
 
-/** Axe's violations inside the open dialog, as "rule: targets". */
-async function dialogViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+const dialogViolations = (page: Page) => axeViolations(page, { include: '[role="dialog"]' });
 
 /** The handle on the first card of Browse Talent, Highest Rated. */
 async function topRated(page: Page): Promise<string> {
@@ -83,8 +79,7 @@ test("a client hires and reviews the digger who bought the lead; the digger repl
   await expect(visitor.getByText("Casey Consumer")).toHaveCount(0);
   await expect(visitor.getByText(DEMO.client)).toHaveCount(0);
   await expect(item.getByRole("button", { name: "Reply" })).toHaveCount(0);
-  const axe = await new AxeBuilder({ page: visitor }).include("#reviews").analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(visitor, { include: "#reviews" })).toEqual([]);
 
   // The digger replies once, on their own profile.
   await digger.goto(new URL(profileUrl).pathname);

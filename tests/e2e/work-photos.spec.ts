@@ -4,10 +4,10 @@
  * photos open in a lightbox (arrow keys, Previous/Next, Escape, the focus back on the
  * thumbnail), and without JavaScript each is a link to the image. At 375 and 1280 px.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { makeImage, MIME, type ImageFormat } from "../support/images.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { startDiggerRegistration } from "./helpers.ts";
 
 async function pageAt(browser: Browser, width: number): Promise<Page> {
@@ -77,8 +77,7 @@ for (const width of [375, 1280]) {
     const secondSrc = await large.getAttribute("src");
     const box = await large.boundingBox();
     expect(box!.width).toBeGreaterThan(width < 768 ? 250 : 500);
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page, { include: '[role="dialog"]' })).toEqual([]);
 
     await lightbox.getByRole("button", { name: "Next photo" }).click();
     await expect(page.getByRole("dialog", { name: "Photo 3 of 3" }).getByRole("img", { name: `Work photo 3 by ${handle}` })).toBeVisible();
