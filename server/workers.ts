@@ -7,6 +7,7 @@ import { deliverLeadAlertBatch, fanOutLeadAlerts } from "./alerts/fan-out.ts";
 import { lapseExpiredCredentials } from "./ops/credential-review.ts";
 import { autoApproveOverdueIssues, remindClient } from "./leads/issue-deadlines.ts";
 import { sendRefundJob } from "./leads/refunds.ts";
+import { pruneNoticeSends } from "./events/notice-sends.ts";
 import { notifyUnreadMessages } from "./messages/notices.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
 import { deliverPushes, purgeStalePushes } from "./push/send.ts";
@@ -53,6 +54,10 @@ export async function startJobs(services: AppServices): Promise<void> {
     "push.purge": async () => {
       const purged = await purgeStalePushes(services.db);
       if (purged > 0) log.info({ purged }, "deleted pushes that reached no device within a day");
+    },
+    "notices.prune": async () => {
+      const pruned = await pruneNoticeSends(services.db);
+      if (pruned > 0) log.info({ pruned }, "deleted notice times older than their 24-hour window");
     },
   });
 }

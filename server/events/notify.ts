@@ -14,10 +14,11 @@
  * Only `emit` (server/events/emit.ts) calls it, for an event whose declaration has a bell
  * entry (server/events/registry.ts; decision 0036); ESLint forbids it elsewhere in server/.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
-import { notifications, noticeSends, users } from "../db/schema.ts";
+import { notifications, users } from "../db/schema.ts";
 import type { Mailer, OutgoingEmail } from "../mail/mailer.ts";
+import { claimNotice } from "./notice-sends.ts";
 
 /** Each event that notifies someone (README, "E-mail the product sends"). */
 export type NotificationKind =
@@ -90,22 +91,4 @@ export function createNotify(mailer: Mailer): Notify {
     await alsoWhenTold?.(tx);
     return email ? mailer.send({ ...email, to: user.email, userId, kind: "transactional" }, { tx }) : null;
   };
-}
-
-/**
- * Takes the (user, kind, subject) row when it is new or its notice went 24 hours ago or more;
- * false: it went less than 24 hours ago. The conflicting row is locked until the transaction
- * ends, so of two transactions repeating the event at once, the second sees the first's time.
- */
-async function claimNotice(tx: Transaction, userId: string, kind: NotificationKind, subjectId: string): Promise<boolean> {
-  const claimed = await tx
-    .insert(noticeSends)
-    .values({ userId, kind, subjectId })
-    .onConflictDoUpdate({
-      target: [noticeSends.userId, noticeSends.kind, noticeSends.subjectId],
-      set: { sentAt: sql`now()` },
-      setWhere: sql`${noticeSends.sentAt} <= now() - interval '24 hours'`,
-    })
-    .returning({ userId: noticeSends.userId });
-  return claimed.length > 0;
 }

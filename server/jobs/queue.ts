@@ -39,6 +39,8 @@ export interface JobData {
   "push.send": { pushId: string };
   /** Delete the pushes a day old that never reached their device (push/send.ts). */
   "push.purge": Record<string, never>;
+  /** Delete the `notice_sends` rows older than the 24-hour window they guard (events/notify.ts). */
+  "notices.prune": Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -73,6 +75,7 @@ export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   // A push is worth little late (its TTL is a day): quick retries for a busy push service.
   "push.send": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: MINUTE, deleteAfterSeconds: HOUR },
   "push.purge": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: 10 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  "notices.prune": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: 10 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
 };
 
 /** Recurring jobs: cron expressions in UTC, run once per slot across all servers (the digest: `DailySchedule`). */
@@ -82,6 +85,7 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   // Just after midnight UTC: an approval "until" a date holds through that whole day (UTC).
   "credentials.lapse": "5 0 * * *",
   "push.purge": "41 * * * *",
+  "notices.prune": "53 * * * *",
 };
 
 /** The daily digest's slot: its hour in the server's time zone (config DIGEST_HOUR, DIGEST_TIME_ZONE). */

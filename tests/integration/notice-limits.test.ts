@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
 import { gigs, noticeSends, notifications } from "../../server/db/schema.ts";
 import { GIG_POSTS_LIMITED } from "../../server/gigs/post-gig.ts";
 import { paragraph } from "../../server/mail/content.ts";
@@ -131,6 +132,25 @@ describe("a notice goes once per kind, subject and recipient in 24 hours", () =>
     ).rejects.toThrow("the event failed");
     await db().transaction((tx) => app.services.notify(tx, notice));
     expect(await bellOf(user.id, "gig.filled")).toHaveLength(1);
+  });
+
+  it("the hourly notices.prune deletes only the notice times past the window, and the window still holds after it", async () => {
+    const user = await signUpAs(app, "digger");
+    const notice = (subjectId: string) => ({ userId: user.id, kind: "gig.filled" as const, subjectId, text: "Filled", link: "/my-leads" });
+    const [old, recent] = [randomUUID(), randomUUID()];
+    await db().transaction((tx) => app.services.notify(tx, notice(old)));
+    await db().transaction((tx) => app.services.notify(tx, notice(recent)));
+    await db().update(noticeSends).set({ sentAt: sql`now() - interval '25 hours'` }).where(and(eq(noticeSends.userId, user.id), eq(noticeSends.subjectId, old)));
+    const [schedule] = await queryRows<{ cron: string }>(db(), sql`select cron from pgboss.schedule where name = 'notices.prune'`);
+    expect(schedule?.cron).toBe("53 * * * *");
+    // What the scheduler sends at the top of its slot.
+    await app.services.jobs.send("notices.prune", {});
+    const left = async () => (await db().select({ subjectId: noticeSends.subjectId }).from(noticeSends).where(eq(noticeSends.userId, user.id))).map((row) => row.subjectId);
+    await expect.poll(left, { timeout: 15_000, interval: 100 }).toEqual([recent]);
+    // The recent one still stops its repeat; the pruned one is told again, as it would have been.
+    await db().transaction((tx) => app.services.notify(tx, notice(recent)));
+    await db().transaction((tx) => app.services.notify(tx, notice(old)));
+    expect(await bellOf(user.id, "gig.filled")).toHaveLength(3);
   });
 });
 
