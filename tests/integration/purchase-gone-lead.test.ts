@@ -83,6 +83,8 @@ async function expectRefundedAndHidden(app: TestApp, parts: { client: TestUser; 
   const notice = diggerMail.find((m) => m.subject === `The lead for "${gig.title}" is no longer available`);
   expect(notice?.kind).toBe("transactional");
   expect(notice?.textBody).toContain("refunded in full");
+  // Whether closed, deleted, hidden or its client gone: the e-mail does not say which.
+  expect(notice?.textBody).toContain(`The gig "${gig.title}" was closed or taken down before your payment went through`);
   expect(notice?.textBody).not.toContain(client.email);
   expect(notice?.textBody).not.toContain(client.fullName);
   expect(await mailTo(app, client.email)).toHaveLength(clientMailBefore);

@@ -21,7 +21,7 @@ export function leadUnavailableEmail(p: { subject: string; diggerName: string; w
       paragraph(
         p.why === "full"
           ? `Every spot on the lead for "${p.gigTitle}" was taken before your payment went through: your checkout held a spot for ${p.holdMinutes} minutes, and another digger bought it after that. Your payment of ${p.price} has been refunded in full.`
-          : `The gig "${p.gigTitle}" was closed before your payment went through, so its lead is no longer available. Your payment of ${p.price} has been refunded in full.`,
+          : `The gig "${p.gigTitle}" was closed or taken down before your payment went through, so its lead is no longer available. Your payment of ${p.price} has been refunded in full.`,
       ),
       paragraph("You can find other leads on Browse Gigs."),
     ],
