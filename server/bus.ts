@@ -265,7 +265,12 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
     async close() {
       closed = true;
       clearTimeout(retry);
-      await client?.end().catch(() => {});
+      const current = client;
+      if (!current) return;
+      // A silent connection never answers its goodbye: past the heartbeat's deadline, drop it.
+      const drop = setTimeout(() => current.connection.stream.destroy(), timings.heartbeatTimeoutMs);
+      await current.end().catch(() => {});
+      clearTimeout(drop);
     },
   };
 }

@@ -6,7 +6,9 @@
  * process and has no connection to lose.
  */
 import { eq } from "drizzle-orm";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createBus } from "../../server/bus.ts";
 import { sessions, users } from "../../server/db/schema.ts";
 import { seedCategories } from "../../server/db/seed/index.ts";
 import { deleteSessionsUnheard, signUpAs } from "../support/accounts.ts";
@@ -22,6 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the bus's heartbeat (PostgreSQL
   let database: TestDatabase;
   let forwarder: TcpForwarder;
   let app: TestApp;
+  let throughForwarder: TestDatabase;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -30,7 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the bus's heartbeat (PostgreSQL
     forwarder = await startTcpForwarder(database.driver.url);
     // The pool stays direct; what opens connections by URL (the bus's listener, the job
     // queue's pool) goes through the forwarder.
-    const throughForwarder: TestDatabase = { ...database, driver: { ...database.driver, url: forwarder.url } };
+    throughForwarder = { ...database, driver: { ...database.driver, url: forwarder.url } };
     app = await createTestApp(
       { BUS_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS), BUS_HEARTBEAT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) },
       { database: throughForwarder },
@@ -87,5 +90,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the bus's heartbeat (PostgreSQL
     expect((await again.client.get("/account")).status).toBe(200);
     await app.database.db.update(users).set({ name: "Tom Heard" }).where(eq(users.id, again.id));
     await vi.waitFor(async () => expect((await again.client.get("/account")).status).toBe(302), { timeout: 5_000 });
+  });
+
+  it("closes within the deadline when its connection is silent (its goodbye would never be answered)", async () => {
+    const bus = createBus(throughForwarder.driver, pino({ level: "silent" }), {
+      heartbeatMs: HEARTBEAT_SECONDS * 1000,
+      heartbeatTimeoutMs: TIMEOUT_SECONDS * 1000,
+    });
+    bus.subscribe("closing_test", { message: () => {} });
+    await vi.waitFor(() => expect(bus.listening).toBe(true), { timeout: 10_000 });
+    forwarder.freeze();
+    try {
+      const started = Date.now();
+      await bus.close();
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_SECONDS * 1000 + 2_000);
+      expect(bus.listening).toBe(false);
+    } finally {
+      forwarder.thaw();
+    }
   });
 });
