@@ -167,8 +167,19 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
     let beating: NodeJS.Timeout | undefined;
     let deadline: NodeJS.Timeout | undefined;
     const giveUpIn = (what: string) => {
-      deadline = setTimeout(() => onLost(new Error(`${what} within ${timings.heartbeatTimeoutMs} ms`)), timings.heartbeatTimeoutMs);
-      deadline.unref();
+      const timer = setTimeout(() => {
+        // After the socket's pending reads: when the event loop stalled past the deadline, the
+        // awaited notice may be sitting there, and timers run before I/O.
+        setImmediate(() => {
+          if (deadline === timer) onLost(new Error(`${what} within ${timings.heartbeatTimeoutMs} ms`));
+        });
+      }, timings.heartbeatTimeoutMs);
+      timer.unref();
+      deadline = timer;
+    };
+    const stopDeadline = () => {
+      clearTimeout(deadline);
+      deadline = undefined;
     };
     const beat = () => {
       if (closed) return;
@@ -181,7 +192,7 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
     const heard = (payload: string) => {
       if (payload !== awaited) return;
       awaited = undefined;
-      clearTimeout(deadline);
+      stopDeadline();
       beating = setTimeout(beat, timings.heartbeatMs);
       beating.unref();
     };
@@ -189,7 +200,7 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
       if (lost) return;
       lost = true;
       clearTimeout(beating);
-      clearTimeout(deadline);
+      stopDeadline();
       if (client === current) client = undefined;
       if (listener === current) listener = undefined;
       // Not end(): a silent connection would never answer its goodbye. Its queries fail now.
@@ -213,7 +224,7 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
       await current.query(`LISTEN ${HEARTBEAT_CHANNEL}`);
       // A live iterator: a channel subscribed meanwhile is listened on too.
       for (const channel of table.channels.keys()) await current.query(`LISTEN ${channel}`);
-      clearTimeout(deadline);
+      stopDeadline();
     } catch (error) {
       onLost(error as Error);
       return;

@@ -92,6 +92,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the bus's heartbeat (PostgreSQL
     await vi.waitFor(async () => expect((await again.client.get("/account")).status).toBe(302), { timeout: 5_000 });
   });
 
+  it("takes no stall of its own event loop past the deadline for a silent connection", async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void warnings.push(line) });
+    const bus = createBus(throughForwarder.driver, logger, { heartbeatMs: HEARTBEAT_SECONDS * 1000, heartbeatTimeoutMs: TIMEOUT_SECONDS * 1000 });
+    try {
+      bus.subscribe("stall_test", { message: () => {} });
+      await vi.waitFor(() => expect(bus.listening).toBe(true), { timeout: 10_000 });
+      // Each stall outlasts the deadline while the heartbeat's notice arrives in the socket.
+      for (let i = 0; i < 3; i += 1) {
+        const until = Date.now() + TIMEOUT_SECONDS * 1000 + 500;
+        while (Date.now() < until) {
+          // busy: the event loop runs nothing
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(bus.listening).toBe(true);
+      }
+      expect(warnings).toEqual([]);
+    } finally {
+      await bus.close();
+    }
+  });
+
   it("closes within the deadline when its connection is silent (its goodbye would never be answered)", async () => {
     const bus = createBus(throughForwarder.driver, pino({ level: "silent" }), {
       heartbeatMs: HEARTBEAT_SECONDS * 1000,
