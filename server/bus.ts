@@ -11,7 +11,15 @@
  * (auth/session-versions.ts, sent by migration 0041's triggers). Notices may be missed
  * while the listening connection is down: each subscriber's `resync` runs whenever it listens
  * (again), so that it can catch up from the database.
+ *
+ * A listening connection can die without a word (a partition, a NAT that drops the flow, a
+ * half-open socket): no error, no end, and nothing heard. So, on PostgreSQL, the bus sends a
+ * heartbeat of its own every `heartbeatMs` through the pool on the `bus_heartbeat` channel and
+ * expects to hear it on its listening connection within `heartbeatTimeoutMs`; when it does
+ * not, it stops listening (`listening` false), drops the connection and opens a new one as
+ * after an error (docs/decisions/0056-bus-heartbeat.md).
  */
+import { randomUUID } from "node:crypto";
 import type { Client } from "pg";
 import type { DatabaseDriver } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
@@ -23,7 +31,18 @@ export const MAX_PAYLOAD_BYTES = 7999;
 const RECONNECT_MIN_MS = 200;
 const RECONNECT_MAX_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 10_000;
+/** TCP keepalive probes from this idle: the OS default waits two hours. */
+const KEEPALIVE_DELAY_MS = 30_000;
 const CHANNEL = /^[a-z_]+$/;
+/** The bus's own channel, heard by the bus and no subscriber. */
+export const HEARTBEAT_CHANNEL = "bus_heartbeat";
+
+export interface BusTimings {
+  /** How often the bus checks that it hears (BUS_HEARTBEAT_SECONDS). */
+  heartbeatMs: number;
+  /** How long it waits to hear its heartbeat before it takes its connection for dead (BUS_HEARTBEAT_TIMEOUT_SECONDS). */
+  heartbeatTimeoutMs: number;
+}
 
 export interface BusSubscriber {
   /** A notice on the channel, from any process (this one's too). */
@@ -77,8 +96,8 @@ function subscriberTable() {
   };
 }
 
-export function createBus(driver: DatabaseDriver, logger: Logger): Bus {
-  return driver.kind === "postgres" ? postgresBus(driver, logger) : pgliteBus(driver.client);
+export function createBus(driver: DatabaseDriver, logger: Logger, timings: BusTimings): Bus {
+  return driver.kind === "postgres" ? postgresBus(driver, logger, timings) : pgliteBus(driver.client);
 }
 
 function pgliteBus(client: Extract<DatabaseDriver, { kind: "pglite" }>["client"]): Bus {
@@ -114,8 +133,11 @@ function pgliteBus(client: Extract<DatabaseDriver, { kind: "pglite" }>["client"]
   };
 }
 
-function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logger: Logger): Bus {
+function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logger: Logger, timings: BusTimings): Bus {
   const log = logger.child({ component: "bus" });
+  // Not the process id: tests run several servers in one process.
+  const id = randomUUID();
+  let beats = 0;
   const table = subscriberTable();
   let closed = false;
   /** The connection, while it listens on every channel. */
@@ -136,15 +158,53 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
       application_name: LISTENER_NAME,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     });
     client = current;
     let lost = false;
+    /** The heartbeat awaited, and the timers that send the next one and give up on it. */
+    let awaited: string | undefined;
+    let beating: NodeJS.Timeout | undefined;
+    let deadline: NodeJS.Timeout | undefined;
+    const giveUpIn = (what: string) => {
+      const timer = setTimeout(() => {
+        // After the socket's pending reads: when the event loop stalled past the deadline, the
+        // awaited notice may be sitting there, and timers run before I/O.
+        setImmediate(() => {
+          if (deadline === timer) onLost(new Error(`${what} within ${timings.heartbeatTimeoutMs} ms`));
+        });
+      }, timings.heartbeatTimeoutMs);
+      timer.unref();
+      deadline = timer;
+    };
+    const stopDeadline = () => {
+      clearTimeout(deadline);
+      deadline = undefined;
+    };
+    const beat = () => {
+      if (closed) return;
+      awaited = `${id}.${++beats}`;
+      giveUpIn("bus heartbeat not heard");
+      // Through the pool, as other processes' notices come: what is checked is that the server
+      // still delivers to this connection. A failure to send is not heard either.
+      driver.pool.query("select pg_notify($1, $2)", [HEARTBEAT_CHANNEL, awaited]).catch(() => {});
+    };
+    const heard = (payload: string) => {
+      if (payload !== awaited) return;
+      awaited = undefined;
+      stopDeadline();
+      beating = setTimeout(beat, timings.heartbeatMs);
+      beating.unref();
+    };
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
+      clearTimeout(beating);
+      stopDeadline();
       if (client === current) client = undefined;
       if (listener === current) listener = undefined;
-      void current.end().catch(() => {});
+      // Not end(): a silent connection would never answer its goodbye. Its queries fail now.
+      current.connection.stream.destroy();
       if (closed) return;
       log.warn({ err: error, retryInMs: delay }, "bus listener lost; reconnecting");
       retry = setTimeout(() => void listen(), delay);
@@ -154,12 +214,17 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
     current.on("error", onLost);
     current.on("end", () => onLost());
     current.on("notification", (message) => {
-      if (message.payload !== undefined) table.deliver(message.channel, message.payload);
+      if (message.payload === undefined) return;
+      if (message.channel === HEARTBEAT_CHANNEL) heard(message.payload);
+      else table.deliver(message.channel, message.payload);
     });
     try {
       await current.connect();
+      giveUpIn("LISTEN not answered");
+      await current.query(`LISTEN ${HEARTBEAT_CHANNEL}`);
       // A live iterator: a channel subscribed meanwhile is listened on too.
       for (const channel of table.channels.keys()) await current.query(`LISTEN ${channel}`);
+      stopDeadline();
     } catch (error) {
       onLost(error as Error);
       return;
@@ -169,6 +234,7 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
     heardBefore = true;
     delay = RECONNECT_MIN_MS;
     listener = current;
+    beat();
     table.resync();
   };
 
@@ -210,7 +276,12 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
     async close() {
       closed = true;
       clearTimeout(retry);
-      await client?.end().catch(() => {});
+      const current = client;
+      if (!current) return;
+      // A silent connection never answers its goodbye: past the heartbeat's deadline, drop it.
+      const drop = setTimeout(() => current.connection.stream.destroy(), timings.heartbeatTimeoutMs);
+      await current.end().catch(() => {});
+      clearTimeout(drop);
     },
   };
 }

@@ -93,6 +93,10 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   // Live streams one process holds at most, every account together (server/live/hub.ts; decision 0055).
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  // The bus's heartbeat (server/bus.ts, decision 0056): how often each process checks that its
+  // LISTEN connection still hears, and how long it waits before it takes it for dead.
+  BUS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  BUS_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   // The bearer token that opens GET /metrics (server/metrics.ts); unset: open in local mode, 404 in production.
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   // Sign-in providers: a client id and secret enable one; a discovery URL overrides its endpoints.
@@ -199,6 +203,9 @@ export interface Config {
   liveHeartbeatSeconds: number;
   /** Open live streams this process holds at most, all accounts together; past it 503 (another server, or later). */
   liveMaxStreams: number;
+  /** Seconds between the bus's heartbeats, and how long one may go unheard before the bus stops trusting its LISTEN connection. */
+  busHeartbeatSeconds: number;
+  busHeartbeatTimeoutSeconds: number;
   /** The bearer token `/metrics` asks for; without one it is open in local mode and 404 in production. */
   metricsToken?: string;
   /** Only the sign-in providers whose client id and secret are both set. */
@@ -405,6 +412,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
     liveHeartbeatSeconds: e.LIVE_HEARTBEAT_SECONDS,
     liveMaxStreams: e.LIVE_MAX_STREAMS,
+    busHeartbeatSeconds: e.BUS_HEARTBEAT_SECONDS,
+    busHeartbeatTimeoutSeconds: e.BUS_HEARTBEAT_TIMEOUT_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     oauth,
     storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },

@@ -73,7 +73,10 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const jobs = createJobQueue(database, logger, { digestHour: config.digestHour, timeZone: config.timeZone });
   const mailer = createMailer({ config, db, logger, jobs });
   const rateLimits = createRateLimits(database.driver);
-  const bus = createBus(database.driver, logger);
+  const bus = createBus(database.driver, logger, {
+    heartbeatMs: config.busHeartbeatSeconds * 1000,
+    heartbeatTimeoutMs: config.busHeartbeatTimeoutSeconds * 1000,
+  });
   const metrics = createMetrics(database.driver);
   const sessionVersions = createSessionVersions(bus);
   const notify = createNotify(mailer);

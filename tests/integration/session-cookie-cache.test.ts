@@ -9,7 +9,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema.ts";
-import { signUpAs } from "../support/accounts.ts";
+import { deleteSessionsUnheard, signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { location } from "../support/session-client.ts";
 
@@ -22,22 +22,13 @@ afterAll(() => app.close());
 const db = () => app.database.db;
 const CACHE_COOKIE = "dg.session_data";
 
-/** Deletes the user's sessions without the trigger's notice: what the cookie cache would miss without it. */
-async function deleteSessionsUnheard(userId: string) {
-  await db().transaction(async (tx) => {
-    await tx.execute(sql`alter table sessions disable trigger sessions_version_notice`);
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.execute(sql`alter table sessions enable trigger sessions_version_notice`);
-  });
-}
-
 describe("the session cookie cache", () => {
   it("answers a signed-in page from the signed cookie, without the session's row", async () => {
     const user = await signUpAs(app, "consumer", "Cora Cached");
     expect((await user.client.get("/account")).status).toBe(200);
     expect(user.client.cookies.get(CACHE_COOKIE)).toBeTruthy();
     // Deleted behind the bus's back: only the cookie says who this is, and it is trusted.
-    await deleteSessionsUnheard(user.id);
+    await deleteSessionsUnheard(app, user.id);
     const page = await user.client.get("/account");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Cora Cached");
@@ -76,7 +67,7 @@ describe("the session cookie cache", () => {
       const user = await signUpAs(other, "consumer");
       expect((await user.client.get("/account")).status).toBe(200);
       await other.services.bus.close();
-      await deleteSessionsUnheard(user.id);
+      await deleteSessionsUnheard(app, user.id);
       const page = await user.client.get("/account");
       expect(page.status).toBe(302);
       expect(location(page)).toBe("/auth?redirect=%2Faccount");

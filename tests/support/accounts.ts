@@ -4,10 +4,10 @@
  * and the confirmation e-mail it sends, have their own tests.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../../server/db/client.ts";
-import { accounts, diggerProfiles, users } from "../../server/db/schema.ts";
+import { accounts, diggerProfiles, sessions, users } from "../../server/db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { SessionClient } from "./session-client.ts";
 
@@ -38,6 +38,18 @@ export async function signUpAs(app: TestApp, userType: "consumer" | "digger", fu
   const response = await client.post("/auth", { intent: "sign-in", email, password: TEST_PASSWORD });
   if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);
   return { client, id, email, fullName };
+}
+
+/**
+ * Deletes the user's sessions without the trigger's notice (migration 0041): what the session
+ * cookie cache would miss without it (decision 0053). Their cookie is then all that says who they are.
+ */
+export async function deleteSessionsUnheard(app: WithDatabase, userId: string) {
+  await app.database.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table sessions disable trigger sessions_version_notice`);
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.execute(sql`alter table sessions enable trigger sessions_version_notice`);
+  });
 }
 
 /** The flash toast a redirect carried, read from the next page. */

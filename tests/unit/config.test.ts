@@ -62,6 +62,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "test", DIGEST_TIME_ZONE: "Mars/Olympus" })).toThrow(/DIGEST_TIME_ZONE/);
   });
 
+  it("checks the bus's heartbeat every 5 s and waits 5 s for it by default; whole seconds of at least 1", () => {
+    expect(loadConfig({ NODE_ENV: "test" })).toMatchObject({ busHeartbeatSeconds: 5, busHeartbeatTimeoutSeconds: 5 });
+    expect(loadConfig({ NODE_ENV: "test", BUS_HEARTBEAT_SECONDS: "2", BUS_HEARTBEAT_TIMEOUT_SECONDS: "3" })).toMatchObject({
+      busHeartbeatSeconds: 2,
+      busHeartbeatTimeoutSeconds: 3,
+    });
+    expect(() => loadConfig({ NODE_ENV: "test", BUS_HEARTBEAT_SECONDS: "0" })).toThrow(/BUS_HEARTBEAT_SECONDS/);
+    expect(() => loadConfig({ NODE_ENV: "test", BUS_HEARTBEAT_TIMEOUT_SECONDS: "0.5" })).toThrow(/BUS_HEARTBEAT_TIMEOUT_SECONDS/);
+  });
+
   it("names the variable that is malformed", () => {
     expect(problemsOf({ PORT: "not-a-port" }).join("\n")).toMatch(/^PORT: /m);
     expect(problemsOf({ DATABASE_URL: "mysql://x/y" }).join("\n")).toMatch(/^DATABASE_URL: /m);
