@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema.ts";
 import { deleteSessionsUnheard, signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { busCaughtUp } from "../support/bus.ts";
 import { location } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -38,13 +39,15 @@ describe("the session cookie cache", () => {
     const user = await signUpAs(app, "consumer", "Nora Before");
     expect((await user.client.get("/account")).status).toBe(200);
     expect(user.client.cookies.get(CACHE_COOKIE)).toBeTruthy();
-    // A new name shows at once (the cookie carries the old one).
+    // A new name shows as soon as the bus has heard it (the cookie carries the old one).
     await db().update(users).set({ name: "Nora After" }).where(eq(users.id, user.id));
+    await busCaughtUp(app);
     const renamed = await (await user.client.get("/account")).text();
     expect(renamed).toContain("Nora After");
     expect(renamed).not.toContain("Nora Before");
     // A deleted session, heard: signed out at once.
     await db().delete(sessions).where(eq(sessions.userId, user.id));
+    await busCaughtUp(app);
     const gone = await user.client.get("/account");
     expect(gone.status).toBe(302);
     expect(location(gone)).toBe("/auth?redirect=%2Faccount");
@@ -56,6 +59,7 @@ describe("the session cookie cache", () => {
     expect((await user.client.get("/account")).status).toBe(200);
     expect(user.client.cookies.get(CACHE_COOKIE)).toBeTruthy();
     await db().execute(sql`truncate sessions cascade`);
+    await busCaughtUp(app);
     const page = await user.client.get("/account");
     expect(page.status).toBe(302);
     expect(location(page)).toBe("/auth?redirect=%2Faccount");
