@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { AppServices } from "./services.ts";
+import type { AppServices } from "./context.ts";
 import { withTimeout } from "./with-timeout.ts";
 
 /** Why the server cannot take requests yet. */

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { authApiFor, type AuthApi } from "./auth/api.ts";
 import { parsedInput } from "./errors.ts";
 import type { StoredAttachment } from "./messages/attachments.ts";
-import type { AppServices, RequestContext } from "./services.ts";
+import type { AppServices, RequestContext } from "./context.ts";
 
 /**
  * An access rule: a value that says who may run an operation and what the operation learns

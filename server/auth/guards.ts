@@ -24,7 +24,7 @@ import { diggerProfiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { Access, Params } from "../operation.ts";
-import type { RequestContext } from "../services.ts";
+import type { RequestContext } from "../context.ts";
 
 interface Denial {
   message: string;

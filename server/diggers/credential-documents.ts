@@ -21,7 +21,7 @@ import { credentialDocuments, diggerProfiles } from "../db/schema.ts";
 import { actsAsOperator, anyone } from "../auth/guards.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import type { Storage } from "../storage/storage.ts";
 
 const FOLDER = "private/credentials";

@@ -10,7 +10,7 @@ import { anyone } from "../auth/guards.ts";
 import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 import { CHECKOUT_LIFETIME_MS } from "../payments/provider.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { whyNotForSale } from "./for-sale.ts";
 import { completeCheckout, endCheckout } from "./fulfilment.ts";
 import { withPurchaseParties } from "./purchase-parties.ts";
