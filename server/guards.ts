@@ -18,13 +18,13 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
 import type { UserType } from "#core/auth-schemas.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
-import { diggerProfiles } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import type { Access, Params } from "../operation.ts";
-import type { RequestContext } from "../context.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { diggerProfiles } from "./db/schema.ts";
+import { AppError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
+import type { Access, Params } from "./operation.ts";
+import type { RequestContext } from "./context.ts";
 
 interface Denial {
   message: string;

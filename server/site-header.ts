@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
-import { anyone } from "./auth/guards.ts";
+import { anyone } from "./guards.ts";
 import { queryRows, type Database } from "./db/client.ts";
 import { diggerProfiles, notifications, threads } from "./db/schema.ts";
 import { UNREAD_COUNT_CAP } from "./notifications/bell.ts";

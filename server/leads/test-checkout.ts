@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
-import { anyone } from "../auth/guards.ts";
+import { anyone } from "../guards.ts";
 import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 import { CHECKOUT_LIFETIME_MS } from "../payments/provider.ts";
