@@ -69,7 +69,7 @@ export default tseslint.config(
     // with `emit` (server/events/); only its machinery writes bell entries, e-mails and audit rows,
     // and only it and the mailer use the e-mail templates.
     files: ["server/**"],
-    ignores: ["server/events/**", "server/mail/**", "server/services.ts"],
+    ignores: ["server/events/**", "server/mail/**", "server/services.ts", "server/context.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -17,17 +17,16 @@ import "./app.css";
 /**
  * Every page's shared data: the site header's (the signed-in user, the bell's and Messages'
  * unread counts, a digger's own profile: one operation, one query, server/site-header.ts) and
- * a one-time flash message. The cookies go out with it: the flash cleared, the session's
- * refreshed.
+ * a one-time flash message. The cookies go out with it, never in its data: the flash cleared,
+ * the session's refreshed (the operation's `sessionCookies`).
  */
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
-  const [header, { setCookies }, { flash, clear }] = await Promise.all([
+  const [{ sessionCookies, ...header }, { flash, clear }] = await Promise.all([
     serveLoader(args, siteHeader),
-    context.session(), // looked up once per request: the operation's access rule asked already
     takeFlash(context.services.config, request),
   ]);
-  const headers = setCookieHeaders(clear ? [...setCookies, clear] : setCookies);
+  const headers = setCookieHeaders(clear ? [...sessionCookies, clear] : sessionCookies);
   return data({ ...header, flash, publicUrl: context.services.config.publicUrl }, { headers });
 }
 

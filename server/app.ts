@@ -30,7 +30,7 @@ import { pageCache } from "./page-cache.ts";
 import { originCheck } from "./security/csrf.ts";
 import { actionOriginHosts, atPublicOrigin } from "./security/public-origin.ts";
 import { refuseNulBytes } from "./security/nul-bytes.ts";
-import type { AppServices, RequestFailure } from "./services.ts";
+import type { AppServices, RequestFailure } from "./context.ts";
 import { keyOfUploadUrl } from "./storage/storage.ts";
 
 export interface AppOptions {

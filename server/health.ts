@@ -8,7 +8,8 @@
  */
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { AppServices } from "./services.ts";
+import type { Database } from "./db/client.ts";
+import type { Logger } from "./logger.ts";
 import { withTimeout } from "./with-timeout.ts";
 
 /** Why the server cannot take requests yet. */
@@ -33,7 +34,7 @@ export const notReady = (c: Context, reason: NotReadyReason) =>
  * check runs at a time, however many probes ask, so a hanging database never ties up more
  * than one connection of the pool with them. Reads `services.db` at each check.
  */
-export function readiness(services: Pick<AppServices, "db" | "logger">) {
+export function readiness(services: { db: Database; logger: Logger }) {
   let pending: Promise<boolean> | undefined;
   const check = async () => {
     try {

@@ -1,6 +1,6 @@
 /**
  * One shape per operation (docs/decisions/0044-one-shape-per-operation.md): an operation
- * declares who may run it (`access`, a rule from server/auth/guards.ts), what it takes
+ * declares who may run it (`access`, a rule from server/guards.ts), what it takes
  * (`input`, a core zod schema read from the form's fields) and its work (`run`, with one
  * context argument). The route adapter (server/web/operations.ts, `serveLoader`/`serveIntents`...) looks
  * up the session, applies the rule, parses the input and dispatches a page's forms on their
@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { authApiFor, type AuthApi } from "./auth/api.ts";
 import { parsedInput } from "./errors.ts";
 import type { StoredAttachment } from "./messages/attachments.ts";
-import type { AppServices, RequestContext } from "./services.ts";
+import type { AppServices, RequestContext } from "./context.ts";
 
 /**
  * An access rule: a value that says who may run an operation and what the operation learns

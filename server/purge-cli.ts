@@ -8,7 +8,8 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { createLogger } from "./logger.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
-import { closeServices, createServices, type AppServices } from "./services.ts";
+import type { AppServices } from "./context.ts";
+import { closeServices, createServices } from "./services.ts";
 
 try {
   const config = loadConfig(process.env);

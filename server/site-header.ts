@@ -4,10 +4,12 @@
  * own profile's id (My Profile, or Complete Profile until there is one). One statement reads
  * all three; each count is capped like the bell's and comes from its partial index. Signed-in
  * pages are never page-cached (server/page-cache.ts), so nobody's count is served to another.
+ * It also hands back the session's refreshed cookies (`sessionCookies`), which the root sets on
+ * every page's response: no route reads the session itself.
  */
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
-import { anyone } from "./auth/guards.ts";
+import { anyone, withRequest } from "./guards.ts";
 import { queryRows, type Database } from "./db/client.ts";
 import { diggerProfiles, notifications, threads } from "./db/schema.ts";
 import { UNREAD_COUNT_CAP } from "./notifications/bell.ts";
@@ -40,11 +42,13 @@ export async function siteHeaderCounts(db: Database, user: Pick<SessionUser, "id
   };
 }
 
-/** Everyone's header: nothing to count for a visitor. */
+const NOTHING_TO_COUNT: SiteHeaderCounts = { unreadNotifications: 0, unreadThreads: 0, myProfileId: null };
+
+/** Everyone's header: nothing to count for a visitor. `sessionCookies` are Set-Cookie values, never page data. */
 export const siteHeader = defineOperation({
-  access: anyone,
-  async run({ user, services }): Promise<SiteHeaderCounts & { user: SessionUser | null }> {
-    if (!user) return { user: null, unreadNotifications: 0, unreadThreads: 0, myProfileId: null };
-    return { user, ...(await siteHeaderCounts(services.db, user)) };
+  access: withRequest(anyone),
+  async run({ user, services, sessionCookies }): Promise<SiteHeaderCounts & { user: SessionUser | null; sessionCookies: string[] }> {
+    const counts = user ? await siteHeaderCounts(services.db, user) : NOTHING_TO_COUNT;
+    return { user, ...counts, sessionCookies };
   },
 });

@@ -11,7 +11,7 @@ import { pruneNoticeSends } from "./events/notice-sends.ts";
 import { notifyUnreadMessages } from "./messages/notices.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
 import { deliverPushes, purgeStalePushes } from "./push/send.ts";
-import type { AppServices } from "./services.ts";
+import type { AppServices } from "./context.ts";
 
 export async function startJobs(services: AppServices): Promise<void> {
   const log = services.logger.child({ component: "jobs" });

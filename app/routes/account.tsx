@@ -16,7 +16,7 @@ import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { LEAD_ALERT_MESSAGES } from "#core/lead-alerts.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
 import { REACH_MESSAGES } from "#core/reach.ts";
-import type { TwoFactorEnrolment } from "#server/auth/two-factor.ts";
+import type { TwoFactorEnrolment } from "#server/sign-in/two-factor.ts";
 import { PUSH_MESSAGES } from "#core/push-schemas.ts";
 import {
   accountPage,

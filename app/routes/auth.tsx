@@ -22,8 +22,8 @@ import {
   socialSignInForm,
   verifyBackupCodeForm,
   verifyTotpForm,
-} from "#server/auth/auth-page.ts";
-import { SIGN_UP_CHECK_INBOX } from "#server/auth/sign-up.ts";
+} from "#server/sign-in/auth-page.ts";
+import { SIGN_UP_CHECK_INBOX } from "#server/sign-in/sign-up.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
 import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { ActionFailure } from "#server/web/respond.ts";

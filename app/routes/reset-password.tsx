@@ -6,7 +6,7 @@ import { PasswordInput } from "#app/features/auth/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { resetPasswordForm } from "#server/auth/passwords.ts";
+import { resetPasswordForm } from "#server/sign-in/passwords.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
 import { serveAction } from "#server/web/operations.ts";
 import type { Route } from "./+types/reset-password";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOutForm } from "#server/auth/sign-out.ts";
+import { signOutForm } from "#server/sign-in/sign-out.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
 import { serveAction } from "#server/web/operations.ts";
 import type { Route } from "./+types/sign-out";

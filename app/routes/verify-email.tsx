@@ -3,7 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { confirmEmailForm } from "#server/auth/confirm-email.ts";
+import { confirmEmailForm } from "#server/sign-in/confirm-email.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
 import { serveAction } from "#server/web/operations.ts";
 import type { Route } from "./+types/verify-email";

@@ -5,7 +5,7 @@
  * over SMTP, or kept in the outbox in local mode), with the sender as reply-to.
  */
 import { contactSchema } from "#core/contact-schema.ts";
-import { anyone, withRequest } from "../auth/guards.ts";
+import { anyone, withRequest } from "../guards.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";

@@ -1,5 +1,5 @@
 /** Who may use the digger pages, with the spec's message and destination for everyone else. */
-import { digger, signedIn } from "../auth/guards.ts";
+import { digger, signedIn } from "../guards.ts";
 
 const DIGGERS_ONLY = { type: "digger", message: "Only diggers can access this page", redirectTo: "/" } as const;
 const REGISTRATION_SIGN_IN = "/auth?type=digger&redirect=%2Fdigger-registration";

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { CURSOR_UUID, decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "#core/ids.ts";
 import { responseTimes } from "../quotes/response-time.ts";
-import { anyone } from "../auth/guards.ts";
+import { anyone } from "../guards.ts";
 import { listTopLevelCategories } from "../categories.ts";
 import { defineOperation } from "../operation.ts";
 

@@ -18,10 +18,10 @@ import { isUuid } from "#core/ids.ts";
 import type { SessionUser } from "#core/session-user.ts";
 import type { Database } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles } from "../db/schema.ts";
-import { actsAsOperator, anyone } from "../auth/guards.ts";
+import { actsAsOperator, anyone } from "../guards.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import type { Storage } from "../storage/storage.ts";
 
 const FOLDER = "private/credentials";

@@ -3,7 +3,7 @@
  * client asks for a reference's contact, the digger replies to a review, a signed-in user
  * reports one). The work stays in its modules; these declare who may do it.
  */
-import { anyone } from "../auth/guards.ts";
+import { anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { replyToReview } from "../reviews/profile-reviews.ts";
 import { reportReview } from "../reviews/report-review.ts";

@@ -12,7 +12,7 @@ import { diggerProfiles, diggerReferences, referenceContactRequests, users } fro
 import { isUniqueViolation } from "../db/errors.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { REFERENCE_REQUESTS } from "./access.ts";
 

@@ -3,7 +3,7 @@
  * transaction (and removed again if it fails), the profile written in one transaction, then
  * the files of replaced photos removed.
  */
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { ownProfile } from "./profile-form.ts";
 import { validProfile } from "./profile-input.ts";
 import { photoChoices, removeReplaced, removeUnused, storePhotos } from "./profile-photos.ts";

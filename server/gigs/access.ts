@@ -1,5 +1,5 @@
 /** Who may use the gig pages, with the spec's message and destination for everyone else. */
-import { signedIn } from "../auth/guards.ts";
+import { signedIn } from "../guards.ts";
 
 const CLIENTS_ONLY = { type: "consumer", message: "Only consumers can post gigs", redirectTo: "/" } as const;
 

@@ -15,7 +15,7 @@ import { categories, gigs } from "../db/schema.ts";
 import { forSale } from "../leads/for-sale.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { listTopLevelCategories } from "../categories.ts";
-import { anyone } from "../auth/guards.ts";
+import { anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 

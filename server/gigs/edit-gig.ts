@@ -20,8 +20,8 @@ import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadPurchases } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { hasCompletedPurchase, hasPurchaseRow, isBought } from "../leads/spots.ts";
-import type { AppServices } from "../services.ts";
-import { signedIn } from "../auth/guards.ts";
+import type { AppServices } from "../context.ts";
+import { signedIn } from "../guards.ts";
 import { listTopLevelCategories } from "../categories.ts";
 import { defineOperation } from "../operation.ts";
 

@@ -11,7 +11,7 @@ import { categories, gigs, users } from "../db/schema.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
 import { hasCompletedPurchase, holdsSpot } from "../leads/spots.ts";
 import { gigNotFound, whyNotForSaleOf, withdrawn as withdrawnGig } from "../leads/for-sale.ts";
-import { actsAsOperator, anyone } from "../auth/guards.ts";
+import { actsAsOperator, anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 /**

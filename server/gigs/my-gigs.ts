@@ -10,7 +10,7 @@ import type { Emit } from "../events/emit.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import { sendConfirmationAgain } from "../auth/confirm-email.ts";
+import { sendConfirmationAgain } from "../sign-in/confirm-email.ts";
 import { defineOperation } from "../operation.ts";
 import { MY_GIGS } from "./access.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";

@@ -1,5 +1,5 @@
 /** Who may use My Leads (the page and its issue reports), with the spec's message and destination for everyone else. */
-import { digger } from "../auth/guards.ts";
+import { digger } from "../guards.ts";
 
 export const MY_LEADS_ACCESS = digger({
   signedOut: { message: "Please sign in to view your leads", redirectTo: "/auth?type=digger&redirect=/my-leads" },

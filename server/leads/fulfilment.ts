@@ -11,7 +11,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { whyNotForSale } from "./for-sale.ts";
 import { clientUser, diggerUser, withPurchaseParties } from "./purchase-parties.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";

@@ -9,7 +9,7 @@ import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { signedIn } from "../auth/guards.ts";
+import { signedIn } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 /** Who may read and decide on the issues of a gig: its owner, who must be signed in. */

@@ -12,7 +12,7 @@
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { gigs, leadIssues, leadPurchases } from "../db/schema.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 import { afterDecision, autoApproveIssue, dueForSettling, ESCALATED } from "./resolve-issue.ts";
 

@@ -21,7 +21,7 @@ import {
 } from "#core/lead-spots.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
-import { digger } from "../auth/guards.ts";
+import { digger } from "../guards.ts";
 import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 import { gigNotFound, whyNotForSale } from "./for-sale.ts";

@@ -14,7 +14,7 @@ import type { Transaction } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { refundJob } from "../jobs/starts.ts";
 import { leadPurchases, refunds } from "../db/schema.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 
 export type RefundReason = "issue_approved" | "duplicate_payment" | "lead_unavailable";
 

@@ -14,7 +14,7 @@ import { ISSUE_MESSAGES, issueReportSchema, REFUND_PERCENTAGES, reportTooLateMes
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 import { defineOperation } from "../operation.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";

@@ -25,7 +25,7 @@ import {
 import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { clientUser, diggerUser, withPurchaseParties } from "./purchase-parties.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 import { defineOperation } from "../operation.ts";

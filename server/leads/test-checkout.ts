@@ -6,11 +6,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
-import { anyone } from "../auth/guards.ts";
+import { anyone } from "../guards.ts";
 import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 import { CHECKOUT_LIFETIME_MS } from "../payments/provider.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { whyNotForSale } from "./for-sale.ts";
 import { completeCheckout, endCheckout } from "./fulfilment.ts";
 import { withPurchaseParties } from "./purchase-parties.ts";

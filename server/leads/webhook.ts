@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { InvalidEventError } from "../payments/provider.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { completeCheckout, endCheckout } from "./fulfilment.ts";
 
 export function stripeWebhookHandler(services: AppServices) {

@@ -7,15 +7,16 @@
  */
 import type { Context } from "hono";
 import { LIVE_SINCE_PARAM } from "#core/live-events.ts";
+import type { Auth } from "../auth/auth.ts";
 import { lookupSession } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { RETRY_AFTER_SECONDS } from "../health.ts";
-import type { AppServices } from "../services.ts";
-import { STREAMS_PER_USER } from "./hub.ts";
+import { STREAMS_PER_USER, type LiveHub } from "./hub.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export function liveStream(services: AppServices) {
+/** The two services it uses: `AppServices` (context.ts) names live/'s hub, so live/ does not name it back. */
+export function liveStream(services: { auth: Auth; live: LiveHub }) {
   const { auth, live } = services;
   live.start();
   return async (c: Context) => {

@@ -8,7 +8,7 @@ import { and, eq, or } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import type { SessionUser } from "#core/session-user.ts";
-import { signedIn } from "../auth/guards.ts";
+import { signedIn } from "../guards.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";

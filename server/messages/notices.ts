@@ -16,7 +16,7 @@ import { partyName } from "#core/messages.ts";
 import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadPurchases, messageNotices, messages, threads, users } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 
 /** A message unread this long is e-mailed. */
 export const NOTICE_DELAY_SECONDS = 5 * 60;

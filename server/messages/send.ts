@@ -12,7 +12,7 @@ import type { Transaction } from "../db/client.ts";
 import { blocks, messages, threads, users } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { publishLive } from "../live/publish.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { newMessageFacts } from "./push-notice.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
 import { discardAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";

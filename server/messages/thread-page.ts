@@ -8,7 +8,7 @@
  * a visitor's or a stranger's upload is never stored.
  */
 import { dayIn } from "#core/dates.ts";
-import { actsAsOperator, anyone } from "../auth/guards.ts";
+import { actsAsOperator, anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { acceptQuote, declineQuote } from "../quotes/decide.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "../quotes/send.ts";

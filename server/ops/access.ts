@@ -1,14 +1,14 @@
 /**
  * The operator console's own checks beyond its access rule (`operator`, one of the rules of
- * server/auth/guards.ts: an operator, with two-factor in production; everyone else gets the
+ * server/guards.ts: an operator, with two-factor in production; everyone else gets the
  * 404 page). Every /ops operation declares that rule (docs/decisions/0026-operator-console.md,
  * 0044-one-shape-per-operation.md).
  */
 import type { Config } from "../config.ts";
-import { operator, type Operator } from "../auth/guards.ts";
+import { operator, type Operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
-export type { Operator } from "../auth/guards.ts";
+export type { Operator } from "../guards.ts";
 
 /** Local mode: the banner that says production would ask for two-factor authentication. */
 export function twoFactorNotice(config: Pick<Config, "mode">, operator: Operator): string | null {

@@ -12,7 +12,7 @@ import { sessions, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { refuseOwnRecord } from "../events/audit.ts";
 import { plausibleUserId } from "./user-page.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 /** Suspend or Reinstate the account in the address (`/ops/users/{userId}`), with a reason. */

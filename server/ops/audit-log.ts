@@ -9,7 +9,7 @@ import type { Database } from "../db/client.ts";
 import { gigs, operatorActions, users } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_SEQ_CURSOR, toPage, type Page } from "../pagination.ts";
 import { CLI_OPERATOR } from "./operators.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 export interface AuditFilters {

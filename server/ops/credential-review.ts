@@ -17,7 +17,7 @@ import { credentialDocuments, diggerProfiles, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Emit } from "../events/emit.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 

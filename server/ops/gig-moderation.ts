@@ -13,7 +13,7 @@ import { containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { refuseOwnRecord } from "../events/audit.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 export function gigSearchText(searchParams: URLSearchParams): string {

@@ -15,7 +15,7 @@ import { attachmentsOf } from "../messages/attachments.ts";
 import { shownText } from "../messages/inbox.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { refuseOwnRecord } from "../events/audit.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 /** Messages shown around a reported one, on each side. */

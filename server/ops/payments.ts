@@ -15,7 +15,7 @@ import { withPurchaseParties } from "../leads/purchase-parties.ts";
 import { afterDecision, operatorDecision } from "../leads/resolve-issue.ts";
 import { refuseOwnRecord } from "../events/audit.ts";
 import { refundRates } from "./refund-rate.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 

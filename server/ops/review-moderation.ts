@@ -11,7 +11,7 @@ import { diggerProfiles, gigs, reviewReports, reviews } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { decodeCursor, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { refuseOwnRecord } from "../events/audit.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 interface Row {

@@ -12,7 +12,7 @@ import { AppError } from "../errors.ts";
 import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
 import { auditLog } from "./audit-log.ts";
 import { refundRates } from "./refund-rate.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 /** How many rows of each list the page shows, newest first. */

@@ -10,7 +10,7 @@ import type { Database } from "../db/client.ts";
 import { diggerProfiles, users } from "../db/schema.ts";
 import { containsText } from "../db/search.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_USER_ID_CURSOR, toPage, type Page } from "../pagination.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 /** The search text from the address: trimmed and cut to its longest. */

@@ -13,7 +13,7 @@ import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { refuseOwnRecord } from "../events/audit.ts";
 import { userSearchColumn } from "./user-search.ts";
-import { operator } from "../auth/guards.ts";
+import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { pendingProofs } from "./credential-review.ts";
 

@@ -11,9 +11,9 @@ import { pushSubscriptionSchema, removePushDeviceSchema } from "#core/push-schem
 import { reachPreferencesSchema } from "#core/reach.ts";
 import { LEAD_ALERTS_SAVE } from "../alerts/access.ts";
 import { leadAlertsCard, saveLeadAlertPreferences } from "../alerts/settings.ts";
-import { signedIn, withRequest } from "../auth/guards.ts";
-import { changePassword } from "../auth/passwords.ts";
-import { disableTwoFactor, enableTwoFactor, makeBackupCodes, verifyTwoFactorCode } from "../auth/two-factor.ts";
+import { signedIn, withRequest } from "../guards.ts";
+import { changePassword } from "../sign-in/passwords.ts";
+import { disableTwoFactor, enableTwoFactor, makeBackupCodes, verifyTwoFactorCode } from "../sign-in/two-factor.ts";
 import { defineOperation } from "../operation.ts";
 import { pushDevicesCard, removePushDevice, turnOnPush } from "../push/devices.ts";
 import { reachCard } from "../reach/card.ts";

@@ -4,9 +4,9 @@
  */
 import type { SessionUser } from "#core/session-user.ts";
 import type { AuthApi } from "../auth/api.ts";
-import { signOut } from "../auth/sign-out.ts";
+import { signOut } from "../sign-in/sign-out.ts";
 import type { Logger } from "../logger.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { requestAccountDeletion } from "./deletion.ts";
 
 /**

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { anyone, withRequest } from "../auth/guards.ts";
+import { anyone, withRequest } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { turnLeadAlertsOff } from "../alerts/settings.ts";
 import { turnReachEmailOff } from "../reach/preferences.ts";

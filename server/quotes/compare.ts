@@ -10,7 +10,7 @@ import { comparablePrice, quotedPrice } from "#core/quotes.ts";
 import type { Database } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles, gigs, leadPurchases, quoteLineItems, quotes, threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { signedIn } from "../auth/guards.ts";
+import { signedIn } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { quotePrice } from "./price.ts";
 import { responseTimes } from "./response-time.ts";

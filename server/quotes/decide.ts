@@ -14,7 +14,7 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, hires, leadPurchases, quotes } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
 import { recordHire } from "../reviews/hires.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { quoteOfThread } from "./open-quote.ts";
 import { quotePrice } from "./price.ts";
 import { threadLead, type ThreadLead } from "./thread-lead.ts";

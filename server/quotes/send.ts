@@ -13,7 +13,7 @@ import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { quoteLineItems, quotes } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { quoteFormInput } from "./form.ts";
 import { openQuoteOf } from "./open-quote.ts";
 import { threadLead, type ThreadLead } from "./thread-lead.ts";

@@ -9,7 +9,7 @@ import { reviewEditable, TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts"
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, hires, leadPurchases, reviews, threads, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { signedIn } from "../auth/guards.ts";
+import { signedIn } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 
 /** Who may open the dialog and act in it: the gig's owner, who must be signed in. */

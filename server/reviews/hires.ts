@@ -10,7 +10,7 @@ import { TRUST_MESSAGES } from "#core/reviews.ts";
 import type { Transaction } from "../db/client.ts";
 import { hires, quotes } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts";
 

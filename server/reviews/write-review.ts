@@ -11,7 +11,7 @@ import { REVIEW_EDIT_DAYS, reviewSchema, TRUST_MESSAGES } from "#core/reviews.ts
 import { isUniqueViolation } from "../db/errors.ts";
 import { reviewReports, reviews } from "../db/schema.ts";
 import { AppError, parsedInput } from "../errors.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts";
 

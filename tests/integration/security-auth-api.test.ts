@@ -9,7 +9,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, users } from "../../server/db/schema.ts";
-import { SIGN_UP_CHECK_INBOX } from "../../server/auth/sign-up.ts";
+import { SIGN_UP_CHECK_INBOX } from "../../server/sign-in/sign-up.ts";
 import type { TestApp } from "../support/app.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { location, SessionClient } from "../support/session-client.ts";

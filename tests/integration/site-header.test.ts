@@ -14,6 +14,8 @@ import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { diggerWithProfile } from "../support/leads.ts";
 
+const CACHE_COOKIE = "dg.session_data";
+
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
@@ -29,6 +31,10 @@ const asUser = (user: TestUser, userType: SessionUser["userType"]): SessionUser 
   operator: false,
 });
 
+/** The header as the root loader asks for it, for `user`, with no refreshed session cookies. */
+const headerOf = (user: SessionUser | null) =>
+  perform(siteHeader, { user, clientIp: "127.0.0.1", logger: app.services.logger, sessionId: undefined, userAgent: null, sessionCookies: [] }, { services: app.services });
+
 async function unread(user: Pick<TestUser, "id">, n: number) {
   const rows = Array.from({ length: n }, (_, i) => ({ userId: user.id, kind: "gig.filled", text: `Event ${i}`, link: "/my-leads" }));
   await app.database.db.insert(notifications).values(rows);
@@ -36,11 +42,12 @@ async function unread(user: Pick<TestUser, "id">, n: number) {
 
 describe("the site header's operation", () => {
   it("gives a visitor no counts and no profile", async () => {
-    expect(await perform(siteHeader, { user: null }, { services: app.services })).toEqual({
+    expect(await headerOf(null)).toEqual({
       user: null,
       unreadNotifications: 0,
       unreadThreads: 0,
       myProfileId: null,
+      sessionCookies: [],
     });
   });
 
@@ -51,20 +58,34 @@ describe("the site header's operation", () => {
     await unread(other, 2);
     await app.database.db.insert(notifications).values({ userId: owner.id, kind: "gig.filled", text: "Read already", link: "/", readAt: new Date() });
     const user = asUser(owner, "consumer");
-    const header = await perform(siteHeader, { user }, { services: app.services });
-    expect(header).toEqual({ user, unreadNotifications: 3, unreadThreads: 0, myProfileId: null });
+    const header = await headerOf(user);
+    expect(header).toEqual({ user, unreadNotifications: 3, unreadThreads: 0, myProfileId: null, sessionCookies: [] });
 
     await unread(owner, UNREAD_COUNT_CAP + 5);
-    expect((await perform(siteHeader, { user }, { services: app.services })).unreadNotifications).toBe(UNREAD_COUNT_CAP);
+    expect((await headerOf(user)).unreadNotifications).toBe(UNREAD_COUNT_CAP);
   });
 
   it("gives a digger their own profile's id, and the page shows it with the count", async () => {
     const digger = await diggerWithProfile(app);
     await unread(digger, 2);
-    const header = await perform(siteHeader, { user: asUser(digger, "digger") }, { services: app.services });
+    const header = await headerOf(asUser(digger, "digger"));
     expect([header.myProfileId, header.unreadNotifications]).toEqual([digger.diggerId, 2]);
     const page = await (await digger.client.get("/browse-gigs")).text();
     expect(page).toContain('aria-label="Notifications, 2 unread"');
     expect(page).toMatch(new RegExp(`href="/digger/${digger.diggerId}"[^>]*>My Profile<`));
+  });
+
+  it("has the root set the session's refreshed cookies on the response, never in the page's data", async () => {
+    const user = await signUpAs(app, "consumer", "Rufus Refresh");
+    // Without its signed cache cookie the session is read from the database, and Better Auth
+    // hands back a fresh one: the root forwards it.
+    user.client.cookies.delete(CACHE_COOKIE);
+    const page = await user.client.get("/terms");
+    expect(page.status).toBe(200);
+    expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith(`${CACHE_COOKIE}=`))).toBe(true);
+    const html = await page.text();
+    expect(html).toContain("Rufus Refresh");
+    expect(html).not.toContain("sessionCookies");
+    expect(html).not.toContain(CACHE_COOKIE);
   });
 });

@@ -13,7 +13,8 @@ import { loadConfig, type Config } from "../../server/config.ts";
 import { seedCategories } from "../../server/db/seed/index.ts";
 import { startJobs } from "../../server/workers.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
-import { closeServices, createServices, type AppServices } from "../../server/services.ts";
+import type { AppServices } from "../../server/context.ts";
+import { closeServices, createServices } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");

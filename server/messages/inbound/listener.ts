@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net";
 import PostalMime from "postal-mime";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import type { InboundTls } from "../../config.ts";
-import type { AppServices } from "../../services.ts";
+import type { AppServices } from "../../context.ts";
 import { headerFrom, postReply } from "./post-reply.ts";
 import { replyRecipient, type ReplyRecipient } from "../../mail/reply-address.ts";
 

@@ -14,7 +14,7 @@ import type { Attachment, Email } from "postal-mime";
 import { MAX_ATTACHMENTS } from "#core/message-attachments.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError } from "../../errors.ts";
-import type { AppServices } from "../../services.ts";
+import type { AppServices } from "../../context.ts";
 import { discardAttachments, storeAttachment, type StoredAttachment } from "../attachments.ts";
 import { sendMessage } from "../send.ts";
 import type { ReplyRecipient } from "../../mail/reply-address.ts";

@@ -6,7 +6,7 @@
  * (INBOUND_SMTP_WORKER=1, server/cluster.ts) listens: each worker sets the Reply-To alike.
  */
 import cluster from "node:cluster";
-import type { AppServices } from "../../services.ts";
+import type { AppServices } from "../../context.ts";
 import { startInboundSmtp, type InboundSmtp } from "./listener.ts";
 
 export async function startReplyListener(services: AppServices): Promise<InboundSmtp | null> {

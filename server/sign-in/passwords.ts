@@ -5,8 +5,8 @@
 import type { z } from "zod";
 import { resetPasswordSchema, type changePasswordSchema, type forgotPasswordSchema } from "#core/auth-schemas.ts";
 import { defineOperation } from "../operation.ts";
-import { authFailure, type AuthApi } from "./api.ts";
-import { anyone } from "./guards.ts";
+import { authFailure, type AuthApi } from "../auth/api.ts";
+import { anyone } from "../guards.ts";
 
 /** E-mails a reset link; the same answer whether or not the address has an account. */
 export async function requestPasswordReset(api: AuthApi, { email }: z.output<typeof forgotPasswordSchema>): Promise<void> {

@@ -10,7 +10,7 @@ import { safeRedirect } from "#core/redirect.ts";
 import { cleanSignInErrorQuery, signInErrorMessage } from "#core/sign-in-errors.ts";
 import { OAUTH_PROVIDERS } from "../config.ts";
 import { defineOperation } from "../operation.ts";
-import { anyone } from "./guards.ts";
+import { anyone } from "../guards.ts";
 import { requestPasswordReset } from "./passwords.ts";
 import { signInWithPassword } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";

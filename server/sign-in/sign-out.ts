@@ -1,7 +1,7 @@
 /** Signing out: Better Auth ends the session on the server. */
 import { defineOperation } from "../operation.ts";
-import type { AuthApi } from "./api.ts";
-import { anyone } from "./guards.ts";
+import type { AuthApi } from "../auth/api.ts";
+import { anyone } from "../guards.ts";
 
 /** Ends the session; the cookies returned clear it in the browser. */
 export async function signOut(api: AuthApi): Promise<{ setCookies: string[] }> {

@@ -18,13 +18,13 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
 import type { UserType } from "#core/auth-schemas.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
-import { diggerProfiles } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import type { Access, Params } from "../operation.ts";
-import type { RequestContext } from "../services.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { diggerProfiles } from "./db/schema.ts";
+import { AppError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
+import type { Access, Params } from "./operation.ts";
+import type { RequestContext } from "./context.ts";
 
 interface Denial {
   message: string;
@@ -95,14 +95,18 @@ export function digger(denials: DenialsOf<DiggerDenials>): Access<{ user: Sessio
 
 /**
  * The request's own parts an operation may need besides its caller: the client's address (a
- * rate limit), the request's logger, the session's id and the browser's user agent (a push
- * device). Better Auth's API is not one of them: every operation has it as `authApi`.
+ * rate limit), the request's logger, the session's id, the browser's user agent (a push
+ * device) and the session's cookies Better Auth refreshed (sliding expiry; the root's
+ * operation hands them back to be set on the response). Better Auth's API is not one of them:
+ * every operation has it as `authApi`.
  */
 export interface RequestParts {
   clientIp: string;
   logger: Logger;
   sessionId: string | undefined;
   userAgent: string | null;
+  /** Set-Cookie values, never page data. */
+  sessionCookies: string[];
 }
 
 /** `rule`, and the operation also learns the request's parts (`RequestParts`). */
@@ -110,13 +114,14 @@ export function withRequest<A>(rule: Access<A>): Access<A & RequestParts> {
   return {
     async resolve(context, request, params) {
       const caller = await rule.resolve(context, request, params);
-      const { sessionId } = await context.session();
+      const { sessionId, setCookies } = await context.session();
       return {
         ...caller,
         clientIp: context.clientIp,
         logger: context.logger,
         sessionId,
         userAgent: request.headers.get("user-agent"),
+        sessionCookies: setCookies,
       };
     },
   };

@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import type { z } from "zod";
 import type { passwordConfirmationSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
 import { AppError } from "../errors.ts";
-import { authFailure, type AuthApi, type AuthResult } from "./api.ts";
+import { authFailure, type AuthApi, type AuthResult } from "../auth/api.ts";
 
 /** The password typed again (`passwordConfirmationSchema`), for each change of the set-up. */
 type PasswordConfirmation = z.output<typeof passwordConfirmationSchema>;

@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import type { signUpSchema } from "#core/auth-schemas.ts";
-import { authFailure, type AuthApi } from "./api.ts";
+import { authFailure, type AuthApi } from "../auth/api.ts";
 
 /** The answer to a sign-up for an address that has an account: the same for anyone who asks. */
 export const SIGN_UP_CHECK_INBOX = "Check your inbox: we have sent you an e-mail about your account.";

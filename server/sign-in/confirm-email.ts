@@ -6,8 +6,8 @@
 import type { SessionUser } from "#core/session-user.ts";
 import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
-import { authFailure, type AuthApi } from "./api.ts";
-import { anyone } from "./guards.ts";
+import { authFailure, type AuthApi } from "../auth/api.ts";
+import { anyone } from "../guards.ts";
 
 export const CONFIRM_EMAIL_MESSAGES = {
   confirmed: "E-mail confirmed. Your gigs are now published.",

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { signInSchema } from "#core/auth-schemas.ts";
-import { authFailure, type AuthApi } from "./api.ts";
+import { authFailure, type AuthApi } from "../auth/api.ts";
 
 /** Checks the password. An account with two-factor on is not signed in yet: it wants its code (`twoFactor`). */
 export async function signInWithPassword(api: AuthApi, { email, password }: z.output<typeof signInSchema>): Promise<{ twoFactor: boolean; setCookies: string[] }> {

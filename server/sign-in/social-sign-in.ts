@@ -6,9 +6,9 @@
  */
 import { OAUTH_PROVIDERS, type Config, type OAuthProviderId } from "../config.ts";
 import { AppError } from "../errors.ts";
-import { authFailure, type AuthApi } from "./api.ts";
-import { SIGNUP_AGE_COOKIE, SIGNUP_TYPE_COOKIE } from "./auth.ts";
-import { PROVIDER_NAMES } from "./providers.ts";
+import { authFailure, type AuthApi } from "../auth/api.ts";
+import { SIGNUP_AGE_COOKIE, SIGNUP_TYPE_COOKIE } from "../auth/auth.ts";
+import { PROVIDER_NAMES } from "../auth/providers.ts";
 
 /** Where to send the browser, and the cookies to set on the way. */
 export async function startSocialSignIn(
