@@ -5,7 +5,7 @@
  */
 import { defineOperation } from "../operation.ts";
 import { CREDENTIAL_PROOF_UPLOAD, PROFILE_FORM_PAGE, PROFILE_FORM_SAVE } from "./access.ts";
-import { ownCredentialDocuments, uploadCredentialProof } from "./credential-documents.ts";
+import { credentialProofSchema, ownCredentialDocuments, uploadCredentialProof } from "./credential-documents.ts";
 import { profileFormPage } from "./profile-form.ts";
 import { saveDiggerProfile } from "./save-profile.ts";
 
@@ -26,7 +26,8 @@ export const saveRegistrationProfile = defineOperation({
 /** A credential's proof, for a digger who has a profile. */
 export const sendCredentialProof = defineOperation({
   access: CREDENTIAL_PROOF_UPLOAD,
-  async run({ services, diggerId, form }) {
-    return { ...(await uploadCredentialProof(services, diggerId, form ?? new FormData())), intent: "proof" as const };
+  input: credentialProofSchema,
+  async run({ services, diggerId, input }) {
+    return { ...(await uploadCredentialProof(services, diggerId, input)), intent: "proof" as const };
   },
 });
