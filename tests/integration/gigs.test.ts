@@ -312,6 +312,7 @@ describe("the operations, called without a request", () => {
     const failed = { name: "AppError", message: "Failed to update gig status" };
     await expect(change(otherClient, form("open"))).rejects.toMatchObject({ ...failed, code: "not_found" });
     await expect(change(clientUser, form("open", "nope"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(change(clientUser, formOf({ intent: "set-status", status: "open" }))).rejects.toMatchObject({ ...failed, code: "not_found" });
     await expect(change(clientUser, form("archived"))).rejects.toMatchObject({ ...failed, code: "invalid_input", fieldErrors: { status: failed.message } });
     await expect(change(clientUser, formOf({ intent: "other", status: "open", gigId: gig.id }))).rejects.toMatchObject({ ...failed, code: "invalid_input", fieldErrors: { intent: failed.message } });
     expect((await db.select().from(gigs).where(eq(gigs.id, gig.id)))[0]!.status).toBe("closed");
