@@ -17,8 +17,8 @@ import { PROVIDER_NAMES } from "./providers.ts";
  */
 export const socialSignInSchema = z.object({
   provider: z.enum(OAUTH_PROVIDERS, { error: "Unknown sign-in provider" }),
-  userType: z.unknown().transform((value) => (value === "digger" ? "digger" : "consumer")),
-  ageConfirmed: z.unknown().transform((value) => value === "on"),
+  userType: z.unknown().optional().transform((value) => (value === "digger" ? "digger" : "consumer")),
+  ageConfirmed: z.unknown().optional().transform((value) => value === "on"),
 });
 
 /** Where to send the browser, and the cookies to set on the way. */
