@@ -125,12 +125,12 @@ export function editBoughtGigSchema(today: string) {
 export type PostGigInput = z.infer<ReturnType<typeof postGigSchema>>;
 
 /**
- * My Gigs' switch: open or close one gig. An id that is not a uuid names no gig (null).
+ * My Gigs' switch: open or close one gig. An id that is not a uuid, or none, names no gig (null).
  * `filled` ('yes' from 'Yes, I hired someone') matters only when closing; anything else is "no".
  */
 export const gigStatusSchema = z.object({
   intent: z.literal("set-status", { error: GIG_STATUS_FAILED }),
   status: z.enum(["open", "closed"], { error: GIG_STATUS_FAILED }),
-  gigId: z.unknown().transform((id) => (isUuid(id) ? id : null)),
+  gigId: z.unknown().optional().transform((id) => (isUuid(id) ? id : null)),
   filled: z.unknown().optional().transform((value) => value === "yes"),
 });

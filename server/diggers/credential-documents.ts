@@ -19,7 +19,7 @@ import type { SessionUser } from "#core/session-user.ts";
 import type { Database } from "../db/client.ts";
 import { credentialDocuments, diggerProfiles } from "../db/schema.ts";
 import { actsAsOperator, anyone } from "../guards.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 import type { AppServices } from "../context.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -28,7 +28,12 @@ const FOLDER = "private/credentials";
 /** A scan of an A4 page at 600 dpi is about 35 megapixels. */
 const MAX_DOCUMENT_PIXELS = 50_000_000;
 
-const uploadSchema = credentialUploadSchema.extend({
+/**
+ * The proof's form: core's text fields, and the file sent and no larger than the limit. The
+ * multipart reader (readProfileForm) has read it already; what it is, by its content, is checked
+ * once it is read (`documentExtension`).
+ */
+export const credentialProofSchema = credentialUploadSchema.extend({
   credentialDocument: z
     .custom<File>((value) => value instanceof File && value.size > 0, { error: CREDENTIAL_MESSAGES.document })
     .refine((file) => file.size <= MAX_DOCUMENT_BYTES, CREDENTIAL_MESSAGES.documentSize),
@@ -63,16 +68,15 @@ function cleanFileName(name: string, extension: string): string {
 }
 
 /**
- * Stores the proof sent in `form` for profile `diggerId` (its digger's, checked by the caller).
- * A proof still waiting for review for the same credential is replaced (its row and file go):
- * the digger may have sent the wrong file.
+ * Stores the proof sent (`credentialProofSchema`'s fields) for profile `diggerId` (its digger's,
+ * checked by the caller). A proof still waiting for review for the same credential is replaced
+ * (its row and file go): the digger may have sent the wrong file.
  */
 export async function uploadCredentialProof(
   { db, storage, logger }: Pick<AppServices, "db" | "storage" | "logger">,
   diggerId: string,
-  form: FormData,
+  input: z.output<typeof credentialProofSchema>,
 ): Promise<{ success: string }> {
-  const input = parsedInput(uploadSchema, Object.fromEntries(form));
   const data = Buffer.from(await input.credentialDocument.arrayBuffer());
   const extension = await documentExtension(data);
   if (!extension) {

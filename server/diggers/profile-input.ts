@@ -1,12 +1,14 @@
 /**
- * The registration form as sent: read from its multipart body, then checked against core's
- * rules (diggerProfileSchema) and the category list.
+ * The registration form as sent: read from its multipart body, parsed by the save operation's
+ * input (`profileFormSchema`: core's rules and the photo box), then its categories checked
+ * against the category list.
  */
 import { inArray } from "drizzle-orm";
-import { diggerFormValues, diggerProfileSchema, type DiggerProfileInput } from "#core/digger-schemas.ts";
+import { z } from "zod";
+import { diggerProfileSchema } from "#core/digger-schemas.ts";
 import type { Database } from "../db/client.ts";
 import { categories } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 const UNKNOWN_CATEGORY = "Please select categories from the list";
 
@@ -19,12 +21,21 @@ export async function readProfileForm(request: Request): Promise<FormData> {
   }
 }
 
-/** The profile's fields, categories and references, valid by core's rules; every category is one of ours. */
-export async function validProfile(db: Database, form: FormData): Promise<DiggerProfileInput> {
-  const input = parsedInput(diggerProfileSchema, diggerFormValues(form));
-  const known = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.categoryIds));
-  if (known.length !== input.categoryIds.length) {
+/**
+ * The form's fields (read by core's `diggerFormValues`): the profile, valid by core's rules, and
+ * whether to remove the profile photo (a box, ticked or not). The photos' files stay in the form
+ * (profile-photos.ts).
+ */
+export const profileFormSchema = diggerProfileSchema.and(
+  z.object({ removeProfilePhoto: z.unknown().optional().transform((value) => value === "on") }),
+);
+
+export type ProfileForm = z.output<typeof profileFormSchema>;
+
+/** Every category chosen is one of ours. */
+export async function refuseUnknownCategories(db: Database, categoryIds: string[]): Promise<void> {
+  const known = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds));
+  if (known.length !== categoryIds.length) {
     throw new AppError("invalid_input", UNKNOWN_CATEGORY, { fieldErrors: { categoryIds: UNKNOWN_CATEGORY } });
   }
-  return input;
 }

@@ -3,6 +3,7 @@
  * client asks for a reference's contact, the digger replies to a review, a signed-in user
  * reports one). The work stays in its modules; these declare who may do it.
  */
+import { referenceContactSchema } from "#core/digger-schemas.ts";
 import { anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { replyToReview } from "../reviews/profile-reviews.ts";
@@ -41,5 +42,6 @@ export const reportOnProfile = defineOperation({
 
 export const askReferenceContact = defineOperation({
   access: REFERENCE_CONTACT,
-  run: ({ services, user, params, form }) => requestReferenceContact(services, user, params.id ?? "", formOf(form)),
+  input: referenceContactSchema,
+  run: ({ services, user, params, input }) => requestReferenceContact(services, user, params.id ?? "", input),
 });

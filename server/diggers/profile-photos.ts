@@ -24,8 +24,11 @@ export interface PhotoChoices {
   removeProfilePhoto: boolean;
 }
 
-/** What the form asks for the photos of `existing` (null for a new profile): at most 12 work photos, kept ones counted. */
-export function photoChoices(form: FormData, existing: ProfilePhotos | null): PhotoChoices {
+/**
+ * What the form asks for the photos of `existing` (null for a new profile): at most 12 work
+ * photos, kept ones counted; `removeProfilePhoto` is the form's box, parsed with its fields.
+ */
+export function photoChoices(form: FormData, existing: ProfilePhotos | null, removeProfilePhoto: boolean): PhotoChoices {
   const files = (name: string) => form.getAll(name).filter((v): v is File => typeof v !== "string" && v.size > 0);
   const choices = {
     newProfilePhoto: files("profilePhoto")[0],
@@ -33,7 +36,7 @@ export function photoChoices(form: FormData, existing: ProfilePhotos | null): Ph
     keptWorkPhotos: form
       .getAll("keepWorkPhotos")
       .filter((v): v is string => typeof v === "string" && (existing?.workPhotos ?? []).includes(v)),
-    removeProfilePhoto: form.get("removeProfilePhoto") === "on",
+    removeProfilePhoto,
   };
   if (choices.keptWorkPhotos.length + choices.newWorkPhotos.length > MAX_WORK_PHOTOS) {
     throw new AppError("invalid_input", PHOTO_MESSAGES.count, { fieldErrors: { workPhotos: PHOTO_MESSAGES.count } });

@@ -5,12 +5,13 @@
  * (the bell and an e-mail, in the transaction that records it).
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { REFERENCE_CONTACT_FAILED, referenceContactSchema, referenceDecisionSchema } from "#core/digger-schemas.ts";
+import type { z } from "zod";
+import { REFERENCE_CONTACT_FAILED, referenceDecisionSchema, type referenceContactSchema } from "#core/digger-schemas.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, diggerReferences, referenceContactRequests, users } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
@@ -29,9 +30,8 @@ export async function requestReferenceContact(
   { db, emit }: Mailing,
   client: { id: string; name: string },
   diggerId: string,
-  form: FormData,
+  { referenceId }: z.output<typeof referenceContactSchema>,
 ): Promise<{ success: string }> {
-  const { referenceId } = parsedInput(referenceContactSchema, { referenceId: form.get("referenceId") });
   if (!isUuid(diggerId)) throw new AppError("invalid_input", REQUEST_MESSAGES.failed);
 
   // The reference must be this digger's; the digger id stored is the reference's own.
@@ -99,11 +99,11 @@ export async function listReferenceRequests(db: Database, diggerId: string, curs
 }
 
 /** Approve or decline: only a pending request for one of the digger's references; the client is told in the same transaction. */
-export async function resolveReferenceRequest({ db, emit }: Mailing, diggerId: string, form: FormData): Promise<{ success: string }> {
-  const { requestId, decision } = parsedInput(referenceDecisionSchema, {
-    requestId: form.get("requestId"),
-    decision: form.get("decision"),
-  });
+export async function resolveReferenceRequest(
+  { db, emit }: Mailing,
+  diggerId: string,
+  { requestId, decision }: z.output<typeof referenceDecisionSchema>,
+): Promise<{ success: string }> {
   const q = referenceContactRequests;
   const approved = decision === "approve";
   const done = await db.transaction(async (tx) => {
@@ -141,7 +141,6 @@ export const referenceRequestsPage = defineOperation({
 /** /reference-requests, Approve or Decline one request. */
 export const decideReferenceRequest = defineOperation({
   access: REFERENCE_REQUESTS,
-  async run({ services, diggerId, form }) {
-    return resolveReferenceRequest(services, diggerId, form ?? new FormData());
-  },
+  input: referenceDecisionSchema,
+  run: ({ services, diggerId, input }) => resolveReferenceRequest(services, diggerId, input),
 });

@@ -3,10 +3,12 @@
  * credential proofs), the profile saved, and a credential's proof sent (at ?proof). Both forms
  * carry files: the route reads them with `readProfileForm`, after the access rule.
  */
+import { diggerFormValues } from "#core/digger-schemas.ts";
 import { defineOperation } from "../operation.ts";
 import { CREDENTIAL_PROOF_UPLOAD, PROFILE_FORM_PAGE, PROFILE_FORM_SAVE } from "./access.ts";
-import { ownCredentialDocuments, uploadCredentialProof } from "./credential-documents.ts";
+import { credentialProofSchema, ownCredentialDocuments, uploadCredentialProof } from "./credential-documents.ts";
 import { profileFormPage } from "./profile-form.ts";
+import { profileFormSchema } from "./profile-input.ts";
 import { saveDiggerProfile } from "./save-profile.ts";
 
 export const diggerRegistrationPage = defineOperation({
@@ -20,13 +22,17 @@ export const diggerRegistrationPage = defineOperation({
 /** The profile form: created or updated; says which, and its id. */
 export const saveRegistrationProfile = defineOperation({
   access: PROFILE_FORM_SAVE,
-  run: ({ services, user, form }) => saveDiggerProfile(services, user.id, form ?? new FormData()),
+  input: profileFormSchema,
+  // Categories repeated, references numbered: core's reading of the form.
+  fields: diggerFormValues,
+  run: ({ services, user, input, form }) => saveDiggerProfile(services, user.id, input, form ?? new FormData()),
 });
 
 /** A credential's proof, for a digger who has a profile. */
 export const sendCredentialProof = defineOperation({
   access: CREDENTIAL_PROOF_UPLOAD,
-  async run({ services, diggerId, form }) {
-    return { ...(await uploadCredentialProof(services, diggerId, form ?? new FormData())), intent: "proof" as const };
+  input: credentialProofSchema,
+  async run({ services, diggerId, input }) {
+    return { ...(await uploadCredentialProof(services, diggerId, input)), intent: "proof" as const };
   },
 });

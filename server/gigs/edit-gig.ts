@@ -12,18 +12,20 @@
  * and an edit never interleave; what the edit checked is still true when it commits.
  */
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { editBoughtGigSchema, editGigSchema, FIELDS_AFTER_PURCHASE } from "#core/gig-schema.ts";
 import { GIG_EDIT_TEXTS, todayIso } from "#core/gig-texts.ts";
 import type { GigFormValues } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
+import type { SessionUser } from "#core/session-user.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadPurchases } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { hasCompletedPurchase, hasPurchaseRow, isBought } from "../leads/spots.ts";
 import type { AppServices } from "../context.ts";
 import { signedIn } from "../guards.ts";
 import { listTopLevelCategories } from "../categories.ts";
-import { defineOperation } from "../operation.ts";
+import { defineOperation, type Access } from "../operation.ts";
 
 /** /my-gigs/{id}/edit: a signed-in user (only their own gigs are found). */
 export const EDIT_GIG_ACCESS = signedIn({
@@ -91,28 +93,34 @@ function earliestDeadline(deadline: string | null): string {
   return deadline !== null && deadline < today ? deadline : today;
 }
 
+/** The edit form's fields: all of them while nobody has bought the gig, FIELDS_AFTER_PURCHASE once someone has. */
+type GigEdit = z.output<ReturnType<typeof editGigSchema>> | z.output<ReturnType<typeof editBoughtGigSchema>>;
+
 /**
- * Saves the edit form. A bought gig takes only FIELDS_AFTER_PURCHASE; a form that still
- * changes another field (someone bought the lead while the client was editing) is refused
- * with 409, and nothing changes.
+ * Saves the edit form (`fields`, parsed for the gig as the owner's rule found it; `sent`, the
+ * form as sent). A bought gig takes only FIELDS_AFTER_PURCHASE; a form that still changes
+ * another field (someone bought the lead while the client was editing) is refused with 409, and
+ * nothing changes. The form was parsed before the row's lock, so bought or not is checked again
+ * under it: a gig bought since takes only the four fields; one whose checkout's hold lapsed
+ * since takes the four its form had.
  */
-export async function updateGig(db: Database, clientId: string, gigId: string, form: FormData): Promise<void> {
-  const input = Object.fromEntries(form);
+export async function updateGig(db: Database, clientId: string, gigId: string, fields: GigEdit, sent: FormData): Promise<void> {
+  const input = Object.fromEntries(sent);
   await db.transaction(async (tx) => {
     const row = await ownGig(tx, clientId, gigId, true);
     if (!row) throw gigNotFound();
     const { gig, bought } = row;
-    const today = earliestDeadline(gig.deadline);
     if (bought) {
       const lockedFields = Object.keys(input).filter((k) => !(FIELDS_AFTER_PURCHASE as readonly string[]).includes(k));
       if (lockedFields.some((k) => k !== "intent" && String(input[k]) !== String(currentValue(gig, k)))) {
         throw new AppError("conflict", GIG_EDIT_TEXTS.lockedConflict);
       }
-      const fields = parsedInput(editBoughtGigSchema(today), input);
-      await tx.update(gigs).set(fields).where(eq(gigs.id, gig.id));
+    }
+    if (bought || !("title" in fields)) {
+      const { timeline, deadline, contactPreferences, contactPhone } = fields;
+      await tx.update(gigs).set({ timeline, deadline, contactPreferences, contactPhone }).where(eq(gigs.id, gig.id));
       return;
     }
-    const fields = parsedInput(editGigSchema(today), input);
     const [category] = await tx
       .select({ id: categories.id })
       .from(categories)
@@ -203,11 +211,30 @@ export const editGigForm = defineOperation({
   },
 });
 
+/**
+ * The edit form's sender: the gig's owner (anyone else, whatever the id, gets 'Gig not found');
+ * the operation learns the gig, since what its form may change depends on it.
+ */
+const EDITED_GIG: Access<{ user: SessionUser; gig: typeof gigs.$inferSelect; bought: boolean }> = {
+  async resolve(context, request, params) {
+    const { user } = await EDIT_GIG_ACCESS.resolve(context, request, params);
+    const row = await ownGig(context.services.db, user.id, params.gigId ?? "", false);
+    if (!row) throw gigNotFound();
+    return { user, gig: row.gig, bought: row.bought };
+  },
+};
+
 /** The edit form sent: the gig saved; says what to tell its client. */
 export const saveGig = defineOperation({
-  access: EDIT_GIG_ACCESS,
-  async run({ services: { db }, user, params, form }) {
-    await updateGig(db, user.id, params.gigId ?? "", form ?? new FormData());
+  access: EDITED_GIG,
+  // The schema depends on the gig, which only the database knows: every field while nobody has
+  // bought it, the four left once someone has; and its deadline (an old one left as it is stays
+  // valid). So the rule reads the gig, its schema parses the form, and `updateGig` checks again
+  // under the row's lock (a bought gig's form with a bad value among the four is answered 400
+  // before its locked fields are compared for the 409).
+  input: ({ gig, bought }) => (bought ? editBoughtGigSchema : editGigSchema)(earliestDeadline(gig.deadline)),
+  async run({ services: { db }, user, gig, input, form }) {
+    await updateGig(db, user.id, gig.id, input, form ?? new FormData());
     return { flash: GIG_EDIT_TEXTS.saved };
   },
 });

@@ -1,5 +1,6 @@
 /** My Gigs: a client's own gigs, and opening or closing one of them (only its owner may). */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { gigStatusSchema } from "#core/gig-schema.ts";
 import { GIG_FILLED_TEXTS, GIG_STATUS_FAILED } from "#core/gig-texts.ts";
 import type { OwnGig } from "#core/gig-types.ts";
@@ -9,7 +10,7 @@ import type { Database } from "../db/client.ts";
 import type { Emit } from "../events/emit.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, users } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { sendConfirmationAgain } from "../sign-in/confirm-email.ts";
 import { defineOperation } from "../operation.ts";
 import { MY_GIGS } from "./access.ts";
@@ -70,14 +71,8 @@ async function listMyGigs(db: Database, clientId: string, cursor: string | null,
 export async function changeGigStatus(
   { db, emit, jobs }: { db: Database; emit: Emit; jobs: JobQueue },
   clientId: string,
-  form: FormData,
+  { status, gigId, filled }: z.output<typeof gigStatusSchema>,
 ): Promise<{ success: string }> {
-  const { status, gigId, filled } = parsedInput(gigStatusSchema, {
-    intent: form.get("intent"),
-    status: form.get("status"),
-    gigId: form.get("gigId"),
-    filled: form.get("filled"),
-  });
   if (!gigId) throw new AppError("not_found", GIG_STATUS_FAILED);
   const result = await db.transaction(async (tx) => {
     const [gig] = await tx
@@ -130,7 +125,8 @@ export const myGigs = defineOperation({
 /** My Gigs' switch (`changeGigStatus`): open or close one of my gigs. */
 export const switchGigStatus = defineOperation({
   access: MY_GIGS,
-  run: ({ services, user, form }) => changeGigStatus(services, user.id, form ?? new FormData()),
+  input: gigStatusSchema,
+  run: ({ services, user, input }) => changeGigStatus(services, user.id, input),
 });
 
 /** My Gigs' banner: a new confirmation e-mail (an unconfirmed client's gigs are not published). */

@@ -14,7 +14,7 @@ import { anyone } from "../guards.ts";
 import { requestPasswordReset } from "./passwords.ts";
 import { signInWithPassword } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";
-import { startSocialSignIn } from "./social-sign-in.ts";
+import { socialSignInSchema, startSocialSignIn } from "./social-sign-in.ts";
 import { verifyTwoFactorCode } from "./two-factor.ts";
 
 /** The spec's title rule: Digger Portal for diggers, Post a Gig on the way to /post-gig. */
@@ -79,6 +79,6 @@ export const forgotPasswordForm = defineOperation({
 /** A social sign-in: the provider's address to go to, back here (`?redirect`) afterwards. */
 export const socialSignInForm = defineOperation({
   access: anyone,
-  run: ({ authApi, services: { config }, form, url }) =>
-    startSocialSignIn(authApi, config, form ?? new FormData(), safeRedirect(url.searchParams.get("redirect"))),
+  input: socialSignInSchema,
+  run: ({ authApi, services: { config }, input, url }) => startSocialSignIn(authApi, config, input, safeRedirect(url.searchParams.get("redirect"))),
 });

@@ -4,21 +4,30 @@
  * 18+ confirmation chosen on the form travel in short-lived cookies to the callback
  * (auth.ts decides there whether a new account may be made).
  */
-import { OAUTH_PROVIDERS, type Config, type OAuthProviderId } from "../config.ts";
+import { z } from "zod";
+import { OAUTH_PROVIDERS, type Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { authFailure, type AuthApi } from "../auth/api.ts";
 import { SIGNUP_AGE_COOKIE, SIGNUP_TYPE_COOKIE } from "../auth/auth.ts";
 import { PROVIDER_NAMES } from "../auth/providers.ts";
 
+/**
+ * A social button's form: the provider, what a new account becomes (anything but "digger" is a
+ * client's) and the Sign Up tab's 18+ box (ticked or not).
+ */
+export const socialSignInSchema = z.object({
+  provider: z.enum(OAUTH_PROVIDERS, { error: "Unknown sign-in provider" }),
+  userType: z.unknown().optional().transform((value) => (value === "digger" ? "digger" : "consumer")),
+  ageConfirmed: z.unknown().optional().transform((value) => value === "on"),
+});
+
 /** Where to send the browser, and the cookies to set on the way. */
 export async function startSocialSignIn(
   api: AuthApi,
   config: Config,
-  form: FormData,
+  { provider, userType, ageConfirmed }: z.output<typeof socialSignInSchema>,
   redirectTo: string,
 ): Promise<{ url: string; setCookies: string[] }> {
-  const provider = String(form.get("provider") ?? "") as OAuthProviderId;
-  if (!OAUTH_PROVIDERS.includes(provider)) throw new AppError("invalid_input", "Unknown sign-in provider");
   if (!config.oauth[provider]) {
     throw new AppError(
       "unavailable",
@@ -37,14 +46,13 @@ export async function startSocialSignIn(
   }
   const cookie = (name: string, value: string) =>
     `${name}=${value}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`;
-  const userType = form.get("userType") === "digger" ? "digger" : "consumer";
   return {
     url: result.data.url,
     setCookies: [
       ...result.setCookies,
       cookie(SIGNUP_TYPE_COOKIE, userType),
       // Only the Sign Up tab asks; without it a new account is not made (auth.ts), a known one signs in.
-      cookie(SIGNUP_AGE_COOKIE, form.get("ageConfirmed") === "on" ? "1" : "0"),
+      cookie(SIGNUP_AGE_COOKIE, ageConfirmed ? "1" : "0"),
     ],
   };
 }

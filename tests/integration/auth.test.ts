@@ -378,6 +378,16 @@ describe("sign-in with a provider (local OpenID Connect server)", () => {
       await bare.close();
     }
   });
+
+  it("refuses a provider it does not know with 400 and its message, and sets no cookie", async () => {
+    for (const provider of [undefined, "", "facebook", "GOOGLE"]) {
+      const form = { intent: "social", userType: "digger", ageConfirmed: "on", ...(provider === undefined ? {} : { provider }) };
+      const response = await new SessionClient(app).post("/auth", form);
+      expect(response.status, String(provider)).toBe(400);
+      expect(await response.text(), String(provider)).toContain("Unknown sign-in provider");
+      expect(response.headers.getSetCookie(), String(provider)).toEqual([]);
+    }
+  });
 });
 
 describe("Better Auth's error page (issue 30, finding 12)", () => {

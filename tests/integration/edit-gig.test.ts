@@ -106,6 +106,37 @@ describe("editing a bought gig", () => {
     expect(await rowOf(gig)).toMatchObject({ title: gig.title, budgetMinCents: gig.budgetMinCents, timeline: "Only this changed" });
   });
 
+  it("refuses bad values of the four fields with the posting form's messages and changes nothing", async () => {
+    const gig = await insertGig(app, owner.id);
+    await insertPurchase(app, gig, (await diggerWithProfile(app)).diggerId);
+    const four = { timeline: "Next spring", deadline: "", contactPreferences: "", contactPhone: "" };
+    for (const [over, message] of [
+      [{ timeline: "  " }, "Timeline is required"],
+      [{ contactPhone: "call me" }, "Please enter a phone number: 7 to 20 digits, spaces, +, - or parentheses"],
+      [{ deadline: "2000-01-01" }, "The deadline cannot be in the past"],
+      [{ deadline: "next week" }, "Please enter a valid date"],
+    ] as const) {
+      const response = await owner.client.post(`/my-gigs/${gig.id}/edit`, { ...four, ...over });
+      expect(response.status, message).toBe(400);
+      expect(decodeHtml(await response.text()), message).toContain(message);
+    }
+    expect(await rowOf(gig)).toMatchObject({ timeline: gig.timeline, contactPhone: gig.contactPhone, deadline: gig.deadline });
+  });
+
+  it("keeps a deadline already past when it is left as it is, bought or not, but takes no earlier one", async () => {
+    for (const bought of [false, true]) {
+      const gig = await insertGig(app, owner.id, { deadline: "2020-03-01" });
+      if (bought) await insertPurchase(app, gig, (await diggerWithProfile(app)).diggerId);
+      const form = bought ? { timeline: "Whenever suits" } : editForm({ timeline: "Whenever suits" });
+      const earlier = await owner.client.post(`/my-gigs/${gig.id}/edit`, { ...form, deadline: "2020-02-29" });
+      expect(earlier.status, String(bought)).toBe(400);
+      expect(decodeHtml(await earlier.text()), String(bought)).toContain("The deadline cannot be in the past");
+      const saved = await owner.client.post(`/my-gigs/${gig.id}/edit`, { ...form, deadline: "2020-03-01" });
+      expect(location(saved), String(bought)).toBe("/my-gigs");
+      expect(await rowOf(gig), String(bought)).toMatchObject({ timeline: "Whenever suits", deadline: "2020-03-01" });
+    }
+  });
+
   it("counts a checkout that holds a spot as bought for editing, but not for deleting", async () => {
     const gig = await insertGig(app, owner.id);
     const digger = await diggerWithProfile(app);

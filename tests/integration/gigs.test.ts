@@ -5,7 +5,7 @@ import { CARD_DESCRIPTION_LENGTH } from "../../core/excerpt.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { categories, emails, gigs } from "../../server/db/schema.ts";
 import { browseGigsQuery, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
-import { changeGigStatus } from "../../server/gigs/my-gigs.ts";
+import { switchGigStatus } from "../../server/gigs/my-gigs.ts";
 import { postGig } from "../../server/gigs/post-gig.ts";
 import { perform } from "../../server/operation.ts";
 import type { SessionUser } from "../../core/session-user.ts";
@@ -303,16 +303,18 @@ describe("the operations, called without a request", () => {
     });
   });
 
-  it("changeGigStatus says what it did, or throws 'Failed to update gig status'", async () => {
+  it("switchGigStatus says what it did, or throws 'Failed to update gig status'", async () => {
     const gig = await insertGig();
     const db = app.database.db;
-    const services = app.services;
     const form = (status: string, gigId: string = gig.id) => formOf({ intent: "set-status", status, gigId });
-    expect(await changeGigStatus(services, clientUser.id, form("closed"))).toEqual({ success: "Gig closed successfully" });
+    const change = (user: TestUser, sent: FormData) => perform(switchGigStatus, { user: user as unknown as SessionUser }, { services: app.services, form: sent });
+    expect(await change(clientUser, form("closed"))).toEqual({ success: "Gig closed successfully" });
     const failed = { name: "AppError", message: "Failed to update gig status" };
-    await expect(changeGigStatus(services, otherClient.id, form("open"))).rejects.toMatchObject({ ...failed, code: "not_found" });
-    await expect(changeGigStatus(services, clientUser.id, form("open", "nope"))).rejects.toMatchObject({ ...failed, code: "not_found" });
-    await expect(changeGigStatus(services, clientUser.id, form("archived"))).rejects.toMatchObject({ ...failed, code: "invalid_input" });
+    await expect(change(otherClient, form("open"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(change(clientUser, form("open", "nope"))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(change(clientUser, formOf({ intent: "set-status", status: "open" }))).rejects.toMatchObject({ ...failed, code: "not_found" });
+    await expect(change(clientUser, form("archived"))).rejects.toMatchObject({ ...failed, code: "invalid_input", fieldErrors: { status: failed.message } });
+    await expect(change(clientUser, formOf({ intent: "other", status: "open", gigId: gig.id }))).rejects.toMatchObject({ ...failed, code: "invalid_input", fieldErrors: { intent: failed.message } });
     expect((await db.select().from(gigs).where(eq(gigs.id, gig.id)))[0]!.status).toBe("closed");
   });
 });

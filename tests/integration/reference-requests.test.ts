@@ -6,7 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../core/session-user.ts";
 import { categories, diggerCategories, diggerProfiles, diggerReferences, emails, referenceContactRequests } from "../../server/db/schema.ts";
+import { decideReferenceRequest } from "../../server/diggers/reference-requests.ts";
+import { perform } from "../../server/operation.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -201,6 +204,32 @@ describe("answering a request", () => {
     const noProfile = await answer(withoutProfile.client, row.id, "approve");
     expect(location(noProfile)).toBe("/digger-registration");
 
+    expect((await requestRow(d.refs[0]!.id, clientUser.userId))!.status).toBe("pending");
+  });
+
+  it("refuses a decision other than approve or decline, or a request id that is not one, with 'Failed to update request' beside its field", async () => {
+    const d = await digger();
+    const clientUser = await signUp("consumer");
+    await ask(clientUser.client, d.profile.id, d.refs[0]!.id);
+    const row = (await requestRow(d.refs[0]!.id, clientUser.userId))!;
+    const caller = { user: { id: d.userId } as SessionUser, diggerId: d.profile.id };
+    for (const [fields, field] of [
+      [{ requestId: row.id, decision: "maybe" }, "decision"],
+      [{ requestId: row.id }, "decision"],
+      [{ requestId: "nope", decision: "approve" }, "requestId"],
+      [{ decision: "approve" }, "requestId"],
+    ] as const) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      await expect(perform(decideReferenceRequest, caller, { services: app.services, form }), JSON.stringify(fields)).rejects.toMatchObject({
+        code: "invalid_input",
+        message: "Failed to update request",
+        fieldErrors: { [field]: "Failed to update request" },
+      });
+    }
+    const response = await answer(d.client, row.id, "maybe" as "approve");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Failed to update request");
     expect((await requestRow(d.refs[0]!.id, clientUser.userId))!.status).toBe("pending");
   });
 });
