@@ -8,14 +8,17 @@
  * a visitor's or a stranger's upload is never stored.
  */
 import { dayIn } from "#core/dates.ts";
+import { declineSchema, quoteSchema } from "#core/quotes.ts";
 import { actsAsOperator, anyone } from "../auth/guards.ts";
 import { defineOperation } from "../operation.ts";
 import { acceptQuote, declineQuote } from "../quotes/decide.ts";
+import { quoteFormInput } from "../quotes/form.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "../quotes/send.ts";
 import { threadQuotes } from "../quotes/thread-quotes.ts";
 import { MESSAGES, THREAD } from "./access.ts";
 import { attachmentResponse } from "./attachments.ts";
 import { inboxPage } from "./inbox.ts";
+import type { AppServices } from "../services.ts";
 import { blockOther, reportMessage, unblockOther } from "./safety.ts";
 import { sendMessage } from "./send.ts";
 import { threadPage } from "./thread.ts";
@@ -64,14 +67,21 @@ export const reportInThread = defineOperation({
   run: ({ services: { db }, user, thread, form }) => reportMessage(db, user.id, thread.id, form ?? new FormData()),
 });
 
+/** The quote form's schema knows today in the server's time zone (Valid until's earliest day). */
+const quoteInput = ({ services }: { services: AppServices }) => quoteSchema(dayIn(services.config.timeZone));
+
 export const sendThreadQuote = defineOperation({
   access: THREAD,
-  run: ({ services, user, thread, form }) => sendQuote(services, user.id, thread.id, form ?? new FormData()),
+  input: quoteInput,
+  fields: quoteFormInput,
+  run: ({ services, user, thread, input }) => sendQuote(services, user.id, thread.id, input),
 });
 
 export const reviseThreadQuote = defineOperation({
   access: THREAD,
-  run: ({ services, user, thread, form }) => reviseQuote(services, user.id, thread.id, form?.get("quoteId"), form ?? new FormData()),
+  input: quoteInput,
+  fields: quoteFormInput,
+  run: ({ services, user, thread, form, input }) => reviseQuote(services, user.id, thread.id, form?.get("quoteId"), input),
 });
 
 export const withdrawThreadQuote = defineOperation({
@@ -86,7 +96,8 @@ export const acceptThreadQuote = defineOperation({
 
 export const declineThreadQuote = defineOperation({
   access: THREAD,
-  run: ({ services, user, thread, form }) => declineQuote(services, user.id, thread.id, form?.get("quoteId"), form ?? new FormData()),
+  input: declineSchema,
+  run: ({ services, user, thread, form, input }) => declineQuote(services, user.id, thread.id, form?.get("quoteId"), input),
 });
 
 /**

@@ -8,11 +8,11 @@
  * gig's client (403 for the digger, the 404 page for anyone else); the quote open and not expired.
  */
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
-import { QUOTE_ANSWERS, QUOTE_MESSAGES, declineSchema, quoteNoLongerOpen, quotedPrice } from "#core/quotes.ts";
+import { QUOTE_ANSWERS, QUOTE_MESSAGES, quoteNoLongerOpen, quotedPrice, type DeclineInput } from "#core/quotes.ts";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, hires, leadPurchases, quotes } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { recordHire } from "../reviews/hires.ts";
 import type { AppServices } from "../services.ts";
 import { quoteOfThread } from "./open-quote.ts";
@@ -55,8 +55,8 @@ export async function acceptQuote(services: Services, userId: string, threadId: 
   }
 }
 
-export async function declineQuote(services: Services, userId: string, threadId: string, quoteIdInput: unknown, form: FormData): Promise<{ success: string }> {
-  const { reason } = parsedInput(declineSchema, { reason: form.get("reason") ?? undefined });
+/** `reason`: core/quotes.ts's `declineSchema` parsed it (the operation's `input`, messages/thread-page.ts). */
+export async function declineQuote(services: Services, userId: string, threadId: string, quoteIdInput: unknown, { reason }: DeclineInput): Promise<{ success: string }> {
   return services.db.transaction(async (tx) => {
     const lead = await threadLead(tx, userId, threadId, "client");
     const quote = await decidableQuote(tx, lead, quoteIdInput);

@@ -7,23 +7,19 @@
  * has an accepted quote.
  */
 import { and, eq } from "drizzle-orm";
-import { dayIn } from "#core/dates.ts";
-import { QUOTE_ANSWERS, QUOTE_MESSAGES, quoteExpiresAt, quoteSchema, type QuoteInput } from "#core/quotes.ts";
+import { QUOTE_ANSWERS, QUOTE_MESSAGES, quoteExpiresAt, type QuoteInput } from "#core/quotes.ts";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { quoteLineItems, quotes } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { AppServices } from "../services.ts";
-import { quoteFormInput } from "./form.ts";
 import { openQuoteOf } from "./open-quote.ts";
 import { threadLead, type ThreadLead } from "./thread-lead.ts";
 
 type Services = Pick<AppServices, "db" | "config">;
 
-const parsedQuote = (config: Services["config"], form: FormData) => parsedInput(quoteSchema(dayIn(config.timeZone)), quoteFormInput(form));
-
-export async function sendQuote(services: Services, userId: string, threadId: string, form: FormData): Promise<{ success: string; quoteId: string }> {
-  const input = parsedQuote(services.config, form);
+/** `input`: the form as core/quotes.ts's `quoteSchema` parsed it (the operation's `input`, messages/thread-page.ts). */
+export async function sendQuote(services: Services, userId: string, threadId: string, input: QuoteInput): Promise<{ success: string; quoteId: string }> {
   return services.db.transaction(async (tx) => {
     const lead = await quotableLead(tx, userId, threadId);
     const [open] = await tx
@@ -37,8 +33,7 @@ export async function sendQuote(services: Services, userId: string, threadId: st
 }
 
 /** A new version of open quote `quoteIdInput`; the old one shows 'Replaced by a newer quote'. */
-export async function reviseQuote(services: Services, userId: string, threadId: string, quoteIdInput: unknown, form: FormData): Promise<{ success: string; quoteId: string }> {
-  const input = parsedQuote(services.config, form);
+export async function reviseQuote(services: Services, userId: string, threadId: string, quoteIdInput: unknown, input: QuoteInput): Promise<{ success: string; quoteId: string }> {
   return services.db.transaction(async (tx) => {
     const lead = await quotableLead(tx, userId, threadId);
     const old = await openQuoteOf(tx, lead, quoteIdInput);
