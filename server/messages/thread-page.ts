@@ -14,7 +14,7 @@ import { defineOperation } from "../operation.ts";
 import { acceptQuote, declineQuote } from "../quotes/decide.ts";
 import { quoteFormInput } from "../quotes/form.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "../quotes/send.ts";
-import { threadQuotes } from "../quotes/thread-quotes.ts";
+import { threadQuoteState } from "../quotes/thread-quotes.ts";
 import { MESSAGES, THREAD } from "./access.ts";
 import { attachmentResponse } from "./attachments.ts";
 import { inboxPage } from "./inbox.ts";
@@ -38,8 +38,9 @@ export const threadView = defineOperation({
     const threadId = params.threadId ?? "";
     // `since`: the live stream resyncs at once if an event came between this read and its start.
     const thread = await threadPage(db, user.id, threadId, url.searchParams.get("cursor"));
-    // The quotes (issue 33), and today in the server's zone: Valid until's default and earliest day.
-    return { thread, quotes: await threadQuotes(db, user.id, threadId), today: dayIn(config.timeZone), since: Date.now() };
+    // The quote forms' state (issue 33; the cards are among the thread's items), and today in
+    // the server's zone: Valid until's default and earliest day.
+    return { thread, quoteState: await threadQuoteState(db, thread.id), today: dayIn(config.timeZone), since: Date.now() };
   },
 });
 

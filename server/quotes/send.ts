@@ -4,7 +4,7 @@
  * digger (403 for the client, the 404 page for anyone else); never on a lead refunded in full;
  * the form's own schema (core/quotes.ts) with today in the server's time zone; one open quote
  * per gig and digger (the database's partial unique index backs the check); none once the gig
- * has an accepted quote.
+ * has an accepted quote. Each change is on the live stream (live.ts).
  */
 import { and, eq } from "drizzle-orm";
 import { QUOTE_ANSWERS, QUOTE_MESSAGES, quoteExpiresAt, type QuoteInput } from "#core/quotes.ts";
@@ -13,6 +13,7 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { quoteLineItems, quotes } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../services.ts";
+import { quotesChanged } from "./live.ts";
 import { openQuoteOf } from "./open-quote.ts";
 import { threadLead, type ThreadLead } from "./thread-lead.ts";
 
@@ -28,6 +29,7 @@ export async function sendQuote(services: Services, userId: string, threadId: st
       .where(and(eq(quotes.gigId, lead.gigId), eq(quotes.diggerId, lead.diggerId), eq(quotes.status, "open")));
     if (open) throw new AppError("conflict", QUOTE_ANSWERS.alreadyOpen);
     const quoteId = await insertQuote(tx, services.config, lead, input, null);
+    await quotesChanged(tx, lead.gigId, [lead.threadId]);
     return { success: QUOTE_MESSAGES.sent, quoteId };
   });
 }
@@ -39,6 +41,7 @@ export async function reviseQuote(services: Services, userId: string, threadId: 
     const old = await openQuoteOf(tx, lead, quoteIdInput);
     await tx.update(quotes).set({ status: "replaced", decidedAt: new Date() }).where(eq(quotes.id, old.id));
     const quoteId = await insertQuote(tx, services.config, lead, input, old.id);
+    await quotesChanged(tx, lead.gigId, [lead.threadId]);
     return { success: QUOTE_MESSAGES.sent, quoteId };
   });
 }
@@ -48,6 +51,7 @@ export async function withdrawQuote(services: Pick<AppServices, "db">, userId: s
     const lead = await threadLead(tx, userId, threadId, "digger");
     const quote = await openQuoteOf(tx, lead, quoteIdInput);
     await tx.update(quotes).set({ status: "withdrawn", decidedAt: new Date() }).where(eq(quotes.id, quote.id));
+    await quotesChanged(tx, lead.gigId, [lead.threadId]);
     return { success: QUOTE_ANSWERS.withdrawn };
   });
 }
