@@ -1,8 +1,9 @@
 /**
  * One thread as a party sees it: the newest 50 messages and quote cards in the order they were
  * sent, one list by (created_at, seq) (or the 50 before a cursor, for 'Show earlier messages';
- * each half read newest first from its index, migration 0045), the other party and the gig, whether either blocked the other, and how far
- * the other party has read. Opening the newest page marks the thread read for its viewer.
+ * each half read newest first from its index, migration 0045, decision 0057), the other party
+ * and the gig, whether either blocked the other, and how far the other party has read. Opening
+ * the newest page marks the thread read for its viewer.
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadItem, type ThreadView } from "#core/messages.ts";
