@@ -4,10 +4,11 @@
  */
 import { z } from "zod";
 import type { MessageAttachmentView } from "./message-attachments.ts";
+import type { QuoteCard } from "./quote-views.ts";
 import { reviewerName } from "./reviews.ts";
 
 export const MESSAGE_MAX = 5000;
-/** A thread page shows its newest this many messages; 'Show earlier messages' goes further back. */
+/** A thread page shows its newest this many messages and quote cards; 'Show earlier messages' goes further back. */
 export const THREAD_PAGE_SIZE = 50;
 export const MESSAGE_REPORT_REASON_MIN = 10;
 export const MESSAGE_REPORT_REASON_MAX = 500;
@@ -144,6 +145,9 @@ export interface ThreadMessage {
   attachments: MessageAttachmentView[];
 }
 
+/** One entry of a thread's list: a message, or a quote card (issue 33) where it was sent, with its current status. */
+export type ThreadItem = { kind: "message"; message: ThreadMessage } | { kind: "quote"; quote: QuoteCard };
+
 export interface ThreadView {
   id: string;
   role: "digger" | "client";
@@ -152,8 +156,9 @@ export interface ThreadView {
   otherFirstName: string;
   gigTitle: string;
   gigId: string;
-  messages: ThreadMessage[];
-  /** Cursor for 'Show earlier messages' (the oldest shown message's seq), or null: nothing earlier. */
+  /** The page's messages and quote cards in the order they were sent (the newest 50, oldest first). */
+  items: ThreadItem[];
+  /** Cursor for 'Show earlier messages' (the oldest shown item's created_at and seq), or null: nothing earlier. */
   earlierCursor: string | null;
   /** The other party has read up to my message of this seq, at this time: 'Read' goes under my last such message. */
   readByOther: { seq: number; at: string } | null;

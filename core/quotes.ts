@@ -238,3 +238,4 @@ export const declineSchema = z.object({
       .optional(),
   ),
 });
+export type DeclineInput = z.output<typeof declineSchema>;

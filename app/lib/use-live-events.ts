@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { LIVE_EVENT_NAMES, LIVE_PATH, LIVE_SINCE_PARAM, liveNoticeOf, type LiveNotice } from "#core/live-events.ts";
+import { LIVE_EVENT_NAMES, LIVE_PATH, LIVE_SINCE_PARAM, liveNoticeOf, type LiveEvent, type LiveNotice } from "#core/live-events.ts";
 
 /** After the browser gives up on the stream (a 429, a server restarting), it is opened again after this. */
 const REOPEN_MS = 10_000;
@@ -16,7 +16,7 @@ export interface LiveOptions {
 /**
  * The signed-in user's live events (docs/decisions/0040-live-updates.md): one EventSource on
  * /messages/live while the component is mounted, closed on unmount. Use it on /messages pages
- * only: a browser opens at most 6 connections to a host, and each open stream holds one.
+ * and Compare Quotes only: a browser opens at most 6 connections to a host, and each open stream holds one.
  * `onEvent` hears each thread event (ids only: re-read the data through the loader) and
  * `resync` (the stream may have missed events: re-read everything). The browser reconnects by
  * itself (with Last-Event-ID, answered by `resync`); when it gives up, the stream is opened
@@ -61,13 +61,15 @@ export function useLiveEvents(onEvent: (notice: LiveNotice) => void, options: Li
 }
 
 /**
- * Re-reads the route's data (its loaders) at every live event and resync, one re-read at a
- * time: events that come during one make one more after it.
+ * Re-reads the route's data (its loaders) at every live event the page shows (`shows`; every
+ * event when left out) and at every resync, one re-read at a time: events that come during one
+ * make one more after it.
  */
-export function useLiveRevalidate(options: LiveOptions = {}) {
+export function useLiveRevalidate(options: LiveOptions & { shows?: (event: LiveEvent) => boolean } = {}) {
   const revalidator = useRevalidator();
   const pending = useRef(false);
-  useLiveEvents(() => {
+  useLiveEvents((notice) => {
+    if (notice.kind !== "resync" && options.shows && !options.shows(notice)) return;
     pending.current = true;
     if (revalidator.state === "idle") {
       pending.current = false;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { ThreadView } from "#app/features/messages/thread-view.tsx";
-import { ThreadQuotes } from "#app/features/quotes/thread-quotes.tsx";
+import { QuoteCardView, QuoteComposer } from "#app/features/quotes/thread-quotes.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
@@ -67,13 +67,14 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function Thread({ loaderData }: Route.ComponentProps) {
   // A message or a read mark of the other party shows without a reload (issue 32, "Live").
-  useLiveRevalidate({ since: loaderData.since });
-  const { thread } = loaderData;
+  useLiveRevalidate({ since: loaderData.since, shows: (event) => event.kind === "thread" });
+  const { thread, today } = loaderData;
+  // The quote cards among the messages, where they were sent; the digger's Send a Quote under them.
   return (
     <ThreadView
       thread={thread}
-      hasQuotes={loaderData.quotes.length > 0}
-      quotes={<ThreadQuotes threadId={thread.id} role={thread.role} diggerHandle={thread.otherName} quotes={loaderData.quotes} today={loaderData.today} canSend={thread.canSend} />}
+      renderQuote={(quote) => <QuoteCardView quote={quote} threadId={thread.id} role={thread.role} diggerHandle={thread.otherName} today={today} />}
+      quotes={thread.role === "digger" && thread.canSend ? <QuoteComposer threadId={thread.id} today={today} state={loaderData.quoteState} /> : null}
     />
   );
 }

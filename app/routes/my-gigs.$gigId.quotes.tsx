@@ -3,6 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { QuoteComparisonView } from "#app/features/quotes/quote-comparison.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { COMPARE_TEXTS } from "#core/quote-views.ts";
 import { compareQuotes } from "#server/quotes/compare.ts";
 import { serveLoader } from "#server/web/operations.ts";
@@ -20,6 +21,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function CompareQuotes({ loaderData }: Route.ComponentProps) {
   const { comparison } = loaderData;
+  // A quote sent, revised, withdrawn or decided meanwhile shows without a reload (only this gig's
+  // client hears of its quotes: server/quotes/live.ts).
+  useLiveRevalidate({ since: loaderData.since, shows: (event) => event.kind === "quotes" && event.gigId === comparison.gig.id });
   return (
     <div>
       <Button asChild variant="ghost" className="mb-4">

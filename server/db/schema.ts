@@ -990,6 +990,8 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_thread_seq_idx").on(t.threadId, t.seq.desc().nullsFirst()),
+    // The thread's page: its messages and quotes in one order, by (created_at, seq) (migration 0045).
+    index("messages_thread_time_idx").on(t.threadId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
     uniqueIndex("messages_email_message_key").on(t.threadId, t.emailMessageId).where(sql`${t.emailMessageId} is not null`),
     index("messages_sender_idx").on(t.senderId),
     check(
@@ -1202,9 +1204,11 @@ export const quotes = pgTable(
     declineReason: text("decline_reason"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** Drawn from the messages' sequence: a thread's messages and quote cards sort by (created_at, seq) together (migration 0045). */
+    seq: bigint("seq", { mode: "number" }).notNull().default(sql`nextval('messages_seq_seq'::regclass)`),
   },
   (t) => [
-    index("quotes_thread_idx").on(t.threadId, t.createdAt),
+    index("quotes_thread_idx").on(t.threadId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
     index("quotes_gig_idx").on(t.gigId),
     index("quotes_digger_idx").on(t.diggerId),
     uniqueIndex("quotes_one_open_key").on(t.gigId, t.diggerId).where(sql`${t.status} = 'open'`),

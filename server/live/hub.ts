@@ -106,7 +106,8 @@ export function createLiveHub({
     const notice = parseLivePayload(payload);
     if (!notice) return log.warn({ payload: payload.slice(0, 200) }, "not a live notice");
     const now = Date.now();
-    const data = JSON.stringify({ threadId: notice.e.threadId });
+    const { kind: _kind, ...ids } = notice.e;
+    const data = JSON.stringify(ids);
     for (const userId of notice.u) {
       lastEventAt.set(userId, now);
       for (const stream of byUser.get(userId) ?? []) stream.write(event(notice.e.kind, data));

@@ -21,9 +21,10 @@ export interface LiveNoticePayload {
 }
 
 function checkEvent(event: LiveEvent): LiveEvent {
-  if (event.kind !== "thread" || !isUuid(event.threadId)) throw new Error(`not a live event: ${JSON.stringify(event)}`);
   // Only the ids: whatever else an object passed in holds stays out of the notice.
-  return { kind: event.kind, threadId: event.threadId };
+  if (event.kind === "thread" && isUuid(event.threadId)) return { kind: event.kind, threadId: event.threadId };
+  if (event.kind === "quotes" && isUuid(event.gigId)) return { kind: event.kind, gigId: event.gigId };
+  throw new Error(`not a live event: ${JSON.stringify(event)}`);
 }
 
 /** The notices for these users: as few as fit in NOTIFY's payload limit. */

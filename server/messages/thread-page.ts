@@ -8,14 +8,17 @@
  * a visitor's or a stranger's upload is never stored.
  */
 import { dayIn } from "#core/dates.ts";
+import { declineSchema, quoteSchema } from "#core/quotes.ts";
 import { actsAsOperator, anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { acceptQuote, declineQuote } from "../quotes/decide.ts";
+import { quoteFormInput } from "../quotes/form.ts";
 import { reviseQuote, sendQuote, withdrawQuote } from "../quotes/send.ts";
-import { threadQuotes } from "../quotes/thread-quotes.ts";
+import { threadQuoteState } from "../quotes/thread-quotes.ts";
 import { MESSAGES, THREAD } from "./access.ts";
 import { attachmentResponse } from "./attachments.ts";
 import { inboxPage } from "./inbox.ts";
+import type { AppServices } from "../context.ts";
 import { blockOther, reportMessage, unblockOther } from "./safety.ts";
 import { sendMessage } from "./send.ts";
 import { threadPage } from "./thread.ts";
@@ -35,8 +38,9 @@ export const threadView = defineOperation({
     const threadId = params.threadId ?? "";
     // `since`: the live stream resyncs at once if an event came between this read and its start.
     const thread = await threadPage(db, user.id, threadId, url.searchParams.get("cursor"));
-    // The quotes (issue 33), and today in the server's zone: Valid until's default and earliest day.
-    return { thread, quotes: await threadQuotes(db, user.id, threadId), today: dayIn(config.timeZone), since: Date.now() };
+    // The quote forms' state (issue 33; the cards are among the thread's items), and today in
+    // the server's zone: Valid until's default and earliest day.
+    return { thread, quoteState: await threadQuoteState(db, thread.id), today: dayIn(config.timeZone), since: Date.now() };
   },
 });
 
@@ -64,14 +68,21 @@ export const reportInThread = defineOperation({
   run: ({ services: { db }, user, thread, form }) => reportMessage(db, user.id, thread.id, form ?? new FormData()),
 });
 
+/** The quote form's schema knows today in the server's time zone (Valid until's earliest day). */
+const quoteInput = ({ services }: { services: AppServices }) => quoteSchema(dayIn(services.config.timeZone));
+
 export const sendThreadQuote = defineOperation({
   access: THREAD,
-  run: ({ services, user, thread, form }) => sendQuote(services, user.id, thread.id, form ?? new FormData()),
+  input: quoteInput,
+  fields: quoteFormInput,
+  run: ({ services, user, thread, input }) => sendQuote(services, user.id, thread.id, input),
 });
 
 export const reviseThreadQuote = defineOperation({
   access: THREAD,
-  run: ({ services, user, thread, form }) => reviseQuote(services, user.id, thread.id, form?.get("quoteId"), form ?? new FormData()),
+  input: quoteInput,
+  fields: quoteFormInput,
+  run: ({ services, user, thread, form, input }) => reviseQuote(services, user.id, thread.id, form?.get("quoteId"), input),
 });
 
 export const withdrawThreadQuote = defineOperation({
@@ -86,7 +97,8 @@ export const acceptThreadQuote = defineOperation({
 
 export const declineThreadQuote = defineOperation({
   access: THREAD,
-  run: ({ services, user, thread, form }) => declineQuote(services, user.id, thread.id, form?.get("quoteId"), form ?? new FormData()),
+  input: declineSchema,
+  run: ({ services, user, thread, form, input }) => declineQuote(services, user.id, thread.id, form?.get("quoteId"), input),
 });
 
 /**

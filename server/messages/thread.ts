@@ -1,19 +1,19 @@
 /**
- * One thread as a party sees it: the newest 50 messages (or the 50 before a cursor, for 'Show
- * earlier messages'), the other party and the gig, whether either blocked the other, and how far
- * the other party has read. Opening the newest page marks the thread read for its viewer.
+ * One thread as a party sees it: the newest 50 messages and quote cards in the order they were
+ * sent, one list by (created_at, seq) (or the 50 before a cursor, for 'Show earlier messages';
+ * each half read newest first from its index, migration 0045, decision 0057), the other party
+ * and the gig, whether either blocked the other, and how far the other party has read. Opening
+ * the newest page marks the thread read for its viewer.
  */
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { z } from "zod";
-import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadView } from "#core/messages.ts";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadItem, type ThreadView } from "#core/messages.ts";
 import type { Database } from "../db/client.ts";
 import { blocks, diggerProfiles, gigs, leadPurchases, messages, threads, users } from "../db/schema.ts";
 import { publishLive } from "../live/publish.ts";
-import { decodeCursor, encodeCursor, exactTimestamp } from "../pagination.ts";
+import { decodeCursor, encodeCursor, exactTimestamp, TIMESTAMP_SEQ_CURSOR } from "../pagination.ts";
+import { threadQuotePage } from "../quotes/thread-quotes.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
 import { attachmentsOf } from "./attachments.ts";
-
-const SEQ_CURSOR = z.tuple([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]);
 
 /** The party's read mark columns. */
 export function readColumns(role: ThreadParty["role"]) {
@@ -40,7 +40,7 @@ export async function markThreadRead(db: Database, party: ThreadParty): Promise<
 
 export async function threadPage(db: Database, userId: string, threadId: string, cursorParam: string | null): Promise<ThreadView> {
   const party = await threadParty(db, userId, threadId);
-  const before = decodeCursor(cursorParam, SEQ_CURSOR);
+  const before = decodeCursor(cursorParam, TIMESTAMP_SEQ_CURSOR);
   const markedRead = before ? false : await markThreadRead(db, party);
   const columns = readColumns(party.role);
   const other = party.otherId;
@@ -74,11 +74,18 @@ export async function threadPage(db: Database, userId: string, threadId: string,
       createdAt: exactTimestamp(messages.createdAt),
     })
     .from(messages)
-    .where(and(eq(messages.threadId, party.id), before ? lt(messages.seq, before[0]) : undefined))
-    .orderBy(desc(messages.seq))
+    .where(and(eq(messages.threadId, party.id), before ? sql`(${messages.createdAt}, ${messages.seq}) < (${before[0]}::timestamptz, ${before[1]}::bigint)` : undefined))
+    .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(THREAD_PAGE_SIZE + 1);
-  const shown = rows.slice(0, THREAD_PAGE_SIZE).reverse();
-  const files = await attachmentsOf(db, shown.filter((row) => !row.deleted && !row.hidden).map((row) => row.id));
+  const quoteRows = await threadQuotePage(db, party.id, before, THREAD_PAGE_SIZE + 1);
+  // The two halves merged newest first; the page is the newest 50 of them, shown oldest first.
+  const newestFirst = [
+    ...rows.map((row) => ({ at: row.createdAt, seq: row.seq, message: row, quote: null })),
+    ...quoteRows.map((quote) => ({ at: quote.at, seq: quote.seq, message: null, quote })),
+  ].sort((a, b) => (a.at === b.at ? b.seq - a.seq : a.at < b.at ? 1 : -1));
+  const shown = newestFirst.slice(0, THREAD_PAGE_SIZE).reverse();
+  const shownMessages = shown.flatMap((item) => (item.message ? [item.message] : []));
+  const files = await attachmentsOf(db, shownMessages.filter((row) => !row.deleted && !row.hidden).map((row) => row.id));
   const otherParty = {
     role: party.role === "digger" ? ("client" as const) : ("digger" as const),
     deleted: !head || head.otherName === null || head.otherDeletedAt !== null,
@@ -92,11 +99,19 @@ export async function threadPage(db: Database, userId: string, threadId: string,
     otherFirstName: firstNameOrHandle(otherParty),
     gigTitle: head?.gigTitle ?? "",
     gigId: head?.gigId ?? "",
-    messages: shown.map((row) => {
+    items: shown.map((item): ThreadItem => {
+      if (item.quote) {
+        const { at: _at, seq: _seq, ...quote } = item.quote;
+        return { kind: "quote", quote };
+      }
+      const row = item.message;
       const state = row.deleted ? "deleted" : row.hidden ? "hidden" : "shown";
-      return { id: row.id, seq: row.seq, mine: row.senderId === userId, body: state === "shown" ? row.body : "", state, createdAt: row.createdAt, attachments: files.get(row.id) ?? [] };
+      return {
+        kind: "message",
+        message: { id: row.id, seq: row.seq, mine: row.senderId === userId, body: state === "shown" ? row.body : "", state, createdAt: row.createdAt, attachments: files.get(row.id) ?? [] },
+      };
     }),
-    earlierCursor: rows.length > THREAD_PAGE_SIZE && shown[0] ? encodeCursor([shown[0].seq]) : null,
+    earlierCursor: newestFirst.length > THREAD_PAGE_SIZE && shown[0] ? encodeCursor([shown[0].at, shown[0].seq]) : null,
     readByOther: head && head.otherReadSeq > 0 && head.otherReadAt ? { seq: head.otherReadSeq, at: head.otherReadAt } : null,
     iBlocked: Boolean(head?.iBlocked),
     blockedMe: Boolean(head?.blockedMe),

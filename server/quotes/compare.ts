@@ -122,6 +122,7 @@ export async function quoteComparison(db: Database, userId: string, gigId: strin
 export const compareQuotes = defineOperation({
   access: COMPARE_QUOTES_ACCESS,
   async run({ services: { db }, user, params }) {
-    return { comparison: await quoteComparison(db, user.id, params.gigId ?? "") };
+    // `since`: the live stream resyncs at once if a quote came between this read and its start.
+    return { comparison: await quoteComparison(db, user.id, params.gigId ?? ""), since: Date.now() };
   },
 });

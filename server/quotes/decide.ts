@@ -6,15 +6,17 @@
  * quote.not-chosen to every other digger who bought the lead and is not marked hired. Decline:
  * with an optional reason the digger reads (quote.declined); the digger may quote again. Only the
  * gig's client (403 for the digger, the 404 page for anyone else); the quote open and not expired.
+ * Each decision is on the live stream (live.ts), to the threads of every quote it changed.
  */
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
-import { QUOTE_ANSWERS, QUOTE_MESSAGES, declineSchema, quoteNoLongerOpen, quotedPrice } from "#core/quotes.ts";
+import { QUOTE_ANSWERS, QUOTE_MESSAGES, quoteNoLongerOpen, quotedPrice, type DeclineInput } from "#core/quotes.ts";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, hires, leadPurchases, quotes } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { recordHire } from "../reviews/hires.ts";
 import type { AppServices } from "../context.ts";
+import { quotesChanged } from "./live.ts";
 import { quoteOfThread } from "./open-quote.ts";
 import { quotePrice } from "./price.ts";
 import { threadLead, type ThreadLead } from "./thread-lead.ts";
@@ -31,10 +33,12 @@ export async function acceptQuote(services: Services, userId: string, threadId: 
       await tx.update(quotes).set({ status: "accepted", decidedAt: sql`now()` }).where(eq(quotes.id, quote.id));
       // Hired as Mark as Hired hires: a digger already hired stays hired once. The 'marked as hired' notice is this accept's.
       await recordHire(tx, lead.gigId, lead.diggerId);
-      await tx
+      const notChosen = await tx
         .update(quotes)
         .set({ status: "not_chosen", decidedAt: sql`now()` })
-        .where(and(eq(quotes.gigId, lead.gigId), eq(quotes.status, "open"), ne(quotes.id, quote.id)));
+        .where(and(eq(quotes.gigId, lead.gigId), eq(quotes.status, "open"), ne(quotes.id, quote.id)))
+        .returning({ threadId: quotes.threadId });
+      await quotesChanged(tx, lead.gigId, [lead.threadId, ...notChosen.map((row) => row.threadId)]);
       await emit(tx, {
         kind: "quote.accepted",
         quoteId: quote.id,
@@ -55,8 +59,8 @@ export async function acceptQuote(services: Services, userId: string, threadId: 
   }
 }
 
-export async function declineQuote(services: Services, userId: string, threadId: string, quoteIdInput: unknown, form: FormData): Promise<{ success: string }> {
-  const { reason } = parsedInput(declineSchema, { reason: form.get("reason") ?? undefined });
+/** `reason`: core/quotes.ts's `declineSchema` parsed it (the operation's `input`, messages/thread-page.ts). */
+export async function declineQuote(services: Services, userId: string, threadId: string, quoteIdInput: unknown, { reason }: DeclineInput): Promise<{ success: string }> {
   return services.db.transaction(async (tx) => {
     const lead = await threadLead(tx, userId, threadId, "client");
     const quote = await decidableQuote(tx, lead, quoteIdInput);
@@ -64,6 +68,7 @@ export async function declineQuote(services: Services, userId: string, threadId:
       .update(quotes)
       .set({ status: "declined", declineReason: reason ?? null, decidedAt: sql`now()` })
       .where(eq(quotes.id, quote.id));
+    await quotesChanged(tx, lead.gigId, [lead.threadId]);
     await services.emit(tx, {
       kind: "quote.declined",
       quoteId: quote.id,

@@ -4,26 +4,23 @@
  * digger (403 for the client, the 404 page for anyone else); never on a lead refunded in full;
  * the form's own schema (core/quotes.ts) with today in the server's time zone; one open quote
  * per gig and digger (the database's partial unique index backs the check); none once the gig
- * has an accepted quote.
+ * has an accepted quote. Each change is on the live stream (live.ts).
  */
 import { and, eq } from "drizzle-orm";
-import { dayIn } from "#core/dates.ts";
-import { QUOTE_ANSWERS, QUOTE_MESSAGES, quoteExpiresAt, quoteSchema, type QuoteInput } from "#core/quotes.ts";
+import { QUOTE_ANSWERS, QUOTE_MESSAGES, quoteExpiresAt, type QuoteInput } from "#core/quotes.ts";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { quoteLineItems, quotes } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
-import { quoteFormInput } from "./form.ts";
+import { quotesChanged } from "./live.ts";
 import { openQuoteOf } from "./open-quote.ts";
 import { threadLead, type ThreadLead } from "./thread-lead.ts";
 
 type Services = Pick<AppServices, "db" | "config">;
 
-const parsedQuote = (config: Services["config"], form: FormData) => parsedInput(quoteSchema(dayIn(config.timeZone)), quoteFormInput(form));
-
-export async function sendQuote(services: Services, userId: string, threadId: string, form: FormData): Promise<{ success: string; quoteId: string }> {
-  const input = parsedQuote(services.config, form);
+/** `input`: the form as core/quotes.ts's `quoteSchema` parsed it (the operation's `input`, messages/thread-page.ts). */
+export async function sendQuote(services: Services, userId: string, threadId: string, input: QuoteInput): Promise<{ success: string; quoteId: string }> {
   return services.db.transaction(async (tx) => {
     const lead = await quotableLead(tx, userId, threadId);
     const [open] = await tx
@@ -32,18 +29,19 @@ export async function sendQuote(services: Services, userId: string, threadId: st
       .where(and(eq(quotes.gigId, lead.gigId), eq(quotes.diggerId, lead.diggerId), eq(quotes.status, "open")));
     if (open) throw new AppError("conflict", QUOTE_ANSWERS.alreadyOpen);
     const quoteId = await insertQuote(tx, services.config, lead, input, null);
+    await quotesChanged(tx, lead.gigId, [lead.threadId]);
     return { success: QUOTE_MESSAGES.sent, quoteId };
   });
 }
 
 /** A new version of open quote `quoteIdInput`; the old one shows 'Replaced by a newer quote'. */
-export async function reviseQuote(services: Services, userId: string, threadId: string, quoteIdInput: unknown, form: FormData): Promise<{ success: string; quoteId: string }> {
-  const input = parsedQuote(services.config, form);
+export async function reviseQuote(services: Services, userId: string, threadId: string, quoteIdInput: unknown, input: QuoteInput): Promise<{ success: string; quoteId: string }> {
   return services.db.transaction(async (tx) => {
     const lead = await quotableLead(tx, userId, threadId);
     const old = await openQuoteOf(tx, lead, quoteIdInput);
     await tx.update(quotes).set({ status: "replaced", decidedAt: new Date() }).where(eq(quotes.id, old.id));
     const quoteId = await insertQuote(tx, services.config, lead, input, old.id);
+    await quotesChanged(tx, lead.gigId, [lead.threadId]);
     return { success: QUOTE_MESSAGES.sent, quoteId };
   });
 }
@@ -53,6 +51,7 @@ export async function withdrawQuote(services: Pick<AppServices, "db">, userId: s
     const lead = await threadLead(tx, userId, threadId, "digger");
     const quote = await openQuoteOf(tx, lead, quoteIdInput);
     await tx.update(quotes).set({ status: "withdrawn", decidedAt: new Date() }).where(eq(quotes.id, quote.id));
+    await quotesChanged(tx, lead.gigId, [lead.threadId]);
     return { success: QUOTE_ANSWERS.withdrawn };
   });
 }

@@ -1,24 +1,55 @@
 /**
- * The quotes of a thread, oldest first, for its two parties only (the 404 page for anyone else,
- * as the thread itself): each as a card shows it, its line items in order, its price as quoted
- * and the figure quotes are compared by, and whether it is still open (open and not past its end).
+ * The quotes of a thread as cards, for its two parties only (the 404 page for anyone else, as
+ * the thread itself): each as a card shows it, its line items in order, its price as quoted and
+ * the figure quotes are compared by, and whether it is still open (open and not past its end).
+ * `threadQuotes`: all of them, oldest first (the data export); `threadQuotePage`: the newest
+ * before a thread page's cursor, for the page's one list of messages and quotes (messages/thread.ts).
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { QuoteCard } from "#core/quote-views.ts";
 import { comparablePrice, quotedPrice } from "#core/quotes.ts";
 import type { Database } from "../db/client.ts";
 import { quoteLineItems, quotes } from "../db/schema.ts";
 import { threadParty } from "../messages/access.ts";
+import { exactTimestamp } from "../pagination.ts";
 import { quotePrice } from "./price.ts";
 
-/** At most this many versions are shown in a thread. */
+/** At most this many versions are exported with a thread. */
 const QUOTES_LIMIT = 200;
 
 export type { QuoteCard };
 
+type QuoteRow = typeof quotes.$inferSelect;
+
 export async function threadQuotes(db: Database, userId: string, threadId: string, now = new Date()): Promise<QuoteCard[]> {
   const party = await threadParty(db, userId, threadId);
-  const rows = await db.select().from(quotes).where(eq(quotes.threadId, party.id)).orderBy(asc(quotes.createdAt), asc(quotes.id)).limit(QUOTES_LIMIT);
+  const rows = await db.select().from(quotes).where(eq(quotes.threadId, party.id)).orderBy(asc(quotes.createdAt), asc(quotes.seq)).limit(QUOTES_LIMIT);
+  return quoteCards(db, rows, now);
+}
+
+/** A quote card with its place in the thread's list: `at` (created_at with its microseconds) and `seq`. */
+export type PlacedQuoteCard = QuoteCard & { at: string; seq: number };
+
+/**
+ * The newest `limit` quotes of thread `threadId` (already checked: its party asks) sent before
+ * `before` (created_at, seq), newest first: the quotes' half of a thread page (quotes_thread_idx).
+ */
+export async function threadQuotePage(db: Database, threadId: string, before: readonly [string, number] | null, limit: number, now = new Date()): Promise<PlacedQuoteCard[]> {
+  const rows = await db
+    .select({ quote: quotes, at: exactTimestamp(quotes.createdAt) })
+    .from(quotes)
+    .where(and(eq(quotes.threadId, threadId), before ? sql`(${quotes.createdAt}, ${quotes.seq}) < (${before[0]}::timestamptz, ${before[1]}::bigint)` : undefined))
+    .orderBy(desc(quotes.createdAt), desc(quotes.seq))
+    .limit(limit);
+  const cards = await quoteCards(
+    db,
+    rows.map((row) => row.quote),
+    now,
+  );
+  return cards.map((card, n) => ({ ...card, at: rows[n]!.at, seq: rows[n]!.quote.seq }));
+}
+
+async function quoteCards(db: Database, rows: QuoteRow[], now: Date): Promise<QuoteCard[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -48,4 +79,19 @@ export async function threadQuotes(db: Database, userId: string, threadId: strin
       createdAt: row.createdAt.toISOString(),
     };
   });
+}
+
+/**
+ * What the thread's quote forms need beyond the page's cards (the open quote may be further back
+ * than the page): whether the thread has a quote open and not past its end, or an accepted one.
+ */
+export async function threadQuoteState(db: Database, threadId: string, now = new Date()): Promise<{ hasOpen: boolean; accepted: boolean }> {
+  const [row] = await db
+    .select({
+      hasOpen: sql<boolean>`bool_or(${quotes.status} = 'open' and ${quotes.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      accepted: sql<boolean>`bool_or(${quotes.status} = 'accepted')`,
+    })
+    .from(quotes)
+    .where(and(eq(quotes.threadId, threadId), inArray(quotes.status, ["open", "accepted"])));
+  return { hasOpen: Boolean(row?.hasOpen), accepted: Boolean(row?.accepted) };
 }

@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { TRUST_MESSAGES } from "#core/reviews.ts";
 import type { Transaction } from "../db/client.ts";
 import { hires, quotes } from "../db/schema.ts";
+import { quotesChanged } from "../quotes/live.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
@@ -46,10 +47,16 @@ export async function recordHire(tx: Transaction, gigId: string, diggerId: strin
 /** Removes the hire; a quote of the digger's accepted for the gig is open again (issue 33). */
 export async function removeHire(tx: Transaction, gigId: string, diggerId: string): Promise<void> {
   await tx.delete(hires).where(and(eq(hires.gigId, gigId), eq(hires.diggerId, diggerId)));
-  await tx
+  const reopened = await tx
     .update(quotes)
     .set({ status: "open", decidedAt: null })
-    .where(and(eq(quotes.gigId, gigId), eq(quotes.diggerId, diggerId), eq(quotes.status, "accepted")));
+    .where(and(eq(quotes.gigId, gigId), eq(quotes.diggerId, diggerId), eq(quotes.status, "accepted")))
+    .returning({ threadId: quotes.threadId });
+  await quotesChanged(
+    tx,
+    gigId,
+    reopened.map((row) => row.threadId),
+  );
 }
 
 /** The Diggers dialog's Mark as hired (`hired`) or its undo, for the form's `diggerId`. */

@@ -2,18 +2,27 @@
  * Quotes (issue 33) in the browser: two diggers buy a lead and each sends a quote in their
  * thread; the client opens Compare Quotes from My Gigs, sees both side by side with the lowest
  * marked, accepts one; the chosen digger sees 'Accepted', the other 'Not chosen' and an e-mail;
- * the client is offered to close the gig as filled. Screenshots at 375 and 1280 px.
+ * the client is offered to close the gig as filled. The quote card sits between the messages sent
+ * before and after it, and Compare Quotes shows a quote sent while it is open, without a reload.
+ * Screenshots at 375 and 1280 px.
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
 import { buyLead, confirmedNewClient, DEMO, myGigCard, newDigger, postGig, signedInPage, toastSaying } from "./helpers.ts";
 
-/** From My Leads to the lead's thread, then Send a Quote at a fixed price. */
-async function sendFixedQuote(digger: Page, title: string, amount: string, included: string): Promise<string> {
+async function sendMessage(page: Page, text: string) {
+  await page.getByLabel("Message", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("log").getByText(text)).toBeVisible();
+}
+
+/** From My Leads to the lead's thread, then Send a Quote at a fixed price (a message first when `hello`). */
+async function sendFixedQuote(digger: Page, title: string, amount: string, included: string, hello?: string): Promise<string> {
   await digger.goto("/my-leads");
   await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
   await expect(digger).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  if (hello) await sendMessage(digger, hello);
   await digger.getByRole("button", { name: "Send a Quote" }).click();
   const form = digger.getByRole("form", { name: "Send a Quote" });
   // Checked in the browser with the server's schema: nothing said about what is included.
@@ -35,15 +44,27 @@ test("two diggers quote; the client compares them, accepts the lowest, and close
 
   const chosen = await signedInPage(browser, DEMO.digger, "/my-leads");
   await buyLead(chosen, title);
-  const chosenThread = await sendFixedQuote(chosen, title, "1,200", "Stone, mortar and two days of labour");
+  const chosenThread = await sendFixedQuote(chosen, title, "1,200", "Stone, mortar and two days of labour", "Hello Quinn, here is my price.");
+  await sendMessage(chosen, "Happy to start next week.");
+  // The card between the message sent before it and the one sent after it, in the log's order.
+  const log = chosen.getByRole("log");
+  const order = await log.locator(":scope > ol > li").evaluateAll((items) =>
+    items.map((item) => (item.querySelector("[data-testid=quote-card]") ? "quote" : (item.textContent ?? "").includes("Hello Quinn") ? "before" : (item.textContent ?? "").includes("next week") ? "after" : "other")),
+  );
+  expect(order).toEqual(["before", "quote", "after"]);
   const other = await newDigger(browser);
   await buyLead(other.page, title);
-  const otherThread = await sendFixedQuote(other.page, title, "1500", "Everything, with a one-year guarantee");
 
-  await (await myGigCard(client, title)).getByRole("link", { name: "Compare Quotes (2)" }).click();
+  // Compare Quotes open with one quote: the other digger's quote appears without a reload.
+  await (await myGigCard(client, title)).getByRole("link", { name: "Compare Quotes (1)" }).click();
   await expect(client).toHaveURL(/\/my-gigs\/[0-9a-f-]{36}\/quotes$/);
   const table = client.getByRole("table", { name: "Quotes side by side" });
+  await expect(table.getByRole("columnheader")).not.toHaveCount(0);
+  await expect(table.getByRole("link", { name: other.handle })).toHaveCount(0);
+  await client.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  const otherThread = await sendFixedQuote(other.page, title, "1500", "Everything, with a one-year guarantee");
   await expect(table.getByRole("link", { name: other.handle })).toBeVisible();
+  expect(await client.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   // Side by side, the lowest marked in its own column (the first: it came first).
   const priceRow = table.getByRole("row").filter({ has: client.getByRole("rowheader", { name: "Price as quoted" }) });
   await expect(priceRow.getByRole("cell").nth(0)).toContainText("$1,200.00");
@@ -67,6 +88,7 @@ test("two diggers quote; the client compares them, accepts the lowest, and close
 
   await chosen.goto(chosenThread);
   await expect(chosen.getByTestId("quote-card")).toContainText("Accepted");
+  await expect(chosen.getByRole("log").getByText("Happy to start next week.")).toBeVisible();
   await chosen.screenshot({ path: testInfo.outputPath("thread-1280.png"), fullPage: true });
   await chosen.setViewportSize({ width: 375, height: 800 });
   await chosen.screenshot({ path: testInfo.outputPath("thread-375.png"), fullPage: true });

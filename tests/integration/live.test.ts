@@ -44,7 +44,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const thread = (): LiveEvent => ({ kind: "thread", threadId: randomUUID() });
+const thread = (): Extract<LiveEvent, { kind: "thread" }> => ({ kind: "thread", threadId: randomUUID() });
 const threadIds = (stream: SseStream) => stream.named("thread").map((e) => (JSON.parse(e.data) as { threadId: string }).threadId);
 
 /** Opens a stream as this client and waits for its `ready`. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, threads } from "../../server/db/schema.ts";
 import { inboxPage } from "../../server/messages/inbox.ts";
 import { threadPage } from "../../server/messages/thread.ts";
+import { encodeCursor } from "../../server/pagination.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
@@ -60,14 +61,25 @@ describe("the inbox and a thread's page read their indexes in order", () => {
     }
   });
 
-  it("a thread's page walks the thread's messages by seq, newest first, without sorting them", async () => {
+  it("a thread's page walks the thread's messages and quotes by (created_at, seq), newest first, without sorting them (migration 0045)", async () => {
     const recorded: Statement[] = [];
     const view = await threadPage(recordingDb(recorded), diggerId, threadId, null);
-    expect(view.messages.map((message) => message.body)).toEqual(["Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
-    const page = recorded.find((statement) => /from "messages"/.test(statement.sql) && /order by "messages"\."seq" desc/.test(statement.sql));
-    expect(page).toBeDefined();
-    const text = await plan(page!);
-    expect(text).toContain("messages_thread_seq_idx");
-    expect(text).not.toMatch(/Sort Key: .*seq DESC/);
+    expect(view.items.map((item) => (item.kind === "message" ? item.message.body : item.kind))).toEqual(["Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
+    // The first page and an earlier one (its cursor's condition on the index too).
+    const newest = view.items.at(-1);
+    if (newest?.kind !== "message") throw new Error("the newest item is a message");
+    await threadPage(recordingDb(recorded), diggerId, threadId, encodeCursor([newest.message.createdAt, newest.message.seq]));
+    for (const [table, index] of [
+      ["messages", "messages_thread_time_idx"],
+      ["quotes", "quotes_thread_idx"],
+    ] as const) {
+      const pages = recorded.filter((statement) => new RegExp(`from "${table}"`).test(statement.sql) && new RegExp(`order by "${table}"\\."created_at" desc, "${table}"\\."seq" desc`).test(statement.sql));
+      expect(pages, table).toHaveLength(2);
+      for (const page of pages) {
+        const text = await plan(page);
+        expect(text, table).toContain(index);
+        expect(text, table).not.toMatch(/Sort Key/);
+      }
+    }
   });
 });

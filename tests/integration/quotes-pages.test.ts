@@ -13,11 +13,11 @@ import { browseDiggers, browseFilters } from "../../server/diggers/browse.ts";
 import { leadLedger } from "../../server/leads/my-leads.ts";
 import { quoteComparison } from "../../server/quotes/compare.ts";
 import { acceptQuote } from "../../server/quotes/decide.ts";
-import { sendQuote } from "../../server/quotes/send.ts";
 import { responseTimeOf } from "../../server/quotes/response-time.ts";
 import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger } from "../support/leads.ts";
+import { sendQuoteForm } from "../support/quotes.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -31,11 +31,6 @@ afterAll(() => app.close());
 const db = () => app.database.db;
 const HOUR = 3_600_000;
 
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return form;
-};
 
 describe("Compare Quotes", () => {
   it("shows the gig's client every open quote with its figures, the marks and an expired one without Accept; nobody else", async () => {
@@ -44,9 +39,9 @@ describe("Compare Quotes", () => {
     const third = await boughtLead(app, { client: first.client, gig: first.gig });
     // The second digger answered first (a message before the quote); the third's quote expired.
     await second.digger.client.post(`/messages/${second.threadId}`, { intent: "send", body: "Hello! I can come Monday.", js: "1" });
-    const fixed = await sendQuote(app.services, first.digger.id, first.threadId, formOf({ type: "fixed", amount: "1250", included: "Everything", "lineItems.0.description": "Boards", "lineItems.0.amount": "1000", "lineItems.1.description": "Labour", "lineItems.1.amount": "250" }));
-    const estimate = await sendQuote(app.services, second.digger.id, second.threadId, formOf({ type: "estimate", low: "900", high: "1400", included: "Labour" }));
-    const expired = await sendQuote(app.services, third.digger.id, third.threadId, formOf({ type: "fixed", amount: "10", included: "Cheap" }));
+    const fixed = await sendQuoteForm(app, first.digger.id, first.threadId, { type: "fixed", amount: "1250", included: "Everything", "lineItems.0.description": "Boards", "lineItems.0.amount": "1000", "lineItems.1.description": "Labour", "lineItems.1.amount": "250" });
+    const estimate = await sendQuoteForm(app, second.digger.id, second.threadId, { type: "estimate", low: "900", high: "1400", included: "Labour" });
+    const expired = await sendQuoteForm(app, third.digger.id, third.threadId, { type: "fixed", amount: "10", included: "Cheap" });
     await db().update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, expired.quoteId));
     // Make the second digger's reply measurably faster than the first's quote.
     await db().update(messages).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(messages.threadId, second.threadId));
@@ -140,7 +135,7 @@ describe("the digger's numbers", () => {
     expect(html).toContain("Net spent per hire");
     expect(html).toContain("—");
 
-    const first = await sendQuote(app.services, lead.digger.id, lead.threadId, formOf({ type: "fixed", amount: "500", included: "All" }));
+    const first = await sendQuoteForm(app, lead.digger.id, lead.threadId, { type: "fixed", amount: "500", included: "All" });
     await lead.digger.client.post(`/messages/${lead.threadId}`, { intent: "revise-quote", quoteId: first.quoteId, type: "fixed", amount: "450", included: "All" });
     const [current] = (await db().select().from(quotes).where(eq(quotes.threadId, lead.threadId))).filter((quote) => quote.status === "open");
     await acceptQuote(app.services, lead.client.id, lead.threadId, current!.id);

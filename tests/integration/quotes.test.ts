@@ -12,13 +12,14 @@ import { QUOTE_ANSWERS, QUOTE_MESSAGES, lineItemsMismatch, quoteNoLongerOpen } f
 import { diggerProfiles, gigs, hires, leadPurchases, quoteLineItems, quotes, refunds, users } from "../../server/db/schema.ts";
 import { exportUserData } from "../../server/privacy/export.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
-import { acceptQuote, declineQuote } from "../../server/quotes/decide.ts";
-import { reviseQuote, sendQuote, withdrawQuote } from "../../server/quotes/send.ts";
+import { acceptQuote } from "../../server/quotes/decide.ts";
+import { withdrawQuote } from "../../server/quotes/send.ts";
 import { threadQuotes } from "../../server/quotes/thread-quotes.ts";
 import { setHired } from "../../server/reviews/hires.ts";
 import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { boughtLead, type BoughtLead, mailTo, type TestDigger } from "../support/leads.ts";
+import { declineQuoteForm, reviseQuoteForm, sendQuoteForm } from "../support/quotes.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -32,13 +33,8 @@ afterAll(() => app.close());
 const db = () => app.database.db;
 const today = () => dayIn(app.config.timeZone);
 
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return form;
-};
 const FIXED = { type: "fixed", amount: "1,250.50", included: "Materials, labour and haul-away" };
-const send = (lead: BoughtLead, fields: Record<string, string> = FIXED) => sendQuote(app.services, lead.digger.id, lead.threadId, formOf(fields));
+const send = (lead: BoughtLead, fields: Record<string, string> = FIXED) => sendQuoteForm(app, lead.digger.id, lead.threadId, fields);
 const quoteRow = async (id: string) => (await db().select().from(quotes).where(eq(quotes.id, id)))[0]!;
 const handleOf = async (digger: TestDigger) => (await db().select({ handle: diggerProfiles.handle }).from(diggerProfiles).where(eq(diggerProfiles.id, digger.diggerId)))[0]!.handle;
 const subjectsTo = async (user: TestUser) => (await mailTo(app, user.email)).map((mail) => mail.subject);
@@ -121,12 +117,12 @@ describe("sending a quote", () => {
   it("revises (a new version; the old one replaced) and withdraws until the client decides", async () => {
     const lead = await boughtLead(app);
     const first = await send(lead);
-    const revised = await reviseQuote(app.services, lead.digger.id, lead.threadId, first.quoteId, formOf({ ...FIXED, amount: "1100" }));
+    const revised = await reviseQuoteForm(app, lead.digger.id, lead.threadId, first.quoteId, { ...FIXED, amount: "1100" });
     expect(revised.success).toBe(QUOTE_MESSAGES.sent);
     expect(await quoteRow(first.quoteId)).toMatchObject({ status: "replaced" });
     expect(await quoteRow(revised.quoteId)).toMatchObject({ status: "open", replacesId: first.quoteId, amountCents: 110_000 });
     // The replaced one cannot be revised again, nor withdrawn.
-    await expect(reviseQuote(app.services, lead.digger.id, lead.threadId, first.quoteId, formOf(FIXED))).rejects.toMatchObject({ status: 409, message: QUOTE_ANSWERS.notOpen });
+    await expect(reviseQuoteForm(app, lead.digger.id, lead.threadId, first.quoteId, FIXED)).rejects.toMatchObject({ status: 409, message: QUOTE_ANSWERS.notOpen });
     expect(await withdrawQuote(app.services, lead.digger.id, lead.threadId, revised.quoteId)).toEqual({ success: QUOTE_ANSWERS.withdrawn });
     expect(await quoteRow(revised.quoteId)).toMatchObject({ status: "withdrawn" });
     await expect(acceptQuote(app.services, lead.client.id, lead.threadId, revised.quoteId)).rejects.toMatchObject({
@@ -241,15 +237,15 @@ describe("declining a quote", () => {
     const lead = await boughtLead(app);
     const quote = await send(lead);
     const reason = "<b>Too dear</b> for us this year";
-    expect(await declineQuote(app.services, lead.client.id, lead.threadId, quote.quoteId, formOf({ reason }))).toEqual({ success: QUOTE_ANSWERS.declined });
+    expect(await declineQuoteForm(app, lead.client.id, lead.threadId, quote.quoteId, { reason })).toEqual({ success: QUOTE_ANSWERS.declined });
     expect(await quoteRow(quote.quoteId)).toMatchObject({ status: "declined", declineReason: reason });
     const [mail] = await mailTo(app, lead.digger.email);
     expect(mail!.subject).toBe(`Clara declined your quote for "${lead.gig.title}"`);
     expect(mail!.textBody).toContain(reason);
     expect(mail!.htmlBody).not.toContain("<b>Too dear</b>");
     expect((await send(lead)).success).toBe(QUOTE_MESSAGES.sent);
-    await expect(declineQuote(app.services, lead.client.id, lead.threadId, quote.quoteId, formOf({}))).rejects.toMatchObject({ status: 409 });
-    await expect(declineQuote(app.services, lead.client.id, lead.threadId, quote.quoteId, formOf({ reason: "x".repeat(1001) }))).rejects.toMatchObject({ status: 400 });
+    await expect(declineQuoteForm(app, lead.client.id, lead.threadId, quote.quoteId, {})).rejects.toMatchObject({ status: 409 });
+    await expect(declineQuoteForm(app, lead.client.id, lead.threadId, quote.quoteId, { reason: "x".repeat(1001) })).rejects.toMatchObject({ status: 400 });
   });
 });
 
@@ -258,7 +254,7 @@ describe("the purge of a deleted account", () => {
     const lead = await boughtLead(app);
     const items = { "lineItems.0.description": "Cedar boards", "lineItems.0.amount": "1000", "lineItems.1.description": "Labour", "lineItems.1.amount": "250.50" };
     const declined = await send(lead, { ...FIXED, ...items });
-    await declineQuote(app.services, lead.client.id, lead.threadId, declined.quoteId, formOf({ reason: "Our neighbour does it cheaper" }));
+    await declineQuoteForm(app, lead.client.id, lead.threadId, declined.quoteId, { reason: "Our neighbour does it cheaper" });
     const open = await send(lead, { ...FIXED, ...items });
     const purge = async (user: { id: string }) => {
       await db().update(users).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(users.id, user.id));

@@ -13,23 +13,25 @@ import {
   type ThreadMessage,
   type ThreadView as Thread,
 } from "#core/messages.ts";
+import type { QuoteCard } from "#core/quote-views.ts";
 import { MessageAttachments } from "./attachments.tsx";
 import { MessageForm } from "./message-form.tsx";
 import { MessageText } from "./message-text.tsx";
 
 /**
  * A thread: its header (the other party, the gig, the menu with Block / Unblock), the messages
- * as a log that screen readers announce politely (newest at the bottom, in view from the start:
+ * and quote cards in the order they were sent as a log that screen readers announce politely (newest at the bottom, in view from the start:
  * the scroller runs bottom-up), 'Read' under my last message the other party has seen, and the
  * message box at the foot.
  */
 /**
- * `quotes`: the thread's quote cards and forms (app/features/quotes/, composed by the route), under
- * the messages; `hasQuotes`: a quote was sent, so the thread is not empty even without a message.
+ * `renderQuote`: a quote card (app/features/quotes/, composed by the route), shown among the
+ * messages where it was sent; `quotes`: the quote forms (Send a Quote), under the list.
  */
-export function ThreadView({ thread, quotes, hasQuotes = false }: { thread: Thread; quotes?: ReactNode; hasQuotes?: boolean }) {
+export function ThreadView({ thread, renderQuote, quotes }: { thread: Thread; renderQuote?: (quote: QuoteCard) => ReactNode; quotes?: ReactNode }) {
   const readSeq = thread.readByOther?.seq ?? 0;
-  const lastRead = [...thread.messages].reverse().find((m) => m.mine && m.seq <= readSeq);
+  const messages = thread.items.flatMap((item) => (item.kind === "message" ? [item.message] : []));
+  const lastRead = messages.reverse().find((m) => m.mine && m.seq <= readSeq);
   // Opening the thread read it while the root loader counted it unread: count again.
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -64,12 +66,18 @@ export function ThreadView({ thread, quotes, hasQuotes = false }: { thread: Thre
           ) : null}
           <div role="log" aria-live="polite" aria-label="Conversation">
             <ol className="grid gap-3">
-              {thread.messages.map((message) => (
-                <MessageItem key={message.id} message={message} threadId={thread.id} readAt={message.id === lastRead?.id ? thread.readByOther!.at : null} />
-              ))}
+              {thread.items.map((item) =>
+                item.kind === "message" ? (
+                  <MessageItem key={item.message.id} message={item.message} threadId={thread.id} readAt={item.message.id === lastRead?.id ? thread.readByOther!.at : null} />
+                ) : (
+                  <li key={item.quote.id} className="grid">
+                    {renderQuote?.(item.quote)}
+                  </li>
+                ),
+              )}
             </ol>
           </div>
-          {thread.messages.length === 0 && !hasQuotes ? (
+          {thread.items.length === 0 ? (
             <p className="py-6 text-center text-sm text-muted-foreground">
               {thread.role === "digger" ? emptyThreadForDigger(thread.otherFirstName) : MESSAGE_TEXTS.emptyForClient}
             </p>

@@ -10,46 +10,25 @@ import { expiredOn, QUOTE_MESSAGES, QUOTE_TYPE_LABELS } from "#core/quotes.ts";
 import { QuoteDecision } from "./quote-decision.tsx";
 import { blankQuote, QuoteForm, type QuoteFormValues } from "./quote-form.tsx";
 
-interface ThreadQuotesProps {
-  threadId: string;
-  role: "digger" | "client";
-  /** The digger's handle (the client's accept question). */
-  diggerHandle: string;
-  quotes: Quote[];
-  /** Today in the server's time zone: Valid until's default and earliest day. */
-  today: string;
-  canSend: boolean;
-}
-
 /**
- * The quotes of a thread (issue 33) under its messages: each as a card, the newest last; the
- * digger's Send a Quote (while they have no open quote), Revise and Withdraw; the client's
- * Accept and Decline. The server decides who may (server/quotes/).
+ * The digger's Send a Quote under the thread's list (issue 33), while they have no open quote and
+ * none accepted (`state`, from the whole thread: the open quote may be further back than the
+ * page). The server decides who may (server/quotes/).
  */
-export function ThreadQuotes({ threadId, role, diggerHandle, quotes, today, canSend }: ThreadQuotesProps) {
+export function QuoteComposer({ threadId, today, state }: { threadId: string; today: string; state: { hasOpen: boolean; accepted: boolean } }) {
   const [composing, setComposing] = useState(false);
-  const hasOpen = quotes.some((quote) => quote.status === "open" && quote.open);
-  const accepted = quotes.some((quote) => quote.status === "accepted");
-  return (
-    <section aria-label="Quotes" className="mt-4 grid gap-3">
-      {quotes.map((quote) => (
-        <QuoteCardView key={quote.id} quote={quote} threadId={threadId} role={role} diggerHandle={diggerHandle} today={today} />
-      ))}
-      {role === "digger" && canSend && !hasOpen && !accepted ? (
-        composing ? (
-          <div className="rounded-lg border p-4">
-            <h2 className="mb-3 font-semibold">Send a Quote</h2>
-            <QuoteForm threadId={threadId} today={today} initial={blankQuote(today)} onDone={() => setComposing(false)} />
-          </div>
-        ) : (
-          <div>
-            <Button type="button" variant="outline" onClick={() => setComposing(true)}>
-              Send a Quote
-            </Button>
-          </div>
-        )
-      ) : null}
-    </section>
+  if (state.hasOpen || state.accepted) return null;
+  return composing ? (
+    <div className="mt-4 rounded-lg border p-4">
+      <h2 className="mb-3 font-semibold">Send a Quote</h2>
+      <QuoteForm threadId={threadId} today={today} initial={blankQuote(today)} onDone={() => setComposing(false)} />
+    </div>
+  ) : (
+    <div className="mt-4">
+      <Button type="button" variant="outline" onClick={() => setComposing(true)}>
+        Send a Quote
+      </Button>
+    </div>
   );
 }
 
@@ -71,7 +50,11 @@ function statusText(quote: Quote): string | null {
   }
 }
 
-function QuoteCardView({ quote, threadId, role, diggerHandle, today }: { quote: Quote; threadId: string; role: "digger" | "client"; diggerHandle: string; today: string }) {
+/**
+ * A quote card where it was sent in the thread, with its current status: the digger's Revise and
+ * Withdraw, the client's Accept and Decline, while it is open. `diggerHandle`: the client's accept question.
+ */
+export function QuoteCardView({ quote, threadId, role, diggerHandle, today }: { quote: Quote; threadId: string; role: "digger" | "client"; diggerHandle: string; today: string }) {
   const [revising, setRevising] = useState(false);
   const status = statusText(quote);
   const live = quote.status === "open" && quote.open;

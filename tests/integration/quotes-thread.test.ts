@@ -1,0 +1,129 @@
+/**
+ * Quotes in the thread's one list and on the live stream (issue 33's follow-ups): messages and
+ * quote cards come back in the order they were sent, each card where it was sent with its
+ * current status, across 'Show earlier messages' (the page's cursor, migration 0045); a quote
+ * sent, revised, withdrawn or decided is a `thread` event for the thread's two parties and a
+ * `quotes` event for the gig's client only: another digger of the gig and a stranger hear nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { LIVE_PATH } from "../../core/live-events.ts";
+import { THREAD_PAGE_SIZE, type ThreadView } from "../../core/messages.ts";
+import { messages } from "../../server/db/schema.ts";
+import { threadPage } from "../../server/messages/thread.ts";
+import { acceptQuote } from "../../server/quotes/decide.ts";
+import { withdrawQuote } from "../../server/quotes/send.ts";
+import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { boughtLead, decodeHtml, type BoughtLead } from "../support/leads.ts";
+import { declineQuoteForm, reviseQuoteForm, sendQuoteForm } from "../support/quotes.ts";
+import { SseStream } from "../support/sse.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const FIXED = { type: "fixed", amount: "800", included: "Labour and materials" };
+const say = (user: TestUser, lead: BoughtLead, body: string) => user.client.post(`/messages/${lead.threadId}`, { intent: "send", body, js: "1" });
+/** A page's list as words: each message's text, each quote as `quote {price} {status}`. */
+const listed = (view: ThreadView) => view.items.map((item) => (item.kind === "message" ? item.message.body : `quote ${item.quote.priceText} ${item.quote.status}`));
+const cursorOf = (view: ThreadView) => view.earlierCursor;
+
+describe("the thread's one list of messages and quotes", () => {
+  it("gives a message, a quote and a message in the order they were sent, a revised quote's cards each where it was sent", async () => {
+    const lead = await boughtLead(app);
+    expect((await say(lead.digger, lead, "Hello, I can help")).status).toBe(200);
+    const first = await sendQuoteForm(app, lead.digger.id, lead.threadId, FIXED);
+    expect((await say(lead.client, lead, "Could you do it for less?")).status).toBe(200);
+    await reviseQuoteForm(app, lead.digger.id, lead.threadId, first.quoteId, { ...FIXED, amount: "700" });
+    expect((await say(lead.client, lead, "Thanks!")).status).toBe(200);
+    const view = await threadPage(app.database.db, lead.client.id, lead.threadId, null);
+    expect(listed(view)).toEqual(["Hello, I can help", "quote $800.00 replaced", "Could you do it for less?", "quote $700.00 open", "Thanks!"]);
+    expect(view.earlierCursor).toBeNull();
+    // The page itself: the first card between the two messages around it.
+    const html = decodeHtml(await (await lead.digger.client.get(`/messages/${lead.threadId}`)).text());
+    const at = (text: string) => html.indexOf(text);
+    expect(at("Hello, I can help")).toBeGreaterThan(0);
+    expect(at("Hello, I can help")).toBeLessThan(at("$800.00"));
+    expect(at("$800.00")).toBeLessThan(at("Could you do it for less?"));
+    expect(at("Could you do it for less?")).toBeLessThan(at("$700.00"));
+    expect(at("$700.00")).toBeLessThan(at("Thanks!"));
+  });
+
+  it("keeps that order across a page boundary: the newest 50 items, then 'Show earlier messages' from where the page ended", async () => {
+    const lead = await boughtLead(app);
+    await app.database.db.insert(messages).values({ threadId: lead.threadId, senderId: lead.client.id, body: "Before the quote" });
+    await sendQuoteForm(app, lead.digger.id, lead.threadId, FIXED);
+    // 49 messages after the quote (one statement: one created_at, seq orders them): the boundary
+    // falls between the first message and the quote.
+    const after = Array.from({ length: THREAD_PAGE_SIZE - 1 }, (_, i) => `After ${String(i + 1).padStart(2, "0")}`);
+    await app.database.db.insert(messages).values(after.map((body) => ({ threadId: lead.threadId, senderId: lead.digger.id, body })));
+    const newest = await threadPage(app.database.db, lead.client.id, lead.threadId, null);
+    expect(listed(newest)).toEqual(["quote $800.00 open", ...after]);
+    const earlier = await threadPage(app.database.db, lead.client.id, lead.threadId, cursorOf(newest));
+    expect(listed(earlier)).toEqual(["Before the quote"]);
+    expect(earlier.earlierCursor).toBeNull();
+
+    // One more message: now the quote is on the earlier page, after the message before it.
+    await app.database.db.insert(messages).values({ threadId: lead.threadId, senderId: lead.client.id, body: "After 50" });
+    const moved = await threadPage(app.database.db, lead.client.id, lead.threadId, null);
+    expect(listed(moved)).toEqual([...after, "After 50"]);
+    expect(listed(await threadPage(app.database.db, lead.client.id, lead.threadId, cursorOf(moved)))).toEqual(["Before the quote", "quote $800.00 open"]);
+    // Through the page: its 'Show earlier messages' link.
+    const html = decodeHtml(await (await lead.client.client.get(`/messages/${lead.threadId}`)).text());
+    const link = /href="[^"?]*(\?cursor=[^"]+)"/.exec(html)?.[1];
+    expect(link).toBeDefined();
+    const older = decodeHtml(await (await lead.client.client.get(`/messages/${lead.threadId}${link}`)).text());
+    expect(older.indexOf("Before the quote")).toBeGreaterThan(0);
+    expect(older.indexOf("Before the quote")).toBeLessThan(older.indexOf("$800.00"));
+    expect(older).not.toContain("After 01");
+  });
+});
+
+describe("quotes on the live stream", () => {
+  const open: SseStream[] = [];
+  afterAll(() => Promise.all(open.map((stream) => stream.cancel())));
+  async function streamOf(user: TestUser): Promise<SseStream> {
+    const response = await app.request(LIVE_PATH, { headers: { cookie: user.client.cookieHeader() } });
+    expect(response.status).toBe(200);
+    const stream = new SseStream(response);
+    open.push(stream);
+    await vi.waitFor(() => expect(stream.named("ready")).toHaveLength(1));
+    return stream;
+  }
+  const data = (stream: SseStream, name: string) => stream.named(name).map((event) => JSON.parse(event.data) as Record<string, string>);
+
+  it("tells the thread's parties of each change, and the gig's client alone of the gig's quotes; another digger and a stranger hear nothing", async () => {
+    const lead = await boughtLead(app);
+    const rival = await boughtLead(app, { client: lead.client, gig: lead.gig });
+    const stranger = await signUpAs(app, "consumer", "Stella Stranger");
+    const [client, digger, other, outsider] = await Promise.all([streamOf(lead.client), streamOf(lead.digger), streamOf(rival.digger), streamOf(stranger)]);
+
+    const sent = await sendQuoteForm(app, lead.digger.id, lead.threadId, FIXED);
+    await vi.waitFor(() => expect(data(client, "quotes")).toEqual([{ gigId: lead.gig.id }]));
+    expect(data(client, "thread")).toEqual([{ threadId: lead.threadId }]);
+    await vi.waitFor(() => expect(data(digger, "thread")).toEqual([{ threadId: lead.threadId }]));
+    expect(digger.named("quotes")).toEqual([]);
+
+    // Revise, withdraw, a quote again, decline, and an accept that makes the rival's quote 'Not chosen'.
+    const revised = await reviseQuoteForm(app, lead.digger.id, lead.threadId, sent.quoteId, { ...FIXED, amount: "750" });
+    await withdrawQuote(app.services, lead.digger.id, lead.threadId, revised.quoteId);
+    const again = await sendQuoteForm(app, lead.digger.id, lead.threadId, FIXED);
+    await declineQuoteForm(app, lead.client.id, lead.threadId, again.quoteId, { reason: "Too dear" });
+    const last = await sendQuoteForm(app, lead.digger.id, lead.threadId, FIXED);
+    const rivals = await sendQuoteForm(app, rival.digger.id, rival.threadId, { ...FIXED, amount: "900" });
+    await acceptQuote(app.services, lead.client.id, lead.threadId, last.quoteId);
+    await vi.waitFor(() => expect(client.named("quotes")).toHaveLength(8));
+    expect(data(client, "quotes").every((event) => event.gigId === lead.gig.id)).toBe(true);
+    await vi.waitFor(() => expect(data(digger, "thread").every((event) => event.threadId === lead.threadId) && digger.named("thread").length === 7).toBe(true));
+    // The rival digger: their own quote and its 'Not chosen', never the other digger's quotes.
+    await vi.waitFor(() => expect(data(other, "thread")).toEqual([{ threadId: rival.threadId }, { threadId: rival.threadId }]));
+    expect(other.named("quotes")).toEqual([]);
+    expect(rivals.quoteId).toBeDefined();
+    // Messages and read marks on the thread are the thread's own events; the stranger's stream carries nothing.
+    expect(outsider.named("thread")).toEqual([]);
+    expect(outsider.named("quotes")).toEqual([]);
+    expect(outsider.events.map((event) => event.event)).toEqual(["ready"]);
+  });
+});
