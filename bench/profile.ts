@@ -86,7 +86,7 @@ async function profileRuns(profileDir: string): Promise<RunWindow[]> {
       await warm(server.url, page.path, 20, { cookie: page.person.cookie });
     }
     for (const page of pages) {
-      await refreshCookies(server, page.person, page.path);
+      await refreshCookies(server, page.person);
       const fromUs = nowUs();
       const run = await onLoadCores(pin, () => measured(server, () => load(server.url, page.path, 10, duration, { cookie: page.person.cookie })));
       windows.push({ name: page.name, path: page.path, fromUs, toUs: nowUs(), requests: run.requests, cpuMsPerRequest: run.cpuMsPerRequest });

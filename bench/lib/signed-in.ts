@@ -16,6 +16,7 @@
  */
 import pg from "pg";
 import { BENCH_PASSWORD, HEAVY_CLIENT, HEAVY_DIGGER } from "../generate.ts";
+import { AUTH_COOKIE_PREFIX } from "../../server/auth/auth.ts";
 import { answerProblem, missingTexts, type Expectation } from "./expect.ts";
 import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
 import { metric, METRICS_TOKEN, scrape } from "./metrics.ts";
@@ -99,15 +100,21 @@ export function withSetCookies(cookie: string, setCookies: string[]): string {
 }
 
 /**
- * The person's cookies as a browser would hold them now: one request to `path` and its
- * `Set-Cookie` kept. The session's signed cookie lives 60 seconds (decision 0053); a load run
- * that sent the sign-in's cookies for ever after would have every request past that minute
- * read the session from the database and sign a new cookie, which no browser does.
+ * The person's cookies as a browser would hold them at the start of a minute: the session's
+ * signed cookie (decision 0053) written afresh by Better Auth's get-session read from the
+ * database (`disableCookieCache`), so that it outlives a load run of up to 60 s. A load run
+ * that kept sending the sign-in's cookies would have every request past that cookie's minute
+ * read the session from the database and sign a new cookie, which no browser does (it keeps
+ * the new one).
  */
-export async function refreshCookies(server: BenchServer, person: Person, path: string): Promise<void> {
-  const response = await fetch(server.url + path, { redirect: "manual", headers: { accept: "text/html", cookie: person.cookie } });
+export async function refreshCookies(server: BenchServer, person: Person): Promise<void> {
+  const response = await fetch(`${server.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie: person.cookie } });
   await response.arrayBuffer();
-  person.cookie = withSetCookies(person.cookie, response.headers.getSetCookie());
+  const setCookies = response.headers.getSetCookie();
+  if (!response.ok || !setCookies.some((c) => c.startsWith(`${AUTH_COOKIE_PREFIX}.session_data=`))) {
+    throw new Error(`bench: get-session answered ${response.status} without a fresh session cookie for ${person.name}`);
+  }
+  person.cookie = withSetCookies(person.cookie, setCookies);
 }
 
 /** The texts a page must show, and ids of which it must show at least `least`. */
@@ -252,7 +259,7 @@ export async function signedInCase(options: {
     // Rounds take the pages in turn, so that the machine's drifting load falls on each.
     for (let round = 0; round < rounds; round += 1) {
       for (const [i, page] of pages.entries()) {
-        await refreshCookies(server, page.person, page.path);
+        await refreshCookies(server, page.person);
         const run = await measured(server, () => load(server.url, page.path, CONNECTIONS, duration, { cookie: page.person.cookie }));
         results[i]!.closed.push(run);
         log(`  signed-in ${page.name.padEnd(28)} c=${CONNECTIONS} round ${round + 1}: ${describeRun(run)}`);
@@ -260,7 +267,7 @@ export async function signedInCase(options: {
     }
     for (const [i, page] of pages.entries()) {
       const rate = Math.max(1, Math.floor(Math.max(...results[i]!.closed.map((r) => r.rps)) / 2));
-      await refreshCookies(server, page.person, page.path);
+      await refreshCookies(server, page.person);
       const run = await measured(server, () => load(server.url, page.path, OPEN_LOOP_CONNECTIONS, duration, { cookie: page.person.cookie }, rate));
       results[i]!.open = { ...run, offeredRate: rate };
       log(`  signed-in ${page.name.padEnd(28)} offered ${rate}/s: ${describeRun(run)}`);
