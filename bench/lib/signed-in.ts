@@ -101,7 +101,7 @@ export function withSetCookies(cookie: string, setCookies: string[]): string {
 
 /**
  * The person's cookies as a browser would hold them at the start of a minute: the session's
- * signed cookie (decision 0053) written afresh by Better Auth's get-session read from the
+ * signed cookie (decision 0053; `__Secure-` in production) written afresh by Better Auth's get-session read from the
  * database (`disableCookieCache`), so that it outlives a load run of up to 60 s. A load run
  * that kept sending the sign-in's cookies would have every request past that cookie's minute
  * read the session from the database and sign a new cookie, which no browser does (it keeps
@@ -111,7 +111,7 @@ export async function refreshCookies(server: BenchServer, person: Person): Promi
   const response = await fetch(`${server.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie: person.cookie } });
   await response.arrayBuffer();
   const setCookies = response.headers.getSetCookie();
-  if (!response.ok || !setCookies.some((c) => c.startsWith(`${AUTH_COOKIE_PREFIX}.session_data=`))) {
+  if (!response.ok || !setCookies.some((c) => c.split("=")[0]!.endsWith(`${AUTH_COOKIE_PREFIX}.session_data`))) {
     throw new Error(`bench: get-session answered ${response.status} without a fresh session cookie for ${person.name}`);
   }
   person.cookie = withSetCookies(person.cookie, setCookies);
