@@ -22,7 +22,7 @@ import pg from "pg";
 import { openDatabase } from "../server/db/client.ts";
 import { listOpenGigs, parseBrowseFilters } from "../server/gigs/browse.ts";
 import { benchDatabaseUrl, DEFAULT_PG_SERVER, generate } from "./generate.ts";
-import { breakdown, flameGraphSvg, foldedText, table, type CpuProfile } from "./lib/cpu-profile.ts";
+import { breakdown, categories, flameGraphSvg, foldedText, table, type CpuProfile } from "./lib/cpu-profile.ts";
 import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { warm, load } from "./lib/load.ts";
 import { METRICS_TOKEN } from "./lib/metrics.ts";
@@ -116,6 +116,9 @@ for (const w of windows) {
   writeFileSync(path.join(out, `${slug}.svg`), flameGraphSvg(b.folded, `${w.name}: ${w.requests} requests, ${b.busyMs.toFixed(0)} ms busy`));
   report.push(
     `## ${w.name} (${w.path}): ${w.requests} requests, ${(b.busyMs / Math.max(1, w.requests)).toFixed(2)} ms sampled busy per request (/metrics: ${w.cpuMsPerRequest} ms CPU per request), idle ${b.idleMs.toFixed(0)} ms`,
+    "",
+    "| what | ms/req | % |\n|---|---|---|",
+    ...categories(b.folded).map((c) => `| ${c.name} | ${(c.ms / Math.max(1, w.requests)).toFixed(2)} | ${((100 * c.ms) / b.busyMs).toFixed(1)}% |`),
     "",
     table("package / file", b.groups, b.busyMs, w.requests, 20),
     "",

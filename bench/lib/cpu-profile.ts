@@ -209,3 +209,32 @@ ${boxes.join("\n")}
 </svg>
 `;
 }
+
+/**
+ * What a request's CPU went to, by the first rule its stack matches (in this order): V8's
+ * collector, the page's gzip, socket writes, the session lookup, the database, React's render,
+ * React Router, the metrics, Hono, async hooks; the rest is "other".
+ */
+const CATEGORIES: Array<[string, (frames: string[]) => boolean]> = [
+  ["garbage collection", (f) => f.at(-1)!.startsWith("(garbage collector)")],
+  ["gzip of the answer (hono compress, CompressionStream)", (f) => f.some((x) => /zlib|CompressionStream|compress\/index/.test(x))],
+  ["socket writes", (f) => /^(writev|writeBuffer|writeUtf8String|writeLatin1String) /.test(`${f.at(-1)} `)],
+  ["session: Better Auth's getSession (signed cookies, better-call)", (f) => f.some((x) => /better-auth|better-call|lookupSession/.test(x))],
+  ["database: drizzle's query building and results, pg", (f) => f.some((x) => /drizzle-orm|pg-protocol|pg-pool| pg\//.test(x))],
+  ["React's render (react-dom, the components)", (f) => f.some((x) => x.includes("react-dom"))],
+  ["React Router (matching, loaders, turbo-stream)", (f) => f.some((x) => x.includes("react-router"))],
+  ["metrics (prom-client, the route label)", (f) => f.some((x) => /prom-client|server\/metrics\.ts/.test(x))],
+  ["hono: middleware, Request and Response", (f) => f.some((x) => x.includes("hono"))],
+  ["async hooks (AsyncLocalStorage)", (f) => f.some((x) => x.includes("async_hooks"))],
+];
+
+/** The folded stacks' time by category (CATEGORIES), largest first. */
+export function categories(folded: Map<string, number>): Array<{ name: string; ms: number }> {
+  const totals = new Map<string, number>();
+  for (const [stack, ms] of folded) {
+    const frames = stack.split(";");
+    const name = CATEGORIES.find(([, matches]) => matches(frames))?.[0] ?? "other";
+    totals.set(name, (totals.get(name) ?? 0) + ms);
+  }
+  return [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}

@@ -1,6 +1,6 @@
 /** The bench's reading of a `.cpuprofile` (bench/lib/cpu-profile.ts) and of a response's cookies (bench/lib/signed-in.ts). */
 import { describe, expect, it } from "vitest";
-import { breakdown, flameGraphSvg, foldedText, groupOf, type CpuProfile } from "../../bench/lib/cpu-profile.ts";
+import { breakdown, categories, flameGraphSvg, foldedText, groupOf, type CpuProfile } from "../../bench/lib/cpu-profile.ts";
 import { withSetCookies } from "../../bench/lib/signed-in.ts";
 
 const root = "/work/app";
@@ -44,6 +44,15 @@ describe("cpu profile breakdown", () => {
     const window = breakdown(profile, root, { fromUs: 1_050, toUs: 1_500 });
     expect(window.groups.map((g) => g.name)).toEqual(["react-dom", "server/app.ts"]);
     expect(window.idleMs).toBeCloseTo(0.4);
+  });
+
+  it("sorts the time into what it went to", () => {
+    const { folded } = breakdown(profile, root);
+    expect(categories(folded)).toEqual([
+      { name: "React's render (react-dom, the components)", ms: 0.3 },
+      { name: "garbage collection", ms: 0.2 },
+      { name: "other", ms: 0.1 },
+    ]);
   });
 
   it("writes folded stacks and a flame graph with every stack in it", () => {
