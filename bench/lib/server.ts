@@ -22,7 +22,9 @@ export type ServerDatabase = { kind: "postgres"; url: string } | { kind: "pglite
 /**
  * `extraEnv`: settings for this run, such as PAGE_CACHE_SECONDS; `cpus`: the cores the server
  * may run on (taskset's list, lib/cpu.ts), or every core; `entry`: the server, or
- * `server/cluster.ts` for CLUSTER_SIZE of them behind one port.
+ * `server/cluster.ts` for CLUSTER_SIZE of them behind one port; `nodeArgs`: node's own options,
+ * such as `--cpu-prof` (bench/profile.ts), which NODE_OPTIONS may not carry; `root`: another
+ * checkout to run the server from (its own source and, with an absolute `buildDir`, build).
  */
 export async function startServer(
   database: ServerDatabase,
@@ -30,6 +32,7 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   cpus?: string,
   entry = "server/main.ts",
+  { nodeArgs = [], root = projectRoot }: { nodeArgs?: string[]; root?: string } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -50,10 +53,10 @@ export async function startServer(
       : { NODE_ENV: "development", DATA_DIR: database.dataDir }),
     ...extraEnv,
   };
-  const command = [process.execPath, "--import", "tsx", entry];
+  const command = [process.execPath, ...nodeArgs, "--import", "tsx", entry];
   if (cpus) command.unshift("taskset", "--cpu-list", cpus);
   const child = spawn(command[0]!, command.slice(1), {
-    cwd: projectRoot,
+    cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -16,6 +16,7 @@
  */
 import pg from "pg";
 import { BENCH_PASSWORD, HEAVY_CLIENT, HEAVY_DIGGER } from "../generate.ts";
+import { AUTH_COOKIE_PREFIX } from "../../server/auth/auth.ts";
 import { answerProblem, missingTexts, type Expectation } from "./expect.ts";
 import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
 import { metric, METRICS_TOKEN, scrape } from "./metrics.ts";
@@ -54,7 +55,7 @@ export interface SignedInPage {
   open: SignedInRun | null;
 }
 
-interface Person {
+export interface Person {
   id: string;
   name: string;
   cookie: string;
@@ -77,13 +78,52 @@ async function signIn(server: BenchServer, client: pg.Client, userId: string): P
   return { id: userId, name: user.full_name, cookie };
 }
 
+/**
+ * A `Cookie` header after a response's `Set-Cookie` lines, as a browser keeps it: each cookie
+ * set replaces its namesake, one set empty or with `Max-Age=0` is dropped.
+ */
+export function withSetCookies(cookie: string, setCookies: string[]): string {
+  const jar = new Map(
+    cookie
+      .split(";")
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .map((c) => [c.slice(0, c.indexOf("=")), c] as const),
+  );
+  for (const line of setCookies) {
+    const pair = line.split(";")[0]!.trim();
+    const name = pair.slice(0, pair.indexOf("="));
+    if (pair.endsWith("=") || /;\s*max-age=0\s*(;|$)/i.test(line)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+/**
+ * The person's cookies as a browser would hold them at the start of a minute: the session's
+ * signed cookie (decision 0053; `__Secure-` in production) written afresh by Better Auth's get-session read from the
+ * database (`disableCookieCache`), so that it outlives a load run of up to 60 s. A load run
+ * that kept sending the sign-in's cookies would have every request past that cookie's minute
+ * read the session from the database and sign a new cookie, which no browser does (it keeps
+ * the new one).
+ */
+export async function refreshCookies(server: BenchServer, person: Person): Promise<void> {
+  const response = await fetch(`${server.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie: person.cookie } });
+  await response.arrayBuffer();
+  const setCookies = response.headers.getSetCookie();
+  if (!response.ok || !setCookies.some((c) => c.split("=")[0]!.endsWith(`${AUTH_COOKIE_PREFIX}.session_data`))) {
+    throw new Error(`bench: get-session answered ${response.status} without a fresh session cookie for ${person.name}`);
+  }
+  person.cookie = withSetCookies(person.cookie, setCookies);
+}
+
 /** The texts a page must show, and ids of which it must show at least `least`. */
 interface Check {
   expectation: Expectation;
   some?: { ids: string[]; least: number; what: string };
 }
 
-async function check(server: BenchServer, path: string, cookie: string, { expectation, some }: Check) {
+export async function check(server: BenchServer, path: string, cookie: string, { expectation, some }: Check) {
   const response = await fetch(server.url + path, {
     redirect: "manual",
     headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, cookie },
@@ -114,7 +154,7 @@ export function histogramDelta(before: string, after: string, name: string): His
 }
 
 /** A load run with the server's own figures around it. */
-async function measured(server: BenchServer, run: () => Promise<LoadResult>): Promise<SignedInRun> {
+export async function measured(server: BenchServer, run: () => Promise<LoadResult>): Promise<SignedInRun> {
   const before = await scrape(server); // also resets the event-loop histogram
   const waiting: number[] = [];
   let sampling = true;
@@ -159,6 +199,42 @@ export function describeRun(r: SignedInRun): string {
   return `${String(r.rps).padStart(6)} req/s  p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  cpu ${r.cpuMsPerRequest} ms/req  loop delay p99 ${r.eventLoopDelayMs.p99} max ${r.eventLoopDelayMs.max} ms (ticks > 50 ms: ${r.loopDelayHistogram.over50ms})  pool waiting max ${r.poolWaiting.max}, wait p99 <= ${r.poolWaitHistogram.p99AtMostMs} ms (> 50 ms: ${r.poolWaitHistogram.over50ms})  errors ${r.errors + r.timeouts + r.non2xx}`;
 }
 
+export interface SignedInTarget {
+  name: string;
+  path: string;
+  person: Person;
+  check: Check;
+}
+
+/** The four pages, signed in as the bench's heavy digger and client (bench/generate.ts). */
+export async function signedInPages(server: BenchServer, client: pg.Client, listed: Expectation): Promise<SignedInTarget[]> {
+  const digger = await signIn(server, client, HEAVY_DIGGER);
+  const clientUser = await signIn(server, client, HEAVY_CLIENT);
+  const ids = async (query: string, id: string) => (await client.query<{ id: string }>(query, [id])).rows.map((r) => r.id);
+  const clientGigs = await ids("select id from gigs where consumer_id = $1", clientUser.id);
+  const diggerLeads = await ids(
+    "select p.gig_id as id from lead_purchases p join digger_profiles d on d.id = p.digger_id where d.user_id = $1 and p.status = 'completed'",
+    digger.id,
+  );
+  const named = (person: Person, what: string, texts: string[] = []): Expectation => ({ what: `${what}, signed in as ${person.name}`, texts: [person.name, ...texts] });
+  return [
+    { name: "browse gigs (digger)", path: "/browse-gigs", person: digger, check: { expectation: named(digger, listed.what, listed.texts) } },
+    {
+      name: "my gigs (client, 50 gigs)",
+      path: "/my-gigs",
+      person: clientUser,
+      check: { expectation: named(clientUser, "My Gigs"), some: { ids: clientGigs, least: 20, what: `the client's ${clientGigs.length} gigs` } },
+    },
+    {
+      name: "my leads (digger, 50 leads)",
+      path: "/my-leads",
+      person: digger,
+      check: { expectation: named(digger, "My Leads"), some: { ids: diggerLeads, least: 20, what: `the digger's ${diggerLeads.length} leads` } },
+    },
+    { name: "notifications", path: "/notifications", person: digger, check: { expectation: named(digger, "Notifications", ["Notifications"]) } },
+  ];
+}
+
 export async function signedInCase(options: {
   databaseUrl: string;
   buildDir: string;
@@ -174,31 +250,7 @@ export async function signedInCase(options: {
   await client.connect();
   const server = await startServer({ kind: "postgres", url: databaseUrl }, buildDir, { METRICS_TOKEN }, cpus);
   try {
-    const digger = await signIn(server, client, HEAVY_DIGGER);
-    const clientUser = await signIn(server, client, HEAVY_CLIENT);
-    const ids = async (query: string, id: string) => (await client.query<{ id: string }>(query, [id])).rows.map((r) => r.id);
-    const clientGigs = await ids("select id from gigs where consumer_id = $1", clientUser.id);
-    const diggerLeads = await ids(
-      "select p.gig_id as id from lead_purchases p join digger_profiles d on d.id = p.digger_id where d.user_id = $1 and p.status = 'completed'",
-      digger.id,
-    );
-    const named = (person: Person, what: string, texts: string[] = []): Expectation => ({ what: `${what}, signed in as ${person.name}`, texts: [person.name, ...texts] });
-    const pages: Array<{ name: string; path: string; person: Person; check: Check }> = [
-      { name: "browse gigs (digger)", path: "/browse-gigs", person: digger, check: { expectation: named(digger, listed.what, listed.texts) } },
-      {
-        name: "my gigs (client, 50 gigs)",
-        path: "/my-gigs",
-        person: clientUser,
-        check: { expectation: named(clientUser, "My Gigs"), some: { ids: clientGigs, least: 20, what: `the client's ${clientGigs.length} gigs` } },
-      },
-      {
-        name: "my leads (digger, 50 leads)",
-        path: "/my-leads",
-        person: digger,
-        check: { expectation: named(digger, "My Leads"), some: { ids: diggerLeads, least: 20, what: `the digger's ${diggerLeads.length} leads` } },
-      },
-      { name: "notifications", path: "/notifications", person: digger, check: { expectation: named(digger, "Notifications", ["Notifications"]) } },
-    ];
+    const pages = await signedInPages(server, client, listed);
     for (const page of pages) {
       await check(server, page.path, page.person.cookie, page.check);
       await warm(server.url, page.path, 5, { cookie: page.person.cookie });
@@ -207,6 +259,7 @@ export async function signedInCase(options: {
     // Rounds take the pages in turn, so that the machine's drifting load falls on each.
     for (let round = 0; round < rounds; round += 1) {
       for (const [i, page] of pages.entries()) {
+        await refreshCookies(server, page.person);
         const run = await measured(server, () => load(server.url, page.path, CONNECTIONS, duration, { cookie: page.person.cookie }));
         results[i]!.closed.push(run);
         log(`  signed-in ${page.name.padEnd(28)} c=${CONNECTIONS} round ${round + 1}: ${describeRun(run)}`);
@@ -214,6 +267,7 @@ export async function signedInCase(options: {
     }
     for (const [i, page] of pages.entries()) {
       const rate = Math.max(1, Math.floor(Math.max(...results[i]!.closed.map((r) => r.rps)) / 2));
+      await refreshCookies(server, page.person);
       const run = await measured(server, () => load(server.url, page.path, OPEN_LOOP_CONNECTIONS, duration, { cookie: page.person.cookie }, rate));
       results[i]!.open = { ...run, offeredRate: rate };
       log(`  signed-in ${page.name.padEnd(28)} offered ${rate}/s: ${describeRun(run)}`);
