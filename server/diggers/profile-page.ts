@@ -3,6 +3,8 @@
  * client asks for a reference's contact, the digger replies to a review, a signed-in user
  * reports one). The work stays in its modules; these declare who may do it.
  */
+import { reviewReportSchema } from "#core/ops-moderation.ts";
+import { replySchema } from "#core/reviews.ts";
 import { anyone } from "../auth/guards.ts";
 import { defineOperation } from "../operation.ts";
 import { replyToReview } from "../reviews/profile-reviews.ts";
@@ -25,17 +27,20 @@ export const diggerProfilePage = defineOperation({
   },
 });
 
+/** The reply is the input; its review stays the form's, checked with the profile (not yours: 403, as before). */
 export const replyOnProfile = defineOperation({
   access: REVIEW_REPLY,
-  run: ({ services: { db }, user, params, form }) => replyToReview(db, user.id, params.id ?? "", formOf(form)),
+  input: replySchema,
+  run: ({ services: { db }, user, params, form, input }) => replyToReview(db, user.id, params.id ?? "", form?.get("reviewId"), input),
 });
 
 /** The answer names its review: without JavaScript the page shows it beside that review's form. */
 export const reportOnProfile = defineOperation({
   access: REVIEW_REPORT,
-  async run({ services: { db }, user, params, form }) {
-    const result = await reportReview(db, user.id, params.id ?? "", formOf(form));
-    return { ...result, reportedReviewId: String(form?.get("reviewId") ?? "") };
+  input: reviewReportSchema,
+  async run({ services: { db }, user, params, input }) {
+    const result = await reportReview(db, user.id, params.id ?? "", input);
+    return { ...result, reportedReviewId: input.reviewId };
   },
 });
 
