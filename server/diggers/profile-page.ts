@@ -4,6 +4,8 @@
  * reports one). The work stays in its modules; these declare who may do it.
  */
 import { referenceContactSchema } from "#core/digger-schemas.ts";
+import { reviewReportSchema } from "#core/ops-moderation.ts";
+import { replySchema } from "#core/reviews.ts";
 import { anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { replyToReview } from "../reviews/profile-reviews.ts";
@@ -11,9 +13,6 @@ import { reportReview } from "../reviews/report-review.ts";
 import { REFERENCE_CONTACT, REVIEW_REPLY, REVIEW_REPORT } from "./access.ts";
 import { diggerPage } from "./public-profile.ts";
 import { requestReferenceContact } from "./reference-requests.ts";
-
-/** The form sent (an action always has one); each form's work parses it. */
-const formOf = (form: FormData | null): FormData => form ?? new FormData();
 
 export const diggerProfilePage = defineOperation({
   access: anyone,
@@ -26,17 +25,20 @@ export const diggerProfilePage = defineOperation({
   },
 });
 
+/** The reply is the input; its review stays the form's, checked with the profile (not yours: 403, as before). */
 export const replyOnProfile = defineOperation({
   access: REVIEW_REPLY,
-  run: ({ services: { db }, user, params, form }) => replyToReview(db, user.id, params.id ?? "", formOf(form)),
+  input: replySchema,
+  run: ({ services: { db }, user, params, form, input }) => replyToReview(db, user.id, params.id ?? "", form?.get("reviewId"), input),
 });
 
 /** The answer names its review: without JavaScript the page shows it beside that review's form. */
 export const reportOnProfile = defineOperation({
   access: REVIEW_REPORT,
-  async run({ services: { db }, user, params, form }) {
-    const result = await reportReview(db, user.id, params.id ?? "", formOf(form));
-    return { ...result, reportedReviewId: String(form?.get("reviewId") ?? "") };
+  input: reviewReportSchema,
+  async run({ services: { db }, user, params, input }) {
+    const result = await reportReview(db, user.id, params.id ?? "", input);
+    return { ...result, reportedReviewId: input.reviewId };
   },
 });
 

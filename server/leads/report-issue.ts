@@ -10,10 +10,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
-import { ISSUE_MESSAGES, issueReportSchema, REFUND_PERCENTAGES, reportTooLateMessage } from "#core/lead-issues.ts";
+import { ISSUE_MESSAGES, issueReportSchema, REFUND_PERCENTAGES, reportTooLateMessage, type IssueReport } from "#core/lead-issues.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 import { defineOperation } from "../operation.ts";
@@ -42,15 +42,19 @@ async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId:
   return lead;
 }
 
-/** Records the report of digger `diggerId` (the form of /my-leads) and e-mails the client. */
-export async function reportIssue(services: Pick<AppServices, "db" | "emit" | "config">, diggerId: string, form: FormData): Promise<void> {
+/**
+ * Records the report `{ issueType, description }` (the form of /my-leads, parsed by
+ * `issueReportSchema`) of digger `diggerId` on purchase `purchaseId` (the form's, unchecked)
+ * and e-mails the client.
+ */
+export async function reportIssue(
+  services: Pick<AppServices, "db" | "emit" | "config">,
+  diggerId: string,
+  purchaseId: unknown,
+  { issueType, description }: IssueReport,
+): Promise<void> {
   const { db, emit, config } = services;
-  const { issueType, description } = parsedInput(issueReportSchema, {
-    issueType: form.get("issueType"),
-    description: form.get("description"),
-  });
   // Another digger's purchase, one never paid for, or none at all: nothing to report on.
-  const purchaseId = form.get("purchaseId");
   if (!isUuid(purchaseId)) throw new AppError("not_found", ISSUE_MESSAGES.reportFailed);
   const lead = await reportedLead(db, diggerId, purchaseId, config.leadIssueReportDays);
   if (!lead) throw new AppError("not_found", ISSUE_MESSAGES.reportFailed);
@@ -97,8 +101,9 @@ export async function reportIssue(services: Pick<AppServices, "db" | "emit" | "c
 /** My Leads' Report Issue form: says it was reported, in the spec's words. */
 export const reportLeadIssue = defineOperation({
   access: MY_LEADS_ACCESS,
-  async run({ services, diggerId, form }) {
-    await reportIssue(services, diggerId, form ?? new FormData());
+  input: issueReportSchema,
+  async run({ services, diggerId, form, input }) {
+    await reportIssue(services, diggerId, form?.get("purchaseId"), input);
     return { success: ISSUE_MESSAGES.reported };
   },
 });

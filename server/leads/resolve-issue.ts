@@ -12,6 +12,7 @@
  * overdue issue goes to the operators instead (`settleOverdueLocked`; docs/decisions/0031).
  */
 import { and, count, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { isUuid } from "#core/ids.ts";
 import {
   AUTO_APPROVAL_WINDOW_DAYS,
@@ -24,7 +25,7 @@ import {
 } from "#core/lead-issues.ts";
 import type { Transaction } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { clientUser, diggerUser, withPurchaseParties } from "./purchase-parties.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
@@ -244,11 +245,16 @@ export async function afterDecision(services: AfterServices, resolved: Resolved)
 }
 
 /**
- * The owner `clientId` approves or rejects one issue of gig `gigId` (the dialog's form);
- * then the refund goes to the provider and the digger is e-mailed. Returns the decision.
+ * The owner `clientId` approves or rejects one issue of gig `gigId` (the dialog's form, parsed
+ * by `issueDecisionSchema`); then the refund goes to the provider and the digger is e-mailed.
+ * Returns the decision.
  */
-export async function decideIssue(services: AfterServices, clientId: string, gigId: string, form: FormData): Promise<{ decision: IssueDecision }> {
-  const { issueId, decision } = parsedInput(issueDecisionSchema, { issueId: form.get("issueId"), decision: form.get("decision") });
+export async function decideIssue(
+  services: AfterServices,
+  clientId: string,
+  gigId: string,
+  { issueId, decision }: z.output<typeof issueDecisionSchema>,
+): Promise<{ decision: IssueDecision }> {
   const resolved = await resolveIssue(services, clientId, gigId, issueId, decision);
   if (resolved === null || resolved === ESCALATED) throw new AppError("conflict", ISSUE_MESSAGES.withOperators);
   await afterDecision(services, resolved);
@@ -259,8 +265,9 @@ export async function decideIssue(services: AfterServices, clientId: string, gig
 /** The issues dialog's Approve or Reject: says which, in the spec's words. */
 export const decideGigIssue = defineOperation({
   access: GIG_ISSUES_ACCESS,
-  async run({ services, user, params, form }) {
-    const { decision } = await decideIssue(services, user.id, params.gigId ?? "", form ?? new FormData());
+  input: issueDecisionSchema,
+  async run({ services, user, params, input }) {
+    const { decision } = await decideIssue(services, user.id, params.gigId ?? "", input);
     return { success: decision === "approve" ? ISSUE_MESSAGES.approved : ISSUE_MESSAGES.rejected };
   },
 });

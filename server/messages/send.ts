@@ -7,10 +7,11 @@
  * publish, the recipient's notification).
  */
 import { and, eq, or, sql } from "drizzle-orm";
-import { MESSAGE_TEXTS, messageSchema } from "#core/messages.ts";
+import type { z } from "zod";
+import { MESSAGE_TEXTS, type messageSchema } from "#core/messages.ts";
 import type { Transaction } from "../db/client.ts";
 import { blocks, messages, threads, users } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { publishLive } from "../live/publish.ts";
 import type { AppServices } from "../context.ts";
 import { newMessageFacts } from "./push-notice.ts";
@@ -52,16 +53,19 @@ export interface MessageExtras {
   emailMessageId?: string | null;
 }
 
+/** A message's text, as `messageSchema` parsed it (the thread's form, a reply by e-mail). */
+export type MessageInput = z.output<typeof messageSchema>;
+
 export async function sendMessage(
   services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "storage" | "emit">,
   userId: string,
   threadId: string,
-  form: FormData,
+  message: MessageInput,
   extras: MessageExtras = {},
 ): Promise<SentMessage> {
   const attachments = extras.attachments ?? [];
   try {
-    return await writeMessage(services, userId, threadId, form, attachments, extras.emailMessageId ?? null);
+    return await writeMessage(services, userId, threadId, message, attachments, extras.emailMessageId ?? null);
   } catch (error) {
     await discardAttachments(services.storage, attachments);
     throw error;
@@ -72,11 +76,10 @@ async function writeMessage(
   services: Pick<AppServices, "db" | "rateLimits" | "jobs" | "emit">,
   userId: string,
   threadId: string,
-  form: FormData,
+  { body }: MessageInput,
   attachments: StoredAttachment[],
   emailMessageId: string | null,
 ): Promise<SentMessage> {
-  const { body } = parsedInput(messageSchema, Object.fromEntries(form));
   const { db, rateLimits } = services;
   // A thread of theirs first: nobody else learns that it exists, nor uses up a limit on it.
   await threadParty(db, userId, threadId);

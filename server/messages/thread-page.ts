@@ -8,6 +8,7 @@
  * a visitor's or a stranger's upload is never stored.
  */
 import { dayIn } from "#core/dates.ts";
+import { messageSchema } from "#core/messages.ts";
 import { declineSchema, quoteSchema } from "#core/quotes.ts";
 import { actsAsOperator, anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
@@ -44,11 +45,12 @@ export const threadView = defineOperation({
   },
 });
 
-/** Send: the text and the files the form reader stored; `js` when the page's script sent it. */
+/** Send: the text (`messageSchema`) and the files the form reader stored; `js` when the page's script sent it. */
 export const sendInThread = defineOperation({
   access: THREAD,
-  async run({ services, user, thread, form, files }) {
-    const sent = await sendMessage(services, user.id, thread.id, form ?? new FormData(), { attachments: files });
+  input: messageSchema,
+  async run({ services, user, thread, form, files, input }) {
+    const sent = await sendMessage(services, user.id, thread.id, input, { attachments: files });
     return { id: sent.id, threadId: sent.threadId, js: form?.get("js") === "1" };
   },
 });

@@ -9,11 +9,12 @@
  * digger alone still sees it on their own profile, marked 'Withdrawn: the lead was refunded'.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { isUuid } from "#core/ids.ts";
-import { FORMER_CLIENT, replySchema, reviewerName, REVIEWS_PAGE_SIZE, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
+import { FORMER_CLIENT, type replySchema, reviewerName, REVIEWS_PAGE_SIZE, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, hires, reviews, users } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { decodeCursor, exactTimestamp, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
 /** The review's purchase was refunded in full (pending or paid): the review no longer counts. */
@@ -79,11 +80,17 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
 }
 
 /**
- * The digger's reply to review `reviewId` on their own profile `diggerId`: 403 for anyone else
- * (or a review that is not on this profile), 409 when it already has its one reply.
+ * The digger's reply (parsed by `replySchema`) to review `reviewId` (the form's, unchecked) on
+ * their own profile `diggerId`: 403 for anyone else (or a review that is not on this profile),
+ * 409 when it already has its one reply.
  */
-export async function replyToReview(db: Database, userId: string, diggerId: string, form: FormData): Promise<{ success: string }> {
-  const reviewId = form.get("reviewId");
+export async function replyToReview(
+  db: Database,
+  userId: string,
+  diggerId: string,
+  reviewId: unknown,
+  { reply }: z.output<typeof replySchema>,
+): Promise<{ success: string }> {
   const [owner] = isUuid(diggerId)
     ? await db
         .select({ id: diggerProfiles.id })
@@ -91,7 +98,6 @@ export async function replyToReview(db: Database, userId: string, diggerId: stri
         .where(and(eq(diggerProfiles.id, diggerId), eq(diggerProfiles.userId, userId), isNull(diggerProfiles.hiddenAt)))
     : [];
   if (!owner || !isUuid(reviewId)) throw new AppError("forbidden", TRUST_MESSAGES.notYourReview);
-  const { reply } = parsedInput(replySchema, { reply: form.get("reply") ?? undefined });
   const [review] = await db.select({ reply: reviews.reply }).from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.diggerId, owner.id)));
   if (!review) throw new AppError("forbidden", TRUST_MESSAGES.notYourReview);
   // Only while there is none: two replies sent at once leave the first.

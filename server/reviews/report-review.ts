@@ -6,13 +6,13 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
-import { REVIEW_REPORT_MESSAGES, reviewReportSchema } from "#core/ops-moderation.ts";
+import { REVIEW_REPORT_MESSAGES, type reviewReportSchema } from "#core/ops-moderation.ts";
+import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, reviewReports, reviews } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
-export async function reportReview(db: Database, userId: string, diggerId: string, form: FormData): Promise<{ success: string }> {
-  const { reviewId, reason } = parsedInput(reviewReportSchema, Object.fromEntries(form));
+export async function reportReview(db: Database, userId: string, diggerId: string, { reviewId, reason }: z.output<typeof reviewReportSchema>): Promise<{ success: string }> {
   if (!isUuid(diggerId)) throw new AppError("not_found", REVIEW_REPORT_MESSAGES.notFound);
   const [review] = await db
     .select({ id: reviews.id })

@@ -7,30 +7,29 @@
  * operator kept after a report back to the operators (issue 22).
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { REVIEW_EDIT_DAYS, reviewSchema, TRUST_MESSAGES } from "#core/reviews.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { reviewReports, reviews } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts";
 
 type Services = Pick<AppServices, "db" | "emit">;
 
+/** The review `{ rating, body }` (parsed by `reviewSchema`) of digger `diggerId` (the form's, unchecked). */
 export async function saveReview(
   services: Services,
   clientId: string,
   gigId: string,
-  form: FormData,
+  diggerId: unknown,
+  { rating, body }: z.output<typeof reviewSchema>,
   edit: boolean,
 ): Promise<{ success: string }> {
   const { db, emit } = services;
   const gig = await ownedGig(db, clientId, gigId);
-  const purchase = await completedPurchase(db, gig.id, form.get("diggerId"));
-  const { rating, body } = parsedInput(reviewSchema, {
-    rating: form.get("rating") ?? undefined,
-    body: form.get("body") ?? undefined,
-  });
+  const purchase = await completedPurchase(db, gig.id, diggerId);
   if (purchase.refunded) throw new AppError("conflict", TRUST_MESSAGES.refunded);
 
   await db.transaction(async (tx) => {
@@ -89,7 +88,8 @@ export async function saveReview(
 function reviewOperation(edit: boolean) {
   return defineOperation({
     access: GIG_BUYERS_ACCESS,
-    run: ({ services, user, params, form }) => saveReview(services, user.id, params.gigId ?? "", form ?? new FormData(), edit),
+    input: reviewSchema,
+    run: ({ services, user, params, form, input }) => saveReview(services, user.id, params.gigId ?? "", form?.get("diggerId"), input, edit),
   });
 }
 

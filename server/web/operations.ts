@@ -9,7 +9,7 @@
 import type { AppLoadContext } from "react-router";
 import { authApiFor } from "../auth/api.ts";
 import { AppError } from "../errors.ts";
-import type { StoredAttachment } from "../messages/attachments.ts";
+import { discardAttachments, type StoredAttachment } from "../messages/attachments.ts";
 import type { Operation, Params } from "../operation.ts";
 import { runAction, runLoader } from "./respond.ts";
 
@@ -54,9 +54,16 @@ async function invoke<Op extends AnyOperation>(
   const caller = resolved ?? (await operation.access.resolve(context, request, params));
   const url = new URL(request.url);
   const form = read?.form ?? null;
-  const input = operation.parse(form, url, { ...(caller as object), services: context.services });
-  const authApi = authApiFor(context, request);
   const files = read?.files ?? [];
+  let input: unknown;
+  try {
+    input = operation.parse(form, url, { ...(caller as object), services: context.services });
+  } catch (error) {
+    // A form its schema refuses: the files its reader stored will go with no message.
+    await discardAttachments(context.services.storage, files);
+    throw error;
+  }
+  const authApi = authApiFor(context, request);
   return (await operation.run({ ...(caller as object), services: context.services, input, params, url, form, files, authApi })) as OutputOf<Op>;
 }
 

@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GigIssue } from "../../core/lead-issues.ts";
+import { ISSUE_MESSAGES, type GigIssue } from "../../core/lead-issues.ts";
 import { leadPriceCents } from "../../core/lead-price.ts";
 import { leadIssues, refunds } from "../../server/db/schema.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
@@ -287,6 +287,22 @@ describe("resolving an issue", () => {
     expect((await issueOf(lead.purchaseId))!.status).toBe("pending");
     expect(await refundsOf(lead.issue.id)).toHaveLength(0);
     expect(await mailTo(app, lead.digger.email)).toHaveLength(0);
+  });
+
+  it("answers a decision the form cannot carry with 'Failed to update issue' and its field (400), deciding nothing", async () => {
+    const lead = await reportedLead("mistake");
+    const path = `/my-gigs/${lead.gig.id}/issues`;
+    for (const [fields, field] of [
+      [{ issueId: lead.issue.id }, "decision"],
+      [{ issueId: lead.issue.id, decision: "refund_twice" }, "decision"],
+      [{ decision: "approve" }, "issueId"],
+    ] as const) {
+      const response = await lead.owner.client.post(path, fields);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: ISSUE_MESSAGES.updateFailed, fieldErrors: { [field]: ISSUE_MESSAGES.updateFailed } });
+    }
+    expect((await issueOf(lead.purchaseId))!.status).toBe("pending");
+    expect(await refundsOf(lead.issue.id)).toHaveLength(0);
   });
 
   it("keeps the refund pending when the provider fails, and the decision stands", async () => {

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TRUST_MESSAGES, type GigBuyer } from "../../core/reviews.ts";
+import { REPLY_MAX, TRUST_MESSAGES, type GigBuyer } from "../../core/reviews.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { diggerProfiles, emails, hires, refunds, reviews, users } from "../../server/db/schema.ts";
 import { seedCategories, seedDemoData } from "../../server/db/seed/index.ts";
@@ -281,6 +281,29 @@ describe("the digger's reply", () => {
     const html = await profileHtml(digger.diggerId);
     expect(html).toContain(`Response from ${handle}`);
     expect(html).toContain(reply.reply);
+  });
+});
+
+describe("the reply form", () => {
+  it("says what is wrong with the reply in the issue's words and leaves the review without one", async () => {
+    const digger = await diggerWithProfile(app);
+    const { gig } = await boughtGig(digger);
+    await post(owner.client, gig, { intent: "review", diggerId: digger.diggerId, rating: "5", body: REVIEW });
+    const [review] = await db().select().from(reviews).where(eq(reviews.gigId, gig.id));
+    const path = `/digger/${digger.diggerId}`;
+    for (const [fields, message] of [
+      [{ reply: "Thanks!   " }, TRUST_MESSAGES.replyTooShort],
+      [{ reply: "x".repeat(REPLY_MAX + 1) }, TRUST_MESSAGES.replyTooLong],
+      [{}, TRUST_MESSAGES.replyTooShort],
+    ] as const) {
+      // The page's data, as the reply form's fetcher receives it.
+      const response = await digger.client.post(`${path}.data`, { intent: "reply", reviewId: review!.id, ...fields });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    // A review that is not on this profile is still refused as not yours.
+    expect((await digger.client.post(path, { intent: "reply", reviewId: randomUUID(), reply: "Thank you, it was a pleasure!" })).status).toBe(403);
+    expect((await db().select({ reply: reviews.reply }).from(reviews).where(eq(reviews.id, review!.id)))[0]!.reply).toBeNull();
   });
 });
 

@@ -11,7 +11,9 @@
  */
 import EmailReplyParser from "email-reply-parser";
 import type { Attachment, Email } from "postal-mime";
+import { firstMessage } from "#core/forms.ts";
 import { MAX_ATTACHMENTS } from "#core/message-attachments.ts";
+import { messageSchema } from "#core/messages.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError } from "../../errors.ts";
 import type { AppServices } from "../../context.ts";
@@ -71,19 +73,20 @@ export async function postReply(
   if (isAutomatic(email)) return { kind: "dropped", reason: "automatic" };
   const text = replyText(email);
   if (text === "") return { kind: "dropped", reason: "empty" };
+  // The thread form's schema and words (too long), before any file is stored.
+  const message = messageSchema.safeParse({ body: text });
+  if (!message.success) return { kind: "refused", permanent: true, text: firstMessage(message.error) };
   const emailMessageId = email.messageId?.trim().slice(0, 998) || null;
-  const form = new FormData();
-  form.set("body", text);
   // sendMessage deletes the stored files again when the message is not written.
   const attachments = await storedFiles(services.storage, email.attachments ?? []);
   try {
-    const sent = await sendMessage(services, recipient.userId, recipient.threadId, form, { emailMessageId, attachments });
+    const sent = await sendMessage(services, recipient.userId, recipient.threadId, message.data, { emailMessageId, attachments });
     return { kind: "posted", messageId: sent.id };
   } catch (error) {
     if (isUniqueViolation(error, "messages_email_message_key")) return { kind: "dropped", reason: "duplicate" };
     if (!(error instanceof AppError)) throw error;
-    // Too fast: the sender's server tries again later. The rest (suspended, blocked, too long) stays refused.
+    // Too fast: the sender's server tries again later. The rest (suspended, blocked) stays refused.
     const permanent = error.code !== "too_many_requests" && error.code !== "unavailable";
-    return { kind: "refused", permanent, text: error.fieldErrors?.body ?? error.message };
+    return { kind: "refused", permanent, text: error.message };
   }
 }
