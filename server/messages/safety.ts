@@ -5,10 +5,11 @@
  * for the console's Messages queue (ops/message-moderation.ts).
  */
 import { and, eq } from "drizzle-orm";
-import { MESSAGE_TEXTS, messageReportSchema } from "#core/messages.ts";
+import type { z } from "zod";
+import { MESSAGE_TEXTS, type messageReportSchema } from "#core/messages.ts";
 import type { Database } from "../db/client.ts";
 import { blocks, messageReports, messages } from "../db/schema.ts";
-import { AppError, parsedInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { threadParty } from "./access.ts";
 
 export async function blockOther(db: Database, userId: string, threadId: string): Promise<{ success: string }> {
@@ -24,9 +25,9 @@ export async function unblockOther(db: Database, userId: string, threadId: strin
 }
 
 /** A party reports a message of the thread (their own included: nothing stops it, nothing comes of it but the queue). */
-export async function reportMessage(db: Database, userId: string, threadId: string, form: FormData): Promise<{ success: string }> {
+export async function reportMessage(db: Database, userId: string, threadId: string, report: z.output<typeof messageReportSchema>): Promise<{ success: string }> {
   const party = await threadParty(db, userId, threadId);
-  const { messageId, reason } = parsedInput(messageReportSchema, Object.fromEntries(form));
+  const { messageId, reason } = report;
   const [message] = await db
     .select({ id: messages.id })
     .from(messages)

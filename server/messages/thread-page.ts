@@ -8,7 +8,7 @@
  * a visitor's or a stranger's upload is never stored.
  */
 import { dayIn } from "#core/dates.ts";
-import { messageSchema } from "#core/messages.ts";
+import { messageReportSchema, messageSchema } from "#core/messages.ts";
 import { declineSchema, quoteSchema } from "#core/quotes.ts";
 import { actsAsOperator, anyone } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
@@ -67,7 +67,8 @@ export const unblockInThread = defineOperation({
 
 export const reportInThread = defineOperation({
   access: THREAD,
-  run: ({ services: { db }, user, thread, form }) => reportMessage(db, user.id, thread.id, form ?? new FormData()),
+  input: messageReportSchema,
+  run: ({ services: { db }, user, thread, input }) => reportMessage(db, user.id, thread.id, input),
 });
 
 /** The quote form's schema knows today in the server's time zone (Valid until's earliest day). */
