@@ -17,7 +17,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
-import type { UserType } from "#core/auth-schemas.ts";
+import type { UserType } from "#core/sign-in-schemas.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { diggerProfiles } from "./db/schema.ts";

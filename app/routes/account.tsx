@@ -9,7 +9,7 @@ import { LeadAlertsCard } from "#app/features/account/lead-alerts-card.tsx";
 import { PushDevicesCard } from "#app/features/account/push-devices-card.tsx";
 import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
 import { ReachCard } from "#app/features/account/reach-card.tsx";
-import { PasswordInput } from "#app/features/auth/password-input.tsx";
+import { PasswordInput } from "#app/features/sign-in/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";

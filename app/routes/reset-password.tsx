@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
-import { PasswordInput } from "#app/features/auth/password-input.tsx";
+import { PasswordInput } from "#app/features/sign-in/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";

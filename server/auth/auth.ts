@@ -16,7 +16,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USER_TYPES,
   type UserType,
-} from "#core/auth-schemas.ts";
+} from "#core/sign-in-schemas.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
 import { accountStanding, accountSuspended } from "./account-standing.ts";

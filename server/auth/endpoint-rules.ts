@@ -7,7 +7,7 @@
  */
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
-import { fullNameSchema } from "#core/auth-schemas.ts";
+import { fullNameSchema } from "#core/sign-in-schemas.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";

@@ -4,7 +4,7 @@
  * phone are selected only for a client whose request the digger approved.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { UserType } from "#core/auth-schemas.ts";
+import type { UserType } from "#core/sign-in-schemas.ts";
 import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/digger-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { hireRateText } from "#core/reviews.ts";

@@ -3,7 +3,7 @@
  * published yet (its client has not confirmed their e-mail) exists only for its client.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { UserType } from "#core/auth-schemas.ts";
+import type { UserType } from "#core/sign-in-schemas.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";

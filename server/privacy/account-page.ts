@@ -4,7 +4,7 @@
  * passwords and two-factor, privacy, reach, alerts, push); these declare who may send it and
  * its schema, which the route adapter parses the form with.
  */
-import { changePasswordSchema, passwordConfirmationSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
+import { changePasswordSchema, passwordConfirmationSchema, twoFactorCodeSchema } from "#core/sign-in-schemas.ts";
 import { leadAlertsInput, leadAlertsSchema } from "#core/lead-alerts.ts";
 import { deleteAccountSchema, emailPreferencesSchema } from "#core/privacy-schemas.ts";
 import { pushSubscriptionSchema, removePushDeviceSchema } from "#core/push-schemas.ts";

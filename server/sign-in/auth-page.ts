@@ -4,7 +4,7 @@
  * reset link, a social sign-in. Anyone may send them; each goes to Better Auth on the
  * browser's behalf (`authApi`). Where the browser goes next is the route's answer.
  */
-import { forgotPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
+import { forgotPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "#core/sign-in-schemas.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import { safeRedirect } from "#core/redirect.ts";
 import { cleanSignInErrorQuery, signInErrorMessage } from "#core/sign-in-errors.ts";

@@ -3,7 +3,7 @@
  * password chosen with that link, and changing it while signed in.
  */
 import type { z } from "zod";
-import { resetPasswordSchema, type changePasswordSchema, type forgotPasswordSchema } from "#core/auth-schemas.ts";
+import { resetPasswordSchema, type changePasswordSchema, type forgotPasswordSchema } from "#core/sign-in-schemas.ts";
 import { defineOperation } from "../operation.ts";
 import { authFailure, type AuthApi } from "../auth/api.ts";
 import { anyone } from "../guards.ts";

@@ -4,7 +4,7 @@
  * The second step of an account with two-factor on is in two-factor.ts.
  */
 import type { z } from "zod";
-import type { signInSchema } from "#core/auth-schemas.ts";
+import type { signInSchema } from "#core/sign-in-schemas.ts";
 import { authFailure, type AuthApi } from "../auth/api.ts";
 
 /** Checks the password. An account with two-factor on is not signed in yet: it wants its code (`twoFactor`). */

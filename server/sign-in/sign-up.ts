@@ -3,7 +3,7 @@
  * check the name, the type and the 18+ confirmation: endpoint-rules.ts) and signs it in.
  */
 import type { z } from "zod";
-import type { signUpSchema } from "#core/auth-schemas.ts";
+import type { signUpSchema } from "#core/sign-in-schemas.ts";
 import { authFailure, type AuthApi } from "../auth/api.ts";
 
 /** The answer to a sign-up for an address that has an account: the same for anyone who asks. */

@@ -5,7 +5,7 @@
  */
 import QRCode from "qrcode";
 import type { z } from "zod";
-import type { passwordConfirmationSchema, twoFactorCodeSchema } from "#core/auth-schemas.ts";
+import type { passwordConfirmationSchema, twoFactorCodeSchema } from "#core/sign-in-schemas.ts";
 import { AppError } from "../errors.ts";
 import { authFailure, type AuthApi, type AuthResult } from "../auth/api.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInSchema, signUpSchema, forgotPasswordSchema } from "../../core/auth-schemas.ts";
+import { signInSchema, signUpSchema, forgotPasswordSchema } from "../../core/sign-in-schemas.ts";
 import { firstMessage } from "../../core/forms.ts";
 
 const messageOf = (result: { success: boolean; error?: Parameters<typeof firstMessage>[0] }) =>
