@@ -102,7 +102,7 @@ type GigEdit = z.output<ReturnType<typeof editGigSchema>> | z.output<ReturnType<
  * another field (someone bought the lead while the client was editing) is refused with 409, and
  * nothing changes. The form was parsed before the row's lock, so bought or not is checked again
  * under it: a gig bought since takes only the four fields; one whose checkout's hold lapsed
- * since takes the four its form had.
+ * since takes the four its form had, and the same 409 if its form changed another.
  */
 export async function updateGig(db: Database, clientId: string, gigId: string, fields: GigEdit, sent: FormData): Promise<void> {
   const input = Object.fromEntries(sent);
@@ -110,13 +110,16 @@ export async function updateGig(db: Database, clientId: string, gigId: string, f
     const row = await ownGig(tx, clientId, gigId, true);
     if (!row) throw gigNotFound();
     const { gig, bought } = row;
-    if (bought) {
+    // Four fields only: bought now, or parsed as bought (a hold that lapsed since): either way a
+    // form that changes another field is refused rather than saved without it.
+    const fourFieldsOnly = bought || !("title" in fields);
+    if (fourFieldsOnly) {
       const lockedFields = Object.keys(input).filter((k) => !(FIELDS_AFTER_PURCHASE as readonly string[]).includes(k));
       if (lockedFields.some((k) => k !== "intent" && String(input[k]) !== String(currentValue(gig, k)))) {
         throw new AppError("conflict", GIG_EDIT_TEXTS.lockedConflict);
       }
     }
-    if (bought || !("title" in fields)) {
+    if (fourFieldsOnly) {
       const { timeline, deadline, contactPreferences, contactPhone } = fields;
       await tx.update(gigs).set({ timeline, deadline, contactPreferences, contactPhone }).where(eq(gigs.id, gig.id));
       return;

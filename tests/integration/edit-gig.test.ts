@@ -6,11 +6,12 @@
  * owner gets anything but 'Gig not found', and a refused request changes nothing.
  */
 import { eq } from "drizzle-orm";
+import { editBoughtGigSchema } from "../../core/gig-schema.ts";
 import { GIG_EDIT_TEXTS } from "../../core/gig-texts.ts";
 import { HOLD_MINUTES } from "../../core/lead-spots.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gigs, leadPurchases } from "../../server/db/schema.ts";
-import { DELETED_GIG } from "../../server/gigs/edit-gig.ts";
+import { DELETED_GIG, updateGig } from "../../server/gigs/edit-gig.ts";
 import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { validGigForm } from "../support/forms.ts";
@@ -135,6 +136,16 @@ describe("editing a bought gig", () => {
       expect(location(saved), String(bought)).toBe("/my-gigs");
       expect(await rowOf(gig), String(bought)).toMatchObject({ timeline: "Whenever suits", deadline: "2020-03-01" });
     }
+  });
+
+  it("refuses, under the row's lock, a form parsed as bought whose checkout's hold lapsed since, when it changes another field", async () => {
+    // The rule saw a hold (the four fields' schema parsed the form); by the lock the hold is gone.
+    const gig = await insertGig(app, owner.id);
+    const sent = new FormData();
+    for (const [name, value] of Object.entries({ title: "A different title here", timeline: "Soon" })) sent.set(name, value);
+    const fields = editBoughtGigSchema("2000-01-01").parse(Object.fromEntries(sent));
+    await expect(updateGig(app.database.db, owner.id, gig.id, fields, sent)).rejects.toMatchObject({ code: "conflict", message: GIG_EDIT_TEXTS.lockedConflict });
+    expect(await rowOf(gig)).toMatchObject({ title: gig.title, timeline: gig.timeline });
   });
 
   it("counts a checkout that holds a spot as bought for editing, but not for deleting", async () => {
