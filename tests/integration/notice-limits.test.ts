@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
+import { pruneNoticeSends } from "../../server/events/notice-sends.ts";
 import { gigs, noticeSends, notifications } from "../../server/db/schema.ts";
 import { GIG_POSTS_LIMITED } from "../../server/gigs/post-gig.ts";
 import { paragraph } from "../../server/mail/content.ts";
@@ -162,6 +163,16 @@ async function postGigs(clients: SessionClient[], n: number): Promise<Response[]
 }
 
 const gigCount = async (clientId: string) => (await db().select({ id: gigs.id }).from(gigs).where(eq(gigs.clientId, clientId))).length;
+
+describe("pruning the notice times", () => {
+  it("deletes more rows than one batch holds, and counts them all", async () => {
+    const user = await signUpAs(app, "digger");
+    await db().execute(sql`insert into notice_sends (user_id, kind, subject_id, sent_at)
+      select ${user.id}, 'gig.filled', g::text, now() - interval '25 hours' from generate_series(1, 10050) g`);
+    expect(await pruneNoticeSends(db())).toBeGreaterThanOrEqual(10_050);
+    expect(await db().select({ subjectId: noticeSends.subjectId }).from(noticeSends).where(eq(noticeSends.userId, user.id))).toEqual([]);
+  });
+});
 
 describe("posting gigs: 10 an hour, 30 a day per account", () => {
   it("refuses the 11th gig in an hour with the message, writing nothing; another account still posts", async () => {
