@@ -181,20 +181,34 @@ function postgresBus(driver: Extract<DatabaseDriver, { kind: "postgres" }>, logg
       clearTimeout(deadline);
       deadline = undefined;
     };
+    const beatLater = () => {
+      beating = setTimeout(beat, timings.heartbeatMs);
+      beating.unref();
+    };
     const beat = () => {
-      if (closed) return;
-      awaited = `${id}.${++beats}`;
-      giveUpIn("bus heartbeat not heard");
+      if (closed || lost) return;
+      const beatId = `${id}.${++beats}`;
+      awaited = beatId;
       // Through the pool, as other processes' notices come: what is checked is that the server
-      // still delivers to this connection. A failure to send is not heard either.
-      driver.pool.query("select pg_notify($1, $2)", [HEARTBEAT_CHANNEL, awaited]).catch(() => {});
+      // still delivers to this connection. So the deadline runs from the notice's commit: a pool
+      // that is slow to lend a connection under load says nothing of this one, and a send that
+      // fails is tried again at the next beat.
+      driver.pool.query("select pg_notify($1, $2)", [HEARTBEAT_CHANNEL, beatId]).then(
+        () => {
+          if (awaited === beatId && !lost && !closed) giveUpIn("bus heartbeat not heard");
+        },
+        () => {
+          if (awaited !== beatId || lost || closed) return;
+          awaited = undefined;
+          beatLater();
+        },
+      );
     };
     const heard = (payload: string) => {
       if (payload !== awaited) return;
       awaited = undefined;
       stopDeadline();
-      beating = setTimeout(beat, timings.heartbeatMs);
-      beating.unref();
+      beatLater();
     };
     const onLost = (error?: Error) => {
       if (lost) return;

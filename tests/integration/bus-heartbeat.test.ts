@@ -6,6 +6,7 @@
  * process and has no connection to lose.
  */
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createBus } from "../../server/bus.ts";
@@ -17,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { location } from "../support/session-client.ts";
 import { startTcpForwarder, type TcpForwarder } from "../support/tcp-forwarder.ts";
 
+const { Pool } = pg;
 const HEARTBEAT_SECONDS = 1;
 const TIMEOUT_SECONDS = 2;
 
@@ -111,6 +113,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the bus's heartbeat (PostgreSQL
       expect(warnings).toEqual([]);
     } finally {
       await bus.close();
+    }
+  });
+
+  it("takes no pool too busy to send its heartbeat for a silent connection: the deadline runs from the send", async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void warnings.push(line) });
+    // A pool of one connection, held by someone else for longer than two deadlines.
+    const { url } = throughForwarder.driver as { url: string };
+    const pool = new Pool({ connectionString: url, max: 1 });
+    const bus = createBus({ kind: "postgres", pool, url }, logger, {
+      heartbeatMs: HEARTBEAT_SECONDS * 1000,
+      heartbeatTimeoutMs: TIMEOUT_SECONDS * 1000,
+    });
+    try {
+      bus.subscribe("busy_pool_test", { message: () => {} });
+      await vi.waitFor(() => expect(bus.listening).toBe(true), { timeout: 10_000 });
+      const held = await pool.connect();
+      await new Promise((resolve) => setTimeout(resolve, (HEARTBEAT_SECONDS + 2 * TIMEOUT_SECONDS) * 1000 + 500));
+      expect(bus.listening).toBe(true);
+      held.release();
+      // The waiting beat goes out and is heard; the next ones too.
+      await new Promise((resolve) => setTimeout(resolve, (HEARTBEAT_SECONDS + TIMEOUT_SECONDS) * 1000 + 500));
+      expect(bus.listening).toBe(true);
+      expect(warnings).toEqual([]);
+    } finally {
+      await bus.close();
+      await pool.end();
     }
   });
 
