@@ -66,7 +66,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function Thread({ loaderData }: Route.ComponentProps) {
-  // A message or a read mark of the other party shows without a reload (issue 32, "Live").
+  // A message or a read mark of the other party shows without a reload (issue 32, "Live"); any
+  // thread's event, not only this one's: the top bar counts the unread threads.
   useLiveRevalidate({ since: loaderData.since, shows: (event) => event.kind === "thread" });
   const { thread, today } = loaderData;
   // The quote cards among the messages, where they were sent; the digger's Send a Quote under them.

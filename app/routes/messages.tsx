@@ -16,8 +16,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  // New messages move their thread to the top and mark it 'Unread' without a reload.
-  useLiveRevalidate({ since: loaderData.since });
+  // New messages move their thread to the top and mark it 'Unread' without a reload. A quote's
+  // change comes with its thread's event too; the `quotes` event is Compare Quotes' alone.
+  useLiveRevalidate({ since: loaderData.since, shows: (event) => event.kind === "thread" });
   const { items, loadMore, firstPage } = useAppendingList(loaderData.page);
   return (
     <div>
