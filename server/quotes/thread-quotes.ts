@@ -83,12 +83,14 @@ async function quoteCards(db: Database, rows: QuoteRow[], now: Date): Promise<Qu
 
 /**
  * What the thread's quote forms need beyond the page's cards (the open quote may be further back
- * than the page): whether the thread has a quote open and not past its end, or an accepted one.
+ * than the page): whether the thread has an open quote, or an accepted one. An open quote past
+ * its Valid until counts: it is still the digger's one open quote (the database allows one), to
+ * revise or withdraw until the client decides; a second one would be refused.
  */
-export async function threadQuoteState(db: Database, threadId: string, now = new Date()): Promise<{ hasOpen: boolean; accepted: boolean }> {
+export async function threadQuoteState(db: Database, threadId: string): Promise<{ hasOpen: boolean; accepted: boolean }> {
   const [row] = await db
     .select({
-      hasOpen: sql<boolean>`bool_or(${quotes.status} = 'open' and ${quotes.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      hasOpen: sql<boolean>`bool_or(${quotes.status} = 'open')`,
       accepted: sql<boolean>`bool_or(${quotes.status} = 'accepted')`,
     })
     .from(quotes)

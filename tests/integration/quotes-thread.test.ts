@@ -5,10 +5,11 @@
  * sent, revised, withdrawn or decided is a `thread` event for the thread's two parties and a
  * `quotes` event for the gig's client only: another digger of the gig and a stranger hear nothing.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIVE_PATH } from "../../core/live-events.ts";
 import { THREAD_PAGE_SIZE, type ThreadView } from "../../core/messages.ts";
-import { messages } from "../../server/db/schema.ts";
+import { messages, quotes } from "../../server/db/schema.ts";
 import { threadPage } from "../../server/messages/thread.ts";
 import { acceptQuote } from "../../server/quotes/decide.ts";
 import { withdrawQuote } from "../../server/quotes/send.ts";
@@ -78,6 +79,27 @@ describe("the thread's one list of messages and quotes", () => {
     expect(older.indexOf("Before the quote")).toBeGreaterThan(0);
     expect(older.indexOf("Before the quote")).toBeLessThan(older.indexOf("$800.00"));
     expect(older).not.toContain("After 01");
+  });
+});
+
+describe("a quote past its Valid until", () => {
+  it("stays the digger's one open quote in the thread: Revise and Withdraw, no Send a Quote; the client gets no Accept; a revision replaces it", async () => {
+    const lead = await boughtLead(app);
+    const sent = await sendQuoteForm(app, lead.digger.id, lead.threadId, FIXED);
+    await app.database.db.update(quotes).set({ validUntil: "2020-01-01", expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, sent.quoteId));
+    const digger = decodeHtml(await (await lead.digger.client.get(`/messages/${lead.threadId}`)).text());
+    expect(digger).toContain("Expired ");
+    expect(digger).toMatch(/>Revise</);
+    expect(digger).toMatch(/>Withdraw</);
+    expect(digger).not.toMatch(/>Send a Quote</);
+    const client = decodeHtml(await (await lead.client.client.get(`/messages/${lead.threadId}`)).text());
+    expect(client).toContain("Expired ");
+    expect(client).not.toMatch(/>Accept</);
+    // A second quote would be refused (one open quote per digger and gig); a revision replaces it.
+    await expect(sendQuoteForm(app, lead.digger.id, lead.threadId, FIXED)).rejects.toMatchObject({ code: "conflict" });
+    await reviseQuoteForm(app, lead.digger.id, lead.threadId, sent.quoteId, { ...FIXED, amount: "750" });
+    const view = await threadPage(app.database.db, lead.digger.id, lead.threadId, null);
+    expect(listed(view)).toEqual(["quote $800.00 replaced", "quote $750.00 open"]);
   });
 });
 

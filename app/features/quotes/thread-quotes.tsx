@@ -52,7 +52,8 @@ function statusText(quote: Quote): string | null {
 
 /**
  * A quote card where it was sent in the thread, with its current status: the digger's Revise and
- * Withdraw, the client's Accept and Decline, while it is open. `diggerHandle`: the client's accept question.
+ * Withdraw while it is open, also past its Valid until (until the client decides); the client's
+ * Accept and Decline while it is open and not expired. `diggerHandle`: the client's accept question.
  */
 export function QuoteCardView({ quote, threadId, role, diggerHandle, today }: { quote: Quote; threadId: string; role: "digger" | "client"; diggerHandle: string; today: string }) {
   const [revising, setRevising] = useState(false);
@@ -79,10 +80,10 @@ export function QuoteCardView({ quote, threadId, role, diggerHandle, today }: { 
         <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{`Reason: ${quote.declineReason}`}</p>
       ) : null}
       <QuoteDetails quote={quote} />
-      {live && role === "digger" ? (
+      {quote.status === "open" && role === "digger" ? (
         revising ? (
           <div className="mt-2 border-t pt-3">
-            <QuoteForm threadId={threadId} today={today} initial={formValues(quote)} quoteId={quote.id} onDone={() => setRevising(false)} />
+            <QuoteForm threadId={threadId} today={today} initial={formValues(quote, today)} quoteId={quote.id} onDone={() => setRevising(false)} />
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">
@@ -139,7 +140,8 @@ export function QuoteDetails({ quote }: { quote: Pick<Quote, "included" | "lineI
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-function formValues(quote: Quote): QuoteFormValues {
+/** The quote as its Revise form starts; a Valid until already past starts at the usual default instead. */
+function formValues(quote: Quote, today: string): QuoteFormValues {
   const price = quote.price;
   return {
     type: price.type,
@@ -151,7 +153,7 @@ function formValues(quote: Quote): QuoteFormValues {
     included: quote.included,
     lineItems: quote.lineItems.map((item) => ({ description: item.description, amount: dollars(item.amountCents) })),
     startDate: quote.startDate ?? "",
-    validUntil: quote.validUntil,
+    validUntil: quote.validUntil < today ? blankQuote(today).validUntil : quote.validUntil,
   };
 }
 
