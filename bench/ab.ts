@@ -20,7 +20,7 @@ import { canPin, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { load } from "./lib/load.ts";
 import { METRICS_TOKEN } from "./lib/metrics.ts";
 import { projectRoot, startServer, type BenchServer } from "./lib/server.ts";
-import { check, measured, refreshCookies, signedInPages, type SignedInRun, type SignedInTarget } from "./lib/signed-in.ts";
+import { check, measured, refreshCookies, signedInPages, warmUp, type SignedInRun, type SignedInTarget } from "./lib/signed-in.ts";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback?: string) => {
@@ -60,6 +60,8 @@ try {
     sides.push({ name, server, pages, runs: pages.map(() => []) });
     for (const page of pages) await check(server, page.path, page.person.cookie, page.check);
   }
+  // Each server warmed on each page before the first timed run (lib/signed-in.ts).
+  for (const side of sides) for (const page of side.pages) await onLoadCores(pin, () => warmUp(side.server, page));
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < sides[0]!.pages.length; i++) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {

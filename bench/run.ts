@@ -80,6 +80,9 @@ const buildDir = process.env.BUILD_DIR ?? "build-bench";
 const clientDir = path.join(projectRoot, buildDir, "client");
 const pgServer = process.env.BENCH_PG_SERVER ?? DEFAULT_PG_SERVER;
 const pageCacheSeconds = option("--page-cache-seconds", "");
+// The signed-in case's open loop: the rates offered per page (Browse Gigs, My Gigs, My Leads,
+// Notifications), to offer half of another build's best (issue 35); default half this run's.
+const openRates = option("--open-rates", "") ? numbers(option("--open-rates", "")!) : undefined;
 const serverEnv: Record<string, string> = pageCacheSeconds ? { PAGE_CACHE_SECONDS: pageCacheSeconds } : {};
 const pin = !flag("--no-pin") && canPin();
 const serverCpus = pin ? SERVER_CPUS : undefined;
@@ -421,7 +424,7 @@ async function main() {
   if (sections.has("signed-in") && main.target.kind === "postgres") {
     log(`bench: signed-in pages on 1 server, ${rounds} round(s) of ${duration} s at 10 connections, then half the best rate offered`);
     const browse = list.find((e) => e.kind === "page" && e.name === "browse gigs")!.expect!;
-    signedIn = await onLoadCores(pin, () => signedInCase({ databaseUrl: main.target.location, buildDir, duration, rounds, listed: browse, cpus: serverCpus, log }));
+    signedIn = await onLoadCores(pin, () => signedInCase({ databaseUrl: main.target.location, buildDir, duration, rounds, listed: browse, openRates, cpus: serverCpus, log }));
   } else if (sections.has("signed-in")) {
     log("bench: signed-in pages skipped (the case needs PostgreSQL)");
   }

@@ -16,7 +16,7 @@ import { MAX_PHOTO_BYTES, MAX_WORK_PHOTOS } from "#core/digger-schemas.ts";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "#core/message-attachments.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { AUTH_ERROR_PATH, authErrorLocation } from "./auth/error-page.ts";
-import { lookupSession, type SessionLookup } from "./auth/session.ts";
+import type { SessionLookup } from "./auth/session.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { stripeWebhookHandler } from "./leads/webhook.ts";
 import { liveness, readiness, RETRY_AFTER_SECONDS } from "./health.ts";
@@ -240,7 +240,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       requestId: c.get("requestId"),
       clientIp: c.get("clientIp"),
       cspNonce: c.get("cspNonce"),
-      session: () => (session ??= lookupSession(auth, c.req.raw.headers)),
+      session: () => (session ??= services.lookupSession(c.req.raw.headers)),
       failure,
     });
     // The database is away: the same "try again" page or data, as 503 with a hint of when,

@@ -7,7 +7,7 @@
  * them imports no builder.
  */
 import type { Auth } from "./auth/auth.ts";
-import type { SessionLookup } from "./auth/session.ts";
+import type { LookupSession, SessionLookup } from "./auth/session.ts";
 import type { SessionVersions } from "./auth/session-versions.ts";
 import type { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
@@ -63,6 +63,8 @@ export interface AppServices {
   bus: Bus;
   /** The versions of the signed session cookies (auth/session-versions.ts); `track` each request. */
   sessionVersions: SessionVersions;
+  /** A request's signed-in user (auth/session.ts): the one way to read a session. */
+  lookupSession: LookupSession;
   /** Web Push's client (push/push-service-client.ts); null without VAPID keys. Jobs send through it (push/send.ts). */
   push: PushClient | null;
 }

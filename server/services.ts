@@ -4,6 +4,7 @@
  * hold no global state and tests build their own with `createServices`.
  */
 import { createAuth } from "./auth/auth.ts";
+import { createSessionLookup } from "./auth/session.ts";
 import { createSessionVersions } from "./auth/session-versions.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
@@ -36,6 +37,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const sessionVersions = createSessionVersions(bus);
   const notify = createNotify(mailer);
   const emit = createEmit({ config, mailer, jobs, notify });
+  const auth = createAuth({ config, db, emit, logger, rateLimits, sessionVersions });
   return {
     config,
     db,
@@ -44,8 +46,9 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     notify,
     emit,
     jobs,
-    auth: createAuth({ config, db, emit, logger, rateLimits, sessionVersions }),
+    auth,
     sessionVersions,
+    lookupSession: createSessionLookup(auth, sessionVersions),
     rateLimits,
     payments: createPaymentProvider(config),
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),

@@ -34,6 +34,10 @@ export async function startServer(
   entry = "server/main.ts",
   { nodeArgs = [], root = projectRoot }: { nodeArgs?: string[]; root?: string } = {},
 ): Promise<BenchServer> {
+  // BENCH_CPU_PROF_DIR=DIR: any case's servers under `node --cpu-prof`, each profile written to
+  // DIR at its exit (read with `npx tsx bench/cpu-profile.ts FILE`).
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  if (profileDir) nodeArgs = ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`, ...nodeArgs];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "dg-bench-server-"));

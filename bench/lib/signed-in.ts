@@ -5,9 +5,9 @@
  * before it is timed: status 200, the signed-in person's name, and what the page lists (Browse
  * Gigs its 20 gigs, My Gigs and My Leads 20 or more of the person's 50 gigs). Then, per page:
  *  - closed loop: `rounds` runs at 10 connections, each asking again as soon as answered;
- *  - open loop: one run at a fixed offered rate, half the best closed-loop rate (autocannon's
- *    overallRate over 50 connections, so that a stall makes requests wait instead of slowing
- *    the offer down, up to 50 outstanding);
+ *  - open loop: one run at a fixed offered rate (`openRates`, else half the best closed-loop
+ *    rate), requests sent at evenly spaced times and each timed from when it was due
+ *    (lib/open-loop.ts), so that a stall makes requests wait instead of slowing the offer;
  * and for every run the server's CPU time per request, its event-loop delay (prom-client's
  * percentiles in /metrics, reset by each scrape, so a scrape before and after a run covers that
  * run; and the histogram `nodejs_eventloop_delay_seconds`, its counts before and after), the
@@ -18,12 +18,24 @@ import pg from "pg";
 import { BENCH_PASSWORD, HEAVY_CLIENT, HEAVY_DIGGER } from "../generate.ts";
 import { AUTH_COOKIE_PREFIX } from "../../server/auth/auth.ts";
 import { answerProblem, missingTexts, type Expectation } from "./expect.ts";
-import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
+import { BROWSER_ACCEPT_ENCODING, load, type LoadResult } from "./load.ts";
 import { metric, METRICS_TOKEN, scrape } from "./metrics.ts";
+import { openLoad } from "./open-loop.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
 const CONNECTIONS = 10;
-const OPEN_LOOP_CONNECTIONS = 50;
+/**
+ * Seconds of load per page before anything is timed, thrown away: a fresh server's first
+ * thousand requests pay for V8's compiling and its heap growing (a first 10 s round read 16.9 ms
+ * of CPU a request where the next read 11.0, bench/README.md).
+ */
+export const WARMUP_SECONDS = 10;
+
+/** `page` loaded at 10 connections for WARMUP_SECONDS, nothing recorded. */
+export async function warmUp(server: BenchServer, page: SignedInTarget): Promise<void> {
+  await refreshCookies(server, page.person);
+  await load(server.url, page.path, CONNECTIONS, WARMUP_SECONDS, { cookie: page.person.cookie });
+}
 
 export interface ServerFigures {
   /** Server CPU (user + system) per answered request. */
@@ -108,6 +120,9 @@ export function withSetCookies(cookie: string, setCookies: string[]): string {
  * the new one).
  */
 export async function refreshCookies(server: BenchServer, person: Person): Promise<void> {
+  // A server from before the signed cookie (bench:ab's older side) never set one: it reads the
+  // session from the database on every request, whatever the cookies' age.
+  if (!person.cookie.includes(`${AUTH_COOKIE_PREFIX}.session_data=`)) return;
   const response = await fetch(`${server.url}/api/auth/get-session?disableCookieCache=true`, { headers: { cookie: person.cookie } });
   await response.arrayBuffer();
   const setCookies = response.headers.getSetCookie();
@@ -242,10 +257,12 @@ export async function signedInCase(options: {
   rounds: number;
   /** Browse Gigs' 20 gigs, signed out (lib/expect.ts): the digger's page lists them too. */
   listed: Expectation;
+  /** The open loop's offered rate per page, in the order of signedInPages (default: half this run's best). */
+  openRates?: number[];
   cpus?: string;
   log: (line: string) => void;
 }): Promise<SignedInPage[]> {
-  const { databaseUrl, buildDir, duration, rounds, listed, cpus, log } = options;
+  const { databaseUrl, buildDir, duration, rounds, listed, openRates, cpus, log } = options;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const server = await startServer({ kind: "postgres", url: databaseUrl }, buildDir, { METRICS_TOKEN }, cpus);
@@ -253,7 +270,7 @@ export async function signedInCase(options: {
     const pages = await signedInPages(server, client, listed);
     for (const page of pages) {
       await check(server, page.path, page.person.cookie, page.check);
-      await warm(server.url, page.path, 5, { cookie: page.person.cookie });
+      await warmUp(server, page);
     }
     const results: SignedInPage[] = pages.map((p) => ({ name: p.name, path: p.path, as: p.person.name, closed: [], open: null }));
     // Rounds take the pages in turn, so that the machine's drifting load falls on each.
@@ -266,9 +283,9 @@ export async function signedInCase(options: {
       }
     }
     for (const [i, page] of pages.entries()) {
-      const rate = Math.max(1, Math.floor(Math.max(...results[i]!.closed.map((r) => r.rps)) / 2));
+      const rate = openRates?.[i] ?? Math.max(1, Math.floor(Math.max(...results[i]!.closed.map((r) => r.rps)) / 2));
       await refreshCookies(server, page.person);
-      const run = await measured(server, () => load(server.url, page.path, OPEN_LOOP_CONNECTIONS, duration, { cookie: page.person.cookie }, rate));
+      const run = await measured(server, () => openLoad(server.url, page.path, rate, duration, { cookie: page.person.cookie }));
       results[i]!.open = { ...run, offeredRate: rate };
       log(`  signed-in ${page.name.padEnd(28)} offered ${rate}/s: ${describeRun(run)}`);
     }

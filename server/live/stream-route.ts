@@ -7,8 +7,7 @@
  */
 import type { Context } from "hono";
 import { LIVE_SINCE_PARAM } from "#core/live-events.ts";
-import type { Auth } from "../auth/auth.ts";
-import { lookupSession } from "../auth/session.ts";
+import type { LookupSession } from "../auth/session.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { RETRY_AFTER_SECONDS } from "../health.ts";
 import { STREAMS_PER_USER, type LiveHub } from "./hub.ts";
@@ -16,14 +15,14 @@ import { STREAMS_PER_USER, type LiveHub } from "./hub.ts";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The two services it uses: `AppServices` (context.ts) names live/'s hub, so live/ does not name it back. */
-export function liveStream(services: { auth: Auth; live: LiveHub }) {
-  const { auth, live } = services;
+export function liveStream(services: { lookupSession: LookupSession; live: LiveHub }) {
+  const { lookupSession, live } = services;
   live.start();
   return async (c: Context) => {
     const headers = c.req.raw.headers;
     let session;
     try {
-      session = await lookupSession(auth, headers);
+      session = await lookupSession(headers);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return c.text("Please try again in a moment.", 503, { ...NO_STORE, "Retry-After": String(RETRY_AFTER_SECONDS) });
@@ -43,7 +42,7 @@ export function liveStream(services: { auth: Auth; live: LiveHub }) {
     const opened = live.open(user.id, {
       reconnected: headers.has("last-event-id"),
       since,
-      stillSignedIn: async () => (await lookupSession(auth, headers)).user?.id === user.id,
+      stillSignedIn: async () => (await lookupSession(headers)).user?.id === user.id,
     });
     if ("refused" in opened) {
       if (opened.refused === "closing") return c.text("The server is restarting.", 503, { ...NO_STORE, "Retry-After": "1" });

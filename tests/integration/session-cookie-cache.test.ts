@@ -8,6 +8,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Auth } from "../../server/auth/auth.ts";
+import { createSessionLookup } from "../../server/auth/session.ts";
 import { sessions, users } from "../../server/db/schema.ts";
 import { deleteSessionsUnheard, signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -75,6 +77,110 @@ describe("the session cookie cache", () => {
       const page = await user.client.get("/account");
       expect(page.status).toBe(302);
       expect(location(page)).toBe("/auth?redirect=%2Faccount");
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/**
+ * The process's memory of accepted cookies (server/auth/session.ts, decision 0059): the same
+ * cookies again are answered without Better Auth's verification, and every reason Better Auth
+ * would stop trusting them still counts at once. Better Auth is really called; the wrapper only
+ * counts the calls.
+ */
+describe("the session lookup's verified cookies", () => {
+  const counting = () => {
+    const counter = { calls: 0 };
+    const auth = app.services.auth;
+    const getSession = ((context: Parameters<typeof auth.api.getSession>[0]) => {
+      counter.calls += 1;
+      return auth.api.getSession(context);
+    }) as typeof auth.api.getSession;
+    return { counter, auth: { ...auth, api: { ...auth.api, getSession } } as Auth };
+  };
+  const signedIn = async (name: string) => {
+    const user = await signUpAs(app, "consumer", name);
+    // A page view writes the signed cookie, as a browser holds it after its first page.
+    expect((await user.client.get("/account")).status).toBe(200);
+    expect(user.client.cookies.get(CACHE_COOKIE)).toBeTruthy();
+    return { user, headers: new Headers({ cookie: user.client.cookieHeader() }) };
+  };
+
+  it("asks Better Auth once for the same cookies, and again after a change to the user is heard", async () => {
+    const { counter, auth } = counting();
+    const lookup = createSessionLookup(auth, app.services.sessionVersions);
+    const { user, headers } = await signedIn("Vera Verified");
+    for (let i = 0; i < 3; i++) expect((await lookup(headers)).user).toMatchObject({ id: user.id, name: "Vera Verified" });
+    expect(counter.calls).toBe(1);
+    await db().update(users).set({ name: "Vera Renamed" }).where(eq(users.id, user.id));
+    await busCaughtUp(app);
+    const renamed = await lookup(headers);
+    expect(renamed.user?.name).toBe("Vera Renamed");
+    expect(counter.calls).toBe(2);
+    // The old cookie is stale now: Better Auth answers from the database and writes a new one,
+    // which is not kept, so the old cookies keep going to Better Auth.
+    expect(renamed.setCookies.length).toBeGreaterThan(0);
+    await lookup(headers);
+    expect(counter.calls).toBe(3);
+  });
+
+  it("signs out at once on a revoked session, as Better Auth's own check does", async () => {
+    const { auth } = counting();
+    const lookup = createSessionLookup(auth, app.services.sessionVersions);
+    const { user, headers } = await signedIn("Rita Revoked");
+    expect((await lookup(headers)).user?.id).toBe(user.id);
+    await db().delete(sessions).where(eq(sessions.userId, user.id));
+    await busCaughtUp(app);
+    expect((await lookup(headers)).user).toBeNull();
+  });
+
+  it("keeps an answer no longer than the signed cookie lives", async () => {
+    const { counter, auth } = counting();
+    let clock = Date.now();
+    const lookup = createSessionLookup(auth, app.services.sessionVersions, () => clock);
+    const { headers } = await signedIn("Eli Expiring");
+    await lookup(headers);
+    await lookup(headers);
+    expect(counter.calls).toBe(1);
+    clock += 61_000; // the cookie's 60 s (server/auth/auth.ts) are over
+    await lookup(headers);
+    expect(counter.calls).toBe(2);
+  });
+
+  it("takes nothing from memory for other cookies: another value, an extra auth cookie, a forged signature", async () => {
+    const { counter, auth } = counting();
+    const lookup = createSessionLookup(auth, app.services.sessionVersions);
+    const { user } = await signedIn("Otto Other");
+    const jar = new Map(user.client.cookies);
+    const header = (cookies: Map<string, string>) => new Headers({ cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") });
+    expect((await lookup(header(jar))).user?.id).toBe(user.id);
+    expect(counter.calls).toBe(1);
+    const extra = new Map(jar).set("dg.other", "1");
+    expect((await lookup(header(extra))).user?.id).toBe(user.id);
+    expect(counter.calls).toBe(2);
+    // The cookie cache with its signature's last character changed: Better Auth refuses it and
+    // reads the session from the database (a fresh cookie written); nothing of it is kept.
+    const data = jar.get(CACHE_COOKIE)!;
+    const decoded = JSON.parse(Buffer.from(decodeURIComponent(data), "base64url").toString("utf8")) as { signature: string };
+    decoded.signature = decoded.signature.slice(0, -1) + (decoded.signature.endsWith("A") ? "B" : "A");
+    const forged = new Map(jar).set(CACHE_COOKIE, Buffer.from(JSON.stringify(decoded)).toString("base64url"));
+    const answer = await lookup(header(forged));
+    expect(answer.setCookies.some((c) => c.includes(CACHE_COOKIE))).toBe(true);
+    await lookup(header(forged));
+    expect(counter.calls).toBe(4);
+  });
+
+  it("keeps nothing while the bus does not listen", async () => {
+    const other = await createTestApp({}, { database: app.database });
+    try {
+      const { counter, auth } = counting();
+      const lookup = createSessionLookup(auth, other.services.sessionVersions);
+      const { headers } = await signedIn("Nell Unheard");
+      await other.services.bus.close();
+      await lookup(headers);
+      await lookup(headers);
+      expect(counter.calls).toBe(2);
     } finally {
       await other.close();
     }
