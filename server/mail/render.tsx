@@ -1,16 +1,47 @@
 /**
  * Every e-mail's HTML part, rendered on the server with React Email: the e-mail's parts
  * (templates/email-body.tsx) inside the one layout (templates/layout.tsx).
+ *
+ * Rendered once per shape (issue 35; bench/README.md, the lead-alerts case): an e-mail is
+ * rendered with a mark in place of each action's address and of the unsubscribe address, and
+ * the marks are then replaced by the addresses, escaped as React escapes them. The 10,000 alerts
+ * of one gig differ only in their unsubscribe address, so they cost one render, not 10,000.
  */
+import { randomUUID } from "node:crypto";
 import { render } from "@react-email/components";
+import { LRUCache } from "lru-cache";
 import { emailPreview, type EmailMessage } from "./content.ts";
 import { EmailBody } from "./templates/email-body.tsx";
 import { EmailLayout } from "./templates/layout.tsx";
 
-export function renderEmailHtml(email: EmailMessage, { publicUrl, unsubscribeUrl = null }: { publicUrl: string; unsubscribeUrl?: string | null }): Promise<string> {
-  return render(
-    <EmailLayout heading={email.heading ?? email.subject} preview={emailPreview(email.content)} publicUrl={publicUrl} unsubscribeUrl={unsubscribeUrl}>
-      <EmailBody content={email.content} />
-    </EmailLayout>,
-  );
+/** Unguessable, so that no text a user wrote can hold a mark. */
+const MARK_ID = randomUUID();
+const MARK = new RegExp(`\\u0001${MARK_ID}:(\\d+)\\u0001`, "g");
+const mark = (i: number) => `\u0001${MARK_ID}:${i}\u0001`;
+
+/** Rendered shapes, the most recently used kept. */
+const shapes = new LRUCache<string, Promise<string>>({ max: 200 });
+
+/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser). */
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+export async function renderEmailHtml(email: EmailMessage, { publicUrl, unsubscribeUrl = null }: { publicUrl: string; unsubscribeUrl?: string | null }): Promise<string> {
+  const urls: string[] = [];
+  const marked = (url: string) => mark(urls.push(url) - 1);
+  const content = email.content.map((part) => (part.type === "action" ? { ...part, url: marked(part.url) } : part));
+  const unsubscribe = unsubscribeUrl === null ? null : marked(unsubscribeUrl);
+  const heading = email.heading ?? email.subject;
+  const key = JSON.stringify([heading, publicUrl, unsubscribe !== null, content]);
+  let shape = shapes.get(key);
+  if (!shape) {
+    shape = render(
+      <EmailLayout heading={heading} preview={emailPreview(content)} publicUrl={publicUrl} unsubscribeUrl={unsubscribe}>
+        <EmailBody content={content} />
+      </EmailLayout>,
+    );
+    shapes.set(key, shape);
+    shape.catch(() => shapes.delete(key));
+  }
+  return (await shape).replace(MARK, (_, i: string) => escapeHtml(urls[Number(i)]!));
 }
