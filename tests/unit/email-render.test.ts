@@ -17,8 +17,8 @@ const PUBLIC_URL = "https://digs.example";
 /** The e-mail rendered whole, as before the shapes were kept. */
 function renderedWhole(email: EmailMessage, unsubscribeUrl: string | null) {
   const body = createElement(EmailBody, { content: email.content });
-  const props = { heading: email.heading ?? email.subject, preview: emailPreview(email.content), publicUrl: PUBLIC_URL, unsubscribeUrl };
-  return render(createElement(EmailLayout, props, body));
+  const props = { heading: email.heading ?? email.subject, preview: emailPreview(email.content), publicUrl: PUBLIC_URL, unsubscribeUrl, children: body };
+  return render(createElement(EmailLayout, props));
 }
 
 const gig: AlertEmailGig = {
