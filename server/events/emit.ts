@@ -71,9 +71,9 @@ export function createEmit({ config, mailer, jobs, notify }: { config: Config; m
       if (notice) push = (within) => pushToUser(within, jobs, userId, { ...notice, urgency });
     }
     if (bell) {
-      if (!userId || "address" in recipient) throw new Error(`${event.kind}: a bell entry goes to a user, not to an address`);
+      if (!userId || "address" in recipient || !reach) throw new Error(`${event.kind}: a bell entry goes to a user, not to an address`);
       // The push goes with the bell's entry: held back with it by the once-a-day rule (decision 0052).
-      return notify(tx, { userId, ...bell, email, alsoWhenTold: push });
+      return notify(tx, { userId, address: reach.address, ...bell, email, alsoWhenTold: push });
     }
     await push?.(tx);
     if (!email) return null;

@@ -14,9 +14,8 @@
  * Only `emit` (server/events/emit.ts) calls it, for an event whose declaration has a bell
  * entry (server/events/registry.ts; decision 0036); ESLint forbids it elsewhere in server/.
  */
-import { eq } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
-import { notifications, users } from "../db/schema.ts";
+import { notifications } from "../db/schema.ts";
 import type { Mailer, OutgoingEmail } from "../mail/mailer.ts";
 import { claimNotice } from "./notice-sends.ts";
 
@@ -47,6 +46,8 @@ export type NotificationKind =
 
 export interface Notice {
   userId: string;
+  /** The user's own address, read in this transaction (emit's `reachOf`): the e-mail goes there. */
+  address: string;
   kind: NotificationKind;
   /**
    * What the notice is about (the gig, the issue, the review, the purchase...): the same kind
@@ -81,14 +82,12 @@ export type Notify = (tx: Transaction, notice: Notice) => Promise<string | null>
 const MAX_TEXT = 300;
 
 export function createNotify(mailer: Mailer): Notify {
-  return async (tx, { userId, kind, subjectId, text, link, email, alsoWhenTold }) => {
+  return async (tx, { userId, address, kind, subjectId, text, link, email, alsoWhenTold }) => {
     if (!link.startsWith("/") || link.startsWith("//")) throw new Error(`a notification's link is a path on this site, not ${link}`);
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) return null;
     if (!(await claimNotice(tx, userId, kind, subjectId))) return null;
     const shown = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
     await tx.insert(notifications).values({ userId, kind, text: shown, link });
     await alsoWhenTold?.(tx);
-    return email ? mailer.send({ ...email, to: user.email, userId, kind: "transactional" }, { tx }) : null;
+    return email ? mailer.send({ ...email, to: address, userId, kind: "transactional" }, { tx }) : null;
   };
 }

@@ -114,7 +114,7 @@ describe("a notice goes once per kind, subject and recipient in 24 hours", () =>
     const subjectId = randomUUID();
     const tell = () =>
       db().transaction((tx) =>
-        app.services.notify(tx, { userId: user.id, kind: "gig.filled", subjectId, text: "Filled", link: "/my-leads", email: { subject: "Filled", content: [paragraph("Filled.")] } }),
+        app.services.notify(tx, { userId: user.id, address: user.email, kind: "gig.filled", subjectId, text: "Filled", link: "/my-leads", email: { subject: "Filled", content: [paragraph("Filled.")] } }),
       );
     const sent = await Promise.all(Array.from({ length: 5 }, tell));
     expect(sent.filter((id) => id !== null)).toHaveLength(1);
@@ -124,7 +124,7 @@ describe("a notice goes once per kind, subject and recipient in 24 hours", () =>
 
   it("a notice whose event rolls back does not count: the next one goes", async () => {
     const user = await signUpAs(app, "digger");
-    const notice = { userId: user.id, kind: "gig.filled" as const, subjectId: randomUUID(), text: "Filled", link: "/my-leads" };
+    const notice = { userId: user.id, address: user.email, kind: "gig.filled" as const, subjectId: randomUUID(), text: "Filled", link: "/my-leads" };
     await expect(
       db().transaction(async (tx) => {
         await app.services.notify(tx, notice);
@@ -137,7 +137,7 @@ describe("a notice goes once per kind, subject and recipient in 24 hours", () =>
 
   it("the hourly notices.prune deletes only the notice times past the window, and the window still holds after it", async () => {
     const user = await signUpAs(app, "digger");
-    const notice = (subjectId: string) => ({ userId: user.id, kind: "gig.filled" as const, subjectId, text: "Filled", link: "/my-leads" });
+    const notice = (subjectId: string) => ({ userId: user.id, address: user.email, kind: "gig.filled" as const, subjectId, text: "Filled", link: "/my-leads" });
     const [old, recent] = [randomUUID(), randomUUID()];
     await db().transaction((tx) => app.services.notify(tx, notice(old)));
     await db().transaction((tx) => app.services.notify(tx, notice(recent)));

@@ -273,7 +273,7 @@ describe("the bell", () => {
   /** `n` events, each in its own transaction (so each has its own time), oldest first. */
   async function notifyMany(user: TestUser, n: number) {
     for (let i = 1; i <= n; i++) {
-      await db().transaction((tx) => app.services.notify(tx, { userId: user.id, kind: "gig.filled", subjectId: randomUUID(), text: `Event number ${i}`, link: "/my-leads" }));
+      await db().transaction((tx) => app.services.notify(tx, { userId: user.id, address: user.email, kind: "gig.filled", subjectId: randomUUID(), text: `Event number ${i}`, link: "/my-leads" }));
     }
   }
   /** The entries a page shows, in its order (the rendered list, not the page's data script). */
@@ -316,8 +316,8 @@ describe("the bell", () => {
 
   it("never writes a link off the site", async () => {
     const user = await signUpAs(app, "consumer");
-    await expect(db().transaction((tx) => app.services.notify(tx, { userId: user.id, kind: "gig.filled", subjectId: randomUUID(), text: "x", link: "https://evil.example/" }))).rejects.toThrow();
-    await expect(db().transaction((tx) => app.services.notify(tx, { userId: user.id, kind: "gig.filled", subjectId: randomUUID(), text: "x", link: "//evil.example/" }))).rejects.toThrow();
+    await expect(db().transaction((tx) => app.services.notify(tx, { userId: user.id, address: user.email, kind: "gig.filled", subjectId: randomUUID(), text: "x", link: "https://evil.example/" }))).rejects.toThrow();
+    await expect(db().transaction((tx) => app.services.notify(tx, { userId: user.id, address: user.email, kind: "gig.filled", subjectId: randomUUID(), text: "x", link: "//evil.example/" }))).rejects.toThrow();
     expect(await bellOf(user.id)).toEqual([]);
   });
 
@@ -325,7 +325,7 @@ describe("the bell", () => {
     const user = await signUpAs(app, "consumer");
     await expect(
       db().transaction(async (tx) => {
-        await app.services.notify(tx, { userId: user.id, kind: "gig.filled", subjectId: randomUUID(), text: "Never", link: "/my-leads", email: { subject: "Never sent", content: [paragraph("Never.")] } });
+        await app.services.notify(tx, { userId: user.id, address: user.email, kind: "gig.filled", subjectId: randomUUID(), text: "Never", link: "/my-leads", email: { subject: "Never sent", content: [paragraph("Never.")] } });
         throw new Error("the event failed");
       }),
     ).rejects.toThrow("the event failed");
