@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { writeServiceWorker } from "./pwa/service-worker-build.ts";
+import { precompressAssets } from "./server/web/precompressed-assets.ts";
 
 export default {
   appDirectory: "app",
@@ -9,8 +10,13 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // allowedActionOrigins is not set here: the server sets it from PUBLIC_URL when it starts
   // (server/app.ts), so that one build serves any deployment (docs/decisions/0033).
-  // The service worker, once every file of the client build is written (pwa/README.md).
-  buildEnd: ({ reactRouterConfig }) => writeServiceWorker(path.join(reactRouterConfig.buildDirectory, "client")),
+  // Once every file of the client build is written: the service worker (pwa/README.md) and
+  // the assets' .br and .gz copies (server/web/precompressed-assets.ts).
+  buildEnd: async ({ reactRouterConfig }) => {
+    const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    await writeServiceWorker(clientDir);
+    precompressAssets(clientDir);
+  },
   future: {
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,

@@ -12,12 +12,21 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { transformWithEsbuild } from "vite";
+import { PRECOMPRESSED_SUFFIXES } from "../server/web/precompressed-assets.ts";
 
 export const SERVICE_WORKER_FILE = "sw.js";
 
-/** Files of the client build never precached: source maps, Vite's own manifest, notes. */
+/**
+ * Files of the client build never precached: source maps, Vite's own manifest, notes, and the
+ * assets' compressed copies (server/web/precompressed-assets.ts), which the server sends in
+ * place of the file it names when the browser accepts them.
+ */
 const skipped = (relative: string) =>
-  relative === SERVICE_WORKER_FILE || relative.startsWith(".") || relative.endsWith(".map") || relative.endsWith("README.md");
+  relative === SERVICE_WORKER_FILE ||
+  relative.startsWith(".") ||
+  relative.endsWith(".map") ||
+  relative.endsWith("README.md") ||
+  PRECOMPRESSED_SUFFIXES.some((suffix) => relative.endsWith(suffix));
 
 /** Every file under `dir`, as paths relative to it with forward slashes, sorted. */
 function filesUnder(dir: string, prefix = ""): string[] {

@@ -8,7 +8,6 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -32,6 +31,7 @@ import { actionOriginHosts, atPublicOrigin } from "./security/public-origin.ts";
 import { refuseNulBytes } from "./security/nul-bytes.ts";
 import type { AppServices, RequestFailure } from "./context.ts";
 import { keyOfUploadUrl } from "./storage/storage.ts";
+import { compression } from "./web/compression.ts";
 
 export interface AppOptions {
   services: AppServices;
@@ -143,9 +143,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // Signed-out views of public pages, served again until a write here or on another server
   // (page-cache.ts); outside compression, so that a cached page is kept, and served, compressed.
   if (config.pageCacheSeconds > 0) app.use(pageCache(config.pageCacheSeconds, services.pageCache));
-  // gzip or deflate for text (pages, data requests, scripts, styles): a page's JavaScript
-  // goes from about 520 KB to 170 KB on the wire (bench/README.md).
-  app.use(compress());
+  // gzip or deflate, at a cheap level, for text made per request (pages, data requests); the
+  // built assets bring their own compressed copies (below). A page's JavaScript goes from about
+  // 520 KB to 170 KB on the wire (bench/README.md; decision 0058).
+  app.use(compression());
   // Every state-changing request must come from this site; Stripe's webhook proves itself
   // with its signature instead. Better Auth checks origins too, behind this.
   const loopbackAliases = config.mode === "local";
@@ -210,6 +211,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     });
     // Only the build's own files: a catch-all static handler would look on disk for every page.
     const serveFiles = serveStatic({ root });
+    // An asset's .br or .gz copy written at build time (web/precompressed-assets.ts), as the
+    // browser accepts; without one, compression() above compresses the file as it goes.
+    const serveAssets = serveStatic({ root, precompressed: true });
     // The service worker, the manifest and the offline page keep their names from build to
     // build: asked again every time, so that a new build's worker is found at the next visit
     // (pwa/README.md).
@@ -219,7 +223,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
         if (c.res.ok) c.res.headers.set("Cache-Control", "no-cache");
       });
     }
-    app.use("/assets/*", serveFiles);
+    app.use("/assets/*", serveAssets);
     for (const file of topLevelFiles(clientDir)) app.get(`/${file}`, serveFiles);
   }
 

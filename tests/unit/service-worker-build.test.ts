@@ -23,6 +23,8 @@ function clientBuild(files: Record<string, string>): string {
 const BUILD = {
   "assets/entry-abc.js": "console.log(1)",
   "assets/entry-abc.js.map": "{}",
+  "assets/entry-abc.js.br": "brotli",
+  "assets/entry-abc.js.gz": "gzip",
   "assets/app-def.css": "body{}",
   ".vite/manifest.json": "{}",
   "README.md": "notes",
@@ -32,7 +34,7 @@ const BUILD = {
 };
 
 describe("the service worker's build (pwa/service-worker-build.ts)", () => {
-  it("precaches the build's files, never source maps, Vite's manifest, notes or the worker itself", () => {
+  it("precaches the build's files, never source maps, compressed copies, Vite's manifest, notes or the worker itself", () => {
     expect(precacheOf(clientBuild(BUILD)).urls).toEqual(["/assets/app-def.css", "/assets/entry-abc.js", "/manifest.webmanifest", "/offline.html"]);
   });
 

@@ -1,0 +1,68 @@
+/**
+ * gzip or deflate for what is made per request (pages, data requests, JSON; and an asset
+ * without its precompressed copy, precompressed-assets.ts), with hono's `compress` rules
+ * (hono/dist/middleware/compress) but node's zlib at level 2 instead of CompressionStream's
+ * default 6: about half the CPU for answers about 12% larger
+ * (docs/decisions/0058-precompressed-assets-and-level-2-gzip.md).
+ */
+import { Duplex } from "node:stream";
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { parseAccept } from "hono/utils/accept";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+
+/** zlib's level for answers compressed as they are sent (decision 0058). */
+export const DYNAMIC_COMPRESSION_LEVEL = 2;
+/** Smaller answers, by their Content-Length, go as they are. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+const COMPRESSORS = { gzip: zlib.createGzip, deflate: zlib.createDeflate };
+type Encoding = keyof typeof COMPRESSORS;
+/** In order of preference at equal q-values. */
+const ENCODINGS: Encoding[] = ["gzip", "deflate"];
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
+const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+
+/** The encoding with the highest q-value the client gave (`*` stands for any not named), if any above 0. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((accept) => accept.type === "*")?.q;
+  let best: { encoding: Encoding; q: number } | undefined;
+  for (const encoding of ENCODINGS) {
+    const q = accepts.find((accept) => accept.type.toLowerCase() === encoding)?.q ?? wildcard ?? 0;
+    if (q === 1) return encoding;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding;
+}
+
+export function compression(level = DYNAMIC_COMPRESSION_LEVEL): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const { headers } = c.res;
+    const length = headers.get("Content-Length");
+    if (
+      c.res.status === 206 ||
+      headers.has("Content-Encoding") ||
+      headers.has("Transfer-Encoding") ||
+      c.req.method === "HEAD" ||
+      (length && Number(length) < COMPRESSION_THRESHOLD) ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get("Content-Type") ?? "") ||
+      NO_TRANSFORM.test(headers.get("Cache-Control") ?? "")
+    ) {
+      return;
+    }
+    const vary = headers.get("Vary");
+    if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) c.header("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
+    if (!encoding || !c.res.body) return;
+    // What CompressionStream is in Node (a zlib stream as a web stream pair), with our level.
+    const compressor = Duplex.toWeb(COMPRESSORS[encoding]({ level })) as ReadableWritablePair<Uint8Array, Uint8Array>;
+    c.res = new Response(c.res.body.pipeThrough(compressor), c.res);
+    c.res.headers.delete("Content-Length");
+    c.res.headers.set("Content-Encoding", encoding);
+    const etag = c.res.headers.get("ETag");
+    if (etag && !etag.startsWith("W/")) c.res.headers.set("ETag", `W/${etag}`);
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Compression (docs/decisions/0058-precompressed-assets-and-level-2-gzip.md): the built assets'
+ * brotli and gzip copies written at build time (server/web/precompressed-assets.ts) sent as
+ * the browser accepts them, and pages compressed as they are sent by server/web/compression.ts
+ * under hono compress's rules: the encoding by Accept-Encoding and its q-values, nothing under
+ * 1 KB, nothing for HEAD.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.ts";
+
+const clientDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build", "client");
+
+let app: TestApp;
+/** The largest script the home page loads, and its bytes in the build. */
+let script: string;
+let scriptBytes: Buffer;
+beforeAll(async () => {
+  app = await createTestApp();
+  const html = await (await app.request("/")).text();
+  const scripts = [...new Set(html.match(/\/assets\/[^"]+\.js/g))];
+  const sizes = scripts.map((url) => ({ url, bytes: readFileSync(path.join(clientDir, url)) }));
+  const largest = sizes.sort((a, b) => b.bytes.length - a.bytes.length)[0]!;
+  script = largest.url;
+  scriptBytes = largest.bytes;
+});
+afterAll(() => app.close());
+
+const get = (url: string, acceptEncoding?: string, method = "GET") =>
+  app.request(url, { method, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+describe("built assets, compressed at build time", () => {
+  it("sends the brotli copy to a browser that takes brotli, the same bytes once decompressed", async () => {
+    expect(scriptBytes.length).toBeGreaterThan(10_000);
+    const response = await get(script, "gzip, deflate, br, zstd");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(response.headers.get("content-type")).toMatch(/javascript/);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    const body = await bytesOf(response);
+    expect(Number(response.headers.get("content-length"))).toBe(body.length);
+    expect(body.length).toBeLessThan(scriptBytes.length / 2);
+    expect(brotliDecompressSync(body).equals(scriptBytes)).toBe(true);
+  });
+
+  it("sends the gzip copy to a browser that takes gzip only", async () => {
+    const response = await get(script, "gzip");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(gunzipSync(await bytesOf(response)).equals(scriptBytes)).toBe(true);
+  });
+
+  it("sends the file as it is to a client that names no encoding", async () => {
+    const response = await get(script);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect((await bytesOf(response)).equals(scriptBytes)).toBe(true);
+  });
+
+  it("compresses as it goes an encoding that has no copy on disk (deflate)", async () => {
+    const response = await get(script, "deflate");
+    expect(response.headers.get("content-encoding")).toBe("deflate");
+    expect(response.headers.get("content-length")).toBeNull();
+    expect(inflateSync(await bytesOf(response)).equals(scriptBytes)).toBe(true);
+  });
+
+  it("does not serve the copies as files of their own at the top of the site", async () => {
+    expect((await get(`/${path.posix.basename(script)}.br`, "br")).status).toBe(404);
+  });
+});
+
+describe("pages, compressed as they are sent", () => {
+  it("gzip for a browser that takes it, decompressing to the page", async () => {
+    const response = await get("/browse-gigs", "gzip, deflate, br, zstd");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+    const html = gunzipSync(await bytesOf(response)).toString();
+    expect(html).toContain("Browse Gigs");
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+  });
+
+  it("deflate when it is the only one taken, or the only one above q=0", async () => {
+    for (const accept of ["deflate", "gzip;q=0, deflate"]) {
+      const response = await get("/browse-gigs", accept);
+      expect(response.headers.get("content-encoding"), accept).toBe("deflate");
+      expect(inflateSync(await bytesOf(response)).toString()).toContain("Browse Gigs");
+    }
+  });
+
+  it("the higher q-value wins", async () => {
+    expect((await get("/browse-gigs", "gzip;q=0.5, deflate;q=0.8")).headers.get("content-encoding")).toBe("deflate");
+    expect((await get("/browse-gigs", "*;q=0.3, gzip;q=0")).headers.get("content-encoding")).toBe("deflate");
+  });
+
+  it("nothing when no encoding we make is taken", async () => {
+    for (const accept of ["identity", "gzip;q=0", "br", ""]) {
+      const response = await get("/browse-gigs", accept);
+      expect(response.headers.get("content-encoding"), accept).toBeNull();
+      expect(await response.text()).toContain("Browse Gigs");
+    }
+  });
+
+  it("nothing for an answer under 1 KB", async () => {
+    const response = await get("/favicon.svg", "gzip");
+    expect(Number(response.headers.get("content-length"))).toBeLessThan(1024);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(await response.text()).toContain("<svg");
+  });
+
+  it("nothing for HEAD", async () => {
+    // Hono answers HEAD with the GET route's response, its body dropped at the end: the
+    // middleware sees /healthz's body, which GET sends compressed.
+    expect((await get("/healthz", "gzip")).headers.get("content-encoding")).toBe("gzip");
+    for (const url of ["/healthz", "/browse-gigs"]) {
+      const response = await get(url, "gzip", "HEAD");
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("content-encoding"), url).toBeNull();
+    }
+  });
+});
