@@ -74,8 +74,17 @@ describe("built assets, compressed at build time", () => {
 });
 
 describe("pages, compressed as they are sent", () => {
-  it("gzip for a browser that takes it, decompressing to the page", async () => {
+  it("brotli for a browser that takes it (Chromium's header), decompressing to the page", async () => {
     const response = await get("/browse-gigs", "gzip, deflate, br, zstd");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(await bytesOf(response)).toString();
+    expect(html).toContain("Browse Gigs");
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+  });
+
+  it("gzip for a client that takes it and not brotli, decompressing to the page", async () => {
+    const response = await get("/browse-gigs", "gzip, deflate");
     expect(response.headers.get("content-encoding")).toBe("gzip");
     expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
     const html = gunzipSync(await bytesOf(response)).toString();
@@ -93,11 +102,12 @@ describe("pages, compressed as they are sent", () => {
 
   it("the higher q-value wins", async () => {
     expect((await get("/browse-gigs", "gzip;q=0.5, deflate;q=0.8")).headers.get("content-encoding")).toBe("deflate");
-    expect((await get("/browse-gigs", "*;q=0.3, gzip;q=0")).headers.get("content-encoding")).toBe("deflate");
+    expect((await get("/browse-gigs", "*;q=0.3, br;q=0, gzip;q=0")).headers.get("content-encoding")).toBe("deflate");
+    expect((await get("/browse-gigs", "br;q=0.2, gzip")).headers.get("content-encoding")).toBe("gzip");
   });
 
   it("nothing when no encoding we make is taken", async () => {
-    for (const accept of ["identity", "gzip;q=0", "br", ""]) {
+    for (const accept of ["identity", "gzip;q=0", "zstd", ""]) {
       const response = await get("/browse-gigs", accept);
       expect(response.headers.get("content-encoding"), accept).toBeNull();
       expect(await response.text()).toContain("Browse Gigs");
