@@ -3,7 +3,7 @@
  * by a confirmed client, its client confirming later, reopened), the writer enqueues ONE
  * `alerts.gig` job in its own transaction; the request never waits for the alerts. That job
  * finds the matching diggers by one query and enqueues their `alerts.deliver` batches; each
- * batch checks its diggers again and sends each one alert (deliverLeadAlert). A digger hears
+ * batch checks its diggers again and sends each one alert (deliverLeadAlerts). A digger hears
  * about a gig once, ever: the lead_alerts row is claimed in the transaction that records the
  * e-mail, so reruns, two workers and a reopened gig send nothing twice.
  */
@@ -68,34 +68,42 @@ export async function deliverLeadAlertBatch(services: { db: Database; emit: Emit
   const gig = await alertGig(services.db, gigId);
   if (!gig || diggerIds.length === 0) return 0;
   const recipients = await matchingDiggers(services.db, gig, "instant", diggerIds);
-  return services.db.transaction(async (tx) => {
-    let sent = 0;
-    for (const recipient of recipients) if (await deliverLeadAlert(tx, services, gig, recipient)) sent++;
-    return sent;
-  });
+  return services.db.transaction((tx) => deliverLeadAlerts(tx, services, gig, recipients));
 }
 
 /**
- * One alert to one digger, in the caller's transaction: claims (gig, digger) and records the
- * e-mail; false when the digger already had it. Everything one alert does goes here.
+ * One gig's alerts to some diggers, in the caller's transaction: claims (gig, digger) for all of
+ * them in one statement, tells each digger whose claim is new (the bell's entry and the e-mail,
+ * server/events/registry.ts), and records the e-mails in one statement; returns how many were
+ * told. A digger who already had the alert (a rerun, a second worker, a reopened gig) is told
+ * nothing. Everything an alert does goes here.
  */
-export async function deliverLeadAlert(
-  tx: Transaction,
-  { emit }: { emit: Emit },
-  gig: AlertGig,
-  recipient: AlertRecipient,
-): Promise<boolean> {
+export async function deliverLeadAlerts(tx: Transaction, { emit }: { emit: Emit }, gig: AlertGig, recipients: AlertRecipient[]): Promise<number> {
+  if (recipients.length === 0) return 0;
+  // In the diggers' order, so that two transactions claiming overlapping diggers wait for each
+  // other on the key instead of deadlocking.
+  const sorted = [...recipients].sort((a, b) => (a.diggerId < b.diggerId ? -1 : a.diggerId > b.diggerId ? 1 : 0));
   const claimed = await tx
     .insert(leadAlerts)
-    .values({ gigId: gig.id, diggerId: recipient.diggerId })
+    .values(sorted.map((r) => ({ gigId: gig.id, diggerId: r.diggerId })))
     .onConflictDoNothing()
-    .returning({ gigId: leadAlerts.gigId });
-  if (claimed.length === 0) return false;
-  // The bell's entry and the e-mail, together (server/events/registry.ts).
-  const {
-    emailIds: [emailId],
-  } = await emit(tx, { kind: "lead.alert", gig, recipient });
-  if (emailId) await tx.update(leadAlerts).set({ emailId }).where(and(eq(leadAlerts.gigId, gig.id), eq(leadAlerts.diggerId, recipient.diggerId)));
-  return true;
+    .returning({ diggerId: leadAlerts.diggerId });
+  const fresh = new Set(claimed.map((c) => c.diggerId));
+  const emailed: Array<{ diggerId: string; emailId: string }> = [];
+  for (const recipient of sorted) {
+    if (!fresh.has(recipient.diggerId)) continue;
+    const {
+      emailIds: [emailId],
+    } = await emit(tx, { kind: "lead.alert", gig, recipient });
+    if (emailId) emailed.push({ diggerId: recipient.diggerId, emailId });
+  }
+  if (emailed.length > 0) {
+    // Our own uuids, as array literals (as matching.ts passes them).
+    const diggers = `{${emailed.map((e) => e.diggerId).join(",")}}`;
+    const emailIds = `{${emailed.map((e) => e.emailId).join(",")}}`;
+    await tx.execute(sql`update ${leadAlerts} set email_id = sent.email_id
+      from unnest(${diggers}::uuid[], ${emailIds}::uuid[]) as sent(digger_id, email_id)
+      where ${leadAlerts.gigId} = ${gig.id} and ${leadAlerts.diggerId} = sent.digger_id`);
+  }
+  return fresh.size;
 }
-
