@@ -73,7 +73,7 @@ export function createEmit({ config, mailer, jobs, notify }: { config: Config; m
     if (bell) {
       if (!userId || "address" in recipient || !reach) throw new Error(`${event.kind}: a bell entry goes to a user, not to an address`);
       // The push goes with the bell's entry: held back with it by the once-a-day rule (decision 0052).
-      return notify(tx, { userId, address: reach.address, ...bell, email, alsoWhenTold: push });
+      return notify(tx, { userId, ...bell, address: reach.address, email, alsoWhenTold: push });
     }
     await push?.(tx);
     if (!email) return null;

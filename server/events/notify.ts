@@ -14,10 +14,11 @@
  * Only `emit` (server/events/emit.ts) calls it, for an event whose declaration has a bell
  * entry (server/events/registry.ts; decision 0036); ESLint forbids it elsewhere in server/.
  */
-import type { Transaction } from "../db/client.ts";
+import { sql } from "drizzle-orm";
+import { queryRows, type Transaction } from "../db/client.ts";
 import { notifications } from "../db/schema.ts";
 import type { Mailer, OutgoingEmail } from "../mail/mailer.ts";
-import { claimNotice } from "./notice-sends.ts";
+import { claimNoticeStatement } from "./notice-sends.ts";
 
 /** Each event that notifies someone (README, "E-mail the product sends"). */
 export type NotificationKind =
@@ -84,9 +85,15 @@ const MAX_TEXT = 300;
 export function createNotify(mailer: Mailer): Notify {
   return async (tx, { userId, address, kind, subjectId, text, link, email, alsoWhenTold }) => {
     if (!link.startsWith("/") || link.startsWith("//")) throw new Error(`a notification's link is a path on this site, not ${link}`);
-    if (!(await claimNotice(tx, userId, kind, subjectId))) return null;
     const shown = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
-    await tx.insert(notifications).values({ userId, kind, text: shown, link });
+    // The claim and the bell's row in one statement: no row when the notice went within 24 hours.
+    const told = await queryRows<{ told: number }>(
+      tx,
+      sql`with claimed as (${claimNoticeStatement(userId, kind, subjectId)})
+        insert into ${notifications} (user_id, kind, text, link) select ${userId}, ${kind}, ${shown}, ${link} from claimed
+        returning 1 as told`,
+    );
+    if (told.length === 0) return null;
     await alsoWhenTold?.(tx);
     return email ? mailer.send({ ...email, to: address, userId, kind: "transactional" }, { tx }) : null;
   };
