@@ -8,15 +8,16 @@
 import type { Context } from "hono";
 import { LIVE_SINCE_PARAM } from "#core/live-events.ts";
 import type { LookupSession } from "../auth/session.ts";
+import type { SessionVersions } from "../auth/session-versions.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { RETRY_AFTER_SECONDS } from "../health.ts";
 import { STREAMS_PER_USER, type LiveHub } from "./hub.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** The two services it uses: `AppServices` (context.ts) names live/'s hub, so live/ does not name it back. */
-export function liveStream(services: { lookupSession: LookupSession; live: LiveHub }) {
-  const { lookupSession, live } = services;
+/** The services it uses: `AppServices` (context.ts) names live/'s hub, so live/ does not name it back. */
+export function liveStream(services: { lookupSession: LookupSession; sessionVersions: SessionVersions; live: LiveHub }) {
+  const { lookupSession, sessionVersions, live } = services;
   live.start();
   return async (c: Context) => {
     const headers = c.req.raw.headers;
@@ -42,7 +43,9 @@ export function liveStream(services: { lookupSession: LookupSession; live: LiveH
     const opened = live.open(user.id, {
       reconnected: headers.has("last-event-id"),
       since,
-      stillSignedIn: async () => (await lookupSession(headers)).user?.id === user.id,
+      // Each check a request of its own for the session versions (`track`): the stream's request
+      // began long ago, and a change heard since would make every check read the database.
+      stillSignedIn: () => sessionVersions.track(async () => (await lookupSession(headers)).user?.id === user.id),
     });
     if ("refused" in opened) {
       if (opened.refused === "closing") return c.text("The server is restarting.", 503, { ...NO_STORE, "Retry-After": "1" });

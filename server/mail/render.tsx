@@ -28,7 +28,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!
 
 export async function renderEmailHtml(email: EmailMessage, { publicUrl, unsubscribeUrl = null }: { publicUrl: string; unsubscribeUrl?: string | null }): Promise<string> {
   const urls: string[] = [];
-  const marked = (url: string) => mark(urls.push(url) - 1);
+  // Only web addresses are marked: anything else stays for React to render (and to refuse a
+  // `javascript:` address) as it would without the shapes.
+  const marked = (url: string) => (/^https?:\/\//i.test(url) ? mark(urls.push(url) - 1) : url);
   const content = email.content.map((part) => (part.type === "action" ? { ...part, url: marked(part.url) } : part));
   const unsubscribe = unsubscribeUrl === null ? null : marked(unsubscribeUrl);
   const heading = email.heading ?? email.subject;

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "../../server/auth/auth.ts";
 import { createSessionLookup } from "../../server/auth/session.ts";
 import { sessions, users } from "../../server/db/schema.ts";
-import { deleteSessionsUnheard, signUpAs } from "../support/accounts.ts";
+import { deleteSessionsUnheard, signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { busCaughtUp } from "../support/bus.ts";
-import { location } from "../support/session-client.ts";
+import { location, storeCookies } from "../support/session-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -148,7 +148,7 @@ describe("the session lookup's verified cookies", () => {
     expect(counter.calls).toBe(2);
   });
 
-  it("takes nothing from memory for other cookies: another value, an extra auth cookie, a forged signature", async () => {
+  it("takes nothing from memory for other session cookies (a forged signature), and keys on the session cookies only", async () => {
     const { counter, auth } = counting();
     const lookup = createSessionLookup(auth, app.services.sessionVersions);
     const { user } = await signedIn("Otto Other");
@@ -156,9 +156,10 @@ describe("the session lookup's verified cookies", () => {
     const header = (cookies: Map<string, string>) => new Headers({ cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") });
     expect((await lookup(header(jar))).user?.id).toBe(user.id);
     expect(counter.calls).toBe(1);
+    // A cookie Better Auth does not read changes nothing, and makes no entry of its own.
     const extra = new Map(jar).set("dg.other", "1");
     expect((await lookup(header(extra))).user?.id).toBe(user.id);
-    expect(counter.calls).toBe(2);
+    expect(counter.calls).toBe(1);
     // The cookie cache with its signature's last character changed: Better Auth refuses it and
     // reads the session from the database (a fresh cookie written); nothing of it is kept.
     const data = jar.get(CACHE_COOKIE)!;
@@ -168,7 +169,45 @@ describe("the session lookup's verified cookies", () => {
     const answer = await lookup(header(forged));
     expect(answer.setCookies.some((c) => c.includes(CACHE_COOKIE))).toBe(true);
     await lookup(header(forged));
-    expect(counter.calls).toBe(4);
+    expect(counter.calls).toBe(3);
+  });
+
+  it("reads only Better Auth's own cookie names: a look-alike data cookie is not the data cookie", async () => {
+    const { counter, auth } = counting();
+    const lookup = createSessionLookup(auth, app.services.sessionVersions);
+    const { user } = await signedIn("Lou Lookalike");
+    // Signed in without "remember me": Better Auth answers such a session from the database
+    // without writing a cookie when no data cookie comes, so only the name can tell.
+    const signIn = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.config.publicUrl },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD, rememberMe: false }),
+    });
+    expect(signIn.status).toBe(200);
+    const jar = new Map<string, string>();
+    storeCookies(jar, signIn.headers.getSetCookie());
+    expect(jar.get("dg.dont_remember")).toBeTruthy();
+    const forever = { session: { session: { id: "x", expiresAt: "2999-01-01T00:00:00Z" } }, expiresAt: Date.parse("2999-01-01") };
+    const headers = new Headers({
+      cookie: [
+        `dg.session_token=${jar.get("dg.session_token")}`,
+        `dg.dont_remember=${jar.get("dg.dont_remember")}`,
+        `__Secure-dg.session_data=${Buffer.from(JSON.stringify(forever)).toString("base64url")}`,
+      ].join("; "),
+    });
+    expect((await lookup(headers)).user?.id).toBe(user.id);
+    expect((await lookup(headers)).user?.id).toBe(user.id);
+    expect(counter.calls).toBe(2);
+  });
+
+  it("takes nothing from memory for a session cookie sent twice", async () => {
+    const { counter, auth } = counting();
+    const lookup = createSessionLookup(auth, app.services.sessionVersions);
+    const { user } = await signedIn("Dot Double");
+    const twice = new Headers({ cookie: `${user.client.cookieHeader()}; dg.session_token=${user.client.cookies.get("dg.session_token")}` });
+    await lookup(twice);
+    await lookup(twice);
+    expect(counter.calls).toBe(2);
   });
 
   it("keeps nothing while the bus does not listen", async () => {

@@ -59,6 +59,13 @@ describe("renderEmailHtml", () => {
     );
   });
 
+  it("leaves an address that is not a web address to React, as the whole render does", async () => {
+    const email: EmailMessage = { subject: "Odd", content: [paragraph("Hello"), action("Run", "javascript:alert(1)"), action("Mail", "mailto:a@b.example")] };
+    const html = await renderEmailHtml(email, { publicUrl: PUBLIC_URL });
+    expect(html).toBe(await renderedWhole(email, null));
+    expect(html).not.toContain("javascript:alert");
+  });
+
   it("leaves a user's text that looks like a mark as the text it is", async () => {
     const lookalike = "\u0001x:0\u0001 and \u00010\u0001";
     const email = leadAlertEmail({ publicUrl: PUBLIC_URL, gig: { ...gig, title: lookalike }, unsubscribeUrl: `${PUBLIC_URL}/unsubscribe?token=z` });
