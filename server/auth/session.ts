@@ -65,6 +65,10 @@ export function createSessionLookup(auth: Auth, versions?: SessionVersions, now:
     const cookies = versions ? sessionCookies(headers.get("cookie") ?? "", await cookieNames()) : null;
     const known = cookies ? verified.get(cookies.key) : undefined;
     if (known) {
+      // One turn of the event loop first, so that a change already at the bus's socket is
+      // counted before the version is compared (Better Auth's own check comes after its
+      // verifications' round trips through the thread pool, which gave the notice that time).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (known.until > now() && versions!.version(known.userId) === known.version) return { ...known.lookup, setCookies: [] };
       verified.delete(cookies!.key);
     }

@@ -28,6 +28,7 @@ import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue
 import { lapseExpiredCredentials } from "../../server/ops/credential-review.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { busCaughtUp } from "../support/bus.ts";
 import { diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId, type TestGig } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
@@ -38,6 +39,8 @@ beforeAll(async () => {
   app = await createTestApp({ SUPPORT_EMAIL: SUPPORT });
   operator = await signUpAs(app, "consumer", "Olive Operator");
   await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  // Signed in already: the promotion counts once the bus has told this process (decision 0053).
+  await busCaughtUp(app);
 });
 afterAll(() => app.close());
 

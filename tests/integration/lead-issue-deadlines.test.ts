@@ -19,6 +19,7 @@ import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue
 import type { PaymentProvider } from "../../server/payments/provider.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { busCaughtUp } from "../support/bus.ts";
 import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
@@ -255,6 +256,8 @@ describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
   async function operator() {
     const user = await signUpAs(app, "consumer", "Olga Operator");
     await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, user.id));
+    // Signed in already: the promotion counts once the bus has told this process (decision 0053).
+    await busCaughtUp(app);
     return user;
   }
   const hoursFromNow = (date: Date | null) => (date!.getTime() - Date.now()) / 3_600_000;
@@ -390,6 +393,8 @@ describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
     await autoApproveOverdueIssues(app.services);
     for (const party of [digger, escalated.owner]) {
       await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, party.id));
+      // Signed in already: the promotion counts once the bus has told this process (decision 0053).
+      await busCaughtUp(app);
       const response = await opsDecide(party.client, escalated.issueId, "approve");
       expect(response.status).toBe(403);
       expect(await response.text()).toContain(OPERATORS_OWN_RECORDS);

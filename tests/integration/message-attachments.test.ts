@@ -18,6 +18,7 @@ import { messageAttachments, messages, users } from "../../server/db/schema.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { busCaughtUp } from "../support/bus.ts";
 import { boughtLead, decodeHtml, diggerWithProfile, insertPurchase } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
 
@@ -32,6 +33,8 @@ beforeAll(async () => {
   app = await createTestApp();
   operator = await signUpAs(app, "consumer", "Olga Operator");
   await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  // Signed in already: the promotion counts once the bus has told this process (decision 0053).
+  await busCaughtUp(app);
   const image = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } });
   [jpeg, png, webp] = await Promise.all([image().jpeg().toBuffer(), image().png().toBuffer(), image().webp().toBuffer()]);
 });
