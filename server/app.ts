@@ -143,9 +143,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // Signed-out views of public pages, served again until a write here or on another server
   // (page-cache.ts); outside compression, so that a cached page is kept, and served, compressed.
   if (config.pageCacheSeconds > 0) app.use(pageCache(config.pageCacheSeconds, services.pageCache));
-  // gzip or deflate, at a cheap level, for text made per request (pages, data requests); the
-  // built assets bring their own compressed copies (below). A page's JavaScript goes from about
-  // 520 KB to 170 KB on the wire (bench/README.md; decision 0058).
+  // Brotli at its fastest, else gzip or deflate at a cheap level, for text made per request
+  // (pages, data requests; web/compression.ts); the built assets bring their own compressed
+  // copies (below). A page's JavaScript goes from about 520 KB to 170 KB on the wire
+  // (bench/README.md; decision 0058).
   app.use(compression());
   // Every state-changing request must come from this site; Stripe's webhook proves itself
   // with its signature instead. Better Auth checks origins too, behind this.
