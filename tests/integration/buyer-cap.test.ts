@@ -20,10 +20,10 @@ import {
   SPOTS_HELD,
   TOO_MANY_HOLDS,
 } from "../../core/lead-spots.ts";
-import { gigs, leadPurchases, refunds, users } from "../../server/db/schema.ts";
+import { gigs, leadPurchases, refunds } from "../../server/db/schema.ts";
 import { CHECKOUT_MESSAGES } from "../../server/leads/test-checkout.ts";
 import { EXPIRY_MARGIN_S } from "../../server/payments/stripe-provider.ts";
-import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
+import { changeUser, flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { validGigForm } from "../support/forms.ts";
 import {
@@ -223,7 +223,7 @@ describe("the hold attack: free accounts starting checkouts everywhere", () => {
   /** A digger account as the attacker made them: signed up, a profile, the e-mail never confirmed. */
   async function freeAccount(): Promise<TestDigger> {
     const digger = await diggerWithProfile(app);
-    await app.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, digger.id));
+    await changeUser(app, digger.id, { emailVerified: false });
     return digger;
   }
 

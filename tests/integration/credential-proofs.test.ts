@@ -16,9 +16,8 @@ import { credentialDocuments, diggerProfiles, notifications, operatorActions, us
 import { lapseExpiredCredentials } from "../../server/ops/credential-review.ts";
 import { requestAccountDeletion } from "../../server/privacy/deletion.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
-import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
+import { changeUser, signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { busCaughtUp } from "../support/bus.ts";
 import { makeImage } from "../support/images.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -256,9 +255,7 @@ describe("the operator's decision", () => {
 
   it("an operator cannot review their own proof, nor verify it for more than 10 years", async () => {
     const digger = await diggerWithProfile(app);
-    await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, digger.id));
-    // Signed in already: the promotion counts once the bus has told this process (decision 0053).
-    await busCaughtUp(app);
+    await changeUser(app, digger.id, { operatorSince: new Date() });
     const own = await pendingProof(digger);
     const self = await digger.client.post("/ops/verification", { intent: "approve-credential", documentId: own.id, verifiedUntil: inDays(30) });
     expect(self.status).toBe(403);

@@ -22,13 +22,11 @@ import {
   quotes,
   referenceContactRequests,
   threads,
-  users,
 } from "../../server/db/schema.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import { lapseExpiredCredentials } from "../../server/ops/credential-review.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { busCaughtUp } from "../support/bus.ts";
 import { diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId, type TestGig } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
@@ -38,9 +36,7 @@ let operator: TestUser;
 beforeAll(async () => {
   app = await createTestApp({ SUPPORT_EMAIL: SUPPORT });
   operator = await signUpAs(app, "consumer", "Olive Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
-  // Signed in already: the promotion counts once the bus has told this process (decision 0053).
-  await busCaughtUp(app);
+  await changeUser(app, operator.id, { operatorSince: new Date() });
 });
 afterAll(() => app.close());
 

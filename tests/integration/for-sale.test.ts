@@ -13,9 +13,8 @@ import { alertGig } from "../../server/alerts/fan-out.ts";
 import { gigs, leadPurchases, users } from "../../server/db/schema.ts";
 import { whyNotForSale } from "../../server/leads/for-sale.ts";
 import { getLandingShowcase } from "../../server/marketing/landing.ts";
-import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
+import { changeUser, flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { busCaughtUp } from "../support/bus.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
@@ -46,9 +45,7 @@ describe("one rule for a lead for sale, asked by every place alike", () => {
   beforeAll(async () => {
     app = await createTestApp();
     operator = await signUpAs(app, "consumer", "Sale Operator");
-    await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
-    // Signed in already: the promotion counts once the bus has told this process (decision 0053).
-    await busCaughtUp(app);
+    await changeUser(app, operator.id, { operatorSince: new Date() });
     holder = await diggerWithProfile(app);
   }, 60_000);
   afterAll(() => app.close());

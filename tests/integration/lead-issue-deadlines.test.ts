@@ -13,13 +13,12 @@ import { formatDateTime } from "../../core/dates.ts";
 import { ISSUE_MESSAGES, refundRateText, type GigIssue } from "../../core/lead-issues.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { OPERATORS_OWN_RECORDS } from "../../core/operator-actions.ts";
-import { leadIssues, leadPurchases, operatorActions, refunds, users } from "../../server/db/schema.ts";
+import { leadIssues, leadPurchases, operatorActions, refunds } from "../../server/db/schema.ts";
 import { SCHEDULES } from "../../server/jobs/queue.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import type { PaymentProvider } from "../../server/payments/provider.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { busCaughtUp } from "../support/bus.ts";
 import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
@@ -255,9 +254,7 @@ describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
   }
   async function operator() {
     const user = await signUpAs(app, "consumer", "Olga Operator");
-    await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, user.id));
-    // Signed in already: the promotion counts once the bus has told this process (decision 0053).
-    await busCaughtUp(app);
+    await changeUser(app, user.id, { operatorSince: new Date() });
     return user;
   }
   const hoursFromNow = (date: Date | null) => (date!.getTime() - Date.now()) / 3_600_000;
@@ -392,9 +389,7 @@ describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
     const [, , escalated] = [await overdueIssueOf(digger), await overdueIssueOf(digger), await overdueIssueOf(digger)];
     await autoApproveOverdueIssues(app.services);
     for (const party of [digger, escalated.owner]) {
-      await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, party.id));
-      // Signed in already: the promotion counts once the bus has told this process (decision 0053).
-      await busCaughtUp(app);
+      await changeUser(app, party.id, { operatorSince: new Date() });
       const response = await opsDecide(party.client, escalated.issueId, "approve");
       expect(response.status).toBe(403);
       expect(await response.text()).toContain(OPERATORS_OWN_RECORDS);

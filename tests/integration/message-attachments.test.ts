@@ -16,9 +16,8 @@ import { ATTACHMENT_TEXTS, attachmentPath, MAX_ATTACHMENT_BYTES } from "../../co
 import { MESSAGE_TEXTS } from "../../core/messages.ts";
 import { messageAttachments, messages, users } from "../../server/db/schema.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { busCaughtUp } from "../support/bus.ts";
 import { boughtLead, decodeHtml, diggerWithProfile, insertPurchase } from "../support/leads.ts";
 import { SessionClient } from "../support/session-client.ts";
 
@@ -32,9 +31,7 @@ const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 beforeAll(async () => {
   app = await createTestApp();
   operator = await signUpAs(app, "consumer", "Olga Operator");
-  await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
-  // Signed in already: the promotion counts once the bus has told this process (decision 0053).
-  await busCaughtUp(app);
+  await changeUser(app, operator.id, { operatorSince: new Date() });
   const image = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } });
   [jpeg, png, webp] = await Promise.all([image().jpeg().toBuffer(), image().png().toBuffer(), image().webp().toBuffer()]);
 });

@@ -4,12 +4,12 @@
  * METRICS_TOKEN in production.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { emails, users } from "../../server/db/schema.ts";
+import { emails } from "../../server/db/schema.ts";
 import { createMetrics, type JobQueueSource } from "../../server/metrics.ts";
-import { signUpAs } from "../support/accounts.ts";
+import { changeUser, signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { SessionClient } from "../support/session-client.ts";
 
@@ -75,7 +75,7 @@ describe("/metrics", () => {
 
   it("never lists the operator console's routes: its pages count as unknown addresses, for operators and everyone else (issue 30)", async () => {
     const operator = await signUpAs(app, "consumer", "Olga Operator");
-    await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+    await changeUser(app, operator.id, { operatorSince: new Date() });
     const before = await (await app.request("/metrics")).text();
     const unknown = (text: string, route: string) =>
       samples(text, "http_request_duration_seconds_count")

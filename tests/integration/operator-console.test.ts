@@ -18,7 +18,7 @@ import { DEMO_OPERATOR, DEMO_PASSWORD, seedCategories, seedDemoData } from "../.
 import { recordOperatorAction } from "../../server/events/audit.ts";
 import { auditLog } from "../../server/ops/audit-log.ts";
 import { setOperator, twoFactorFirst } from "../../server/ops/operators.ts";
-import { signUpAs, signUpOperator } from "../support/accounts.ts";
+import { changeUser, signUpAs, signUpOperator } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { decodeHtml, insertGig } from "../support/leads.ts";
@@ -95,7 +95,7 @@ describe("the console at /ops", () => {
       const hidden = await insertGig(production, client.id, { hiddenAt: new Date(), hiddenReason: "Spam" });
       expect(location(await operator.client.get(`/gig/${hidden.id}`))).toBe("/browse-gigs");
 
-      await production.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, operator.id));
+      await changeUser(production, operator.id, { twoFactorEnabled: true });
       const opened = await operator.client.get("/ops/audit");
       expect(opened.status).toBe(200);
       expect(await opened.text()).not.toContain("In production the console opens only");

@@ -12,7 +12,7 @@ import { OPS_GIG_MESSAGES, OPS_REVIEW_MESSAGES, REVIEW_REPORT_MESSAGES } from ".
 import { OPERATORS_OWN_RECORDS } from "../../core/operator-actions.ts";
 import { diggerProfiles, gigs, notifications, operatorActions, refunds, reviewReports, reviews, users } from "../../server/db/schema.ts";
 import { recordOperatorAction } from "../../server/events/audit.ts";
-import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
+import { changeUser, signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobOf } from "../support/jobs.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger } from "../support/leads.ts";
@@ -329,7 +329,7 @@ describe("an operator's own records (issue 30, finding 8)", () => {
   let diggerOperator: TestDigger;
   beforeAll(async () => {
     diggerOperator = await diggerWithProfile(app);
-    await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, diggerOperator.id));
+    await changeUser(app, diggerOperator.id, { operatorSince: new Date() });
   });
 
   /** Expects the action refused with the message and 403, and no audit row for `subjectId`. */

@@ -23,7 +23,7 @@ import type { Operator } from "../../server/ops/access.ts";
 import { changeAccountStanding } from "../../server/ops/account-standing-change.ts";
 import { perform } from "../../server/operation.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
-import { signUpAs, signUpOperator, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
+import { changeUser, signUpAs, signUpOperator, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, topLevelCategoryId } from "../support/leads.ts";
 import { startOidcProvider } from "../support/oidc.ts";
@@ -265,7 +265,7 @@ describe("Suspend", () => {
     expect(self.status).toBe(403);
     expect(await text(self)).toContain(OPS_USER_MESSAGES.notSelf);
     const colleague = await signUpAs(app, "consumer", "Oscar Operator");
-    await db().update(users).set({ operatorSince: new Date() }).where(eq(users.id, colleague.id));
+    await changeUser(app, colleague.id, { operatorSince: new Date() });
     const other = await suspend(colleague.id);
     expect(other.status).toBe(403);
     expect(await text(other)).toContain(OPS_USER_MESSAGES.notOperator);
@@ -472,7 +472,7 @@ describe("with the page cache on", () => {
     const cached = await createTestApp({ PAGE_CACHE_SECONDS: "30" });
     try {
       const op = await signUpAs(cached, "consumer", "Cache Operator");
-      await cached.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, op.id));
+      await changeUser(cached, op.id, { operatorSince: new Date() });
       const user = await signUpAs(cached, "consumer");
       const gig = await insertGig(cached, user.id, { title: `Cached gig ${tag()}` });
       const search = `/browse-gigs?q=${encodeURIComponent(gig.title)}`;

@@ -9,11 +9,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gigs, leadPurchases, refunds, users } from "../../server/db/schema.ts";
+import { gigs, leadPurchases, refunds } from "../../server/db/schema.ts";
 import { CHECKOUT_MESSAGES } from "../../server/leads/test-checkout.ts";
 import { CHECKOUT_LIFETIME_MS } from "../../server/payments/provider.ts";
 import { EXPIRY_MARGIN_S } from "../../server/payments/stripe-provider.ts";
-import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
+import { changeUser, flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
 import { location } from "../support/session-client.ts";
@@ -46,7 +46,7 @@ async function operatorOf(app: TestApp): Promise<TestUser> {
   let operator = operators.get(app);
   if (!operator) {
     operator = await signUpAs(app, "consumer", "Gone Operator");
-    await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+    await changeUser(app, operator.id, { operatorSince: new Date() });
     operators.set(app, operator);
   }
   return operator;

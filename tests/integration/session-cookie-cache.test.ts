@@ -10,8 +10,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "../../server/auth/auth.ts";
 import { createSessionLookup } from "../../server/auth/session.ts";
-import { sessions, users } from "../../server/db/schema.ts";
-import { deleteSessionsUnheard, signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
+import { sessions } from "../../server/db/schema.ts";
+import { changeUser, deleteSessionsUnheard, signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { busCaughtUp } from "../support/bus.ts";
 import { location, storeCookies } from "../support/session-client.ts";
@@ -42,8 +42,7 @@ describe("the session cookie cache", () => {
     expect((await user.client.get("/account")).status).toBe(200);
     expect(user.client.cookies.get(CACHE_COOKIE)).toBeTruthy();
     // A new name shows as soon as the bus has heard it (the cookie carries the old one).
-    await db().update(users).set({ name: "Nora After" }).where(eq(users.id, user.id));
-    await busCaughtUp(app);
+    await changeUser(app, user.id, { name: "Nora After" });
     const renamed = await (await user.client.get("/account")).text();
     expect(renamed).toContain("Nora After");
     expect(renamed).not.toContain("Nora Before");
@@ -113,8 +112,7 @@ describe("the session lookup's verified cookies", () => {
     const { user, headers } = await signedIn("Vera Verified");
     for (let i = 0; i < 3; i++) expect((await lookup(headers)).user).toMatchObject({ id: user.id, name: "Vera Verified" });
     expect(counter.calls).toBe(1);
-    await db().update(users).set({ name: "Vera Renamed" }).where(eq(users.id, user.id));
-    await busCaughtUp(app);
+    await changeUser(app, user.id, { name: "Vera Renamed" });
     const renamed = await lookup(headers);
     expect(renamed.user?.name).toBe("Vera Renamed");
     expect(counter.calls).toBe(2);

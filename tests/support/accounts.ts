@@ -9,6 +9,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../../server/db/client.ts";
 import { accounts, diggerProfiles, sessions, users } from "../../server/db/schema.ts";
 import type { TestApp } from "./app.ts";
+import { busCaughtUp } from "./bus.ts";
 import { SessionClient } from "./session-client.ts";
 
 /** A test app, or anything else holding a database (the long tests' server processes). */
@@ -52,14 +53,25 @@ export async function deleteSessionsUnheard(app: WithDatabase, userId: string) {
   });
 }
 
-/** The flash toast a redirect carried, read from the next page. */
 /** An operator (npm run operator's role) with a client account, signed in. */
 export async function signUpOperator(app: TestApp, fullName = "Oscar Operator"): Promise<TestUser> {
   const operator = await signUpAs(app, "consumer", fullName);
-  await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, operator.id));
+  await changeUser(app, operator.id, { operatorSince: new Date() });
   return operator;
 }
 
+/**
+ * Changes a user's row behind the app's back, as a script or another server would, and waits until
+ * the app has heard it. A session already signed in answers from the cookie cache until the
+ * trigger's notice arrives, one NOTIFY round trip later (decisions 0053 and 0059); a test that
+ * asks a page right after the change would race that notice.
+ */
+export async function changeUser(app: TestApp, userId: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await app.database.db.update(users).set(values).where(eq(users.id, userId));
+  await busCaughtUp(app);
+}
+
+/** The flash toast a redirect carried, read from the next page. */
 export async function flashAfter(client: SessionClient, path = "/"): Promise<string> {
   return (await client.get(path)).text();
 }
