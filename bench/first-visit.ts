@@ -8,6 +8,7 @@
  *   npm run bench:weight                       # builds into BUILD_DIR (default build-bench) first
  *   npm run bench:weight -- --no-build         # the build already there
  *   npm run bench:weight -- --lighthouse       # and Lighthouse (mobile) on /, /browse-gigs, a gig page
+ *   npm run bench:weight -- --lighthouse --lighthouse-runs 5   # each page's median run of 5 (default 1)
  *   npm run bench:weight -- --json out.json    # and the figures as JSON
  *   npm run bench:weight -- --no-build --before /path/to/other/build
  *                                              # side by side with another build (e.g. main's), in one run
@@ -29,6 +30,7 @@ const option = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const defaultBuildDir = process.env.BUILD_DIR ?? "build-bench";
+const lighthouseRuns = Math.max(1, Number(option("--lighthouse-runs") ?? "1"));
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** The public pages, with a gig and a digger profile picked from the demo data's lists. */
@@ -56,7 +58,7 @@ export async function firstVisitWeights(options: { build: boolean; lighthouse: b
     const pages = await publicPages(server.url);
     const weights: PageWeight[] = [];
     for (const page of pages) weights.push(await pageWeight(server.url, page, path.resolve(projectRoot, buildDir, "client")));
-    const lighthouse = options.lighthouse ? await runLighthouse(server.url, pages.slice(0, 3)) : [];
+    const lighthouse = options.lighthouse ? await runLighthouse(server.url, pages.slice(0, 3), lighthouseRuns) : [];
     return { weights, lighthouse };
   } finally {
     await server.stop();
