@@ -270,9 +270,14 @@ describe("every e-mail has an HTML part", () => {
 });
 
 describe("the bell", () => {
-  /** `n` events, each in its own transaction (so each has its own time), oldest first. */
+  /**
+   * `n` events, each in its own transaction, oldest first. Each a few milliseconds after the last:
+   * PGlite's clock counts milliseconds, and two entries of the same millisecond are ordered by
+   * their random ids (the list's tie-break), which made this test fail now and then.
+   */
   async function notifyMany(user: TestUser, n: number) {
     for (let i = 1; i <= n; i++) {
+      if (i > 1) await new Promise((resolve) => setTimeout(resolve, 3));
       await db().transaction((tx) => app.services.notify(tx, { userId: user.id, address: user.email, kind: "gig.filled", subjectId: randomUUID(), text: `Event number ${i}`, link: "/my-leads" }));
     }
   }
