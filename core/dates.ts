@@ -1,17 +1,30 @@
 /**
  * Dates as the app shows them, in UTC so that the server's page and the browser's agree:
  * "Nov 23, 2026", and with the time where the hour matters (a deadline):
- * "Nov 26, 2026, 5:32 PM UTC".
+ * "Nov 26, 2026, 5:32 PM UTC". Written out, as en-US's medium date and short time write them,
+ * rather than through `Intl` (why: core/money.ts); the time zones below are the server's.
  */
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function validDate(date: string | Date): Date {
+  const value = new Date(date);
+  if (Number.isNaN(value.getTime())) throw new RangeError(`Invalid time value: ${String(date)}`);
+  return value;
+}
+
+function dayText(value: Date): string {
+  return `${MONTHS[value.getUTCMonth()]} ${value.getUTCDate()}, ${value.getUTCFullYear()}`;
+}
 
 export function formatDate(date: string | Date): string {
-  return dateFormat.format(new Date(date));
+  return dayText(validDate(date));
 }
 
 export function formatDateTime(date: string | Date): string {
-  return `${dateTimeFormat.format(new Date(date))} UTC`;
+  const value = validDate(date);
+  const hours = value.getUTCHours();
+  const minutes = String(value.getUTCMinutes()).padStart(2, "0");
+  return `${dayText(value)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
 }
 
 /** The calendar day of `now` in `timeZone` (YYYY-MM-DD). */

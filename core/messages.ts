@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { MessageAttachmentView } from "./message-attachments.ts";
 import type { QuoteCard } from "./quote-views.ts";
 import { reviewerName } from "./reviews.ts";
+import { formatCount } from "./money.ts";
 
 export const MESSAGE_MAX = 5000;
 /** A thread page shows its newest this many messages and quote cards; 'Show earlier messages' goes further back. */
@@ -15,7 +16,7 @@ export const MESSAGE_REPORT_REASON_MAX = 500;
 
 export const MESSAGE_TEXTS = {
   empty: "Please write a message",
-  tooLong: `A message can be at most ${MESSAGE_MAX.toLocaleString("en-US")} characters`,
+  tooLong: `A message can be at most ${formatCount(MESSAGE_MAX)} characters`,
   notSent: "Message could not be sent. Try again.",
   tooFast: "You are sending messages too fast. Try again in a minute.",
   suspended: "Your account is suspended: you cannot send messages.",

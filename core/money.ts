@@ -1,29 +1,39 @@
 /**
- * The spec's budget display rule (section 5) and money formatting for prices in whole
- * dollars or dollars and cents. Pure; a later change moves this to core/.
+ * Numbers as the app writes them (en-US): counts ("1,234"), prices in whole dollars or dollars
+ * and cents, and the spec's budget display rule (section 5).
+ *
+ * Written out rather than through `Intl` or `toLocaleString`, because a browser's first use of
+ * `Intl` loads its locale data: 20-30 ms of a page's start as a rule on this project's test machine
+ * (docs/decisions/0061-en-us-formats-without-intl.md); tests/unit/en-us-formats.test.ts holds
+ * every function of this kind to `Intl`'s output. Counts live here with money, in one module,
+ * so that the pages that show both load one file for them.
  */
 
-const wholeDollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const dollarsAndCents = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** An integer with commas between groups of three digits: 1234567 -> "1,234,567", -1234 -> "-1,234". */
+export function formatCount(count: number): string {
+  const value = Math.round(count);
+  const digits = String(Math.abs(value));
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let at = grouped.length; at < digits.length; at += 3) grouped += `,${digits.slice(at, at + 3)}`;
+  return value < 0 ? `-${grouped}` : grouped;
+}
+
+/** Integer cents as "$1,234.56" (or "-$1,234.56"); without the cents when `cents` is false. */
+function dollars(amountCents: number, cents: boolean): string {
+  const sign = amountCents < 0 ? "-" : "";
+  const whole = Math.abs(amountCents);
+  const text = `${sign}$${formatCount(Math.floor(whole / 100))}`;
+  return cents ? `${text}.${String(whole % 100).padStart(2, "0")}` : text;
+}
 
 /** Integer cents as money: "$1,234" when there are no cents, otherwise "$1,234.56". */
 export function formatMoney(cents: number): string {
-  return (Number.isInteger(cents / 100) ? wholeDollars : dollarsAndCents).format(cents / 100);
+  return dollars(cents, cents % 100 !== 0);
 }
 
 /** Integer cents always with two decimals, as prices are shown: "$50.00". */
 export function formatPrice(cents: number): string {
-  return dollarsAndCents.format(cents / 100);
+  return dollars(cents, true);
 }
 
 /**

@@ -44,7 +44,7 @@ export function reviewerName(fullName: string | null | undefined): string {
   if (parts.length === 0) return "A client";
   const first = parts[0]!;
   if (parts.length === 1) return first;
-  const initial = [...parts.at(-1)!][0]!.toLocaleUpperCase("en-US");
+  const initial = [...parts.at(-1)!][0]!.toUpperCase();
   return `${first} ${initial}.`;
 }
 

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import type { NotificationItem } from "#core/bell.ts";
-
-const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatDateTime } from "#core/dates.ts";
 
 /** The bell's entries (the bell's panel and /notifications): each links to where the action is; unread ones stand out. */
 export function NotificationList({ items, onNavigate }: { items: NotificationItem[]; onNavigate?: () => void }) {
@@ -23,7 +22,7 @@ export function NotificationList({ items, onNavigate }: { items: NotificationIte
                 {item.text}
               </span>
               <time dateTime={item.createdAt} className="mt-1 block text-xs font-normal text-muted-foreground">
-                {timeFormat.format(new Date(item.createdAt))} UTC
+                {formatDateTime(item.createdAt)}
               </time>
             </span>
           </Link>

@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import { formatRating } from "#core/digger-display.ts";
+import { formatCount } from "#core/money.ts";
 
 /**
  * "4.9 (132 reviews)": the rating with one decimal, from reviews only; a digger nobody has
@@ -24,7 +25,7 @@ export function Rating({ rating, count }: { rating: number; count: number }) {
         <span className="sr-only"> out of 5</span>
       </span>
       <span className="text-muted-foreground">
-        ({count.toLocaleString("en-US")} {count === 1 ? "review" : "reviews"})
+        ({formatCount(count)} {count === 1 ? "review" : "reviews"})
       </span>
     </p>
   );

@@ -11,6 +11,7 @@ import { DiggerSummaryCard } from "#app/components/digger-summary-card.tsx";
 import { FactList } from "#app/components/fact-list.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { budgetText } from "#core/money.ts";
+import { formatCount } from "#core/money.ts";
 
 /** The spec's featured digger card: name (the handle), profession, expertise, rating, reviews, image. */
 export interface ShowcaseDigger {
@@ -69,7 +70,7 @@ export function RecentGigCard({ gig }: { gig: ShowcaseGig }) {
           facts={[
             { label: "Budget", value: budgetText(gig.budgetMinCents, gig.budgetMaxCents), main: true },
             { label: "Timeline", value: gig.timeline, icon: Clock },
-            { label: "Purchases", value: `${gig.purchases.toLocaleString("en-US")} ${gig.purchases === 1 ? "purchase" : "purchases"}`, icon: Users },
+            { label: "Purchases", value: `${formatCount(gig.purchases)} ${gig.purchases === 1 ? "purchase" : "purchases"}`, icon: Users },
           ]}
         />
       </CardContent>

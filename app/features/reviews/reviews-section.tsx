@@ -12,6 +12,7 @@ import { timeAgo } from "#core/relative-time.ts";
 import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES } from "#core/review-report-texts.ts";
 import { REPLY_MAX, starLabel, textLength, TRUST_MESSAGES } from "#core/review-texts.ts";
 import type { PublicReview, ReviewSummary } from "#core/reviews.ts";
+import { formatCount } from "#core/money.ts";
 
 /**
  * The Reviews section of /digger/{id}: count, average with one decimal, breakdown by star, then
@@ -61,7 +62,7 @@ export function ReviewsSection({
               <span className="sr-only"> out of 5</span>
             </p>
             <Stars rating={Math.round(summary.average)} />
-            <p className="text-sm text-muted-foreground">{`${summary.count.toLocaleString("en-US")} ${summary.count === 1 ? "review" : "reviews"}`}</p>
+            <p className="text-sm text-muted-foreground">{`${formatCount(summary.count)} ${summary.count === 1 ? "review" : "reviews"}`}</p>
           </div>
           <ul aria-label="Ratings by star" className="grid gap-1.5 text-sm">
             {summary.breakdown.map(({ stars, count }) => (
