@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import type { MessageAttachmentView } from "./message-attachments.ts";
+import { formatCount } from "./money.ts";
 import type { QuoteCard } from "./quote-views.ts";
 import { reviewerName } from "./reviews.ts";
-import { formatCount } from "./money.ts";
 
 export const MESSAGE_MAX = 5000;
 /** A thread page shows its newest this many messages and quote cards; 'Show earlier messages' goes further back. */

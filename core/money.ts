@@ -3,8 +3,8 @@
  * and cents, and the spec's budget display rule (section 5).
  *
  * Written out rather than through `Intl` or `toLocaleString`, because a browser's first use of
- * `Intl` loads its locale data: 20-30 ms of a page's start as a rule on this project's test machine
- * (docs/decisions/0061-en-us-formats-without-intl.md); tests/unit/en-us-formats.test.ts holds
+ * `Intl` loads its locale data: as a rule 20-30 ms of a page's start on this project's test
+ * machine (docs/decisions/0061-en-us-formats-without-intl.md); tests/unit/en-us-formats.test.ts holds
  * every function of this kind to `Intl`'s output. Counts live here with money, in one module,
  * so that the pages that show both load one file for them.
  */
@@ -18,12 +18,12 @@ export function formatCount(count: number): string {
   return value < 0 ? `-${grouped}` : grouped;
 }
 
-/** Integer cents as "$1,234.56" (or "-$1,234.56"); without the cents when `cents` is false. */
-function dollars(amountCents: number, cents: boolean): string {
-  const sign = amountCents < 0 ? "-" : "";
-  const whole = Math.abs(amountCents);
-  const text = `${sign}$${formatCount(Math.floor(whole / 100))}`;
-  return cents ? `${text}.${String(whole % 100).padStart(2, "0")}` : text;
+/** Integer cents as "$1,234.56" (or "-$1,234.56"); "$1,234" without `withCents`. */
+function dollars(cents: number, withCents: boolean): string {
+  const sign = cents < 0 ? "-" : "";
+  const amount = Math.abs(cents);
+  const text = `${sign}$${formatCount(Math.floor(amount / 100))}`;
+  return withCents ? `${text}.${String(amount % 100).padStart(2, "0")}` : text;
 }
 
 /** Integer cents as money: "$1,234" when there are no cents, otherwise "$1,234.56". */

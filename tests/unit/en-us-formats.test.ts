@@ -10,22 +10,39 @@ import { formatCount, formatMoney, formatPrice } from "../../core/money.ts";
 import { TIME_UNITS, timeAgo } from "../../core/relative-time.ts";
 
 const runs = { numRuns: 2000 };
-const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const dollarsAndCents = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const mediumDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const mediumDateShortTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "always" });
 
 /** Integers of every width, so that each grouping of digits comes up. */
-const integers = fc.oneof(fc.integer({ min: -999, max: 999 }), fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: -(2 ** 50), max: 2 ** 50 }));
+const integers = fc.oneof(
+  fc.integer({ min: -999, max: 999 }),
+  fc.integer({ min: -1_000_000, max: 1_000_000 }),
+  fc.integer({ min: -(2 ** 50), max: 2 ** 50 }),
+);
 /** Instants from 1970 to 2200, where the app's dates fall. */
 const instants = fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }).map((ms) => new Date(ms));
 
 describe("en-US formats without Intl", () => {
   it("groups a count's digits as Intl does", () => {
-    fc.assert(fc.property(integers, (n) => {
+    fc.assert(
+      fc.property(integers, (n) => {
         expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
-      }), runs);
+      }),
+      runs,
+    );
     expect(formatCount(1234567)).toBe("1,234,567");
     expect(formatCount(-1000)).toBe("-1,000");
     expect(formatCount(0)).toBe("0");

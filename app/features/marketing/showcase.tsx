@@ -10,8 +10,7 @@ import { CategoryBadge } from "#app/components/category-badges.tsx";
 import { DiggerSummaryCard } from "#app/components/digger-summary-card.tsx";
 import { FactList } from "#app/components/fact-list.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
-import { budgetText } from "#core/money.ts";
-import { formatCount } from "#core/money.ts";
+import { budgetText, formatCount } from "#core/money.ts";
 
 /** The spec's featured digger card: name (the handle), profession, expertise, rating, reviews, image. */
 export interface ShowcaseDigger {

@@ -8,11 +8,11 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck, useFieldFocus, useSchemas } from "#app/lib/use-action-toast.ts";
 import { formatRating } from "#core/digger-display.ts";
+import { formatCount } from "#core/money.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES } from "#core/review-report-texts.ts";
 import { REPLY_MAX, starLabel, textLength, TRUST_MESSAGES } from "#core/review-texts.ts";
 import type { PublicReview, ReviewSummary } from "#core/reviews.ts";
-import { formatCount } from "#core/money.ts";
 
 /**
  * The Reviews section of /digger/{id}: count, average with one decimal, breakdown by star, then
