@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewerName } from "../../core/reviews.ts";
 import { decodeHtml, insertGig, insertPurchase } from "../support/leads.ts";
+import { crawl, worldPages } from "../security/crawl.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { ROLES, type Role, type World } from "../security/world.ts";
 
@@ -83,79 +84,25 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
   ];
 }
 
-/** Pages no link leads to, and the ids of the seeded world. */
-const seeds = (w: World) => [
-  "/",
-  `/gig/${w.gig.id}`,
-  `/gig/${hiding.gigId}`,
-  `/digger/${w.users.owningDigger.diggerId}`,
-  `/digger/${w.users.otherDigger.diggerId}`,
-  `/my-gigs/${w.gig.id}/issues`,
-  `/my-gigs/${w.gig.id}/diggers`,
-  `/my-gigs/${w.gig.id}/quotes`,
-  "/my-gigs",
-  "/my-leads",
-  "/reference-requests",
-  "/notifications",
-  "/messages",
-  `/messages/${w.thread.id}`,
-  "/account",
-  "/digger-registration",
-  "/post-gig",
-  "/sitemap.xml",
-  "/robots.txt",
-  "/reset-password",
-  "/ops/users",
-  `/ops/users/${suspension.userId}`,
-  "/ops/audit",
-  "/ops/gigs",
-  "/ops/reviews",
-  "/ops/messages",
-  "/ops/payments",
-  "/ops/verification",
-];
-/** Not crawled: leaving the session, local-mode mail (404 in production), files, the .data twins themselves. */
-const SKIP = /^\/(sign-out|dev\/|uploads\/|assets\/|api\/)|\.data$/;
-const MAX_PAGES = 200;
-
-/** The same-site links of a page. */
-function linksOf(body: string): string[] {
-  const out: string[] = [];
-  for (const match of body.matchAll(/href="(\/[^"#]*)"/g)) out.push(decodeHtml(match[1]!));
-  for (const match of body.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)) out.push(match[1]!);
-  return out;
-}
-/** React Router's data request for a page. */
-const dataUrl = (path: string) => {
-  const url = new URL(path, "http://x");
-  // With trailing-slash-aware data requests, the home page's is /_.data (/_root.data is a 404).
-  return `${url.pathname === "/" ? "/_" : url.pathname}.data${url.search}`;
-};
+/** The world's pages (crawl.ts), the hidden gig's and the suspended account's. */
+const seeds = (w: World) => [...worldPages(w), `/gig/${hiding.gigId}`, `/ops/users/${suspension.userId}`];
 
 describe("private data", () => {
   it("appears in no page and no data response that design.md section 6 keeps it from", { timeout: 300_000 }, async () => {
     const leaks: string[] = [];
     const figures: string[] = [];
     for (const role of ROLES) {
-      const client = world.client(role);
-      const queue = [...seeds(world)];
-      const seen = new Set<string>();
-      let responses = 0;
-      while (queue.length > 0 && seen.size < MAX_PAGES) {
-        const path = queue.shift()!;
-        if (seen.has(path) || SKIP.test(path)) continue;
-        seen.add(path);
-        for (const url of [path, dataUrl(path)]) {
-          const response = await client.get(url);
-          responses += 1;
-          const body = decodeHtml(await response.text());
+      const { pages, responses } = await crawl(
+        world.client(role),
+        seeds(world),
+        ({ url, body }) => {
           for (const secret of secrets(world)) {
             if (!secret.allowed.includes(role) && body.includes(secret.value)) leaks.push(`${secret.what} shown to ${role} at ${url}`);
           }
-          if (url === path && response.status === 200) for (const link of linksOf(body)) if (!seen.has(link)) queue.push(link);
-        }
-      }
-      figures.push(`${role}: ${seen.size} pages, ${responses} responses`);
+        },
+        { data: true },
+      );
+      figures.push(`${role}: ${pages} pages, ${responses} responses`);
     }
     console.info(`private-data crawl: ${figures.join("; ")}; ${secrets(world).length} private values`);
     expect(leaks).toEqual([]);

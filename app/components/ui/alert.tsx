@@ -3,21 +3,18 @@ import { cva, type VariantProps } from "class-variance-authority";
 
 import { cn } from "#app/lib/cn.ts";
 
-export const alertVariants = cva(
-  "relative grid w-full grid-cols-[0_1fr] items-start gap-y-0.5 rounded-lg border px-4 py-3 text-sm has-[>svg]:grid-cols-[calc(var(--spacing)*4)_1fr] has-[>svg]:gap-x-3 [&>svg]:size-4 [&>svg]:translate-y-0.5 [&>svg]:text-current",
-  {
-    variants: {
-      variant: {
-        default: "bg-card text-card-foreground",
-        destructive:
-          "border-destructive/50 bg-card text-destructive *:data-[slot=alert-description]:text-destructive",
-      },
-    },
-    defaultVariants: {
-      variant: "default",
+/** Each part is a class of app.css (its components layer). */
+export const alertVariants = cva("alert", {
+  variants: {
+    variant: {
+      default: "alert-default",
+      destructive: "alert-destructive",
     },
   },
-);
+  defaultVariants: {
+    variant: "default",
+  },
+});
 
 export function Alert({
   className,
@@ -39,7 +36,7 @@ export function AlertTitle({ className, ...props }: React.ComponentProps<"div">)
   return (
     <div
       data-slot="alert-title"
-      className={cn("col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight", className)}
+      className={cn("alert-title", className)}
       {...props}
     />
   );
@@ -49,10 +46,7 @@ export function AlertDescription({ className, ...props }: React.ComponentProps<"
   return (
     <div
       data-slot="alert-description"
-      className={cn(
-        "col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed",
-        className,
-      )}
+      className={cn("alert-description", className)}
       {...props}
     />
   );

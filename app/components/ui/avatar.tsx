@@ -7,7 +7,7 @@ export function Avatar({ className, ...props }: React.ComponentProps<typeof Avat
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
-      className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}
+      className={cn("avatar", className)}
       {...props}
     />
   );
@@ -20,7 +20,7 @@ export function AvatarImage({
   return (
     <AvatarPrimitive.Image
       data-slot="avatar-image"
-      className={cn("aspect-square size-full object-cover", className)}
+      className={cn("avatar-image", className)}
       {...props}
     />
   );
@@ -33,10 +33,7 @@ export function AvatarFallback({
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn(
-        "flex size-full items-center justify-center rounded-full bg-muted text-sm font-medium text-muted-foreground",
-        className,
-      )}
+      className={cn("avatar-fallback", className)}
       {...props}
     />
   );

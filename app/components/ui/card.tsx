@@ -6,10 +6,7 @@ export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn(
-        "card", // app.css's base classes
-        className,
-      )}
+      className={cn("card", className)}
       {...props}
     />
   );
@@ -19,10 +16,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
   return (
     <div
       data-slot="card-header"
-      className={cn(
-        "card-header", // app.css's base classes
-        className,
-      )}
+      className={cn("card-header", className)}
       {...props}
     />
   );
@@ -32,7 +26,7 @@ export function CardTitle({ className, ...props }: React.ComponentProps<"div">) 
   return (
     <div
       data-slot="card-title"
-      className={cn("leading-none font-semibold", className)}
+      className={cn("card-title", className)}
       {...props}
     />
   );
@@ -42,7 +36,7 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"d
   return (
     <div
       data-slot="card-description"
-      className={cn("text-sm text-muted-foreground", className)}
+      className={cn("card-description", className)}
       {...props}
     />
   );
@@ -52,21 +46,21 @@ export function CardAction({ className, ...props }: React.ComponentProps<"div">)
   return (
     <div
       data-slot="card-action"
-      className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)}
+      className={cn("card-action", className)}
       {...props}
     />
   );
 }
 
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("px-6", className)} {...props} />;
+  return <div data-slot="card-content" className={cn("card-content", className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card-footer"
-      className={cn("flex items-center px-6 [.border-t]:pt-6", className)}
+      className={cn("card-footer", className)}
       {...props}
     />
   );

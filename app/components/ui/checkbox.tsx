@@ -11,13 +11,7 @@ export function Checkbox({
   return (
     <CheckboxPrimitive.Root
       data-slot="checkbox"
-      className={cn(
-        "peer size-4 shrink-0 rounded-[4px] border border-input bg-background shadow-xs transition-shadow outline-none disabled:cursor-not-allowed disabled:opacity-50",
-        "data-[state=checked]:border-primary-strong data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
-        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40",
-        "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
-        className,
-      )}
+      className={cn("peer checkbox", className)}
       {...props}
     >
       <CheckboxPrimitive.Indicator

@@ -27,10 +27,7 @@ export function DialogOverlay({
   return (
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 motion-safe:data-[state=closed]:animate-dg-fade-out motion-safe:data-[state=open]:animate-dg-fade-in",
-        className,
-      )}
+      className={cn("dialog-overlay", className)}
       {...props}
     />
   );
@@ -47,18 +44,14 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg outline-none sm:max-w-lg",
-          "motion-safe:data-[state=closed]:animate-dg-zoom-out motion-safe:data-[state=open]:animate-dg-zoom-in",
-          className,
-        )}
+        className={cn("dialog-content", className)}
         {...props}
       >
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close
             data-slot="dialog-close"
-            className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4"
+            className="dialog-close"
           >
             <XIcon aria-hidden="true" />
             <span className="sr-only">Close</span>
@@ -73,7 +66,7 @@ export function DialogHeader({ className, ...props }: React.ComponentProps<"div"
   return (
     <div
       data-slot="dialog-header"
-      className={cn("flex flex-col gap-2 text-center sm:text-left", className)}
+      className={cn("dialog-header", className)}
       {...props}
     />
   );
@@ -83,7 +76,7 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
   return (
     <div
       data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
+      className={cn("dialog-footer", className)}
       {...props}
     />
   );
@@ -96,7 +89,7 @@ export function DialogTitle({
   return (
     <DialogPrimitive.Title
       data-slot="dialog-title"
-      className={cn("text-lg leading-none font-semibold", className)}
+      className={cn("dialog-title", className)}
       {...props}
     />
   );
@@ -109,7 +102,7 @@ export function DialogDescription({
   return (
     <DialogPrimitive.Description
       data-slot="dialog-description"
-      className={cn("text-sm text-muted-foreground", className)}
+      className={cn("dialog-description", className)}
       {...props}
     />
   );

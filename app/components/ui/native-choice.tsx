@@ -16,7 +16,7 @@ const mark = "pointer-events-none absolute top-1/2 left-1/2 hidden -translate-x-
 
 export function NativeCheckbox(props: ChoiceProps) {
   return (
-    <NativeChoice type="checkbox" shape="rounded-[4px] transition-shadow checked:border-primary-strong checked:bg-primary" {...props}>
+    <NativeChoice type="checkbox" shape="native-checkbox" {...props}>
       <CheckIcon aria-hidden="true" className={cn(mark, "size-3.5 text-primary-foreground")} />
     </NativeChoice>
   );
@@ -24,7 +24,7 @@ export function NativeCheckbox(props: ChoiceProps) {
 
 export function NativeRadio(props: ChoiceProps) {
   return (
-    <NativeChoice type="radio" shape="aspect-square rounded-full transition-[color,box-shadow] checked:border-primary-strong" {...props}>
+    <NativeChoice type="radio" shape="native-radio" {...props}>
       <CircleIcon aria-hidden="true" className={cn(mark, "size-2 fill-primary-strong text-primary-strong")} />
     </NativeChoice>
   );
@@ -36,13 +36,7 @@ function NativeChoice({ type, shape, className, children, ...props }: ChoiceProp
       <input
         type={type}
         data-slot={`native-${type}`}
-        className={cn(
-          "peer m-0 size-4 shrink-0 appearance-none border border-input bg-background shadow-xs outline-none disabled:cursor-not-allowed disabled:opacity-50",
-          "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40",
-          "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
-          shape,
-          className,
-        )}
+        className={cn("peer native-choice", shape, className)}
         {...props}
       />
       {children}

@@ -21,13 +21,7 @@ export function NativeSelect({
     >
       <select
         data-slot="native-select"
-        className={cn(
-          "flex h-9 w-full min-w-0 appearance-none rounded-md border border-input bg-background py-1 pr-9 pl-3 text-base shadow-xs transition-[color,box-shadow] outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm",
-          "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40",
-          "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
-          props.multiple && "h-auto py-2 pr-3",
-          className,
-        )}
+        className={cn("native-select", props.multiple && "h-auto py-2 pr-3", className)}
         {...props}
       >
         {children}

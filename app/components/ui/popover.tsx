@@ -18,10 +18,7 @@ export function PopoverContent({ className, align = "center", sideOffset = 4, ..
         data-slot="popover-content"
         align={align}
         sideOffset={sideOffset}
-        className={cn(
-          "z-50 w-72 origin-(--radix-popover-content-transform-origin) rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-hidden motion-safe:data-[state=open]:animate-dg-fade-in",
-          className,
-        )}
+        className={cn("popover-content", className)}
         {...props}
       />
     </PopoverPrimitive.Portal>

@@ -7,7 +7,7 @@ export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPr
   return (
     <TabsPrimitive.Root
       data-slot="tabs"
-      className={cn("flex flex-col gap-2", className)}
+      className={cn("tabs", className)}
       {...props}
     />
   );
@@ -17,10 +17,7 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn(
-        "inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground",
-        className,
-      )}
+      className={cn("tabs-list", className)}
       {...props}
     />
   );
@@ -33,11 +30,7 @@ export function TabsTrigger({
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
-      className={cn(
-        "inline-flex h-[calc(100%-1px)] flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-2 py-1 text-sm font-medium whitespace-nowrap text-muted-foreground transition-[color,box-shadow] outline-none hover:text-foreground disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40",
-        className,
-      )}
+      className={cn("tabs-trigger", className)}
       {...props}
     />
   );
@@ -50,10 +43,7 @@ export function TabsContent({
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn(
-        "flex-1 outline-none focus-visible:rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/40",
-        className,
-      )}
+      className={cn("tabs-content", className)}
       {...props}
     />
   );
