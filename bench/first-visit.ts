@@ -12,12 +12,15 @@
  *   npm run bench:weight -- --json out.json    # and the figures as JSON
  *   npm run bench:weight -- --no-build --before /path/to/other/build
  *                                              # side by side with another build (e.g. main's), in one run
+ *   npm run bench:weight -- --no-build --before /path/to/other/build --lighthouse --rounds 5
+ *                                              # Lighthouse with the two builds taking turns, page by page,
+ *                                              # 5 rounds; each page's median score and metrics per build
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runLighthouse } from "./lib/lighthouse.ts";
+import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
 import { projectRoot, startServer } from "./lib/server.ts";
 import { pageWeight, type PageWeight } from "./lib/weight.ts";
 
@@ -64,6 +67,46 @@ export async function firstVisitWeights(options: { build: boolean; lighthouse: b
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Lighthouse on two builds taking turns, page by page and round by round, so that the machine's
+ * slow minutes fall on both alike; each build serves its own copy of the demo data.
+ */
+async function interleavedLighthouse(buildDirs: string[], rounds: number): Promise<void> {
+  const servers = [];
+  const dataDirs: string[] = [];
+  try {
+    for (const buildDir of buildDirs) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "dg-weight-"));
+      dataDirs.push(dataDir);
+      const server = await startServer({ kind: "pglite", dataDir }, buildDir, { SEED_DEMO_DATA: "true" });
+      servers.push({ server, pages: (await publicPages(server.url)).slice(0, 3) });
+    }
+    const results = buildDirs.map(() => [[], [], []] as LighthouseResult[][]);
+    for (let round = 0; round < rounds; round++)
+      for (let page = 0; page < 3; page++)
+        for (const [i, { server, pages }] of servers.entries()) results[i]![page]!.push(...(await runLighthouse(server.url, [pages[page]!], 1)));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    console.log(`\nLighthouse (mobile), ${rounds} rounds, builds taking turns; medians (each run's score in brackets)`);
+    for (let page = 0; page < 3; page++)
+      for (const [i, buildDir] of buildDirs.entries()) {
+        const runs = results[i]![page]!;
+        const of = (name: string) => median(runs.map((r) => r.metrics[name] ?? 0));
+        console.log(
+          `  ${runs[0]!.path.replace(/[0-9a-f-]{36}/, "{id}").padEnd(16)} ${path.basename(buildDir).padEnd(12)} performance ${median(runs.map((r) => r.performance ?? 0))} [${runs.map((r) => r.performance).join(" ")}]` +
+            `, first paint ${of("firstContentfulPaintMs")} ms, largest ${of("largestContentfulPaintMs")} ms, blocking ${of("totalBlockingTimeMs")} ms, accessibility ${median(runs.map((r) => r.accessibility ?? 0))}`,
+        );
+      }
+  } finally {
+    for (const { server } of servers) await server.stop();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && option("--rounds")) {
+  await interleavedLighthouse([path.resolve(option("--before")!), path.resolve(defaultBuildDir)], Number(option("--rounds")));
+  process.exit(0);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -7,6 +7,9 @@ import type { ManualChunkMeta } from "rollup";
 /** The modules every page loads: the client entry's and the root route's, wherever they are. */
 const EVERY_PAGE = /(?:^|\/)(?:entry\.client\.[jt]sx?|app\/root\.tsx)$/;
 
+/** The pages a first visit lands on, whose weight bench/first-visit.ts measures. */
+const PUBLIC_PAGES = /\/app\/routes\/(?:home|browse-gigs|gig|digger|browse-diggers|contact|how-it-works|auth)\.tsx$/;
+
 /**
  * Two chunks for what the client entry and the root route import, directly or not
  * (docs/decisions/0060). Each route is an entry of the client build, so Rollup gives a module
@@ -15,16 +18,56 @@ const EVERY_PAGE = /(?:^|\/)(?:entry\.client\.[jt]sx?|app\/root\.tsx)$/;
  * more and save a request each, which is what a slow network pays for (Lighthouse's first paint
  * waits for every modulepreload of the page). Libraries (and Rollup's helpers, whose ids start
  * with \0) go apart from our code: no library imports ours, so neither chunk imports the other
- * back. The two entries stay where they are: moved into a chunk they would leave a file behind.
+ * back. The entries (the client entry, the root and every route) stay where they are: moved into
+ * a chunk they would leave a file behind.
+ *
+ * A third chunk, `public`, holds what two or more of the public pages load and the shell does
+ * not: the cards, badges, form fields, Radix's small pieces and the icons they share, 33 files of
+ * 170-1,700 bytes each. A public page then asks for 6-11 files instead of 13-29, for at most
+ * 6 KB it would not have loaded (decision 0060, amended; every page stays within 150 KB).
  */
 export function shellChunks(): (id: string, meta: ManualChunkMeta) => string | undefined {
   // One build's answers (a module's place does not change within a build).
   const everyPage = new Map<string, boolean>();
   const reexportsByIndex = new Map<string, Map<string, string>>();
+  let publicPagesOf: Map<string, number> | undefined;
   return (id, meta) => {
-    if (EVERY_PAGE.test(id) || !loadedOnEveryPage(id, meta, { everyPage, reexportsByIndex })) return undefined;
-    return id.includes("/node_modules/") || id.startsWith("\0") ? "shell-libraries" : "shell";
+    if (EVERY_PAGE.test(id) || /\/app\/routes\//.test(id)) return undefined;
+    if (loadedOnEveryPage(id, meta, { everyPage, reexportsByIndex })) return id.includes("/node_modules/") || id.startsWith("\0") ? "shell-libraries" : "shell";
+    publicPagesOf ??= countPublicPages(meta, reexportsByIndex);
+    return (publicPagesOf.get(id) ?? 0) >= 2 ? "public" : undefined;
   };
+}
+
+/**
+ * How many of the public pages load each module (their route modules' static imports, followed
+ * through indexes of re-exports only to what is taken from them).
+ */
+function countPublicPages(meta: ManualChunkMeta, reexportsByIndex: Map<string, Map<string, string>>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const root of meta.getModuleIds()) {
+    if (!PUBLIC_PAGES.test(root)) continue;
+    const reached = new Set<string>();
+    const stack = [root];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (reached.has(id)) continue;
+      reached.add(id);
+      for (const imported of meta.getModuleInfo(id)?.importedIds ?? []) {
+        const info = meta.getModuleInfo(imported);
+        if (info?.isIncluded) stack.push(imported);
+        else if (info) {
+          const exports = reexports(imported, meta, reexportsByIndex);
+          for (const name of namesImported(id, imported, meta)) {
+            const source = exports.get(name);
+            if (source) stack.push(source);
+          }
+        }
+      }
+    }
+    for (const id of reached) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 interface Answers {

@@ -76,8 +76,18 @@ const modules: Record<string, FakeModule> = {
     imports: [ICONS, RADIX, "/p/app/components/ui/badge.tsx"],
     code: 'import { Trash } from "lucide-react";\nimport { Dialog } from "radix-ui";',
   },
-  "/p/app/routes/gig.tsx": { imports: ["/p/app/components/ui/badge.tsx", "/p/app/lib/b.ts"] },
+  "/p/app/routes/gig.tsx": { imports: ["/p/app/components/ui/badge.tsx", "/p/app/lib/b.ts", "/p/app/components/gig-card.tsx"] },
   "/p/app/components/ui/badge.tsx": { imports: [REACT] },
+  // Public pages: what two of them load goes into one file, through an index only what they take.
+  "/p/app/routes/browse-gigs.tsx": {
+    imports: ["/p/app/components/gig-card.tsx", "/p/app/components/filters.tsx"],
+  },
+  "/p/app/components/gig-card.tsx": {
+    imports: [REACT, ICONS, "/p/app/lib/gig-facts.ts"],
+    code: 'import { Trash } from "lucide-react";',
+  },
+  "/p/app/lib/gig-facts.ts": {},
+  "/p/app/components/filters.tsx": { imports: [REACT] },
 };
 
 describe("the client build's shell chunks (server/web/client-chunks.ts)", () => {
@@ -93,8 +103,7 @@ describe("the client build's shell chunks (server/web/client-chunks.ts)", () => 
   it("follows an index of re-exports only to what a page-wide module takes from it", () => {
     expect(chunkOf(BELL)).toBe("shell-libraries");
     expect(chunkOf(SLOT)).toBe("shell-libraries");
-    // In the same indexes, but only a page imports them.
-    expect(chunkOf(TRASH)).toBeUndefined();
+    // In the same indexes, but only a signed-in page imports the dialog.
     expect(chunkOf(DIALOG)).toBeUndefined();
   });
 
@@ -113,12 +122,22 @@ describe("the client build's shell chunks (server/web/client-chunks.ts)", () => 
     }
   });
 
+  it("puts what two or more public pages load, and the shell does not, in one chunk", () => {
+    // The gig page and Browse Gigs both load the card, what it imports, and the icon it takes from the index.
+    for (const id of ["/p/app/components/gig-card.tsx", "/p/app/lib/gig-facts.ts", TRASH]) expect(chunkOf(id), id).toBe("public");
+    // One public page only (Browse Gigs' filters), or a signed-in page with one public page (the badge: My Gigs and the gig page).
+    expect(chunkOf("/p/app/components/filters.tsx")).toBeUndefined();
+    expect(chunkOf("/p/app/components/ui/badge.tsx")).toBeUndefined();
+    // The public pages themselves stay entries.
+    expect(chunkOf("/p/app/routes/browse-gigs.tsx")).toBeUndefined();
+  });
+
   it("answers the same whichever module Rollup asks about first (a cycle does not hide the root)", () => {
     const chunks = shellChunks();
     const meta = graph(modules);
     expect(chunks("/p/app/lib/b.ts", meta)).toBe("shell");
     expect(chunks("/p/app/lib/a.ts", meta)).toBe("shell");
-    expect(chunks(TRASH, meta)).toBeUndefined();
+    expect(chunks(DIALOG, meta)).toBeUndefined();
     expect(chunks(BELL, meta)).toBe("shell-libraries");
   });
 });
