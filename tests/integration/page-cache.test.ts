@@ -74,7 +74,8 @@ describe("the page cache", () => {
     expect(cacheState(second)).toBe("hit");
     expect(second.headers.get("Content-Encoding")).toBe("gzip");
     const bytes = Buffer.from(await second.arrayBuffer());
-    expect(bytes.length).toBeLessThan(plain.length / 3);
+    // Compressed, not only labelled so (an empty list's page: gzip takes it to about a third).
+    expect(bytes.length).toBeLessThan(plain.length / 2);
     // The same page as the uncompressed copy, but for its own render's nonce and clock.
     const unzipped = gunzipSync(bytes).toString();
     expect(unzipped).toContain(`nonce="${nonceOf(second)}"`);
