@@ -17,6 +17,9 @@ async function pageAt(browser: Browser, width: number): Promise<Page> {
 
 for (const width of [375, 1280]) {
   test(`at ${width} px: Browse Gigs counts, appends the next page, and narrows by location`, async ({ browser }) => {
+    // Three new accounts and 21 gigs posted through the form (each setting off its alerts) before
+    // the list is read: 57-90 s on a slow 2-core machine, so three times the usual 90 s.
+    test.slow();
     const token = `Ziggurat${randomUUID().slice(0, 6)}`;
     // Clients of their own (confirmed), so that the demo client's My Gigs keeps its first page;
     // three of them, since an account posts at most 10 gigs an hour.
