@@ -12,7 +12,7 @@
  *   npm run bench:weight -- --json out.json    # and the figures as JSON
  *   npm run bench:weight -- --no-build --before /path/to/other/build
  *                                              # side by side with another build (e.g. main's), in one run
- *   npm run bench:weight -- --no-build --before /path/to/other/build --lighthouse --rounds 5
+ *   npm run bench:weight -- --no-build --before /path/to/other/build --rounds 5
  *                                              # Lighthouse with the two builds taking turns, page by page,
  *                                              # 5 rounds; each page's median score and metrics per build
  */
@@ -105,7 +105,9 @@ async function interleavedLighthouse(buildDirs: string[], rounds: number): Promi
 }
 
 if (import.meta.url === `file://${process.argv[1]}` && option("--rounds")) {
-  await interleavedLighthouse([path.resolve(option("--before")!), path.resolve(defaultBuildDir)], Number(option("--rounds")));
+  const before = option("--before");
+  if (!before) throw new Error("bench:weight --rounds N compares two builds: add --before <build>");
+  await interleavedLighthouse([path.resolve(before), path.resolve(defaultBuildDir)], Number(option("--rounds")));
   process.exit(0);
 }
 

@@ -46,7 +46,6 @@ const click = (name: string) => async (page: Page) => {
   await page.getByRole("button", { name, exact: true }).first().click();
   await page.waitForTimeout(800);
 };
-const submitEmpty = click;
 
 const shots: Shot[] = [
   { name: "home", who: "visitor", path: "/" },
@@ -55,16 +54,16 @@ const shots: Shot[] = [
   { name: "browse-diggers", who: "visitor", path: "/browse-diggers" },
   { name: "digger", who: "visitor", path: firstLink("/browse-diggers", "/digger/") },
   { name: "contact", who: "visitor", path: "/contact" },
-  { name: "contact-errors", who: "visitor", path: "/contact", act: submitEmpty("Send") },
+  { name: "contact-errors", who: "visitor", path: "/contact", act: click("Send Message") },
   { name: "how-it-works", who: "visitor", path: "/how-it-works" },
   { name: "auth", who: "visitor", path: "/auth" },
-  { name: "auth-errors", who: "visitor", path: "/auth", act: submitEmpty("Sign In") },
+  { name: "auth-errors", who: "visitor", path: "/auth", act: click("Sign In") },
   { name: "digger-registration", who: "visitor", path: "/digger-registration" },
   { name: "not-found", who: "visitor", path: "/no-such-page" },
   { name: "c-home", who: "consumer", path: "/" },
   { name: "c-my-gigs", who: "consumer", path: "/my-gigs" },
   { name: "c-post-gig", who: "consumer", path: "/post-gig" },
-  { name: "c-post-gig-errors", who: "consumer", path: "/post-gig", act: submitEmpty("Post Gig") },
+  { name: "c-post-gig-errors", who: "consumer", path: "/post-gig", act: click("Post Gig") },
   { name: "c-gig-diggers", who: "consumer", path: firstLink("/my-gigs", "/my-gigs/") },
   { name: "c-diggers-dialog", who: "consumer", path: "/my-gigs", act: click("Diggers") },
   { name: "c-issues-dialog", who: "consumer", path: "/my-gigs", act: click("View Issues") },
