@@ -10,6 +10,8 @@ import { confirmedNewClient, postGig, toastSaying } from "./helpers.ts";
  * purpose; every answer must still be toasted, once.
  */
 test("a fetcher's answer is toasted even when the page is too slow to render its submitting state", async ({ page }) => {
+  // The page slowed 30 times on purpose: 48 s beside another worker here.
+  test.slow();
   await confirmedNewClient(page);
   const title = `Fix the garden gate ${randomUUID().slice(0, 6)}`;
   await postGig(page, title, "The garden gate sags and scrapes the path; rehang it and replace the latch.");
