@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { NotificationBell } from "#app/components/notification-bell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -33,7 +33,6 @@ function personalLinks(user: SessionUser, unreadThreads: number): HeaderLink[] {
 export function SiteHeader() {
   const user = useOptionalUser();
   const location = useLocation();
-  const hydrated = useHydrated();
   // The sign-in page is where these lead; there they would only repeat its own buttons.
   const onAuthPage = location.pathname === "/auth";
   const unreadThreads = useUnreadThreads();
@@ -42,7 +41,7 @@ export function SiteHeader() {
   const [menu, setMenu] = useState({ open: false, at: location.key });
   if (menu.open && menu.at !== location.key) setMenu({ open: false, at: location.key });
   const menuOpen = menu.open && menu.at === location.key;
-  // Opened natively before hydration: the scripted menu takes over open.
+  // Opened natively before hydration: the scripted menu takes over open (MenuToggle).
   const keepOpened = useCallback((details: HTMLDetailsElement | null) => {
     if (details?.open) setMenu({ open: true, at: location.key });
   }, [location.key]);
@@ -82,40 +81,60 @@ export function SiteHeader() {
           <div className="hidden items-center gap-2 md:flex">
             <HeaderActions user={user} onAuthPage={onAuthPage} />
           </div>
-          {hydrated ? (
-            <Button
-              ref={menuButton}
-              variant="outline"
-              size="sm"
-              className="md:hidden"
-              aria-expanded={menuOpen}
-              aria-controls="site-menu"
-              onClick={() => setMenu({ open: !menuOpen, at: location.key })}
-            >
-              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-              Menu
-            </Button>
-          ) : (
-            // Without JavaScript (and until hydration) a native disclosure: its panel drops below
-            // the bar; following a link loads a page whose menu is closed.
-            <details ref={keepOpened} className="md:hidden">
-              <summary className={cn(buttonVariants({ variant: "outline", size: "sm" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
-                <Menu aria-hidden="true" />
-                Menu
-              </summary>
-              <div id="site-menu" className="absolute inset-x-0 top-full z-50 border-b bg-background shadow-md">
-                {panel}
-              </div>
-            </details>
-          )}
+          <MenuToggle open={menuOpen} buttonRef={menuButton} onToggle={() => setMenu({ open: !menuOpen, at: location.key })} onOpenedEarly={keepOpened}>
+            {panel}
+          </MenuToggle>
         </div>
       </div>
-      {hydrated && menuOpen ? (
+      {/* Only ever open in the browser: the server's and the hydrating render have it closed. */}
+      {menuOpen ? (
         <div id="site-menu" ref={menuPanel} className="border-t md:hidden">
           {panel}
         </div>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * The phone menu's toggle: a native disclosure in the server's HTML and until hydration (it works
+ * without JavaScript: its panel drops below the bar, and a link loads a page whose menu is
+ * closed), then a button that opens the panel SiteHeader renders below the bar. Only this part
+ * reads `useHydrated`, so the render that follows hydration is this toggle, not the whole header.
+ */
+function MenuToggle({
+  open,
+  buttonRef,
+  onToggle,
+  onOpenedEarly,
+  children,
+}: {
+  open: boolean;
+  buttonRef: Ref<HTMLButtonElement>;
+  onToggle: () => void;
+  /** Called with the native disclosure when React takes it over: opened before hydration, the scripted menu stays open. */
+  onOpenedEarly: (details: HTMLDetailsElement | null) => void;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  if (hydrated) {
+    return (
+      <Button ref={buttonRef} variant="outline" size="sm" className="md:hidden" aria-expanded={open} aria-controls="site-menu" onClick={onToggle}>
+        {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        Menu
+      </Button>
+    );
+  }
+  return (
+    <details ref={onOpenedEarly} className="md:hidden">
+      <summary className={cn(buttonVariants({ variant: "outline", size: "sm" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+        <Menu aria-hidden="true" />
+        Menu
+      </summary>
+      <div id="site-menu" className="absolute inset-x-0 top-full z-50 border-b bg-background shadow-md">
+        {children}
+      </div>
+    </details>
   );
 }
 
