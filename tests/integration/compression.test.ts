@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.ts";
 
@@ -81,6 +81,15 @@ describe("pages, compressed as they are sent", () => {
     const html = brotliDecompressSync(await bytesOf(response)).toString();
     expect(html).toContain("Browse Gigs");
     expect(html.trimEnd()).toMatch(/<\/html>$/);
+  });
+
+  it("a page rendered in React's 4 KB chunks is about as small as the page compressed whole (decision 0063)", async () => {
+    const body = await bytesOf(await get("/browse-gigs", "gzip, deflate, br, zstd"));
+    const html = brotliDecompressSync(body);
+    const whole = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    // Several of React's chunks, even with the test world's few gigs.
+    expect(html.length).toBeGreaterThan(12_000);
+    expect(body.length).toBeLessThan(whole.length * 1.1);
   });
 
   it("gzip for a client that takes it and not brotli, decompressing to the page", async () => {
