@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { serverNodeOptions } from "./server/node-options.ts";
 import { findChromium } from "./tests/support/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -39,7 +40,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: `rm -rf "${dataDir}" && node --import tsx server/main.ts`,
+    command: `rm -rf "${dataDir}" && node ${serverNodeOptions().join(" ")} --import tsx server/main.ts`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

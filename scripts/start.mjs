@@ -3,7 +3,7 @@
  * `npm start`: installs dependencies when they are missing or stale, builds, and serves.
  * The server itself migrates the database and seeds the demo data on start-up.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -24,6 +24,4 @@ if (!existsSync(installed) || statSync(at("package-lock.json")).mtimeMs > statSy
 console.log("Building...");
 run("npm", ["run", "--silent", "build"]);
 
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+await import("./serve.mjs");

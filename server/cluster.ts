@@ -13,6 +13,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
+import { serverNodeOptions } from "./node-options.ts";
 
 if (cluster.isWorker) {
   await import("./main.ts");
@@ -37,6 +38,8 @@ if (cluster.isWorker) {
   // The one worker that runs the inbound SMTP listener (reply by e-mail, decision 0048), when
   // INBOUND_SMTP_PORT is set: the first, then whichever replaces it.
   let listenerWorker: Worker | undefined;
+  // Each worker with the server's node options (decision 0064), whatever started the primary.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...serverNodeOptions()] });
   const fork = () => {
     lastFork = Date.now();
     const listens = listenerWorker === undefined;

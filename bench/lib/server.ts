@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serverNodeOptions } from "../../server/node-options.ts";
 import { freePort } from "../../tests/support/ports.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -57,7 +58,8 @@ export async function startServer(
       : { NODE_ENV: "development", DATA_DIR: database.dataDir }),
     ...extraEnv,
   };
-  const command = [process.execPath, ...nodeArgs, "--import", "tsx", entry];
+  // The server's own node options first (decision 0064), as `npm start` and the cluster run it.
+  const command = [process.execPath, ...serverNodeOptions(), ...nodeArgs, "--import", "tsx", entry];
   if (cpus) command.unshift("taskset", "--cpu-list", cpus);
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,

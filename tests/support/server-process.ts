@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { serverNodeOptions } from "../../server/node-options.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -16,7 +17,8 @@ export interface ServerProcess {
 
 /** `entry`: the server (default), or `server/cluster.ts` for several behind one port. */
 export function startServerProcess(env: Record<string, string>, entry = "server/main.ts"): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  // With the server's node options, as `npm start` runs it (decision 0064).
+  const child = spawn(process.execPath, [...serverNodeOptions(), "--import", "tsx", entry], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",

@@ -1,0 +1,11 @@
+/**
+ * node's options for every server process (decision 0064), kept in node-options.json so that
+ * `npm start` and `npm run serve` (scripts/serve.mjs, plain node) read the same list:
+ * a young generation of 64 MB semi-spaces, so that a request's render, alive while its answer
+ * is in flight, dies young instead of filling the old space and its collections' pauses.
+ */
+import { readFileSync } from "node:fs";
+
+export function serverNodeOptions(): string[] {
+  return JSON.parse(readFileSync(new URL("./node-options.json", import.meta.url), "utf8")) as string[];
+}
