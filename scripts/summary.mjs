@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 export const resultsDir = path.resolve(import.meta.dirname, "..", "test-results");
 const line = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
@@ -17,9 +18,17 @@ export function finish(name, counts) {
   process.exit(counts.failed > 0 ? 1 : 0);
 }
 
+/** The first lines of a failure's message, without colours, indented under the test's name:
+ * CI shows only the log's tail, so the tail has to say why, not only what. */
+function excerpt(message) {
+  if (!message) return "";
+  const lines = stripVTControlCharacters(String(message)).split("\n").filter((text) => text.trim() !== "");
+  return lines.slice(0, 12).map((text) => `\n      ${text.slice(0, 300)}`).join("");
+}
+
 /**
- * The failed tests named in the JSON reports of test-results/ (vitest's and Playwright's), so
- * that the last lines of a CI log say which tests failed, not only how many.
+ * The failed tests named in the JSON reports of test-results/ (vitest's and Playwright's), each
+ * with the start of its error, so that the last lines of a CI log say which tests failed and why.
  */
 function failedTests() {
   const names = [];
@@ -28,7 +37,10 @@ function failedTests() {
   const walkSuites = (label, suites, file) => {
     for (const suite of suites ?? []) {
       for (const spec of suite.specs ?? []) {
-        if (spec.tests?.some((test) => test.status === "unexpected")) names.push(`[${label}] ${spec.file ?? suite.file ?? file} > ${spec.title}`);
+        const failed = spec.tests?.find((test) => test.status === "unexpected");
+        if (!failed) continue;
+        const error = failed.results?.map((result) => result.error?.message ?? result.errors?.[0]?.message).find(Boolean);
+        names.push(`[${label}] ${spec.file ?? suite.file ?? file} > ${spec.title}${excerpt(error)}`);
       }
       walkSuites(label, suite.suites, suite.file ?? file);
     }
@@ -44,7 +56,7 @@ function failedTests() {
     const label = entry.replace(/\.json$/, "");
     for (const file of report.testResults ?? []) {
       const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
-      for (const test of failed) names.push(`[${label}] ${relative(file.name)} > ${test.fullName}`);
+      for (const test of failed) names.push(`[${label}] ${relative(file.name)} > ${test.fullName}${excerpt(test.failureMessages?.[0])}`);
       if (file.status === "failed" && failed.length === 0) names.push(`[${label}] ${relative(file.name)}: ${String(file.message ?? "failed").split("\n")[0]}`);
     }
     walkSuites(label, report.suites, "");
