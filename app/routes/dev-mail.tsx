@@ -8,22 +8,26 @@ import { listRecentEmails } from "#server/mail/recent-emails.ts";
 import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/dev-mail";
 
-/** Local mode only: the e-mail the app recorded, newest first, so links in it can be followed. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * Local mode only: the e-mail the app recorded, newest first, so links in it can be followed;
+ * `?to=<address>` shows only that address's, so a busy outbox cannot push someone's out of view.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   return runLoader(context, async () => {
     const { config, db } = context.services;
     if (config.mode !== "local") throw data(null, { status: 404 });
-    return { emails: await listRecentEmails(db, 50) };
+    const to = new URL(request.url).searchParams.get("to")?.trim() || null;
+    return { to, emails: await listRecentEmails(db, 50, to ?? undefined) };
   });
 }
 
 export const meta = () => pageMeta("Mail", "E-mail recorded by the app in local mode.");
 
 export default function DevMail({ loaderData }: Route.ComponentProps) {
-  const { emails } = loaderData;
+  const { emails, to } = loaderData;
   return (
     <>
-      <PageHeader title="Mail" subtitle="The newest 50 e-mails the app recorded (local mode only)." />
+      <PageHeader title="Mail" subtitle={`The newest 50 e-mails the app recorded${to ? ` to ${to}` : ""} (local mode only).`} />
       {emails.length === 0 ? (
         <p className="text-muted-foreground">No e-mail yet.</p>
       ) : (

@@ -1,5 +1,5 @@
 /** The newest e-mails of any status, for the local mail viewer (/dev/mail). */
-import { desc } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
 
@@ -17,7 +17,8 @@ export interface RecentEmail {
   createdAt: Date;
 }
 
-export function listRecentEmails(db: Database, limit: number): Promise<RecentEmail[]> {
+/** The newest `limit` e-mails, only those to `to` (any case) when it is given. */
+export function listRecentEmails(db: Database, limit: number, to?: string): Promise<RecentEmail[]> {
   return db
     .select({
       id: emails.id,
@@ -31,6 +32,7 @@ export function listRecentEmails(db: Database, limit: number): Promise<RecentEma
       createdAt: emails.createdAt,
     })
     .from(emails)
+    .where(to ? sql`lower(${emails.toAddress}) = ${to.toLowerCase()}` : undefined)
     .orderBy(desc(emails.createdAt))
     .limit(limit);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
+import { outboxOf } from "./helpers.ts";
 
 test("a new client's gig is published once they confirm their e-mail from the link", async ({ page }) => {
   const email = `new-client-${randomUUID()}@example.com`;
@@ -35,7 +36,7 @@ test("a new client's gig is published once they confirm their e-mail from the li
   await expect(page.getByText("No gigs found. Try adjusting your filters.")).toBeVisible();
 
   // The local outbox shows the e-mail; its link asks for one click.
-  await page.goto("/dev/mail");
+  await page.goto(outboxOf(email));
   const message = page.getByRole("listitem").filter({ hasText: `To ${email}` }).filter({ hasText: "Confirm your e-mail for Digs & Gigs" });
   await expect(message).toHaveCount(2);
   await message.first().getByRole("link").click();

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, newPage, test } from "./fixtures.ts";
 import { axeViolations } from "./axe.ts";
-import { DEMO, signIn } from "./helpers.ts";
+import { DEMO, outboxOf, signIn } from "./helpers.ts";
 
 const CATEGORY = "Home Improvement";
 
@@ -47,7 +47,7 @@ test("a digger's Instant alert for a category reaches the outbox when a client p
   const mail = await newPage(browser);
   const alert = mail.getByRole("listitem").filter({ hasText: `New lead: ${title}` }).filter({ hasText: `To ${DEMO.digger}` });
   await expect(async () => {
-    await mail.goto("/dev/mail");
+    await mail.goto(outboxOf(DEMO.digger));
     await expect(alert).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 60_000 });
 

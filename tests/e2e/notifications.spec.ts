@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "./fixtures.ts";
+import { expect, newPage, test } from "./fixtures.ts";
 import { axeViolations } from "./axe.ts";
-import { buyLead, DEMO, postGig, signedInPage } from "./helpers.ts";
+import { buyLead, confirmedNewClient, DEMO, postGig, signedInPage } from "./helpers.ts";
 import { demoDiggers } from "../../server/db/seed/demo-data.ts";
 
 test("a digger buys the client's lead: the client's bell shows who bought it, links to the profile, and Mark all as read clears the count", async ({ browser }) => {
   const title = `Hang three shelves ${randomUUID().slice(0, 6)}`;
-  const client = await signedInPage(browser, DEMO.client, "/my-gigs");
+  // A client of its own: the demo client's lead bought by a test running beside this one would
+  // add an unread notification between Mark all as read and the count's check.
+  const client = await newPage(browser);
+  await confirmedNewClient(client, "Nell Notices");
   await postGig(client, title);
   await buyLead(await signedInPage(browser, DEMO.digger, "/my-leads"), title);
 

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
-import { buyLead, confirmedNewClient, DEMO, myGigCard, newDigger, postGig, signedInPage, toastSaying } from "./helpers.ts";
+import { buyLead, confirmedNewClient, DEMO, myGigCard, newDigger, outboxOf, postGig, signedInPage, toastSaying } from "./helpers.ts";
 
 async function sendMessage(page: Page, text: string) {
   await page.getByLabel("Message", { exact: true }).fill(text);
@@ -99,7 +99,7 @@ test("two diggers quote; the client compares them, accepts the lowest, and close
   await other.page.goto(otherThread);
   await expect(other.page.getByTestId("quote-card")).toContainText("Not chosen");
   // The other digger's one e-mail about it, without the winner's name or price.
-  await other.page.goto("/dev/mail");
+  await other.page.goto(outboxOf(other.email));
   const mail = other.page.getByRole("listitem").filter({ hasText: `The client chose another digger for "${title}"` });
   await expect(mail.first()).toBeVisible();
   await expect(mail.first()).not.toContainText("$1,200.00");

@@ -318,6 +318,23 @@ describe("/dev/mail", () => {
     }
   });
 
+  it("shows only one address's e-mail with ?to=, whatever its case", async () => {
+    const app = await createTestApp();
+    try {
+      await app.mailer.send(message({ to: "dana@example.test", subject: "For Dana", content: [paragraph("Hello Dana.")] }));
+      await app.mailer.send(message({ to: "erin@example.test", subject: "For Erin", content: [paragraph("Hello Erin.")] }));
+      const html = await (await app.request("/dev/mail?to=DANA%40example.test")).text();
+      expect(html).toContain("For Dana");
+      expect(html).not.toContain("For Erin");
+      expect(html).toContain("recorded to DANA@example.test");
+      const all = await (await app.request("/dev/mail")).text();
+      expect(all).toContain("For Dana");
+      expect(all).toContain("For Erin");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("answers 404 in production", async () => {
     const app = await createTestApp({
       NODE_ENV: "production",
