@@ -8,6 +8,9 @@ import { listRecentEmails } from "#server/mail/recent-emails.ts";
 import { runLoader } from "#server/web/respond.ts";
 import type { Route } from "./+types/dev-mail";
 
+/** How many e-mails the page shows, newest first. */
+const SHOWN = 50;
+
 /**
  * Local mode only: the e-mail the app recorded, newest first, so links in it can be followed;
  * `?to=<address>` shows only that address's, so a busy outbox cannot push someone's out of view.
@@ -17,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const { config, db } = context.services;
     if (config.mode !== "local") throw data(null, { status: 404 });
     const to = new URL(request.url).searchParams.get("to")?.trim() || null;
-    return { to, emails: await listRecentEmails(db, 50, to ?? undefined) };
+    return { to, emails: await listRecentEmails(db, SHOWN, to ?? undefined) };
   });
 }
 
@@ -27,7 +30,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
   const { emails, to } = loaderData;
   return (
     <>
-      <PageHeader title="Mail" subtitle={`The newest 50 e-mails the app recorded${to ? ` to ${to}` : ""} (local mode only).`} />
+      <PageHeader title="Mail" subtitle={`The newest ${SHOWN} e-mails the app recorded${to ? ` to ${to}` : ""} (local mode only).`} />
       {emails.length === 0 ? (
         <p className="text-muted-foreground">No e-mail yet.</p>
       ) : (

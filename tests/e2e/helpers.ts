@@ -135,7 +135,10 @@ export function toastSaying(page: Page, text: string): Locator {
  * Signs up a new digger through the form and fills the registration's required fields (a
  * random handle, which it returns), short of choosing photos and pressing Create Digger Profile.
  */
-export async function startDiggerRegistration(page: Page, email = `digger-${crypto.randomUUID()}@example.com`): Promise<string> {
+/** A new digger's sign-up address, unique to the run. */
+const newDiggerEmail = () => `digger-${crypto.randomUUID()}@example.com`;
+
+export async function startDiggerRegistration(page: Page, email = newDiggerEmail()): Promise<string> {
   await page.goto("/auth?type=digger&redirect=%2Fdigger-registration");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByRole("radio", { name: /^Digger/ }).click();
@@ -162,7 +165,7 @@ export async function startDiggerRegistration(page: Page, email = `digger-${cryp
 /** A new digger, signed up and registered through the real forms; returns the page and the handle. */
 export async function newDigger(browser: Browser): Promise<{ page: Page; handle: string; email: string }> {
   const page = await newPage(browser);
-  const email = `digger-${crypto.randomUUID()}@example.com`;
+  const email = newDiggerEmail();
   const handle = await startDiggerRegistration(page, email);
   await page.getByRole("button", { name: "Create Digger Profile" }).click();
   await expect(page.getByText("Profile created successfully!")).toBeVisible();
