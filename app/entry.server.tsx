@@ -1,17 +1,16 @@
 /**
- * Server rendering: React Router's default Node entry, plus the request's Content-Security-
- * Policy nonce (made in server/app.ts) on every inline script React and React Router stream,
- * and the handling of failed requests.
+ * Server rendering: the page rendered whole (app/render-page.server.ts, decision 0065), with
+ * the request's Content-Security-Policy nonce (made in server/app.ts) on every inline script
+ * React and React Router write, and the handling of failed requests.
  */
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
+import { renderPage, STREAM_TIMEOUT_MS } from "#app/render-page.server.ts";
 
-export const streamTimeout = 5_000;
+/** React Router's: how long its data for hydration may wait for a deferred value. */
+export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /**
  * A loader, action or render that failed (not a thrown redirect or response): logged with
@@ -30,7 +29,28 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   context.logger.error({ err: cause }, "request failed");
 };
 
-export default function handleRequest(
+type HandoffCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
+
+/**
+ * React Router's data for hydration (the turbo-stream of the loaders' data), read whole, in the
+ * shape of the cache that its `StreamTransfer` fills while it reads the stream during a
+ * streamed render (entry n: the n-th read). With every entry there, nothing waits, and the
+ * string renderer can write it. `EntryContext`'s types name this cache;
+ * tests/integration/document-render.test.ts checks that pages carry the data this way.
+ */
+async function readHandoff(stream: ReadableStream<Uint8Array>): Promise<HandoffCache> {
+  const decoder = new TextDecoder();
+  let value = "";
+  const reader = stream.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) value += decoder.decode(chunk.value, { stream: true });
+  value += decoder.decode();
+  // React Router takes its own reader of the stream, now at its end.
+  reader.releaseLock();
+  const read = (done: boolean, text: string) => Object.assign(Promise.resolve(), { result: { done, value: text } });
+  return { 0: read(false, value), 1: read(true, "") };
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -42,45 +62,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Bots and SPA mode wait for all content before the response starts.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    // Abort after streamTimeout, leaving time to flush the rejected boundaries.
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors inside the shell reject and are logged by React Router; later ones only here.
-          if (shellRendered) loadContext.logger.error({ err: error }, "streaming render failed");
-        },
-      },
-    );
-  });
+  if (routerContext.serverHandoffStream) (routerContext.renderMeta ??= {}).streamCache = await readHandoff(routerContext.serverHandoffStream);
+  const userAgent = request.headers.get("user-agent");
+  return renderPage(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+    {
+      status: responseStatusCode,
+      headers: responseHeaders,
+      nonce,
+      // Bots and SPA mode wait for all content before the response starts.
+      waitForAll: Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode,
+      onLateError: (error) => loadContext.logger.error({ err: error }, "streaming render failed"),
+    },
+  );
 }

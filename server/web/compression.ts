@@ -10,9 +10,12 @@
  * React writes a page in 4 KB chunks, and brotli at quality 1 compresses each write on its own,
  * so a page in 4 KB pieces came out 1.7 times the size of the same page compressed whole, for
  * 2.5 times the CPU. Each piece is flushed, so what a page streams later (a deferred boundary,
- * React Router's deferred data) still reaches the browser as soon as it is written.
+ * React Router's deferred data) still reaches the browser as soon as it is written. An answer
+ * whose length is known (a page rendered whole, decision 0065) is compressed in one call,
+ * without the streams.
  */
 import { once } from "node:events";
+import { promisify } from "node:util";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
@@ -33,6 +36,17 @@ const COMPRESSORS = {
   deflate: () => zlib.createDeflate({ level: DYNAMIC_COMPRESSION_LEVEL }),
 };
 type Encoding = keyof typeof COMPRESSORS;
+/** The same compressors, for a whole answer in one call (on libuv's threads, off the event loop). */
+const WHOLE: Record<Encoding, (input: Buffer) => Promise<Buffer>> = {
+  br: (input) => brotliCompress(input, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+  gzip: (input) => gzip(input, { level: DYNAMIC_COMPRESSION_LEVEL }),
+  deflate: (input) => deflate(input, { level: DYNAMIC_COMPRESSION_LEVEL }),
+};
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const deflate = promisify(zlib.deflate);
+/** An answer of known length up to this is read and compressed whole; a longer one in pieces. */
+export const WHOLE_COMPRESSION_MAX_BYTES = 1024 * 1024;
 /** How each encoding ends a piece so that the browser can decode all of it (without brotli's or deflate's full reset). */
 const FLUSH: Record<Encoding, number> = {
   br: zlib.constants.BROTLI_OPERATION_FLUSH,
@@ -77,15 +91,43 @@ export function compression(): MiddlewareHandler {
       return;
     }
     const vary = headers.get("Vary");
-    if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) c.header("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    const withVary = vary === "*" || (vary && VARY_ACCEPT_ENCODING.test(vary)) ? vary : vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-    if (!encoding || !c.res.body) return;
-    c.res = new Response(c.res.body.pipeThrough(compressInPieces(encoding)), c.res);
-    c.res.headers.delete("Content-Length");
-    c.res.headers.set("Content-Encoding", encoding);
-    const etag = c.res.headers.get("ETag");
-    if (etag && !etag.startsWith("W/")) c.res.headers.set("ETag", `W/${etag}`);
+    if (!encoding) {
+      c.header("Vary", withVary);
+      return;
+    }
+    if (length && Number(length) <= WHOLE_COMPRESSION_MAX_BYTES) {
+      const compressed = await WHOLE[encoding](Buffer.from(await c.res.arrayBuffer()));
+      const encoded = encodedHeaders(headers, encoding, withVary);
+      encoded.set("Content-Length", String(compressed.byteLength));
+      const { status } = c.res;
+      // Replaced outright: hono's setter would copy the old answer's headers (its length) onto it.
+      c.res = undefined;
+      c.res = new Response(compressed as Uint8Array<ArrayBuffer>, { status, headers: encoded });
+      return;
+    }
+    const { status, body } = c.res;
+    if (!body) return;
+    const encoded = encodedHeaders(headers, encoding, withVary);
+    encoded.delete("Content-Length");
+    c.res = undefined;
+    c.res = new Response(body.pipeThrough(compressInPieces(encoding)), { status, headers: encoded });
   };
+}
+
+/**
+ * The answer's headers, saying it is encoded and that it varies with Accept-Encoding; a strong
+ * ETag becomes weak (the bytes differ). Set on a new answer rather than with `c.header`, which
+ * would copy the old answer's body into a stream first.
+ */
+function encodedHeaders(original: Headers, encoding: Encoding, vary: string): Headers {
+  const headers = new Headers(original);
+  headers.set("Content-Encoding", encoding);
+  headers.set("Vary", vary);
+  const etag = headers.get("ETag");
+  if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+  return headers;
 }
 
 /**

@@ -3,7 +3,8 @@
  * brotli and gzip copies written at build time (server/web/precompressed-assets.ts) sent as
  * the browser accepts them, and pages compressed as they are sent by server/web/compression.ts
  * under hono compress's rules: the encoding by Accept-Encoding and its q-values, nothing under
- * 1 KB, nothing for HEAD.
+ * 1 KB, nothing for HEAD. An answer of unknown length is compressed in pieces
+ * (tests/unit/compress-in-pieces.test.ts).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -61,11 +62,12 @@ describe("built assets, compressed at build time", () => {
     expect((await bytesOf(response)).equals(scriptBytes)).toBe(true);
   });
 
-  it("compresses as it goes an encoding that has no copy on disk (deflate)", async () => {
+  it("compresses an encoding that has no copy on disk (deflate) when it is sent, whole: its length is known", async () => {
     const response = await get(script, "deflate");
     expect(response.headers.get("content-encoding")).toBe("deflate");
-    expect(response.headers.get("content-length")).toBeNull();
-    expect(inflateSync(await bytesOf(response)).equals(scriptBytes)).toBe(true);
+    const body = await bytesOf(response);
+    expect(response.headers.get("content-length")).toBe(String(body.length));
+    expect(inflateSync(body).equals(scriptBytes)).toBe(true);
   });
 
   it("does not serve the copies as files of their own at the top of the site", async () => {
@@ -83,13 +85,13 @@ describe("pages, compressed as they are sent", () => {
     expect(html.trimEnd()).toMatch(/<\/html>$/);
   });
 
-  it("a page rendered in React's 4 KB chunks is about as small as the page compressed whole (decision 0063)", async () => {
-    const body = await bytesOf(await get("/browse-gigs", "gzip, deflate, br, zstd"));
+  it("a page, rendered whole (decision 0065), is compressed whole: its compressed length is sent, and it is the bytes of one call", async () => {
+    const response = await get("/browse-gigs", "gzip, deflate, br, zstd");
+    const body = await bytesOf(response);
+    expect(response.headers.get("content-length")).toBe(String(body.length));
     const html = brotliDecompressSync(body);
-    const whole = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
-    // Several of React's chunks, even with the test world's few gigs.
     expect(html.length).toBeGreaterThan(12_000);
-    expect(body.length).toBeLessThan(whole.length * 1.1);
+    expect(body.equals(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }))).toBe(true);
   });
 
   it("gzip for a client that takes it and not brotli, decompressing to the page", async () => {

@@ -1,0 +1,76 @@
+/**
+ * A page's HTML as a Response (decision 0065): rendered whole, into one string, by React's
+ * string renderer, and sent with its length; by React's stream renderer where the string
+ * renderer left a Suspense boundary to the browser (a component that suspended, or failed,
+ * inside one), which waits for the one and reports the other.
+ *
+ * Every loader has finished before a page renders and none of ours defers data, so streaming
+ * would send nothing sooner. The stream renderer costs several times the string renderer on the
+ * same page: it encodes each of its thousands of small pieces into bytes as it goes.
+ */
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { ReactNode } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+
+/** What React writes where it left a Suspense boundary to the browser. */
+export const LEFT_TO_THE_BROWSER = "<!--$!-->";
+
+/** How long the stream renderer may wait for what suspended, before it gives it to the browser. */
+export const STREAM_TIMEOUT_MS = 5_000;
+
+export interface PageOptions {
+  status: number;
+  headers: Headers;
+  /** The Content-Security-Policy nonce of the inline scripts React writes. */
+  nonce: string | undefined;
+  /** A streamed page starts once all of it is ready (bots), rather than with its shell. */
+  waitForAll: boolean;
+  /** An error React met after the page had started. */
+  onLateError: (error: unknown) => void;
+}
+
+export async function renderPage(page: ReactNode, options: PageOptions): Promise<Response> {
+  // An error outside every boundary throws here, as the stream renderer's shell error rejects.
+  const html = renderToString(page);
+  if (html.includes(LEFT_TO_THE_BROWSER)) return streamPage(page, options);
+  // The string renderer leaves out the doctype that the stream renderer writes before <html>.
+  const body = Buffer.from(`<!DOCTYPE html>${html}`);
+  options.headers.set("Content-Type", "text/html");
+  options.headers.set("Content-Length", String(body.byteLength));
+  return new Response(body, { headers: options.headers, status: options.status });
+}
+
+/** React Router's default Node rendering: the page streamed as React renders it. */
+function streamPage(page: ReactNode, { status, headers, nonce, waitForAll, onLateError }: PageOptions): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // Abort after the timeout, leaving time to flush the rejected boundaries.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          callback();
+        },
+      });
+      headers.set("Content-Type", "text/html");
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+    };
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        // Errors inside the shell reject and are logged by React Router; later ones only here.
+        if (shellRendered) onLateError(error);
+      },
+    });
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * app/render-page.server.ts (decision 0065): a page React can finish at once is rendered whole
+ * and sent with its length; one that leaves a Suspense boundary to the browser (something in
+ * it suspended or failed) is rendered again by the stream renderer, which waits for the one and
+ * reports the other with a 500, as React Router's own entry does.
+ */
+import { createElement as h, lazy, Suspense, type ReactNode } from "react";
+import { describe, expect, it } from "vitest";
+import { LEFT_TO_THE_BROWSER, renderPage, type PageOptions } from "../../app/render-page.server.ts";
+
+const options = (overrides: Partial<PageOptions> = {}): PageOptions => ({
+  status: 200,
+  headers: new Headers(),
+  nonce: "n0nce",
+  waitForAll: false,
+  onLateError: () => {
+    throw new Error("no late error expected");
+  },
+  ...overrides,
+});
+const documentOf = (...children: ReactNode[]) => h("html", null, h("head", null, h("title", null, "T")), h("body", null, ...children));
+
+function Failing(): ReactNode {
+  throw new Error("broken part");
+}
+
+describe("renderPage", () => {
+  it("renders a page it can finish at once whole: doctype, the page, its length", async () => {
+    const response = await renderPage(documentOf(h("p", null, "Hello <there>")), options());
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html");
+    expect(response.headers.get("content-length")).toBe(String(bytes.length));
+    expect(bytes.toString()).toMatch(/^<!DOCTYPE html><html><head>.*<title>T<\/title>.*<\/head><body><p>Hello &lt;there&gt;<\/p><\/body><\/html>$/);
+  });
+
+  it("streams a page with a part that suspends, waiting for it, with no length", async () => {
+    let loaded = false;
+    const Later = lazy(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      loaded = true;
+      return { default: () => h("p", null, "Loaded later") };
+    });
+    const response = await renderPage(documentOf(h(Suspense, { fallback: h("p", null, "Waiting") }, h(Later))), options({ waitForAll: true }));
+    const html = await response.text();
+    expect(loaded).toBe(true);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBeNull();
+    expect(html).toMatch(/^<!DOCTYPE html><html>/);
+    expect(html).toContain("<p>Loaded later</p>");
+    expect(html).not.toContain("Waiting");
+    expect(html).not.toContain(LEFT_TO_THE_BROWSER);
+  });
+
+  it("streams a page with a part that fails inside a boundary, as a 500, the boundary left to the browser", async () => {
+    const response = await renderPage(documentOf(h(Suspense, { fallback: h("p", null, "Fallback") }, h(Failing)), h("p", null, "The rest")), options());
+    const html = await response.text();
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-length")).toBeNull();
+    expect(html).toContain(LEFT_TO_THE_BROWSER);
+    expect(html).toContain("<p>The rest</p>");
+  });
+
+  it("rejects a page that fails outside every boundary, as the stream renderer's shell error does", async () => {
+    await expect(renderPage(documentOf(h(Failing)), options())).rejects.toThrow("broken part");
+  });
+});
