@@ -36,15 +36,15 @@ const COMPRESSORS = {
   deflate: () => zlib.createDeflate({ level: DYNAMIC_COMPRESSION_LEVEL }),
 };
 type Encoding = keyof typeof COMPRESSORS;
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const deflate = promisify(zlib.deflate);
 /** The same compressors, for a whole answer in one call (on libuv's threads, off the event loop). */
 const WHOLE: Record<Encoding, (input: Buffer) => Promise<Buffer>> = {
   br: (input) => brotliCompress(input, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
   gzip: (input) => gzip(input, { level: DYNAMIC_COMPRESSION_LEVEL }),
   deflate: (input) => deflate(input, { level: DYNAMIC_COMPRESSION_LEVEL }),
 };
-const brotliCompress = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const deflate = promisify(zlib.deflate);
 /** An answer of known length up to this is read and compressed whole; a longer one in pieces. */
 export const WHOLE_COMPRESSION_MAX_BYTES = 1024 * 1024;
 /** How each encoding ends a piece so that the browser can decode all of it (without brotli's or deflate's full reset). */
@@ -94,25 +94,24 @@ export function compression(): MiddlewareHandler {
     const withVary = vary === "*" || (vary && VARY_ACCEPT_ENCODING.test(vary)) ? vary : vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
     if (!encoding) {
-      c.header("Vary", withVary);
-      return;
-    }
-    if (length && Number(length) <= WHOLE_COMPRESSION_MAX_BYTES) {
-      const compressed = await WHOLE[encoding](Buffer.from(await c.res.arrayBuffer()));
-      const encoded = encodedHeaders(headers, encoding, withVary);
-      encoded.set("Content-Length", String(compressed.byteLength));
-      const { status } = c.res;
-      // Replaced outright: hono's setter would copy the old answer's headers (its length) onto it.
-      c.res = undefined;
-      c.res = new Response(compressed as Uint8Array<ArrayBuffer>, { status, headers: encoded });
+      if (withVary !== vary) c.header("Vary", withVary);
       return;
     }
     const { status, body } = c.res;
     if (!body) return;
     const encoded = encodedHeaders(headers, encoding, withVary);
-    encoded.delete("Content-Length");
+    let compressed: BodyInit;
+    if (length && Number(length) <= WHOLE_COMPRESSION_MAX_BYTES) {
+      const whole = await WHOLE[encoding](Buffer.from(await c.res.arrayBuffer()));
+      encoded.set("Content-Length", String(whole.byteLength));
+      compressed = whole as Uint8Array<ArrayBuffer>;
+    } else {
+      encoded.delete("Content-Length");
+      compressed = body.pipeThrough(compressInPieces(encoding));
+    }
+    // Replaced outright: hono's setter would copy the old answer's headers (its length) onto it.
     c.res = undefined;
-    c.res = new Response(body.pipeThrough(compressInPieces(encoding)), { status, headers: encoded });
+    c.res = new Response(compressed, { status, headers: encoded });
   };
 }
 

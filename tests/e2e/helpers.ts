@@ -131,13 +131,13 @@ export function toastSaying(page: Page, text: string): Locator {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
 
+/** A new digger's sign-up address, unique to the run. */
+const newDiggerEmail = () => `digger-${crypto.randomUUID()}@example.com`;
+
 /**
  * Signs up a new digger through the form and fills the registration's required fields (a
  * random handle, which it returns), short of choosing photos and pressing Create Digger Profile.
  */
-/** A new digger's sign-up address, unique to the run. */
-const newDiggerEmail = () => `digger-${crypto.randomUUID()}@example.com`;
-
 export async function startDiggerRegistration(page: Page, email = newDiggerEmail()): Promise<string> {
   await page.goto("/auth?type=digger&redirect=%2Fdigger-registration");
   await page.getByRole("tab", { name: "Sign Up" }).click();
