@@ -1,8 +1,8 @@
 import * as React from "react";
-import { Slot as SlotPrimitive } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 
 import { cn } from "#app/lib/cn.ts";
+import { Slot } from "./slot.tsx";
 
 /** Each part is a class of app.css (its components layer). */
 export const badgeVariants = cva("badge", {
@@ -25,7 +25,7 @@ export function Badge({
   asChild = false,
   ...props
 }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
-  const Comp = asChild ? SlotPrimitive.Slot : "span";
+  const Comp = asChild ? Slot : "span";
   return (
     <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
   );

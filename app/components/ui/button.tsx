@@ -1,6 +1,6 @@
 import * as React from "react";
-import { Slot as SlotPrimitive } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "./slot.tsx";
 
 /** Each part is a class of app.css (its components layer): one word in the page instead of a list. */
 export const buttonVariants = cva("button", {
@@ -36,7 +36,7 @@ export function Button({
   VariantProps<typeof buttonVariants> & {
     asChild?: boolean;
   }) {
-  const Comp = asChild ? SlotPrimitive.Slot : "button";
+  const Comp = asChild ? Slot : "button";
   return (
     <Comp
       data-slot="button"
