@@ -150,9 +150,20 @@ export async function listOpenGigs(db: Database, filters: BrowseFilters, size = 
   const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
   return {
     nextCursor: page.nextCursor,
+    // Each field named, not `{ ...row, leadPriceCents }` (decision 0066: a new hidden class a card).
     items: page.items.map((row) => ({
-      ...row,
+      id: row.id,
+      title: row.title,
       description: excerpt(row.description, CARD_DESCRIPTION_LENGTH),
+      location: row.location,
+      timeline: row.timeline,
+      budgetMinCents: row.budgetMinCents,
+      budgetMaxCents: row.budgetMaxCents,
+      categoryName: row.categoryName,
+      createdAt: row.createdAt,
+      purchaseCount: row.purchaseCount,
+      maxDiggers: row.maxDiggers,
+      spotsTaken: row.spotsTaken,
       leadPriceCents: leadPriceCents(row.budgetMinCents),
     })),
   };

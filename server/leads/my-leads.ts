@@ -75,10 +75,21 @@ export async function listMyLeads(
   const page = toPage(rows, size, (row) => [row.purchasedAt, row.id]);
   return {
     nextCursor: page.nextCursor,
-    items: page.items.map(({ issueId, issueStatus, issueRespondBy, issueDecidedBy, refundAmountCents, refundSucceeded, ...lead }) => ({
-      ...lead,
-      refund: refundAmountCents === null ? null : { amountCents: refundAmountCents, succeeded: refundSucceeded },
-      issue: issueId && issueStatus ? { id: issueId, status: issueStatus, respondBy: issueRespondBy, decidedBy: issueDecidedBy } : null,
+    // Each field named, not `{ ...row, refund, issue }` (decision 0066: a new hidden class a lead).
+    items: page.items.map((row) => ({
+      id: row.id,
+      amountPaidCents: row.amountPaidCents,
+      purchasedAt: row.purchasedAt,
+      gig: row.gig,
+      client: row.client,
+      reportClosesAt: row.reportClosesAt,
+      reportClosed: row.reportClosed,
+      threadId: row.threadId,
+      refund: row.refundAmountCents === null ? null : { amountCents: row.refundAmountCents, succeeded: row.refundSucceeded },
+      issue:
+        row.issueId && row.issueStatus
+          ? { id: row.issueId, status: row.issueStatus, respondBy: row.issueRespondBy, decidedBy: row.issueDecidedBy }
+          : null,
     })),
   };
 }

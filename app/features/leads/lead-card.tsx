@@ -34,7 +34,7 @@ export function LeadCard({ lead }: { lead: MyLead }) {
           <Item label="Timeline" value={gig.timeline} />
         </dl>
         <ClientContact
-          client={{ ...client, phone: gig.contactPhone, contactPreferences: gig.contactPreferences }}
+          client={{ name: client.name, email: client.email, deleted: client.deleted, phone: gig.contactPhone, contactPreferences: gig.contactPreferences }}
           gigTitle={gig.title}
         />
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
