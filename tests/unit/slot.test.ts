@@ -43,6 +43,11 @@ describe("Slot", () => {
     );
     expect((props.onClick as (e: string) => unknown)("click")).toBe("child's");
     expect(calls).toEqual(["child click", "slot click"]);
+    const onlyOurs = () => "ours";
+    const ref = createRef<unknown>();
+    const kept = merged({ onClick: onlyOurs, ref }, h("a", { onClick: undefined, ref: undefined }));
+    expect([kept.onClick, kept.ref]).toEqual([onlyOurs, ref]);
+    expect(merged({}, h("a", { onClick: onlyOurs })).onClick).toBe(onlyOurs);
   });
 
   it("merges styles and sets both refs", () => {

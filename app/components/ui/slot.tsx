@@ -24,13 +24,17 @@ export function Slot(props: { children?: ReactNode } & Props) {
     const ours = merged[name];
     if (name === "className") merged[name] = [ours, theirs].filter(Boolean).join(" ");
     else if (name === "style") merged[name] = Object.assign({}, ours, theirs);
-    else if (name === "ref" && ours && theirs) merged[name] = bothRefs(ours as Ref<unknown>, theirs as Ref<unknown>);
-    else if (/^on[A-Z]/.test(name) && typeof ours === "function" && typeof theirs === "function") {
-      merged[name] = (...args: unknown[]) => {
-        const result: unknown = theirs(...args);
-        ours(...args);
-        return result;
-      };
+    else if (name === "ref") merged[name] = ours && theirs ? bothRefs(ours as Ref<unknown>, theirs as Ref<unknown>) : (theirs ?? ours);
+    else if (/^on[A-Z]/.test(name)) {
+      // As Radix: both when both are set, else ours even against the child's `undefined`.
+      merged[name] =
+        typeof ours === "function" && typeof theirs === "function"
+          ? (...args: unknown[]) => {
+              const result: unknown = theirs(...args);
+              ours(...args);
+              return result;
+            }
+          : ours || theirs;
     } else merged[name] = theirs;
   }
   return cloneElement(child, merged);
