@@ -10,6 +10,7 @@
  *
  *   npm run bench:ab -- --before /tmp/before --rounds 3 --duration 10   # 10,000 gigs, dg_bench_10000 or DATABASE_URL
  *   npm run bench:ab -- --before . --node-args-after "--max-semi-space-size=64"   # node's options, on the "after" server only
+ *   npm run bench:ab -- --before . --before-node /usr/bin/node   # the same server on another node binary
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -38,6 +39,8 @@ const beforeBuild = path.resolve(option("--before-build", buildDir)!);
 const pin = canPin();
 /** node's own options for the "after" server (space-separated): to compare a V8 or node setting on the same code. */
 const nodeArgsAfter = (option("--node-args-after") ?? "").split(" ").filter(Boolean);
+/** the node binary of the "before" server: to compare two versions of node on the same code. */
+const beforeNode = option("--before-node", process.execPath)!;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const databaseUrl = process.env.DATABASE_URL ?? (await benchDatabaseUrl(process.env.BENCH_PG_SERVER ?? DEFAULT_PG_SERVER, gigCount));
@@ -53,11 +56,11 @@ const cpus = pin ? SERVER_CPUS : undefined;
 const database = { kind: "postgres", url: databaseUrl } as const;
 const sides: Array<{ name: string; server: BenchServer; pages: SignedInTarget[]; runs: SignedInRun[][] }> = [];
 try {
-  for (const [name, root, build, nodeArgs] of [
-    ["before", path.resolve(beforeRoot), beforeBuild, []],
-    ["after", projectRoot, buildDir, nodeArgsAfter],
+  for (const [name, root, build, nodeArgs, node] of [
+    ["before", path.resolve(beforeRoot), beforeBuild, [], beforeNode],
+    ["after", projectRoot, buildDir, nodeArgsAfter, process.execPath],
   ] as const) {
-    const server = await startServer(database, build, { METRICS_TOKEN }, cpus, "server/main.ts", { root, nodeArgs: [...nodeArgs] });
+    const server = await startServer(database, build, { METRICS_TOKEN }, cpus, "server/main.ts", { root, nodeArgs: [...nodeArgs], node });
     // Each server its own sign-ins: a signed cookie's version is its process's (decision 0053).
     const pages = await signedInPages(server, client, listed);
     sides.push({ name, server, pages, runs: pages.map(() => []) });

@@ -25,7 +25,8 @@ export type ServerDatabase = { kind: "postgres"; url: string } | { kind: "pglite
  * may run on (taskset's list, lib/cpu.ts), or every core; `entry`: the server, or
  * `server/cluster.ts` for CLUSTER_SIZE of them behind one port; `nodeArgs`: node's own options,
  * such as `--cpu-prof` (bench/profile.ts), which NODE_OPTIONS may not carry; `root`: another
- * checkout to run the server from (its own source and, with an absolute `buildDir`, build).
+ * checkout to run the server from (its own source and, with an absolute `buildDir`, build);
+ * `node`: another node binary to run it on (bench/ab.ts's `--before-node`), or this one.
  */
 export async function startServer(
   database: ServerDatabase,
@@ -33,7 +34,7 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   cpus?: string,
   entry = "server/main.ts",
-  { nodeArgs = [], root = projectRoot }: { nodeArgs?: string[]; root?: string } = {},
+  { nodeArgs = [], root = projectRoot, node = process.execPath }: { nodeArgs?: string[]; root?: string; node?: string } = {},
 ): Promise<BenchServer> {
   // BENCH_CPU_PROF_DIR=DIR: any case's servers under `node --cpu-prof`, each profile written to
   // DIR at its exit (read with `npx tsx bench/cpu-profile.ts FILE`).
@@ -59,7 +60,7 @@ export async function startServer(
     ...extraEnv,
   };
   // The server's own node options first (decision 0064), as `npm start` and the cluster run it.
-  const command = [process.execPath, ...serverNodeOptions(), ...nodeArgs, "--import", "tsx", entry];
+  const command = [node, ...serverNodeOptions(), ...nodeArgs, "--import", "tsx", entry];
   if (cpus) command.unshift("taskset", "--cpu-list", cpus);
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
