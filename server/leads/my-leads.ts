@@ -9,7 +9,7 @@ import { ISSUE_DEADLINE_DEFAULTS, type MyLead } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { gigs, leadIssues, leadPurchases, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
-import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
+import { clientUser, withGigAndClient } from "./purchase-parties.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
 import { defineOperation } from "../operation.ts";
 
@@ -27,7 +27,7 @@ export async function listMyLeads(
   const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const p = leadPurchases;
   const closesAt = sql`(${p.purchasedAt} + make_interval(days => ${reportDays}::int))`;
-  const rows = await withPurchaseParties(
+  const rows = await withGigAndClient(
     db
       .select({
         id: p.id,

@@ -7,6 +7,7 @@
  *   withPurchaseParties(db.select({ title: gigs.title, email: clientUser.email }).from(leadPurchases).$dynamic())
  *
  * The query must already read `lead_purchases` (from it, or joined to a refund or an issue).
+ * `withGigAndClient` joins only the gig and its client, for a list whose digger is known.
  */
 import { eq } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
@@ -18,11 +19,18 @@ export const clientUser = alias(users, "client_user");
 export const diggerUser = alias(users, "digger_user");
 
 export function withPurchaseParties<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .innerJoin(clientUser, eq(clientUser.id, gigs.clientId))
+  return withGigAndClient(query)
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
     .innerJoin(diggerUser, eq(diggerUser.id, diggerProfiles.userId));
+}
+
+/**
+ * Only the gig and its client: for a list of one digger's purchases (My Leads), whose digger is
+ * known. PostgreSQL never drops an inner join, even one nothing reads, and planning the two
+ * digger joins more than doubled My Leads' planning time (2.4 -> 0.8 ms without them, bench/README).
+ */
+export function withGigAndClient<T extends PgSelect>(query: T) {
+  return query.innerJoin(gigs, eq(gigs.id, leadPurchases.gigId)).innerJoin(clientUser, eq(clientUser.id, gigs.clientId));
 }
 
 /** What a list of someone's purchases shows of each (the operator's user page, the data export). */
