@@ -3,6 +3,27 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const EVENT_MESSAGE = "Tell of an event with emit (server/events/): declare it in server/events/registry.ts.";
+/** What only emit does: tell (bell, e-mail, audit). */
+const TELLING = [
+  "CallExpression[callee.name='notify']",
+  "CallExpression[callee.property.name='notify']",
+  "CallExpression[callee.name='recordOperatorAction']",
+  "CallExpression[callee.property.name='send'][callee.object.name='mailer']",
+  "CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
+].map((selector) => ({ selector, message: EVENT_MESSAGE }));
+/**
+ * What only emit, the job queue's own module and the mailer's and push's delivery do (issue 46):
+ * start a job, send a live update. An operation declares its jobs and live updates with its event.
+ */
+const STARTING = [
+  "CallExpression[callee.property.name=/^(send|sendMany)$/][callee.object.name='jobs']",
+  "CallExpression[callee.property.name=/^(send|sendMany)$/][callee.object.property.name='jobs']",
+  "CallExpression[callee.name='publishLive']",
+].map((selector) => ({ selector, message: "Declare the event's jobs and live updates in server/events/registry.ts, and emit it." }));
+/** Where jobs are started and live updates sent by hand: the event module, the queue, the mailer's and push's own delivery, the live hub. */
+const STARTERS = ["server/events/**", "server/jobs/**", "server/mail/mailer.ts", "server/push/send.ts", "server/live/**"];
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -52,6 +73,36 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value='sonner'] ImportSpecifier[imported.name='toast']",
           message: "Show toasts through app/lib/toasts.ts.",
         },
+        {
+          // Times in the reader's zone (issue 47, decision 0071): the server writes every time as
+          // text (server/reader-time.ts); a page formats none, so hydration changes nothing.
+          selector: "ImportDeclaration[source.value=/(relative-time|zoned-dates)\\.ts$/]",
+          message: "The browser formats no time: send the text from the server (server/reader-time.ts).",
+        },
+        {
+          selector: "ImportDeclaration[source.value=/core\\/dates\\.ts$/] ImportSpecifier[imported.name=/^(dayIn|startOfDayIn)$/]",
+          message: "The browser formats no time: send the text from the server (server/reader-time.ts).",
+        },
+      ],
+    },
+  },
+  {
+    // One route adapter (docs/decisions/0044-one-shape-per-operation.md): a route serves its
+    // operation with serveLoader/serveAction/serveIntents (server/web/operations.ts), which alone
+    // runs it through runLoader/runAction.
+    files: ["app/routes/**", "app/*.ts", "app/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["\\#server/web/respond.ts", "**/server/web/respond.ts"],
+              importNames: ["runLoader", "runAction"],
+              message: "Serve an operation with serveLoader/serveAction/serveIntents (server/web/operations.ts).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -81,6 +132,12 @@ export default tseslint.config(
               message: "Tell of an event with emit (server/events/): declare it in server/events/registry.ts.",
             },
             {
+              // The route adapter (web/operations.ts, "./respond.ts") alone runs operations through them.
+              group: ["**/web/respond.ts"],
+              importNames: ["runLoader", "runAction"],
+              message: "Serve an operation with serveLoader/serveAction/serveIntents (server/web/operations.ts).",
+            },
+            {
               // refuseOwnRecord, its guard, is every operator action's own check.
               group: ["**/events/audit.ts"],
               importNames: ["recordOperatorAction"],
@@ -89,17 +146,20 @@ export default tseslint.config(
           ],
         },
       ],
-      "no-restricted-syntax": [
-        "error",
-        ...[
-          "CallExpression[callee.name='notify']",
-          "CallExpression[callee.property.name='notify']",
-          "CallExpression[callee.name='recordOperatorAction']",
-          "CallExpression[callee.property.name='send'][callee.object.name='mailer']",
-          "CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
-        ].map((selector) => ({ selector, message: "Tell of an event with emit (server/events/): declare it in server/events/registry.ts." })),
-      ],
+      "no-restricted-syntax": ["error", ...TELLING, ...STARTING],
     },
+  },
+  {
+    // The starters may start jobs and send live updates, and still never tell by hand.
+    files: STARTERS,
+    ignores: ["server/events/**", "server/mail/**"],
+    rules: { "no-restricted-syntax": ["error", ...TELLING] },
+  },
+  {
+    // The mail area tells (it is the mailer), and starts no job but its own delivery.
+    files: ["server/mail/**"],
+    ignores: STARTERS,
+    rules: { "no-restricted-syntax": ["error", ...STARTING] },
   },
   {
     files: ["core/**"],

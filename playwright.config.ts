@@ -53,6 +53,8 @@ export default defineConfig({
       SEED_DEMO_DATA: "true",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // push-devices.spec.ts's subscriptions are at this name, which never resolves: no push leaves the machine.
+      PUSH_SERVICE_TEST_HOSTS: "push.example.test",
     },
   },
 });

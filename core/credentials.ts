@@ -9,7 +9,7 @@ import { CREDENTIAL_KINDS, type CredentialKind } from "./credential-texts.ts";
 
 export { CREDENTIAL_KINDS, CREDENTIALS, verifiedCredentialText, type CredentialKind } from "./credential-texts.ts";
 
-export type CredentialStatus = "pending" | "approved" | "rejected" | "lapsed" | "replaced";
+type CredentialStatus = "pending" | "approved" | "rejected" | "lapsed" | "replaced";
 
 /** A proof's file: PDF, JPEG or PNG, up to 10 MB. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -113,13 +113,19 @@ export interface PendingProof {
   email: string;
 }
 
-/** What the digger's list says of a proof. */
-export function credentialStatusText(doc: Pick<OwnCredentialDocument, "status" | "verifiedUntil" | "decidedAt" | "rejectionReason">): string {
+/**
+ * What the digger's list says of a proof; `day` writes the decision's day in the reader's zone
+ * (issue 47: the server's `readerTime(...).date`). The verified-until date is a calendar day.
+ */
+export function credentialStatusText(
+  doc: Pick<OwnCredentialDocument, "status" | "verifiedUntil" | "decidedAt" | "rejectionReason">,
+  day: (instant: string) => string,
+): string {
   switch (doc.status) {
     case "pending":
       return "Waiting for review";
     case "approved":
-      return `Verified ${formatDate(doc.decidedAt!)}, until ${formatDate(doc.verifiedUntil!)}`;
+      return `Verified ${day(doc.decidedAt!)}, until ${formatDate(doc.verifiedUntil!)}`;
     case "rejected":
       return `Rejected: ${doc.rejectionReason}`;
     case "lapsed":

@@ -1,8 +1,9 @@
 /**
- * Dates as the app shows them, in UTC so that the server's page and the browser's agree:
- * "Nov 23, 2026", and with the time where the hour matters (a deadline):
- * "Nov 26, 2026, 5:32 PM UTC". Written out, as en-US's medium date and short time write them,
- * rather than through `Intl` (why: core/money.ts); the time zones below are the server's.
+ * Calendar days as en-US's medium date writes them ("Nov 23, 2026"): a gig's deadline, a quote's
+ * start date, a credential's expiry, stored as days and the same day in every zone. An instant is
+ * written in its reader's zone instead, on the server (core/zoned-dates.ts, server/reader-time.ts;
+ * decision 0071). Written out rather than through `Intl` (why: core/money.ts); the zone helpers
+ * below are the server's.
  */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -18,13 +19,6 @@ function dayText(value: Date): string {
 
 export function formatDate(date: string | Date): string {
   return dayText(validDate(date));
-}
-
-export function formatDateTime(date: string | Date): string {
-  const value = validDate(date);
-  const hours = value.getUTCHours();
-  const minutes = String(value.getUTCMinutes()).padStart(2, "0");
-  return `${dayText(value)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
 }
 
 /** The calendar day of `now` in `timeZone` (YYYY-MM-DD). */

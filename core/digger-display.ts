@@ -2,7 +2,7 @@
 import { formatMoney } from "./money.ts";
 
 /** Cards show at most this many category badges, then a +N count. */
-export const MAX_CARD_BADGES = 3;
+const MAX_CARD_BADGES = 3;
 
 /** The first two letters of the handle in upper case, or DG. */
 export function avatarInitials(handle: string | null | undefined): string {

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { isUuid } from "./ids.ts";
 
 export const HANDLE_MAX_LENGTH = 30;
-export const MAX_REFERENCES = 10;
+const MAX_REFERENCES = 10;
 export const MAX_CATEGORIES = 50;
 export const MAX_WORK_PHOTOS = 12;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export const LICENSE_VALUES = ["yes", "no", "not_required"] as const;
+const LICENSE_VALUES = ["yes", "no", "not_required"] as const;
 export type LicenseValue = (typeof LICENSE_VALUES)[number];
 
 export const PHOTO_MESSAGES = {

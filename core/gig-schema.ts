@@ -122,8 +122,6 @@ export function editBoughtGigSchema(today: string) {
   return z.object({ timeline, deadline, contactPreferences, contactPhone });
 }
 
-export type PostGigInput = z.infer<ReturnType<typeof postGigSchema>>;
-
 /**
  * My Gigs' switch: open or close one gig. An id that is not a uuid, or none, names no gig (null).
  * `filled` ('yes' from 'Yes, I hired someone') matters only when closing; anything else is "no".

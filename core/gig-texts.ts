@@ -43,3 +43,20 @@ export const GIG_FILLED_TEXTS = {
   badge: "Filled",
   closedFilled: "Gig closed and marked as filled",
 } as const;
+
+/**
+ * A hire ends the sale (issue 47): My Gigs says 'Hired' (badge and switch) while a hire holds the
+ * gig off sale, names the hired diggers, and offers to keep it open for more diggers.
+ */
+export const GIG_HIRED_TEXTS = {
+  status: "Hired",
+  hiredLine: (handle: string) => `Hired: ${handle}`,
+  keepOpen: "Keep it open for more diggers",
+  keptOpen: "Your gig is back on Browse Gigs: more diggers can buy its lead.",
+  notHired: "Nobody is hired for this gig: its lead is already for sale.",
+  /** The badge of a gig not published yet (its client has not confirmed their e-mail). */
+  unpublished: "Waiting for e-mail confirmation",
+} as const;
+
+/** Where My Gigs tells a client whose e-mail is not confirmed what is left to do (issue 47). */
+export const almostDoneText = (email: string) => `Almost done: confirm your e-mail to publish your gig. We sent a link to ${email}.`;

@@ -12,6 +12,8 @@ export interface GigSummary {
   categoryName: string;
   /** ISO time with microseconds. */
   createdAt: string;
+  /** 'Posted 3 hours ago', written by the server (the browser formats no time, issue 47). */
+  posted: string;
   purchaseCount: number;
   /** The cap on buyers, and the spots taken: its completed purchases (checkouts do not fill a lead, decision 0030). */
   maxDiggers: number;
@@ -38,6 +40,22 @@ export interface OwnGig {
   deletable: boolean;
   /** Quotes open and not past their end (issue 33): 'Compare Quotes ({n})'. */
   openQuotes: number;
+  /** Public: its client confirmed their e-mail (decision 0012). */
+  published: boolean;
+  /** A digger is hired for it (issue 47): off sale unless `openForMore`. */
+  hired: boolean;
+  /** 'Keep it open for more diggers': on sale though hired. */
+  openForMore: boolean;
+  /** 'Posted 3 hours ago', written by the server (the browser formats no time, issue 47). */
+  posted: string;
+  /** The diggers hired, first hired first: 'Hired: {handle}' with Message. */
+  hires: GigHire[];
+}
+
+/** A digger hired for one of my gigs, and the thread with them (null only for a hire without a purchase's thread). */
+export interface GigHire {
+  handle: string;
+  threadId: string | null;
 }
 
 /** A gig's fields as its form shows them (editing): text as typed, budgets in dollars, "" for none. */

@@ -15,11 +15,11 @@ export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
   off: "Off",
 };
 
-export const MAX_KEYWORDS = 10;
-export const KEYWORD_MAX_LENGTH = 50;
-export const ALERT_LOCATION_MAX = 100;
+const MAX_KEYWORDS = 10;
+const KEYWORD_MAX_LENGTH = 50;
+const ALERT_LOCATION_MAX = 100;
 /** The highest maximum one may set: the lead price of the largest budget a gig may have ($100,000,000 at 0.5%) and more. */
-export const MAX_LEAD_PRICE_DOLLARS = 1_000_000;
+const MAX_LEAD_PRICE_DOLLARS = 1_000_000;
 /** A digest lists at most this many gigs, then links to the rest on Browse Gigs. */
 export const DIGEST_MAX_GIGS = 20;
 

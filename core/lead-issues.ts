@@ -5,7 +5,6 @@
  * refund percentage is always taken from this table by the server, never from the browser.
  */
 import { z } from "zod";
-import { formatDate, formatDateTime } from "./dates.ts";
 import { formatPrice } from "./money.ts";
 
 export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled"] as const;
@@ -24,7 +23,7 @@ export const REFUND_PERCENTAGES: Record<IssueType, number> = {
   already_filled: 50,
 };
 
-export const ISSUE_STATUSES = ["pending", "approved", "rejected"] as const;
+const ISSUE_STATUSES = ["pending", "approved", "rejected"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
 export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
@@ -34,7 +33,7 @@ export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
 };
 
 /** Spec section 4: pending secondary, approved default, rejected outline. */
-export const ISSUE_STATUS_BADGES: Record<IssueStatus, "secondary" | "default" | "outline"> = {
+const ISSUE_STATUS_BADGES: Record<IssueStatus, "secondary" | "default" | "outline"> = {
   pending: "secondary",
   approved: "default",
   rejected: "outline",
@@ -96,24 +95,32 @@ export function refundRateValue({ purchases, refunded }: RefundRate): string {
 /** 'Refund rate (90 days): 67% (2 of 3 purchases)'. */
 export const refundRateText = (rate: RefundRate) => `${REFUND_RATE_LABEL}: ${refundRateValue(rate)}`;
 
-export const APPROVED_AUTOMATICALLY = "Approved automatically";
+const APPROVED_AUTOMATICALLY = "Approved automatically";
 
 /** A pending issue past its deadline that the operators decide (decision 0031), as its client reads it. */
-export const withOperatorsText = (operatorRespondBy: string | Date) => `Past its deadline: Digs & Gigs decides this issue by ${formatDateTime(operatorRespondBy)}.`;
+export const withOperatorsText = (deadline: string) => `Past its deadline: Digs & Gigs decides this issue by ${deadline}.`;
 
-/** 'Respond by {date}': the client's deadline on a pending issue. */
-export function respondByText(respondBy: string | Date): string {
-  return `Respond by ${formatDateTime(respondBy)}`;
+/**
+ * 'The client has until {deadline} to decide': the client's deadline on a pending issue, as its
+ * digger reads it (issue 47); `deadline` is the server's text in the digger's zone.
+ */
+export function decideByText(deadline: string): string {
+  return `The client has until ${deadline} to decide`;
 }
 
-/** The disabled button that replaces Report Issue once the report window has closed. */
-export function reportWindowClosedText(closedAt: string | Date): string {
-  return `Report window closed ${formatDate(closedAt)}`;
+/** 'Respond by {deadline}': the client's deadline on a pending issue; `deadline` is the server's text in the client's zone. */
+export function respondByText(deadline: string): string {
+  return `Respond by ${deadline}`;
+}
+
+/** The disabled button that replaces Report Issue once the report window has closed; `day` is the server's text in the reader's zone. */
+export function reportWindowClosedText(day: string): string {
+  return `Report window closed ${day}`;
 }
 
 /** The server's answer to a report after the window (LEAD_ISSUE_REPORT_DAYS after the purchase). */
-export function reportTooLateMessage(closedAt: string | Date, days: number): string {
-  return `Report window closed ${formatDate(closedAt)}: issues can be reported within ${days} days of the purchase.`;
+export function reportTooLateMessage(closedDay: string, days: number): string {
+  return `Report window closed ${closedDay}: issues can be reported within ${days} days of the purchase.`;
 }
 
 /**
@@ -128,7 +135,7 @@ export function refundStateText(issueStatus: string | null, refund: { amountCent
   return refund.succeeded ? `Refunded ${amount}` : `Refund of ${amount} on its way`;
 }
 
-export function isIssueType(value: unknown): value is IssueType {
+function isIssueType(value: unknown): value is IssueType {
   return typeof value === "string" && (ISSUE_TYPES as readonly string[]).includes(value);
 }
 
@@ -174,6 +181,11 @@ export const issueReportSchema = z.object({
     .max(ISSUE_DESCRIPTION_MAX, ISSUE_MESSAGES.tooLong),
 });
 export type IssueReport = z.output<typeof issueReportSchema>;
+/**
+ * The report as the server reads it (/my-leads): its purchase, any value, checked by the
+ * operation with the digger's completed purchases (a missing or malformed id: not found).
+ */
+export const issueReportFormSchema = issueReportSchema.extend({ purchaseId: z.unknown().optional() });
 
 export const ISSUE_DECISIONS = ["approve", "reject"] as const;
 export type IssueDecision = (typeof ISSUE_DECISIONS)[number];
@@ -184,9 +196,37 @@ export const issueDecisionSchema = z.object({
   decision: z.enum(ISSUE_DECISIONS, { error: ISSUE_MESSAGES.updateFailed }),
 });
 
+/**
+ * Where a lead stands for its digger (issue 47), the first that holds: they were hired; the
+ * money came back; an approved issue's refund is on its way; the client closed the gig as
+ * filled; the client chose another digger (a quote of theirs 'not chosen', another's quote
+ * accepted, or another digger hired with the gig off sale); else it is active.
+ */
+export const LEAD_STATES = ["active", "hired", "not_chosen", "filled", "refund_pending", "refunded"] as const;
+export type LeadState = (typeof LEAD_STATES)[number];
+
+export const LEAD_STATE_LABELS: Record<LeadState, string> = {
+  active: "Active",
+  hired: "Hired",
+  not_chosen: "Not chosen",
+  filled: "Gig filled",
+  refund_pending: "Refund pending",
+  refunded: "Refunded",
+};
+
+/** A lead still in play: the digger may win the job or is doing it. The others look set aside on My Leads. */
+export const isLiveLead = (state: LeadState) => state === "active" || state === "hired";
+
+/** My Leads' `?state=` filter: one of the states, or null for all of them. */
+export function leadStateFilter(value: string | null): LeadState | null {
+  return (LEAD_STATES as readonly string[]).includes(value ?? "") ? (value as LeadState) : null;
+}
+
 /** A lead as /my-leads shows it: only ever the signed-in digger's own completed purchases. */
 export interface MyLead {
   id: string;
+  /** Where it stands (computed by the database, server/leads/my-leads.ts). */
+  state: LeadState;
   amountPaidCents: number;
   purchasedAt: string;
   gig: {
@@ -215,6 +255,16 @@ export interface MyLead {
   threadId: string | null;
 }
 
+/** A lead's times as its digger reads them, written by the server in their zone (issue 47). */
+export interface MyLeadTimes {
+  /** 'Nov 28, 2026': the purchase's day. */
+  purchased: string;
+  /** 'Report window closed Nov 28, 2026', once it has; null while it is open. */
+  reportClosed: string | null;
+  /** 'The client has until Tue, Dec 1, 7:53 PM CST to decide', while an issue is pending. */
+  decideBy: string | null;
+}
+
 /** An issue as the gig's owner sees it in the issues dialog of /my-gigs. */
 export interface GigIssue {
   id: string;
@@ -227,6 +277,12 @@ export interface GigIssue {
   decidedBy: IssueDecider | null;
   /** Set once the issue went to the operators past its deadline (decision 0031): their deadline. */
   operatorRespondBy: string | null;
+  /** The same three as the client reads them (their zone, the server's now): 'Reported 3 hours ago', 'Respond by …', 'Past its deadline: …'. */
+  reportedText: string;
+  respondByText: string;
+  withOperatorsText: string | null;
   amountPaidCents: number;
+  /** The spec's 'From: {digger business name}', with the handle the client knows the digger by everywhere else. */
   diggerBusinessName: string;
+  diggerHandle: string;
 }

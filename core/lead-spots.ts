@@ -15,10 +15,14 @@ export const DEFAULT_MAX_DIGGERS = 3;
 
 /**
  * Why a lead is not for sale (server/leads/for-sale.ts), the first that holds: its gig is gone
- * (unpublished, deleted, withdrawn, or its client's account deleted), closed, full of completed
+ * (unpublished, deleted, withdrawn, or its client's account deleted), closed, hired (a digger is
+ * hired for it and its client did not keep it open for more, issue 47), full of completed
  * purchases, or every spot left is held by checkouts.
  */
-export type NotForSale = "gone" | "closed" | "full" | "held";
+export type NotForSale = "gone" | "closed" | "hired" | "full" | "held";
+
+/** Buying the lead of a gig whose client hired a digger (issue 47). */
+export const GIG_HIRED = "The client has hired a digger for this gig, so its lead is no longer for sale.";
 
 export const LEAD_FULL = "This lead is full";
 /** Every spot that is not bought is held by other diggers' checkouts. */
@@ -27,6 +31,19 @@ export const SPOTS_HELD = "Someone is checking out this lead. Try again in a few
 /** A digger holds at most this many live checkouts at once (decision 0030). */
 export const MAX_LIVE_HOLDS = 3;
 export const TOO_MANY_HOLDS = "Finish or cancel one of your open checkouts first.";
+
+/** Buying a lead needs a confirmed e-mail address, checked before any hold (issue 45). */
+export const CONFIRM_EMAIL_TO_BUY = "Confirm your e-mail address to buy leads.";
+
+/**
+ * New accounts (younger than NEW_ACCOUNT_DAYS, no completed purchase) hold at most this many live
+ * checkouts together per network (an IPv4 /24, an IPv6 /64): throwaway accounts from one place
+ * cannot take spots faster than confirmed mailboxes allow, while diggers behind one mobile
+ * carrier's shared addresses still fit (decision 0030, issue 45).
+ */
+export const MAX_NEW_ACCOUNT_HOLDS_PER_NETWORK = 6;
+export const NEW_ACCOUNT_DAYS = 7;
+export const NETWORK_HOLDS_FULL = "Many new accounts on your network are checking out right now. Try again in a few minutes.";
 
 /**
  * An account whose checkouts lapsed (ended unpaid: ran out or were cancelled) LAPSES_ALLOWED

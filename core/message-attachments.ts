@@ -17,6 +17,8 @@ export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.join(",");
 
 export const ATTACHMENT_TEXTS = {
   refused: "Attach JPEG, PNG, WebP or PDF files up to 10 MB",
+  /** A PDF the server cannot read to write it again without its metadata (server/conversations/pdf-rewrite.ts). */
+  pdfUnreadable: "This PDF could not be read. Try saving it again.",
   label: "Attach files",
   hint: `Up to ${MAX_ATTACHMENTS} files: JPEG, PNG, WebP or PDF, up to 10 MB each.`,
   listLabel: "Attachments",

@@ -6,12 +6,13 @@ import { z } from "zod";
 import type { MessageAttachmentView } from "./message-attachments.ts";
 import { formatCount } from "./money.ts";
 import type { QuoteCard } from "./quote-views.ts";
+import { quotedPrice, type QuotePrice } from "./quotes.ts";
 import { reviewerName } from "./reviews.ts";
 
 export const MESSAGE_MAX = 5000;
 /** A thread page shows its newest this many messages and quote cards; 'Show earlier messages' goes further back. */
 export const THREAD_PAGE_SIZE = 50;
-export const MESSAGE_REPORT_REASON_MIN = 10;
+const MESSAGE_REPORT_REASON_MIN = 10;
 export const MESSAGE_REPORT_REASON_MAX = 500;
 
 export const MESSAGE_TEXTS = {
@@ -20,6 +21,7 @@ export const MESSAGE_TEXTS = {
   notSent: "Message could not be sent. Try again.",
   tooFast: "You are sending messages too fast. Try again in a minute.",
   suspended: "Your account is suspended: you cannot send messages.",
+  deleted: "Your account has been deleted: you cannot send messages.",
   sent: "Message sent",
   unread: "Unread",
   read: "Read",
@@ -40,7 +42,36 @@ export const MESSAGE_TEXTS = {
   hidden: "Message hidden. Both parties see it as removed.",
   kept: "Message kept. Its reports are closed.",
   noOpenReports: "This message has no open reports.",
+  /** The inbox's prefix of my own last message. */
+  you: "You: ",
 } as const;
+
+/** A thread's last quote event as the inbox previews it (issue 47): 'Sent a quote: $1,450.00', 'Quote accepted', ... */
+export function quoteEventText(status: QuoteCard["status"], revised: boolean, price: QuotePrice): string {
+  switch (status) {
+    case "open":
+    case "replaced":
+      return `${revised ? "Revised the quote" : "Sent a quote"}: ${quotedPrice(price)}`;
+    case "accepted":
+      return "Quote accepted";
+    case "declined":
+      return "Quote declined";
+    case "withdrawn":
+      return "Quote withdrawn";
+    case "not_chosen":
+      return "Not chosen";
+  }
+}
+
+/**
+ * The inbox's line under the other party's name, as fits its reader: a digger reads the
+ * client's first name and the gig ('Mona · Patch a drywall hole'), a client the digger's
+ * handle ('@ace-plumbing · Patch a drywall hole').
+ */
+export function inboxSubtitle(other: { role: "digger" | "client"; deleted: boolean }, name: string, gigTitle: string): string {
+  const who = other.deleted ? MESSAGE_TEXTS.deletedUser : other.role === "digger" ? `@${name}` : name;
+  return `${who} · ${gigTitle}`;
+}
 
 /** The digger's first line in an empty thread; the client sees MESSAGE_TEXTS.emptyForClient. */
 export const emptyThreadForDigger = (name: string) => `No messages yet. Say hello and tell ${name} how you can help.`;
@@ -128,9 +159,17 @@ export interface InboxThread {
   id: string;
   otherName: string;
   gigTitle: string;
-  /** The last message's first line ('Message removed by Digs & Gigs', 'Message deleted'), or null: no messages yet. */
-  lastLine: string | null;
+  /** '{client first name} · {gig title}' to a digger, '@{handle} · {gig title}' to a client. */
+  subtitle: string;
+  /**
+   * The thread's last event: a quote's ('Sent a quote: $1,450.00', 'Revised the quote: ...', 'Quote accepted', 'Quote declined',
+   * 'Quote withdrawn', 'Not chosen') or the last message's first line ('You: ' before mine; 'Message removed by Digs & Gigs',
+   * 'Message deleted'); null: nothing yet.
+   */
+  lastEvent: string | null;
   lastActivityAt: string;
+  /** Its time as the reader reads a list's ('5 min ago', 'Yesterday, 3:40 PM'), written by the server. */
+  lastActivityText: string;
   unread: boolean;
 }
 
@@ -142,6 +181,8 @@ export interface ThreadMessage {
   body: string;
   state: "shown" | "hidden" | "deleted";
   createdAt: string;
+  /** When it was sent, in the reader's zone ('Nov 28, 2026, 7:47 PM CST'), written by the server. */
+  createdText: string;
   /** Its attachments (none when hidden or deleted). */
   attachments: MessageAttachmentView[];
 }
@@ -157,12 +198,16 @@ export interface ThreadView {
   otherFirstName: string;
   gigTitle: string;
   gigId: string;
+  /** The gig's status and whether it was closed as filled: the client's next step after an accept (AcceptedNotice). */
+  gig: { id: string; status: string; filled: boolean; openForMore: boolean };
+  /** The digger's profile id, for the client's Thread menu (a client has no public profile): null for the digger, or once deleted. */
+  otherProfileId: string | null;
   /** The page's messages and quote cards in the order they were sent (the newest 50, oldest first). */
   items: ThreadItem[];
   /** Cursor for 'Show earlier messages' (the oldest shown item's created_at and seq), or null: nothing earlier. */
   earlierCursor: string | null;
   /** The other party has read up to my message of this seq, at this time: 'Read' goes under my last such message. */
-  readByOther: { seq: number; at: string } | null;
+  readByOther: { seq: number; at: string; text: string } | null;
   iBlocked: boolean;
   blockedMe: boolean;
   /** The other party's account is deleted or mine is suspended: the box is gone. */

@@ -73,6 +73,11 @@ export interface OpsUserAccount {
   handle: string | null;
   /** A digger's refund rate (decision 0031); null for a client. */
   refundRate: RefundRate | null;
+  /** Its dates as the server wrote them in the operator's zone (issue 47): "Nov 28, 2026". */
+  joinedText: string;
+  operatorSinceText: string | null;
+  /** "Active", "Suspended Nov 28, 2026, 7:47 PM CST", "Deleted …". */
+  standingText: string;
 }
 
 /** The newest rows of a list, and whether older ones exist. */
@@ -90,12 +95,13 @@ export interface OpsReviewRow {
   /** The digger's handle (reviews given) or the client's name (reviews received). */
   other: string;
   createdAt: string;
+  createdAtText: string;
 }
 
 /** What the user did on the site, each list newest first. */
 export interface OpsUserActivity {
-  gigs: Capped<{ id: string; title: string; status: "open" | "closed"; published: boolean; hidden: boolean; purchaseCount: number; maxDiggers: number; createdAt: string }>;
-  purchases: Capped<{ id: string; gigId: string; gigTitle: string; amountPaidCents: number; status: "pending" | "completed" | "cancelled"; createdAt: string }>;
+  gigs: Capped<{ id: string; title: string; status: "open" | "closed"; published: boolean; hidden: boolean; purchaseCount: number; maxDiggers: number; createdAt: string; createdAtText: string }>;
+  purchases: Capped<{ id: string; gigId: string; gigTitle: string; amountPaidCents: number; status: "pending" | "completed" | "cancelled"; createdAt: string; createdAtText: string }>;
   issues: Capped<{
     id: string;
     gigId: string;
@@ -104,6 +110,7 @@ export interface OpsUserActivity {
     status: "pending" | "approved" | "rejected";
     reportedByThem: boolean;
     createdAt: string;
+    createdAtText: string;
   }>;
   reviewsGiven: Capped<OpsReviewRow>;
   reviewsReceived: Capped<OpsReviewRow>;

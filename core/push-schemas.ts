@@ -15,6 +15,11 @@ export const PUSH_MESSAGES = {
   notFound: "That device is not on your list.",
   badSubscription: "This browser gave an unusable subscription. Please try again.",
   unsupported: "This browser cannot show notifications from Digs & Gigs.",
+  /** Turn on failed: the permission not given, or the browser refused (or never made) the subscription. */
+  couldNotTurnOn: "Notifications could not be turned on in this browser.",
+  /** iOS offers pushes only to a site added to the Home Screen (a web app), never in a Safari tab. */
+  iPhoneHomeScreen: "On an iPhone, notifications work once you add Digs & Gigs to your Home Screen: tap Share, then Add to Home Screen.",
+  unsupportedService: "This browser's push service is not supported.",
   refused:
     "Notifications are blocked for Digs & Gigs in this browser. To allow them again, open the site's settings (the icon beside the address) and set Notifications to Allow, then press Turn on.",
 } as const;
@@ -37,29 +42,59 @@ const authSecret = z
   .refine((k) => base64UrlBytes(k) === 16, PUSH_MESSAGES.badSubscription);
 
 /**
- * A push service's address: https always; plain http only to this machine and only when
- * `allowLocalHttp` (tests, whose local push service may listen on http).
+ * The push services a subscription may name (issue 45, finding 1): the browser vendors' own,
+ * on port 443, matched on whole labels. Chrome, Edge and Opera use Firebase Cloud Messaging,
+ * Firefox Mozilla's autopush, Safari Apple's (web.push.apple.com and the like), and Windows
+ * apps WNS. Anything else would make the server connect wherever a browser's form said. The
+ * README's Web Push part lists the same hosts.
  */
-export function pushEndpoint(allowLocalHttp: boolean) {
+const PUSH_SERVICES = {
+  /** These hosts exactly. */
+  hosts: ["fcm.googleapis.com", "updates.push.services.mozilla.com"],
+  /** Any host under these (`*.push.apple.com`), not the domain itself. */
+  domains: ["push.apple.com", "notify.windows.com"],
+} as const;
+
+/**
+ * Whether `url` is a push service the server sends to: a vendor's on 443, or a host named in
+ * `testHosts` (PUSH_SERVICE_TEST_HOSTS, never in production: the tests' own push service) on
+ * any port.
+ */
+function isSupportedPushService(url: URL, testHosts: readonly string[]): boolean {
+  if (url.protocol !== "https:") return false;
+  if (testHosts.includes(url.hostname)) return true;
+  if (url.port !== "") return false; // "" is https' own 443: URL drops it.
+  return PUSH_SERVICES.hosts.some((host) => url.hostname === host) || PUSH_SERVICES.domains.some((domain) => url.hostname.endsWith(`.${domain}`));
+}
+
+function urlOf(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A push service's address: an https URL without credentials, kept as the URL parser writes
+ * it (one spelling per address). With `testHosts`, also one of the push services the server
+ * sends to; null in the browser, whose check leaves that to the server's.
+ */
+function pushEndpoint(testHosts: readonly string[] | null) {
   return z
     .string(PUSH_MESSAGES.badSubscription)
     .trim()
     .max(2048, PUSH_MESSAGES.badSubscription)
     .refine((value) => {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        return false;
-      }
-      if (url.username || url.password) return false;
-      if (url.protocol === "https:") return true;
-      return allowLocalHttp && url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-    }, PUSH_MESSAGES.badSubscription);
+      const url = urlOf(value);
+      return url !== null && url.protocol === "https:" && !url.username && !url.password;
+    }, PUSH_MESSAGES.badSubscription)
+    .transform((value) => new URL(value).href)
+    .refine((href) => testHosts === null || isSupportedPushService(new URL(href), testHosts), PUSH_MESSAGES.unsupportedService);
 }
 
-export function pushSubscriptionSchema({ allowLocalHttp }: { allowLocalHttp: boolean }) {
-  return z.object({ endpoint: pushEndpoint(allowLocalHttp), p256dh: p256dhKey, auth: authSecret });
+export function pushSubscriptionSchema({ testHosts }: { testHosts: readonly string[] | null }) {
+  return z.object({ endpoint: pushEndpoint(testHosts), p256dh: p256dhKey, auth: authSecret });
 }
 
 export type PushSubscriptionInput = z.infer<ReturnType<typeof pushSubscriptionSchema>>;

@@ -1,14 +1,14 @@
 /**
  * Quotes as the pages show them (issue 33): a thread's quote card, and Compare Quotes' shape and texts. One column (on a phone, one card) per
- * open quote of a gig, the same rows in the same order; the lowest comparable figure is marked
- * 'Lowest price', the quickest first answer to the lead 'Fastest reply'.
+ * open quote of a gig, the same rows in the same order; the marks 'Lowest price' and 'Fastest
+ * reply' (`comparisonMarks`).
  */
 import type { CredentialKind } from "./credentials.ts";
-import type { QuotePrice } from "./quotes.ts";
+import { comparablePrice, type QuotePrice } from "./quotes.ts";
 
-export type QuoteStatus = "open" | "withdrawn" | "replaced" | "accepted" | "declined" | "not_chosen";
+type QuoteStatus = "open" | "withdrawn" | "replaced" | "accepted" | "declined" | "not_chosen";
 
-/** A quote as its thread shows it to the two parties (server/quotes/thread-quotes.ts). */
+/** A quote as its thread shows it to the two parties (server/conversations/thread-quotes.ts). */
 export interface QuoteCard {
   id: string;
   replacesId: string | null;
@@ -24,6 +24,14 @@ export interface QuoteCard {
   open: boolean;
   declineReason: string | null;
   createdAt: string;
+}
+
+/** What the thread's quote forms need beyond the page's cards (server/conversations/thread-quotes.ts `threadQuoteState`). */
+export interface ThreadQuoteState {
+  hasOpen: boolean;
+  accepted: boolean;
+  /** The digger may send a quote: none open, none accepted on the gig, theirs never 'Not chosen' (quote-writing.ts refuses alike). */
+  canQuote: boolean;
 }
 
 export interface ComparedQuote {
@@ -54,13 +62,14 @@ export interface ComparedQuote {
 }
 
 export interface QuoteComparison {
-  gig: { id: string; title: string; status: string; filled: boolean; purchaseCount: number };
+  /** `openForMore`: its client chose 'Keep it open for more diggers' after the hire (issue 47). */
+  gig: { id: string; title: string; status: string; filled: boolean; openForMore: boolean; purchaseCount: number };
   quotes: ComparedQuote[];
   /** The gig's accepted quote, if any: the page offers to close the gig as filled. */
   accepted: { handle: string; priceText: string } | null;
-  /** The quote ids marked 'Lowest price' / 'Fastest reply' (among the ones not expired). */
-  lowestId: string | null;
-  fastestId: string | null;
+  /** The quote ids marked 'Lowest price' / 'Fastest reply' (among the ones not expired); more than one: a tie. */
+  lowestIds: string[];
+  fastestIds: string[];
 }
 
 export const COMPARE_TEXTS = {
@@ -69,6 +78,7 @@ export const COMPARE_TEXTS = {
   none: "No open quotes for this gig.",
   rows: {
     digger: "Digger",
+    type: "Type",
     rating: "Rating",
     verified: "Verified",
     hires: "Hires through Digs & Gigs",
@@ -83,6 +93,8 @@ export const COMPARE_TEXTS = {
   newDigger: "New",
   notVerified: "Not verified",
   empty: "—",
+  thread: "Thread",
+  tie: (mark: string) => `${mark} (tie)`,
 } as const;
 
 /** '45 minutes', '3 hours', '2 days' after the purchase. */
@@ -95,11 +107,26 @@ export function replyDelayText(ms: number): string {
   return `within ${days} days`;
 }
 
-/** The marks: the lowest comparable figure and the quickest answer, among the quotes not expired (the first of a tie). */
-export function comparisonMarks(quotes: ComparedQuote[]): { lowestId: string | null; fastestId: string | null } {
+/** What a quote can come to, in cents: a fixed price and an hourly total exactly, an estimate anywhere from its low to its high end. */
+function priceRange(price: QuotePrice): [number, number] {
+  if (price.type === "estimate") return [price.lowCents, price.highCents];
+  const total = comparablePrice(price);
+  return [total, total];
+}
+
+/**
+ * The marks, among the quotes not expired (issue 47). 'Lowest price': a quote whose highest
+ * possible total is at most every other one's lowest, whatever an estimate turns out to be (an
+ * estimate of $1,100 to $1,600 and a fixed $1,450: neither); equal ones tie and are all marked.
+ * 'Fastest reply': the quickest first answer to the lead, ties being the answers that read the
+ * same ('within 5 minutes' twice: both).
+ */
+export function comparisonMarks(quotes: ComparedQuote[]): { lowestIds: string[]; fastestIds: string[] } {
   const live = quotes.filter((quote) => !quote.expired);
-  const lowest = live.reduce<ComparedQuote | null>((best, quote) => (!best || quote.comparableCents < best.comparableCents ? quote : best), null);
+  const ranges = new Map(live.map((quote) => [quote.id, priceRange(quote.price)]));
+  const lowestIds = live.filter((quote) => live.every((other) => other === quote || ranges.get(quote.id)![1] <= ranges.get(other.id)![0])).map((quote) => quote.id);
   const answered = live.filter((quote) => quote.answeredAfterMs !== null);
-  const fastest = answered.reduce<ComparedQuote | null>((best, quote) => (!best || quote.answeredAfterMs! < best.answeredAfterMs! ? quote : best), null);
-  return { lowestId: lowest?.id ?? null, fastestId: fastest?.id ?? null };
+  const quickest = Math.min(...answered.map((quote) => quote.answeredAfterMs!));
+  const fastestIds = answered.filter((quote) => replyDelayText(quote.answeredAfterMs!) === replyDelayText(quickest)).map((quote) => quote.id);
+  return { lowestIds, fastestIds };
 }

@@ -11,13 +11,13 @@ export const QUOTE_TYPES = ["fixed", "hourly", "estimate"] as const;
 export type QuoteType = (typeof QUOTE_TYPES)[number];
 export const QUOTE_TYPE_LABELS: Record<QuoteType, string> = { fixed: "Fixed price", hourly: "Hourly rate", estimate: "Estimate" };
 
-export const QUOTE_MIN_CENTS = 100;
+const QUOTE_MIN_CENTS = 100;
 export const QUOTE_MAX_CENTS = 100_000_000;
-export const QUOTE_HOURS_MIN = 0.5;
-export const QUOTE_HOURS_MAX = 1000;
+const QUOTE_HOURS_MIN = 0.5;
+const QUOTE_HOURS_MAX = 1000;
 export const QUOTE_INCLUDED_MAX = 2000;
 export const QUOTE_LINE_ITEMS_MAX = 20;
-export const QUOTE_LINE_ITEM_DESCRIPTION_MAX = 200;
+const QUOTE_LINE_ITEM_DESCRIPTION_MAX = 200;
 /** Valid until defaults to this many days ahead. */
 export const QUOTE_VALID_DAYS = 14;
 
@@ -25,6 +25,8 @@ export const QUOTE_MESSAGES = {
   chooseType: "Please choose Fixed price, Hourly rate or Estimate",
   amount: "Please enter amounts in dollars, like 1250 or 1250.50",
   amountRange: "Amounts must be from $1.00 to $1,000,000.00",
+  /** An hourly rate times its hours past the cap a fixed price has (QUOTE_MAX_CENTS). */
+  totalTooHigh: "A quote can be at most $1,000,000.00 in total.",
   hours: "Hours must be from 0.5 to 1,000, in halves",
   rangeOrder: "The low end of the estimate must be below its high end",
   included: "Please say what the price includes",
@@ -149,6 +151,10 @@ export function quoteSchema(today: string) {
       if (quote.type === "estimate" && quote.low >= quote.high) {
         ctx.addIssue({ code: "custom", message: QUOTE_MESSAGES.rangeOrder, path: ["low"] });
       }
+      // Each amount is capped above; an hourly quote's total is capped the same way (rate × hours).
+      if (quote.type === "hourly" && comparablePrice({ type: "hourly", rateCents: quote.rate, hours: quote.hours }) > QUOTE_MAX_CENTS) {
+        ctx.addIssue({ code: "custom", message: QUOTE_MESSAGES.totalTooHigh, path: ["hours"] });
+      }
       if (quote.lineItems.length > 0 && quote.type !== "fixed") {
         ctx.addIssue({ code: "custom", message: QUOTE_MESSAGES.itemsOnlyFixed, path: ["lineItems"] });
       }
@@ -226,6 +232,12 @@ export const QUOTE_ANSWERS = {
 } as const;
 
 export const QUOTE_DECLINE_REASON_MAX = 1000;
+
+/**
+ * Which quote a form acts on (Revise, Withdraw, Accept, Decline): its id as sent. The operation
+ * checks it is one of the thread's quotes (the 404 'Quote not found' otherwise).
+ */
+export const quoteChoiceSchema = z.object({ quoteId: z.string().optional() });
 
 /** Decline, with an optional reason the digger sees. */
 export const declineSchema = z.object({

@@ -36,6 +36,15 @@ export const replySchema = z.object({
 });
 
 /**
+ * The forms as the server reads them: the review's digger (Leave a Review) and the reply's
+ * review (a profile's Reply) come with the text, any value, checked by the operation against
+ * the gig's purchases or the profile's reviews (their 409 and 403 stay the same for a missing
+ * or malformed id).
+ */
+export const reviewFormSchema = reviewSchema.extend({ diggerId: z.unknown().optional() });
+export const replyFormSchema = replySchema.extend({ reviewId: z.unknown().optional() });
+
+/**
  * A reviewer as the public sees them: first name and last initial ('Maria S.'); a single name
  * as it is. Never the e-mail or the full last name.
  */
@@ -69,6 +78,8 @@ export interface GigBuyer {
   averageRating: number;
   totalRatings: number;
   purchasedAt: string;
+  /** "Nov 28, 2026": the purchase's day in the client's zone (issue 47). */
+  purchasedAtText: string;
   hired: boolean;
   /** A review may be left: the purchase was not refunded in full. */
   reviewable: boolean;
@@ -97,3 +108,6 @@ export interface ReviewSummary {
   /** How many reviews gave each number of stars, 5 first. */
   breakdown: Array<{ stars: number; count: number }>;
 }
+
+/** Which digger Mark as Hired (or its undo) is for: the id as sent; the operation checks it bought the gig. */
+export const hireChoiceSchema = z.object({ diggerId: z.string().optional() });

@@ -7,4 +7,6 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
   /** May open the operator console (/ops); granted only by `npm run operator` (issue 22). */
   operator: boolean;
+  /** The IANA zone the user reads times in; null: the site's default (server/reader-time.ts). */
+  timeZone: string | null;
 }

@@ -45,9 +45,16 @@ export const fullNameSchema = z
       .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`),
   );
 
+/**
+ * The browser's time zone, from a hidden field (issue 47): any text, never a reason to refuse a
+ * form; the server keeps it only when it is a zone it knows (server/auth/time-zone.ts).
+ */
+const browserZone = z.unknown().optional().transform((value) => (typeof value === "string" ? value.slice(0, 100) : undefined));
+
 export const signInSchema = z.object({
   email,
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  timeZone: browserZone,
 });
 
 export const signUpSchema = z.object({
@@ -56,6 +63,7 @@ export const signUpSchema = z.object({
   password,
   userType: z.enum(USER_TYPES, { error: "Please choose Consumer or Digger" }),
   ageConfirmed: z.literal("on", { error: "Please confirm you are 18 or older" }),
+  timeZone: browserZone,
 });
 
 export const forgotPasswordSchema = z.object({ email });
@@ -64,6 +72,12 @@ export const resetPasswordSchema = z.object({
   token: requiredText("This reset link is invalid or has expired"),
   password,
 });
+
+/**
+ * /verify-email's button: the link's token, any value; Better Auth checks it (an invalid,
+ * expired or used link, or none, sends the browser on with the same message).
+ */
+export const confirmEmailSchema = z.object({ token: z.unknown().optional() });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
@@ -78,6 +92,7 @@ export const twoFactorCodeSchema = z.object({
     .min(1, "Enter the code")
     .max(32, "That code is not valid")
     .transform((code) => code.replace(/\s+/g, "")),
+  timeZone: browserZone,
 });
 
 /** The account's password, asked again before a change to two-factor authentication. */

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 
-export const ICON_SOURCE = "favicon.svg";
+const ICON_SOURCE = "favicon.svg";
 /** The mark's background: the favicon's square, to the edges of a maskable icon. */
 export const ICON_BACKGROUND = "#d97706";
 

@@ -14,7 +14,7 @@ import path from "node:path";
 import { transformWithEsbuild } from "vite";
 import { PRECOMPRESSED_SUFFIXES } from "../server/web/precompressed-assets.ts";
 
-export const SERVICE_WORKER_FILE = "sw.js";
+const SERVICE_WORKER_FILE = "sw.js";
 
 /**
  * Files of the client build never precached: source maps, Vite's own manifest, notes, and the

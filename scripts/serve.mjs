@@ -11,6 +11,6 @@ import { projectNode } from "./project-node.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const nodeOptions = JSON.parse(readFileSync(path.join(root, "server/node-options.json"), "utf8"));
-const server = spawn(projectNode, [...nodeOptions, "--import", "tsx", "server/main.ts"], { cwd: root, stdio: "inherit" });
+const server = spawn(projectNode(), [...nodeOptions, "--import", "tsx", "server/main.ts"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

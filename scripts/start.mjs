@@ -19,7 +19,8 @@ const installed = at("node_modules/.package-lock.json");
 if (!existsSync(installed) || statSync(at("package-lock.json")).mtimeMs > statSync(installed).mtimeMs) {
   console.log("Installing dependencies...");
   // Not `npm ci`: see .ci/run (the lock file cannot list other platforms' optional binaries).
-  run("npm", ["install", "--no-audit", "--no-fund"]);
+  // On the project's node, fetched first when the machine's is older (scripts/install.mjs).
+  run(process.execPath, [at("scripts/install.mjs")]);
 }
 console.log("Building...");
 run("npm", ["run", "--silent", "build"]);

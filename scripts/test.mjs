@@ -23,6 +23,8 @@ const npx = (label, args, env) => run(label, "npx", ["--no-install", ...args], e
 
 for (const [label, args] of [
   ["lint", ["eslint", "--max-warnings=0", "."]],
+  // Unused exports (decision 0069): knip.jsonc.
+  ["lint", ["knip"]],
   ["typecheck", ["react-router", "typegen"]],
   ["typecheck", ["tsc", "--noEmit"]],
   ["build", ["react-router", "build"]],

@@ -32,6 +32,7 @@ import { refuseNulBytes } from "./security/nul-bytes.ts";
 import type { AppServices, RequestFailure } from "./context.ts";
 import { keyOfUploadUrl } from "./storage/storage.ts";
 import { compression } from "./web/compression.ts";
+import { markSessionRead, privateResponses } from "./security/private-responses.ts";
 
 export interface AppOptions {
   services: AppServices;
@@ -104,6 +105,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       "request",
     );
   });
+  // An answer that depends on the session is kept by no cache; a sign-out clears the browser's
+  // (security/private-responses.ts). Outside every route that reads a session, the live stream's too.
+  app.use(privateResponses());
   app.use(
     secureHeaders({
       strictTransportSecurity: config.mode === "production" ? "max-age=31536000; includeSubDomains" : false,
@@ -146,7 +150,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // Brotli at its fastest, else gzip or deflate at a cheap level, for text made per request
   // (pages, data requests; web/compression.ts); the built assets bring their own compressed
   // copies (below). A page's JavaScript goes from about 520 KB to 170 KB on the wire
-  // (bench/README.md; decision 0058).
+  // (bench/results/history.md; decision 0058).
   app.use(compression());
   // Every state-changing request must come from this site; Stripe's webhook proves itself
   // with its signature instead. Better Auth checks origins too, behind this.
@@ -166,6 +170,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // Better Auth's own error page would print the query's text on our origin (auth/error-page.ts).
   app.get(AUTH_ERROR_PATH, (c) => c.redirect(authErrorLocation(new URL(c.req.url).searchParams), 302));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // Every answer of Better Auth is about an account or a session (get-session carries it whole).
+    markSessionRead();
     try {
       return await auth.handler(atPublicOrigin(c.req.raw, publicOrigin));
     } catch (error) {

@@ -35,7 +35,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const KEEPALIVE_DELAY_MS = 30_000;
 const CHANNEL = /^[a-z_]+$/;
 /** The bus's own channel, heard by the bus and no subscriber. */
-export const HEARTBEAT_CHANNEL = "bus_heartbeat";
+const HEARTBEAT_CHANNEL = "bus_heartbeat";
 
 export interface BusTimings {
   /** How often the bus checks that it hears (BUS_HEARTBEAT_SECONDS). */
@@ -44,7 +44,7 @@ export interface BusTimings {
   heartbeatTimeoutMs: number;
 }
 
-export interface BusSubscriber {
+interface BusSubscriber {
   /** A notice on the channel, from any process (this one's too). */
   message(payload: string): void;
   /** The bus listens (again): notices may have been missed while it did not. */
@@ -66,7 +66,7 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export function assertPayload(payload: string) {
+function assertPayload(payload: string) {
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`a notice of ${Buffer.byteLength(payload)} bytes: at most ${MAX_PAYLOAD_BYTES}`);
 }
 

@@ -9,8 +9,9 @@
  *
  * A worker that dies is replaced (at most one replacement a second); SIGTERM or SIGINT stops
  * every worker gracefully, then the primary. Only one worker at a time runs the inbound SMTP
- * listener (INBOUND_SMTP_WORKER=1; server/messages/inbound/start.ts).
+ * listener (INBOUND_SMTP_WORKER=1; server/conversations/inbound/start.ts).
  */
+import "./runtime.ts";
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { serverNodeOptions } from "./node-options.ts";

@@ -11,6 +11,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from "node:path";
 import { z } from "zod";
 import { ISSUE_DEADLINE_DEFAULTS } from "#core/lead-issues.ts";
+import { isTimeZone } from "#core/zoned-dates.ts";
 import proxyaddr from "proxy-addr";
 
 /** Which proxies may name the client: none, the nearest `hops`, or those at these addresses/CIDRs. */
@@ -43,20 +44,21 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
-/** A time zone this runtime knows by its IANA name. */
-function isTimeZone(name: string): boolean {
+/** A host as a URL's `hostname` writes it, alone: no port, path or credentials. */
+function isBareHost(entry: string): boolean {
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
+    return new URL(`https://${entry}/`).hostname === entry;
   } catch {
     return false;
   }
 }
 
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  // Default by mode (below): loopback in local mode, where /dev/mail shows password-reset links.
+  HOST: optionalString,
   PUBLIC_URL: optionalUrl,
   // The proxies in front of the server that may name the client (server/security/client-address.ts).
   TRUST_PROXY: z.string().optional(),
@@ -87,12 +89,19 @@ const envSchema = z.object({
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   // An IANA time zone ("Europe/Paris"); unset: the process's TZ, else UTC.
   DIGEST_TIME_ZONE: optionalString.pipe(z.string().refine(isTimeZone, "an IANA time zone such as Europe/Paris").optional()),
+  // The zone times are written in for a signed-out reader and an account that has told none
+  // (server/reader-time.ts); unset: the server's time zone above.
+  DEFAULT_TIME_ZONE: optionalString.pipe(z.string().refine(isTimeZone, "an IANA time zone such as America/Chicago").optional()),
   // Signed-out views of public pages kept this long (server/page-cache.ts); 0 turns it off.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   // Seconds between a live stream's heartbeats (server/live/hub.ts), each also a look at its session.
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   // Live streams one process holds at most, every account together (server/live/hub.ts; decision 0055).
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  // Of them, from one network (/24, /64; server/security/network.ts) at most: issue 45.
+  LIVE_MAX_STREAMS_PER_NETWORK: z.coerce.number().int().min(1).max(100_000).default(200),
+  // Local mode leaves loopback out of the per-network and daily sign-up caps (server/security/network.ts); true counts it (their tests).
+  NETWORK_LIMITS_ON_LOOPBACK: booleanFlag,
   // The bus's heartbeat (server/bus.ts, decision 0056): how often each process checks that its
   // LISTEN connection still hears, and how long it waits before it takes it for dead.
   BUS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
@@ -125,7 +134,7 @@ const envSchema = z.object({
   // write to; unset in production: no pushes (made under DATA_DIR in local mode).
   VAPID_PUBLIC_KEY: optionalString.pipe(z.base64url().refine((k) => Buffer.from(k, "base64url").length === 65, "a P-256 public key (65 bytes, base64url)").optional()),
   VAPID_PRIVATE_KEY: optionalString.pipe(z.base64url().refine((k) => Buffer.from(k, "base64url").length === 32, "a P-256 private key (32 bytes, base64url)").optional()),
-  // Reply by e-mail (server/messages/inbound/): the domain of the reply addresses, and the
+  // Reply by e-mail (server/conversations/inbound/): the domain of the reply addresses, and the
   // inbound SMTP listener's port and address (decision 0048).
   INBOUND_DOMAIN: optionalString.pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, "a domain name such as reply.example.com").optional()),
   INBOUND_SMTP_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
@@ -133,6 +142,19 @@ const envSchema = z.object({
   // STARTTLS on the listener: paths of a PEM private key and certificate chain (both or neither).
   INBOUND_TLS_KEY: optionalString,
   INBOUND_TLS_CERT: optionalString,
+  // The relays whose Received header names the real sender (addresses and CIDRs, comma-separated).
+  INBOUND_TRUSTED_RELAYS: optionalString,
+  // The tests' own push service (tests/support/push-service.ts): host names or addresses
+  // (`127.0.0.1`, `[::1]`), comma-separated, taken as push services on any port besides the
+  // browser vendors' (core/push-schemas.ts); an address named here is connected to even when
+  // it is loopback or private. Refused in production.
+  PUSH_SERVICE_TEST_HOSTS: optionalString.pipe(
+    z
+      .string()
+      .transform((text) => text.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+      .refine((hosts) => hosts.every(isBareHost), "host names or addresses ([::1] for IPv6), comma-separated, without ports")
+      .optional(),
+  ),
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: or https: address").optional()),
 });
 
@@ -143,7 +165,7 @@ const DEFAULT_S3_REGION = "us-east-1";
 
 export const OAUTH_PROVIDERS = ["google", "github", "linkedin"] as const;
 export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
-export interface OAuthProviderConfig {
+interface OAuthProviderConfig {
   clientId: string;
   clientSecret: string;
   /** An OpenID Connect discovery document that replaces the provider's usual endpoints. */
@@ -197,12 +219,18 @@ export interface Config {
   digestHour: number;
   /** The server's time zone (IANA): the digest's hour and its day. */
   timeZone: string;
+  /** The zone a reader without one of their own reads times in (issue 47). */
+  defaultTimeZone: string;
   /** How long a signed-out view of a public page may be served again; 0 = never. */
   pageCacheSeconds: number;
   /** Seconds between a live stream's heartbeats; at each, a signed-out or suspended session's stream ends. */
   liveHeartbeatSeconds: number;
-  /** Open live streams this process holds at most, all accounts together; past it 503 (another server, or later). */
+  /** Open live streams this process holds at most, all accounts together; past it the largest holder's oldest is closed. */
   liveMaxStreams: number;
+  /** Open live streams this process holds at most from one network (/24, /64); past it the network's largest account's oldest is closed. */
+  liveMaxStreamsPerNetwork: number;
+  /** Local mode: whether loopback counts in the per-network and daily sign-up caps (always in production). */
+  networkLimitsOnLoopback: boolean;
   /** Seconds between the bus's heartbeats, and how long one may go unheard before the bus stops trusting its LISTEN connection. */
   busHeartbeatSeconds: number;
   busHeartbeatTimeoutSeconds: number;
@@ -214,15 +242,17 @@ export interface Config {
   storage: { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
   /** Web Push's VAPID keys (server/push/); null: no pushes, and /account hides them. */
   push: VapidKeys | null;
+  /** Push services taken besides the vendors' (PUSH_SERVICE_TEST_HOSTS; never in production): the tests' own. */
+  pushServiceTestHosts: string[];
   /** Reply by e-mail (decision 0048); null: the notifications carry no Reply-To and nothing listens. */
   inbound: InboundConfig | null;
 }
 
-export interface InboundConfig {
+interface InboundConfig {
   /** The domain of the reply addresses `reply+{token}@{domain}`. */
   domain: string;
   /** Where the inbound SMTP listener listens; null: this deployment runs none (another one receives the replies). */
-  smtp: { host: string; port: number; optional: boolean; tls: InboundTls | null } | null;
+  smtp: { host: string; port: number; optional: boolean; tls: InboundTls | null; trustedRelays: string[] } | null;
 }
 
 /** PEM files of the inbound listener's STARTTLS (read when it starts); null: plain SMTP only. */
@@ -368,6 +398,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const push = vapidKeys(e, dataDir, problems);
+  if (production && e.PUSH_SERVICE_TEST_HOSTS) {
+    problems.push("PUSH_SERVICE_TEST_HOSTS: not allowed in production (production sends pushes only to the browser vendors' push services)");
+  }
   const inbound = inboundConfig(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -377,11 +410,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError([`${secretFile}: not a usable secret; delete it and a new one is made at the next start`]);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const serverZone = e.DIGEST_TIME_ZONE ?? (env.TZ && isTimeZone(env.TZ) ? env.TZ : "UTC");
   return {
     mode: production ? "production" : "local",
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (production ? "0.0.0.0" : "127.0.0.1"),
     publicUrl,
     trustProxy,
     secureCookies: production || publicUrl.startsWith("https://"),
@@ -407,17 +441,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     leadIssueResponseHours: e.LEAD_ISSUE_RESPONSE_HOURS,
     leadIssueReportDays: e.LEAD_ISSUE_REPORT_DAYS,
     digestHour: e.DIGEST_HOUR,
-    timeZone: e.DIGEST_TIME_ZONE ?? (env.TZ && isTimeZone(env.TZ) ? env.TZ : "UTC"),
+    timeZone: serverZone,
+    defaultTimeZone: e.DEFAULT_TIME_ZONE ?? serverZone,
     // Off in local mode, where tests and developers change the database behind the server's back.
     pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (production ? 10 : 0),
     liveHeartbeatSeconds: e.LIVE_HEARTBEAT_SECONDS,
     liveMaxStreams: e.LIVE_MAX_STREAMS,
+    liveMaxStreamsPerNetwork: e.LIVE_MAX_STREAMS_PER_NETWORK,
+    networkLimitsOnLoopback: e.NETWORK_LIMITS_ON_LOOPBACK ?? false,
     busHeartbeatSeconds: e.BUS_HEARTBEAT_SECONDS,
     busHeartbeatTimeoutSeconds: e.BUS_HEARTBEAT_TIMEOUT_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     oauth,
     storage: e.S3_BUCKET ? { kind: "s3", ...s3Config(e, e.S3_BUCKET) } : { kind: "local", dir: path.join(dataDir, "uploads") },
     push,
+    pushServiceTestHosts: e.PUSH_SERVICE_TEST_HOSTS ?? [],
     inbound,
   };
 }
@@ -442,7 +480,25 @@ function inboundConfig(e: z.infer<typeof envSchema>, problems: string[]): Inboun
     problems.push(e.INBOUND_TLS_KEY ? "INBOUND_TLS_CERT: required with INBOUND_TLS_KEY" : "INBOUND_TLS_KEY: required with INBOUND_TLS_CERT");
   }
   const tls = e.INBOUND_TLS_KEY && e.INBOUND_TLS_CERT ? { keyPath: e.INBOUND_TLS_KEY, certPath: e.INBOUND_TLS_CERT } : null;
-  return { domain, smtp: port === undefined ? null : { host, port, optional: e.INBOUND_SMTP_PORT === undefined, tls } };
+  const trustedRelays = inboundTrustedRelays(e.INBOUND_TRUSTED_RELAYS, problems);
+  return { domain, smtp: port === undefined ? null : { host, port, optional: e.INBOUND_SMTP_PORT === undefined, tls, trustedRelays } };
+}
+
+/**
+ * INBOUND_TRUSTED_RELAYS (issue 45): the relays in front of the listener, whose topmost
+ * Received header names the sending server that SPF is checked for, and which the per-address
+ * connection cap leaves out. A relay believed without being one would let any client name any
+ * sender: proxy-addr, which reads the list, refuses a range of every address (/0).
+ */
+function inboundTrustedRelays(value: string | undefined, problems: string[]): string[] {
+  const relays = (value ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  try {
+    proxyaddr.compile(relays); // throws TypeError naming an entry it cannot read
+    return relays;
+  } catch (error) {
+    problems.push(`INBOUND_TRUSTED_RELAYS: ${(error as Error).message}`);
+    return [];
+  }
 }
 
 /**

@@ -54,9 +54,8 @@ export interface AppServices {
    */
   pageCache: PageCacheBus;
   /**
-   * Live updates (live/): `live.publish(tx, userIds, { kind: "thread", threadId })` tells those
-   * users' open /messages pages, on every server, at the transaction's commit; and this
-   * process's open streams (`closeAll()` them on shutdown, before closing the bus).
+   * This process's open live streams (live/; `closeAll()` them on shutdown, before closing the
+   * bus). A write tells users' open pages through its event's declared live updates (`emit`).
    */
   live: LiveHub;
   /** The one LISTEN connection of this process (bus.ts), under the page cache and live updates; `close()` it on shutdown. */

@@ -3,6 +3,7 @@
  * who may run an operation, each an `Access` (server/operation.ts) that the route adapter
  * applies before the operation runs.
  * - `anyone`: everyone; the operation learns the signed-in user, if any.
+ * - `everyoneAlike`: everyone, and the session is not read (an answer the same for all).
  * - `signedIn(denials)`: a signed-in user, optionally of one type (`denials.userType`).
  * - `digger(denials)`: a signed-in digger with a profile; the operation learns its id.
  * - `operator`: the operator console's rule (users.operator_since, two-factor in production);
@@ -69,6 +70,17 @@ export const anyone: Access<{ user: SessionUser | null }> = {
   },
 };
 
+/**
+ * Everyone, and the session is not even read: for an answer no session changes (/sitemap.xml).
+ * A request whose session is read is answered `private, no-store` (security/private-responses.ts);
+ * this one keeps its own caching. The operation learns nothing of its caller.
+ */
+export const everyoneAlike: Access<object> = {
+  async resolve() {
+    return {};
+  },
+};
+
 /** A signed-in user (of `denials.userType`'s type, when given). */
 export function signedIn(denials: DenialsOf<Denials> = {}): Access<{ user: SessionUser }> {
   return {
@@ -127,7 +139,16 @@ export function withRequest<A>(rule: Access<A>): Access<A & RequestParts> {
   };
 }
 
-export const OPS_TWO_FACTOR_REQUIRED = "Turn on two-factor authentication to open the operator console.";
+/**
+ * The forms of a signed-in user's own account (/account's: its password, two-factor, e-mail,
+ * How to reach me, lead alerts, push devices, deletion): a visitor is sent to sign in and back;
+ * the operation learns the request's parts. Each form's operation lives in the area that does
+ * its work (sign-in, privacy, reach, alerts, push); the rule they share stands here, not in
+ * server/account/, which reads those areas for the page (no two areas import each other).
+ */
+export const ACCOUNT_FORM = withRequest(signedIn());
+
+const OPS_TWO_FACTOR_REQUIRED = "Turn on two-factor authentication to open the operator console.";
 
 export interface Operator extends SessionUser {
   operator: true;
@@ -157,7 +178,7 @@ export const operator: Access<{ user: Operator }> = {
 };
 
 /** The id of user `userId`'s digger profile, or null (a client, or a digger who has not made one). */
-export async function diggerProfileIdOf(db: Database, userId: string): Promise<string | null> {
+async function diggerProfileIdOf(db: Database, userId: string): Promise<string | null> {
   const [profile] = await db.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.userId, userId));
   return profile?.id ?? null;
 }

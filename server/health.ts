@@ -26,7 +26,7 @@ const UNAVAILABLE = { ...NO_STORE, "Retry-After": String(RETRY_AFTER_SECONDS) };
 /** `GET /healthz`: the process is up. */
 export const liveness = (c: Context) => c.json({ status: "ok" }, 200, NO_STORE);
 
-export const notReady = (c: Context, reason: NotReadyReason) =>
+const notReady = (c: Context, reason: NotReadyReason) =>
   c.json({ status: "unavailable", reason }, 503, UNAVAILABLE);
 
 /**

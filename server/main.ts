@@ -3,6 +3,7 @@
  * shutdown that finishes requests in flight and closes the database cleanly.
  * `--dev` serves the app through Vite with hot reload instead of the production build.
  */
+import "./runtime.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -12,7 +13,7 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger } from "./logger.ts";
 import { startJobs } from "./workers.ts";
-import { startReplyListener } from "./messages/inbound/start.ts";
+import { startReplyListener } from "./conversations/inbound/start.ts";
 import { closeServices, createServices } from "./services.ts";
 import { listenEarly } from "./startup.ts";
 

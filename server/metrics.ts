@@ -17,7 +17,7 @@ import type { DatabaseDriver } from "./db/client.ts";
 import { withTimeout } from "./with-timeout.ts";
 
 /** What the job queue reports at each scrape, one row a queue. */
-export interface JobQueueStats {
+interface JobQueueStats {
   queue: string;
   /** Waiting to run (created or retrying). */
   queued: number;
@@ -209,7 +209,7 @@ export function routePatterns(routes: ServerBuild["routes"]): (pathname: string)
     .filter((path) => !CONSOLE_ROUTE.test(path))
     .map((path) => ({ path }));
   // matchRoutes flattens and ranks the whole table on every call (a fifth of a millisecond,
-  // 1.5-2.5% of a signed-in page's CPU: bench/README.md, 'Where a signed-in request's CPU
+  // 1.5-2.5% of a signed-in page's CPU: bench/results/history.md, 'Where a signed-in request's CPU
   // goes'): each address is matched once, and the addresses kept are bounded.
   const known = new Map<string, string>();
   return (pathname) => {

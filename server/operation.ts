@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import { authApiFor, type AuthApi } from "./auth/api.ts";
 import { parsedInput } from "./errors.ts";
-import type { StoredAttachment } from "./messages/attachments.ts";
+import type { UploadedFile } from "./storage/storage.ts";
 import type { AppServices, RequestContext } from "./context.ts";
 
 /**
@@ -37,7 +37,7 @@ export type OperationContext<A, I> = A & {
   /** The form sent, for what a schema does not carry (a file); null for a loader. */
   form: FormData | null;
   /** The files the page's form reader already checked and stored (the thread's attachments); none otherwise. */
-  files: StoredAttachment[];
+  files: UploadedFile[];
   /** Better Auth's API on the caller's behalf (their cookie, their address): a confirmation e-mail sent again, say. */
   authApi: AuthApi;
 };
@@ -62,8 +62,11 @@ export function defineOperation<A, O, S extends z.ZodType | undefined = undefine
    * knows today's date, the config, or the caller's own e-mail address).
    */
   input?: S | ((context: InputContext<A>) => S);
-  /** How the form becomes the schema's fields, when one entry per name will not do (a field sent several times). */
-  fields?: (form: FormData) => Record<string, unknown>;
+  /**
+   * How the form becomes the schema's fields, when one entry per name will not do (a field sent
+   * several times, or one the address may carry instead: `url`).
+   */
+  fields?: (form: FormData, url: URL) => Record<string, unknown>;
   run(context: OperationContext<A, InputOf<S>>): Promise<O>;
 }): Operation<A, InputOf<S>, O> {
   const { access, input, fields, run } = definition;
@@ -72,7 +75,7 @@ export function defineOperation<A, O, S extends z.ZodType | undefined = undefine
     parse: (form, url, context) => {
       if (!input) return undefined as InputOf<S>;
       const schema = (typeof input === "function" ? input(context) : input) as z.ZodType;
-      const values = form ? (fields ? fields(form) : Object.fromEntries(form)) : Object.fromEntries(url.searchParams);
+      const values = form ? (fields ? fields(form, url) : Object.fromEntries(form)) : Object.fromEntries(url.searchParams);
       return parsedInput(schema, values) as InputOf<S>;
     },
     run,
@@ -86,7 +89,7 @@ export interface Call {
   url?: URL | string;
   form?: FormData | null;
   /** Files already stored, as a page's form reader hands them on. */
-  files?: StoredAttachment[];
+  files?: UploadedFile[];
   /** Better Auth's API as the caller; by default as a cookie-less caller from 127.0.0.1. */
   authApi?: AuthApi;
 }

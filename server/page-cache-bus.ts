@@ -25,7 +25,7 @@ export interface PageCacheBus {
   subscribe(clear: () => void): void;
 }
 
-export const PAGE_CACHE_CHANNEL = "page_cache";
+const PAGE_CACHE_CHANNEL = "page_cache";
 /** At most one notice per this many milliseconds from one process. */
 const COALESCE_MS = 100;
 

@@ -9,6 +9,7 @@ import { createSessionVersions } from "./auth/session-versions.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { CONVERSATION_REACTIONS } from "./conversations/reopen-quote.ts";
 import { createEmit } from "./events/emit.ts";
 import type { Logger } from "./logger.ts";
 import { createBus } from "./bus.ts";
@@ -36,7 +37,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const metrics = createMetrics(database.driver);
   const sessionVersions = createSessionVersions(bus);
   const notify = createNotify(mailer);
-  const emit = createEmit({ config, mailer, jobs, notify });
+  // Reactions: an area changes its own rows when another area's event happens (events/emit.ts).
+  const emit = createEmit({ config, mailer, jobs, notify, reactions: CONVERSATION_REACTIONS });
   const auth = createAuth({ config, db, emit, logger, rateLimits, sessionVersions });
   return {
     config,
@@ -54,9 +56,9 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     storage: config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
     metrics,
     pageCache: createPageCacheBus(database.driver, bus, logger),
-    live: createLiveHub({ bus, metrics, logger, heartbeatMs: config.liveHeartbeatSeconds * 1000, maxStreams: config.liveMaxStreams }),
+    live: createLiveHub({ bus, metrics, logger, heartbeatMs: config.liveHeartbeatSeconds * 1000, maxStreams: config.liveMaxStreams, maxStreamsPerNetwork: config.liveMaxStreamsPerNetwork }),
     bus,
-    push: config.push ? createPushClient(config.push) : null,
+    push: config.push ? createPushClient(config.push, { testHosts: config.pushServiceTestHosts }) : null,
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * The site header's data on every page (the root loader, app/root.tsx): the signed-in user,
  * their unread notifications (the bell), unread threads (Messages) and, for a digger, their
- * own profile's id (My Profile, or Complete Profile until there is one). One statement reads
- * all three; each count is capped like the bell's and comes from its partial index. Signed-in
+ * own profile's id (My Profile, or Complete Profile until there is one) and area (their Browse
+ * Gigs link filters by it). One statement reads them all; each count is capped like the bell's and comes from its partial index. Signed-in
  * pages are never page-cached (server/page-cache.ts), so nobody's count is served to another.
  * It also hands back the session's refreshed cookies (`sessionCookies`), which the root sets on
  * every page's response: no route reads the session itself.
@@ -12,7 +12,8 @@ import type { SessionUser } from "#core/session-user.ts";
 import { anyone, withRequest } from "./guards.ts";
 import { queryRows, type Database } from "./db/client.ts";
 import { diggerProfiles, notifications, threads } from "./db/schema.ts";
-import { UNREAD_COUNT_CAP } from "./notifications/bell.ts";
+import { areaOf } from "./gigs/browse.ts";
+import { UNREAD_COUNT_CAP } from "./notifications/view-notifications.ts";
 import { defineOperation } from "./operation.ts";
 
 export interface SiteHeaderCounts {
@@ -20,11 +21,14 @@ export interface SiteHeaderCounts {
   unreadThreads: number;
   /** The digger's own profile; null for a client and for a digger without one. */
   myProfileId: string | null;
+  /** The digger's own area (their profile's city): their Browse Gigs link filters by it. */
+  myArea: string | null;
 }
 
-export async function siteHeaderCounts(db: Database, user: Pick<SessionUser, "id" | "userType">): Promise<SiteHeaderCounts> {
+async function siteHeaderCounts(db: Database, user: Pick<SessionUser, "id" | "userType">): Promise<SiteHeaderCounts> {
   const userId = user.id;
-  const [row] = await queryRows<{ notifications: number | string; threads: number | string; profile_id: string | null }>(
+  const isDigger = user.userType === "digger";
+  const [row] = await queryRows<{ notifications: number | string; threads: number | string; profile_id: string | null; location: string | null }>(
     db,
     sql`select
       (select count(*) from (select 1 from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null limit ${UNREAD_COUNT_CAP}) n) as notifications,
@@ -33,16 +37,19 @@ export async function siteHeaderCounts(db: Database, user: Pick<SessionUser, "id
         union all
         (select 1 from ${threads} where ${threads.clientId} = ${userId} and ${threads.lastMessageSeq} > ${threads.clientReadSeq} limit ${UNREAD_COUNT_CAP})
       ) t) as threads,
-      (select ${diggerProfiles.id} from ${diggerProfiles} where ${diggerProfiles.userId} = ${userId}) as profile_id`,
+      profile.id as profile_id, profile.location
+    from (select 1) one
+    left join (select ${diggerProfiles.id} as id, ${diggerProfiles.location} as location from ${diggerProfiles} where ${diggerProfiles.userId} = ${userId}) profile on true`,
   );
   return {
     unreadNotifications: Number(row?.notifications ?? 0),
     unreadThreads: Math.min(Number(row?.threads ?? 0), UNREAD_COUNT_CAP),
-    myProfileId: user.userType === "digger" ? (row?.profile_id ?? null) : null,
+    myProfileId: isDigger ? (row?.profile_id ?? null) : null,
+    myArea: isDigger && row?.location ? areaOf(row.location) : null,
   };
 }
 
-const NOTHING_TO_COUNT: SiteHeaderCounts = { unreadNotifications: 0, unreadThreads: 0, myProfileId: null };
+const NOTHING_TO_COUNT: SiteHeaderCounts = { unreadNotifications: 0, unreadThreads: 0, myProfileId: null, myArea: null };
 
 /** Everyone's header: nothing to count for a visitor. `sessionCookies` are Set-Cookie values, never page data. */
 export const siteHeader = defineOperation({

@@ -8,7 +8,7 @@ import { lapseExpiredCredentials } from "./ops/credential-review.ts";
 import { autoApproveOverdueIssues, remindClient } from "./leads/issue-deadlines.ts";
 import { sendRefundJob } from "./leads/refunds.ts";
 import { pruneNoticeSends } from "./events/notice-sends.ts";
-import { notifyUnreadMessages } from "./messages/notices.ts";
+import { notifyUnreadMessages } from "./conversations/message-notices.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
 import { deliverPushes, purgeStalePushes } from "./push/send.ts";
 import type { AppServices } from "./context.ts";

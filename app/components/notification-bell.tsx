@@ -7,7 +7,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { unreadBadge } from "#core/bell.ts";
 
 // The popover (Radix's Popover and its positioning, the list) is loaded once a signed-in page has
-// hydrated: a visitor, who has no bell, never downloads it (bench/README.md, 'First-visit weight').
+// hydrated: a visitor, who has no bell, never downloads it (bench/results/history.md, 'First-visit weight').
 const NotificationPopover = lazy(() => import("#app/components/notification-popover.tsx").then((m) => ({ default: m.NotificationPopover })));
 
 /**

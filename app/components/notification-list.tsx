@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { cn } from "#app/lib/cn.ts";
-import type { NotificationItem } from "#core/bell.ts";
-import { formatDateTime } from "#core/dates.ts";
+import type { NotificationEntry } from "#core/bell.ts";
 
 /** The bell's entries (the bell's panel and /notifications): each links to where the action is; unread ones stand out. */
-export function NotificationList({ items, onNavigate }: { items: NotificationItem[]; onNavigate?: () => void }) {
+export function NotificationList({ items, onNavigate }: { items: NotificationEntry[]; onNavigate?: () => void }) {
   if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">No notifications yet.</p>;
   return (
     <ul className="divide-y">
@@ -21,8 +20,8 @@ export function NotificationList({ items, onNavigate }: { items: NotificationIte
                 {item.read ? null : <span className="sr-only">Unread: </span>}
                 {item.text}
               </span>
-              <time dateTime={item.createdAt} className="mt-1 block text-xs font-normal text-muted-foreground">
-                {formatDateTime(item.createdAt)}
+              <time dateTime={item.createdAt} title={item.createdAtTitle} className="mt-1 block text-xs font-normal text-muted-foreground">
+                {item.createdAtText}
               </time>
             </span>
           </Link>

@@ -3,10 +3,10 @@ import { Link, useFetcher } from "react-router";
 import { NotificationList } from "#app/components/notification-list.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
-import type { NotificationItem } from "#core/bell.ts";
+import type { NotificationEntry } from "#core/bell.ts";
 
 export interface BellData {
-  page: { items: NotificationItem[]; nextCursor: string | null };
+  page: { items: NotificationEntry[]; nextCursor: string | null };
   unread: number;
 }
 
@@ -24,7 +24,7 @@ export function NotificationPopover({
   label: string;
   icon: ReactNode;
   unread: number;
-  items: NotificationItem[] | undefined;
+  items: NotificationEntry[] | undefined;
 }) {
   const mark = useFetcher();
   return (

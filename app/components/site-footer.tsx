@@ -17,9 +17,10 @@ export function SiteFooter() {
         <p className="text-sm text-muted-foreground">
           © {new Date().getFullYear()} {PRODUCT_NAME}. Clients post free; diggers pay per lead.
         </p>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {/* Tap targets: 44 px tall on a phone, 24 px (WCAG 2.2's least) from 640 px. */}
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-4 text-sm">
           {footerLinks.map((link) => (
-            <Link key={link.to} to={link.to} className="underline-offset-4 hover:underline">
+            <Link key={link.to} to={link.to} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline sm:min-h-6">
               {link.label}
             </Link>
           ))}

@@ -5,29 +5,46 @@ import { NotificationBell } from "#app/components/notification-bell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { useMyProfileId, useOptionalUser, useUnreadThreads } from "#app/lib/user.ts";
+import { useMyArea, useMyProfileId, useOptionalUser, useUnreadThreads } from "#app/lib/user.ts";
 import { unreadBadge } from "#core/bell.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import type { SessionUser } from "#core/session-user.ts";
 
-/** The spec's top bar; the browse pages are reached from the page content and the footer. */
-const publicLinks = [
+/** The spec's two links, for everyone, after the role's own. */
+const publicLinks: HeaderLink[] = [
   { to: "/how-it-works", label: "How It Works" },
   { to: "/contact", label: "Contact" },
 ];
 
-/** Messages, with the number of unread threads named like the bell's ('Messages, 2 unread'). */
-function personalLinks(user: SessionUser, unreadThreads: number): HeaderLink[] {
+/**
+ * The top bar's links by role, in this order in the bar and in the phone menu: a visitor finds
+ * both lists; a digger finds work first (in their own area once their profile has one); a
+ * client posts first. Messages carries the number of unread threads, named like the bell's
+ * ('Messages, 2 unread'). The spec's actions (Sign In, Get Started, Complete Profile, Sign Out)
+ * are HeaderActions; a client's Post a Gig is their first link, drawn as the main button.
+ */
+function navLinks(user: SessionUser | null, unreadThreads: number, myArea: string | null): HeaderLink[] {
+  if (!user) return [{ to: "/browse-gigs", label: "Browse Gigs" }, { to: "/browse-diggers", label: "Browse Talent" }, ...publicLinks];
+  const messages = { to: "/messages", label: "Messages", badge: unreadThreads };
+  // The console's link only for operators; for everyone else /ops is the 404 page.
+  const account = [...(user.operator ? [{ to: "/ops", label: "Operator console" }] : []), { to: "/account", label: "Account" }];
   const own =
     user.userType === "digger"
       ? [
+          { to: myArea ? `/browse-gigs?${new URLSearchParams({ location: myArea })}` : "/browse-gigs", label: "Browse Gigs" },
           { to: "/my-leads", label: "My Leads" },
+          messages,
           { to: "/reference-requests", label: "Reference Requests" },
+          ...account,
         ]
-      : [{ to: "/my-gigs", label: "My Gigs" }];
-  // The console's link only for operators; for everyone else /ops is the 404 page.
-  const messages = { to: "/messages", label: "Messages", badge: unreadThreads };
-  return [messages, ...own, ...(user.operator ? [{ to: "/ops", label: "Operator console" }] : []), { to: "/account", label: "Account" }];
+      : [
+          { to: "/post-gig", label: "Post a Gig", main: true },
+          { to: "/my-gigs", label: "My Gigs" },
+          messages,
+          { to: "/browse-diggers", label: "Browse Talent" },
+          ...account,
+        ];
+  return [...own, ...publicLinks];
 }
 
 export function SiteHeader() {
@@ -36,7 +53,7 @@ export function SiteHeader() {
   // The sign-in page is where these lead; there they would only repeat its own buttons.
   const onAuthPage = location.pathname === "/auth";
   const unreadThreads = useUnreadThreads();
-  const links = [...publicLinks, ...(user ? personalLinks(user, unreadThreads) : [])];
+  const links = navLinks(user, unreadThreads, useMyArea());
   // Below 768 px the links and actions fold into a menu (a disclosure), so the bar is one row.
   const [menu, setMenu] = useState({ open: false, at: location.key });
   if (menu.open && menu.at !== location.key) setMenu({ open: false, at: location.key });
@@ -138,14 +155,15 @@ function MenuToggle({
   );
 }
 
-type HeaderLink = { to: string; label: string; badge?: number };
+/** `main`: drawn as the bar's main button (a client's Post a Gig). */
+type HeaderLink = { to: string; label: string; badge?: number; main?: boolean };
 
 /** The bar's links: in the bar itself from 768 px, in the phone menu below that. */
 function MainNav({ links, className, size, linkClassName }: { links: HeaderLink[]; className: string; size?: "sm"; linkClassName?: string }) {
   return (
     <nav aria-label="Main" className={className}>
       {links.map((link) => (
-        <Button key={link.to} asChild variant="ghost" size={size} className={linkClassName}>
+        <Button key={link.label} asChild variant={link.main ? "default" : "ghost"} size={size} className={linkClassName}>
           <NavLink to={link.to}>
             {/* Named like the bell ('Messages, 2 unread'), by its own text (no aria-label): the badge is for the eye. */}
             {link.badge ? (
@@ -184,7 +202,11 @@ function MenuPanel({ links, user, onAuthPage }: { links: HeaderLink[]; user: Ses
   );
 }
 
-/** Post a Gig, or Complete Profile (My Profile once it exists), and Sign Out; or Sign In and Get Started for a visitor. */
+/**
+ * Complete Profile (My Profile once it exists) for a digger, and Sign Out (a client's Post a Gig
+ * is their first link); or Sign In and Get Started for a visitor: Get Started is the visitor's
+ * main action, posting a gig, and opens the Sign Up tab.
+ */
 function HeaderActions({ user, onAuthPage }: { user: SessionUser | null; onAuthPage: boolean }) {
   const myProfileId = useMyProfileId();
   if (user) {
@@ -194,11 +216,7 @@ function HeaderActions({ user, onAuthPage }: { user: SessionUser | null; onAuthP
           <Button asChild size="sm">
             {myProfileId ? <Link to={`/digger/${myProfileId}`}>My Profile</Link> : <Link to="/digger-registration">Complete Profile</Link>}
           </Button>
-        ) : (
-          <Button asChild size="sm">
-            <Link to="/post-gig">Post a Gig</Link>
-          </Button>
-        )}
+        ) : null}
         <Form method="post" action="/sign-out">
           <Button type="submit" variant="outline" size="sm">
             Sign Out
@@ -213,7 +231,7 @@ function HeaderActions({ user, onAuthPage }: { user: SessionUser | null; onAuthP
         <Link to="/auth">Sign In</Link>
       </Button>
       <Button asChild size="sm">
-        <Link to="/auth?redirect=/post-gig">Get Started</Link>
+        <Link to="/auth?redirect=/post-gig&tab=signup">Get Started</Link>
       </Button>
     </>
   );

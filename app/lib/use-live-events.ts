@@ -7,6 +7,11 @@ const REOPEN_MS = 10_000;
 
 export interface LiveOptions {
   /**
+   * Whether the account may hold a stream (the loader's `live`: a confirmed e-mail and a
+   * thread, server/live/admission.ts); without it nothing is opened. Read at mount only.
+   */
+  enabled: boolean;
+  /**
    * When the page's data was read (the loader's `Date.now()`): the stream says `resync` at
    * once if an event for the user may have come between then and its start. Read at mount only.
    */
@@ -19,19 +24,21 @@ export interface LiveOptions {
  * and Compare Quotes only: a browser opens at most 6 connections to a host, and each open stream holds one.
  * `onEvent` hears each thread event (ids only: re-read the data through the loader) and
  * `resync` (the stream may have missed events: re-read everything). The browser reconnects by
- * itself (with Last-Event-ID, answered by `resync`); when it gives up, the stream is opened
- * again later, and its first `ready` counts as a `resync`. Without JavaScript nothing opens:
- * the page is a form and a reload.
+ * itself (with Last-Event-ID, answered by `resync`); when it gives up, a HEAD asks why: after a
+ * 204 (the account may not hold one) or a 401 (signed out) it stays closed, otherwise it is
+ * opened again later, and its first `ready` counts as a `resync`. Without JavaScript nothing
+ * opens: the page is a form and a reload.
  */
-export function useLiveEvents(onEvent: (notice: LiveNotice) => void, options: LiveOptions = {}) {
+function useLiveEvents(onEvent: (notice: LiveNotice) => void, options: LiveOptions) {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
   });
   const since = useRef(options.since);
+  const enabled = useRef(options.enabled);
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (typeof EventSource === "undefined" || !enabled.current) return;
     let source: EventSource | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -48,7 +55,12 @@ export function useLiveEvents(onEvent: (notice: LiveNotice) => void, options: Li
       current.addEventListener("error", () => {
         // CONNECTING: the browser retries by itself. CLOSED: it gave up.
         if (current.readyState !== EventSource.CLOSED || stopped) return;
-        reopen = setTimeout(() => connect(true), REOPEN_MS);
+        void fetch(LIVE_PATH, { method: "HEAD" }).then(
+          (answer) => answer.status !== 204 && answer.status !== 401,
+          () => true,
+        ).then((again) => {
+          if (again && !stopped) reopen = setTimeout(() => connect(true), REOPEN_MS);
+        });
       });
     };
     connect(false);
@@ -65,7 +77,7 @@ export function useLiveEvents(onEvent: (notice: LiveNotice) => void, options: Li
  * event when left out) and at every resync, one re-read at a time: events that come during one
  * make one more after it.
  */
-export function useLiveRevalidate(options: LiveOptions & { shows?: (event: LiveEvent) => boolean } = {}) {
+export function useLiveRevalidate(options: LiveOptions & { shows?: (event: LiveEvent) => boolean }) {
   const revalidator = useRevalidator();
   const pending = useRef(false);
   useLiveEvents((notice) => {

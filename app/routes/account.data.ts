@@ -1,4 +1,4 @@
-import { downloadAccountData } from "#server/privacy/account-page.ts";
+import { downloadAccountData } from "#server/privacy/export.ts";
 import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/account.data";
 

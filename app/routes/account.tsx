@@ -9,6 +9,7 @@ import { LeadAlertsCard } from "#app/features/account/lead-alerts-card.tsx";
 import { PushDevicesCard } from "#app/features/account/push-devices-card.tsx";
 import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
 import { ReachCard } from "#app/features/account/reach-card.tsx";
+import { TimeZoneCard } from "#app/features/account/time-zone-card.tsx";
 import { PasswordInput } from "#app/features/sign-in/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
@@ -16,22 +17,21 @@ import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { LEAD_ALERT_MESSAGES } from "#core/lead-alerts.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
 import { REACH_MESSAGES } from "#core/reach.ts";
-import type { TwoFactorEnrolment } from "#server/sign-in/two-factor.ts";
+import type { TwoFactorEnrolment } from "#server/sign-in/start-two-factor.ts";
 import { PUSH_MESSAGES } from "#core/push-schemas.ts";
-import {
-  accountPage,
-  changeAccountPassword,
-  confirmTwoFactor,
-  deleteMyAccount,
-  newBackupCodes,
-  removeAccountPushDevice,
-  saveAccountEmailPreferences,
-  saveAccountLeadAlerts,
-  saveAccountReach,
-  startTwoFactor,
-  turnOffTwoFactor,
-  turnOnAccountPush,
-} from "#server/privacy/account-page.ts";
+import { accountPage } from "#server/account/account-page.ts";
+import { saveAccountTimeZone, TIME_ZONE_MESSAGES } from "#server/account/save-time-zone.ts";
+import { saveAccountLeadAlerts } from "#server/alerts/save-lead-alerts.ts";
+import { deleteMyAccount } from "#server/privacy/delete-account.ts";
+import { saveAccountEmailPreferences } from "#server/privacy/save-email-preferences.ts";
+import { removeAccountPushDevice } from "#server/push/remove-push-device.ts";
+import { turnOnAccountPush } from "#server/push/turn-on-push.ts";
+import { saveAccountReach } from "#server/reach/save-reach-preferences.ts";
+import { changeAccountPassword } from "#server/sign-in/change-password.ts";
+import { confirmTwoFactor } from "#server/sign-in/confirm-two-factor.ts";
+import { newBackupCodes } from "#server/sign-in/new-backup-codes.ts";
+import { startTwoFactor } from "#server/sign-in/start-two-factor.ts";
+import { turnOffTwoFactor } from "#server/sign-in/turn-off-two-factor.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
 import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { ActionFailure } from "#server/web/respond.ts";
@@ -64,6 +64,7 @@ export async function action(args: Route.ActionArgs) {
     "email-preferences": answering(saveAccountEmailPreferences, ({ promotionalEmail }) => ({
       success: promotionalEmail ? "Promotional e-mail is on." : "Promotional e-mail is off. Transactional e-mail still arrives.",
     })),
+    "time-zone": answering(saveAccountTimeZone, () => ({ success: TIME_ZONE_MESSAGES.saved })),
     reach: answering(saveAccountReach, () => ({ success: REACH_MESSAGES.saved })),
     "lead-alerts": answering(saveAccountLeadAlerts, () => ({ success: LEAD_ALERT_MESSAGES.saved })),
     "push-on": answering(turnOnAccountPush, () => ({ success: PUSH_MESSAGES.turnedOn })),
@@ -79,7 +80,7 @@ type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactor
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const answer: Answer | undefined = actionData;
-  const { user, promotionalEmail, leadAlerts, pushDevices, reach } = loaderData;
+  const { user, promotionalEmail, leadAlerts, pushDevices, reach, timeZone } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(answer);
@@ -128,6 +129,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </CardContent>
       </Card>
 
+      <TimeZoneCard card={timeZone} error={fieldErrors.timeZone} busyIntent={busyIntent} />
       <TwoFactorCard enabled={user.twoFactorEnabled} answer={answer} busyIntent={busyIntent} />
       {leadAlerts ? <LeadAlertsCard card={leadAlerts} errors={fieldErrors} busyIntent={busyIntent} /> : null}
       {pushDevices ? <PushDevicesCard card={pushDevices} /> : null}

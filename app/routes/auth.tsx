@@ -9,21 +9,19 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tab
 import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { PasswordInput } from "#app/features/sign-in/password-input.tsx";
 import { SocialButtons } from "#app/features/sign-in/social-buttons.tsx";
+import { fillBrowserZone } from "#app/lib/browser-zone.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
 import { safeRedirect } from "#core/redirect.ts";
-import {
-  authPage,
-  forgotPasswordForm,
-  signInForm,
-  signUpForm,
-  socialSignInForm,
-  verifyBackupCodeForm,
-  verifyTotpForm,
-} from "#server/sign-in/auth-page.ts";
-import { SIGN_UP_CHECK_INBOX } from "#server/sign-in/sign-up.ts";
+import { forgotPasswordForm } from "#server/sign-in/forgot-password.ts";
+import { signInForm } from "#server/sign-in/sign-in.ts";
+import { SIGN_UP_CHECK_INBOX, signUpForm } from "#server/sign-in/sign-up.ts";
+import { socialSignInForm } from "#server/sign-in/social-sign-in.ts";
+import { verifyBackupCodeForm } from "#server/sign-in/verify-backup-code.ts";
+import { verifyTotpForm } from "#server/sign-in/verify-totp.ts";
+import { authPage } from "#server/sign-in/view-auth.ts";
 import { redirectWithFlash, setCookieHeaders } from "#server/web/flash.ts";
 import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { ActionFailure } from "#server/web/respond.ts";
@@ -133,8 +131,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               <CardContent className="grid gap-4 pt-6">
                 <SocialButtons userType={initialType} busy={busy} available={loaderData.socialProviders} />
                 <Divider />
-                <Form method="post" noValidate className="grid gap-4">
+                <Form method="post" noValidate className="grid gap-4" onSubmit={fillBrowserZone}>
                   <input type="hidden" name="intent" value="sign-in" />
+                  <input type="hidden" name="timeZone" />
                   <FormField id="signin-email" label="Email" error={signInErrors.email}>
                     <Input {...fieldControlProps("signin-email", { error: signInErrors.email })} name="email" type="email" autoComplete="email" required />
                   </FormField>
@@ -155,8 +154,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           <TabsContent value="signup">
             <Card>
               <CardContent className="grid gap-4 pt-6">
-                <Form method="post" noValidate className="grid gap-4" id="signup-form" ref={signUpForm}>
+                <Form method="post" noValidate className="grid gap-4" id="signup-form" ref={signUpForm} onSubmit={fillBrowserZone}>
                   <input type="hidden" name="intent" value="sign-up" />
+                  <input type="hidden" name="timeZone" />
                   <fieldset className="grid gap-2">
                     <legend className="mb-2 text-sm font-medium">I am a</legend>
                     <div className="grid grid-cols-2 gap-3">
@@ -278,8 +278,9 @@ function TwoFactorStep({ busyIntent }: { busyIntent: string | null }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" noValidate className="grid gap-4">
+        <Form method="post" noValidate className="grid gap-4" onSubmit={fillBrowserZone}>
           <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="timeZone" />
           <FormField id="two-factor-code" label={useBackup ? "Backup code" : "Authentication code"}>
             <Input
               {...fieldControlProps("two-factor-code")}

@@ -15,16 +15,27 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function BrowseGigs({ loaderData }: Route.ComponentProps) {
-  const { page, categories, filters } = loaderData;
+  const { page, categories, chosenCategories, filters } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse-gigs";
-  const now = new Date(loaderData.now);
   const { items, loadMore, firstPage } = useAppendingList(page);
-  const filtered = Boolean(filters.search || filters.location || filters.categoryId || filters.budget);
+  const filtered = Boolean(filters.search || filters.location || filters.categoryIds.length > 0 || filters.budget);
+  // 'Near you' only when the list is the digger's own area; another place is named.
+  const subtitle = loaderData.nearYou
+    ? "Open requests from clients near you."
+    : filters.location
+      ? `Open requests from clients near ${filters.location}.`
+      : "Open requests from clients.";
   return (
     <div>
-      <PageHeader title="Browse Gigs" subtitle="Open requests from clients near you." />
-      <GigFilters categories={categories} search={filters.search} location={filters.location} categoryId={filters.categoryId} budget={filters.budget} />
+      <PageHeader title="Browse Gigs" subtitle={subtitle} />
+      <GigFilters
+        categories={categories}
+        chosenCategories={chosenCategories}
+        search={filters.search}
+        location={filters.location}
+        budget={filters.budget}
+      />
       {firstPage}
       {loading ? (
         <p role="status" className="py-12 text-center text-muted-foreground">
@@ -38,7 +49,7 @@ export default function BrowseGigs({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4" aria-label="Open gigs">
             {items.map((gig) => (
               <li key={gig.id}>
-                <GigCard gig={gig} now={now} />
+                <GigCard gig={gig} />
               </li>
             ))}
           </ul>

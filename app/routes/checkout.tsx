@@ -4,7 +4,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { formatPrice } from "#core/money.ts";
-import { testCheckoutAnswer, testCheckoutPage } from "#server/leads/test-checkout.ts";
+import { testCheckoutAnswer } from "#server/leads/answer-test-checkout.ts";
+import { testCheckoutPage } from "#server/leads/view-test-checkout.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/checkout";
 

@@ -1,36 +1,24 @@
 import type { ReactNode } from "react";
-import { data } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { listRecentEmails } from "#server/mail/recent-emails.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { devMailPage } from "#server/mail/recent-emails.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/dev-mail";
 
-/** How many e-mails the page shows, newest first. */
-const SHOWN = 50;
-
-/**
- * Local mode only: the e-mail the app recorded, newest first, so links in it can be followed;
- * `?to=<address>` shows only that address's, so a busy outbox cannot push someone's out of view.
- */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const { config, db } = context.services;
-    if (config.mode !== "local") throw data(null, { status: 404 });
-    const to = new URL(request.url).searchParams.get("to")?.trim() || null;
-    return { to, emails: await listRecentEmails(db, SHOWN, to ?? undefined) };
-  });
+/** Local mode only (server/mail/recent-emails.ts): the e-mail the app recorded, newest first. */
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, devMailPage);
 }
 
 export const meta = () => pageMeta("Mail", "E-mail recorded by the app in local mode.");
 
 export default function DevMail({ loaderData }: Route.ComponentProps) {
-  const { emails, to } = loaderData;
+  const { emails, to, shown } = loaderData;
   return (
     <>
-      <PageHeader title="Mail" subtitle={`The newest ${SHOWN} e-mails the app recorded${to ? ` to ${to}` : ""} (local mode only).`} />
+      <PageHeader title="Mail" subtitle={`The newest ${shown} e-mails the app recorded${to ? ` to ${to}` : ""} (local mode only).`} />
       {emails.length === 0 ? (
         <p className="text-muted-foreground">No e-mail yet.</p>
       ) : (

@@ -4,7 +4,9 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { CredentialProofs } from "#app/features/diggers/credential-proofs.tsx";
-import { diggerRegistrationPage, saveRegistrationProfile, sendCredentialProof } from "#server/diggers/registration-page.ts";
+import { saveRegistrationProfile } from "#server/diggers/save-profile.ts";
+import { sendCredentialProof } from "#server/diggers/send-credential-proof.ts";
+import { diggerRegistrationPage } from "#server/diggers/view-registration.ts";
 import { readProfileForm } from "#server/diggers/profile-input.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
 import { serveAction, serveIntents, serveLoader, type FormReader } from "#server/web/operations.ts";
@@ -30,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
     saveRegistrationProfile,
     (saved) => {
       const message = saved.created ? "Profile created successfully!" : "Profile updated successfully!";
-      return redirectWithFlash(args.context.services.config, `/digger/${saved.diggerId}`, "success", message);
+      return redirectWithFlash(args.context.services.config, saved.next, "success", message);
     },
     { readForm: profileForm },
   );

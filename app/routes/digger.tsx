@@ -14,7 +14,10 @@ import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { CREDENTIAL_KINDS, CREDENTIALS, verifiedCredentialText, type CredentialKind } from "#core/credential-texts.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
-import { askReferenceContact, diggerProfilePage, replyOnProfile, reportOnProfile } from "#server/diggers/profile-page.ts";
+import { askReferenceContact } from "#server/diggers/ask-reference-contact.ts";
+import { replyOnProfile } from "#server/diggers/reply-to-review.ts";
+import { reportOnProfile } from "#server/diggers/report-review.ts";
+import { diggerProfilePage } from "#server/diggers/view-profile.ts";
 import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/digger";
 
@@ -46,7 +49,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
   const rate = hourlyRateText(digger.hourlyRateMinCents, digger.hourlyRateMaxCents);
   // Verified (identity) and a credential with a proof are checked by an operator; any other
   // credential is the digger's own word, and says so (docs/decisions/0028).
-  const verified = new Map(digger.verifiedCredentials.map((c) => [c.credential, c.verifiedOn]));
+  const verified = new Map(digger.verifiedCredentials.map((c) => [c.credential, c.verifiedOnText]));
   const claimed: Record<CredentialKind, boolean> = { insured: digger.isInsured, bonded: digger.isBonded, licensed: digger.isLicensed === "yes" };
   const checked = CREDENTIAL_KINDS.filter((kind) => verified.has(kind));
   const credentials = CREDENTIAL_KINDS.filter((kind) => claimed[kind] && !verified.has(kind)).map((kind) => CREDENTIALS[kind]);
@@ -162,7 +165,6 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                 isOwner={viewer.isOwner}
                 signedIn={viewer.signedIn}
                 report={{ open: loaderData.reportReviewId, result: actionData }}
-                now={new Date(loaderData.now)}
                 firstPage={!loaderData.reviewsCursor}
               />
             </SectionCard>

@@ -8,20 +8,23 @@ import { ClientContact } from "#app/features/leads/client-contact.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { PurchaseCard } from "#app/features/leads/purchase-card.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
-import { formatDate } from "#core/dates.ts";
 import { budgetText } from "#core/money.ts";
-import { timeAgo } from "#core/relative-time.ts";
 import { viewGig, type WithdrawnNotice } from "#server/gigs/gig-page.ts";
-import { startPurchase } from "#server/leads/purchase.ts";
-import { serveAction, serveLoader } from "#server/web/operations.ts";
+import { resendConfirmationToBuy } from "#server/leads/resend-confirmation-to-buy.ts";
+import { startPurchase } from "#server/leads/start-purchase.ts";
+import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/gig";
 
 export async function loader(args: Route.LoaderArgs) {
   return serveLoader(args, viewGig);
 }
 
+/** Purchase Lead, or a new confirmation e-mail for a digger who has to confirm theirs first. */
 export async function action(args: Route.ActionArgs) {
-  return serveAction(args, startPurchase, ({ checkoutUrl }) => redirect(checkoutUrl));
+  return serveIntents(args, {
+    purchase: answering(startPurchase, ({ checkoutUrl }) => redirect(checkoutUrl)),
+    "resend-confirmation": resendConfirmationToBuy,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
@@ -33,7 +36,6 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
 
 export default function GigDetail({ loaderData }: Route.ComponentProps) {
   const { gig } = loaderData;
-  const now = new Date(loaderData.now);
   const purchases = `${gig.purchaseCount} ${gig.purchaseCount === 1 ? "purchase" : "purchases"}`;
   return (
     <div className="grid gap-6">
@@ -61,7 +63,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xl font-semibold">You bought this lead: contact the client</h2>
           </CardHeader>
           <CardContent>
-            <ClientContact client={loaderData.contact} gigTitle={gig.title} />
+            <ClientContact client={loaderData.contact} gigTitle={gig.title} thread={loaderData.contact} />
           </CardContent>
         </Card>
       ) : null}
@@ -74,7 +76,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             </div>
             <h1 className="text-3xl font-bold tracking-tight">{gig.title}</h1>
             <p className="text-sm text-muted-foreground">
-              {`Posted ${timeAgo(gig.createdAt, now)} by ${gig.posterFirstName}`}
+              {loaderData.posted}
             </p>
           </CardHeader>
           <CardContent className="grid gap-6">
@@ -85,7 +87,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
               <Detail label="Location" value={gig.location} icon={<MapPin aria-hidden className="size-4" />} />
               <Detail
                 label="Deadline"
-                value={gig.deadline ? formatDate(gig.deadline) : "No deadline"}
+                value={loaderData.deadline}
                 icon={<CalendarDays aria-hidden className="size-4" />}
               />
               <Detail label="Leads purchased" value={purchases} icon={<Users aria-hidden className="size-4" />} />
@@ -101,6 +103,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             maxDiggers={gig.maxDiggers}
             purchased={loaderData.purchased}
             holding={loaderData.holding}
+            confirmEmail={loaderData.confirmEmail}
             own={
               loaderData.own ? (
                 <div className="flex flex-wrap gap-2">

@@ -22,14 +22,12 @@ import { clientSteps, diggerSteps, type Step } from "#app/features/marketing/ste
 import { pageMeta } from "#app/lib/meta.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
-import { getLandingShowcase } from "#server/marketing/landing.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { landingPage } from "#server/marketing/landing.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    return getLandingShowcase(context.services.db);
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, landingPage);
 }
 
 export const meta = () =>
@@ -117,11 +115,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Clients post service requests for free. Diggers build a profile, find work nearby and pay a one-time fee
           only for the leads they want.
         </p>
+        {/* Post a Gig first, the main action: above the fold on a phone (375 x 812). */}
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to={targets.postGig}>
+              <ClipboardList aria-hidden="true" />
+              Post a Gig
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={targets.findTalent}>
+              <Search aria-hidden="true" />
+              Find Talent
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={targets.becomeDigger}>
+              <Hammer aria-hidden="true" />
+              Build My Digs
+            </Link>
+          </Button>
+        </div>
         <Form
           method="get"
           action="/browse-diggers"
           role="search"
-          aria-label="Find talent near you"
+          aria-label="Find talent"
           className="mx-auto mt-8 grid max-w-2xl gap-3 rounded-2xl border bg-card p-4 text-left shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end"
         >
           <div className="grid gap-2">
@@ -137,20 +156,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Search
           </Button>
         </Form>
-        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={targets.findTalent}>
-              <Search aria-hidden="true" />
-              Find Talent
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to={targets.becomeDigger}>
-              <Hammer aria-hidden="true" />
-              Build My Digs
-            </Link>
-          </Button>
-        </div>
         <dl className="mx-auto mt-12 grid max-w-xl grid-cols-3 gap-4">
           {figures.map((figure) => (
             <div key={figure.label} className="flex flex-col-reverse">

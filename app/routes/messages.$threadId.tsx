@@ -1,22 +1,21 @@
-import { redirect } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { ThreadView } from "#app/features/messages/thread-view.tsx";
-import { QuoteCardView, QuoteComposer } from "#app/features/quotes/thread-quotes.tsx";
+import { AcceptedNotice } from "#app/features/quotes/quote-comparison.tsx";
+import { QuoteCardView, sendQuoteAction } from "#app/features/quotes/thread-quotes.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
-import { readMessageForm } from "#server/messages/attachments.ts";
-import {
-  acceptThreadQuote,
-  blockInThread,
-  declineThreadQuote,
-  reportInThread,
-  reviseThreadQuote,
-  sendInThread,
-  sendThreadQuote,
-  threadView,
-  unblockInThread,
-  withdrawThreadQuote,
-} from "#server/messages/thread-page.ts";
+import { readMessageForm } from "#server/conversations/attachments.ts";
+import { acceptThreadQuote } from "#server/conversations/accept-quote.ts";
+import { blockInThread } from "#server/conversations/block-other.ts";
+import { declineThreadQuote } from "#server/conversations/decline-quote.ts";
+import { reportInThread } from "#server/conversations/report-message.ts";
+import { reviseThreadQuote } from "#server/conversations/revise-quote.ts";
+import { sendInThread } from "#server/conversations/send-message.ts";
+import { sendThreadQuote } from "#server/conversations/send-quote.ts";
+import { unblockInThread } from "#server/conversations/unblock-other.ts";
+import { threadView } from "#server/conversations/view-thread.ts";
+import { withdrawThreadQuote } from "#server/conversations/withdraw-quote.ts";
 import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/messages.$threadId";
 
@@ -29,7 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * Send (a form post comes back to the thread; the page's script gets an answer), Block, Unblock,
- * Report, and the quotes of issue 33 (server/quotes/): send, revise, withdraw, accept, decline.
+ * Report, and the quotes of issue 33: send, revise, withdraw, accept, decline (one file each in
+ * server/conversations/).
  * The body is read by the thread's own reader (files streamed to storage), only once the caller
  * is known to be a party of the thread: a stranger's files are never stored.
  */
@@ -68,14 +68,32 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function Thread({ loaderData }: Route.ComponentProps) {
   // A message or a read mark of the other party shows without a reload (issue 32, "Live"); any
   // thread's event, not only this one's: the top bar counts the unread threads.
-  useLiveRevalidate({ since: loaderData.since, shows: (event) => event.kind === "thread" });
+  useLiveRevalidate({ enabled: loaderData.live, since: loaderData.since, shows: (event) => event.kind === "thread" });
   const { thread, today } = loaderData;
-  // The quote cards among the messages, where they were sent; the digger's Send a Quote under them.
+  const [params, setParams] = useSearchParams();
+  // The composer's '+' sheet: the digger's Send a Quote (issue 47; visits to come). `?compose=quote`
+  // opens it at once (the gig page's Send a Quote links here); closing it forgets the parameter.
+  const actions = [thread.role === "digger" ? sendQuoteAction({ threadId: thread.id, today, state: loaderData.quoteState }) : null].filter((action) => action !== null);
+  const compose = params.get("compose");
+  // The client who accepted this thread's quote: what next for the gig (as on Compare Quotes).
+  const accepted = thread.items.find((item) => item.kind === "quote" && item.quote.status === "accepted");
+  const notice =
+    thread.role === "client" && accepted?.kind === "quote" && thread.gig.status === "open" ? (
+      <AcceptedNotice comparison={{ accepted: { handle: thread.otherName, priceText: accepted.quote.priceText }, gig: thread.gig }} />
+    ) : null;
   return (
     <ThreadView
       thread={thread}
       renderQuote={(quote) => <QuoteCardView quote={quote} threadId={thread.id} role={thread.role} diggerHandle={thread.otherName} today={today} />}
-      quotes={thread.role === "digger" && thread.canSend ? <QuoteComposer threadId={thread.id} today={today} state={loaderData.quoteState} /> : null}
+      actions={actions}
+      notice={notice}
+      compose={compose}
+      onComposeClosed={() => {
+        if (!compose) return;
+        const next = new URLSearchParams(params);
+        next.delete("compose");
+        setParams(next, { replace: true, preventScrollReset: true });
+      }}
     />
   );
 }

@@ -4,7 +4,7 @@ import { InboxList } from "#app/features/messages/inbox-list.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
-import { inbox } from "#server/messages/thread-page.ts";
+import { inbox } from "#server/conversations/view-inbox.ts";
 import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/messages";
 
@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function Messages({ loaderData }: Route.ComponentProps) {
   // New messages move their thread to the top and mark it 'Unread' without a reload. A quote's
   // change comes with its thread's event too; the `quotes` event is Compare Quotes' alone.
-  useLiveRevalidate({ since: loaderData.since, shows: (event) => event.kind === "thread" });
+  useLiveRevalidate({ enabled: loaderData.live, since: loaderData.since, shows: (event) => event.kind === "thread" });
   const { items, loadMore, firstPage } = useAppendingList(loaderData.page);
   return (
     <div>

@@ -4,7 +4,8 @@
  * mark as hired or undo, leave or edit a review. Only the gig's owner: 403 for anyone else.
  */
 import { gigBuyersDialog } from "#server/reviews/gig-buyers.ts";
-import { hireDigger, unhireDigger } from "#server/reviews/hires.ts";
+import { hireDigger } from "#server/reviews/mark-hired.ts";
+import { unhireDigger } from "#server/reviews/undo-hire.ts";
 import { editReview, writeReview } from "#server/reviews/write-review.ts";
 import { serveFetched, serveIntents } from "#server/web/operations.ts";
 import type { Route } from "./+types/my-gigs.$gigId.diggers";

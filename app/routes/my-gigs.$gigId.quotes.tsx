@@ -5,7 +5,7 @@ import { QuoteComparisonView } from "#app/features/quotes/quote-comparison.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { COMPARE_TEXTS } from "#core/quote-views.ts";
-import { compareQuotes } from "#server/quotes/compare.ts";
+import { compareQuotes } from "#server/conversations/compare-quotes.ts";
 import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/my-gigs.$gigId.quotes";
 
@@ -22,8 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
 export default function CompareQuotes({ loaderData }: Route.ComponentProps) {
   const { comparison } = loaderData;
   // A quote sent, revised, withdrawn or decided meanwhile shows without a reload (only this gig's
-  // client hears of its quotes: server/quotes/live.ts).
-  useLiveRevalidate({ since: loaderData.since, shows: (event) => event.kind === "quotes" && event.gigId === comparison.gig.id });
+  // client hears of its quotes: the quote events' live updates, server/events/live-updates.ts).
+  useLiveRevalidate({ enabled: loaderData.live, since: loaderData.since, shows: (event) => event.kind === "quotes" && event.gigId === comparison.gig.id });
   return (
     <div>
       <Button asChild variant="ghost" className="mb-4">

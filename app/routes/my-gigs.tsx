@@ -1,4 +1,5 @@
 import { Link, useNavigation } from "react-router";
+import { ConfirmEmailNotice } from "#app/components/confirm-email-notice.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
@@ -6,7 +7,11 @@ import { MyGigCard, myGigTitleId } from "#app/features/gigs/my-gig-card.tsx";
 import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
 import { GigDiggersButton } from "#app/features/reviews/gig-diggers-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { myGigs, resendGigsConfirmation, switchGigStatus } from "#server/gigs/my-gigs.ts";
+import { almostDoneText } from "#core/gig-texts.ts";
+import { keepOpen } from "#server/gigs/keep-open.ts";
+import { resendGigsConfirmation } from "#server/gigs/resend-gigs-confirmation.ts";
+import { switchGigStatus } from "#server/gigs/switch-gig-status.ts";
+import { myGigs } from "#server/gigs/view-my-gigs.ts";
 import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/my-gigs";
 
@@ -16,16 +21,20 @@ export async function loader(args: Route.LoaderArgs) {
   return serveLoader(args, myGigs);
 }
 
-/** One operation per intent: a new confirmation e-mail, or opening or closing a gig (any other intent). */
+/**
+ * One operation per intent: a new confirmation e-mail, keeping a hired gig open for more diggers
+ * (also sent by the accepted quote's notice in a thread), or opening or closing a gig (any other intent).
+ */
 export async function action(args: Route.ActionArgs) {
-  return serveIntents(args, { "resend-confirmation": resendGigsConfirmation, "*": switchGigStatus });
+  return serveIntents(args, { "resend-confirmation": resendGigsConfirmation, "keep-open": keepOpen, "*": switchGigStatus });
 }
 
 export default function MyGigs({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
-  const now = new Date(loaderData.now);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/my-gigs";
+  // Kept while any gig waits for the client's e-mail confirmation (issue 47).
+  const unpublished = page.items.some((gig) => !gig.published);
   return (
     <div>
       <Button asChild variant="ghost" className="mb-4">
@@ -40,6 +49,11 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
           <Link to="/post-gig">Post New Gig</Link>
         </Button>
       </div>
+      {unpublished ? (
+        <div className="mb-6">
+          <ConfirmEmailNotice title={almostDoneText(loaderData.email)}>Diggers see your gigs once you open the link.</ConfirmEmailNotice>
+        </div>
+      ) : null}
       {loading ? (
         <p role="status" className="py-12 text-center text-muted-foreground">
           Loading your gigs...
@@ -58,8 +72,6 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
               <li key={gig.id}>
                 <MyGigCard
                   gig={gig}
-                  now={now}
-                  published={loaderData.emailConfirmed}
                   actions={
                     <div className="flex flex-wrap gap-2">
                       {gig.purchaseCount > 0 ? <GigDiggersButton gigId={gig.id} gigTitle={gig.title} /> : null}

@@ -6,7 +6,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { LeadCard } from "#app/features/leads/lead-card.tsx";
 import { LeadLedgerSummary } from "#app/features/leads/lead-ledger.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { ISSUE_MESSAGES } from "#core/lead-issues.ts";
+import { cn } from "#app/lib/cn.ts";
+import { ISSUE_MESSAGES, LEAD_STATE_LABELS, LEAD_STATES, type LeadState } from "#core/lead-issues.ts";
 import { myLeads } from "#server/leads/my-leads.ts";
 import { reportLeadIssue } from "#server/leads/report-issue.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
@@ -24,12 +25,15 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MyLeads({ loaderData }: Route.ComponentProps) {
-  const { page, ledger } = loaderData;
+  const { page, ledger, state, times } = loaderData;
   return (
     <div>
       <PageHeader title="My Leads" subtitle="Your purchased leads and the clients' contact details" />
       <LeadLedgerSummary ledger={ledger} />
-      {page.items.length === 0 ? (
+      {page.items.length > 0 || state ? <LeadStateFilter current={state} /> : null}
+      {page.items.length === 0 && state ? (
+        <p role="status" className="py-12 text-center text-muted-foreground">{`No leads in '${LEAD_STATE_LABELS[state]}'.`}</p>
+      ) : page.items.length === 0 ? (
         <div className="grid justify-items-center gap-4 py-12 text-center">
           <p className="text-muted-foreground">You haven't purchased any leads yet.</p>
           <Button asChild>
@@ -41,7 +45,7 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6" aria-label="My leads">
             {page.items.map((lead) => (
               <li key={lead.id}>
-                <LeadCard lead={lead} />
+                <LeadCard lead={lead} times={times[lead.id]!} />
               </li>
             ))}
           </ul>
@@ -49,6 +53,34 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </div>
+  );
+}
+
+/** The states' filter (issue 47): plain links, so it works before the JavaScript arrives; 'All' first. */
+function LeadStateFilter({ current }: { current: LeadState | null }) {
+  const choices: Array<{ label: string; to: string; on: boolean }> = [
+    { label: "All", to: "/my-leads", on: current === null },
+    ...LEAD_STATES.map((state) => ({ label: LEAD_STATE_LABELS[state], to: `/my-leads?state=${state}`, on: current === state })),
+  ];
+  return (
+    <nav aria-label="Filter leads by state" className="mb-6">
+      <ul className="flex flex-wrap gap-2">
+        {choices.map((choice) => (
+          <li key={choice.label}>
+            <Link
+              to={choice.to}
+              aria-current={choice.on ? "page" : undefined}
+              className={cn(
+                "inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium",
+                choice.on ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-muted",
+              )}
+            >
+              {choice.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

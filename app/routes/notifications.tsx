@@ -7,7 +7,8 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { unreadBadge } from "#core/bell.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { markAllNotificationsRead, notificationsView } from "#server/notifications/bell.ts";
+import { markAllNotificationsRead } from "#server/notifications/mark-all-read.ts";
+import { notificationsView } from "#server/notifications/view-notifications.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/notifications";
 

@@ -6,8 +6,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
-import { formatDate } from "#core/dates.ts";
-import { gigsPage, moderateGig } from "#server/ops/gig-moderation.ts";
+import { moderateGig } from "#server/ops/moderate-gig.ts";
+import { gigsPage } from "#server/ops/view-gigs.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.gigs";
 
@@ -44,7 +44,7 @@ export default function OpsGigs({ loaderData }: Route.ComponentProps) {
                   {gig.title}
                 </Link>
                 <p className="text-muted-foreground [overflow-wrap:anywhere]">
-                  {gig.location} · posted {formatDate(gig.createdAt)} by{" "}
+                  {gig.location} · posted {gig.createdAtText} by{" "}
                   <Link to={`/ops/users/${gig.ownerId}`} className="underline">
                     {gig.ownerEmail}
                   </Link>
@@ -56,7 +56,7 @@ export default function OpsGigs({ loaderData }: Route.ComponentProps) {
                   {gig.ownerSuspended ? <Badge variant="destructive">Owner suspended</Badge> : null}
                   {gig.hiddenAt ? <Badge variant="destructive">Hidden</Badge> : null}
                 </div>
-                {gig.hiddenAt ? <p className="[overflow-wrap:anywhere]">{`Hidden ${formatDate(gig.hiddenAt)}. Reason: ${gig.hiddenReason}`}</p> : null}
+                {gig.hiddenAtText ? <p className="[overflow-wrap:anywhere]">{`Hidden ${gig.hiddenAtText}. Reason: ${gig.hiddenReason}`}</p> : null}
               </div>
               {gig.hiddenAt ? (
                 <RowAction label="Restore" fields={{ intent: "restore", gigId: gig.id }} />

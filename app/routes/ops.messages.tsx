@@ -3,8 +3,8 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { MessageAttachments } from "#app/features/messages/attachments.tsx";
 import { ReportsAndDecision } from "#app/features/ops/reported-item.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { formatDateTime } from "#core/dates.ts";
-import { moderateMessage, reportedMessagesPage } from "#server/ops/message-moderation.ts";
+import { moderateMessage } from "#server/ops/moderate-message.ts";
+import { reportedMessagesPage } from "#server/ops/view-reported-messages.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.messages";
 
@@ -33,7 +33,7 @@ export default function OpsMessages({ loaderData }: Route.ComponentProps) {
                 {item.context.map((message) => (
                   <li key={message.id} className={cn("rounded-md p-2", message.reported ? "border-2 border-destructive" : "bg-muted/50")}>
                     <p className="text-xs text-muted-foreground">
-                      {`${message.sender}, ${formatDateTime(message.createdAt)}`}
+                      {`${message.sender}, ${message.createdAtText}`}
                       {message.reported ? <span className="font-semibold text-destructive"> (reported)</span> : null}
                     </p>
                     <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.text}</p>
@@ -41,7 +41,7 @@ export default function OpsMessages({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ol>
-              <ReportsAndDecision reasons={item.reasons} firstReportedAt={item.firstReportedAt} subject={{ messageId: item.id }} />
+              <ReportsAndDecision reasons={item.reasons} firstReportedText={item.firstReportedText} subject={{ messageId: item.id }} />
             </li>
           ))}
         </ul>

@@ -1,10 +1,11 @@
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
-import { formatDateTime } from "#core/dates.ts";
 import { issueTypeLabel, refundCents, refundRateText } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { decideOverdueIssue, paymentsPage, retryRefund } from "#server/ops/payments.ts";
+import { decideOverdueIssue } from "#server/ops/decide-overdue-issue.ts";
+import { retryRefund } from "#server/ops/retry-refund.ts";
+import { paymentsPage } from "#server/ops/view-payments.ts";
 import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.payments";
 
@@ -67,7 +68,7 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
               <li key={refund.id} className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-start">
                 <div className="grid min-w-0 gap-1">
                   <p className="font-semibold">{`${formatPrice(refund.amountCents)} to @${refund.diggerHandle}`}</p>
-                  <p className="text-muted-foreground [overflow-wrap:anywhere]">{`${REASONS[refund.reason]} · "${refund.gigTitle}" · since ${formatDateTime(refund.createdAt)}`}</p>
+                  <p className="text-muted-foreground [overflow-wrap:anywhere]">{`${REASONS[refund.reason]} · "${refund.gigTitle}" · since ${refund.createdAtText}`}</p>
                   <p>{`${refund.lastError ? "Failed" : "Pending"} · ${refund.attempts} ${refund.attempts === 1 ? "attempt" : "attempts"}`}</p>
                   {refund.lastError ? <p className="text-destructive [overflow-wrap:anywhere]">{`Last error: ${refund.lastError}`}</p> : null}
                 </div>
@@ -95,8 +96,8 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
                   <p>{`${issueTypeLabel(issue.issueType)}: ${formatPrice(refundCents(issue.amountPaidCents, issue.refundPercentage))} (${issue.refundPercentage}% of ${formatPrice(issue.amountPaidCents)})`}</p>
                   <p className="text-muted-foreground [overflow-wrap:anywhere]">{issue.description}</p>
                   <p>{refundRateText(issue.refundRate)}</p>
-                  <p className="text-muted-foreground">{`Client's deadline ${formatDateTime(issue.respondBy)}`}</p>
-                  <p className="font-medium">{`Decide by ${formatDateTime(issue.operatorRespondBy)}`}</p>
+                  <p className="text-muted-foreground">{`Client's deadline ${issue.respondByText}`}</p>
+                  <p className="font-medium">{`Decide by ${issue.operatorRespondByText}`}</p>
                 </div>
                 <div className="flex flex-wrap gap-2 sm:flex-col">
                   <RowAction label="Approve refund" variant="default" fields={{ intent: "decide-issue", issueId: issue.id, decision: "approve" }} />
@@ -117,7 +118,7 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y rounded-md border" aria-label="Lead issues past their deadline">
             {overdueIssues.map((issue) => (
               <li key={issue.id} className="p-3 text-sm [overflow-wrap:anywhere]">
-                {`@${issue.diggerHandle} on "${issue.gigTitle}": ${issue.refundPercentage}% asked, deadline ${formatDateTime(issue.respondBy)}. The auto-approval job settles it within 10 minutes (or sends it to the operators, above).`}
+                {`@${issue.diggerHandle} on "${issue.gigTitle}": ${issue.refundPercentage}% asked, deadline ${issue.respondByText}. The auto-approval job settles it within 10 minutes (or sends it to the operators, above).`}
               </li>
             ))}
           </ul>

@@ -3,8 +3,8 @@ import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Stars } from "#app/components/rating.tsx";
 import { ReportsAndDecision } from "#app/features/ops/reported-item.tsx";
-import { formatDate } from "#core/dates.ts";
-import { moderateReview, reportedReviewsPage } from "#server/ops/review-moderation.ts";
+import { moderateReview } from "#server/ops/moderate-review.ts";
+import { reportedReviewsPage } from "#server/ops/view-reported-reviews.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.reviews";
 
@@ -36,11 +36,11 @@ export default function OpsReviews({ loaderData }: Route.ComponentProps) {
                   <Link to={`/digger/${review.diggerId}`} className="underline">
                     @{review.diggerHandle}
                   </Link>
-                  , written {formatDate(review.createdAt)}
+                  , written {review.createdAtText}
                 </span>
               </div>
               <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.body}</p>
-              <ReportsAndDecision reasons={review.reasons} firstReportedAt={review.firstReportedAt} subject={{ reviewId: review.id }} />
+              <ReportsAndDecision reasons={review.reasons} firstReportedText={review.firstReportedText} subject={{ reviewId: review.id }} />
             </li>
           ))}
         </ul>

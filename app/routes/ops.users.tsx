@@ -5,7 +5,6 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { AccountBadges } from "#app/features/ops/account-badges.tsx";
-import { formatDate } from "#core/dates.ts";
 import { USER_SEARCH_MAX } from "#core/ops-users.ts";
 import { usersPage } from "#server/ops/user-search.ts";
 import { serveLoader } from "#server/web/operations.ts";
@@ -45,7 +44,7 @@ export default function OpsUsers({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="flex flex-wrap items-center gap-2 sm:justify-end">
                 <AccountBadges account={user} />
-                <span className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt)}</span>
+                <span className="text-xs text-muted-foreground">Joined {user.createdAtText}</span>
               </div>
             </li>
           ))}

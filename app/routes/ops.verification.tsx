@@ -8,7 +8,8 @@ import { Label } from "#app/components/ui/label.tsx";
 import { ProofQueue } from "#app/features/ops/proof-queue.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { decideCredential } from "#server/ops/credential-review.ts";
-import { setVerifiedBadge, verificationPage } from "#server/ops/verified-badge.ts";
+import { setVerifiedBadge } from "#server/ops/set-verified-badge.ts";
+import { verificationPage } from "#server/ops/view-verification.ts";
 import { serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/ops.verification";
 

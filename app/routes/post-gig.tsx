@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { FieldMessage } from "#app/components/form-field.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
@@ -7,7 +8,8 @@ import { Label } from "#app/components/ui/label.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { postGig, postGigPage } from "#server/gigs/post-gig.ts";
+import { postGig } from "#server/gigs/post-gig.ts";
+import { postGigPage } from "#server/gigs/view-post-gig.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/post-gig";
@@ -19,8 +21,14 @@ export async function loader(args: Route.LoaderArgs) {
   return serveLoader(args, postGigPage);
 }
 
+/**
+ * A published gig: 'Gig posted successfully!' on the home page (spec section 8). Not published
+ * yet (the client's e-mail is not confirmed): My Gigs, which says what is left to do (issue 47).
+ */
 export async function action(args: Route.ActionArgs) {
-  return serveAction(args, postGig, () => redirectWithFlash(args.context.services.config, "/", "success", "Gig posted successfully!"));
+  return serveAction(args, postGig, ({ published }) =>
+    published ? redirectWithFlash(args.context.services.config, "/", "success", "Gig posted successfully!") : redirect("/my-gigs"),
+  );
 }
 
 export default function PostGig({ loaderData, actionData }: Route.ComponentProps) {

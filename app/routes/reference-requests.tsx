@@ -6,8 +6,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { formatDate } from "#core/dates.ts";
-import { decideReferenceRequest, referenceRequestsPage } from "#server/diggers/reference-requests.ts";
+import { decideReferenceRequest } from "#server/diggers/decide-reference-request.ts";
+import { referenceRequestsPage } from "#server/diggers/view-reference-requests.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/reference-requests";
 
@@ -57,7 +57,7 @@ export default function ReferenceRequests({ loaderData, actionData }: Route.Comp
                     <td className="py-3 pr-4">{row.clientName}</td>
                     <td className="py-3 pr-4">{row.referenceName}</td>
                     <td className="py-3 pr-4">
-                      <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+                      <time dateTime={row.createdAt}>{row.createdAtText}</time>
                     </td>
                     <td className="py-3 pr-4">
                       <Badge variant={STATUS[row.status].variant}>{STATUS[row.status].label}</Badge>

@@ -6,7 +6,7 @@ import { PasswordInput } from "#app/features/sign-in/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
-import { resetPasswordForm } from "#server/sign-in/passwords.ts";
+import { resetPasswordForm } from "#server/sign-in/reset-password.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
 import { serveAction } from "#server/web/operations.ts";
 import type { Route } from "./+types/reset-password";

@@ -1,12 +1,7 @@
-import { buildSitemap } from "#server/marketing/sitemap.ts";
-import { runLoader } from "#server/web/respond.ts";
+import { sitemapFile } from "#server/marketing/sitemap.ts";
+import { serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/sitemap";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return runLoader(context, async () => {
-    const { db, config } = context.services;
-    return new Response(await buildSitemap(db, config.publicUrl), {
-      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-    });
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return serveLoader(args, sitemapFile);
 }

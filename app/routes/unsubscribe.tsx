@@ -3,7 +3,8 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { openUnsubscribeLink, unsubscribeByLink } from "#server/privacy/unsubscribe.ts";
+import { openUnsubscribeLink } from "#server/privacy/open-unsubscribe-link.ts";
+import { unsubscribeByLink } from "#server/privacy/unsubscribe.ts";
 import { serveAction, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/unsubscribe";
 

@@ -1,8 +1,8 @@
 /**
  * Pinning: the server on the first core, the load generator (this process) on the others.
  * On a 2-core machine they otherwise take turns on both cores, and how the scheduler splits
- * them moved one endpoint's throughput by up to 2x between rounds (bench/README.md), more
- * than any change in the server did. PostgreSQL is left free to run on either core.
+ * them moved one endpoint's throughput by up to 2x between rounds (bench/results/history.md,
+ * "Pinned cores"), more than any change in the server did. PostgreSQL is left free to run on either core.
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";

@@ -15,12 +15,13 @@ import pg from "pg";
 import type { Config } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { pushDevicesCard } from "../../server/push/devices.ts";
-import { quoteComparison } from "../../server/quotes/compare.ts";
-import { threadQuotes } from "../../server/quotes/thread-quotes.ts";
+import { quoteComparison } from "../../server/conversations/compare-quotes.ts";
+import { threadQuotes } from "../../server/conversations/thread-quotes.ts";
 import { HEAVY_DIGGER } from "../generate.ts";
 import { withoutSecondaryIndexes } from "./bulk.ts";
 import { recordedPlans, type StatementPlan } from "./message-plans.ts";
 import { messagesDatabase } from "./messages.ts";
+import { readerTime } from "../../server/reader-time.ts";
 
 const SMALL = 10_000;
 const VERSIONS = 10;
@@ -128,7 +129,7 @@ export async function listsCase(options: { pgServer: string; gigs: number; large
     const lists = {
       "thread quotes": (db: Database) => threadQuotes(db, HEAVY_DIGGER, world.longThread),
       "compare quotes": (db: Database) => quoteComparison(db, counts.client, counts.gig),
-      devices: (db: Database) => pushDevicesCard(db, config, HEAVY_DIGGER, undefined),
+      devices: (db: Database) => pushDevicesCard(db, config, HEAVY_DIGGER, undefined, readerTime(null, { defaultTimeZone: "UTC" })),
     };
     const handle = await openDatabase({ kind: "postgres", url: world.url, poolSize: 2 });
     const timed: ListSize["calls"] = {};

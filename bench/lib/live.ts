@@ -2,20 +2,26 @@
  * The live case (issue 32, "Live"; only when asked: `--only live`): on a fresh PostgreSQL
  * database, the built server B in production mode, and
  *  - latency: the time from a publish committed by another process on the same database
- *    (`services.live.publish` in a transaction, as server A's operation will: the bench process
- *    stands in for A until messages call it) to the event read on a stream held open on B, over
+ *    (`publishLive` in a transaction, as `emit` sends an event's live updates on server A: the
+ *    bench process stands in for A) to the event read on a stream held open on B, over
  *    `sends` sends one after another: p50, p99, max;
  *  - memory: B's resident set before and after opening `streams` streams (6 per account, the
  *    per-account cap), and the growth per stream.
+ * Its accounts have their e-mail confirmed and a thread each (only such accounts hold streams,
+ * issue 45), and its streams all come from loopback, one network: both caps are raised past them.
  * Take its figures on a quiet machine: on a busy one they measure the machine.
  */
 import { request, type IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { inArray } from "drizzle-orm";
 import { LIVE_PATH } from "../../core/live-events.ts";
 import { openDatabase } from "../../server/db/client.ts";
+import { users } from "../../server/db/schema.ts";
 import { STREAMS_PER_USER } from "../../server/live/hub.ts";
 import { publishLive } from "../../server/live/publish.ts";
+import { addDiggerProfile, type WithDatabase } from "../../tests/support/accounts.ts";
+import { insertGig, insertPurchase } from "../../tests/support/leads.ts";
 import { SseParser, type SseEvent } from "../../tests/support/sse.ts";
 import { freshDatabase } from "./fresh-database.ts";
 import { startServer, type BenchServer } from "./server.ts";
@@ -51,6 +57,16 @@ async function account(server: BenchServer, n: number): Promise<{ id: string; co
   return { id: user.id, cookie };
 }
 
+/** Confirms these accounts' e-mail and gives each a thread, as the client of a gig that one bench digger bought. */
+async function withThreads(database: WithDatabase, ids: string[]): Promise<void> {
+  const db = database.database.db;
+  const diggerUserId = randomUUID();
+  await db.insert(users).values({ id: diggerUserId, name: "Live Bench Digger", email: `live-bench-digger-${diggerUserId}@example.com`, emailVerified: true, userType: "digger" });
+  const diggerId = await addDiggerProfile(database, { id: diggerUserId });
+  await db.update(users).set({ emailVerified: true }).where(inArray(users.id, ids));
+  for (const id of ids) await insertPurchase(database, await insertGig(database, id), diggerId);
+}
+
 /** Opens a stream (its own connection) and resolves once its `ready` is read. */
 export function openStream(server: BenchServer, cookie: string, onEvent?: (event: SseEvent) => void): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
@@ -78,13 +94,19 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 export async function liveCase({ pgServer, buildDir, sends, streams, log }: { pgServer: string; buildDir: string; sends: number; streams: number; log: (line: string) => void }): Promise<LiveResult> {
   const url = await freshDatabase(pgServer, DATABASE);
   // The watcher's stream and `streams` more: past LIVE_MAX_STREAMS' default when asked for more than 1,999.
-  const server = await startServer({ kind: "postgres", url }, buildDir, { TRUST_PROXY: "1", LIVE_MAX_STREAMS: String(streams + 1) });
+  const server = await startServer({ kind: "postgres", url }, buildDir, {
+    TRUST_PROXY: "1",
+    LIVE_MAX_STREAMS: String(streams + 1),
+    LIVE_MAX_STREAMS_PER_NETWORK: String(streams + 1),
+  });
   const database = await openDatabase({ kind: "postgres", url, poolSize: 2 });
+  const withDatabase = { database: { db: database.db } };
   const held: IncomingMessage[] = [];
   try {
     const pid = server.child.pid!;
     // Latency: one stream, one send at a time.
     const watcher = await account(server, 0);
+    await withThreads(withDatabase, [watcher.id]);
     let arrived: ((at: number) => void) | undefined;
     held.push(await openStream(server, watcher.cookie, (event) => event.event === "thread" && arrived?.(performance.now())));
     const latencies: number[] = [];
@@ -101,6 +123,7 @@ export async function liveCase({ pgServer, buildDir, sends, streams, log }: { pg
     // Memory: `streams` more streams, STREAMS_PER_USER per account.
     const accounts: Array<{ id: string; cookie: string }> = [];
     for (let i = 1; i <= Math.ceil(streams / STREAMS_PER_USER); i += 1) accounts.push(await account(server, i));
+    await withThreads(withDatabase, accounts.map((a) => a.id));
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const before = rssMb(pid);
     for (let i = 0; i < streams; i += 50) {

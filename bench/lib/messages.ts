@@ -30,7 +30,7 @@ const CONCURRENT_SENDERS = 10;
 const LONG_THREAD = 500;
 const SMALL = 10_000;
 
-export interface MessagesSize {
+interface MessagesSize {
   messages: number;
   threads: number;
   /** Threads that hold at least one message. */

@@ -4,7 +4,8 @@
  * makes. autocannon's `overallRate` is not that: each connection asks as fast as it can until
  * its quota for the second is used, then waits for the next second, so the whole second's
  * requests leave together (autocannon/lib/httpClient.js, `reqsMadeThisSecond`) and the run
- * times a burst queueing behind itself (bench/README.md, "The open loop was a burst").
+ * times a burst queueing behind itself (bench/results/history.md, "What the quiet machine showed first":
+ * "The open loop was a burst").
  */
 import http from "node:http";
 import { BROWSER_ACCEPT_ENCODING, type LoadResult } from "./load.ts";

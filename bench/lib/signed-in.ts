@@ -27,9 +27,9 @@ const CONNECTIONS = 10;
 /**
  * Seconds of load per page before anything is timed, thrown away: a fresh server's first
  * thousand requests pay for V8's compiling and its heap growing (a first 10 s round read 16.9 ms
- * of CPU a request where the next read 11.0, bench/README.md).
+ * of CPU a request where the next read 11.0, bench/results/history.md).
  */
-export const WARMUP_SECONDS = 10;
+const WARMUP_SECONDS = 10;
 
 /** `page` loaded at 10 connections for WARMUP_SECONDS, nothing recorded. */
 export async function warmUp(server: BenchServer, page: SignedInTarget): Promise<void> {
@@ -37,7 +37,7 @@ export async function warmUp(server: BenchServer, page: SignedInTarget): Promise
   await load(server.url, page.path, CONNECTIONS, WARMUP_SECONDS, { cookie: page.person.cookie });
 }
 
-export interface ServerFigures {
+interface ServerFigures {
   /** Server CPU (user + system) per answered request. */
   cpuMsPerRequest: number;
   /** Event-loop delay over the run, from /metrics. */

@@ -17,7 +17,7 @@ export interface PageWeight {
 }
 
 /** Every same-origin /assets/ file the HTML names, directly or by import. */
-export function assetsOf(html: string): string[] {
+function assetsOf(html: string): string[] {
   const found = new Set<string>();
   const patterns = [
     /<script[^>]*\bsrc="([^"]+)"/g,
@@ -31,7 +31,7 @@ export function assetsOf(html: string): string[] {
 }
 
 /** The assets, with the static imports of the JavaScript ones followed (what the browser must fetch). */
-export function closure(initial: string[], clientDir: string): string[] {
+function closure(initial: string[], clientDir: string): string[] {
   const seen = new Set<string>();
   const queue = [...initial];
   while (queue.length > 0) {

@@ -1,8 +1,9 @@
 /**
  * Instant lead alerts (docs/decisions/0023-lead-alerts.md). When a gig becomes visible (posted
- * by a confirmed client, its client confirming later, reopened), the writer enqueues ONE
- * `alerts.gig` job in its own transaction; the request never waits for the alerts. That job
- * finds the matching diggers by one query and enqueues their `alerts.deliver` batches; each
+ * by a confirmed client, its client confirming later, reopened), the writer's event ("gig.visible",
+ * "account.email-confirmed") starts ONE `alerts.gig` job in its own transaction; the request never
+ * waits for the alerts. That job finds the matching diggers by one query and starts their
+ * `alerts.deliver` batches ("lead.alerts-matched", one transaction); each
  * batch checks its diggers again and sends each one alert (deliverLeadAlerts). A digger hears
  * about a gig once, ever: the lead_alerts row is claimed in the transaction that records the
  * e-mail, so reruns, two workers and a reopened gig send nothing twice.
@@ -13,19 +14,11 @@ import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
 import type { Emit } from "../events/emit.ts";
 import { forSale } from "../leads/for-sale.ts";
-import type { JobQueue } from "../jobs/queue.ts";
-import { leadAlertsJob } from "../jobs/starts.ts";
 import type { Logger } from "../logger.ts";
 import { matchingDiggers, type AlertRecipient } from "./matching.ts";
 
 /** Diggers per `alerts.deliver` job: one transaction each, small enough to retry whole. */
-export const ALERT_BATCH_SIZE = 100;
-
-/** Called in the transaction that made the gig visible: its alerts go once that commits. */
-export async function enqueueLeadAlerts(jobs: JobQueue, tx: Transaction, gigId: string): Promise<void> {
-  const job = leadAlertsJob({ id: gigId });
-  await jobs.send(job.name, job.data, { tx });
-}
+const ALERT_BATCH_SIZE = 100;
 
 /** A gig whose lead is for sale (`forSale()`) with what an alert says of it; null otherwise. */
 export async function alertGig(db: Database, gigId: string) {
@@ -48,17 +41,16 @@ export async function alertGig(db: Database, gigId: string) {
     .where(and(eq(gigs.id, gigId), forSale()));
   return gig ? { ...gig, leadPriceCents: leadPriceCents(gig.budgetMinCents) } : null;
 }
-export type AlertGig = NonNullable<Awaited<ReturnType<typeof alertGig>>>;
+type AlertGig = NonNullable<Awaited<ReturnType<typeof alertGig>>>;
 
 /** The `alerts.gig` job: the matching diggers, in batches of their own jobs. */
-export async function fanOutLeadAlerts(services: { db: Database; jobs: JobQueue; logger: Logger }, gigId: string): Promise<number> {
+export async function fanOutLeadAlerts(services: { db: Database; emit: Emit; logger: Logger }, gigId: string): Promise<number> {
   const gig = await alertGig(services.db, gigId);
   if (!gig) return 0;
   const recipients = await matchingDiggers(services.db, gig, "instant");
-  for (let i = 0; i < recipients.length; i += ALERT_BATCH_SIZE) {
-    const diggerIds = recipients.slice(i, i + ALERT_BATCH_SIZE).map((r) => r.diggerId);
-    await services.jobs.send("alerts.deliver", { gigId, diggerIds });
-  }
+  const batches: string[][] = [];
+  for (let i = 0; i < recipients.length; i += ALERT_BATCH_SIZE) batches.push(recipients.slice(i, i + ALERT_BATCH_SIZE).map((r) => r.diggerId));
+  if (batches.length > 0) await services.emit(services.db, { kind: "lead.alerts-matched", gigId, batches });
   services.logger.info({ gigId, diggers: recipients.length }, "lead alerts fanned out");
   return recipients.length;
 }
@@ -78,7 +70,7 @@ export async function deliverLeadAlertBatch(services: { db: Database; emit: Emit
  * told. A digger who already had the alert (a rerun, a second worker, a reopened gig) is told
  * nothing. Everything an alert does goes here.
  */
-export async function deliverLeadAlerts(tx: Transaction, { emit }: { emit: Emit }, gig: AlertGig, recipients: AlertRecipient[]): Promise<number> {
+async function deliverLeadAlerts(tx: Transaction, { emit }: { emit: Emit }, gig: AlertGig, recipients: AlertRecipient[]): Promise<number> {
   if (recipients.length === 0) return 0;
   // In the diggers' order, so that two transactions claiming overlapping diggers wait for each
   // other on the key instead of deadlocking.

@@ -31,6 +31,7 @@ import {
 import { emailVerificationOptions } from "./email-verification.ts";
 import { oauthProviderConfigs } from "./providers.ts";
 import type { SessionVersions } from "./session-versions.ts";
+import { readerZone, rememberTimeZone, SIGNIN_ZONE_COOKIE, signUpZoneOf } from "./time-zone.ts";
 
 export { CLIENT_IP_HEADER };
 /** Remembers, across the provider round trip, which kind of account a social sign-up makes. */
@@ -43,7 +44,7 @@ export const SIGNUP_AGE_COOKIE = "dg_signup_age";
  * keeps payment records and purges later), changing the e-mail (not offered), and
  * two-factor by e-mailed OTP (not configured).
  */
-export const DISABLED_AUTH_PATHS = [
+const DISABLED_AUTH_PATHS = [
   "/update-session",
   "/link-social",
   "/unlink-account",
@@ -95,6 +96,9 @@ export function createAuth(deps: EndpointRuleDeps & { sessionVersions?: SessionV
         userType: { type: "string", required: false, input: true },
         // Read by every session lookup (the console's guard); never input: only `npm run operator` sets it.
         operatorSince: { type: "date", required: false, input: false },
+        // The reader's zone (issue 47): written by our sign-in and /account operations, never
+        // taken from Better Auth's API as it comes.
+        timeZone: { type: "string", required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -138,9 +142,14 @@ export function createAuth(deps: EndpointRuleDeps & { sessionVersions?: SessionV
           // that committed in between has already deleted the account's sessions, so this one
           // would outlive it. Look again under a share lock once the session exists: either the
           // suspension is seen (this session goes), or it starts after this and deletes it.
-          after: async (session) => {
+          after: async (session, ctx) => {
             if ((await accountStanding(db, session.userId, { locked: true })) !== "good") {
               await db.delete(sessions).where(eq(sessions.id, session.id));
+              return;
+            }
+            // A social sign-in brings the browser's zone in its cookie (social-sign-in.ts).
+            if (ctx?.path?.startsWith("/callback") || ctx?.path?.startsWith("/oauth2/callback")) {
+              await rememberTimeZone(db, session.userId, cookieOf(ctx.request?.headers ?? ctx.headers, SIGNIN_ZONE_COOKIE));
             }
           },
         },
@@ -158,7 +167,9 @@ export function createAuth(deps: EndpointRuleDeps & { sessionVersions?: SessionV
             const requested = user.userType ?? cookieOf(headers, SIGNUP_TYPE_COOKIE);
             const userType: UserType = requested === undefined ? "consumer" : (requested as UserType);
             if (!USER_TYPES.includes(userType)) throw new APIError("BAD_REQUEST", { message: "Please choose Consumer or Digger" });
-            return { data: { ...user, name: viaForm ? checkedFullName(user.name) : providerName(user.name), userType } };
+            // The browser's zone: the form's (taken out of the body by endpoint-rules.ts), or the social sign-up's cookie.
+            const timeZone = viaForm ? signUpZoneOf(ctx?.body) : readerZone(cookieOf(headers, SIGNIN_ZONE_COOKIE));
+            return { data: { ...user, name: viaForm ? checkedFullName(user.name) : providerName(user.name), userType, timeZone } };
           },
         },
         update: {

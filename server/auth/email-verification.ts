@@ -15,7 +15,7 @@ import type { Logger } from "../logger.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
 
 /** How long a confirmation link works, in seconds. */
-export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
+const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
 export function emailVerificationOptions({
   db,
   emit,

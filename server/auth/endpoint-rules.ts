@@ -6,7 +6,7 @@
  * an address has an account.
  */
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { fullNameSchema } from "#core/sign-in-schemas.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -14,8 +14,11 @@ import { users } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { Emit } from "../events/emit.ts";
 import { limitedAddress } from "../security/client-address.ts";
+import { networkCapsApply } from "../security/network.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimits } from "../security/rate-limiter.ts";
+import { markSignedOut } from "../security/private-responses.ts";
 import { accountSuspended, suspendedAddress } from "./account-standing.ts";
+import { takeSignUpZone } from "./time-zone.ts";
 import { claimTotpStep } from "./totp-once.ts";
 
 /** Set by our server on every request to the one client address (server/app.ts), replacing anything a client sent. */
@@ -23,6 +26,7 @@ export const CLIENT_IP_HEADER = "x-dg-client-ip";
 
 export const AGE_CONFIRMATION_REQUIRED = "Please confirm you are 18 or older";
 export const ACCOUNT_TYPE_FIXED = "The account type cannot be changed";
+export const SIGN_UPS_TODAY_REACHED = "Too many accounts were made from your address today. Please try again tomorrow.";
 
 export interface EndpointRuleDeps {
   config: Config;
@@ -37,9 +41,11 @@ type Body = Record<string, unknown>;
 
 const tooMany = () => new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS, code: "TOO_MANY_ATTEMPTS" });
 const emailKey = (body: Body) => (typeof body.email === "string" ? body.email.trim().toLowerCase() : "");
-/** Failed sign-ins are counted per e-mail address and client address (set by our server; an IPv6 client's /64). */
-const signInKey = (ctx: { headers?: Headers; request?: Request }, body: Body) =>
-  `${emailKey(body)}|${limitedAddress(ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? "unknown")}`;
+/** The client's address, as our server set it on the request (server/app.ts). */
+const clientAddressOf = (ctx: { headers?: Headers; request?: Request }) =>
+  ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+/** Failed sign-ins are counted per e-mail address and client address (an IPv6 client's /64). */
+const signInKey = (ctx: { headers?: Headers; request?: Request }, body: Body) => `${emailKey(body)}|${limitedAddress(clientAddressOf(ctx))}`;
 
 /** The name rule of the sign-up form, with its message, as a 400. */
 export function checkedFullName(name: unknown): string {
@@ -50,7 +56,15 @@ export function checkedFullName(name: unknown): string {
   return parsed.data;
 }
 
-export function endpointRules({ db, emit, logger, rateLimits }: EndpointRuleDeps) {
+/** A new reply key generation for the user: every reply address issued before stops posting (mail/reply-address.ts). */
+async function bumpReplyKeyGeneration(db: Database, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ replyKeyGeneration: sql`${users.replyKeyGeneration} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export function endpointRules({ config, db, emit, logger, rateLimits }: EndpointRuleDeps) {
   const before = createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Body;
     switch (ctx.path) {
@@ -75,7 +89,15 @@ export function endpointRules({ db, emit, logger, rateLimits }: EndpointRuleDeps
         checkedFullName(body.name);
         const email = emailKey(body);
         if (!(await rateLimits.signUpPerEmail.take(email))) throw tooMany();
-        return answerExistingAddress(ctx, email, body);
+        // Per client address and day, every server counting the same (issue 45): the form and
+        // this JSON endpoint alike pass here. A sign-up for a taken address counts as any other.
+        const client = clientAddressOf(ctx);
+        if (networkCapsApply(config, client) && !(await rateLimits.signUpsPerAddressPerDay.take(limitedAddress(client)))) {
+          throw new APIError("TOO_MANY_REQUESTS", { message: SIGN_UPS_TODAY_REACHED, code: "SIGN_UPS_TODAY_REACHED" });
+        }
+        // The browser's zone (issue 47): taken out before Better Auth sees the body, and answered
+        // for a taken address as a new account would be.
+        return answerExistingAddress(ctx, email, body, takeSignUpZone(body));
       }
       case "/update-user": {
         if ("userType" in body) throw new APIError("BAD_REQUEST", { message: ACCOUNT_TYPE_FIXED, code: "ACCOUNT_TYPE_FIXED" });
@@ -106,6 +128,20 @@ export function endpointRules({ db, emit, logger, rateLimits }: EndpointRuleDeps
         }
         return;
       }
+      case "/revoke-sessions":
+      case "/revoke-other-sessions": {
+        // Signed out everywhere: the reply addresses of every notice before now stop posting too
+        // (a password change counts through migration 0047's trigger). A single sign-out does not.
+        const userId = ctx.context.session?.user.id;
+        if (userId && !isAPIError(returned)) await bumpReplyKeyGeneration(db, userId);
+        return;
+      }
+      case "/sign-out": {
+        // Whether through /api/auth or our forms (Sign Out, Delete account): the answer tells the
+        // browser to drop what it kept of the site (security/private-responses.ts).
+        if (!isAPIError(returned)) markSignedOut();
+        return;
+      }
       case "/list-sessions": {
         // Each session's token is what its cookie holds: a page script (or a stolen session)
         // must not read the account's other sessions' tokens and sign in as them (issue 30).
@@ -120,7 +156,7 @@ export function endpointRules({ db, emit, logger, rateLimits }: EndpointRuleDeps
    * signed nobody in (Better Auth's own generic answer), and tells the owner by e-mail.
    * docs/decisions/0011-sign-up-for-a-taken-address.md says why.
    */
-  async function answerExistingAddress(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0], email: string, body: Body) {
+  async function answerExistingAddress(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0], email: string, body: Body, timeZone: string | null) {
     const [owner] = await db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
@@ -146,6 +182,7 @@ export function endpointRules({ db, emit, logger, rateLimits }: EndpointRuleDeps
         userType: body.userType === "digger" ? "digger" : "consumer",
         twoFactorEnabled: false,
         operatorSince: null,
+        timeZone,
         createdAt: now,
         updatedAt: now,
       },

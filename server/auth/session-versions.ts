@@ -22,7 +22,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { Bus } from "../bus.ts";
 
-export const SESSION_VERSION_CHANNEL = "session_version";
+const SESSION_VERSION_CHANNEL = "session_version";
 const MAX_USERS = 100_000;
 const EVERY_USER = "*";
 

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { getSessionCookie } from "better-auth/cookies";
 import { AUTH_COOKIE_PREFIX, type Auth } from "./auth.ts";
 import type { SessionVersions } from "./session-versions.ts";
+import { markSessionRead } from "../security/private-responses.ts";
 
 export interface SessionLookup {
   user: SessionUser | null;
@@ -62,6 +63,8 @@ export function createSessionLookup(auth: Auth, versions?: SessionVersions, now:
     // Most page views are signed out: without a session cookie there is nothing to look up,
     // and Better Auth's endpoint machinery costs more than the rest of a small page.
     if (!getSessionCookie(headers, { cookiePrefix: AUTH_COOKIE_PREFIX })) return { user: null, setCookies: [] };
+    // From here the answer depends on the session, good or not: no cache may keep it.
+    markSessionRead();
     const cookies = versions ? sessionCookies(headers.get("cookie") ?? "", await cookieNames()) : null;
     const known = cookies ? verified.get(cookies.key) : undefined;
     if (known) {
@@ -98,6 +101,7 @@ async function betterAuthLookup(auth: Auth, headers: Headers): Promise<SessionLo
       userType: user.userType === "digger" ? "digger" : "consumer",
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       operator: user.operatorSince != null,
+      timeZone: typeof user.timeZone === "string" ? user.timeZone : null,
     },
     setCookies,
     sessionId: session.id,

@@ -21,7 +21,7 @@ const TWO_FACTOR_COOKIE = "two_factor";
 /** Secrets imported from other apps are kept as "base32:<secret>" (Better Auth's convention). */
 const BASE32_PREFIX = "base32:";
 
-export const CODE_ALREADY_USED = "This code has already been used. Wait for the next code and try again.";
+const CODE_ALREADY_USED = "This code has already been used. Wait for the next code and try again.";
 
 /** The user a verify-totp request is about: the signed-in user, or the one halfway through signing in. */
 async function userIdOf(ctx: HookContext): Promise<string | null> {

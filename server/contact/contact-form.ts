@@ -20,16 +20,16 @@ export function getContactPageData(config: Config): ContactPageData {
   return { supportEmail: config.supportEmail, supportPhone: config.supportPhone };
 }
 
-export const contactRateLimited = (supportEmail: string) =>
+const contactRateLimited = (supportEmail: string) =>
   `You have sent several messages in a short time. Please wait a few minutes and try again, or e-mail us at ${supportEmail}.`;
-export const contactSendFailed = (supportEmail: string) =>
+const contactSendFailed = (supportEmail: string) =>
   `Your message could not be sent right now. Please try again in a few minutes, or e-mail us at ${supportEmail}.`;
 
 /**
  * Everyone may write; the operation learns who is signed in (the e-mail names the account),
  * the client's address (the rate limit counts by it) and the request's logger.
  */
-export const CONTACT_FORM = withRequest(anyone);
+const CONTACT_FORM = withRequest(anyone);
 
 /** Sends a visitor's message to support. */
 export const sendContactMessage = defineOperation({

@@ -10,7 +10,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 

@@ -3,7 +3,7 @@
  * the database could not be reached at all.
  */
 
-export const UNIQUE_VIOLATION = "23505";
+const UNIQUE_VIOLATION = "23505";
 
 /** The SQLSTATE code and constraint name of a database error, looking through wrappers. */
 export function databaseErrorOf(error: unknown): { code?: string; constraint?: string } {

@@ -60,8 +60,8 @@ export const users = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     /** The last TOTP time step (30 s) accepted for this user: a code is good for one sign-in. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
-    /** Promotional e-mail on (the default) or off; transactional e-mail is always sent. */
-    promotionalEmail: boolean("promotional_email").notNull().default(true),
+    /** Promotional e-mail on, or off (the default: opt-in, migration 0051); transactional e-mail is always sent. */
+    promotionalEmail: boolean("promotional_email").notNull().default(false),
     /** When the user asked for deletion: signed out, hidden, and purged after the delay. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** When the purge anonymised the row (kept only for payment records that point at it). */
@@ -79,6 +79,17 @@ export const users = pgTable(
      * never by a form or Better Auth's API (docs/decisions/0026-operator-console.md).
      */
     operatorSince: timestamp("operator_since", { withTimezone: true }),
+    /**
+     * Signs the user's reply-by-e-mail addresses (server/mail/reply-address.ts): one more on a
+     * password change (migration 0047's trigger) or a sign-out everywhere (auth/endpoint-rules.ts),
+     * which kills every address issued before.
+     */
+    replyKeyGeneration: integer("reply_key_generation").notNull().default(0),
+    /**
+     * The IANA zone every time this user reads is written in (issue 47, server/reader-time.ts):
+     * the browser's at sign-up or sign-in, or chosen on /account; null: DEFAULT_TIME_ZONE.
+     */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +103,7 @@ export const users = pgTable(
     check("users_user_type_check", sql`${t.userType} in ('consumer', 'digger')`),
     check("users_full_name_length", sql`char_length(${t.name}) between 1 and 200`),
     check("users_suspended_reason_check", sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
+    check("users_time_zone_length", sql`char_length(${t.timeZone}) <= 64`),
     // The console's Users list (server/ops/user-search.ts): newest first, and "contains" on name and e-mail.
     index("users_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_search_trgm").using("gin", sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`).with(searchIndexOptions),
@@ -324,6 +336,10 @@ export const referenceContactRequests = pgTable(
   ],
 );
 
+/** The partial indexes' predicate: the gig-row terms of forSale() (server/leads/for-sale.ts) that lists filter on. */
+const listedGig = (t: { status: AnyPgColumn; published: AnyPgColumn; purchaseCount: AnyPgColumn; maxDiggers: AnyPgColumn; hired: AnyPgColumn; openForMore: AnyPgColumn }) =>
+  sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers} and (not ${t.hired} or ${t.openForMore})`;
+
 export const gigs = pgTable(
   "gigs",
   {
@@ -382,6 +398,13 @@ export const gigs = pgTable(
      * 0017), never written by the app: the daily lead-alert digest lists the day's gigs by it.
      */
     visibleSince: timestamp("visible_since", { withTimezone: true }),
+    /**
+     * A digger is hired for it (a row in hires: an accepted quote or Mark as Hired): its lead is off
+     * sale (issue 47). Kept by a trigger on hires (migration 0050), never written by the app.
+     */
+    hired: boolean("hired").notNull().default(false),
+    /** 'Keep it open for more diggers': on sale though hired; the trigger clears it with the last hire. */
+    openForMore: boolean("open_for_more").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -399,14 +422,14 @@ export const gigs = pgTable(
     check("gigs_filled_closed_check", sql`${t.filledAt} is null or ${t.status} = 'closed'`),
     check("gigs_deleted_closed_check", sql`${t.deletedAt} is null or ${t.status} = 'closed'`),
     check("gigs_hidden_reason_check", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
-    // Browse: listed gigs (open, published, not full of completed purchases: forSale() in
-    // server/leads/for-sale.ts) newest first, overall and per category; id breaks ties.
+    // Browse: listed gigs (open, published, not full of completed purchases, not held by a hire:
+    // forSale() in server/leads/for-sale.ts) newest first, overall and per category; id breaks ties.
     index("gigs_open_newest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
+      .where(listedGig(t)),
     index("gigs_open_category_newest_idx")
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
+      .where(listedGig(t)),
     index("gigs_consumer_newest_idx").on(t.clientId, t.createdAt.desc().nullsFirst()),
     // The daily digest: the gigs that became visible in the last day, newest first.
     index("gigs_visible_since_idx")
@@ -415,12 +438,12 @@ export const gigs = pgTable(
     index("gigs_open_search_trgm")
       .using("gin", trigram(t.searchText))
       .with(searchIndexOptions)
-      .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
+      .where(listedGig(t)),
     // Browse Gigs' Location filter: "contains", case-insensitive, like the search.
     index("gigs_open_location_trgm")
       .using("gin", sql`lower(${t.location}) gin_trgm_ops`)
       .with(searchIndexOptions)
-      .where(sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers}`),
+      .where(listedGig(t)),
   ],
 );
 
@@ -444,6 +467,12 @@ export const leadPurchases = pgTable(
     providerPaymentId: text("provider_payment_id"),
     /** Where the browser pays: the same digger's second Buy continues this checkout while it holds its spot. */
     checkoutUrl: text("checkout_url"),
+    /**
+     * The network (an IPv4 /24, an IPv6 /64: security/network.ts) of the client that started the
+     * checkout: new accounts' live holds are capped per network (decision 0030, issue 45). Null
+     * on rows from before it.
+     */
+    network: text("network"),
     createdAt: createdAt(),
     purchasedAt: timestamp("purchased_at", { withTimezone: true }),
   },
@@ -463,6 +492,10 @@ export const leadPurchases = pgTable(
     index("lead_purchases_gig_idx").on(t.gigId),
     // Live holds of a gig (pending, started within HOLD_MINUTES): spots taken, on every Browse row.
     index("lead_purchases_hold_idx").on(t.gigId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    // Live holds started from one network: the per-network cap on new accounts' holds.
+    index("lead_purchases_network_hold_idx")
+      .on(t.network, t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.network} is not null`),
   ],
 );
 
@@ -924,7 +957,7 @@ export const credentialDocuments = pgTable(
 // ---------------------------------------------------------------- conversations (issue 32)
 
 /**
- * One thread per completed purchase (server/messages/, docs/decisions/0038-conversations.md):
+ * One thread per completed purchase (server/conversations/, docs/decisions/0038-conversations.md):
  * between the digger who bought the lead (`digger_user_id`) and the gig's client. Made by a
  * trigger in the transaction that completes the purchase (migration 0029). `last_message_seq`
  * is its newest message's `seq`; each party's read mark is the `seq` they have seen (and when),
@@ -985,7 +1018,7 @@ export const messages = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    /** A reply by e-mail's Message-ID (server/messages/inbound/): the same e-mail posts once per thread. */
+    /** A reply by e-mail's Message-ID (server/conversations/inbound/): the same e-mail posts once per thread. */
     emailMessageId: text("email_message_id"),
   },
   (t) => [
@@ -1006,7 +1039,7 @@ export const messages = pgTable(
  * A message's attachment (migration 0037, docs/decisions/0047-message-attachments.md): up to 5
  * per message, each a JPEG, PNG, WebP or PDF of at most 10 MB, its type read from its bytes, its
  * bytes in private storage (`storage_key`, never a public address). Served to the thread's
- * parties and, for a reported message, to operators (server/messages/attachments.ts).
+ * parties and, for a reported message, to operators (server/conversations/attachments.ts).
  */
 export const messageAttachments = pgTable(
   "message_attachments",

@@ -11,12 +11,12 @@ import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "
 import { z } from "zod";
 import { CURSOR_UUID, decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "#core/ids.ts";
-import { responseTimes } from "../quotes/response-time.ts";
+import { responseTimes } from "../conversations/response-time.ts";
 import { anyone } from "../guards.ts";
 import { listTopLevelCategories } from "../categories.ts";
 import { defineOperation } from "../operation.ts";
 
-export const DIGGER_SORTS = ["rating", "experience", "rate"] as const;
+const DIGGER_SORTS = ["rating", "experience", "rate"] as const;
 export type DiggerSort = (typeof DIGGER_SORTS)[number];
 
 export interface BrowseFilters {
@@ -78,7 +78,8 @@ function after(sort: DiggerSort, cursor: Cursor): SQL | undefined {
  * 1% of 200k profiles reads 2,000 rows for a page of 20. Asking first for the matches rated
  * within this band of the page's top (the trigram and rating indexes combined in one bitmap)
  * reads only those; when the band holds a full page, that page is exactly what the whole
- * search would give, and otherwise the whole search runs (bench/README.md, "The digger search").
+ * search would give, and otherwise the whole search runs (bench/results/history.md, "The digger
+ * search reads a rating band first").
  */
 const SEARCH_RATING_BAND = 0.1;
 
@@ -133,7 +134,7 @@ function filterConditions(filters: BrowseFilters): Array<SQL | undefined> {
 }
 
 /** How many diggers match the filters, up to COUNT_CAP + 1. */
-export function countDiggers(db: Database, filters: BrowseFilters): Promise<number> {
+function countDiggers(db: Database, filters: BrowseFilters): Promise<number> {
   return cappedCount(db, sql`select 1 from ${p} where ${and(...filterConditions(filters))}`);
 }
 
@@ -157,7 +158,7 @@ export async function browseDiggers(db: Database, filters: BrowseFilters, cursor
 }
 
 /** Each digger's category names: sub-categories first (the specific skills), then alphabetical. */
-export async function categoryNames(db: Database, diggerIds: string[]): Promise<Map<string, string[]>> {
+async function categoryNames(db: Database, diggerIds: string[]): Promise<Map<string, string[]>> {
   const names = new Map<string, string[]>();
   if (diggerIds.length === 0) return names;
   const rows = await db

@@ -11,7 +11,7 @@ import { hireRateText } from "#core/reviews.ts";
 import type { Database } from "../db/client.ts";
 import { categories, credentialDocuments, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { responseTimeOf } from "../quotes/response-time.ts";
+import { responseTimeOf } from "../conversations/response-time.ts";
 import { reviewPage, reviewSummary } from "../reviews/profile-reviews.ts";
 
 /** Who is looking: the signed-in user, or null for a visitor. */

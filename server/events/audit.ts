@@ -19,7 +19,7 @@ export function refuseOwnRecord(operatorId: string, ...concerned: Array<string |
   if (concerned.includes(operatorId)) throw new AppError("forbidden", OPERATORS_OWN_RECORDS);
 }
 
-export type SubjectType = (typeof operatorActions.subjectType.enumValues)[number];
+type SubjectType = (typeof operatorActions.subjectType.enumValues)[number];
 
 export interface OperatorActionInput {
   operatorId: string;

@@ -19,33 +19,9 @@ import { queryRows, type Transaction } from "../db/client.ts";
 import { notifications } from "../db/schema.ts";
 import type { Mailer, OutgoingEmail } from "../mail/mailer.ts";
 import { claimNoticeStatement } from "./notice-sends.ts";
+import type { NotificationKind } from "./registry.ts";
 
-/** Each event that notifies someone (README, "E-mail the product sends"). */
-export type NotificationKind =
-  | "lead.bought"
-  | "lead.unavailable"
-  | "lead.alert"
-  | "issue.reported"
-  | "issue.reminder"
-  | "issue.auto-approved"
-  | "issue.decided"
-  | "reference.requested"
-  | "reference.decided"
-  | "gig.filled"
-  | "hire.marked"
-  | "quote.accepted"
-  | "quote.not-chosen"
-  | "quote.declined"
-  | "review.received"
-  | "gig.hidden"
-  | "gig.restored"
-  | "review.hidden"
-  | "credential.approved"
-  | "credential.rejected"
-  | "credential.lapsed"
-  | "message.received";
-
-export interface Notice {
+interface Notice {
   userId: string;
   /** The user's own address, read in this transaction (emit's `reachOf`): the e-mail goes there. */
   address: string;

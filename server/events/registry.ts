@@ -1,19 +1,20 @@
 /**
  * Every event the product tells someone of, or records for operators, declared once (issue 31;
  * docs/decisions/0036-one-event-path.md): its recipients, its bell entry, its e-mail (a
- * template of server/mail/templates/), its audit action when an operator did it, and the jobs
- * it starts. Operations call `emit(tx, { kind, ...data })` (emit.ts) in their transaction and
+ * template of server/mail/templates/), its push, its audit action when an operator did it, the
+ * jobs it starts (delayed ones included) and its live updates (issue 46,
+ * docs/decisions/0070-the-conversation-area-and-the-event-path.md). Operations call `emit(tx, { kind, ...data })` (emit.ts) in their transaction and
  * hand over facts only; every sentence, subject and link is here or in the templates.
  *
  * The README's table "E-mail the product sends" lists exactly the declarations with an
  * e-mail, in this order (`readme`), checked by tests/unit/event-registry.test.ts.
  */
 import { CREDENTIALS, verifiedCredentialText, type CredentialKind } from "#core/credentials.ts";
-import { formatDate, formatDateTime } from "#core/dates.ts";
+import { formatDate } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { clientGigAlertJobs, issueReminderJob, refundJob } from "../jobs/starts.ts";
+import { backOnSaleJobs, clientGigAlertJobs, issueReminderJob, leadAlertsJob, messageNoticeJobs, REFUND_RETRY_AFTER_SECONDS, refundJob } from "../jobs/starts.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { listUnsubscribeUrl } from "../mail/unsubscribe-token.ts";
 import {
@@ -44,9 +45,12 @@ import {
   referenceRequestedEmail,
   reviewedEmail,
 } from "../mail/templates/trust-emails.ts";
-import { newMessageEmail } from "../mail/templates/message-emails.ts";
+import { newMessageEmail, replyExpiredEmail } from "../mail/templates/message-emails.ts";
 import { quoteAcceptedEmail, quoteAcceptedLine, quoteDeclinedEmail, quoteDeclinedLine, quoteNotChosenEmail, quoteNotChosenLine } from "../mail/templates/quote-emails.ts";
-import { declare, type EventDeclaration } from "./declaration.ts";
+import type { ReaderTime } from "../reader-time.ts";
+import { declare, type DataOf } from "./declaration.ts";
+import { quoteUpdates, threadUpdate } from "./live-updates.ts";
+import { filledGigRecipients } from "./recipients.ts";
 
 /** A push's body stays short: the notification shows a line or two. */
 const PUSH_BODY_CHARACTERS = 140;
@@ -78,11 +82,11 @@ export interface IssueOutcome {
 }
 
 /** What the client's e-mails of an issue decided without them say. */
-const clientIssue = (e: IssueOutcome, publicUrl: string) => ({
+const clientIssue = (e: IssueOutcome, publicUrl: string, time: ReaderTime) => ({
   publicUrl,
   gigTitle: e.gigTitle,
   issueType: issueTypeLabel(e.issueType),
-  respondBy: formatDateTime(e.respondBy),
+  respondBy: time.dateTime(e.respondBy),
   refund: formatPrice(e.refundCents),
   refundPercentage: e.refundPercentage,
 });
@@ -97,11 +101,12 @@ const referenceLine = (e: { handle: string; approved: boolean; referenceName: st
 const leadBoughtLine = (e: { handle: string; gigTitle: string }) => `${e.handle} bought your lead for "${e.gigTitle}"`;
 const unavailableSubject = (e: { why: "full" | "gone"; gigTitle: string }) =>
   e.why === "full" ? `The lead for "${e.gigTitle}" is full` : `The lead for "${e.gigTitle}" is no longer available`;
-const respondByLine = (respondBy: Date) => `Respond by ${formatDateTime(respondBy)}`;
+/** "Respond by Tue, Dec 1, 7:53 PM CST", in the reader's zone. */
+const respondByLine = (respondBy: Date, time: ReaderTime) => `Respond by ${time.deadline(respondBy)}`;
 
 export const EVENTS = {
   // Accounts (Better Auth's callbacks: no transaction of theirs, emitted with the database).
-  "account.confirm-email": declare<AccountAddress & { token: string; client: boolean }>({
+  "account.confirm-email": declare<AccountAddress & { token: string; client: boolean }>()({
     group: "account",
     mustNotMiss: true,
     to: toAccount,
@@ -109,14 +114,14 @@ export const EVENTS = {
       confirmationEmail({ name: e.name, link: `${config.publicUrl}/verify-email?token=${encodeURIComponent(e.token)}`, client: e.client }),
     readme: { subject: "Confirm your e-mail for Digs & Gigs", to: "the new account" },
   }),
-  "account.password-reset": declare<AccountAddress & { token: string }>({
+  "account.password-reset": declare<AccountAddress & { token: string }>()({
     group: "account",
     mustNotMiss: true,
     to: toAccount,
     email: (e, { config }) => passwordResetEmail({ name: e.name, link: `${config.publicUrl}/reset-password?token=${encodeURIComponent(e.token)}` }),
     readme: { subject: "Reset your Digs & Gigs password", to: "the account" },
   }),
-  "account.sign-up-taken": declare<AccountAddress>({
+  "account.sign-up-taken": declare<AccountAddress>()({
     group: "account",
     mustNotMiss: true,
     to: toAccount,
@@ -124,30 +129,29 @@ export const EVENTS = {
     readme: { subject: "Someone tried to sign up with your e-mail address", to: "the account's owner" },
   }),
   /** A client confirmed their address: the gigs it published get their lead alerts (decision 0023). */
-  "account.email-confirmed": declare<{ userId: string }>({
+  "account.email-confirmed": declare<{ userId: string }>()({
     jobs: (e, { tx }) => clientGigAlertJobs(tx, e.userId),
   }),
-  "contact.message": declare<ContactEmailInput>({
+  "contact.message": declare<ContactEmailInput>()({
     to: (_e, { config }) => ({ address: config.supportEmail, userId: null }),
     email: (e) => ({ ...contactEmail(e), replyTo: e.email }),
     readme: { subject: "Contact form: {subject}", to: "support (`SUPPORT_EMAIL`)" },
   }),
 
   // Leads.
-  "lead.bought": declare<{ purchaseId: string; clientUserId: string; clientName: string; handle: string; gigTitle: string; amountCents: number; diggerId: string }>({
+  "lead.bought": declare<{ purchaseId: string; clientUserId: string; clientName: string; handle: string; gigTitle: string; amountCents: number; diggerId: string }>()({
     group: "purchases",
     to: (e) => ({ userId: e.clientUserId }),
-    bell: (e) => ({ kind: "lead.bought", subjectId: e.purchaseId, text: leadBoughtLine(e), link: `/digger/${e.diggerId}` }),
+    bell: (e) => ({ subjectId: e.purchaseId, text: leadBoughtLine(e), link: `/digger/${e.diggerId}` }),
     email: (e, { config }) =>
       leadBoughtEmail({ publicUrl: config.publicUrl, clientName: e.clientName, line: leadBoughtLine(e), price: formatPrice(e.amountCents), diggerId: e.diggerId }),
     readme: { subject: '{handle} bought your lead for "{gig title}"', to: "the client" },
   }),
-  "lead.unavailable": declare<{ purchaseId: string; diggerUserId: string; diggerName: string; gigTitle: string; amountCents: number; why: "full" | "gone" }>({
+  "lead.unavailable": declare<{ purchaseId: string; diggerUserId: string; diggerName: string; gigTitle: string; amountCents: number; why: "full" | "gone" }>()({
     group: "quotes",
     mustNotMiss: true,
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({
-      kind: "lead.unavailable",
       subjectId: e.purchaseId,
       text: `${unavailableSubject(e)}: your payment of ${formatPrice(e.amountCents)} is refunded in full`,
       link: "/browse-gigs",
@@ -166,17 +170,16 @@ export const EVENTS = {
     refundPercentage: number;
     description: string;
     respondBy: Date;
-  }>({
+  }>()({
     group: "purchases",
     mustNotMiss: true,
     to: (e) => ({ userId: e.clientUserId }),
-    bell: (e) => ({
-      kind: "issue.reported",
+    bell: (e, { time }) => ({
       subjectId: e.issueId,
-      text: `${e.handle} reported an issue with your gig "${e.gigTitle}". ${respondByLine(e.respondBy)}.`,
+      text: `${e.handle} reported an issue with your gig "${e.gigTitle}". ${respondByLine(e.respondBy, time)}.`,
       link: "/my-gigs",
     }),
-    email: (e, { config }) =>
+    email: (e, { config, time }) =>
       issueReportedEmail({
         publicUrl: config.publicUrl,
         subject: `A digger reported an issue with your gig "${e.gigTitle}"`,
@@ -186,44 +189,42 @@ export const EVENTS = {
         issueType: issueTypeLabel(e.issueType),
         refundPercentage: e.refundPercentage,
         description: e.description,
-        respondBy: respondByLine(e.respondBy),
+        respondBy: respondByLine(e.respondBy, time),
       }),
     jobs: (e, { config }) => issueReminderJob(e.issueId, config.leadIssueResponseHours),
     readme: { subject: 'A digger reported an issue with your gig "{gig title}"', to: "the client" },
   }),
-  "issue.reminder": declare<{ issueId: string; clientUserId: string; gigTitle: string; issueType: string; respondBy: Date }>({
+  "issue.reminder": declare<{ issueId: string; clientUserId: string; gigTitle: string; issueType: string; respondBy: Date }>()({
     group: "purchases",
     mustNotMiss: true,
     to: (e) => ({ userId: e.clientUserId }),
-    bell: (e) => ({
-      kind: "issue.reminder",
+    bell: (e, { time }) => ({
       subjectId: e.issueId,
-      text: `Reminder: an issue on your gig "${e.gigTitle}" is waiting for you. ${respondByLine(e.respondBy)}.`,
+      text: `Reminder: an issue on your gig "${e.gigTitle}" is waiting for you. ${respondByLine(e.respondBy, time)}.`,
       link: "/my-gigs",
     }),
-    email: (e, { config }) =>
-      issueReminderEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, issueType: issueTypeLabel(e.issueType), respondBy: respondByLine(e.respondBy) }),
+    email: (e, { config, time }) =>
+      issueReminderEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, issueType: issueTypeLabel(e.issueType), respondBy: respondByLine(e.respondBy, time) }),
     readme: { subject: 'Reminder: respond to the issue on your gig "{gig title}"', to: "the client" },
   }),
-  "issue.auto-approved": declare<IssueOutcome>({
+  "issue.auto-approved": declare<IssueOutcome>()({
     group: "purchases",
     mustNotMiss: true,
     to: (e) => ({ userId: e.client.userId }),
-    bell: (e) => ({ kind: "issue.auto-approved", subjectId: e.issueId, text: `${autoApprovedSubject(e)}: the digger is refunded, you pay nothing`, link: "/my-gigs" }),
-    email: (e, { config }) => issueAutoApprovedEmail({ ...clientIssue(e, config.publicUrl), subject: autoApprovedSubject(e) }),
+    bell: (e) => ({ subjectId: e.issueId, text: `${autoApprovedSubject(e)}: the digger is refunded, you pay nothing`, link: "/my-gigs" }),
+    email: (e, { config, time }) => issueAutoApprovedEmail({ ...clientIssue(e, config.publicUrl, time), subject: autoApprovedSubject(e) }),
     readme: { subject: 'An issue on your gig "{gig title}" was approved automatically', to: "the client" },
   }),
-  "issue.decided": declare<IssueOutcome>({
+  "issue.decided": declare<IssueOutcome>()({
     group: "quotes",
     mustNotMiss: true,
     to: (e) => ({ userId: e.digger.userId }),
     bell: (e) => ({
-      kind: "issue.decided",
       subjectId: e.issueId,
       text: e.decision === "approve" ? `${diggerIssueSubject(e)}: ${formatPrice(e.refundCents)} refunded` : `${diggerIssueSubject(e)}: no refund`,
       link: "/my-leads",
     }),
-    email: (e, { config }) => {
+    email: (e, { config, time }) => {
       const approved = e.decision === "approve";
       const decider = e.decidedBy === "operator" ? "Digs & Gigs" : "The client";
       const report = `your report (${issueTypeLabel(e.issueType)}) on the lead "${e.gigTitle}"`;
@@ -233,7 +234,7 @@ export const EVENTS = {
         subject: diggerIssueSubject(e),
         outcome:
           e.decidedBy === "automatic"
-            ? `The client did not respond by ${formatDateTime(e.respondBy)}, so ${report} was approved automatically. ${refund}`
+            ? `The client did not respond by ${time.dateTime(e.respondBy)}, so ${report} was approved automatically. ${refund}`
             : approved
               ? `${decider} approved ${report}. ${refund}`
               : `${decider} rejected ${report}. No refund is made.`,
@@ -242,7 +243,7 @@ export const EVENTS = {
     readme: { subject: 'Your issue report for "{gig title}" was approved / rejected / approved automatically', to: "the digger" },
   }),
   /** An operator decided an issue the client left past its deadline (decision 0031). */
-  "issue.decided-by-operator": declare<IssueOutcome & { operatorId: string }>({
+  "issue.decided-by-operator": declare<IssueOutcome & { operatorId: string }>()({
     group: "purchases",
     mustNotMiss: true,
     to: (e) => ({ userId: e.client.userId }),
@@ -254,27 +255,30 @@ export const EVENTS = {
       subjectUserId: e.digger.userId,
       details: { clientUserId: e.client.userId, refundCents: String(e.refundCents) },
     }),
+    bellKind: "issue.decided",
     bell: (e) => ({
-      kind: "issue.decided",
       subjectId: e.issueId,
       text: e.decision === "approve" ? `${operatorIssueSubject(e)}: the digger is refunded, you pay nothing` : `${operatorIssueSubject(e)}: no refund`,
       link: "/my-gigs",
     }),
-    email: (e, { config }) => issueOperatorDecidedEmail({ ...clientIssue(e, config.publicUrl), subject: operatorIssueSubject(e), approved: e.decision === "approve" }),
+    email: (e, { config, time }) => issueOperatorDecidedEmail({ ...clientIssue(e, config.publicUrl, time), subject: operatorIssueSubject(e), approved: e.decision === "approve" }),
     readme: { subject: 'The issue on your gig "{gig title}" was approved / rejected by Digs & Gigs', to: "the client" },
   }),
   /** An operator asks the provider again for a refund that failed; its job belongs to leads/refunds.ts. */
-  "refund.retried": declare<{ operatorId: string; refundId: string; diggerUserId: string }>({
+  "refund.retried": declare<{ operatorId: string; refundId: string; diggerUserId: string }>()({
     audit: (e) => ({ operatorId: e.operatorId, action: "refund.retry", subjectType: "refund", subjectId: e.refundId, subjectUserId: e.diggerUserId }),
     jobs: (e) => [refundJob(e.refundId)],
   }),
+  /** A refund was decided (an approved issue, a duplicate payment, a lead no longer available): its job tries again a minute on. */
+  "refund.recorded": declare<{ refundId: string }>()({
+    jobs: (e) => [refundJob(e.refundId, REFUND_RETRY_AFTER_SECONDS)],
+  }),
 
   // References, gigs and earned trust.
-  "reference.requested": declare<{ requestId: string; diggerUserId: string; clientName: string; referenceName: string }>({
+  "reference.requested": declare<{ requestId: string; diggerUserId: string; clientName: string; referenceName: string }>()({
     group: "quotes",
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({
-      kind: "reference.requested",
       subjectId: e.requestId,
       text: `${e.clientName} asked for the contact details of your reference ${e.referenceName}`,
       link: "/reference-requests",
@@ -282,55 +286,89 @@ export const EVENTS = {
     email: (e, { config }) => referenceRequestedEmail({ publicUrl: config.publicUrl, clientName: e.clientName, referenceName: e.referenceName }),
     readme: { subject: "New reference contact request", to: "the digger" },
   }),
-  "reference.decided": declare<{ requestId: string; clientUserId: string; handle: string; referenceName: string; approved: boolean; diggerId: string }>({
+  "reference.decided": declare<{ requestId: string; clientUserId: string; handle: string; referenceName: string; approved: boolean; diggerId: string }>()({
     group: "quotes",
     to: (e) => ({ userId: e.clientUserId }),
-    bell: (e) => ({ kind: "reference.decided", subjectId: e.requestId, text: referenceLine(e), link: `/digger/${e.diggerId}` }),
+    bell: (e) => ({ subjectId: e.requestId, text: referenceLine(e), link: `/digger/${e.diggerId}` }),
     email: (e, { config }) => referenceDecidedEmail({ publicUrl: config.publicUrl, line: referenceLine(e), approved: e.approved, diggerId: e.diggerId }),
     readme: { subject: "Your reference contact request was approved / declined", to: "the client" },
   }),
-  "gig.filled": declare<{ gigId: string; gigTitle: string; buyerUserIds: string[] }>({
+  /** `buyerUserIds`: every buyer; the ones a quote's outcome already told are left out (recipients.ts). */
+  "gig.filled": declare<{ gigId: string; gigTitle: string; buyerUserIds: string[] }>()({
     group: "quotes",
-    to: (e) => e.buyerUserIds.map((userId) => ({ userId })),
-    bell: (e) => ({ kind: "gig.filled", subjectId: e.gigId, text: `The gig "${e.gigTitle}" you bought was closed as filled`, link: "/my-leads" }),
+    to: (e, { tx }) => filledGigRecipients(tx, e.gigId, e.buyerUserIds),
+    bell: (e) => ({ subjectId: e.gigId, text: `The gig "${e.gigTitle}" you bought was closed as filled`, link: "/my-leads" }),
     email: (e, { config }) => gigFilledEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle }),
     readme: { subject: 'The gig "{gig title}" has been filled', to: "each digger who bought it" },
   }),
   /** `purchaseId`: the purchase the hire rests on, the notice's subject. */
-  "hire.marked": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string }>({
+  "hire.marked": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string }>()({
     group: "quotes",
     to: (e) => ({ userId: e.diggerUserId }),
-    bell: (e) => ({ kind: "hire.marked", subjectId: e.purchaseId, text: `You were marked as hired for "${e.gigTitle}"`, link: `/digger/${e.diggerId}` }),
+    bell: (e) => ({ subjectId: e.purchaseId, text: `You were marked as hired for "${e.gigTitle}"`, link: `/digger/${e.diggerId}` }),
     email: (e, { config }) => hiredEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, diggerId: e.diggerId }),
     readme: { subject: 'You were marked as hired for "{gig title}"', to: "the digger" },
   }),
+  /**
+   * A hire removed (Undo on Mark as Hired): the conversations react (server/services.ts wires
+   * conversations/reopen-quote.ts), reopening the digger's accepted quote of the gig. The last
+   * hire gone, the gig is back on sale (issue 47): its lead alerts start again.
+   */
+  "hire.removed": declare<{ gigId: string; diggerId: string }>()({
+    jobs: (e, { tx }) => backOnSaleJobs(tx, e.gigId),
+  }),
+  /** A quote accepted before a hire that was removed is open again. */
+  "quote.reopened": declare<{ gigId: string; threadIds: string[] }>()({
+    live: (e, { tx }) => quoteUpdates(tx, e.gigId, e.threadIds),
+  }),
   /** Quotes (issue 33): an accept tells the chosen digger and every other buyer not hired, once each; `quoteId` the subject. */
-  "quote.accepted": declare<{ quoteId: string; threadId: string; diggerUserId: string; clientFirstName: string; gigTitle: string; price: string }>({
+  "quote.sent": declare<{ gigId: string; threadId: string }>()({
+    live: (e, { tx }) => quoteUpdates(tx, e.gigId, [e.threadId]),
+  }),
+  /** A new version of an open quote; the old one 'replaced'. */
+  "quote.revised": declare<{ gigId: string; threadId: string }>()({
+    live: (e, { tx }) => quoteUpdates(tx, e.gigId, [e.threadId]),
+  }),
+  "quote.withdrawn": declare<{ gigId: string; threadId: string }>()({
+    live: (e, { tx }) => quoteUpdates(tx, e.gigId, [e.threadId]),
+  }),
+  /** `notChosenThreadIds`: the threads of the gig's other open quotes, now 'Not chosen'. */
+  "quote.accepted": declare<{
+    quoteId: string;
+    gigId: string;
+    threadId: string;
+    notChosenThreadIds: string[];
+    diggerUserId: string;
+    clientFirstName: string;
+    gigTitle: string;
+    price: string;
+  }>()({
     group: "quotes",
+    live: (e, { tx }) => quoteUpdates(tx, e.gigId, [e.threadId, ...e.notChosenThreadIds]),
     to: (e) => ({ userId: e.diggerUserId }),
-    bell: (e) => ({ kind: "quote.accepted", subjectId: e.quoteId, text: quoteAcceptedLine(e), link: `/messages/${e.threadId}` }),
+    bell: (e) => ({ subjectId: e.quoteId, text: quoteAcceptedLine(e), link: `/messages/${e.threadId}` }),
     email: (e, { config }) => quoteAcceptedEmail({ publicUrl: config.publicUrl, ...e }),
     readme: { subject: '{first name} accepted your quote for "{gig title}"', to: "the digger" },
   }),
-  "quote.not-chosen": declare<{ gigId: string; gigTitle: string; diggerUserIds: string[] }>({
+  "quote.not-chosen": declare<{ gigId: string; gigTitle: string; diggerUserIds: string[] }>()({
     group: "quotes",
     to: (e) => e.diggerUserIds.map((userId) => ({ userId })),
-    bell: (e) => ({ kind: "quote.not-chosen", subjectId: e.gigId, text: quoteNotChosenLine(e), link: "/my-leads" }),
+    bell: (e) => ({ subjectId: e.gigId, text: quoteNotChosenLine(e), link: "/my-leads" }),
     email: (e, { config }) => quoteNotChosenEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle }),
     readme: { subject: 'The client chose another digger for "{gig title}"', to: "each other digger who bought the lead, unless marked hired" },
   }),
-  "quote.declined": declare<{ quoteId: string; threadId: string; diggerUserId: string; clientFirstName: string; gigTitle: string; reason: string | null }>({
+  "quote.declined": declare<{ quoteId: string; gigId: string; threadId: string; diggerUserId: string; clientFirstName: string; gigTitle: string; reason: string | null }>()({
     group: "quotes",
+    live: (e, { tx }) => quoteUpdates(tx, e.gigId, [e.threadId]),
     to: (e) => ({ userId: e.diggerUserId }),
-    bell: (e) => ({ kind: "quote.declined", subjectId: e.quoteId, text: quoteDeclinedLine(e), link: `/messages/${e.threadId}` }),
+    bell: (e) => ({ subjectId: e.quoteId, text: quoteDeclinedLine(e), link: `/messages/${e.threadId}` }),
     email: (e, { config }) => quoteDeclinedEmail({ publicUrl: config.publicUrl, ...e }),
     readme: { subject: '{first name} declined your quote for "{gig title}"', to: "the digger" },
   }),
-  "review.received": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string; rating: number; edited: boolean }>({
+  "review.received": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string; rating: number; edited: boolean }>()({
     group: "quotes",
     to: (e) => ({ userId: e.diggerUserId }),
     bell: (e) => ({
-      kind: "review.received",
       subjectId: e.purchaseId,
       text: e.edited ? `A client updated their review of you for "${e.gigTitle}"` : `New review for "${e.gigTitle}": ${e.rating} out of 5 stars`,
       link: `/digger/${e.diggerId}#reviews`,
@@ -339,52 +377,83 @@ export const EVENTS = {
     readme: { subject: 'New review for "{gig title}" / A client updated their review of you for "{gig title}"', to: "the digger" },
   }),
 
-  // Conversations (issue 32; messages/notices.ts, decision 0038 "Notifications").
+  // Conversations (issue 32; conversations/message-notices.ts, decision 0038 "Notifications").
   /**
-   * The bell's entry of a thread with unread messages. Its subject is the first unread message:
-   * one entry while that run of unread messages lasts, a new one after the user read them and
-   * another came (decision 0034 claims once a day per subject; the thread as subject would keep
-   * a new run silent for the rest of the day).
+   * A message was written (in the product or by e-mail): both parties' open pages hear of it
+   * (the sender's other tabs too), the recipient's devices are pushed to at once, and the
+   * notice of unread messages is scheduled 5 minutes on, unless one is pending already.
    */
-  "message.unread": declare<{ threadId: string; firstUnreadId: string; recipientUserId: string; senderName: string; gigTitle: string }>({
-    to: (e) => ({ userId: e.recipientUserId }),
-    bell: (e) => ({ kind: "message.received", subjectId: e.firstUnreadId, text: `New message from ${e.senderName} about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
-  }),
-  /** A message was sent: the recipient's devices are pushed to at once (the e-mail and the bell wait 5 minutes, above and below). */
-  "message.sent": declare<{ threadId: string; recipientUserId: string; senderName: string; gigTitle: string; text: string }>({
+  "message.sent": declare<{ threadId: string; senderUserId: string; recipientUserId: string; senderName: string; gigTitle: string; text: string }>()({
     to: (e) => ({ userId: e.recipientUserId }),
     group: "messages",
     push: (e) => ({ title: `New message from ${e.senderName}`, body: `${e.gigTitle}: ${pushExcerpt(e.text)}`, link: `/messages/${e.threadId}` }),
+    jobs: (e, { tx }) => messageNoticeJobs(tx, e.threadId, e.recipientUserId),
+    live: (e) => threadUpdate(e.threadId, [e.recipientUserId, e.senderUserId]),
   }),
-  /** The e-mail, without the bell's once-a-day claim: its own rule is one per thread and recipient in 30 minutes. */
+  /** A party read the thread: the other party's open thread shows 'Read' under their last message. */
+  "thread.read": declare<{ threadId: string; otherUserId: string }>()({
+    live: (e) => threadUpdate(e.threadId, [e.otherUserId]),
+  }),
+  /**
+   * The notice of a thread's unread messages, 5 minutes after the first (message-notices.ts).
+   * The bell's entry's subject is the first unread message: one entry while that run of unread
+   * messages lasts, a new one after the user read them and another came (decision 0034 claims
+   * once a day per subject; the thread as subject would keep a new run silent for the rest of
+   * the day). The e-mail has its own rule instead, one per thread and recipient in 30 minutes;
+   * the push went with the message.
+   */
   "message.received": declare<{
     threadId: string;
+    firstUnreadId: string;
     recipientUserId: string;
     recipientEmail: string;
+    /** Signs the Reply-To (users.reply_key_generation). */
+    recipientReplyKeyGeneration: number;
     senderName: string;
     gigTitle: string;
     text: string;
     unread: number;
-  }>({
+  }>()({
     group: "messages",
     to: (e) => ({ userId: e.recipientUserId }),
+    bell: (e) => ({ subjectId: e.firstUnreadId, text: `New message from ${e.senderName} about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
+    emailApartFromBell: true,
+    push: () => null,
     email: (e, { config }) => {
       const unsubscribe = listUnsubscribeUrl(config, { userId: e.recipientUserId, email: e.recipientEmail }, "messages");
       return {
         ...newMessageEmail({ publicUrl: config.publicUrl, senderName: e.senderName, gigTitle: e.gigTitle, threadId: e.threadId, text: e.text, unread: e.unread, unsubscribeUrl: unsubscribe, replyByEmail: config.inbound !== null }),
         listUnsubscribeUrl: unsubscribe,
-        // Reply by e-mail (decision 0048): an address for this thread and recipient only.
-        replyTo: config.inbound ? replyAddress(config.inbound, config.authSecret, e.threadId, e.recipientUserId) : undefined,
+        // Reply by e-mail (decision 0048): an address for this thread and recipient only, dated today.
+        replyTo: config.inbound ? replyAddress(config.inbound, config.authSecret, e.threadId, { id: e.recipientUserId, replyKeyGeneration: e.recipientReplyKeyGeneration }) : undefined,
       };
     },
     readme: { subject: 'New message from {name} about "{gig title}"', to: "the other party of the conversation" },
   }),
+  /** An e-mail about this thread went less than 30 minutes ago: the notice runs again at the window's end, summing up what came meanwhile. */
+  "message.notice-deferred": declare<{ threadId: string; userId: string; afterSeconds: number }>()({
+    jobs: (e) => [{ name: "messages.notify", data: { threadId: e.threadId, userId: e.userId }, startAfterSeconds: e.afterSeconds }],
+  }),
+  /** A reply by e-mail to an address past its days (conversations/inbound/): never posted; the way back is the thread. */
+  "message.reply-expired": declare<{ threadId: string; userId: string; gigTitle: string }>()({
+    to: (e) => ({ userId: e.userId }),
+    email: (e, { config }) => replyExpiredEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, threadId: e.threadId }),
+    readme: { subject: 'Your reply about "{gig title}" was not posted', to: "the party who replied" },
+  }),
 
   // Lead alerts.
-  "lead.alert": declare<{ gig: AlertEmailGig; recipient: { userId: string; email: string } }>({
+  /** A gig became visible (posted by a confirmed client, reopened): its lead alerts go once this commits (alerts/fan-out.ts). */
+  "gig.visible": declare<{ gigId: string }>()({
+    jobs: (e) => [leadAlertsJob({ id: e.gigId })],
+  }),
+  /** The alerts job found the matching diggers: one `alerts.deliver` job per batch. */
+  "lead.alerts-matched": declare<{ gigId: string; batches: string[][] }>()({
+    jobs: (e) => e.batches.map((diggerIds) => ({ name: "alerts.deliver", data: { gigId: e.gigId, diggerIds } })),
+  }),
+  "lead.alert": declare<{ gig: AlertEmailGig; recipient: { userId: string; email: string } }>()({
     group: "lead-alerts",
     to: (e) => ({ userId: e.recipient.userId }),
-    bell: (e) => ({ kind: "lead.alert", subjectId: e.gig.id, text: `New lead: ${e.gig.title}`, link: `/gig/${e.gig.id}` }),
+    bell: (e) => ({ subjectId: e.gig.id, text: `New lead: ${e.gig.title}`, link: `/gig/${e.gig.id}` }),
     push: (e) => ({ title: `New lead: ${e.gig.title}`, body: `${e.gig.categoryName} · ${e.gig.location} · lead ${formatPrice(e.gig.leadPriceCents)}`, link: `/gig/${e.gig.id}` }),
     email: (e, { config }) => {
       const unsubscribe = listUnsubscribeUrl(config, e.recipient, "lead-alerts");
@@ -392,7 +461,7 @@ export const EVENTS = {
     },
     readme: { subject: "New lead: {gig title}", to: "each digger whose Instant lead alerts match" },
   }),
-  "lead.digest": declare<{ userId: string; email: string; total: number; gigs: AlertEmailGig[]; moreUrl: string }>({
+  "lead.digest": declare<{ userId: string; email: string; total: number; gigs: AlertEmailGig[]; moreUrl: string }>()({
     to: (e) => ({ userId: e.userId, address: e.email }),
     email: (e, { config }) => {
       const unsubscribe = listUnsubscribeUrl(config, e, "lead-alerts");
@@ -404,7 +473,7 @@ export const EVENTS = {
   // The operator console (every one with its audit row). An account's standing is told by
   // e-mail only (a suspended user cannot open the bell), without the operator's reason: the
   // reason is the console's, never shown outside it.
-  "account.suspended": declare<{ operatorId: string; userId: string; reason: string }>({
+  "account.suspended": declare<{ operatorId: string; userId: string; reason: string }>()({
     group: "account",
     mustNotMiss: true,
     to: (e) => ({ userId: e.userId }),
@@ -412,7 +481,7 @@ export const EVENTS = {
     email: (_e, { config }) => accountSuspendedEmail({ publicUrl: config.publicUrl }),
     readme: { subject: "Your Digs & Gigs account is suspended", to: "the account" },
   }),
-  "account.reinstated": declare<{ operatorId: string; userId: string; reason: string }>({
+  "account.reinstated": declare<{ operatorId: string; userId: string; reason: string }>()({
     group: "account",
     mustNotMiss: true,
     to: (e) => ({ userId: e.userId }),
@@ -421,23 +490,23 @@ export const EVENTS = {
     readme: { subject: "Your Digs & Gigs account is active again", to: "the account" },
   }),
   /** Each decision is told: the audit row is the notice's subject. */
-  "gig.hidden": declare<{ operatorId: string; gigId: string; gigTitle: string; ownerId: string; reason: string }>({
+  "gig.hidden": declare<{ operatorId: string; gigId: string; gigTitle: string; ownerId: string; reason: string }>()({
     group: "account",
     to: (e) => ({ userId: e.ownerId }),
     audit: (e) => ({ operatorId: e.operatorId, action: "gig.hide", subjectType: "gig", subjectId: e.gigId, subjectUserId: e.ownerId, reason: e.reason }),
-    bell: (e, { auditId }) => ({ kind: "gig.hidden", subjectId: auditId!, text: `Your gig "${e.gigTitle}" was hidden by an operator. Reason: ${e.reason}`, link: "/my-gigs" }),
+    bell: (e, { auditId }) => ({ subjectId: auditId!, text: `Your gig "${e.gigTitle}" was hidden by an operator. Reason: ${e.reason}`, link: "/my-gigs" }),
     email: (e) => gigHiddenEmail({ gigTitle: e.gigTitle, reason: e.reason }),
     readme: { subject: 'Your gig "{title}" was hidden', to: "the gig's client" },
   }),
-  "gig.restored": declare<{ operatorId: string; gigId: string; gigTitle: string; ownerId: string }>({
+  "gig.restored": declare<{ operatorId: string; gigId: string; gigTitle: string; ownerId: string }>()({
     group: "account",
     to: (e) => ({ userId: e.ownerId }),
     audit: (e) => ({ operatorId: e.operatorId, action: "gig.restore", subjectType: "gig", subjectId: e.gigId, subjectUserId: e.ownerId }),
-    bell: (e, { auditId }) => ({ kind: "gig.restored", subjectId: auditId!, text: `Your gig "${e.gigTitle}" is shown again.`, link: "/my-gigs" }),
+    bell: (e, { auditId }) => ({ subjectId: auditId!, text: `Your gig "${e.gigTitle}" is shown again.`, link: "/my-gigs" }),
     email: (e) => gigRestoredEmail({ gigTitle: e.gigTitle }),
     readme: { subject: 'Your gig "{title}" is shown again', to: "the gig's client" },
   }),
-  "credential.approved": declare<{ operatorId: string; documentId: string; userId: string; credential: CredentialKind; verifiedUntil: string; decidedAt: Date }>({
+  "credential.approved": declare<{ operatorId: string; documentId: string; userId: string; credential: CredentialKind; verifiedUntil: string; decidedAt: Date }>()({
     group: "account",
     to: (e) => ({ userId: e.userId }),
     audit: (e) => ({
@@ -448,17 +517,16 @@ export const EVENTS = {
       subjectUserId: e.userId,
       details: { credential: e.credential, verifiedUntil: e.verifiedUntil },
     }),
-    bell: (e) => ({
-      kind: "credential.approved",
+    bell: (e, { time }) => ({
       subjectId: e.documentId,
-      text: `Your proof of ${CREDENTIALS[e.credential]} was approved: your profile shows "${verifiedCredentialText(e.credential, e.decidedAt.toISOString())}" until ${formatDate(e.verifiedUntil)}.`,
+      text: `Your proof of ${CREDENTIALS[e.credential]} was approved: your profile shows "${verifiedCredentialText(e.credential, time.date(e.decidedAt))}" until ${formatDate(e.verifiedUntil)}.`,
       link: CREDENTIALS_LINK,
     }),
-    email: (e) =>
-      credentialApprovedEmail({ label: CREDENTIALS[e.credential], badge: verifiedCredentialText(e.credential, e.decidedAt.toISOString()), until: formatDate(e.verifiedUntil) }),
+    email: (e, { time }) =>
+      credentialApprovedEmail({ label: CREDENTIALS[e.credential], badge: verifiedCredentialText(e.credential, time.date(e.decidedAt)), until: formatDate(e.verifiedUntil) }),
     readme: { subject: "{Credential}: verified", to: "the digger" },
   }),
-  "credential.rejected": declare<{ operatorId: string; documentId: string; userId: string; credential: CredentialKind; reason: string }>({
+  "credential.rejected": declare<{ operatorId: string; documentId: string; userId: string; credential: CredentialKind; reason: string }>()({
     group: "account",
     to: (e) => ({ userId: e.userId }),
     audit: (e) => ({
@@ -471,7 +539,6 @@ export const EVENTS = {
       details: { credential: e.credential },
     }),
     bell: (e) => ({
-      kind: "credential.rejected",
       subjectId: e.documentId,
       text: `Your proof of ${CREDENTIALS[e.credential]} was not accepted. Reason: ${e.reason}`,
       link: CREDENTIALS_LINK,
@@ -480,11 +547,10 @@ export const EVENTS = {
     readme: { subject: "{Credential}: your proof was not accepted", to: "the digger" },
   }),
   /** The daily job: an approval's date has passed. */
-  "credential.lapsed": declare<{ documentId: string; userId: string; credential: CredentialKind; verifiedUntil: string }>({
+  "credential.lapsed": declare<{ documentId: string; userId: string; credential: CredentialKind; verifiedUntil: string }>()({
     group: "account",
     to: (e) => ({ userId: e.userId }),
     bell: (e) => ({
-      kind: "credential.lapsed",
       subjectId: e.documentId,
       text: `The verification of your ${CREDENTIALS[e.credential]} credential ran until ${formatDate(e.verifiedUntil)}: your profile shows it as self-reported again.`,
       link: CREDENTIALS_LINK,
@@ -492,7 +558,7 @@ export const EVENTS = {
     email: (e) => credentialLapsedEmail({ label: CREDENTIALS[e.credential], until: formatDate(e.verifiedUntil) }),
     readme: { subject: "{Credential}: verification lapsed", to: "the digger" },
   }),
-  "review.moderated": declare<{ operatorId: string; reviewId: string; diggerUserId: string; hidden: boolean; reports: number }>({
+  "review.moderated": declare<{ operatorId: string; reviewId: string; diggerUserId: string; hidden: boolean; reports: number }>()({
     audit: (e) => ({
       operatorId: e.operatorId,
       action: e.hidden ? "review.hide" : "review.keep",
@@ -503,7 +569,7 @@ export const EVENTS = {
     }),
   }),
   /** An operator hides or keeps a reported message (the Messages queue; issue 32). */
-  "message.moderated": declare<{ operatorId: string; messageId: string; senderUserId: string; hidden: boolean; reports: number }>({
+  "message.moderated": declare<{ operatorId: string; messageId: string; senderUserId: string; hidden: boolean; reports: number }>()({
     audit: (e) => ({
       operatorId: e.operatorId,
       action: e.hidden ? "message.hide" : "message.keep",
@@ -513,7 +579,7 @@ export const EVENTS = {
       details: { reports: String(e.reports) },
     }),
   }),
-  "profile.verified-badge": declare<{ operatorId: string; profileId: string; userId: string; granted: boolean; reason: string }>({
+  "profile.verified-badge": declare<{ operatorId: string; profileId: string; userId: string; granted: boolean; reason: string }>()({
     audit: (e) => ({
       operatorId: e.operatorId,
       action: e.granted ? "profile.verify" : "profile.unverify",
@@ -524,11 +590,16 @@ export const EVENTS = {
     }),
   }),
   /** `npm run operator` grants or revokes the role (the command line is the "operator"). */
-  "operator.role": declare<{ operatorId: string; userId: string; granted: boolean }>({
+  "operator.role": declare<{ operatorId: string; userId: string; granted: boolean }>()({
     audit: (e) => ({ operatorId: e.operatorId, action: e.granted ? "operator.grant" : "operator.revoke", subjectType: "user", subjectId: e.userId, subjectUserId: e.userId }),
   }),
 };
 
 export type EventKind = keyof typeof EVENTS;
 /** The data an event of kind `K` carries. */
-export type EventData<K extends EventKind> = (typeof EVENTS)[K] extends EventDeclaration<infer D> ? D : never;
+export type EventData<K extends EventKind> = DataOf<(typeof EVENTS)[K]>;
+/**
+ * Each kind of the bell's entries (the notifications table's `kind`): the events with a bell
+ * entry of their own kind.
+ */
+export type NotificationKind = { [K in EventKind]: (typeof EVENTS)[K] extends { bell: unknown } ? ((typeof EVENTS)[K] extends { bellKind: string } ? never : K) : never }[EventKind];

@@ -15,7 +15,7 @@ export const POST_GIG_FORM = signedIn({
   userType: CLIENTS_ONLY,
 });
 
-/** /my-gigs: any signed-in user (only their own gigs show). */
+/** /my-gigs and /my-gigs/{id}/edit: any signed-in user (only their own gigs show, or are found). */
 export const MY_GIGS = signedIn({
   signedOut: { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" },
 });

@@ -4,14 +4,16 @@
  * time. Only gigs whose lead is for sale are listed (`forSale()`, server/leads/for-sale.ts: open,
  * published, not withdrawn, not full of completed purchases). Only public fields: no client name or e-mail.
  */
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { MAX_CATEGORIES } from "#core/digger-schemas.ts";
+import { timeAgo } from "#core/relative-time.ts";
 import type { GigSummary } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
-import { categories, gigs } from "../db/schema.ts";
+import { categories, diggerProfiles, gigs } from "../db/schema.ts";
 import { forSale } from "../leads/for-sale.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { listTopLevelCategories } from "../categories.ts";
@@ -23,20 +25,30 @@ export interface BrowseFilters {
   search: string;
   /** A city, ZIP or area: "contains" on the gig's location (issue 23). */
   location: string;
-  categoryId: string | null;
+  /** Repeated `category` parameters (or one of ids joined by commas, from the filter form): each takes in its sub-categories. */
+  categoryIds: string[];
   budget: BudgetBand | null;
   cursor: string | null;
 }
 
 
+/**
+ * A digger's area as Browse Gigs filters by it: the city, the text before the first comma, so
+ * a profile's "Austin, TX" finds the gigs at "Austin, TX 78701".
+ */
+export function areaOf(location: string): string {
+  return (location.split(",")[0] ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+}
+
 /** Filters from the address bar; anything malformed is ignored rather than an error. */
 export function parseBrowseFilters(searchParams: URLSearchParams): BrowseFilters {
-  const category = searchParams.get("category");
   const budget = searchParams.get("budget");
+  const categoryIds = searchParams.getAll("category").flatMap((value) => value.split(",")).filter(isUuid);
   return {
     search: (searchParams.get("q") ?? "").trim(),
     location: (searchParams.get("location") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
-    categoryId: category && isUuid(category) ? category : null,
+    // As many as a digger's profile may hold (their own categories come here after registering).
+    categoryIds: [...new Set(categoryIds)].slice(0, MAX_CATEGORIES),
     budget: BUDGET_BANDS.includes(budget as BudgetBand) ? (budget as BudgetBand) : null,
     cursor: searchParams.get("cursor"),
   };
@@ -57,11 +69,12 @@ function budgetCondition(band: BudgetBand): SQL {
 /** Every filter but the search: listed, category, budget band and the page cursor. */
 function listConditions(db: Database, filters: BrowseFilters): SQL[] {
   const conditions: SQL[] = [forSale()];
-  if (filters.categoryId) {
+  if (filters.categoryIds.length > 0) {
+    const ids = sql`array[${sql.join(filters.categoryIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
     const inCategory = db
       .select({ id: categories.id })
       .from(categories)
-      .where(or(eq(categories.id, filters.categoryId), eq(categories.parentCategoryId, filters.categoryId)));
+      .where(or(sql`${categories.id} = any(${ids})`, sql`${categories.parentCategoryId} = any(${ids})`));
     // An array of the few ids, found first: the category index can then be scanned for each of
     // them. With "in (subquery)" the planner may hash-join a whole scan of the listed gigs.
     conditions.push(sql`${gigs.categoryId} = any(array(${inCategory}))`);
@@ -111,7 +124,7 @@ export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAG
  * index. A common term fills its page from the newest few hundred gigs; a rare one is cheap
  * to find through the index. Either way the cost does not grow with the table.
  */
-export const SEARCH_WINDOW = 500;
+const SEARCH_WINDOW = 500;
 
 /** The next SEARCH_WINDOW gigs of the list, every filter but the search applied. */
 function recentGigs(db: Database, filters: BrowseFilters) {
@@ -136,13 +149,13 @@ export function windowSearchQuery(db: Database, filters: BrowseFilters, size = P
 }
 
 /** How many listed gigs match the filters (not the cursor), up to COUNT_CAP + 1. */
-export async function countOpenGigs(db: Database, filters: BrowseFilters): Promise<number> {
+async function countOpenGigs(db: Database, filters: BrowseFilters): Promise<number> {
   const conditions = listConditions(db, { ...filters, cursor: null });
   if (filters.search) conditions.push(containsText(gigs.searchText, filters.search));
   return cappedCount(db, sql`select 1 from ${gigs} where ${and(...conditions)}`);
 }
 
-export async function listOpenGigs(db: Database, filters: BrowseFilters, size = PAGE_SIZE): Promise<Page<GigSummary>> {
+export async function listOpenGigs(db: Database, filters: BrowseFilters, size = PAGE_SIZE, now = new Date()): Promise<Page<GigSummary>> {
   // A search tries the window first: when it fills the page (and finds the row after it,
   // for the next cursor), those are exactly the rows the full query would return.
   let rows = filters.search ? await windowSearchQuery(db, filters, size) : [];
@@ -161,6 +174,7 @@ export async function listOpenGigs(db: Database, filters: BrowseFilters, size = 
       budgetMaxCents: row.budgetMaxCents,
       categoryName: row.categoryName,
       createdAt: row.createdAt,
+      posted: `Posted ${timeAgo(row.createdAt, now)}`,
       purchaseCount: row.purchaseCount,
       maxDiggers: row.maxDiggers,
       spotsTaken: row.spotsTaken,
@@ -169,17 +183,37 @@ export async function listOpenGigs(db: Database, filters: BrowseFilters, size = 
   };
 }
 
-/** /browse-gigs: a page of the gigs for sale that match the filters, their count and the categories. */
+/** The chosen categories' names, in the filter's order (a sub-category is not among the top-level options). */
+async function chosenCategories(db: Database, ids: string[]): Promise<Array<{ id: string; name: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The signed-in digger's own area, or null (a visitor, a client, no profile yet). */
+async function ownArea(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ location: diggerProfiles.location }).from(diggerProfiles).where(eq(diggerProfiles.userId, userId));
+  return row ? areaOf(row.location) : null;
+}
+
+/**
+ * /browse-gigs: a page of the gigs for sale that match the filters, their count, the categories
+ * (and the chosen ones by name) and whether the list is the digger's own area ('near you').
+ */
 export const browseGigsPage = defineOperation({
   access: anyone,
-  async run({ services: { db }, url }) {
+  async run({ services: { db }, url, user }) {
     const filters = parseBrowseFilters(url.searchParams);
-    const [page, count, categories] = await Promise.all([
+    const [page, count, categories, chosen, area] = await Promise.all([
       listOpenGigs(db, filters),
       // The count is of the whole result: loading more pages does not ask again.
       filters.cursor ? null : countOpenGigs(db, filters),
       listTopLevelCategories(db),
+      chosenCategories(db, filters.categoryIds),
+      filters.location && user?.userType === "digger" ? ownArea(db, user.id) : null,
     ]);
-    return { page, count, categories, filters, now: new Date().toISOString() };
+    const nearYou = area !== null && area.toLowerCase() === filters.location.toLowerCase();
+    return { page, count, categories, chosenCategories: chosen, filters, nearYou };
   },
 });

@@ -4,35 +4,44 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { UserType } from "#core/sign-in-schemas.ts";
+import { formatDate } from "#core/dates.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database } from "../db/client.ts";
-import { categories, gigs, users } from "../db/schema.ts";
+import { categories, diggerProfiles, gigs, leadPurchases, quotes, threads, users } from "../db/schema.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
 import { hasCompletedPurchase, holdsSpot } from "../leads/spots.ts";
 import { gigNotFound, whyNotForSaleOf, withdrawn as withdrawnGig } from "../leads/for-sale.ts";
 import { actsAsOperator, anyone } from "../guards.ts";
+import { isEmailConfirmed } from "../sign-in/confirm-email.ts";
 import { defineOperation } from "../operation.ts";
+import { readerTime, type ReaderTime } from "../reader-time.ts";
 
 /**
  * The page /gig/{id}: the gig with its spots, and for a digger whether they already bought its
  * lead (then with the client's contact details) or hold a checkout for it.
  * Throws `gigNotFound` when the viewer may not see it.
  */
-export async function gigPage(db: Database, id: string, viewer: { id: string; userType: UserType; operator?: boolean } | null) {
+async function gigPage(db: Database, id: string, viewer: { id: string; userType: UserType; operator?: boolean } | null, time: ReaderTime) {
   const found = await getPublicGig(db, id, viewer?.id ?? null);
   if (!found) throw gigNotFound();
   const digger = viewer?.userType === "digger" ? viewer.id : null;
   /** Only a digger who bought the lead gets the client's contact details, right on the page. */
-  const contact = digger ? await contactForBuyer(db, id, digger) : null;
+  const bought = digger ? await contactForBuyer(db, id, digger) : null;
+  // The buyer's next step is the conversation (issue 47): Message {first name}, and Send a Quote when they may.
+  const contact = bought && digger ? { ...bought, ...(await buyerThread(db, id, digger)) } : null;
   // A gig an operator took down stays visible to its owner, to those who bought its lead (they
   // keep the contact they paid for) and to operators (the console links to it); for everyone
   // else it is gone.
   const owner = viewer !== null && viewer.id === found.ownerId;
   const operator = viewer?.operator === true;
   if (found.withdrawn && !owner && contact === null && !operator) throw gigNotFound();
+  const { gig } = found;
   return {
-    gig: found.gig,
+    gig,
+    /** Written by the server in the reader's zone (issue 47): 'Posted 3 hours ago by Hana', and the deadline (a calendar day). */
+    posted: `Posted ${time.ago(gig.createdAt)} by ${gig.posterFirstName}`,
+    deadline: gig.deadline ? formatDate(gig.deadline) : "No deadline",
     /** Why Buy is not offered (`whyNotForSale`, server/leads/for-sale.ts), or null when the lead is for sale. */
     notForSale: found.notForSale,
     withdrawn: withdrawnNotice(found.withdrawn, owner || operator),
@@ -42,7 +51,8 @@ export async function gigPage(db: Database, id: string, viewer: { id: string; us
     own: owner ? { deletable: !(await completedPurchase(db, id)) } : null,
     /** A checkout of this digger's holds a spot: Buy continues it, even when the others fill the lead. */
     holding: digger ? await holdsSpot(db, id, digger) : false,
-    now: new Date().toISOString(),
+    /** A digger who has not confirmed their e-mail: Purchase Lead is the notice with the resend button (issue 45). */
+    confirmEmail: digger ? !(await isEmailConfirmed(db, digger)) : false,
   };
 }
 
@@ -61,12 +71,33 @@ function withdrawnNotice(withdrawn: { hiddenReason: string | null } | null, mayK
   return withdrawn.hiddenReason !== null ? { why: "hidden", reason: withdrawn.hiddenReason } : { why: "owner_suspended" };
 }
 
+/**
+ * The thread of user `diggerUserId`'s completed purchase of gig `gigId` and whether they may quote
+ * there: not on a lead refunded in full, not once a quote of the gig is accepted, not after the
+ * client chose another digger (the thread's quote 'not_chosen'); conversations/quote-writing.ts
+ * refuses the same.
+ */
+async function buyerThread(db: Database, gigId: string, diggerUserId: string): Promise<{ threadId: string | null; canQuote: boolean }> {
+  const [row] = await db
+    .select({
+      threadId: threads.id,
+      canQuote: sql<boolean>`(not purchase_fully_refunded(${leadPurchases.id})
+        and not exists (select 1 from ${quotes} where ${quotes.gigId} = ${leadPurchases.gigId} and ${quotes.status} = 'accepted')
+        and not exists (select 1 from ${quotes} where ${quotes.threadId} = ${threads.id} and ${quotes.status} = 'not_chosen'))`,
+    })
+    .from(leadPurchases)
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
+    .innerJoin(threads, eq(threads.purchaseId, leadPurchases.id))
+    .where(and(eq(leadPurchases.gigId, gigId), eq(diggerProfiles.userId, diggerUserId), eq(leadPurchases.status, "completed")));
+  return row ?? { threadId: null, canQuote: false };
+}
+
 async function completedPurchase(db: Database, gigId: string): Promise<boolean> {
   const [row] = await db.select({ completed: hasCompletedPurchase(sql`${gigId}::uuid`) }).from(gigs).where(eq(gigs.id, gigId));
   return row?.completed !== false;
 }
 
-export async function getPublicGig(db: Database, id: string, viewerId: string | null) {
+async function getPublicGig(db: Database, id: string, viewerId: string | null) {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
@@ -114,6 +145,6 @@ export async function getPublicGig(db: Database, id: string, viewerId: string | 
 export const viewGig = defineOperation({
   access: anyone,
   async run({ services: { db, config }, user, params }) {
-    return gigPage(db, params.id ?? "", user && { ...user, operator: actsAsOperator(config, user) });
+    return gigPage(db, params.id ?? "", user && { ...user, operator: actsAsOperator(config, user) }, readerTime(user?.timeZone, config));
   },
 });

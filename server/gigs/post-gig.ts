@@ -1,19 +1,17 @@
 /**
  * Posting a gig: validated with core's rules, under a top-level category, at most 10 an hour
  * and 30 a day per account (counted by every server alike: each gig can alert every matching
- * digger). A gig visible at once (its client's e-mail is confirmed) enqueues its lead alerts in
- * the same transaction.
+ * digger). A gig visible at once (its client's e-mail is confirmed) starts its lead alerts in
+ * the same transaction (the event "gig.visible").
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { postGigSchema } from "#core/gig-schema.ts";
-import { todayIso } from "#core/gig-texts.ts";
-import { enqueueLeadAlerts } from "../alerts/fan-out.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
-import { listTopLevelCategories } from "../categories.ts";
-import { POST_GIG_FORM, POST_GIG_PAGE } from "./access.ts";
+import { readerTime } from "../reader-time.ts";
+import { POST_GIG_FORM } from "./access.ts";
 
 const CATEGORY_REQUIRED = "Please select a category";
 export const GIG_POSTS_LIMITED = "You have posted many gigs today. Try again tomorrow.";
@@ -26,19 +24,15 @@ async function isTopLevelCategory(db: Database, id: string): Promise<boolean> {
   return category !== undefined;
 }
 
-/** /post-gig, the page: the categories to choose from, and today (the deadline's least). */
-export const postGigPage = defineOperation({
-  access: POST_GIG_PAGE,
-  async run({ services }) {
-    return { categories: await listTopLevelCategories(services.db), today: todayIso() };
-  },
-});
-
-/** Saves the client's gig, open; returns its id. */
+/**
+ * Saves the client's gig, open; returns its id and whether it is published (its client's e-mail
+ * is confirmed): the page says 'Gig posted successfully!' only then (issue 47).
+ */
 export const postGig = defineOperation({
   access: POST_GIG_FORM,
-  input: () => postGigSchema(),
-  async run({ services: { db, jobs, rateLimits }, user, input: gig }): Promise<{ id: string }> {
+  // No deadline before the reader's today, the date picker's first day (issue 47).
+  input: ({ user, services }) => postGigSchema(readerTime(user.timeZone, services.config).today),
+  async run({ services: { db, emit, rateLimits }, user, input: gig }): Promise<{ id: string; published: boolean }> {
     const clientId = user.id;
     if (!(await isTopLevelCategory(db, gig.categoryId))) {
       throw new AppError("invalid_input", CATEGORY_REQUIRED, { fieldErrors: { categoryId: CATEGORY_REQUIRED } });
@@ -66,9 +60,9 @@ export const postGig = defineOperation({
           status: "open",
         })
         .returning({ id: gigs.id, published: gigs.published });
-      // Unpublished, it alerts nobody yet: confirming the e-mail enqueues its alerts then.
-      if (row!.published) await enqueueLeadAlerts(jobs, tx, row!.id);
-      return { id: row!.id };
+      // Unpublished, it alerts nobody yet: confirming the e-mail starts its alerts then.
+      if (row!.published) await emit(tx, { kind: "gig.visible", gigId: row!.id });
+      return { id: row!.id, published: row!.published };
     });
   },
 });

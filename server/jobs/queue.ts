@@ -33,7 +33,7 @@ export interface JobData {
   "alerts.digest": Record<string, never>;
   /** End the credential verifications whose date has passed (ops/credential-review.ts). */
   "credentials.lapse": Record<string, never>;
-  /** Tell one party of a thread of its unread messages, 5 minutes on (messages/notices.ts). */
+  /** Tell one party of a thread of its unread messages, 5 minutes on (conversations/message-notices.ts). */
   "messages.notify": { threadId: string; userId: string };
   /** Push one recorded notification to its device (push/send.ts; the `pushes` row, decision 0052). */
   "push.send": { pushId: string };
@@ -54,7 +54,7 @@ const HOUR = 60 * MINUTE;
  * Each queue's policy. Backoff doubles from `retryDelay` (with jitter) up to `retryDelayMax`;
  * after `retryLimit` retries the job stays `failed`, kept for `deleteAfterSeconds`.
  */
-export const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
+const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   // 30 s, 1 min, 2 min, ... then hourly: about a day of tries before an operator must look.
   "email.deliver": { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   // Started a minute after the refund is decided: the request tries at once (refunds.ts).
@@ -94,22 +94,22 @@ export interface DailySchedule {
   timeZone: string;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
   tx?: Transaction;
   /** Not before this many seconds from now. */
   startAfterSeconds?: number;
 }
 
-export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
+type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
 /**
  * Queues whose handler takes a whole fetch of jobs at once (e-mail: one claim of the rows, sent
  * side by side over the SMTP pool, decision 0042; pushes the same way over the keep-alive
  * agent, decision 0052). It answers each job's outcome in order, null for done or its error, so
  * a failed job is retried on its own with its own backoff.
  */
-export type BatchJobName = "email.deliver" | "push.send";
-export type BatchJobHandler<N extends JobName> = (data: Array<JobData[N]>) => Promise<Array<Error | null>>;
+type BatchJobName = "email.deliver" | "push.send";
+type BatchJobHandler<N extends JobName> = (data: Array<JobData[N]>) => Promise<Array<Error | null>>;
 export type JobHandlers = { [N in JobName]: N extends BatchJobName ? BatchJobHandler<N> : JobHandler<N> };
 const BATCH_QUEUES: ReadonlySet<JobName> = new Set<BatchJobName>(["email.deliver", "push.send"]);
 
@@ -119,7 +119,7 @@ const BATCH_QUEUES: ReadonlySet<JobName> = new Set<BatchJobName>(["email.deliver
  */
 const BATCH_SIZE: Partial<Record<JobName, number>> = { "email.deliver": 50, "push.send": 100 };
 
-export interface QueueDepth {
+interface QueueDepth {
   queue: JobName;
   /** Waiting to run (ready, deferred or waiting for a retry). */
   queued: number;

@@ -1,11 +1,11 @@
 /**
- * The jobs that an event (server/events/registry.ts) and an operation both start, made in one
- * place below both, so the registry names no area's code to start them.
+ * The jobs events start (their declarations' `jobs`, server/events/registry.ts), made here,
+ * below the areas that run them, so the registry imports no area.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ISSUE_REMINDER_HOURS_BEFORE } from "#core/lead-issues.ts";
 import type { Transaction } from "../db/client.ts";
-import { gigs } from "../db/schema.ts";
+import { gigs, messageNotices } from "../db/schema.ts";
 import type { JobStart } from "./queue.ts";
 
 /** The `alerts.gig` job of a gig that became visible (server/alerts/fan-out.ts runs it). */
@@ -23,6 +23,19 @@ export async function clientGigAlertJobs(tx: Transaction, clientId: string): Pro
   return visible.map(leadAlertsJob);
 }
 
+/**
+ * The `alerts.gig` job of a gig whose last hire was removed (the event "hire.removed"): no hire
+ * holds it off sale any more (gigs.hired, kept by migration 0050's trigger in the same
+ * transaction). The job asks the whole rule when it runs; a digger once alerted is not told again.
+ */
+export async function backOnSaleJobs(tx: Transaction, gigId: string): Promise<JobStart[]> {
+  const back = await tx
+    .select({ id: gigs.id })
+    .from(gigs)
+    .where(and(eq(gigs.id, gigId), eq(gigs.hired, false), eq(gigs.status, "open"), eq(gigs.published, true)));
+  return back.map(leadAlertsJob);
+}
+
 /** The `refund.send` job of refund `refundId` (server/leads/refunds.ts; an operator's retry starts it at once). */
 export function refundJob(refundId: string, startAfterSeconds?: number): JobStart & { name: "refund.send" } {
   return { name: "refund.send", data: { refundId }, startAfterSeconds };
@@ -36,4 +49,24 @@ export function refundJob(refundId: string, startAfterSeconds?: number): JobStar
 export function issueReminderJob(issueId: string, responseHours: number): JobStart[] {
   if (responseHours <= ISSUE_REMINDER_HOURS_BEFORE) return [];
   return [{ name: "issues.remind", data: { issueId }, startAfterSeconds: (responseHours - ISSUE_REMINDER_HOURS_BEFORE) * 3600 }];
+}
+
+/** The `refund.send` job of a refund just recorded: the request tries at once, the job a minute later (server/leads/refunds.ts). */
+export const REFUND_RETRY_AFTER_SECONDS = 60;
+
+/** A message unread this long is told of (server/conversations/message-notices.ts runs the job). */
+const MESSAGE_NOTICE_DELAY_SECONDS = 5 * 60;
+
+/**
+ * The `messages.notify` job of a message to `userId` in a thread, 5 minutes on, unless one is
+ * pending for them already: the `message_notices` row's `pending`, taken under the row's lock
+ * in the message's transaction (docs/decisions/0038-conversations.md, "Notifications").
+ */
+export async function messageNoticeJobs(tx: Transaction, threadId: string, userId: string): Promise<JobStart[]> {
+  const claimed = await tx
+    .insert(messageNotices)
+    .values({ threadId, userId, pending: true })
+    .onConflictDoUpdate({ target: [messageNotices.threadId, messageNotices.userId], set: { pending: true }, setWhere: sql`${messageNotices.pending} = false` })
+    .returning({ userId: messageNotices.userId });
+  return claimed.length > 0 ? [{ name: "messages.notify", data: { threadId, userId }, startAfterSeconds: MESSAGE_NOTICE_DELAY_SECONDS }] : [];
 }

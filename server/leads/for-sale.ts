@@ -10,7 +10,9 @@
  *   suspended (issue 22) nor deleted; otherwise it is gone, as if it did not exist;
  * - open: not closed by its client;
  * - not full: its completed purchases leave a spot (decisions 0019 and 0030). Checkouts holding
- *   spots never take a gig off the lists (issue 30); they only keep other buyers out (`held`).
+ *   spots never take a gig off the lists (issue 30); they only keep other buyers out (`held`);
+ * - not hired: no digger is hired for it (an accepted quote or Mark as Hired, issue 47), unless
+ *   its client chose 'Keep it open for more diggers'.
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { NotForSale } from "#core/lead-spots.ts";
@@ -38,8 +40,14 @@ const open = (): SQL => sql`(${gigs.status} = 'open')`;
  */
 const spotsLeft = (): SQL => sql`(${gigs.purchaseCount} < ${gigs.maxDiggers})`;
 
+/**
+ * No hire holds it (gigs.hired is kept by a trigger on hires, migration 0050), or its client keeps
+ * it open for more diggers. Also of the partial indexes' predicate: a hired gig leaves them.
+ */
+const notHired = (): SQL => sql`(not ${gigs.hired} or ${gigs.openForMore})`;
+
 /** The rule, for a query over `gigs`: the gig's lead is for sale. */
-export const forSale = (): SQL => sql`(${open()} and ${gigs.published} and ${spotsLeft()} and ${shown()})`;
+export const forSale = (): SQL => sql`(${open()} and ${gigs.published} and ${spotsLeft()} and ${notHired()} and ${shown()})`;
 
 /**
  * Why the lead of the gig in the query is not for sale, or null when it is. `held` is every spot
@@ -53,6 +61,7 @@ export const whyNotForSaleOf = (exceptPurchase?: string): SQL<NotForSale | null>
   return sql<NotForSale | null>`case
     when not ${shown()} then 'gone'
     when not ${open()} then 'closed'
+    when not ${notHired()} then 'hired'
     when not ${spotsLeft()} then 'full'
     when ${heldFull} then 'held'
   end`;

@@ -3,8 +3,8 @@
  * button. Idempotent: an event that arrives twice, late, or at the same time as another
  * completes the purchase once, and raises the gig's purchase count once, in one transaction.
  * A second payment for a lead the digger already holds is refunded in full, and so is a
- * payment for a lead that is gone (the gig closed, an operator hid it, or its client deleted
- * their account or was suspended, while the checkout was open) or full (its hold ran out and other diggers took every spot, decision
+ * payment for a lead that is gone (the gig closed, its client hired a digger (issue 47), an
+ * operator hid it, or its client deleted their account or was suspended, while the checkout was open) or full (its hold ran out and other diggers took every spot, decision
  * 0019): the digger is told and never sees the client.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -50,12 +50,13 @@ export async function completeCheckout(services: Services, sessionId: string, pa
       // own always leaves one; a hold that ran out (paid in Stripe's margin, or on a page left
       // open) completes only if a spot is still free (decision 0019).
       const why = await whyNotForSale(tx, purchase.gigId, purchase.id);
-      const gone = why === "gone" || why === "closed";
+      // A hire took it off sale: no longer available, refunded in full at once like a closed gig (issue 47).
+      const gone = why === "gone" || why === "closed" || why === "hired";
       const full = why === "full" || why === "held";
       const payment = { providerPaymentId: paymentId ?? sql`${leadPurchases.providerPaymentId}` };
       if (gone || full) {
         await tx.update(leadPurchases).set({ status: "cancelled", ...payment }).where(eq(leadPurchases.id, purchase.id));
-        const refundId = await recordRefund(tx, services.jobs, {
+        const refundId = await recordRefund(tx, services.emit, {
           leadPurchaseId: purchase.id,
           leadIssueId: null,
           reason: "lead_unavailable",
@@ -101,7 +102,7 @@ async function refundDuplicate(services: Services, sessionId: string, paymentId:
       .where(eq(leadPurchases.providerSessionId, sessionId))
       .returning({ id: leadPurchases.id, amountPaidCents: leadPurchases.amountPaidCents });
     if (!purchase) return null;
-    return recordRefund(tx, services.jobs, {
+    return recordRefund(tx, services.emit, {
       leadPurchaseId: purchase.id,
       leadIssueId: null,
       reason: "duplicate_payment",

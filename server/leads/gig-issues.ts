@@ -4,13 +4,14 @@
  * owner gets 404 and nothing else. Deciding on an issue is in resolve-issue.ts.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { ISSUE_MESSAGES, type GigIssue } from "#core/lead-issues.ts";
+import { ISSUE_MESSAGES, respondByText, withOperatorsText, type GigIssue } from "#core/lead-issues.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { signedIn } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
+import { readerTime, type ReaderTime } from "../reader-time.ts";
 
 /** Who may read and decide on the issues of a gig: its owner, who must be signed in. */
 export const GIG_ISSUES_ACCESS = signedIn({
@@ -21,7 +22,7 @@ export const GIG_ISSUES_ACCESS = signedIn({
 const ISSUES_LIMIT = 500;
 
 /** The issues on a gig of `clientId`, newest first; null when the gig is not theirs. */
-export async function listGigIssues(db: Database, clientId: string, gigId: string): Promise<GigIssue[] | null> {
+async function listGigIssues(db: Database, clientId: string, gigId: string, time: ReaderTime): Promise<GigIssue[] | null> {
   if (!isUuid(gigId)) return null;
   const [gig] = await db
     .select({ id: gigs.id })
@@ -41,6 +42,7 @@ export async function listGigIssues(db: Database, clientId: string, gigId: strin
       operatorRespondBy: leadIssues.operatorRespondBy,
       amountPaidCents: leadPurchases.amountPaidCents,
       diggerBusinessName: diggerProfiles.businessName,
+      diggerHandle: diggerProfiles.handle,
     })
     .from(leadIssues)
     .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
@@ -53,19 +55,22 @@ export async function listGigIssues(db: Database, clientId: string, gigId: strin
     createdAt: row.createdAt.toISOString(),
     respondBy: row.respondBy.toISOString(),
     operatorRespondBy: row.operatorRespondBy?.toISOString() ?? null,
+    reportedText: `Reported ${time.ago(row.createdAt)}`,
+    respondByText: respondByText(time.deadline(row.respondBy)),
+    withOperatorsText: row.operatorRespondBy ? withOperatorsText(time.deadline(row.operatorRespondBy)) : null,
   }));
 }
 
 /** The dialog's data: the issues on gig `gigId` of `clientId`; 404 'Failed to load issues' when the gig is not theirs. */
-export async function gigIssues(db: Database, clientId: string, gigId: string): Promise<{ issues: GigIssue[]; now: string }> {
-  const issues = await listGigIssues(db, clientId, gigId);
+async function gigIssues(db: Database, clientId: string, gigId: string, time: ReaderTime): Promise<{ issues: GigIssue[] }> {
+  const issues = await listGigIssues(db, clientId, gigId, time);
   // Not theirs, or no such gig: 404 and nothing about it.
   if (!issues) throw new AppError("not_found", ISSUE_MESSAGES.loadIssuesFailed);
-  return { issues, now: new Date().toISOString() };
+  return { issues };
 }
 
 /** The issues dialog of /my-gigs: the issues on one of my gigs. */
 export const gigIssuesDialog = defineOperation({
   access: GIG_ISSUES_ACCESS,
-  run: ({ services: { db }, user, params }) => gigIssues(db, user.id, params.gigId ?? ""),
+  run: ({ services: { db, config }, user, params }) => gigIssues(db, user.id, params.gigId ?? "", readerTime(user.timeZone, config)),
 });

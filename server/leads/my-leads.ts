@@ -5,17 +5,34 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
-import { ISSUE_DEADLINE_DEFAULTS, type MyLead } from "#core/lead-issues.ts";
+import { decideByText, ISSUE_DEADLINE_DEFAULTS, leadStateFilter, reportWindowClosedText, type LeadState, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
-import { gigs, leadIssues, leadPurchases, refunds, threads } from "../db/schema.ts";
+import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { clientUser, withGigAndClient } from "./purchase-parties.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
 import { defineOperation } from "../operation.ts";
+import { readerTime, type ReaderTime } from "../reader-time.ts";
 
 /**
- * One page of a digger's completed purchases, newest purchased_at first, with when each one's
- * report window (`reportDays` after the purchase) closes and whether it has, by the database's clock.
+ * Where the lead of purchase row `p` stands (core/lead-issues.ts `LEAD_STATES`), in the query
+ * that joins its gig, its issue and the issue's refund and its thread: the first that holds.
+ */
+const leadState = (p: typeof leadPurchases) => sql<LeadState>`case
+  when exists (select 1 from ${hires} where ${hires.gigId} = ${p.gigId} and ${hires.diggerId} = ${p.diggerId}) then 'hired'
+  when ${refunds.status} = 'succeeded' then 'refunded'
+  when ${leadIssues.status} = 'approved' then 'refund_pending'
+  when ${gigs.filledAt} is not null then 'filled'
+  when exists (select 1 from ${quotes} where ${quotes.threadId} = ${threads.id} and ${quotes.status} = 'not_chosen')
+    or exists (select 1 from ${quotes} where ${quotes.gigId} = ${p.gigId} and ${quotes.status} = 'accepted' and ${quotes.diggerId} <> ${p.diggerId})
+    or (${gigs.hired} and not ${gigs.openForMore}) then 'not_chosen'
+  else 'active'
+end`;
+
+/**
+ * One page of a digger's completed purchases, newest purchased_at first (only those in `state`
+ * when given), each with where it stands, and when its report window (`reportDays` after the
+ * purchase) closes and whether it has, by the database's clock.
  */
 export async function listMyLeads(
   db: Database,
@@ -23,9 +40,11 @@ export async function listMyLeads(
   cursor: string | null,
   size = PAGE_SIZE,
   reportDays: number = ISSUE_DEADLINE_DEFAULTS.reportDays,
+  state: LeadState | null = null,
 ): Promise<Page<MyLead>> {
   const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const p = leadPurchases;
+  const stateOf = leadState(p);
   const closesAt = sql`(${p.purchasedAt} + make_interval(days => ${reportDays}::int))`;
   const rows = await withGigAndClient(
     db
@@ -33,6 +52,7 @@ export async function listMyLeads(
         id: p.id,
         amountPaidCents: p.amountPaidCents,
         purchasedAt: exactTimestamp(p.purchasedAt),
+        state: stateOf,
         gig: {
           id: gigs.id,
           title: gigs.title,
@@ -67,6 +87,7 @@ export async function listMyLeads(
       and(
         eq(p.diggerId, diggerId),
         eq(p.status, "completed"),
+        state ? sql`${stateOf} = ${state}` : undefined,
         after ? sql`(${p.purchasedAt}, ${p.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
       ),
     )
@@ -78,6 +99,7 @@ export async function listMyLeads(
     // Each field named, not `{ ...row, refund, issue }` (decision 0066: a new hidden class a lead).
     items: page.items.map((row) => ({
       id: row.id,
+      state: row.state,
       amountPaidCents: row.amountPaidCents,
       purchasedAt: row.purchasedAt,
       gig: row.gig,
@@ -154,24 +176,35 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
 }
 
 /**
- * The page /my-leads of digger `diggerId` from `cursor`, with the ledger. A database fault is not
- * wrapped: it reaches the error handling that answers 503 when the database is away, and the
- * page's error boundary says 'Failed to load leads'.
+ * The page /my-leads of digger `diggerId` from `cursor` (only the leads in `state` when given),
+ * with the ledger. A database fault is not wrapped: it reaches the error handling that answers
+ * 503 when the database is away, and the page's error boundary says 'Failed to load leads'.
  */
-export async function myLeadsPage(
+async function myLeadsPage(
   { db, config }: { db: Database; config: { leadIssueReportDays: number } },
   diggerId: string,
   cursor: string | null,
-): Promise<{ page: Page<MyLead>; ledger: LeadLedger }> {
+  state: LeadState | null,
+  time: ReaderTime,
+): Promise<{ page: Page<MyLead>; ledger: LeadLedger; state: LeadState | null; times: Record<string, MyLeadTimes> }> {
   const [page, ledger] = await Promise.all([
-    listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays),
+    listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays, state),
     leadLedger(db, diggerId),
   ]);
-  return { page, ledger };
+  const times: Record<string, MyLeadTimes> = {};
+  for (const lead of page.items) {
+    times[lead.id] = {
+      purchased: time.date(lead.purchasedAt),
+      reportClosed: lead.reportClosed ? reportWindowClosedText(time.date(lead.reportClosesAt)) : null,
+      decideBy: lead.issue?.status === "pending" ? decideByText(time.deadline(lead.issue.respondBy)) : null,
+    };
+  }
+  return { page, ledger, state, times };
 }
 
-/** /my-leads: a page of the digger's leads (from `?cursor=`) and their ledger. */
+/** /my-leads: a page of the digger's leads (from `?cursor=`, in `?state=` when it names one) and their ledger. */
 export const myLeads = defineOperation({
   access: MY_LEADS_ACCESS,
-  run: ({ services, diggerId, url }) => myLeadsPage(services, diggerId, url.searchParams.get("cursor")),
+  run: ({ services, user, diggerId, url }) =>
+    myLeadsPage(services, diggerId, url.searchParams.get("cursor"), leadStateFilter(url.searchParams.get("state")), readerTime(user.timeZone, services.config)),
 });

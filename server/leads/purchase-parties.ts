@@ -27,7 +27,7 @@ export function withPurchaseParties<T extends PgSelect>(query: T) {
 /**
  * Only the gig and its client: for a list of one digger's purchases (My Leads), whose digger is
  * known. PostgreSQL never drops an inner join, even one nothing reads, and planning the two
- * digger joins more than doubled My Leads' planning time (2.4 -> 0.8 ms without them, bench/README).
+ * digger joins more than doubled My Leads' planning time (2.4 -> 0.8 ms without them, bench/results/history.md).
  */
 export function withGigAndClient<T extends PgSelect>(query: T) {
   return query.innerJoin(gigs, eq(gigs.id, leadPurchases.gigId)).innerJoin(clientUser, eq(clientUser.id, gigs.clientId));

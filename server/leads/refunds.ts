@@ -3,7 +3,7 @@
  * 1. `recordRefund` writes a pending refund inside the transaction that decides it (approving
  *    an issue, finding a duplicate payment, or a payment for a lead no longer available); the
  *    unique index allows one per issue.
- *    The same transaction enqueues a `refund.send` job that starts a minute later.
+ *    The same transaction emits "refund.recorded", whose `refund.send` job starts a minute later.
  * 2. `sendRefund`, after that commit, asks the payment provider, keyed by the refund's id:
  *    repeating it (a retry, a crash, two workers) never refunds twice. The request tries at
  *    once, so the refund usually shows as done; the job finds it done, or tries again with
@@ -11,24 +11,19 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
-import type { JobQueue } from "../jobs/queue.ts";
-import { refundJob } from "../jobs/starts.ts";
+import type { Emit } from "../events/emit.ts";
 import { leadPurchases, refunds } from "../db/schema.ts";
 import type { AppServices } from "../context.ts";
 
 export type RefundReason = "issue_approved" | "duplicate_payment" | "lead_unavailable";
 
-/** The first retry waits this long: the request's own try has long finished by then. */
-const RETRY_AFTER_SECONDS = 60;
-
 export async function recordRefund(
   tx: Transaction,
-  jobs: JobQueue,
+  emit: Emit,
   refund: { leadPurchaseId: string; leadIssueId: string | null; reason: RefundReason; amountCents: number },
 ): Promise<string> {
   const [row] = await tx.insert(refunds).values(refund).returning({ id: refunds.id });
-  const job = refundJob(row!.id, RETRY_AFTER_SECONDS);
-  await jobs.send(job.name, job.data, { tx, startAfterSeconds: job.startAfterSeconds });
+  await emit(tx, { kind: "refund.recorded", refundId: row!.id });
   return row!.id;
 }
 

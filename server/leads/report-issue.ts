@@ -10,12 +10,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
-import { ISSUE_MESSAGES, issueReportSchema, REFUND_PERCENTAGES, reportTooLateMessage, type IssueReport } from "#core/lead-issues.ts";
+import { ISSUE_MESSAGES, issueReportFormSchema, REFUND_PERCENTAGES, reportTooLateMessage, type IssueReport } from "#core/lead-issues.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
+import { readerTime, type ReaderTime } from "../reader-time.ts";
 import { defineOperation } from "../operation.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
 
@@ -47,11 +48,12 @@ async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId:
  * `issueReportSchema`) of digger `diggerId` on purchase `purchaseId` (the form's, unchecked)
  * and e-mails the client.
  */
-export async function reportIssue(
+async function reportIssue(
   services: Pick<AppServices, "db" | "emit" | "config">,
   diggerId: string,
   purchaseId: unknown,
   { issueType, description }: IssueReport,
+  time: ReaderTime,
 ): Promise<void> {
   const { db, emit, config } = services;
   // Another digger's purchase, one never paid for, or none at all: nothing to report on.
@@ -60,7 +62,7 @@ export async function reportIssue(
   if (!lead) throw new AppError("not_found", ISSUE_MESSAGES.reportFailed);
   if (lead.windowClosed) {
     const closedAt = new Date(lead.purchasedAt!.getTime() + config.leadIssueReportDays * 24 * 3600 * 1000);
-    throw new AppError("conflict", reportTooLateMessage(closedAt, config.leadIssueReportDays));
+    throw new AppError("conflict", reportTooLateMessage(time.date(closedAt), config.leadIssueReportDays));
   }
 
   const refundPercentage = REFUND_PERCENTAGES[issueType];
@@ -101,9 +103,9 @@ export async function reportIssue(
 /** My Leads' Report Issue form: says it was reported, in the spec's words. */
 export const reportLeadIssue = defineOperation({
   access: MY_LEADS_ACCESS,
-  input: issueReportSchema,
-  async run({ services, diggerId, form, input }) {
-    await reportIssue(services, diggerId, form?.get("purchaseId"), input);
+  input: issueReportFormSchema,
+  async run({ services, user, diggerId, input: { purchaseId, ...report } }) {
+    await reportIssue(services, diggerId, purchaseId, report, readerTime(user.timeZone, services.config));
     return { success: ISSUE_MESSAGES.reported };
   },
 });

@@ -6,7 +6,7 @@
  * issue. Anyone but the gig's owner gets 404 and nothing else.
  *
  * The automatic approval of an issue whose client did not answer by its `respond_by`
- * (issue-deadlines.ts) and an operator's decision (ops/payments.ts) take the same decision
+ * (issue-deadlines.ts) and an operator's decision (ops/decide-overdue-issue.ts) take the same decision
  * through `decideLocked` and `afterDecision`: one code path records and sends a refund, whoever
  * decides. Past AUTO_APPROVALS_PER_DIGGER automatic approvals in AUTO_APPROVAL_WINDOW_DAYS, an
  * overdue issue goes to the operators instead (`settleOverdueLocked`; docs/decisions/0031).
@@ -101,7 +101,7 @@ async function decideLocked(
   const amountCents = decision === "reject" ? 0 : refundCents(issue.amountPaidCents, refundPercentage);
   const refundId =
     amountCents > 0
-      ? await recordRefund(tx, services.jobs, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
+      ? await recordRefund(tx, services.emit, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
       : null;
   const resolved = { ...told, refundId, refundCents: amountCents };
   // Both sides hear of it with the decision itself: the digger always, the client of an
@@ -156,7 +156,7 @@ async function settleOverdueLocked(tx: Transaction, services: Tellers, issueId: 
  * the operators: ESCALATED, or null while the operators have it). An issue on a purchase that
  * is not completed (never paid) is not found: nothing to refund.
  */
-export async function resolveIssue(
+async function resolveIssue(
   services: Tellers & Pick<AppServices, "db">,
   clientId: string,
   gigId: string,
@@ -249,7 +249,7 @@ export async function afterDecision(services: AfterServices, resolved: Resolved)
  * by `issueDecisionSchema`); then the refund goes to the provider and the digger is e-mailed.
  * Returns the decision.
  */
-export async function decideIssue(
+async function decideIssue(
   services: AfterServices,
   clientId: string,
   gigId: string,

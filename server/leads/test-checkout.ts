@@ -1,18 +1,16 @@
 /**
- * The built-in test checkout's page (design.md section 5): only with the test provider, only
- * for the digger whose pending purchase it is; anyone else, signed in or not, finds nothing
- * (404). Pay runs the same fulfilment as a webhook. A checkout ends unpaid after
- * CHECKOUT_LIFETIME_MS, as a Stripe Checkout Session does.
+ * The built-in test checkout (design.md section 5): only with the test provider, only for the
+ * digger whose pending purchase it is; anyone else, signed in or not, finds nothing (404). A
+ * checkout ends unpaid after CHECKOUT_LIFETIME_MS, as a Stripe Checkout Session does. Its page
+ * is view-test-checkout.ts, its Pay or Cancel answer-test-checkout.ts.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { diggerProfiles, gigs, leadPurchases } from "../db/schema.ts";
-import { anyone } from "../guards.ts";
 import { AppError } from "../errors.ts";
-import { defineOperation } from "../operation.ts";
 import { CHECKOUT_LIFETIME_MS } from "../payments/provider.ts";
 import type { AppServices } from "../context.ts";
 import { whyNotForSale } from "./for-sale.ts";
-import { completeCheckout, endCheckout } from "./fulfilment.ts";
+import { endCheckout } from "./fulfilment.ts";
 import { withPurchaseParties } from "./purchase-parties.ts";
 
 export const CHECKOUT_MESSAGES = {
@@ -22,7 +20,7 @@ export const CHECKOUT_MESSAGES = {
   expired: "This checkout has expired. Please start again.",
 } as const;
 
-type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "emit" | "config">;
+export type Services = Pick<AppServices, "db" | "jobs" | "payments" | "logger" | "emit" | "config">;
 
 /** Where the browser goes once a checkout is over. */
 export interface Done {
@@ -30,7 +28,7 @@ export interface Done {
 }
 
 /** The pending checkout `sessionId` of user `userId`, or not found. */
-async function findCheckout(services: Services, userId: string | null, sessionId: string) {
+export async function findCheckout(services: Services, userId: string | null, sessionId: string) {
   if (services.payments.name !== "test" || !userId) throw new AppError("not_found", CHECKOUT_MESSAGES.notFound);
   const [row] = await withPurchaseParties(
     services.db
@@ -56,57 +54,13 @@ type Checkout = Awaited<ReturnType<typeof findCheckout>>;
  * digger: its client deleted their account, or an operator took it down (the gig page shows a
  * withdrawn gig to its buyers only, and this payment was refunded).
  */
-async function backWithError(services: Services, { gigId }: Checkout, message: string): Promise<AppError> {
+export async function backWithError(services: Services, { gigId }: Checkout, message: string): Promise<AppError> {
   const to = (await whyNotForSale(services.db, gigId)) === "gone" ? "/browse-gigs" : `/gig/${gigId}`;
   return new AppError("conflict", message, { redirectTo: to });
 }
 
 /** Ends an expired checkout; the error sends the browser back with 'This checkout has expired'. */
-async function endExpired(services: Services, sessionId: string, checkout: Checkout): Promise<AppError> {
+export async function endExpired(services: Services, sessionId: string, checkout: Checkout): Promise<AppError> {
   await endCheckout(services, sessionId);
   return backWithError(services, checkout, CHECKOUT_MESSAGES.expired);
 }
-
-/** The checkout page: what is bought at what price; or, for a checkout that is over, the gig. */
-export async function loadTestCheckout(
-  services: Services,
-  userId: string | null,
-  sessionId: string,
-): Promise<{ gigTitle: string; amountCents: number; goTo?: undefined } | Done> {
-  const checkout = await findCheckout(services, userId, sessionId);
-  if (checkout.status !== "pending") return { goTo: `/gig/${checkout.gigId}` };
-  if (checkout.expired) throw await endExpired(services, sessionId, checkout);
-  return { gigTitle: checkout.gigTitle, amountCents: checkout.amountCents };
-}
-
-/** Pay or Cancel: completes (as a webhook would) or ends the checkout, then back to the gig. */
-export async function submitTestCheckout(services: Services, userId: string | null, sessionId: string, form: FormData): Promise<Done> {
-  const checkout = await findCheckout(services, userId, sessionId);
-  const gigPath = `/gig/${checkout.gigId}`;
-  if (checkout.status !== "pending") return { goTo: gigPath };
-  if (checkout.expired) throw await endExpired(services, sessionId, checkout);
-  if (form.get("intent") === "pay") {
-    const outcome = await completeCheckout(services, sessionId, null);
-    if (outcome === "unavailable_refunded") throw await backWithError(services, checkout, CHECKOUT_MESSAGES.unavailable);
-    if (outcome === "full_refunded") throw await backWithError(services, checkout, CHECKOUT_MESSAGES.full);
-    return { goTo: `${gigPath}?payment=success` };
-  }
-  await endCheckout(services, sessionId);
-  return { goTo: `${gigPath}?payment=cancelled` };
-}
-
-/** /checkout/{sessionId}, the page: its digger's only (anyone else gets 404, never a sign-in redirect). */
-export const testCheckoutPage = defineOperation({
-  access: anyone,
-  async run({ services, user, params }) {
-    return loadTestCheckout(services, user?.id ?? null, params.sessionId ?? "");
-  },
-});
-
-/** /checkout/{sessionId}, Pay or Cancel. */
-export const testCheckoutAnswer = defineOperation({
-  access: anyone,
-  async run({ services, user, params, form }) {
-    return submitTestCheckout(services, user?.id ?? null, params.sessionId ?? "", form ?? new FormData());
-  },
-});

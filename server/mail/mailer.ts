@@ -47,7 +47,7 @@ export interface OutgoingEmail extends EmailMessage {
   listUnsubscribeUrl?: string;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** Record the e-mail (and its delivery job) in this transaction: it exists exactly when the transaction commits. */
   tx?: Transaction;
 }

@@ -2,6 +2,12 @@
 import { desc, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { anyone } from "../guards.ts";
+import { defineOperation } from "../operation.ts";
+
+/** How many e-mails /dev/mail shows, newest first. */
+const SHOWN = 50;
 
 export interface RecentEmail {
   id: string;
@@ -18,7 +24,7 @@ export interface RecentEmail {
 }
 
 /** The newest `limit` e-mails, only those to `to` (any case) when it is given. */
-export function listRecentEmails(db: Database, limit: number, to?: string): Promise<RecentEmail[]> {
+function listRecentEmails(db: Database, limit: number, to?: string): Promise<RecentEmail[]> {
   return db
     .select({
       id: emails.id,
@@ -36,3 +42,17 @@ export function listRecentEmails(db: Database, limit: number, to?: string): Prom
     .orderBy(desc(emails.createdAt))
     .limit(limit);
 }
+
+/**
+ * /dev/mail, local mode only (anywhere else the 404 page): the e-mail the app recorded, newest
+ * first, so links in it can be followed; `?to=<address>` shows only that address's, so a busy
+ * outbox cannot push someone's out of view.
+ */
+export const devMailPage = defineOperation({
+  access: anyone,
+  async run({ services: { config, db }, url }) {
+    if (config.mode !== "local") throw new AppError("not_found", "Not found");
+    const to = url.searchParams.get("to")?.trim() || null;
+    return { to, shown: SHOWN, emails: await listRecentEmails(db, SHOWN, to ?? undefined) };
+  },
+});

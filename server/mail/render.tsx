@@ -2,7 +2,7 @@
  * Every e-mail's HTML part, rendered on the server with React Email: the e-mail's parts
  * (templates/email-body.tsx) inside the one layout (templates/layout.tsx).
  *
- * Rendered once per shape (issue 35; bench/README.md, the lead-alerts case): an e-mail is
+ * Rendered once per shape (issue 35; bench/results/history.md, "The alerts: where their CPU went"): an e-mail is
  * rendered with a mark in place of each action's address and of the unsubscribe address, and
  * the marks are then replaced by the addresses, escaped as React escapes them. The 10,000 alerts
  * of one gig differ only in their unsubscribe address, so they cost one render, not 10,000.

@@ -7,7 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** What a link unsubscribes from: promotional e-mail, lead alerts (server/alerts/), or e-mail about new messages (server/messages/). */
+/** What a link unsubscribes from: promotional e-mail, lead alerts (server/alerts/), or e-mail about new messages (server/conversations/). */
 export type UnsubscribeList = "promotional" | "lead-alerts" | "messages";
 
 /** Each list signs under its own purpose: a promotional link cannot turn alerts off, nor the reverse. */

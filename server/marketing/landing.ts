@@ -7,11 +7,13 @@ import { asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerCategories, diggerProfiles, gigs } from "../db/schema.ts";
+import { anyone } from "../guards.ts";
 import { forSale } from "../leads/for-sale.ts";
+import { defineOperation } from "../operation.ts";
 
-export const LANDING_SHOWCASE_SIZE = 3;
+const LANDING_SHOWCASE_SIZE = 3;
 
-export interface LandingDigger {
+interface LandingDigger {
   id: string;
   handle: string;
   profession: string;
@@ -22,7 +24,7 @@ export interface LandingDigger {
   profileImageUrl: string | null;
 }
 
-export interface LandingGig {
+interface LandingGig {
   id: string;
   title: string;
   description: string;
@@ -103,3 +105,9 @@ export async function getLandingShowcase(db: Database): Promise<LandingShowcase>
     gigs: newestGigs.map((g) => ({ ...g, description: excerpt(g.description, CARD_DESCRIPTION_LENGTH) })),
   };
 }
+
+/** The home page (/): its showcase, the same for everyone. */
+export const landingPage = defineOperation({
+  access: anyone,
+  run: ({ services: { db } }) => getLandingShowcase(db),
+});

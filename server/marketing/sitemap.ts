@@ -5,7 +5,9 @@
 import { desc, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs } from "../db/schema.ts";
+import { everyoneAlike } from "../guards.ts";
 import { forSale } from "../leads/for-sale.ts";
+import { defineOperation } from "../operation.ts";
 
 const STATIC_PATHS = ["/", "/browse-gigs", "/browse-diggers", "/how-it-works", "/contact", "/terms", "/privacy"];
 const MAX_PER_KIND = 24_000;
@@ -13,7 +15,7 @@ const MAX_PER_KIND = 24_000;
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-export async function buildSitemap(db: Database, publicUrl: string): Promise<string> {
+async function buildSitemap(db: Database, publicUrl: string): Promise<string> {
   const [openGigs, diggers] = await Promise.all([
     db
       .select({ id: gigs.id, changed: gigs.updatedAt })
@@ -52,3 +54,13 @@ export function buildRobotsTxt(publicUrl: string): string {
     "",
   ].join("\n");
 }
+
+/** /sitemap.xml: the file, cached for an hour by whoever fetches it (so no session is read). */
+export const sitemapFile = defineOperation({
+  access: everyoneAlike,
+  async run({ services: { db, config } }): Promise<Response> {
+    return new Response(await buildSitemap(db, config.publicUrl), {
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    });
+  },
+});

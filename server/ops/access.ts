@@ -11,7 +11,7 @@ import { defineOperation } from "../operation.ts";
 export type { Operator } from "../guards.ts";
 
 /** Local mode: the banner that says production would ask for two-factor authentication. */
-export function twoFactorNotice(config: Pick<Config, "mode">, operator: Operator): string | null {
+function twoFactorNotice(config: Pick<Config, "mode">, operator: Operator): string | null {
   if (config.mode === "production" || operator.twoFactorEnabled) return null;
   return "Two-factor authentication is off for this account. In production the console opens only with two-factor authentication on.";
 }

@@ -11,6 +11,7 @@ import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_SEQ_CURSOR, toPage, 
 import { CLI_OPERATOR } from "./operators.ts";
 import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
+import { readerTime } from "../reader-time.ts";
 
 export interface AuditFilters {
   action: OperatorActionName | "";
@@ -22,7 +23,7 @@ export interface AuditFilters {
 
 const FILTER_MAX_LENGTH = 320;
 
-export function auditFilters(searchParams: URLSearchParams): AuditFilters {
+function auditFilters(searchParams: URLSearchParams): AuditFilters {
   const action = searchParams.get("action") ?? "";
   const text = (name: string) => (searchParams.get(name) ?? "").trim().slice(0, FILTER_MAX_LENGTH);
   return { action: isOperatorAction(action) ? action : "", operator: text("operator"), user: text("user") };
@@ -103,8 +104,11 @@ export async function auditLog(
 /** The Audit log section: its filters and a page of rows. */
 export const auditPage = defineOperation({
   access: operator,
-  async run({ services, url }) {
+  async run({ services, user, url }) {
     const filters = auditFilters(url.searchParams);
-    return { filters, page: await auditLog(services.db, filters, url.searchParams.get("cursor")) };
+    const page = await auditLog(services.db, filters, url.searchParams.get("cursor"));
+    // Each entry's time in the operator's zone (issue 47).
+    const time = readerTime(user.timeZone, services.config);
+    return { filters, page: { ...page, items: page.items.map((entry) => ({ ...entry, createdAtText: time.dateTime(entry.createdAt) })) } };
   },
 });

@@ -14,9 +14,10 @@ import { auditLog } from "./audit-log.ts";
 import { refundRates } from "./refund-rate.ts";
 import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
+import { readerTime, type ReaderTime } from "../reader-time.ts";
 
 /** How many rows of each list the page shows, newest first. */
-export const USER_PAGE_LIST_CAP = 20;
+const USER_PAGE_LIST_CAP = 20;
 
 /** Whether `value` could be a user id at all (Better Auth's text ids, the seed's uuids). */
 export const plausibleUserId = (value: string) => /^[A-Za-z0-9_-]{1,100}$/.test(value);
@@ -28,7 +29,7 @@ function capped<T>(rows: T[]): { items: T[]; more: boolean } {
   return { items: rows.slice(0, USER_PAGE_LIST_CAP), more: rows.length > USER_PAGE_LIST_CAP };
 }
 
-export async function opsUserPage(db: Database, userId: string): Promise<{ account: OpsUserAccount } & OpsUserActivity> {
+async function opsUserPage(db: Database, userId: string, time: ReaderTime): Promise<{ account: OpsUserAccount } & OpsUserActivity> {
   if (!plausibleUserId(userId)) throw new AppError("not_found", "Page not found");
   const [account] = await db
     .select({
@@ -117,10 +118,15 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
     refundRates(db, diggerId === null ? [] : [diggerId]),
   ]);
 
-  const dated = <T extends { createdAt: Date }>(rows: T[]) => capped(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+  // Dates as the operator reads them, in their zone (issue 47).
+  const dated = <T extends { createdAt: Date }>(rows: T[]) =>
+    capped(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), createdAtText: time.date(row.createdAt) })));
   return {
     account: {
       ...account,
+      joinedText: time.date(account.createdAt),
+      operatorSinceText: account.operatorSince ? time.date(account.operatorSince) : null,
+      standingText: standingText(account, time),
       createdAt: account.createdAt.toISOString(),
       operatorSince: iso(account.operatorSince),
       suspendedAt: iso(account.suspendedAt),
@@ -136,12 +142,23 @@ export async function opsUserPage(db: Database, userId: string): Promise<{ accou
   };
 }
 
+/** The account's standing, its dates in the operator's zone. */
+function standingText(account: { suspendedAt: Date | null; deletedAt: Date | null; purgedAt: Date | null }, time: ReaderTime): string {
+  if (account.purgedAt) return `Deleted ${time.date(account.deletedAt!)}, personal data removed ${time.date(account.purgedAt)}`;
+  if (account.deletedAt) return `Deleted ${time.date(account.deletedAt)} (personal data not yet removed)`;
+  if (account.suspendedAt) return `Suspended ${time.dateTime(account.suspendedAt)}`;
+  return "Active";
+}
+
 /** A user's page in the console: their account, standing and activity, and the operators' history about them. */
 export const userPage = defineOperation({
   access: operator,
-  async run({ services: { db }, user: operator, params, url }) {
-    const user = await opsUserPage(db, params.userId ?? "");
-    const history = await auditLog(db, { action: "", operator: "", user: "", subjectUserId: user.account.id }, url.searchParams.get("cursor"));
+  async run({ services: { db, config }, user: operator, params, url }) {
+    // Times in the operator's zone (issue 47).
+    const time = readerTime(operator.timeZone, config);
+    const user = await opsUserPage(db, params.userId ?? "", time);
+    const log = await auditLog(db, { action: "", operator: "", user: "", subjectUserId: user.account.id }, url.searchParams.get("cursor"));
+    const history = { ...log, items: log.items.map((entry) => ({ ...entry, createdAtText: time.dateTime(entry.createdAt) })) };
     return { user, history, self: operator.id === user.account.id };
   },
 });

@@ -12,9 +12,10 @@ import { containsText } from "../db/search.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_USER_ID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
+import { readerTime } from "../reader-time.ts";
 
 /** The search text from the address: trimmed and cut to its longest. */
-export function userSearchText(searchParams: URLSearchParams): string {
+function userSearchText(searchParams: URLSearchParams): string {
   return (searchParams.get("q") ?? "").trim().slice(0, USER_SEARCH_MAX);
 }
 
@@ -28,7 +29,7 @@ function matching(q: string): SQL {
     select ${diggerProfiles.userId} from ${diggerProfiles} where ${containsText(diggerProfiles.handle, q)})`;
 }
 
-export async function searchUsers(db: Database, q: string, cursorParam: string | null): Promise<Page<UserListItem>> {
+async function searchUsers(db: Database, q: string, cursorParam: string | null): Promise<Page<UserListItem>> {
   const conditions: SQL[] = [];
   if (q) conditions.push(matching(q));
   const cursor = decodeCursor(cursorParam, TIMESTAMP_USER_ID_CURSOR);
@@ -73,8 +74,11 @@ export async function searchUsers(db: Database, q: string, cursorParam: string |
 /** The Users section: the search and a page of its accounts. */
 export const usersPage = defineOperation({
   access: operator,
-  async run({ services, url }) {
+  async run({ services, user, url }) {
     const q = userSearchText(url.searchParams);
-    return { q, page: await searchUsers(services.db, q, url.searchParams.get("cursor")) };
+    const page = await searchUsers(services.db, q, url.searchParams.get("cursor"));
+    // Days in the operator's zone (issue 47).
+    const time = readerTime(user.timeZone, services.config);
+    return { q, page: { ...page, items: page.items.map((row) => ({ ...row, createdAtText: time.date(row.createdAt) })) } };
   },
 });

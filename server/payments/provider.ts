@@ -12,7 +12,7 @@ import { HOLD_MS } from "#core/lead-spots.ts";
  */
 export const CHECKOUT_LIFETIME_MS = HOLD_MS;
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   purchaseId: string;
   gigId: string;
   diggerId: string;
@@ -22,18 +22,18 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   sessionId: string;
   /** Where the browser goes to pay. */
   url: string | null;
 }
 
-export type PaymentEvent =
+type PaymentEvent =
   | { type: "checkout.paid"; sessionId: string; paymentId: string | null }
   | { type: "checkout.ended"; sessionId: string }
   | { type: "ignored"; eventType: string };
 
-export interface RefundRequest {
+interface RefundRequest {
   paymentId: string | null;
   amountCents: number;
   /** The same key for every attempt of one refund: the provider refunds once. */

@@ -11,9 +11,11 @@ import { leadAlertPreferences } from "../alerts/settings.ts";
 import { PROOF_COLUMNS } from "../diggers/credential-documents.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import { signedIn, withRequest } from "../guards.ts";
 import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
-import { exportedThreads } from "../messages/privacy.ts";
-import { threadQuotes } from "../quotes/thread-quotes.ts";
+import { exportedThreads } from "../conversations/privacy.ts";
+import { defineOperation } from "../operation.ts";
+import { threadQuotes } from "../conversations/thread-quotes.ts";
 import { reachPreferencesOf } from "../reach/preferences.ts";
 import {
   accounts,
@@ -34,7 +36,7 @@ import {
   users,
 } from "../db/schema.ts";
 
-export const EXPORT_FORMAT = "digs-and-gigs-account-export/1";
+const EXPORT_FORMAT = "digs-and-gigs-account-export/1";
 
 const issueColumns = {
   id: leadIssues.id,
@@ -57,7 +59,7 @@ const LINK_TAIL = /(https?:\/\/[^\s?#]+)[?#]\S*/gi;
  * its query or fragment, where the tokens of reset, confirmation and unsubscribe links live. A
  * stolen session must not turn an export into a live password-reset link (issue 30).
  */
-export function exportedEmailText(text: string): string {
+function exportedEmailText(text: string): string {
   return text.replace(LINK_TAIL, "$1[…]");
 }
 
@@ -183,6 +185,22 @@ export async function exportUserData(db: Database, userId: string) {
 }
 
 export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
+
+/** /account/data, Download my data: the signed-in user's data as a JSON file. */
+export const downloadAccountData = defineOperation({
+  access: withRequest(signedIn({ signedOut: { message: "Please sign in to download your data" } })),
+  async run({ services: { db }, user, logger }): Promise<Response> {
+    const exported = await exportUserData(db, user.id);
+    logger.info({ userId: user.id }, "account data exported");
+    return new Response(JSON.stringify(exported, null, 2), {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="digs-and-gigs-data-${exported.exportedAt.slice(0, 10)}.json"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+});
 
 type DiggerProfileRow = Omit<typeof diggerProfiles.$inferSelect, "searchText">;
 

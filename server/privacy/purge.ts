@@ -18,8 +18,8 @@
  * another purge holds), so running the purge twice, or twice at once, does the work once.
  */
 import { and, arrayOverlaps, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { purgeMessagesOf } from "../messages/privacy.ts";
-import { purgeQuotesOf } from "../quotes/privacy.ts";
+import { purgeMessagesOf } from "../conversations/privacy.ts";
+import { purgeQuotesOf } from "../conversations/quote-privacy.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import {
   accounts,

@@ -3,13 +3,17 @@
  * `generateRequestDetails`: the payload encrypted as aes128gcm for the subscription's keys, the
  * VAPID JWT signed with our private key, TTL and Urgency), and our own HTTP client sends it
  * over keep-alive connections pooled per push service, so that a lead alert to thousands of
- * devices of one vendor does not open a connection for each.
+ * devices of one vendor does not open a connection for each. It connects only to public
+ * addresses (issue 45, finding 1): a name's are checked by the connection's own look-up, an
+ * address in the endpoint before connecting; only an address the tests name for their push
+ * service (PUSH_SERVICE_TEST_HOSTS) is exempt.
  */
-import http from "node:http";
 import https from "node:https";
+import { isIP } from "node:net";
 import { rootCertificates } from "node:tls";
 import webpush from "web-push";
 import type { VapidKeys } from "../config.ts";
+import { isPublicAddress, NotPublicAddressError, publicAddressLookup } from "../security/outbound-address.ts";
 
 export interface PushPayload {
   /** A short title and body, text only: the service worker shows them as a notification. */
@@ -19,14 +23,14 @@ export interface PushPayload {
   link: string;
 }
 
-export interface PushOptions {
+interface PushOptions {
   /** `high` for what a person acts on at once (new messages, instant lead alerts). */
   urgency: "high" | "normal";
   /** How long the push service keeps it for a device that is off, in seconds. */
   ttlSeconds: number;
 }
 
-export interface PushTarget {
+interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -48,12 +52,26 @@ const VAPID_REUSE_SECONDS = 10 * 60;
 
 /**
  * `extraCa`: one more certificate authority to trust (the tests' own push service has a
- * certificate of its own); every public one is trusted as usual.
+ * certificate of its own); every public one is trusted as usual. `testHosts`: the addresses
+ * among them may be connected to whatever they are (a name never: its answer could change).
  */
-export function createPushClient(keys: VapidKeys, { extraCa, timeoutMs = 10_000 }: { extraCa?: string; timeoutMs?: number } = {}): PushClient {
-  const agentOptions = { keepAlive: true, maxSockets: 64, timeout: timeoutMs };
-  const secure = new https.Agent({ ...agentOptions, ...(extraCa ? { ca: [...rootCertificates, extraCa] } : {}) });
-  const plain = new http.Agent(agentOptions);
+export function createPushClient(
+  keys: VapidKeys,
+  { extraCa, timeoutMs = 10_000, testHosts = [] }: { extraCa?: string; timeoutMs?: number; testHosts?: readonly string[] } = {},
+): PushClient {
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxSockets: 64,
+    timeout: timeoutMs,
+    lookup: publicAddressLookup,
+    ...(extraCa ? { ca: [...rootCertificates, extraCa] } : {}),
+  });
+  /** An endpoint's host that is an address is connected to without a look-up: checked here. */
+  const refusedAddress = (url: URL): Error | null => {
+    const address = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    if (isIP(address) === 0 || isPublicAddress(address) || testHosts.includes(url.hostname)) return null;
+    return new NotPublicAddressError(url.hostname, address);
+  };
   // Signing is most of web-push's own work per push (the key turned into PEM, then ES256): a
   // fan-out to thousands of devices of one push service signs once (decision 0052).
   const signed = new Map<string, { authorization: string; until: number }>();
@@ -80,25 +98,22 @@ export function createPushClient(keys: VapidKeys, { extraCa, timeoutMs = 10_000 
         },
       );
       const url = new URL(details.endpoint);
-      const transport = url.protocol === "https:" ? https : http;
+      if (url.protocol !== "https:") return Promise.reject(new Error(`not an https push service: ${url.origin}`));
+      const refused = refusedAddress(url);
+      if (refused) return Promise.reject(refused);
       return new Promise<number>((resolve, reject) => {
-        const request = transport.request(
-          url,
-          { method: details.method, headers: details.headers, agent: url.protocol === "https:" ? secure : plain, timeout: timeoutMs },
-          (response) => {
-            response.resume();
-            response.on("end", () => resolve(response.statusCode ?? 0));
-            response.on("error", reject);
-          },
-        );
+        const request = https.request(url, { method: details.method, headers: details.headers, agent, timeout: timeoutMs }, (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+          response.on("error", reject);
+        });
         request.on("timeout", () => request.destroy(new Error(`the push service did not answer within ${timeoutMs} ms`)));
         request.on("error", reject);
         request.end(details.body ?? undefined);
       });
     },
     close() {
-      secure.destroy();
-      plain.destroy();
+      agent.destroy();
     },
   };
 }

@@ -19,15 +19,18 @@ export async function reachPreferencesOf(db: Database | Transaction, userId: str
   return choices;
 }
 
-/** One group's choice, and the user's address, in the event's transaction (null: no such user). */
-export async function reachOf(tx: Transaction, userId: string, group: ReachGroup | undefined): Promise<(ReachChoice & { address: string }) | null> {
+/**
+ * One group's choice, the user's address and their time zone (null: the default; the notice is
+ * written in it), in the event's transaction (null: no such user).
+ */
+export async function reachOf(tx: Transaction, userId: string, group: ReachGroup | undefined): Promise<(ReachChoice & { address: string; timeZone: string | null }) | null> {
   const [row] = await tx
-    .select({ address: users.email, email: reachPreferences.email, push: reachPreferences.push })
+    .select({ address: users.email, timeZone: users.timeZone, email: reachPreferences.email, push: reachPreferences.push })
     .from(users)
     .leftJoin(reachPreferences, and(eq(reachPreferences.userId, users.id), eq(reachPreferences.group, group ?? "")))
     .where(eq(users.id, userId));
   if (!row) return null;
-  return { address: row.address, email: row.email ?? DEFAULT_REACH.email, push: row.push ?? DEFAULT_REACH.push };
+  return { address: row.address, timeZone: row.timeZone, email: row.email ?? DEFAULT_REACH.email, push: row.push ?? DEFAULT_REACH.push };
 }
 
 /**

@@ -11,6 +11,7 @@ import { diggerProfiles, gigs, hires, leadPurchases, reviews, threads, users } f
 import { AppError } from "../errors.ts";
 import { signedIn } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
+import { readerTime, type ReaderTime } from "../reader-time.ts";
 
 /** Who may open the dialog and act in it: the gig's owner, who must be signed in. */
 export const GIG_BUYERS_ACCESS = signedIn({
@@ -36,7 +37,7 @@ export async function ownedGig(db: Database, clientId: string, gigId: string, lo
  */
 export const fullyRefunded = sql<boolean>`purchase_fully_refunded(${leadPurchases.id})`;
 
-export async function gigBuyers(db: Database, clientId: string, gigId: string): Promise<{ buyers: GigBuyer[] }> {
+async function gigBuyers(db: Database, clientId: string, gigId: string, time: ReaderTime): Promise<{ buyers: GigBuyer[] }> {
   const gig = await ownedGig(db, clientId, gigId);
   const p = diggerProfiles;
   const rows = await db
@@ -71,6 +72,7 @@ export async function gigBuyers(db: Database, clientId: string, gigId: string): 
       averageRating: Number(row.averageRating),
       totalRatings: row.totalRatings,
       purchasedAt: row.purchasedAt!.toISOString(),
+      purchasedAtText: time.date(row.purchasedAt!),
       hired: row.hired,
       reviewable: !row.refunded,
       threadId: row.threadId,
@@ -101,5 +103,5 @@ export async function completedPurchase(db: Database, gigId: string, diggerId: u
 /** The Diggers dialog of /my-gigs: who bought the gig's lead. */
 export const gigBuyersDialog = defineOperation({
   access: GIG_BUYERS_ACCESS,
-  run: ({ services: { db }, user, params }) => gigBuyers(db, user.id, params.gigId ?? ""),
+  run: ({ services: { db, config }, user, params }) => gigBuyers(db, user.id, params.gigId ?? "", readerTime(user.timeZone, config)),
 });

@@ -4,16 +4,17 @@
  * in full (409 otherwise; a hire recorded before the refund stops counting, migration 0027);
  * the primary key (gig, digger) keeps it to one hire per pair. The digger is e-mailed when a
  * hire is recorded; the database recomputes their completion_rate in the same transaction.
+ * A hire knows nothing of quotes: its removal is the event "hire.removed", which the
+ * conversations react to (conversations/reopen-quote.ts). The forms: mark-hired.ts, undo-hire.ts.
  */
 import { and, eq } from "drizzle-orm";
 import { TRUST_MESSAGES } from "#core/reviews.ts";
 import type { Transaction } from "../db/client.ts";
-import { hires, quotes } from "../db/schema.ts";
-import { quotesChanged } from "../quotes/live.ts";
+import { hires } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
-import { defineOperation } from "../operation.ts";
-import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts";
+import type { Emit } from "../events/emit.ts";
+import { completedPurchase, ownedGig } from "./gig-buyers.ts";
 
 type Services = Pick<AppServices, "db" | "emit">;
 
@@ -22,7 +23,7 @@ export async function setHired(services: Services, clientId: string, gigId: stri
   const gig = await ownedGig(db, clientId, gigId);
   const purchase = await completedPurchase(db, gig.id, diggerIdInput);
   if (!hired) {
-    await db.transaction((tx) => removeHire(tx, gig.id, purchase.diggerId));
+    await db.transaction((tx) => removeHire(tx, emit, gig.id, purchase.diggerId));
     return { success: TRUST_MESSAGES.hireRemoved };
   }
   // A lead refunded in full was no lead: no hire can rest on it (issue 30, finding 4). Removing one stays possible.
@@ -37,35 +38,15 @@ export async function setHired(services: Services, clientId: string, gigId: stri
 
 /**
  * Records the hire of digger `diggerId` for gig `gigId`, the one way a hire is written (Mark as
- * Hired, and accepting a quote, server/quotes/decide.ts): false when it was already recorded.
+ * Hired, and accepting a quote, conversations/accept-quote.ts): false when it was already recorded.
  */
 export async function recordHire(tx: Transaction, gigId: string, diggerId: string): Promise<boolean> {
   const inserted = await tx.insert(hires).values({ gigId, diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });
   return inserted.length > 0;
 }
 
-/** Removes the hire; a quote of the digger's accepted for the gig is open again (issue 33). */
-export async function removeHire(tx: Transaction, gigId: string, diggerId: string): Promise<void> {
+/** Removes the hire; the event "hire.removed" lets the conversations reopen a quote it accepted (issue 33). */
+async function removeHire(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<void> {
   await tx.delete(hires).where(and(eq(hires.gigId, gigId), eq(hires.diggerId, diggerId)));
-  const reopened = await tx
-    .update(quotes)
-    .set({ status: "open", decidedAt: null })
-    .where(and(eq(quotes.gigId, gigId), eq(quotes.diggerId, diggerId), eq(quotes.status, "accepted")))
-    .returning({ threadId: quotes.threadId });
-  await quotesChanged(
-    tx,
-    gigId,
-    reopened.map((row) => row.threadId),
-  );
+  await emit(tx, { kind: "hire.removed", gigId, diggerId });
 }
-
-/** The Diggers dialog's Mark as hired (`hired`) or its undo, for the form's `diggerId`. */
-function hireOperation(hired: boolean) {
-  return defineOperation({
-    access: GIG_BUYERS_ACCESS,
-    run: ({ services, user, params, form }) => setHired(services, user.id, params.gigId ?? "", form?.get("diggerId") ?? null, hired),
-  });
-}
-
-export const hireDigger = hireOperation(true);
-export const unhireDigger = hireOperation(false);

@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { REVIEW_EDIT_DAYS, reviewSchema, TRUST_MESSAGES } from "#core/reviews.ts";
+import { REVIEW_EDIT_DAYS, reviewFormSchema, type reviewSchema, TRUST_MESSAGES } from "#core/reviews.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { reviewReports, reviews } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -19,7 +19,7 @@ import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts"
 type Services = Pick<AppServices, "db" | "emit">;
 
 /** The review `{ rating, body }` (parsed by `reviewSchema`) of digger `diggerId` (the form's, unchecked). */
-export async function saveReview(
+async function saveReview(
   services: Services,
   clientId: string,
   gigId: string,
@@ -88,8 +88,8 @@ export async function saveReview(
 function reviewOperation(edit: boolean) {
   return defineOperation({
     access: GIG_BUYERS_ACCESS,
-    input: reviewSchema,
-    run: ({ services, user, params, form, input }) => saveReview(services, user.id, params.gigId ?? "", form?.get("diggerId"), input, edit),
+    input: reviewFormSchema,
+    run: ({ services, user, params, input: { diggerId, ...review } }) => saveReview(services, user.id, params.gigId ?? "", diggerId, review, edit),
   });
 }
 

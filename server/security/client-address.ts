@@ -52,7 +52,7 @@ export function limitedAddress(address: string): string {
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
-function ipv6Groups(address: string): number[] {
+export function ipv6Groups(address: string): number[] {
   // A zone (`fe80::1%eth0`) names the link, not the address.
   let text = address.toLowerCase().split("%")[0] ?? "";
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);

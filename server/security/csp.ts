@@ -10,7 +10,7 @@ import type { Config } from "../config.ts";
 export const newNonce = () => randomBytes(16).toString("base64");
 
 /** Stripe's hosted checkout, where a purchase form's redirect goes. */
-export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 /** Where each sign-in provider's authorization page lives (a form post redirects there). */
 const OAUTH_ORIGINS: Record<keyof Config["oauth"], string[]> = {

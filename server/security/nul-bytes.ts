@@ -21,7 +21,7 @@ function decodes(value: string): string {
 }
 
 /** True when the request's address or text body carries a NUL character. */
-export async function carriesNul(request: Request): Promise<boolean> {
+async function carriesNul(request: Request): Promise<boolean> {
   if (/%00/i.test(request.url)) return true;
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return false;
   const type = request.headers.get("content-type") ?? "";
@@ -46,7 +46,7 @@ export async function carriesNul(request: Request): Promise<boolean> {
 
 /**
  * `streamedMultipart`: paths whose multipart bodies are parsed as a stream by their handler
- * (a thread's attachments, messages/attachments.ts), which refuses a NUL in a field itself;
+ * (a thread's attachments, conversations/attachments.ts), which refuses a NUL in a field itself;
  * reading such a body here would hold it whole in memory. Their address is still checked here.
  */
 export function refuseNulBytes(options: { exemptPaths: string[]; streamedMultipart?: (path: string) => boolean }): MiddlewareHandler {

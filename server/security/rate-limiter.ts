@@ -103,6 +103,12 @@ export function createRateLimits(driver: DatabaseDriver) {
      */
     signInFailures: new RateLimiter("sign-in-failures", 10, 15 * MINUTE, pool),
     signUpPerEmail: new RateLimiter("sign-up-email", 5, 60 * MINUTE, pool),
+    /**
+     * Sign-ups per client address (an IPv6 client's /64) and day, on top of Better Auth's 10 a
+     * minute: each free account costs a confirmed mailbox to buy with, and no address makes
+     * them by the hundred (issue 45). Not counted for loopback in local mode (security/network.ts).
+     */
+    signUpsPerAddressPerDay: new RateLimiter("sign-up-address-day", 20, 24 * 60 * MINUTE, pool),
     passwordResetPerEmail: new RateLimiter("password-reset-email", 3, 60 * MINUTE, pool),
     /** E-mail confirmation links per address, the one sent at sign-up included. */
     confirmationEmailsPerAddress: new RateLimiter("confirmation-email", 5, 60 * MINUTE, pool),
@@ -117,6 +123,8 @@ export function createRateLimits(driver: DatabaseDriver) {
     /** Messages sent per account (issue 32): the minute is taken first, so that attempts it refuses do not use up the day. */
     messagesPerMinute: new RateLimiter("messages-minute", 30, MINUTE, pool),
     messagesPerDay: new RateLimiter("messages-day", 500, 24 * 60 * MINUTE, pool),
+    /** "Answer in the product" e-mails per thread and party, for replies to a dead reply address (conversations/inbound/). */
+    deadReplyNotices: new RateLimiter("dead-reply-notice", 1, 24 * 60 * MINUTE, pool),
     /** Better Auth's own per-client limits (auth/auth.ts `rateLimit`). */
     betterAuth: betterAuthStorage(pool),
   };

@@ -1,15 +1,19 @@
 /**
- * The pages' side of e-mail confirmation (server/auth/email-verification.ts): the button on
- * /verify-email, and sending a new link from My Gigs. Both go through Better Auth's own
+ * The pages' side of e-mail confirmation (server/auth/email-verification.ts): whether a user
+ * confirmed, the button on /verify-email, and sending a new link from My Gigs or a gig's page. Both go through Better Auth's own
  * endpoints, with their checks and rate limits.
  */
+import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
+import { confirmEmailSchema } from "#core/sign-in-schemas.ts";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 import { authFailure, type AuthApi } from "../auth/api.ts";
 import { anyone } from "../guards.ts";
 
-export const CONFIRM_EMAIL_MESSAGES = {
+const CONFIRM_EMAIL_MESSAGES = {
   confirmed: "E-mail confirmed. Your gigs are now published.",
   confirmedDigger: "E-mail confirmed.",
   invalidLink: "This confirmation link is invalid or has expired. Send a new one from My Gigs.",
@@ -17,8 +21,14 @@ export const CONFIRM_EMAIL_MESSAGES = {
   alreadyConfirmed: "Your e-mail is already confirmed.",
 } as const;
 
+/** Whether user `userId` confirmed their e-mail: until then their gigs are not published and they buy no lead. */
+export async function isEmailConfirmed(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ confirmed: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.confirmed ?? false;
+}
+
 /** Where confirming leads: a visitor signs in first, a digger goes home, a client to their gigs. */
-export function confirmationLanding(user: SessionUser | null): string {
+function confirmationLanding(user: SessionUser | null): string {
   return !user ? "/auth?redirect=/my-gigs" : user.userType === "digger" ? "/" : "/my-gigs";
 }
 
@@ -26,7 +36,7 @@ export function confirmationLanding(user: SessionUser | null): string {
  * Confirms the address the token was sent to. A link that is invalid, expired or used sends
  * the browser on to `landing` with the reason.
  */
-export async function confirmEmail(api: AuthApi, token: unknown, landing: string): Promise<{ setCookies: string[] }> {
+async function confirmEmail(api: AuthApi, token: unknown, landing: string): Promise<{ setCookies: string[] }> {
   const result = await api(`/verify-email?token=${encodeURIComponent(typeof token === "string" ? token : "")}`);
   if (!result.ok) throw new AppError("invalid_input", CONFIRM_EMAIL_MESSAGES.invalidLink, { redirectTo: landing });
   return { setCookies: result.setCookies };
@@ -45,9 +55,10 @@ export async function sendConfirmationAgain(api: AuthApi, user: SessionUser): Pr
  */
 export const confirmEmailForm = defineOperation({
   access: anyone,
-  async run({ authApi, user, form }): Promise<{ landing: string; message: string; setCookies: string[] }> {
+  input: confirmEmailSchema,
+  async run({ authApi, user, input }): Promise<{ landing: string; message: string; setCookies: string[] }> {
     const landing = confirmationLanding(user);
-    const { setCookies } = await confirmEmail(authApi, form?.get("token"), landing);
+    const { setCookies } = await confirmEmail(authApi, input.token, landing);
     const message = user?.userType === "digger" ? CONFIRM_EMAIL_MESSAGES.confirmedDigger : CONFIRM_EMAIL_MESSAGES.confirmed;
     return { landing, message, setCookies };
   },

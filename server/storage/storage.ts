@@ -10,7 +10,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-export interface StoredFile {
+interface StoredFile {
   data: Buffer;
   contentType: string;
 }
@@ -20,6 +20,23 @@ export interface Storage {
   /** The file, or null when there is none (or the key is not a valid key). */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+}
+
+/**
+ * A file a page's form reader already checked and stored before the operation runs (a message's
+ * attachment, server/conversations/attachments.ts): the operation finds it in its context.
+ */
+export interface UploadedFile {
+  key: string;
+  /** The name the sender gave it. */
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/** Deletes files stored for a write that did not happen (a form refused, a message not written). */
+export async function discardFiles(storage: Storage, files: readonly { key: string }[]): Promise<void> {
+  await Promise.all(files.map((file) => storage.delete(file.key).catch(() => {})));
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -69,11 +86,11 @@ export function createLocalStorage(root: string): Storage {
 }
 
 /** The folder of files that are never public. */
-export const PRIVATE_PREFIX = "private/";
+const PRIVATE_PREFIX = "private/";
 const isPublicKey = (key: string) => contentTypeOfKey(key) !== null && !key.startsWith(PRIVATE_PREFIX);
 
 /** The public address of a stored file; a private one has none. */
-export const UPLOADS_PREFIX = "/uploads/";
+const UPLOADS_PREFIX = "/uploads/";
 export function uploadUrl(key: string): string {
   if (!isPublicKey(key)) throw new Error(`No public address for storage key: ${key}`);
   return `${UPLOADS_PREFIX}${key}`;

@@ -23,11 +23,11 @@ import { parseAccept } from "hono/utils/accept";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 
 /** zlib's level for answers compressed as they are sent, in gzip or deflate (decision 0058). */
-export const DYNAMIC_COMPRESSION_LEVEL = 2;
+const DYNAMIC_COMPRESSION_LEVEL = 2;
 /** Brotli's quality for answers compressed as they are sent (decision 0058). */
-export const BROTLI_QUALITY = 1;
+const BROTLI_QUALITY = 1;
 /** Smaller answers, by their Content-Length, go as they are. */
-export const COMPRESSION_THRESHOLD = 1024;
+const COMPRESSION_THRESHOLD = 1024;
 
 const COMPRESSORS = {
   // Brotli's quality 1: a quarter of gzip 6's time for the same size on a page (decision 0058).
@@ -46,7 +46,7 @@ const WHOLE: Record<Encoding, (input: Buffer) => Promise<Buffer>> = {
   deflate: (input) => deflate(input, { level: DYNAMIC_COMPRESSION_LEVEL }),
 };
 /** An answer of known length up to this is read and compressed whole; a longer one in pieces. */
-export const WHOLE_COMPRESSION_MAX_BYTES = 1024 * 1024;
+const WHOLE_COMPRESSION_MAX_BYTES = 1024 * 1024;
 /** How each encoding ends a piece so that the browser can decode all of it (without brotli's or deflate's full reset). */
 const FLUSH: Record<Encoding, number> = {
   br: zlib.constants.BROTLI_OPERATION_FLUSH,
@@ -61,7 +61,7 @@ const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 /** The encoding with the highest q-value the client gave (`*` stands for any not named), if any above 0. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (acceptEncoding === undefined) return undefined;
   const accepts = parseAccept(acceptEncoding);
   const wildcard = accepts.find((accept) => accept.type === "*")?.q;

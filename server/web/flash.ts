@@ -23,7 +23,7 @@ function flashCookie(config: Config) {
   });
 }
 
-export async function flashHeader(config: Config, kind: FlashKind, message: string): Promise<string> {
+async function flashHeader(config: Config, kind: FlashKind, message: string): Promise<string> {
   return flashCookie(config).serialize({ id: crypto.randomUUID(), kind, message } satisfies Flash);
 }
 

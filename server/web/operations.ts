@@ -9,7 +9,7 @@
 import type { AppLoadContext } from "react-router";
 import { authApiFor } from "../auth/api.ts";
 import { AppError } from "../errors.ts";
-import { discardAttachments, type StoredAttachment } from "../messages/attachments.ts";
+import { discardFiles, type UploadedFile } from "../storage/storage.ts";
 import type { Operation, Params } from "../operation.ts";
 import { runAction, runLoader } from "./respond.ts";
 
@@ -27,7 +27,7 @@ type OutputOf<Op> = Op extends Operation<unknown, unknown, infer O> ? O : never;
 /** A form as a page's reader read it: its fields, and the files it already checked and stored. */
 export interface ReadForm {
   form: FormData;
-  files?: StoredAttachment[];
+  files?: UploadedFile[];
 }
 
 /**
@@ -60,7 +60,7 @@ async function invoke<Op extends AnyOperation>(
     input = operation.parse(form, url, { ...(caller as object), services: context.services });
   } catch (error) {
     // A form its schema refuses: the files its reader stored will go with no message.
-    await discardAttachments(context.services.storage, files);
+    await discardFiles(context.services.storage, files);
     throw error;
   }
   const authApi = authApiFor(context, request);

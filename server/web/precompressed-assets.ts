@@ -13,7 +13,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { getMimeType } from "hono/utils/mime";
 
 /** The client build's folder of hashed assets, the only one precompressed. */
-export const ASSETS_DIR = "assets";
+const ASSETS_DIR = "assets";
 
 /** The encodings written, by the suffix `serveStatic` looks for. */
 const ENCODERS: Array<[suffix: ".br" | ".gz", encode: (data: Buffer) => Buffer]> = [

@@ -1,7 +1,7 @@
 /**
  * The one place that turns an operation's outcome into what React Router needs
- * (docs/decisions/0013-app-error.md). Route loaders and actions run their operation through
- * `runLoader` or `runAction`; an `AppError` becomes:
+ * (docs/decisions/0013-app-error.md). The route adapter (operations.ts, decision 0044) runs every
+ * operation through `runLoader` or `runAction`; routes never call them (ESLint). An `AppError` becomes:
  * - with `redirectTo`: a redirect carrying the message as a flash toast (pages the person may
  *   not see or use: "Please sign in to post a gig", "Gig not found");
  * - from a loader: an error response with the status (404 shows the not-found page);

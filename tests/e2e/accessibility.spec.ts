@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { makeImage } from "../support/images.ts";
 import { expect, test } from "./fixtures.ts";
 import { axeViolations } from "./axe.ts";
-import { startDiggerRegistration } from "./helpers.ts";
+import { openMyNewProfile, startDiggerRegistration } from "./helpers.ts";
 
 /** Public pages beyond the marketing ones (tests/e2e/public-pages.spec.ts covers those). */
 async function publicPages(page: Page): Promise<string[]> {
@@ -67,6 +67,7 @@ test("no accessibility violations on a profile with its work photos' lightbox op
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Create Digger Profile" }).click();
   await expect(page.getByText("Profile created successfully!")).toBeVisible();
+  await openMyNewProfile(page);
   await page.getByRole("button", { name: "Open photo 1 of 2" }).click();
   await expect(page.getByRole("dialog", { name: "Photo 1 of 2" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

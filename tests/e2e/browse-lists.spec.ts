@@ -146,7 +146,7 @@ for (const width of [375, 1280]) {
   test(`at ${width} px: the landing's "What do you need?" and "Where?" open Browse Talent filtered`, async ({ browser }) => {
     const visitor = await pageAt(browser, width);
     await visitor.goto("/");
-    const search = visitor.getByRole("search", { name: "Find talent near you" });
+    const search = visitor.getByRole("search", { name: "Find talent" });
     await search.getByLabel("What do you need?").fill("plumb");
     await search.getByLabel("Where?").fill("nowhere-at-all");
     await search.getByRole("button", { name: "Search" }).click();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, newPage, test } from "./fixtures.ts";
 import { makeImage } from "../support/images.ts";
-import { DEMO, signIn, toastSaying } from "./helpers.ts";
+import { DEMO, openMyNewProfile, signIn, toastSaying } from "./helpers.ts";
 
 async function signUp(page: Page, type: "Consumer" | "Digger", redirect: string) {
   await page.goto(`/auth?type=${type.toLowerCase()}&redirect=${encodeURIComponent(redirect)}`);
@@ -70,6 +70,7 @@ test("a new digger registers with a photo, sees the spec's messages, then edits 
   await page.getByLabel("I agree to the").check();
   await create.click();
   await expect(page.getByText("Profile created successfully!")).toBeVisible();
+  await openMyNewProfile(page);
   await expect(page.getByRole("heading", { level: 1, name: `patsparks${token}` })).toBeVisible();
   await expect(page.getByText("Sparks Private LLC")).toHaveCount(0);
   await expect(page.getByRole("img", { name: `Profile photo of patsparks${token}` })).toBeVisible();

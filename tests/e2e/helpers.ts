@@ -95,21 +95,31 @@ export async function myGigCard(page: Page, title: string): Promise<Locator> {
  */
 export async function confirmedNewClient(page: Page, fullName = "Lena Lists"): Promise<string> {
   const email = `client-${randomUUID()}@example.com`;
-  await page.goto("/auth");
+  await signUpByForm(page, "/auth", "Consumer", fullName, email);
+  await expect(page).toHaveURL("/");
+  await confirmFromOutbox(page, email, "E-mail confirmed. Your gigs are now published.");
+  return email;
+}
+
+/** Signs up on the Sign Up tab of `authUrl` as a person would, as `type`, with NEW_CLIENT_PASSWORD; the caller checks where it lands. */
+export async function signUpByForm(page: Page, authUrl: string, type: "Consumer" | "Digger", fullName: string, email: string) {
+  await page.goto(authUrl);
   await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByRole("radio", { name: /^Consumer/ }).click();
+  await page.getByRole("radio", { name: new RegExp(`^${type}`) }).click();
   await page.getByLabel("Full Name").fill(fullName);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(NEW_CLIENT_PASSWORD);
   await page.getByLabel("I confirm I am 18 or older").check();
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page).toHaveURL("/");
+}
+
+/** Opens the confirmation link sent to `email` from the local outbox and confirms, as its owner would; `said` is the notice. */
+export async function confirmFromOutbox(page: Page, email: string, said: string) {
   await page.goto(outboxOf(email));
   const message = page.getByRole("listitem").filter({ hasText: `To ${email}` }).filter({ hasText: "Confirm your e-mail for Digs & Gigs" });
   await message.first().getByRole("link").first().click();
   await page.getByRole("button", { name: "Confirm my e-mail" }).click();
-  await expect(page.getByText("E-mail confirmed. Your gigs are now published.")).toBeVisible();
-  return email;
+  await expect(page.getByText(said)).toBeVisible();
 }
 
 export const NEW_CLIENT_PASSWORD = "secret-pass";
@@ -139,14 +149,7 @@ const newDiggerEmail = () => `digger-${crypto.randomUUID()}@example.com`;
  * random handle, which it returns), short of choosing photos and pressing Create Digger Profile.
  */
 export async function startDiggerRegistration(page: Page, email = newDiggerEmail()): Promise<string> {
-  await page.goto("/auth?type=digger&redirect=%2Fdigger-registration");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByRole("radio", { name: /^Digger/ }).click();
-  await page.getByLabel("Full Name").fill("Fern Photos");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
-  await page.getByLabel("I confirm I am 18 or older").check();
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await signUpByForm(page, "/auth?type=digger&redirect=%2Fdigger-registration", "Digger", "Fern Photos", email);
   await expect(page).toHaveURL("/digger-registration");
   const handle = `fern_${crypto.randomUUID().slice(0, 6)}`;
   await page.getByLabel("Handle").fill(handle);
@@ -162,13 +165,33 @@ export async function startDiggerRegistration(page: Page, email = newDiggerEmail
   return handle;
 }
 
-/** A new digger, signed up and registered through the real forms; returns the page and the handle. */
+/**
+ * After creating a profile the digger is on Browse Gigs (their categories and city chosen):
+ * this goes on to their profile through the top bar's My Profile; returns its path.
+ */
+export async function openMyNewProfile(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/browse-gigs\?category=/);
+  // A CSS locator: on a phone the link is in the closed menu, hidden.
+  const profile = await page.locator("header a", { hasText: /^My Profile$/ }).first().getAttribute("href");
+  expect(profile).toMatch(/^\/digger\/[0-9a-f-]{36}$/);
+  await page.goto(profile!);
+  return profile!;
+}
+
+/**
+ * A new digger, signed up and registered through the real forms, their e-mail confirmed from the
+ * outbox (a digger buys leads only then: issue 45); returns the page, on their profile, and the handle.
+ */
 export async function newDigger(browser: Browser): Promise<{ page: Page; handle: string; email: string }> {
   const page = await newPage(browser);
   const email = newDiggerEmail();
   const handle = await startDiggerRegistration(page, email);
   await page.getByRole("button", { name: "Create Digger Profile" }).click();
   await expect(page.getByText("Profile created successfully!")).toBeVisible();
+  const profile = await openMyNewProfile(page);
+  await expect(page.getByRole("heading", { level: 1, name: handle })).toBeVisible();
+  await confirmFromOutbox(page, email, "E-mail confirmed.");
+  await page.goto(profile);
   await expect(page.getByRole("heading", { level: 1, name: handle })).toBeVisible();
   return { page, handle, email };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
+import { plainPdf } from "../support/pdf.ts";
 import { boughtLeadThread, DEMO, signedInPage, toastSaying } from "./helpers.ts";
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 test("a digger attaches a photo and a PDF to a message; the client sees the thumbnail and downloads the PDF; another type is refused with its words", async ({ browser }, testInfo) => {
   const title = `Replace a cracked tile ${randomUUID().slice(0, 6)}`;
@@ -20,7 +20,7 @@ test("a digger attaches a photo and a PDF to a message; the client sees the thum
   await digger.getByLabel("Message").fill("Photo of similar work, and my quote attached.");
   await digger.getByLabel("Attach files").setInputFiles([
     { name: "tile-work.png", mimeType: "image/png", buffer: photo },
-    { name: "Quote for tiles.pdf", mimeType: "application/pdf", buffer: PDF },
+    { name: "Quote for tiles.pdf", mimeType: "application/pdf", buffer: await plainPdf() },
   ]);
   await digger.getByRole("button", { name: "Send", exact: true }).click();
   const log = digger.getByRole("log");

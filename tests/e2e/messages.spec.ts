@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { LIVE_PATH } from "../../core/live-events.ts";
+import { MESSAGE_TEXTS } from "../../core/messages.ts";
+import { expect, newPage, test } from "./fixtures.ts";
 import { axeViolations } from "./axe.ts";
-import { boughtLeadThread, DEMO, signedInPage, toastSaying } from "./helpers.ts";
+import { boughtLeadThread, confirmedNewClient, DEMO, signedInPage, toastSaying } from "./helpers.ts";
 
 const seriousViolations = (page: Page) => axeViolations(page, { seriousOnly: true });
 
@@ -70,4 +72,39 @@ test("a message that cannot be sent keeps its text and says so; without JavaScri
   await expect(plain).toHaveURL(threadUrl);
   await expect(plain.getByRole("log").getByText("Sent without scripts")).toBeVisible();
   await context.close();
+});
+
+/** The requests for the live stream a page makes (method each), and the errors its console shows. */
+function watchLive(page: Page): { requests: string[]; errors: string[] } {
+  const seen = { requests: [] as string[], errors: [] as string[] };
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === LIVE_PATH) seen.requests.push(request.method());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") seen.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => seen.errors.push(error.message));
+  return seen;
+}
+
+test("live updates (issue 45): an account without a conversation opens no stream, and a stream answered 204 is not opened again; no error either way", async ({ browser }) => {
+  // A new confirmed client, no thread yet: its Messages page opens nothing.
+  const newcomer = await newPage(browser);
+  await confirmedNewClient(newcomer, "Nell Newcomer");
+  const quiet = watchLive(newcomer);
+  await newcomer.goto("/messages");
+  await expect(newcomer.getByText(MESSAGE_TEXTS.noThreads)).toBeVisible();
+  await newcomer.waitForTimeout(1_000);
+  expect(quiet).toEqual({ requests: [], errors: [] });
+
+  // The demo digger has threads, so the page opens the stream; answered 204 (what an account
+  // that may not hold one gets), the page asks once why (HEAD), and stays closed past the 10 s
+  // after which it would have opened it again.
+  const digger = await signedInPage(browser, DEMO.digger, "/");
+  await digger.route(`**${LIVE_PATH}*`, (route) => route.fulfill({ status: 204, headers: { "cache-control": "no-store" } }));
+  const refused = watchLive(digger);
+  await digger.goto("/messages");
+  await expect.poll(() => refused.requests).toEqual(["GET", "HEAD"]);
+  await digger.waitForTimeout(12_000);
+  expect(refused).toEqual({ requests: ["GET", "HEAD"], errors: [] });
 });

@@ -12,7 +12,7 @@ async function clickThrough(page: Page, from: string, scope: "main" | "footer", 
   await page.goto(from);
   const container =
     scope === "main" ? page.getByRole("main") : page.getByRole("navigation", { name: "Footer" });
-  await container.getByRole("link", { name, exact: true }).click();
+  await container.getByRole("link", { name, exact: true }).first().click();
   await expect(page).toHaveURL(expected);
 }
 

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./axe.ts";
 import { expect, newPage, test } from "./fixtures.ts";
 import { buyLead, confirmedNewClient, DEMO, myGigCard, newDigger, outboxOf, postGig, signedInPage, toastSaying } from "./helpers.ts";
 
@@ -23,15 +24,29 @@ async function sendFixedQuote(digger: Page, title: string, amount: string, inclu
   await digger.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: "Message" }).click();
   await expect(digger).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   if (hello) await sendMessage(digger, hello);
-  await digger.getByRole("button", { name: "Send a Quote" }).click();
-  const form = digger.getByRole("form", { name: "Send a Quote" });
+  // The composer's '+' sheet (issue 47): Send a Quote, its form with one submit, 'Send'.
+  await digger.getByRole("button", { name: "More actions" }).click();
+  const sheet = digger.getByRole("dialog", { name: "More actions" });
+  await sheet.getByRole("button", { name: "Send a Quote" }).click();
+  const form = digger.getByRole("dialog", { name: "Send a Quote" }).getByRole("form", { name: "Send a Quote" });
+  // Every field it writes in has a visible label of its own, the line items' too (issue 47);
+  // rows left blank are dropped.
+  await form.getByRole("button", { name: "Add line item" }).click();
+  await form.getByRole("button", { name: "Add line item" }).click();
+  await expect(form.getByLabel("Item 1 description")).toBeVisible();
+  await expect(form.getByLabel("Item 2 Amount ($)")).toBeVisible();
+  const fields = await form.locator("input:visible:not([type=radio]):not([type=checkbox]), textarea:visible").all();
+  expect(fields.length).toBeGreaterThanOrEqual(6);
+  for (const field of fields) await expect(form.locator(`label[for="${await field.getAttribute("id")}"]`)).toBeVisible();
   // Checked in the browser with the server's schema: nothing said about what is included.
   await form.getByLabel("Price ($)").fill(amount);
-  await form.getByRole("button", { name: "Send quote" }).click();
+  await expect(form.getByRole("button", { name: "Send", exact: true })).toHaveCount(1);
+  await form.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastSaying(digger, "Please say what the price includes")).toBeVisible();
   await form.getByLabel("What is included").fill(included);
-  await form.getByRole("button", { name: "Send quote" }).click();
+  await form.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastSaying(digger, "Quote sent")).toBeVisible();
+  await expect(digger.getByRole("dialog")).toHaveCount(0);
   await expect(digger.getByTestId("quote-card")).toContainText(included);
   return digger.url();
 }
@@ -64,10 +79,10 @@ test("two diggers quote; the client compares them, accepts the lowest, and close
   await expect(client).toHaveURL(/\/my-gigs\/[0-9a-f-]{36}\/quotes$/);
   const table = client.getByRole("table", { name: "Quotes side by side" });
   await expect(table.getByRole("columnheader")).not.toHaveCount(0);
-  await expect(table.getByRole("link", { name: other.handle })).toHaveCount(0);
+  await expect(table.getByRole("link", { name: other.handle, exact: true })).toHaveCount(0);
   await client.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   const otherThread = await sendFixedQuote(other.page, title, "1500", "Everything, with a one-year guarantee");
-  await expect(table.getByRole("link", { name: other.handle })).toBeVisible();
+  await expect(table.getByRole("link", { name: other.handle, exact: true })).toBeVisible();
   expect(await client.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   // Side by side, the lowest marked in its own column (the first: it came first).
   const priceRow = table.getByRole("row").filter({ has: client.getByRole("rowheader", { name: "Price as quoted" }) });
@@ -76,8 +91,22 @@ test("two diggers quote; the client compares them, accepts the lowest, and close
   await expect(priceRow.getByRole("cell").nth(1)).toContainText("$1,500.00");
   await expect(priceRow.getByRole("cell").nth(1)).not.toContainText("Lowest price");
   await client.screenshot({ path: testInfo.outputPath("compare-1280.png"), fullPage: true });
+  // Each quote's type, its digger's profile and thread (issue 47).
+  const typeRow = table.getByRole("row").filter({ has: client.getByRole("rowheader", { name: "Type" }) });
+  await expect(typeRow.getByRole("cell")).toHaveText(["Fixed price", "Fixed price"]);
+  await expect(table.getByRole("link", { name: other.handle, exact: true })).toHaveAttribute("href", /^\/digger\/[0-9a-f-]{36}$/);
+  await expect(table.getByRole("link", { name: `Thread with ${other.handle}` })).toHaveAttribute("href", new URL(otherThread).pathname);
+  expect(await axeViolations(client, { seriousOnly: true })).toEqual([]);
+  // On a phone the same table, side by side: the row names stay while the quotes scroll sideways.
   await client.setViewportSize({ width: 375, height: 800 });
-  await expect(client.getByRole("list", { name: "Quotes" }).getByRole("listitem")).toHaveCount(2);
+  await expect(client.getByRole("list", { name: "Quotes" })).toHaveCount(0);
+  const rowName = table.getByRole("rowheader", { name: "Price as quoted" });
+  const before = (await rowName.boundingBox())!;
+  await client.getByRole("region", { name: /^Quotes, scroll sideways/ }).evaluate((region) => (region.scrollLeft = 200));
+  expect((await rowName.boundingBox())!.x).toBeCloseTo(before.x, 0);
+  await expect(priceRow.getByRole("cell").nth(0)).toBeVisible();
+  expect(await axeViolations(client, { seriousOnly: true })).toEqual([]);
+  await client.getByRole("region", { name: /^Quotes, scroll sideways/ }).evaluate((region) => (region.scrollLeft = 0));
   await client.screenshot({ path: testInfo.outputPath("compare-375.png"), fullPage: true });
   await client.setViewportSize({ width: 1280, height: 900 });
 
@@ -87,6 +116,9 @@ test("two diggers quote; the client compares them, accepts the lowest, and close
   await dialog.getByRole("button", { name: "Accept quote" }).click();
   await expect(toastSaying(client, "Accepted")).toBeVisible();
   await expect(client.getByText(/^You accepted .*'s quote of \$1,200\.00\.$/)).toBeVisible();
+  await expect(client.getByRole("button", { name: "Keep it open for more diggers" })).toBeVisible();
+  await expect(client.getByRole("link", { name: "Not now" })).toBeVisible();
+  await client.screenshot({ path: testInfo.outputPath("accepted-1280.png") });
   await client.getByRole("button", { name: "Close gig as filled" }).click();
   await expect(toastSaying(client, "Gig closed and marked as filled")).toBeVisible();
 

@@ -23,7 +23,7 @@ test("a full refund withdraws the sham client's review and hire", async ({ brows
 
   // Five stars and a hire.
   await client.goto("/my-gigs");
-  await client.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "Diggers" }).click();
+  await client.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "Diggers", exact: true }).click();
   const row = client.getByRole("dialog", { name: `Diggers who bought "${title}"` }).getByRole("listitem").filter({ hasText: handle });
   await row.getByRole("button", { name: "Mark as Hired" }).click();
   await expect(row.getByRole("button", { name: "Remove Hire" })).toBeVisible();
@@ -72,7 +72,7 @@ test("a full refund withdraws the sham client's review and hire", async ({ brows
 
   // The client's Diggers dialog: no Mark as Hired, no review to edit.
   await client.goto("/my-gigs");
-  await client.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "Diggers" }).click();
+  await client.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "Diggers", exact: true }).click();
   const after = client.getByRole("dialog", { name: `Diggers who bought "${title}"` }).getByRole("listitem").filter({ hasText: handle });
   await expect(after.getByRole("button", { name: "Remove Hire" })).toBeVisible();
   await expect(after.getByRole("button", { name: "Edit Review" })).toHaveCount(0);

@@ -56,7 +56,7 @@ test("a client hires and reviews the digger who bought the lead; the digger repl
   // My Gigs: Diggers opens who bought the lead.
   await client.goto("/my-gigs");
   const card = client.getByRole("listitem").filter({ hasText: title });
-  await card.getByRole("button", { name: "Diggers" }).click();
+  await card.getByRole("button", { name: "Diggers", exact: true }).click();
   const dialog = client.getByRole("dialog", { name: `Diggers who bought "${title}"` });
   const row = dialog.getByRole("listitem").filter({ hasText: handle });
   await expect(row.getByRole("link", { name: handle })).toHaveAttribute("href", new URL(profileUrl).pathname);

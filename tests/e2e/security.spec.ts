@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, newPage, test } from "./fixtures.ts";
+import { expect, newPage, test, waitForHydration } from "./fixtures.ts";
 import { DEMO, signIn } from "./helpers.ts";
 
 /**
@@ -60,3 +61,35 @@ test("a client-side navigation after hydration still works (inline data scripts 
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("kept");
   expect(violations).toEqual([]);
 });
+
+/**
+ * A shared device (issue 45): after Sign Out, Back must not show the private thread the browser
+ * saw before. Signed-in answers are `private, no-store` and the sign-out clears the site's cache
+ * (`Clear-Site-Data: "cache"`), so Back asks the server again, which answers with the sign-in page.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test(`Back after Sign Out shows the sign-in page, not the thread (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = javaScriptEnabled ? waitForHydration(await context.newPage()) : await context.newPage();
+    await signIn(page, DEMO.digger, DEMO.password, "/messages");
+    const threadUrl = await page.locator('a[href^="/messages/"]').first().getAttribute("href");
+    await page.goto(threadUrl!);
+    const secret = `Private note ${randomUUID().slice(0, 8)}`;
+    await page.getByLabel("Message").fill(secret);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByRole("log").getByText(secret)).toBeVisible();
+    // The thread as a document of its own, with the note in it, as the browser last saw it;
+    // then the home page, typed in (a document of its own too), where the user signs out.
+    await page.goto(threadUrl!);
+    await expect(page.getByRole("log").getByText(secret)).toBeVisible();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    // Back past the home page to the thread: the server is asked again and answers with the sign-in page.
+    for (let step = 0; step < 3 && new URL(page.url()).pathname === "/"; step++) await page.goBack();
+    await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(threadUrl!)}`);
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+    await expect(page.getByText(secret)).toHaveCount(0);
+    await context.close();
+  });
+}

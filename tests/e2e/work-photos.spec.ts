@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { makeImage, MIME, type ImageFormat } from "../support/images.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { axeViolations } from "./axe.ts";
-import { startDiggerRegistration } from "./helpers.ts";
+import { openMyNewProfile, startDiggerRegistration } from "./helpers.ts";
 
 async function pageAt(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
@@ -61,6 +61,7 @@ for (const width of [375, 1280]) {
 
     await page.getByRole("button", { name: "Create Digger Profile" }).click();
     await expect(page.getByText("Profile created successfully!")).toBeVisible();
+    await openMyNewProfile(page);
     await expect(page.getByRole("heading", { level: 1, name: handle })).toBeVisible();
     await expect(page.getByRole("img", { name: `Profile photo of ${handle}` })).toBeVisible();
 

@@ -1,18 +1,28 @@
 /**
- * The hold attack (issue 30, finding 1), replayed at scale against the built server as a
- * process in production mode with the test checkout, on a fresh PostgreSQL database (on
- * TEST_DATABASE_URL's server, else the local one at 127.0.0.1:5432; dropped at the end).
+ * The hold attack (issue 30, finding 1; issue 45, finding 2), replayed at scale against the
+ * built server as a process in production mode with the test checkout, on a fresh PostgreSQL
+ * database (on TEST_DATABASE_URL's server, else the local one at 127.0.0.1:5432; dropped at the end).
  *
- * Free digger accounts (signed up, e-mail never confirmed, nothing paid), each from its own
- * loopback address, send intent=purchase to every gig at once; their holds run out and they
- * try again (the renewal the attack used); a day later they try once more. Throughout, Browse
- * Gigs lists every gig, no attacker holds more than MAX_LIVE_HOLDS checkouts, lapsed accounts
- * wait, honest diggers buy wherever a spot is free, and no lead is sold past its cap
+ * Free digger accounts, all new and all from one network (127.0.1.0/24, each its own address):
+ * 20 that never confirmed their e-mail and 5 that did, nothing paid, send intent=purchase to
+ * every gig at once; their holds run out and they try again (the renewal the attack used); a day
+ * later they try once more. Throughout, the unconfirmed hold nothing, the network's new accounts
+ * hold at most MAX_NEW_ACCOUNT_HOLDS_PER_NETWORK checkouts together and each at most
+ * MAX_LIVE_HOLDS, lapsed accounts wait, Browse Gigs lists every gig, honest new diggers on
+ * another network (127.0.2.0/24) buy wherever a spot is free, and no lead is sold past its cap
  * (decision 0030).
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOLD_MINUTES, LAPSE_WAIT_HOURS, MAX_LIVE_HOLDS, SPOTS_HELD, TOO_MANY_HOLDS } from "../../core/lead-spots.ts";
+import {
+  CONFIRM_EMAIL_TO_BUY,
+  HOLD_MINUTES,
+  LAPSE_WAIT_HOURS,
+  MAX_LIVE_HOLDS,
+  MAX_NEW_ACCOUNT_HOLDS_PER_NETWORK,
+  NETWORK_HOLDS_FULL,
+  SPOTS_HELD,
+} from "../../core/lead-spots.ts";
 import { gigs, leadPurchases, users } from "../../server/db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import type { HttpResponse } from "../support/http-user.ts";
@@ -20,8 +30,13 @@ import { insertGig } from "../support/leads.ts";
 import { startProductionServer, type ProductionServer } from "../support/production-server.ts";
 import { buyLead, diggerOverHttp, errorLogLines, signUpOverHttp, type Digger } from "./helpers.ts";
 
-const ATTACKERS = 15;
+const UNCONFIRMED = 20;
+const CONFIRMED = 5;
+const ATTACKERS = UNCONFIRMED + CONFIRMED;
 const HONEST = 5;
+/** The attackers' network (loopbackAddress 1 to 249); the honest diggers' addresses are in the next /24. */
+const ATTACKERS_NETWORK = "127.0.1.0/24";
+const HONEST_FROM = 250;
 const GIGS = 30;
 const LAPSED = "You started several checkouts without paying.";
 const MARKER = `holdreplay${Date.now().toString(36)}`;
@@ -44,12 +59,45 @@ beforeAll(async () => {
   }
   for (let n = 0; n < ATTACKERS; n += 1) {
     const attacker = await diggerOverHttp(server.url, { database }, 1 + n);
-    // As the attack ran: accounts that never confirmed their e-mail.
-    await database.db.update(users).set({ emailVerified: false }).where(eq(users.id, attacker.id));
+    // As the attack ran: new accounts, the first UNCONFIRMED never confirmed their e-mail.
+    await database.db
+      .update(users)
+      .set({ emailVerified: n >= UNCONFIRMED, createdAt: sql`now()` })
+      .where(eq(users.id, attacker.id));
     attackers.push(attacker);
   }
-  for (let n = 0; n < HONEST; n += 1) honest.push(await diggerOverHttp(server.url, { database }, 1 + ATTACKERS + n));
-}, 120_000);
+  for (let n = 0; n < HONEST; n += 1) {
+    const digger = await diggerOverHttp(server.url, { database }, HONEST_FROM + n);
+    // New accounts too, on their own network: the attackers' count is not theirs.
+    await database.db.update(users).set({ createdAt: sql`now()` }).where(eq(users.id, digger.id));
+    honest.push(digger);
+  }
+}, 300_000);
+
+const unconfirmed = (attacker: number) => attacker < UNCONFIRMED;
+
+/** Live holds started from the attackers' network. */
+async function networkHolds(): Promise<number> {
+  const [row] = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leadPurchases)
+    .where(sql`${leadPurchases.network} = ${ATTACKERS_NETWORK} and ${leadPurchases.status} = 'pending' and ${leadPurchases.createdAt} > now() - make_interval(mins => ${HOLD_MINUTES})`);
+  return row!.n;
+}
+
+/** What every round's answers and holds must be: the unconfirmed refused, the rest within every limit. */
+async function expectBounded(answers: Array<{ attacker: number; response: HttpResponse }>) {
+  for (const { attacker, response } of answers) {
+    if (unconfirmed(attacker)) {
+      expect(response.status).toBe(403);
+      expect(response.body).toContain(CONFIRM_EMAIL_TO_BUY);
+    } else expect([302, 409], response.body.slice(0, 200)).toContain(response.status);
+  }
+  const holds = await liveHoldsByAttacker();
+  for (const n of holds) expect(n).toBeLessThanOrEqual(MAX_LIVE_HOLDS);
+  expect(holds.slice(0, UNCONFIRMED).every((n) => n === 0)).toBe(true);
+  expect(await networkHolds()).toBeLessThanOrEqual(MAX_NEW_ACCOUNT_HOLDS_PER_NETWORK);
+}
 
 afterAll(async () => {
   for (const digger of [...attackers, ...honest]) digger.http.close();
@@ -137,16 +185,15 @@ async function expectLedger() {
   expect(rows[0]!.over).toBe(0);
 }
 
-describe(`the hold attack: ${ATTACKERS} free accounts on ${GIGS} gigs, renewing their holds`, () => {
-  it("keeps every gig listed and buyable by honest diggers, whatever the attackers do", async () => {
+describe(`the hold attack: ${UNCONFIRMED} unconfirmed and ${CONFIRMED} confirmed new accounts of one network on ${GIGS} gigs, renewing their holds`, () => {
+  it("keeps every gig listed and buyable by honest diggers elsewhere, whatever the attackers do", async () => {
     // Round 1: every attacker on every gig.
     const first = await attack();
-    for (const { response } of first) {
-      expect([302, 409], response.body.slice(0, 200)).toContain(response.status);
-      if (response.status === 409) expect(response.body).toMatch(/Finish or cancel one of your open checkouts first\.|Someone is checking out this lead\. Try again in a few minutes\./);
+    await expectBounded(first);
+    for (const { response } of first.filter((a) => a.response.status === 409)) {
+      expect(response.body).toMatch(/Finish or cancel one of your open checkouts first\.|Someone is checking out this lead\. Try again in a few minutes\.|Many new accounts on your network are checking out right now\./);
     }
-    expect(first.filter((a) => a.response.body.includes(TOO_MANY_HOLDS)).length).toBeGreaterThan(0);
-    for (const holds of await liveHoldsByAttacker()) expect(holds).toBeLessThanOrEqual(MAX_LIVE_HOLDS);
+    expect(first.filter((a) => a.response.body.includes(NETWORK_HOLDS_FULL)).length).toBeGreaterThan(0);
     await expectAllListed();
     // Where the attackers hold every spot left, an honest digger is told why; elsewhere they buy.
     const { held } = await spots();
@@ -158,16 +205,19 @@ describe(`the hold attack: ${ATTACKERS} free accounts on ${GIGS} gigs, renewing 
     await honestDiggersBuy();
 
     // Round 2: the holds run out and the attackers click Buy again: their lapses make them wait.
+    const heldThree = new Set(
+      attackers.map((_, n) => n).filter((n) => first.filter((a) => a.attacker === n && a.response.status === 302).length === MAX_LIVE_HOLDS),
+    );
     await database.db
       .update(leadPurchases)
       .set({ createdAt: sql`${leadPurchases.createdAt} - make_interval(mins => ${HOLD_MINUTES + 1})` })
       .where(eq(leadPurchases.status, "pending"));
     const second = await attack();
+    await expectBounded(second);
     const renewed = second.filter((a) => a.response.status === 302);
     // Only an attacker with fewer than three lapses may hold again, and only up to their limit.
-    for (const holds of await liveHoldsByAttacker()) expect(holds).toBeLessThanOrEqual(MAX_LIVE_HOLDS);
     const lapsedAttackers = new Set(second.filter((a) => a.response.body.includes(LAPSED)).map((a) => a.attacker));
-    expect(lapsedAttackers.size).toBeGreaterThan(0);
+    for (const attacker of heldThree) expect(lapsedAttackers.has(attacker)).toBe(true);
     for (const { attacker } of renewed) expect(lapsedAttackers.has(attacker)).toBe(false);
     await expectAllListed();
     await honestDiggersBuy();
@@ -182,12 +232,12 @@ describe(`the hold attack: ${ATTACKERS} free accounts on ${GIGS} gigs, renewing 
       .set({ createdAt: sql`${leadPurchases.createdAt} - make_interval(hours => ${LAPSE_WAIT_HOURS})` })
       .where(eq(leadPurchases.status, "cancelled"));
     const third = await attack();
+    await expectBounded(third);
     expect(third.filter((a) => a.response.status === 302).length).toBeGreaterThan(0);
-    for (const holds of await liveHoldsByAttacker()) expect(holds).toBeLessThanOrEqual(MAX_LIVE_HOLDS);
     await expectAllListed();
     await honestDiggersBuy();
 
     await expectLedger();
     expect(errorLogLines(server.process.output())).toEqual([]);
-  }, 180_000);
+  }, 480_000);
 });

@@ -220,7 +220,8 @@ describe("the operator's decision", () => {
     const again = await operator.client.post("/ops/verification", { intent: "reject-credential", documentId: proof.id, reason: "Changed my mind" });
     expect(again.status).toBe(409);
 
-    const badge = verifiedCredentialText("licensed", new Date().toISOString());
+    // The visitor reads it in the site's default zone (UTC in these tests).
+    const badge = verifiedCredentialText("licensed", formatDate(todayUtc()));
     expect(badge).toBe(`Licensed — verified ${formatDate(todayUtc())}`);
     const profile = await text(await app.request(`/digger/${digger.diggerId}`));
     expect(profile).toContain(badge);
@@ -331,7 +332,7 @@ describe("the daily lapse job", () => {
     expect(lapsed?.status).toBe("lapsed");
     const [valid] = await db().select().from(credentialDocuments).where(eq(credentialDocuments.id, stillValid.id));
     expect(valid?.status).toBe("approved");
-    expect(await text(await app.request(`/digger/${current.diggerId}`))).toContain(verifiedCredentialText("licensed", valid!.decidedAt!.toISOString()));
+    expect(await text(await app.request(`/digger/${current.diggerId}`))).toContain(verifiedCredentialText("licensed", formatDate(valid!.decidedAt!)));
 
     const profile = await text(await app.request(`/digger/${digger.diggerId}`));
     expect(profile).toContain("Licensed (self-reported)");

@@ -204,13 +204,19 @@ describe("registration rules", () => {
       isLicensed: "yes",
       portfolioUrl: "https://example.com/work",
     });
-    expect(location(response)).toBe(`/digger/${profile.id}`);
+    // A new profile goes on to Browse Gigs, in the digger's own categories and city (issue 47).
+    expect(location(response)).toBe(`/browse-gigs?category=${topLevel[0]!.id}&category=${subCategories[0]!.id}&location=Austin`);
     const cats = await app.database.db.select().from(diggerCategories).where(eq(diggerCategories.diggerId, profile.id));
     expect(cats.map((c) => c.categoryId).sort()).toEqual([topLevel[0]!.id, subCategories[0]!.id].sort());
     const refs = await app.database.db.select().from(diggerReferences).where(eq(diggerReferences.diggerId, profile.id));
     expect(refs.map((r) => r.referenceName).sort()).toEqual(["Rita Reference", "Second Ref"]);
-    const page = await (await client.get(`/digger/${profile.id}`)).text();
+    const page = decode(await (await client.get(location(response)!)).text());
     expect(page).toContain("Profile created successfully!");
+    // The filter shows the two categories chosen, the city filled in, and the list is 'near you'.
+    expect(page).toContain(`2 categories: ${topLevel[0]!.name}, ${subCategories[0]!.name}`);
+    expect(page).toMatch(/<option value="[^"]+,[^"]+" selected="">2 categories/);
+    expect(page).toMatch(/name="location"[^>]*value="Austin"/);
+    expect(page).toContain("Open requests from clients near you.");
   });
 
   it("keeps handles unique after normalisation: 'This handle is already taken'", async () => {
@@ -279,6 +285,8 @@ describe("editing", () => {
       }),
     );
     expect(response.status).toBe(302);
+    // An edit goes back to the profile.
+    expect(location(response)).toBe(`/digger/${profile.id}`);
     expect(await (await client.get(location(response)!)).text()).toContain("Profile updated successfully!");
     const updated = (await profileOf(profile.userId))!;
     expect(updated.id).toBe(profile.id);

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { signJWT } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { almostDoneText } from "../../core/gig-texts.ts";
 import { gigs, leadPurchases, users } from "../../server/db/schema.ts";
 import { TEST_PASSWORD } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -19,7 +20,8 @@ import { location, SessionClient } from "../support/session-client.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 
 const SUBJECT = "Confirm your e-mail for Digs & Gigs";
-const NOTICE = "Confirm your e-mail to publish this gig";
+/** My Gigs while a gig waits for the confirmation (issue 47): 'Almost done: ... We sent a link to {email}.' */
+const NOTICE = "Almost done: confirm your e-mail to publish your gig.";
 
 let app: TestApp;
 let smtp: TestSmtpServer;
@@ -69,12 +71,24 @@ async function confirmationLinks(email: string, atLeast = 1): Promise<string[]> 
   return links();
 }
 
+/**
+ * Posts a gig: published, 'Gig posted successfully!' on the home page; not yet (the e-mail is not
+ * confirmed), My Gigs with 'Almost done: ...' naming the address the link went to (issue 47).
+ */
 async function postGig(client: SessionClient) {
   const title = `Rewire the garage ${randomUUID().slice(0, 8)}`;
   const response = await client.post("/post-gig", validGigForm(categoryId, { title }));
-  expect(location(response)).toBe("/");
-  expect(await text(client.get("/"))).toContain("Gig posted successfully!");
   const [gig] = await app.database.db.select().from(gigs).where(eq(gigs.title, title));
+  if (gig!.published) {
+    expect(location(response)).toBe("/");
+    expect(await text(client.get("/"))).toContain("Gig posted successfully!");
+  } else {
+    expect(location(response)).toBe("/my-gigs");
+    const [owner] = await app.database.db.select({ email: users.email }).from(users).where(eq(users.id, gig!.clientId));
+    const myGigs = await text(client.get("/my-gigs"));
+    expect(myGigs).toContain(almostDoneText(owner!.email));
+    expect(myGigs).not.toContain("Gig posted successfully!");
+  }
   return gig!;
 }
 
@@ -140,6 +154,9 @@ describe("e-mail confirmation", () => {
     expect(myGigs).toContain(gig.title);
     expect(myGigs).toContain(NOTICE);
     expect(myGigs).toContain("Resend confirmation e-mail");
+    // Its badge says what it waits for, not 'open' and Active.
+    expect(myGigs).toContain(">Waiting for e-mail confirmation</span>");
+    expect(myGigs).not.toContain(">Active<");
   });
 
   it("publishes the client's gigs when the link's button is pressed", async () => {

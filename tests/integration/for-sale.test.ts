@@ -1,14 +1,14 @@
 /**
  * One rule for "is this lead for sale" (issue 31, server/leads/for-sale.ts): each clause of it
- * (published, not deleted, not hidden, its client neither suspended nor deleted, open, not full;
- * and checkouts holding every spot left) is asked of every place that applies it, so that the
+ * (published, not deleted, not hidden, its client neither suspended nor deleted, open, not full,
+ * no digger hired unless kept open for more (issue 47); and checkouts holding every spot left) is asked of every place that applies it, so that the
  * places cannot drift apart: Browse Gigs, the gig page's Buy, starting a purchase, the lead
  * alerts' matching, the sitemap and the landing page's newest gigs.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_FULL, SPOTS_HELD } from "../../core/lead-spots.ts";
+import { GIG_HIRED, LEAD_FULL, SPOTS_HELD } from "../../core/lead-spots.ts";
 import { alertGig } from "../../server/alerts/fan-out.ts";
 import { gigs, leadPurchases, users } from "../../server/db/schema.ts";
 import { whyNotForSale } from "../../server/leads/for-sale.ts";
@@ -21,7 +21,18 @@ import { location, SessionClient } from "../support/session-client.ts";
 const CLOSED = "This gig is closed and its lead can no longer be purchased.";
 const BUY_TEXT = "Buy this lead to see the client's contact details.";
 
-type State = "for sale" | "held" | "full" | "closed" | "unpublished" | "deleted gig" | "hidden" | "owner suspended" | "owner deleted";
+type State =
+  | "for sale"
+  | "held"
+  | "full"
+  | "closed"
+  | "hired"
+  | "hired, kept open"
+  | "unpublished"
+  | "deleted gig"
+  | "hidden"
+  | "owner suspended"
+  | "owner deleted";
 
 /** What each place must say of a gig in that state. */
 const EXPECTED: Record<State, { listed: boolean; why: string | null }> = {
@@ -30,6 +41,9 @@ const EXPECTED: Record<State, { listed: boolean; why: string | null }> = {
   held: { listed: true, why: "held" },
   full: { listed: false, why: "full" },
   closed: { listed: false, why: "closed" },
+  // A hire ends the sale at once; 'Keep it open for more diggers' puts it back (issue 47).
+  hired: { listed: false, why: "hired" },
+  "hired, kept open": { listed: true, why: null },
   unpublished: { listed: false, why: "gone" },
   "deleted gig": { listed: false, why: "gone" },
   hidden: { listed: false, why: "gone" },
@@ -69,6 +83,16 @@ describe("one rule for a lead for sale, asked by every place alike", () => {
       case "closed":
         ok(await client.client.post("/my-gigs", { intent: "set-status", gigId: gig.id, status: "closed" }));
         break;
+      case "hired":
+      case "hired, kept open": {
+        // Marked as hired in the Diggers dialog (accepting a quote records the same hire).
+        const hired = await diggerWithProfile(app);
+        await insertPurchase(app, gig, hired.diggerId);
+        await db.update(gigs).set({ purchaseCount: 1 }).where(eq(gigs.id, gig.id));
+        ok(await client.client.post(`/my-gigs/${gig.id}/diggers`, { intent: "hire", diggerId: hired.diggerId }));
+        if (state === "hired, kept open") ok(await client.client.post("/my-gigs", { intent: "keep-open", gigId: gig.id }));
+        break;
+      }
       case "deleted gig":
         // A checkout once started keeps the row: the gig is marked deleted (migration 0025).
         await insertPurchase(app, gig, holder.diggerId, { status: "cancelled", purchasedAt: null });
@@ -121,6 +145,7 @@ describe("one rule for a lead for sale, asked by every place alike", () => {
       expect(html.includes(BUY_TEXT), "gig page Buy").toBe(why === null);
       expect(html.includes(SPOTS_HELD), "gig page held").toBe(why === "held");
       expect(html.includes(LEAD_FULL), "gig page full").toBe(why === "full");
+      expect(html.includes(GIG_HIRED), "gig page hired").toBe(why === "hired");
     }
 
     // Purchase Lead: a checkout when for sale, else the rule's own message.
@@ -132,7 +157,7 @@ describe("one rule for a lead for sale, asked by every place alike", () => {
       expect(await flashAfter(digger.client, "/browse-gigs")).toContain("Gig not found");
     } else {
       expect(bought.status, "purchase").toBe(409);
-      const message = { closed: CLOSED, full: LEAD_FULL, held: SPOTS_HELD }[why as "closed" | "full" | "held"];
+      const message = { closed: CLOSED, hired: GIG_HIRED, full: LEAD_FULL, held: SPOTS_HELD }[why as "closed" | "hired" | "full" | "held"];
       expect(decodeHtml(await bought.text()), "purchase").toContain(message);
     }
   }, 60_000);

@@ -5,12 +5,12 @@ import { CARD_DESCRIPTION_LENGTH } from "../../core/excerpt.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { categories, emails, gigs } from "../../server/db/schema.ts";
 import { browseGigsQuery, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
-import { switchGigStatus } from "../../server/gigs/my-gigs.ts";
+import { switchGigStatus } from "../../server/gigs/switch-gig-status.ts";
 import { postGig } from "../../server/gigs/post-gig.ts";
 import { perform } from "../../server/operation.ts";
 import type { SessionUser } from "../../core/session-user.ts";
 import { PAGE_SIZE } from "../../server/pagination.ts";
-import { signUpAs, type TestUser } from "../support/accounts.ts";
+import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
@@ -48,7 +48,7 @@ afterAll(() => app.close());
 
 const validGig = (over: Record<string, string> = {}) => validGigForm(topCategory.id, over);
 const browse = (filters: Partial<BrowseFilters>, size?: number) =>
-  listOpenGigs(app.database.db, { search: "", location: "", categoryId: null, budget: null, cursor: null, ...filters }, size);
+  listOpenGigs(app.database.db, { search: "", location: "", categoryIds: [], budget: null, cursor: null, ...filters }, size);
 async function insertGig(over: Partial<typeof gigs.$inferInsert> = {}) {
   const [row] = await app.database.db
     .insert(gigs)
@@ -121,6 +121,22 @@ describe("posting a gig", () => {
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("Please select a category");
     }
+  });
+
+  it("posted before the e-mail is confirmed: My Gigs says what is left to do, not 'Gig posted successfully!' (issue 47)", async () => {
+    const unconfirmed = await signUpAs(app, "consumer", "Una Unconfirmed");
+    await changeUser(app, unconfirmed.id, { emailVerified: false });
+    const title = `Patch the drywall ${randomUUID().slice(0, 8)}`;
+    const response = await unconfirmed.client.post("/post-gig", validGig({ title }));
+    expect(location(response)).toBe("/my-gigs");
+    const myGigs = decodeHtml(await (await unconfirmed.client.get("/my-gigs")).text());
+    expect(myGigs).toContain(`Almost done: confirm your e-mail to publish your gig. We sent a link to ${unconfirmed.email}.`);
+    expect(myGigs).toContain(title);
+    expect(myGigs).toContain(">Waiting for e-mail confirmation</span>");
+    expect(myGigs).not.toContain(">Active<");
+    expect(myGigs).not.toContain("Gig posted successfully!");
+    // Still there on the next visit, while the gig waits.
+    expect(decodeHtml(await (await unconfirmed.client.get("/my-gigs")).text())).toContain("Almost done: confirm your e-mail");
   });
 
   it("posts, says so, and the gig shows in browse and in My Gigs", async () => {
@@ -219,7 +235,7 @@ describe("closing a bought gig as filled ('Yes, I hired someone')", () => {
   it("records it and e-mails exactly the diggers who bought it, without the client's contact details", async () => {
     const { gig, buyers, notBuyers } = await boughtGig();
     const myLeads = async () => decodeHtml(await (await buyers[0]!.client.get("/my-leads")).text());
-    expect(await myLeads()).not.toMatch(/>Filled</);
+    expect(await myLeads()).not.toMatch(/>Gig filled<\/span>/);
     const response = await close(clientUser, gig.id, { filled: "yes" });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Gig closed and marked as filled");
@@ -238,7 +254,8 @@ describe("closing a bought gig as filled ('Yes, I hired someone')", () => {
       expect((await mailTo(app, someone.email)).some((mail) => mail.subject === filledSubject(gig.title))).toBe(false);
     }
     expect(decodeHtml(await (await clientUser.client.get("/my-gigs")).text())).toMatch(/>Filled</);
-    expect(await myLeads()).toMatch(/>Filled</);
+    // The digger's lead says where it stands (issue 47).
+    expect(await myLeads()).toMatch(/>Gig filled<\/span>/);
 
     // Saying it again sends nothing more; reopening clears it.
     await close(clientUser, gig.id, { filled: "yes" });
@@ -359,12 +376,49 @@ describe("browsing", () => {
     const direct = await insertGig({ categoryId: topCategory.id });
     const child = await insertGig({ categoryId: subCategory.id });
     const elsewhere = await insertGig({ categoryId: otherTopCategory.id });
-    const top = (await browse({ categoryId: topCategory.id }, 1000)).items.map((g) => g.id);
+    const top = (await browse({ categoryIds: [topCategory.id] }, 1000)).items.map((g) => g.id);
     expect(top).toEqual(expect.arrayContaining([direct.id, child.id]));
     expect(top).not.toContain(elsewhere.id);
-    const sub = (await browse({ categoryId: subCategory.id }, 1000)).items.map((g) => g.id);
+    const sub = (await browse({ categoryIds: [subCategory.id] }, 1000)).items.map((g) => g.id);
     expect(sub).toContain(child.id);
     expect(sub).not.toContain(direct.id);
+  });
+
+  it("filters by several categories at once (a digger's own), each with its sub-categories, from repeated or comma-joined parameters", async () => {
+    const marker = `many${randomUUID().slice(0, 6)}`;
+    const child = await insertGig({ title: `${marker} child`, categoryId: subCategory.id });
+    const other = await insertGig({ title: `${marker} other`, categoryId: otherTopCategory.id });
+    const [third] = await app.database.db
+      .select()
+      .from(categories)
+      .where(and(isNull(categories.parentCategoryId), sql`${categories.id} not in (${topCategory.id}, ${otherTopCategory.id})`))
+      .limit(1);
+    const outside = await insertGig({ title: `${marker} outside`, categoryId: third!.id });
+    const both = (await browse({ search: marker, categoryIds: [topCategory.id, otherTopCategory.id] })).items.map((g) => g.title);
+    expect(both.sort()).toEqual([child.title, other.title].sort());
+    expect(both).not.toContain(outside.title);
+
+    const repeated = `/browse-gigs?q=${marker}&category=${topCategory.id}&category=${otherTopCategory.id}&category=not-a-uuid`;
+    const joined = `/browse-gigs?q=${marker}&category=${topCategory.id},${otherTopCategory.id}`;
+    for (const path of [repeated, joined]) {
+      const page = decodeHtml(await (await app.request(path)).text());
+      expect(page, path).toContain(child.title);
+      expect(page, path).toContain(other.title);
+      expect(page, path).not.toContain(outside.title);
+      expect(page, path).toContain("2 gigs match");
+      // The select shows the two chosen, as one option that keeps them.
+      expect(page, path).toMatch(new RegExp(`<option[^>]*value="${topCategory.id},${otherTopCategory.id}"[^>]*>2 categories: ${topCategory.name}, `));
+      // No location filter: nobody is told 'near you'.
+      expect(page, path).toContain("Open requests from clients.");
+    }
+  });
+
+  it("says 'near you' only for the digger's own area; another place is named", async () => {
+    const austinDigger = await diggerWithProfile(app);
+    const page = async (who: SessionClient, place: string) => decodeHtml(await (await who.get(`/browse-gigs?location=${place}`)).text());
+    expect(await page(austinDigger.client, "Austin")).toContain("Open requests from clients near you.");
+    expect(await page(austinDigger.client, "Phoenix")).toContain("Open requests from clients near Phoenix.");
+    expect(await page(new SessionClient(app), "Austin")).toContain("Open requests from clients near Austin.");
   });
 
   it("applies the budget bands exactly as the spec defines them", async () => {
@@ -451,11 +505,11 @@ describe("browsing", () => {
     const planOf = async (filter: Partial<BrowseFilters>, forbidSeqScan = false) =>
       db.transaction(async (tx) => {
         if (forbidSeqScan) await queryRows(tx, sql`set local enable_seqscan = off`);
-        const query = browseGigsQuery(db, { search: "", location: "", categoryId: null, budget: null, cursor: null, ...filter });
+        const query = browseGigsQuery(db, { search: "", location: "", categoryIds: [], budget: null, cursor: null, ...filter });
         return (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
       });
 
-    for (const filter of [{}, { categoryId: topCategory.id }, { budget: "1k-5k" as const }]) {
+    for (const filter of [{}, { categoryIds: [topCategory.id] }, { categoryIds: [topCategory.id, otherTopCategory.id] }, { budget: "1k-5k" as const }]) {
       expect(await planOf(filter), JSON.stringify(filter)).not.toMatch(/Seq Scan on gigs/);
     }
     // Whether a search scans the trigram index or walks the newest-first index is the
@@ -472,7 +526,7 @@ describe("browsing", () => {
     for (const search of ["bulk GIG number", "number 43", "zanzibar", "no such gig anywhere"]) {
       let cursor: string | null = null;
       for (let pageNo = 0; pageNo < 3; pageNo++) {
-        const filters = { search, location: "", categoryId: null, budget: null, cursor };
+        const filters = { search, location: "", categoryIds: [], budget: null, cursor };
         const page = await listOpenGigs(db, filters);
         const plain = (await browseGigsQuery(db, filters)).slice(0, PAGE_SIZE);
         expect(page.items.map((g) => g.id), `${search} page ${pageNo}`).toEqual(plain.map((g) => g.id));
@@ -480,7 +534,7 @@ describe("browsing", () => {
         if (!cursor) break;
       }
     }
-    const windowed = await windowSearchQuery(db, { search: "bulk gig", location: "", categoryId: null, budget: null, cursor: null });
+    const windowed = await windowSearchQuery(db, { search: "bulk gig", location: "", categoryIds: [], budget: null, cursor: null });
     expect(windowed).toHaveLength(PAGE_SIZE + 1);
    }, 180_000);
 });

@@ -9,12 +9,12 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDateTime } from "../../core/dates.ts";
-import { ISSUE_MESSAGES, refundRateText, type GigIssue } from "../../core/lead-issues.ts";
+import { decideByText, ISSUE_MESSAGES, refundRateText, type GigIssue } from "../../core/lead-issues.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { OPERATORS_OWN_RECORDS } from "../../core/operator-actions.ts";
 import { leadIssues, leadPurchases, operatorActions, refunds } from "../../server/db/schema.ts";
 import { SCHEDULES } from "../../server/jobs/queue.ts";
+import { readerTime } from "../../server/reader-time.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import type { PaymentProvider } from "../../server/payments/provider.ts";
 import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
@@ -89,7 +89,7 @@ const myLeadsHtml = async (digger: TestDigger) => decodeHtml(await (await digger
 const dialogIssues = async (r: Reported) => ((await (await r.owner.client.get(`/my-gigs/${r.gig.id}/issues`)).json()) as { issues: GigIssue[] }).issues;
 
 describe("the deadline of a reported issue", () => {
-  it("is LEAD_ISSUE_RESPONSE_HOURS from the report, shown as 'Respond by' on My Leads, in the dialog and in the client's e-mail; the reminder is due a day before", async () => {
+  it("is LEAD_ISSUE_RESPONSE_HOURS from the report, shown to the digger as 'The client has until ... to decide' on My Leads, to the client as 'Respond by' in the dialog and the e-mail; the reminder is due a day before", async () => {
     const before = Date.now();
     const r = await reported();
     const issue = await issueRow(r.issueId);
@@ -98,10 +98,15 @@ describe("the deadline of a reported issue", () => {
     expect(hours).toBeLessThan(72.1);
     expect(issue.decidedBy).toBeNull();
 
-    const respondBy = `Respond by ${formatDateTime(issue.respondBy)}`;
-    expect(await myLeadsHtml(r.digger)).toContain(respondBy);
+    // In each reader's zone (the default setting for an account without one).
+    const deadline = readerTime(null, app.config).deadline(issue.respondBy);
+    const respondBy = `Respond by ${deadline}`;
+    const digger = await myLeadsHtml(r.digger);
+    expect(digger).toContain(decideByText(deadline));
+    expect(digger).toContain(`The client has until ${deadline} to decide`);
+    expect(digger).not.toContain("Respond by");
     const [fromDialog] = await dialogIssues(r);
-    expect(fromDialog).toMatchObject({ status: "pending", decidedBy: null, respondBy: issue.respondBy.toISOString() });
+    expect(fromDialog).toMatchObject({ status: "pending", decidedBy: null, respondBy: issue.respondBy.toISOString(), respondByText: respondBy });
 
     const [mail] = await mailTo(app, r.owner.email);
     expect(mail!.textBody).toContain(respondBy);
@@ -134,7 +139,7 @@ describe("the reminder", () => {
     const [reminder] = await mailTo(app, pending.owner.email);
     expect(reminder!.subject).toContain("Reminder");
     expect(reminder!.subject).toContain(pending.gig.title);
-    expect(reminder!.textBody).toContain(`Respond by ${formatDateTime((await issueRow(pending.issueId)).respondBy)}`);
+    expect(reminder!.textBody).toContain(`Respond by ${readerTime(null, app.config).deadline((await issueRow(pending.issueId)).respondBy)}`);
     expect(await mailTo(app, pending.owner.email)).toHaveLength(2);
 
     const decided = await reported();
@@ -279,7 +284,7 @@ describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
     expect(await mailTo(app, third.owner.email)).toHaveLength(1); // the report's only
 
     // The digger's My Leads shows the operators' deadline; the client's late click is answered by it.
-    expect(await myLeadsHtml(digger)).toContain(`Respond by ${formatDateTime(held.operatorRespondBy!)}`);
+    expect(await myLeadsHtml(digger)).toContain(decideByText(readerTime(null, app.config).deadline(held.operatorRespondBy!)));
     const late = await decide(third.owner.client, third.gig.id, third.issueId, "reject");
     expect(late.status).toBe(409);
     expect(await late.text()).toContain(ISSUE_MESSAGES.withOperators);
@@ -329,7 +334,7 @@ describe("the bound on automatic approvals (issue 30; decision 0031)", () => {
     expect(page).toContain("Overdue issues awaiting an operator");
     expect(page).toContain(`"${toApprove.gig.title}"`);
     expect(page).toContain(refundRateText({ purchases: 4, refunded: 2 }));
-    expect(page).toContain(`Decide by ${formatDateTime((await issueRow(toApprove.issueId)).operatorRespondBy!)}`);
+    expect(page).toContain(`Decide by ${readerTime(null, app.config).dateTime((await issueRow(toApprove.issueId)).operatorRespondBy!)}`);
     expect(refundRateText({ purchases: 4, refunded: 2 })).toBe("Refund rate (90 days): 50% (2 of 4 purchases)");
     const userPage = decodeHtml(await (await ops.client.get(`/ops/users/${digger.id}`)).text());
     expect(userPage).toContain("Refund rate (90 days)");

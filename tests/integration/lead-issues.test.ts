@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ISSUE_MESSAGES, type GigIssue } from "../../core/lead-issues.ts";
 import { leadPriceCents } from "../../core/lead-price.ts";
-import { leadIssues, refunds } from "../../server/db/schema.ts";
+import { diggerProfiles, leadIssues, refunds } from "../../server/db/schema.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
@@ -96,6 +96,8 @@ describe("reporting an issue", () => {
     expect(mail!.subject).toContain(lead.gig.title);
     expect(mail!.textBody).toContain("Already Found Digger");
     expect(mail!.textBody).toContain("They found someone else.");
+    // The business name, and the handle the client knows (issue 47: one name per digger).
+    expect(mail!.textBody).toMatch(new RegExp(`${lead.digger.businessName} \\(@d_[a-z0-9]+\\), who bought the lead`));
     expect(mail!.textBody).toContain("/my-gigs");
 
     const html = decodeHtml(await (await lead.digger.client.get("/my-leads")).text());
@@ -149,6 +151,7 @@ describe("reading the issues of a gig", () => {
   it("gives the owner the issues with the digger's business name, the amount paid and the percentage", async () => {
     const lead = await reportedLead("already_filled", { budgetMinCents: 2_000_000 });
     const { issues } = await issuesOf(lead.owner.client, lead.gig.id);
+    const [{ handle }] = await app.database.db.select({ handle: diggerProfiles.handle }).from(diggerProfiles).where(eq(diggerProfiles.id, lead.digger.diggerId)) as [{ handle: string }];
     expect(issues).toEqual([
       expect.objectContaining({
         id: lead.issue.id,
@@ -158,6 +161,8 @@ describe("reading the issues of a gig", () => {
         status: "pending",
         amountPaidCents: 10_000,
         diggerBusinessName: lead.digger.businessName,
+        // The spec's business name, and the handle the client knows the digger by (issue 47: 'From: {business name} (@{handle})').
+        diggerHandle: handle,
       }),
     ]);
     const html = decodeHtml(await (await lead.owner.client.get("/my-gigs")).text());

@@ -5,7 +5,8 @@
  * and leaves nothing behind (no row, no stored file); served to the thread's two parties and to
  * operators for a reported message, never to another digger of the gig, a stranger or a visitor;
  * Hide hides them; the export lists their names and the purge deletes them. Photos are stored
- * without their metadata (GPS, camera), pixels unchanged.
+ * without their metadata (GPS, camera), pixels unchanged; PDFs written again without their
+ * metadata and scripts, or refused when they cannot be read.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -15,10 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_TEXTS, attachmentPath, MAX_ATTACHMENT_BYTES } from "../../core/message-attachments.ts";
 import { MESSAGE_TEXTS } from "../../core/messages.ts";
 import { messageAttachments, messages, users } from "../../server/db/schema.ts";
+import { rewritePdf } from "../../server/conversations/pdf-rewrite.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
 import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { boughtLead, decodeHtml, diggerWithProfile, insertPurchase } from "../support/leads.ts";
+import { KEPT_MARKER, markedPdf, plainPdf, REMOVED_MARKERS } from "../support/pdf.ts";
 import { SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -26,7 +29,9 @@ let operator: TestUser;
 let jpeg: Buffer;
 let png: Buffer;
 let webp: Buffer;
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+let pdf: Buffer;
+/** `pdf` as it is stored: written again without metadata (server/conversations/pdf-rewrite.ts). */
+let storedPdf: Buffer;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -34,6 +39,8 @@ beforeAll(async () => {
   await changeUser(app, operator.id, { operatorSince: new Date() });
   const image = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } });
   [jpeg, png, webp] = await Promise.all([image().jpeg().toBuffer(), image().png().toBuffer(), image().webp().toBuffer()]);
+  pdf = await plainPdf();
+  storedPdf = (await rewritePdf(pdf))!;
 });
 afterAll(() => app.close());
 
@@ -84,7 +91,7 @@ describe("sending attachments", () => {
       [0, "deck.jpg", "image/jpeg", jpeg.length],
       [1, "plan.png", "image/png", png.length],
       [2, "rail.webp", "image/webp", webp.length],
-      [3, "Quote 2026.pdf", "application/pdf", pdf.length],
+      [3, "Quote 2026.pdf", "application/pdf", storedPdf.length],
     ]);
     for (const row of rows) {
       expect(row.key).toMatch(/^private\/messages\/[0-9a-f]{40}\.(jpg|png|webp|pdf)$/);
@@ -121,6 +128,31 @@ describe("sending attachments", () => {
       expect(served.includes("SecretCam")).toBe(false);
       expect(await sharp(served).raw().toBuffer()).toEqual(await sharp(sent[i]!).raw().toBuffer());
     }
+  });
+
+  it("stores PDFs without their document information, XMP, OpenAction, additional actions or scripts; refuses one it cannot read with its words (issue 45, finding 7)", async () => {
+    const lead = await boughtLead(app);
+    for (const useObjectStreams of [false, true]) {
+      const marked = await markedPdf({ useObjectStreams });
+      expect((await sendWith(lead.digger, lead.threadId, "My quote, signed", [file(marked, "quote.pdf", "application/pdf")])).status).toBe(200);
+    }
+    const rows = await attachmentsOfThread(lead.threadId);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const served = Buffer.from(await (await lead.client.client.get(attachmentPath(lead.threadId, row.id))).arrayBuffer());
+      expect(served.length).toBe(row.size);
+      for (const marker of REMOVED_MARKERS) expect(served.includes(marker), marker).toBe(false);
+      expect(served.includes(KEPT_MARKER)).toBe(true);
+    }
+
+    const before = storedFiles().length;
+    const broken = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    for (const js of [true, false]) {
+      const response = await sendWith(lead.digger, lead.threadId, "A broken file", [file(png, "deck.png", "image/png"), file(broken, "broken.pdf", "application/pdf")], js);
+      expect(await text(response)).toContain(ATTACHMENT_TEXTS.pdfUnreadable);
+    }
+    expect(await messagesOf(lead.threadId)).toHaveLength(2);
+    expect(storedFiles().length).toBe(before);
   });
 
   it("works as a plain form post without JavaScript (back to the thread)", async () => {
@@ -173,12 +205,13 @@ describe("sending attachments", () => {
 
   it("takes a file of exactly 10 MB, and five files", async () => {
     const lead = await boughtLead(app, { clientName: "Ada Attach" });
-    const full = Buffer.alloc(MAX_ATTACHMENT_BYTES);
+    // A real PDF followed by spaces up to exactly 10 MB (stored written again, without them).
+    const full = Buffer.alloc(MAX_ATTACHMENT_BYTES, 0x20);
     pdf.copy(full);
     expect((await sendWith(lead.client, lead.threadId, "The full survey", [file(full, "survey.pdf", "application/pdf")])).status).toBe(200);
     const five = Array.from({ length: 5 }, (_, i) => file(png, `p${i}.png`, "image/png"));
     expect((await sendWith(lead.client, lead.threadId, "Five photos", five)).status).toBe(200);
-    expect((await attachmentsOfThread(lead.threadId)).map((row) => row.size)).toEqual(expect.arrayContaining([MAX_ATTACHMENT_BYTES, png.length]));
+    expect((await attachmentsOfThread(lead.threadId)).map((row) => row.size)).toEqual(expect.arrayContaining([storedPdf.length, png.length]));
     expect(await attachmentsOfThread(lead.threadId)).toHaveLength(6);
   });
 
@@ -260,7 +293,7 @@ describe("serving attachments", () => {
       expect(download.headers.get("content-type")).toBe("application/pdf");
       expect(download.headers.get("content-disposition")).toBe(`attachment; filename="Quote _.pdf"; filename*=UTF-8''${encodeURIComponent("Quote é.pdf")}`);
       expect(download.headers.get("cache-control")).toBe("private, no-store");
-      expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+      expect(Buffer.from(await download.arrayBuffer()).equals(storedPdf)).toBe(true);
     }
 
     const rival = await diggerWithProfile(app);
@@ -271,7 +304,7 @@ describe("serving attachments", () => {
       for (const address of [imagePath, pdfPath]) {
         const refused = await outsider.client.get(address);
         expect(refused.status).toBe(404);
-        expect(await refused.text()).not.toContain("PDF-1.4");
+        expect(await refused.text()).not.toContain("%PDF-");
       }
     }
     // Another thread's address, an unknown id, a malformed one: the 404 page too.

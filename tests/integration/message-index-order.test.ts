@@ -9,13 +9,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, threads } from "../../server/db/schema.ts";
-import { inboxPage } from "../../server/messages/inbox.ts";
-import { threadPage } from "../../server/messages/thread.ts";
+import { inboxPage } from "../../server/conversations/inbox.ts";
+import { threadPage } from "../../server/conversations/thread.ts";
 import { encodeCursor } from "../../server/pagination.ts";
+import { readerTime } from "../../server/reader-time.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { diggerWithProfile, insertGig, insertPurchase } from "../support/leads.ts";
 import { plan as planOn, recordingDb as recordingDbOn, type Statement } from "../support/query-plans.ts";
+
+/** Times as a reader in UTC reads them. */
+const utc = readerTime("UTC", { defaultTimeZone: "UTC" });
 
 let app: TestApp;
 beforeAll(async () => {
@@ -46,7 +50,7 @@ describe("the inbox and a thread's page read their indexes in order", () => {
   it("the inbox walks each party's inbox index newest first, and each thread's last message by seq, without sorting them", async () => {
     for (const userId of [() => diggerId, () => clientId]) {
       const recorded: Statement[] = [];
-      const page = await inboxPage(recordingDb(recorded), userId(), null);
+      const page = await inboxPage(recordingDb(recorded), userId(), null, utc);
       expect(page.items.map((item) => item.id)).toEqual([threadId]);
       const inbox = recorded.find((statement) => statement.sql.includes("last_activity_at"));
       expect(inbox).toBeDefined();
@@ -54,21 +58,24 @@ describe("the inbox and a thread's page read their indexes in order", () => {
       expect(text).toContain("threads_digger_inbox_idx");
       expect(text).toContain("threads_client_inbox_idx");
       expect(text).toContain("messages_thread_seq_idx");
+      // The newest quote beside it (issue 47: the inbox's last event), down the thread's quote index.
+      expect(text).toContain("quotes_thread_idx");
       // Each half's order and the last message's come from the indexes (only the union of the
       // two halves' 21 rows each is merged or sorted).
       expect(text).not.toMatch(/Sort Key: threads(_\d+)?\.last_activity_at/);
       expect(text).not.toMatch(/Sort Key: (m\.)?seq DESC/);
+      expect(text).not.toMatch(/Sort Key: (q\.)?created_at DESC/);
     }
   });
 
   it("a thread's page walks the thread's messages and quotes by (created_at, seq), newest first, without sorting them (migration 0045)", async () => {
     const recorded: Statement[] = [];
-    const view = await threadPage(recordingDb(recorded), diggerId, threadId, null);
+    const view = await threadPage(recordingDb(recorded), diggerId, threadId, null, utc);
     expect(view.items.map((item) => (item.kind === "message" ? item.message.body : item.kind))).toEqual(["Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
     // The first page and an earlier one (its cursor's condition on the index too).
     const newest = view.items.at(-1);
     if (newest?.kind !== "message") throw new Error("the newest item is a message");
-    await threadPage(recordingDb(recorded), diggerId, threadId, encodeCursor([newest.message.createdAt, newest.message.seq]));
+    await threadPage(recordingDb(recorded), diggerId, threadId, encodeCursor([newest.message.createdAt, newest.message.seq]), utc);
     for (const [table, index] of [
       ["messages", "messages_thread_time_idx"],
       ["quotes", "quotes_thread_idx"],

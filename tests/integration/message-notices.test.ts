@@ -1,5 +1,5 @@
 /**
- * Notifications of new messages (issue 32; server/messages/notices.ts, decision 0038
+ * Notifications of new messages (issue 32; server/conversations/message-notices.ts, decision 0038
  * "Notifications"), through the real app, its job queue and its workers: a message unread 5
  * minutes e-mails its recipient (the newest text, as text; how many more; a link to the thread;
  * the one-click unsubscribe), a message read before then does not, at most one e-mail per thread
@@ -166,7 +166,7 @@ describe("How to reach me: E-mail for New messages (was 'E-mail me about new mes
     const off = await lead.digger.client.post("/account", { intent: "reach", "email.quotes": "on", "email.lead-alerts": "on" });
     expect(off.status).toBe(200);
     expect(decodeHtml(await off.text())).toContain("Your notification choices are saved.");
-    expect(await messageChoice(lead.digger.id)).toEqual({ messageEmail: false, promotionalEmail: true });
+    expect(await messageChoice(lead.digger.id)).toEqual({ messageEmail: false, promotionalEmail: false });
 
     await send(lead.client, lead.threadId, "Do you read e-mail?");
     await runDue(lead.digger.id);
@@ -195,7 +195,7 @@ describe("How to reach me: E-mail for New messages (was 'E-mail me about new mes
     const done = await oneClick(visitor, `${url.pathname}${url.search}`);
     expect(done.status).toBe(200);
     expect(decodeHtml(await done.text())).toContain("E-mail about new messages is off.");
-    expect(await messageChoice(lead.digger.id)).toEqual({ messageEmail: false, promotionalEmail: true });
+    expect(await messageChoice(lead.digger.id)).toEqual({ messageEmail: false, promotionalEmail: false });
 
     await send(lead.client, lead.threadId, "And another one");
     await windowPassed(lead.threadId, lead.digger.id);

@@ -5,14 +5,16 @@
  * .data response, not on any page a digger who has not bought the lead can reach. The ledger
  * at the top sums completed purchases and succeeded refunds.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { leadIssues, refunds } from "../../server/db/schema.ts";
+import { acceptQuote } from "../../server/conversations/accept-quote.ts";
+import { gigs, hires, leadIssues, refunds } from "../../server/db/schema.ts";
 import { leadLedger, listMyLeads } from "../../server/leads/my-leads.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId } from "../support/leads.ts";
+import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId } from "../support/leads.ts";
+import { sendQuoteForm } from "../support/quotes.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -294,5 +296,113 @@ describe("the ledger at the top of /my-leads", () => {
     const html = await page(digger.client);
     expect(html).toContain("Net spent");
     expect(html).toContain("$0.00");
+  });
+});
+
+describe("where each lead stands (issue 47)", () => {
+  it("says 'Hired', 'Not chosen', 'Gig filled', 'Refund pending', 'Refunded' or 'Active', computed by the database, and filters by it", async () => {
+    const db = app.database.db;
+    const digger = await diggerWithProfile(app);
+    const client = await signUpAs(app, "consumer", "Stan States");
+    /** A gig of the client's with a completed purchase of this digger's. */
+    const bought = async (title: string) => {
+      const gig = await insertGig(app, client.id, { title });
+      const purchase = await insertPurchase(app, gig, digger.diggerId);
+      await db.update(gigs).set({ purchaseCount: 1 }).where(eq(gigs.id, gig.id));
+      return { gig, purchase };
+    };
+    const refundedLead = async (title: string, refund: "pending" | "succeeded") => {
+      const { gig, purchase } = await bought(title);
+      const [issue] = await db
+        .insert(leadIssues)
+        .values({ leadPurchaseId: purchase.id, diggerId: digger.diggerId, issueType: "mistake", description: "Posted by mistake.", refundPercentage: 100, status: "approved", decidedBy: "client", resolvedAt: new Date() })
+        .returning();
+      await db.insert(refunds).values({ leadPurchaseId: purchase.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: purchase.amountPaidCents, status: refund, completedAt: refund === "succeeded" ? new Date() : null });
+      return gig;
+    };
+
+    const active = await bought("State: still in play here");
+    const hired = await bought("State: this digger hired");
+    await db.insert(hires).values({ gigId: hired.gig.id, diggerId: digger.diggerId });
+    // Another digger's quote accepted (through the thread's own flow): this digger was not chosen.
+    const rival = await boughtLead(app, { client, gig: await insertGig(app, client.id, { title: "State: another digger chosen" }) });
+    await insertPurchase(app, rival.gig, digger.diggerId);
+    const quote = await sendQuoteForm(app, rival.digger.id, rival.threadId, { type: "fixed", amount: "800", included: "Labour" });
+    await acceptQuote(app.services, client.id, rival.threadId, quote.quoteId);
+    const filled = await bought("State: the client filled it");
+    await db.update(gigs).set({ status: "closed", filledAt: new Date() }).where(eq(gigs.id, filled.gig.id));
+    const pending = await refundedLead("State: refund on its way", "pending");
+    const refunded = await refundedLead("State: money came back", "succeeded");
+
+    const { items } = await listMyLeads(db, digger.diggerId, null);
+    const stateOf = (gigId: string) => items.find((lead) => lead.gig.id === gigId)?.state;
+    expect(items).toHaveLength(6);
+    expect(stateOf(active.gig.id)).toBe("active");
+    expect(stateOf(hired.gig.id)).toBe("hired");
+    expect(stateOf(rival.gig.id)).toBe("not_chosen");
+    expect(stateOf(filled.gig.id)).toBe("filled");
+    expect(stateOf(pending.id)).toBe("refund_pending");
+    expect(stateOf(refunded.id)).toBe("refunded");
+    // The rival, hired through the accepted quote, reads 'Hired'.
+    expect((await listMyLeads(db, rival.digger.diggerId, null)).items[0]!.state).toBe("hired");
+
+    // The page: each badge, live leads apart from the rest, and the filter's links ('All' first).
+    const html = await page(digger.client);
+    for (const label of ["Active", "Hired", "Not chosen", "Gig filled", "Refund pending", "Refunded"]) expect(html).toContain(`>${label}</span>`);
+    expect(html.match(/data-lead-state="(active|hired)"/g)).toHaveLength(2);
+    expect(html.match(/border-dashed/g)).toHaveLength(4);
+    const filter = html.slice(html.indexOf('aria-label="Filter leads by state"'), html.indexOf("</nav>", html.indexOf('aria-label="Filter leads by state"')));
+    const links = [...filter.matchAll(/<a[^>]*href="(\/my-leads[^"]*)"[^>]*>([^<]+)<\/a>/g)].map(([, href, label]) => `${label} ${href}`);
+    expect(links).toEqual([
+      "All /my-leads",
+      "Active /my-leads?state=active",
+      "Hired /my-leads?state=hired",
+      "Not chosen /my-leads?state=not_chosen",
+      "Gig filled /my-leads?state=filled",
+      "Refund pending /my-leads?state=refund_pending",
+      "Refunded /my-leads?state=refunded",
+    ]);
+    expect(filter).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/my-leads"|<a[^>]*href="\/my-leads"[^>]*aria-current="page"/);
+
+    // Each filter lists its leads only; an unknown state lists all.
+    for (const [state, gig] of [["active", active.gig], ["hired", hired.gig], ["not_chosen", rival.gig], ["filled", filled.gig], ["refund_pending", pending], ["refunded", refunded]] as const) {
+      const filtered = await page(digger.client, `/my-leads?state=${state}`);
+      expect(filtered.match(/data-lead-state="/g), state).toHaveLength(1);
+      expect(filtered, state).toContain(`>${gig.title}</h2>`);
+    }
+    expect((await page(digger.client, "/my-leads?state=bogus")).match(/data-lead-state="/g)).toHaveLength(6);
+    // A filter with nothing in it says so.
+    const none = await diggerWithProfile(app);
+    await insertPurchase(app, active.gig, none.diggerId);
+    expect(await page(none.client, "/my-leads?state=refunded")).toContain("No leads in 'Refunded'.");
+  });
+});
+
+describe("the gig's page after paying (issue 47)", () => {
+  it("makes 'Message {first name}' the main action, with Send a Quote while the digger may quote, Send Email, Call and Text", async () => {
+    const lead = await boughtLead(app, { clientName: "Clara Q. Client" });
+    const rival = await boughtLead(app, { client: lead.client, gig: lead.gig });
+    const gigPage = async () => page(lead.digger.client, `/gig/${lead.gig.id}`);
+    const digits = lead.gig.contactPhone!.replace(/[^0-9+]/g, "");
+
+    const html = await gigPage();
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/messages/${lead.threadId}"[^>]*>.*?Message Clara</a>`));
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/messages/${lead.threadId}\\?compose=quote"[^>]*>.*?Send a Quote</a>`));
+    expect(html).toMatch(/<a[^>]*href="mailto:[^"]*"[^>]*>.*?Send Email<\/a>/);
+    expect(html).toMatch(new RegExp(`<a[^>]*href="tel:${digits.replace("+", "\\+")}"[^>]*>.*?Call</a>`));
+    expect(html).toMatch(new RegExp(`<a[^>]*href="sms:${digits.replace("+", "\\+")}"[^>]*>.*?Text</a>`));
+    // Message is the primary button; Send Email no longer is.
+    expect(html.indexOf("Message Clara")).toBeLessThan(html.indexOf("Send Email"));
+
+    // The client accepts the other digger's quote: this one was not chosen and may not quote here.
+    const quote = await sendQuoteForm(app, rival.digger.id, rival.threadId, { type: "fixed", amount: "800", included: "Labour" });
+    await acceptQuote(app.services, lead.client.id, rival.threadId, quote.quoteId);
+    const after = await gigPage();
+    expect(after).toContain("Message Clara");
+    expect(after).not.toContain("Send a Quote");
+    expect(after).toContain(`sms:${digits}`);
+    // A visitor sees none of it.
+    const visitor = decodeHtml(await (await new SessionClient(app).get(`/gig/${lead.gig.id}`)).text());
+    for (const secret of ["Message Clara", `sms:${digits}`, `/messages/${lead.threadId}`]) expect(visitor).not.toContain(secret);
   });
 });

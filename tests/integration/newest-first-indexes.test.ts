@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../server/db/schema.ts";
-import { notificationsPage } from "../../server/notifications/bell.ts";
+import { notificationsPage } from "../../server/notifications/view-notifications.ts";
 import { auditLog } from "../../server/ops/audit-log.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";

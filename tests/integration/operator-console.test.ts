@@ -19,6 +19,7 @@ import { recordOperatorAction } from "../../server/events/audit.ts";
 import { auditLog } from "../../server/ops/audit-log.ts";
 import { setOperator, twoFactorFirst } from "../../server/ops/operators.ts";
 import { changeUser, signUpAs, signUpOperator } from "../support/accounts.ts";
+import { busCaughtUp } from "../support/bus.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { decodeHtml, insertGig } from "../support/leads.ts";
@@ -132,10 +133,13 @@ describe("the operator role", () => {
   it("is granted and revoked by setOperator, which ends a revoked operator's sessions and writes the audit trail", async () => {
     const user = await signUpAs(app, "consumer");
     expect((await setOperator(db(), user.email.toUpperCase(), true)).message).toContain("is now an operator");
+    // The grant reaches the signed cookie's version by a NOTIFY (decision 0053): wait for it.
+    await busCaughtUp(app);
     expect((await user.client.get("/ops/audit")).status).toBe(200);
     expect((await setOperator(db(), user.email, true)).message).toContain("is already an operator");
     expect((await setOperator(db(), user.email, false)).message).toContain("is no longer an operator");
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    await busCaughtUp(app);
     expect((await user.client.get("/ops/audit")).status).toBe(404);
     const trail = await db().select({ action: operatorActions.action, operatorId: operatorActions.operatorId }).from(operatorActions).where(eq(operatorActions.subjectUserId, user.id));
     expect(trail.map((r) => r.action).sort()).toEqual(["operator.grant", "operator.revoke"]);

@@ -7,15 +7,21 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { SIGN_UPS_TODAY_REACHED } from "../../server/auth/endpoint-rules.ts";
+import { limitedAddress } from "../../server/security/client-address.ts";
 import { TOO_MANY_ATTEMPTS } from "../../server/security/rate-limiter.ts";
-import { sessions, users } from "../../server/db/schema.ts";
+import { rateLimits, sessions, users } from "../../server/db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
+import { SessionClient } from "../support/session-client.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Better Auth's limit on e-mail sign-ups per client address and minute (server/auth/auth.ts). */
 const SIGN_UPS_PER_MINUTE = 10;
+/** Ours per client address and day (server/security/rate-limiter.ts, issue 45). */
+const SIGN_UPS_PER_DAY = 20;
 /** The proxy's own address, the socket every proxied request comes from. */
 const PROXY = "10.9.0.5";
 
@@ -65,6 +71,35 @@ describe.runIf(onPostgres)("two server instances on one PostgreSQL database", ()
     expect((await signUp(second, newAddress())).status).toBe(200);
   });
 
+  it(`refuse sign-up number ${SIGN_UPS_PER_DAY + 1} from one client address within a day, whichever takes it, the JSON endpoint and the form alike; another address signs up`, async () => {
+    const client = newAddress();
+    // Better Auth's minute ends (its window in the shared table), as it would between batches.
+    const nextMinute = () => database.db.update(rateLimits).set({ expire: Date.now() }).where(sql`${rateLimits.key} like 'auth-60s-%'`);
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_UPS_PER_DAY; i++) {
+      if (i > 0 && i % SIGN_UPS_PER_MINUTE === 0) await nextMinute();
+      statuses.push((await signUp(i % 2 ? second : first, client)).status);
+    }
+    expect(statuses).toEqual(Array(SIGN_UPS_PER_DAY).fill(200));
+    await nextMinute();
+    for (const app of [first, second]) {
+      const refused = await signUp(app, client);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { message: string }).message).toBe(SIGN_UPS_TODAY_REACHED);
+    }
+    const form = await new SessionClient(first, client).post("/auth", {
+      intent: "sign-up",
+      fullName: "Form Person",
+      email: `form-${randomUUID()}@example.com`,
+      password: TEST_PASSWORD,
+      userType: "digger",
+      ageConfirmed: "on",
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain(SIGN_UPS_TODAY_REACHED);
+    expect((await signUp(second, newAddress())).status).toBe(200);
+  });
+
   it("count failed sign-ins across both: ten, five on each, stop that client on either; the owner signs in elsewhere", async () => {
     const user = await signUpAs(first, "consumer");
     const guesser = newAddress();
@@ -94,6 +129,36 @@ describe.runIf(onPostgres)("two server instances on one PostgreSQL database", ()
     for (let i = 0; i < a.max; i++) expect(await (i % 2 ? b : a).take(key)).toBe(true);
     await a.refund(key);
     expect([await b.take(key), await a.take(key)]).toEqual([true, false]);
+  });
+});
+
+describe("sign-ups per client address and day (issue 45)", () => {
+  /** The day's sign-ups from `address` already made, as far as the cap counts (Better Auth allows only 10 a minute). */
+  async function signedUpToday(app: TestApp, address: string, n: number) {
+    for (let i = 0; i < n; i++) await app.services.rateLimits.signUpsPerAddressPerDay.take(limitedAddress(address));
+  }
+
+  it(`refuse sign-up number ${SIGN_UPS_PER_DAY + 1} of one address and of one IPv6 /64, not of another address`, async () => {
+    const client = newAddress();
+    await signedUpToday(first, client, SIGN_UPS_PER_DAY);
+    const refused = await signUp(first, client);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(SIGN_UPS_TODAY_REACHED);
+    expect((await signUp(first, newAddress())).status).toBe(200);
+    await signedUpToday(first, "2001:db8:45:7::1", SIGN_UPS_PER_DAY);
+    expect((await signUp(first, "2001:db8:45:7:abcd::2")).status).toBe(429);
+  });
+
+  it("leave loopback out in local mode; NETWORK_LIMITS_ON_LOOPBACK=true counts it", async () => {
+    await signedUpToday(first, "127.0.0.1", SIGN_UPS_PER_DAY + 5);
+    expect((await signUp(first, "127.0.0.1")).status).toBe(200);
+    const counted = await createTestApp({ NETWORK_LIMITS_ON_LOOPBACK: "true" }, { database });
+    try {
+      await signedUpToday(counted, "127.0.0.9", SIGN_UPS_PER_DAY);
+      expect((await signUp(counted, "127.0.0.9")).status).toBe(429);
+    } finally {
+      await counted.close();
+    }
   });
 });
 

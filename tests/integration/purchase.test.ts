@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { HOLD_MINUTES } from "../../core/lead-spots.ts";
+import { CONFIRM_EMAIL_TO_BUY, HOLD_MINUTES } from "../../core/lead-spots.ts";
 import { emails, gigs, leadIssues, leadPurchases, refunds } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { recordRefund, sendRefund } from "../../server/leads/refunds.ts";
-import { addDiggerProfile, signUpAs, type TestUser } from "../support/accounts.ts";
+import { addDiggerProfile, changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobOf, makeJobDue } from "../support/jobs.ts";
 import { ageCheckout } from "../support/leads.ts";
@@ -121,6 +121,13 @@ describe("buying a lead with the test checkout", () => {
     const newcomer = await signUpAs(app, "digger");
     expect(location(await newcomer.client.post(`/gig/${gig.id}`, { intent: "purchase" }))).toBe("/digger-registration");
     expect(await (await newcomer.client.get("/")).text()).toContain("Please complete your digger profile first");
+    // A profile, but the e-mail not confirmed (issue 45): refused before any hold.
+    await addDiggerProfile(app, newcomer);
+    await changeUser(app, newcomer.id, { emailVerified: false });
+    const unconfirmed = await newcomer.client.post(`/gig/${gig.id}`, { intent: "purchase" });
+    expect(unconfirmed.status).toBe(403);
+    expect(await unconfirmed.text()).toContain(CONFIRM_EMAIL_TO_BUY);
+    expect(await purchasesOf(app, gig.id)).toHaveLength(0);
     const closed = await makeGig(app, client, { status: "closed" });
     expect((await digger.client.post(`/gig/${closed.id}`, { intent: "purchase" })).status).toBe(409);
     expect(await purchasesOf(app, closed.id)).toHaveLength(0);
@@ -253,11 +260,11 @@ describe("buying a lead with Stripe (local stand-in for Stripe's API)", () => {
       .values({ leadPurchaseId: purchase!.id, diggerId: purchase!.diggerId, issueType: "already_filled", description: "Filled", refundPercentage: 50, status: "approved", resolvedAt: new Date() })
       .returning();
     const refundId = await app.database.db.transaction((tx) =>
-      recordRefund(tx, app.services.jobs, { leadPurchaseId: purchase!.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: 5000 }),
+      recordRefund(tx, app.services.emit, { leadPurchaseId: purchase!.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: 5000 }),
     );
     await expect(
       app.database.db.transaction((tx) =>
-        recordRefund(tx, app.services.jobs, { leadPurchaseId: purchase!.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: 5000 }),
+        recordRefund(tx, app.services.emit, { leadPurchaseId: purchase!.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: 5000 }),
       ),
     ).rejects.toThrow();
 

@@ -87,7 +87,7 @@ describe("pushToUser and the push.send job", () => {
   it("is a real check: the push service refuses a push signed with other VAPID keys", async () => {
     const ecdh = createECDH("prime256v1");
     ecdh.generateKeys();
-    const stranger = createPushClient({ publicKey: ecdh.getPublicKey("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - ecdh.getPrivateKey().length), ecdh.getPrivateKey()]).toString("base64url"), subject: "mailto:someone@example.test" }, { extraCa: testCertificate().cert });
+    const stranger = createPushClient({ publicKey: ecdh.getPublicKey("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - ecdh.getPrivateKey().length), ecdh.getPrivateKey()]).toString("base64url"), subject: "mailto:someone@example.test" }, { extraCa: testCertificate().cert, testHosts: app.config.pushServiceTestHosts });
     try {
       const subscription = pushService.subscribe();
       expect(await stranger.send(subscription, { title: "Forged", body: "not ours", link: "/" }, { urgency: "normal", ttlSeconds: 60 })).toBe(403);

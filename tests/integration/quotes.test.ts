@@ -12,9 +12,9 @@ import { QUOTE_ANSWERS, QUOTE_MESSAGES, lineItemsMismatch, quoteNoLongerOpen } f
 import { diggerProfiles, gigs, hires, leadPurchases, quoteLineItems, quotes, refunds, users } from "../../server/db/schema.ts";
 import { exportUserData } from "../../server/privacy/export.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
-import { acceptQuote } from "../../server/quotes/decide.ts";
-import { withdrawQuote } from "../../server/quotes/send.ts";
-import { threadQuotes } from "../../server/quotes/thread-quotes.ts";
+import { acceptQuote } from "../../server/conversations/accept-quote.ts";
+import { withdrawQuote } from "../../server/conversations/withdraw-quote.ts";
+import { threadQuotes } from "../../server/conversations/thread-quotes.ts";
 import { setHired } from "../../server/reviews/hires.ts";
 import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";

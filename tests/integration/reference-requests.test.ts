@@ -8,7 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../core/session-user.ts";
 import { categories, diggerCategories, diggerProfiles, diggerReferences, emails, referenceContactRequests } from "../../server/db/schema.ts";
-import { decideReferenceRequest } from "../../server/diggers/reference-requests.ts";
+import { decideReferenceRequest } from "../../server/diggers/decide-reference-request.ts";
 import { perform } from "../../server/operation.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";

@@ -1,5 +1,5 @@
 /**
- * Reply by e-mail (issue 32; server/messages/inbound/, decision 0048), end to end: the
+ * Reply by e-mail (issue 32; server/conversations/inbound/, decision 0048), end to end: the
  * notification's Reply-To, then a real SMTP client (nodemailer's SMTP transport) talking to the
  * real inbound listener on a free port, posting through the web form's own code. A valid reply
  * address posts to its thread (and the other party sees it); a forged address, one signed for
@@ -11,7 +11,7 @@
  * through it, the photo stored without its EXIF. Runs on
  * PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -25,20 +25,38 @@ import { loadConfig } from "../../server/config.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { blocks, messageAttachments, messages, users } from "../../server/db/schema.ts";
 import { purgeDeletedAccounts } from "../../server/privacy/purge.ts";
-import { startInboundSmtp, type InboundSmtp } from "../../server/messages/inbound/listener.ts";
+import { startInboundSmtp, type InboundSmtp } from "../../server/conversations/inbound/listener.ts";
+import type { DNSResolver } from "../../server/conversations/inbound/sender-domain.ts";
 import { replyAddress } from "../../server/mail/reply-address.ts";
+import { TEST_PASSWORD } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { boughtLead, type BoughtLead, decodeHtml, mailTo } from "../support/leads.ts";
+import { plainPdf } from "../support/pdf.ts";
 import { freePort } from "../support/ports.ts";
+import { SessionClient } from "../support/session-client.ts";
 import { testCertificate, type TestCertificate } from "../support/tls-certificate.ts";
+
+/**
+ * The DNS the sender checks see (mailauth's `resolver`): TXT records by name; any other name
+ * does not exist. The test users' example.com has none here, so their domain publishes no policy.
+ */
+const dns = new Map<string, string[]>();
+const resolver: DNSResolver = async (name, rrtype) => {
+  const records = rrtype === "TXT" ? dns.get(name.toLowerCase()) : undefined;
+  if (!records) throw Object.assign(new Error(`query${rrtype} ENOTFOUND ${name}`), { code: "ENOTFOUND" });
+  return records.map((record) => [record]);
+};
 
 let app: TestApp;
 let listener: InboundSmtp;
 let smtp: Transporter;
+/** The listener's services: loopback counted as any client (NETWORK_LIMITS_ON_LOOPBACK), so the sender checks run. */
+let listenerServices: TestApp["services"];
 beforeAll(async () => {
   app = await createTestApp();
-  listener = await startInboundSmtp(app.services, { host: "127.0.0.1", port: await freePort() });
+  listenerServices = { ...app.services, config: { ...app.config, networkLimitsOnLoopback: true } };
+  listener = await startInboundSmtp(listenerServices, { host: "127.0.0.1", port: await freePort(), resolver });
   smtp = createTransport({ host: "127.0.0.1", port: listener.port, secure: false, ignoreTLS: true });
 });
 afterAll(async () => {
@@ -49,8 +67,9 @@ afterAll(async () => {
 
 const db = () => app.database.db;
 
-/** The address at which `user` answers the thread, as the notification carries it. */
-const addressOf = (lead: BoughtLead, user: { id: string }) => replyAddress(app.config.inbound!, app.config.authSecret, lead.threadId, user.id);
+/** The address at which `user` answers the thread, as a notice of `issuedAt` (today) carries it, under key generation `generation` (a new account's 0). */
+const addressOf = (lead: BoughtLead, user: { id: string }, { generation = 0, issuedAt = new Date() }: { generation?: number; issuedAt?: Date } = {}) =>
+  replyAddress(app.config.inbound!, app.config.authSecret, lead.threadId, { id: user.id, replyKeyGeneration: generation }, issuedAt);
 
 const postedIn = (threadId: string) => db().select({ body: messages.body, senderId: messages.senderId }).from(messages).where(eq(messages.threadId, threadId)).orderBy(messages.seq);
 
@@ -70,9 +89,17 @@ function smtpTalk(port: number) {
   const socket = connect(port, "127.0.0.1");
   let heard = "";
   socket.on("data", (chunk: Buffer) => (heard += chunk.toString()));
+  socket.on("error", () => {});
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
   const until = (pattern: RegExp) => vi.waitFor(() => expect(heard).toMatch(pattern), { timeout: 5000 });
+  /** The server's replies so far, each its last line ("250 ...", not "250-..."). */
+  const replies = () => heard.split("\r\n").filter((line) => /^\d{3} /.test(line));
   return {
     until,
+    replies,
+    /** Waits for the `n`th reply. */
+    nth: (n: number) => vi.waitFor(() => expect(replies().length).toBeGreaterThanOrEqual(n), { timeout: 5000 }),
+    closed,
     write: (line: string) => socket.write(line),
     /** The greeting, then EHLO's answer (its keyword lines). */
     async ehlo() {
@@ -104,7 +131,7 @@ describe("the notification's Reply-To", () => {
     await jobsSettled(db(), "messages.notify");
     const [mail] = (await mailTo(app, lead.digger.email)).filter((m) => m.subject.startsWith("New message from"));
     expect(mail!.replyTo).toBe(addressOf(lead, lead.digger));
-    expect(mail!.replyTo).toMatch(/^reply\+[0-9a-f]{52}@reply\.localhost$/);
+    expect(mail!.replyTo).toMatch(/^reply\+[0-9a-f]{56}@reply\.localhost$/);
     // Shorter than the 64 characters a local part may have; another thread's, another person's differ.
     expect(mail!.replyTo!.split("@")[0]!.length).toBeLessThanOrEqual(64);
     expect(addressOf(lead, lead.client)).not.toBe(mail!.replyTo);
@@ -157,7 +184,7 @@ describe("the inbound listener refuses at RCPT (550)", () => {
   it("a reply address signed with another secret", async () => {
     const lead = await boughtLead(app);
     const otherSecret = loadConfig({ NODE_ENV: "test", BETTER_AUTH_SECRET: "another-secret-another-secret-another-secret" });
-    const error = await refusal(reply({ from: lead.digger.email, to: replyAddress(otherSecret.inbound!, otherSecret.authSecret, lead.threadId, lead.digger.id), text: "Hi" }));
+    const error = await refusal(reply({ from: lead.digger.email, to: replyAddress(otherSecret.inbound!, otherSecret.authSecret, lead.threadId, { id: lead.digger.id, replyKeyGeneration: 0 }), text: "Hi" }));
     expect(error.responseCode).toBe(550);
     expect(error.command).toBe("RCPT TO");
   });
@@ -202,7 +229,7 @@ describe("the inbound listener", () => {
   it("posts the reply's JPEG, PNG, WebP and PDF files with it, and leaves out other files and a signature's inline logo", async () => {
     const lead = await boughtLead(app);
     const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#2e86c1" } }).png().toBuffer();
-    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    const pdf = await plainPdf();
     await smtp.sendMail({
       from: lead.client.email,
       to: addressOf(lead, lead.client),
@@ -321,7 +348,7 @@ describe("the inbound listener with a certificate (INBOUND_TLS_KEY / INBOUND_TLS
     const tls = { keyPath: path.join(dir, "key.pem"), certPath: path.join(dir, "cert.pem") };
     writeFileSync(tls.keyPath, certificate.key);
     writeFileSync(tls.certPath, certificate.cert);
-    secure = await startInboundSmtp(app.services, { host: "127.0.0.1", port: await freePort(), tls });
+    secure = await startInboundSmtp(listenerServices, { host: "127.0.0.1", port: await freePort(), tls, resolver });
   });
   afterAll(async () => {
     await secure?.close();
@@ -384,5 +411,201 @@ describe("the inbound listener with a certificate (INBOUND_TLS_KEY / INBOUND_TLS
       plainOnly.close();
     }
     expect(await postedIn(lead.threadId)).toHaveLength(1);
+  });
+});
+
+// Issue 45, finding 4: an address that dies, a sender's domain that refuses, a replay.
+describe("a reply address's life (issue 45)", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const generationOf = async (userId: string) =>
+    (await db().select({ generation: users.replyKeyGeneration }).from(users).where(eq(users.id, userId)))[0]!.generation;
+  const toldToAnswerInProduct = async (user: { email: string }) =>
+    (await mailTo(app, user.email)).filter((mail) => mail.subject.startsWith("Your reply about"));
+
+  it("posts for 60 days after its notice; later a reply is taken, never posted, and its sender told once a day to answer in the product", async () => {
+    const lead = await boughtLead(app);
+    const dead = addressOf(lead, lead.digger, { issuedAt: new Date(Date.now() - 61 * DAY) });
+    expect((await reply({ from: lead.digger.email, to: dead, text: "Still interested?" })).accepted).toEqual([dead]);
+    expect((await reply({ from: lead.digger.email, to: dead, text: "Hello again?" })).accepted).toEqual([dead]);
+    // Someone else's mailbox with that address gets the From refusal, and nobody an e-mail.
+    expect((await refusal(reply({ from: "stranger@elsewhere.example", to: dead, text: "Let me in" }))).responseCode).toBe(550);
+    expect(await postedIn(lead.threadId)).toEqual([]);
+    const told = await toldToAnswerInProduct(lead.digger);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe(`Your reply about "${lead.gig.title}" was not posted`);
+    expect(told[0]!.textBody).toContain("Please answer in Digs & Gigs.");
+    expect(told[0]!.textBody).toContain(`${app.config.publicUrl}/messages/${lead.threadId}`);
+    expect(await toldToAnswerInProduct(lead.client)).toEqual([]);
+
+    await reply({ from: lead.digger.email, to: addressOf(lead, lead.digger, { issuedAt: new Date(Date.now() - 59 * DAY) }), text: "Tuesday works." });
+    expect(await postedIn(lead.threadId)).toEqual([{ body: "Tuesday works.", senderId: lead.digger.id }]);
+  });
+
+  it("takes an address of before issue 45 (no day, no generation) as a dead one", async () => {
+    const lead = await boughtLead(app);
+    const signature = createHmac("sha256", app.config.authSecret).update(`digsandgigs/reply-by-email/v1\n${lead.threadId}\n${lead.client.id}`).digest("hex").slice(0, 20);
+    const old = `reply+${lead.threadId.replaceAll("-", "")}${signature}@reply.localhost`;
+    expect((await reply({ from: lead.client.email, to: old, text: "An old notice" })).accepted).toEqual([old]);
+    expect(await postedIn(lead.threadId)).toEqual([]);
+    expect(await toldToAnswerInProduct(lead.client)).toHaveLength(1);
+  });
+
+  it("dies when its user changes the password or signs out everywhere (a new key generation); a single sign-out keeps it", async () => {
+    const lead = await boughtLead(app);
+    const clientBefore = addressOf(lead, lead.client);
+    const changed = await lead.client.client.post("/account", { intent: "change-password", currentPassword: TEST_PASSWORD, newPassword: "another-password-123" });
+    expect(changed.status).toBeLessThan(400);
+    expect(await generationOf(lead.client.id)).toBe(1);
+    const gone = await refusal(reply({ from: lead.client.email, to: clientBefore, text: "From a forwarded notice" }));
+    expect(gone.responseCode).toBe(550);
+    expect(gone.command).toBe("RCPT TO");
+    await reply({ from: lead.client.email, to: addressOf(lead, lead.client, { generation: 1 }), text: "From the next notice" });
+
+    // Better Auth's "sign out everywhere" (/revoke-sessions); its single sign-out does not count.
+    const diggerBefore = addressOf(lead, lead.digger);
+    const again = new SessionClient(app);
+    expect((await again.post("/auth", { intent: "sign-in", email: lead.digger.email, password: TEST_PASSWORD })).status).toBe(302);
+    const signedOut = await lead.digger.client.post("/sign-out", {});
+    expect(signedOut.status).toBeLessThan(400);
+    expect(await generationOf(lead.digger.id)).toBe(0);
+    const everywhere = await again.send("/api/auth/revoke-sessions", { method: "POST", headers: { "content-type": "application/json", origin: app.config.publicUrl }, body: "{}" });
+    expect(everywhere.status).toBe(200);
+    expect(await generationOf(lead.digger.id)).toBe(1);
+    expect((await refusal(reply({ from: lead.digger.email, to: diggerBefore, text: "From a forwarded notice" }))).responseCode).toBe(550);
+    expect(await postedIn(lead.threadId)).toEqual([{ body: "From the next notice", senderId: lead.client.id }]);
+  });
+
+  it("drops the same text from the same sender in the thread within 10 minutes, whatever its Message-ID, also two at once", async () => {
+    const lead = await boughtLead(app);
+    const to = addressOf(lead, lead.client);
+    for (let i = 0; i < 3; i += 1) expect((await reply({ from: lead.client.email, to, text: "Please call me back" })).accepted).toEqual([to]);
+    await Promise.all([reply({ from: lead.client.email, to, text: "Twice at once" }), reply({ from: lead.client.email, to, text: "Twice at once" })]);
+    await reply({ from: lead.client.email, to, text: "Something else" });
+    expect((await postedIn(lead.threadId)).map((m) => m.body)).toEqual(["Please call me back", "Twice at once", "Something else"]);
+    // The other party's same words are their own; and 10 minutes on, the same words post again.
+    await reply({ from: lead.digger.email, to: addressOf(lead, lead.digger), text: "Please call me back" });
+    await db().update(messages).set({ createdAt: sql`now() - interval '11 minutes'` }).where(eq(messages.threadId, lead.threadId));
+    await reply({ from: lead.client.email, to, text: "Please call me back" });
+    expect((await postedIn(lead.threadId)).map((m) => m.body)).toEqual(["Please call me back", "Twice at once", "Something else", "Please call me back", "Please call me back"]);
+  });
+
+  it("refuses a deleted account's reply with 550 saying the account was deleted", async () => {
+    const lead = await boughtLead(app);
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, lead.digger.id));
+    const error = await refusal(reply({ from: lead.digger.email, to: addressOf(lead, lead.digger), text: "Still here" }));
+    expect(error.responseCode).toBe(550);
+    expect(error.response).toContain(MESSAGE_TEXTS.deleted);
+    expect(error.response).not.toContain("suspended");
+  });
+});
+
+describe("the sender's domain: DMARC through mailauth (issue 45)", () => {
+  let relayed: InboundSmtp;
+  beforeAll(async () => {
+    const records: Array<[string, string]> = [
+      ["_dmarc.strict.test", "v=DMARC1; p=reject"],
+      ["strict.test", "v=spf1 ip4:192.0.2.1 -all"],
+      ["_dmarc.quarantine.test", "v=DMARC1; p=quarantine"],
+      ["quarantine.test", "v=spf1 ip4:192.0.2.1 -all"],
+      ["_dmarc.lenient.test", "v=DMARC1; p=none"],
+      ["lenient.test", "v=spf1 ip4:192.0.2.1 -all"],
+      ["_dmarc.direct.test", "v=DMARC1; p=reject"],
+      ["direct.test", "v=spf1 ip4:127.0.0.1 -all"],
+      // Behind the relay: the sending server is 198.51.100.7; relay-only.test lists only the relay itself.
+      ["_dmarc.relayed.test", "v=DMARC1; p=reject"],
+      ["relayed.test", "v=spf1 ip4:198.51.100.7 -all"],
+      ["_dmarc.relay-only.test", "v=DMARC1; p=reject"],
+      ["relay-only.test", "v=spf1 ip4:127.0.0.1 -all"],
+    ];
+    for (const [name, record] of records) dns.set(name, [record]);
+    relayed = await startInboundSmtp(listenerServices, { host: "127.0.0.1", port: await freePort(), resolver, trustedRelays: ["127.0.0.1"] });
+  });
+  afterAll(() => relayed?.close());
+
+  /** A new lead whose client's address is at `domain`. */
+  async function leadAt(domain: string) {
+    const lead = await boughtLead(app);
+    const email = `clara-${randomUUID().slice(0, 8)}@${domain}`;
+    await db().update(users).set({ email }).where(eq(users.id, lead.client.id));
+    return { lead, email, to: addressOf(lead, lead.client) };
+  }
+  const receivedFrom = (ip: string) => `from mail.sender.test (mail.sender.test [${ip}]) by mx.relay.test with ESMTPS id 4f2a; Sun, 29 Nov 2026 03:00:00 +0000`;
+  const sendVia = (port: number, mail: { from: string; to: string; text: string; received?: string }) => {
+    const transport = createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true });
+    return transport
+      .sendMail({ from: mail.from, to: mail.to, subject: "Re: New message", text: mail.text, messageId: `<${randomUUID()}@sender.test>`, headers: mail.received ? { Received: mail.received } : {} })
+      .finally(() => transport.close());
+  };
+
+  it("refuses with 550 a reply whose domain fails DMARC and publishes p=reject or p=quarantine", async () => {
+    for (const domain of ["strict.test", "quarantine.test"]) {
+      const { lead, email, to } = await leadAt(domain);
+      const error = await refusal(reply({ from: email, to, text: "Spoofed?" }));
+      expect(error.responseCode, domain).toBe(550);
+      expect(error.response, domain).toContain("DMARC");
+      expect(await postedIn(lead.threadId)).toEqual([]);
+    }
+  });
+
+  it("posts a reply that passes DMARC (SPF aligned), one from a p=none domain, and one from a domain without a policy", async () => {
+    for (const domain of ["direct.test", "lenient.test", "nothing-published.test"]) {
+      const { lead, email, to } = await leadAt(domain);
+      await reply({ from: email, to, text: `From ${domain}` });
+      expect(await postedIn(lead.threadId), domain).toEqual([{ body: `From ${domain}`, senderId: lead.client.id }]);
+    }
+  });
+
+  it("behind a trusted relay checks SPF for the server its Received header names, not for the relay; from any other client that header is not believed", async () => {
+    const good = await leadAt("relayed.test");
+    await sendVia(relayed.port, { from: good.email, to: good.to, text: "Through the gateway", received: receivedFrom("198.51.100.7") });
+    expect(await postedIn(good.lead.threadId)).toEqual([{ body: "Through the gateway", senderId: good.lead.client.id }]);
+
+    // The relay's own address passes relay-only.test's SPF; the server it names does not.
+    const named = await leadAt("relay-only.test");
+    expect((await refusal(sendVia(relayed.port, { from: named.email, to: named.to, text: "Forged elsewhere", received: receivedFrom("198.51.100.9") }))).responseCode).toBe(550);
+    // Straight to the listener that trusts no relay, a Received header naming the right server does not help.
+    const forged = await leadAt("relayed.test");
+    expect((await refusal(sendVia(listener.port, { from: forged.email, to: forged.to, text: "Claimed a gateway", received: receivedFrom("198.51.100.7") }))).responseCode).toBe(550);
+    expect(await postedIn(named.lead.threadId)).toEqual([]);
+    expect(await postedIn(forged.lead.threadId)).toEqual([]);
+  });
+});
+
+// Issue 45, finding 5: what one client may ask of the listener.
+describe("the inbound listener against a stranger (issue 45)", () => {
+  it("closes a connection after 5 refused recipients", async () => {
+    const talk = smtpTalk(listener.port);
+    try {
+      await talk.ehlo();
+      talk.write("MAIL FROM:<someone@elsewhere.example>\r\n");
+      await talk.nth(3);
+      for (let i = 1; i <= 6; i += 1) talk.write(`RCPT TO:<reply+${randomUUID().replaceAll("-", "")}0000${"0".repeat(20)}@reply.localhost>\r\n`);
+      await talk.closed;
+      expect(talk.replies().slice(3).map((line) => line.slice(0, 3))).toEqual(["550", "550", "550", "550", "421"]);
+    } finally {
+      talk.close();
+    }
+  });
+
+  it("takes 5 connections at once from one client address, and the sixth once one of them closed", async () => {
+    const talks = Array.from({ length: 5 }, () => smtpTalk(listener.port));
+    try {
+      await Promise.all(talks.map((talk) => talk.until(/^220 /m)));
+      const sixth = smtpTalk(listener.port);
+      await sixth.closed;
+      expect(sixth.replies()).toEqual([expect.stringMatching(/^421 /)]);
+      talks.shift()!.close();
+      await vi.waitFor(
+        async () => {
+          const next = smtpTalk(listener.port);
+          await next.nth(1);
+          next.close();
+          expect(next.replies()[0]).toMatch(/^220 /);
+        },
+        { timeout: 5000, interval: 200 },
+      );
+    } finally {
+      for (const talk of talks) talk.close();
+    }
   });
 });

@@ -26,8 +26,9 @@ import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { location, type SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
 import { jobsSettled } from "../support/jobs.ts";
+import { plainPdf } from "../support/pdf.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
-import { browserSubscription, subscriptionForm } from "../support/push-service.ts";
+import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
 
@@ -141,6 +142,15 @@ function onlyOwnNotification({ w, role, body }: Cell): string | undefined {
   return undefined;
 }
 
+/** The world's thread is in the inbox of its two parties and nobody else's, nor its message. */
+function onlyPartiesSeeThread({ w, role, body }: Cell): string | undefined {
+  const party = role === "owningClient" || role === "owningDigger";
+  const listed = body.includes(`/messages/${w.thread.id}`);
+  if (party && !listed) return "does not list its own thread";
+  if (!party && (listed || body.replaceAll("&#x27;", "'").includes(w.message.body))) return "lists another's thread";
+  return undefined;
+}
+
 /** The world's message shows to the thread's two parties and nobody else. */
 function onlyPartiesSeeMessage({ w, role, body }: Cell): string | undefined {
   const party = role === "owningClient" || role === "owningDigger";
@@ -176,7 +186,8 @@ const TABLE: Row[] = [
   { route: "routes/digger:loader", what: "a digger's public profile", request: (w) => ({ path: `/digger/${w.users.owningDigger.diggerId}` }), expect: ALL("200") },
   { route: "routes/digger:action", what: "request a reference's contact", request: (w) => ({ path: `/digger/${w.users.owningDigger.diggerId}`, form: { referenceId: w.reference.id } }), expect: ["302 /auth", "409", "200*", "302 /digger", "302 /digger"] },
   { route: "routes/gig:loader", what: "a gig's public page", request: (w) => ({ path: `/gig/${w.gig.id}` }), expect: ALL("200") },
-  { route: "routes/gig:action", what: "buy the lead", request: (w) => ({ path: `/gig/${w.gig.id}`, form: { intent: "purchase" } }), expect: ["302 /auth", "403", "403", "409", "302* /checkout"] },
+  { route: "routes/gig:action", what: "buy the lead", request: async (w) => (await w.keepGigOpen(), { path: `/gig/${w.gig.id}`, form: { intent: "purchase" } }), expect: ["302 /auth", "403", "403", "409", "302* /checkout"] },
+  { route: "routes/gig:action", what: "resend the confirmation e-mail from a gig's page (own address, already confirmed)", request: (w) => ({ path: `/gig/${w.gig.id}`, form: { intent: "resend-confirmation" } }), expect: ["302 /auth", "400", "400", "400", "400"] },
   { route: "routes/my-leads:loader", what: "My Leads", request: get("/my-leads"), expect: ["302 /auth", "302 /", "302 /", "200", "200"] },
   { route: "routes/my-leads:action", what: "report an issue on a purchase", request: async (w) => ({ path: "/my-leads", form: { purchaseId: (await w.freshPurchase()).purchase.id, issueType: "mistake", description: "The client posted this by mistake." } }), expect: ["302 /auth", "302 /", "302 /", "200*", "404"] },
   { route: "routes/my-gigs:loader", what: "My Gigs (each user's own)", request: get("/my-gigs"), expect: SIGNED_IN("200") },
@@ -193,7 +204,7 @@ const TABLE: Row[] = [
   { route: "routes/my-gigs.$gigId.quotes:loader", what: "compare a gig's quotes", request: async (w) => (await w.freshQuote(), { path: `/my-gigs/${w.gig.id}/quotes` }), expect: ["302 /auth", "200", "404", "404", "404", "404"], check: ({ role, body }) => (role === "owningClient" && !body.includes("Accept") ? "the client does not see the quote's Accept" : undefined) },
   { route: "routes/my-gigs.$gigId.diggers:loader", what: "the diggers who bought a gig's lead", request: (w) => ({ path: `/my-gigs/${w.gig.id}/diggers` }), expect: ["302 /auth", "200", "403", "403", "403"] },
   // A hire and a review recompute the digger's figures (digger_profiles) and e-mail the digger.
-  { route: "routes/my-gigs.$gigId.diggers:action", what: "mark the buyer of a gig as hired", request: async (w) => { const f = await w.freshPurchase(); return { path: `/my-gigs/${f.gig.id}/diggers`, form: { intent: "hire", diggerId: w.users.owningDigger.diggerId } }; }, expect: ["302 /auth", "200*", "403", "403", "403"], writes: ["hires", "digger_profiles", "emails", "notifications"] },
+  { route: "routes/my-gigs.$gigId.diggers:action", what: "mark the buyer of a gig as hired", request: async (w) => { const f = await w.freshPurchase(); return { path: `/my-gigs/${f.gig.id}/diggers`, form: { intent: "hire", diggerId: w.users.owningDigger.diggerId } }; }, expect: ["302 /auth", "200*", "403", "403", "403"], writes: ["hires", "gigs", "digger_profiles", "emails", "notifications"] },
   { route: "routes/my-gigs.$gigId.diggers:action", what: "remove a hire", request: (w) => ({ path: `/my-gigs/${w.gig.id}/diggers`, form: { intent: "unhire", diggerId: w.users.otherDigger.diggerId } }), expect: ["302 /auth", "409", "403", "403", "403"] },
   { route: "routes/my-gigs.$gigId.diggers:action", what: "review the buyer of a gig", request: async (w) => { const f = await w.freshPurchase(); return { path: `/my-gigs/${f.gig.id}/diggers`, form: { intent: "review", diggerId: w.users.owningDigger.diggerId, rating: "5", body: "Great work, on time and tidy. Would hire again." } }; }, expect: ["302 /auth", "200*", "403", "403", "403"], writes: ["reviews", "digger_profiles", "emails", "notifications"] },
   { route: "routes/my-gigs.$gigId.diggers:action", what: "review the same digger for the same gig again", request: (w) => ({ path: `/my-gigs/${w.gig.id}/diggers`, form: { intent: "review", diggerId: w.users.owningDigger.diggerId, rating: "1", body: "Trying to review a second time here." } }), expect: ["302 /auth", "409", "403", "403", "403"] },
@@ -219,6 +230,10 @@ const TABLE: Row[] = [
   { route: "routes/account:action", what: "save How to reach me (one's own choices; a user id in the form is not read)", request: (w) => ({ path: "/account", form: { intent: "reach", push: "shown", "email.messages": "on", "push.quotes": "on", userId: w.users.owningClient.id } }), expect: SIGNED_IN("200*"), writes: ["reach_preferences"] },
   { route: "routes/account:action", what: "turn push notifications on for this device", request: () => ({ path: "/account", form: subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)) }), expect: SIGNED_IN("200*"), writes: ["push_subscriptions"] },
   { route: "routes/account:action", what: "turn push notifications on with a plain-http endpoint", request: () => ({ path: "/account", form: { ...subscriptionForm(browserSubscription(`http://push.example.test/send/${randomUUID()}`)) } }), expect: SIGNED_IN("400") },
+  // Issue 45, finding 1: the third attack's endpoints, a port and service probe of this machine and its network.
+  ...SSRF_PUSH_ENDPOINTS.map((endpoint): Row => ({ route: "routes/account:action", what: `turn push notifications on at ${endpoint} (not a browser vendor's push service)`, request: () => ({ path: "/account", form: subscriptionForm(browserSubscription(endpoint)) }), expect: SIGNED_IN("400"), check: ({ response, body }) => (response.status !== 400 || body.includes("push service is not supported") ? undefined : "not the unsupported push service's message") })),
+  // Finding 11: the owning client's device, with keys of the sender's own making; only the owner may renew its keys.
+  { route: "routes/account:action", what: "take the owning client's push device over with other keys", request: async (w) => ({ path: "/account", form: subscriptionForm(browserSubscription((await w.freshPushDevice()).endpoint)) }), expect: ["302 /auth", "200*", "400", "400", "400", "400"], writes: ["push_subscriptions"] },
   { route: "routes/account:action", what: "remove the owning consumer's push device", request: async (w) => ({ path: "/account", form: { intent: "push-remove", deviceId: (await w.freshPushDevice()).id } }), expect: ["302 /auth", "200*", "404", "404", "404", "404"], writes: ["push_subscriptions"] },
   { route: "routes/account.data:loader", what: "download own data", request: get("/account/data"), expect: SIGNED_IN("200") },
   { route: "routes/unsubscribe:loader", what: "unsubscribe page (checks the token, changes nothing)", request: get("/unsubscribe?token=forged.token"), expect: ALL("200") },
@@ -233,11 +248,11 @@ const TABLE: Row[] = [
   { route: "routes/notifications:action", what: "mark all as read", request: async (w) => ((freshNotices = await w.freshNotifications()), { path: "/notifications", form: {} }), expect: SIGNED_IN("200*"), writes: ["notifications"], check: onlyOwnMarkedRead },
   // Conversations (issue 32): a thread's two parties only; everyone else, operators included (the world's message is reported), gets the 404 page.
   // A form posted without JavaScript shows the thread again, whose loader marks it read (threads).
-  { route: "routes/messages:loader", what: "own conversations (the inbox)", request: async (w) => (await w.touchThread(), { path: "/messages" }), expect: SIGNED_IN("200"), check: onlyPartiesSeeMessage },
+  { route: "routes/messages:loader", what: "own conversations (the inbox)", request: async (w) => (await w.touchThread(), { path: "/messages" }), expect: SIGNED_IN("200"), check: onlyPartiesSeeThread },
   { route: "routes/messages.$threadId:loader", what: "a thread (opening it marks it read)", request: (w) => ({ path: `/messages/${w.thread.id}` }), expect: PARTIES("200*"), writes: ["threads"], check: onlyPartiesSeeMessage },
   { route: "routes/messages.$threadId:action", what: "send a message", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "send", body: "Hello, is the job still open?", js: "1" } }), expect: PARTIES("200*"), writes: ["messages", "threads", "message_notices"] },
   { route: "routes/messages.$threadId:action", what: "send a message without JavaScript", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "send", body: "Hello again" } }), expect: PARTIES("303* /messages"), writes: ["messages", "threads", "message_notices"] },
-  { route: "routes/messages.$threadId:action", what: "send a message with an attachment (a multipart form)", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "send", body: "The plan is attached", js: "1" }, files: [{ field: "attachments", file: proofPdf() }] }), expect: PARTIES("200*"), writes: ["messages", "threads", "message_notices", "message_attachments"] },
+  { route: "routes/messages.$threadId:action", what: "send a message with an attachment (a multipart form)", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "send", body: "The plan is attached", js: "1" }, files: [{ field: "attachments", file: new File([new Uint8Array(await plainPdf())], "plan.pdf", { type: "application/pdf" }) }] }), expect: PARTIES("200*"), writes: ["messages", "threads", "message_notices", "message_attachments"] },
   { route: "routes/messages.$threadId.attachments.$id:loader", what: "a reported message's attachment", request: (w) => ({ path: `/messages/${w.thread.id}/attachments/${w.reportedAttachment.id}` }), expect: ["404", "200", "404", "200", "404", "200"] },
   { route: "routes/messages.$threadId.attachments.$id:loader", what: "an attachment of a message nobody reported", request: (w) => ({ path: `/messages/${w.thread.id}/attachments/${w.attachment.id}` }), expect: ["404", "200", "404", "200", "404", "404"] },
   { route: "routes/messages.$threadId:action", what: "report a message", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "report", messageId: (await w.freshMessage()).id, reason: "Asks for payment outside the site" } }), expect: PARTIES("200*"), writes: ["message_reports", "threads"] },
@@ -288,7 +303,8 @@ const TABLE: Row[] = [
   { route: "routes/not-found:loader", what: "an unknown address", request: get("/no-such-page"), expect: ALL("404") },
   { route: "GET /healthz", what: "liveness", request: get("/healthz"), expect: ALL("200") },
   { route: "GET /readyz", what: "readiness", request: get("/readyz"), expect: ALL("200") },
-  { route: "GET /messages/live", what: "own live updates (Server-Sent Events of one's own events)", request: get("/messages/live"), expect: SIGNED_IN("200", "401"), check: ({ role, body }) => (role === "signedOut" || body.includes("event: ready") ? undefined : `not a live stream: ${body.slice(0, 80)}`) },
+  // Accounts with a thread only (issue 45): the others get 204, Server-Sent Events' "do not reconnect".
+  { route: "GET /messages/live", what: "own live updates (Server-Sent Events of one's own events)", request: get("/messages/live"), expect: ["401", "200", "204", "200", "204", "204"], check: ({ role, response, body }) => (role === "signedOut" || (response.status === 204 ? body === "" : body.includes("event: ready")) ? undefined : `not a live stream: ${body.slice(0, 80)}`) },
   { route: "GET /metrics", what: "Prometheus metrics (local mode: open; production: METRICS_TOKEN or 404)", request: get("/metrics"), expect: ALL("200") },
   // Better Auth's JSON API: every endpoint the configuration turns on.
   { route: "GET /api/auth/get-session", what: "own session (a visitor's: null)", request: get("/api/auth/get-session"), expect: ALL("200"), check: ({ w, role, body }) => ((role === "signedOut" ? body === "null" : jsonOf(body)?.user?.id === w.users[role].id) ? undefined : `not own session: ${body.slice(0, 80)}`) },
@@ -328,8 +344,8 @@ const TABLE: Row[] = [
   { route: "GET /api/auth/list-sessions", what: "own sessions", request: get("/api/auth/list-sessions"), expect: SIGNED_IN("200", "401"), check: ({ w, role, body }) => { const sessions = jsonOf<Array<{ userId: string }>>(body); return role === "signedOut" || (sessions?.length && sessions.every((s) => s.userId === w.users[role].id)) ? undefined : `listed ${body.slice(0, 120)}`; } },
   // Better Auth answers 200 to another user's token, and revokes nothing.
   { route: "POST /api/auth/revoke-session", what: "revoke one of the owner's sessions by its token", request: async (w) => api("/revoke-session", { token: sessionTokenOf(await w.freshClient("owningClient")) }), expect: ["401", "200*", "200", "200", "200"], writes: ["sessions", "push_subscriptions"], check: async ({ w, role, request }) => (role === "owningClient" && (await sessionExists(w, String(request.json!.token))) ? "the owner's session is still there" : undefined) },
-  { route: "POST /api/auth/revoke-other-sessions", what: "revoke own other sessions", request: () => api("/revoke-other-sessions"), expect: SIGNED_IN("200*", "401"), writes: ["sessions", "push_subscriptions"], check: async ({ role, client }) => (role !== "signedOut" && (await (await client.get("/api/auth/get-session")).text()) === "null" ? "ended its own session too" : undefined) },
-  { route: "POST /api/auth/revoke-sessions", what: "revoke all own sessions", request: () => api("/revoke-sessions", {}, { fresh: true }), expect: SIGNED_IN("200*", "401"), writes: ["sessions", "push_subscriptions"], endsAllSessions: true, check: signedOutAfter },
+  { route: "POST /api/auth/revoke-other-sessions", what: "revoke own other sessions", request: () => api("/revoke-other-sessions"), expect: SIGNED_IN("200*", "401"), writes: ["sessions", "push_subscriptions", "users"], check: async ({ role, client }) => (role !== "signedOut" && (await (await client.get("/api/auth/get-session")).text()) === "null" ? "ended its own session too" : undefined) },
+  { route: "POST /api/auth/revoke-sessions", what: "revoke all own sessions", request: () => api("/revoke-sessions", {}, { fresh: true }), expect: SIGNED_IN("200*", "401"), writes: ["sessions", "push_subscriptions", "users"], endsAllSessions: true, check: signedOutAfter },
   { route: "POST /api/auth/two-factor/enable", what: "turn on two-factor with a wrong password", request: () => api("/two-factor/enable", { password: "not-the-password" }), expect: SIGNED_IN("400", "401") },
   { route: "POST /api/auth/two-factor/get-totp-uri", what: "the TOTP secret, two-factor off", request: () => api("/two-factor/get-totp-uri", { password: TEST_PASSWORD }), expect: SIGNED_IN("400", "401") },
   { route: "POST /api/auth/two-factor/verify-totp", what: "a TOTP code with no sign-in waiting for one, two-factor off", request: () => api("/two-factor/verify-totp", { code: "123456" }), expect: SIGNED_IN("400", "401") },

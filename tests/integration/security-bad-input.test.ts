@@ -12,17 +12,18 @@
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { reviews } from "../../server/db/schema.ts";
+import { QUOTE_MAX_CENTS, QUOTE_MESSAGES } from "../../core/quotes.ts";
+import { quotes, reviews } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
 import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
-import { browserSubscription, subscriptionForm } from "../support/push-service.ts";
+import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
 
@@ -246,6 +247,8 @@ const TARGETS: Target[] = [
   // Off: a fuzzed save never sets alerts going in the background.
   { route: "routes/account:action", role: "otherDigger", path: () => "/account", form: (w) => ({ intent: "lead-alerts", frequency: "off", categoryIds: w.gig.categoryId, keywords: "deck, cedar", location: "Austin", maxLeadPrice: "80" }), messages: /lead|categor|keyword|Location|price|Unknown|choose|must|too large|Invalid character/i },
   { route: "routes/account:action", role: "otherClient", path: () => "/account", form: () => subscriptionForm(browserSubscription(`https://push.example.test/send/${randomUUID()}`)), messages: /subscription|at most 10 devices|Unknown|too large|Invalid character/i },
+  // Issue 45, finding 1: an endpoint at anything but a vendor's push service, however the rest is fuzzed, keeps nothing.
+  { route: "routes/account:action", role: "otherClient", readOnly: true, path: () => "/account", form: () => subscriptionForm(browserSubscription(`${SSRF_PUSH_ENDPOINTS[Math.floor(Math.random() * SSRF_PUSH_ENDPOINTS.length)]}${randomUUID()}`)), messages: /subscription|push service is not supported|Unknown|too large|Invalid character/i },
   { route: "routes/account:action", role: "otherClient", path: () => "/account", form: async (w) => ({ intent: "push-remove", deviceId: (await w.freshPushDevice("otherClient")).id }), messages: /not on your list|Unknown|too large|Invalid character/i },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe", form: () => ({ token: "forged.token" }) },
   { route: "routes/unsubscribe:action", role: "signedOut", path: () => "/unsubscribe?list=messages", form: () => ({ token: "forged.token", list: "messages" }) },
@@ -420,6 +423,31 @@ describe("bad input", () => {
       expect(failures).toEqual([]);
     },
   );
+
+  // Issue 45, finding 1: every spelling of this machine and its network, and hosts that only
+  // look like a vendor's, on any port: refused with a message, nothing kept.
+  it("refuses a push endpoint at any host but a browser vendor's push service, however it is spelled", async () => {
+    const hosts = [
+      ...SSRF_PUSH_ENDPOINTS.map((endpoint) => new URL(endpoint).host),
+      "2130706433", "0x7f.0.0.1", "0177.0.0.1", "127.1", "[::ffff:127.0.0.1]", "[::ffff:a9fe:a9fe]", "[fd00::1]", "[fe80::1]", "0.0.0.0",
+      "metadata.google.internal", "fcm.googleapis.com.", "fcm.googleapis.com%2e", "evilfcm.googleapis.com", "fcm.googleapis.com.attacker.example",
+      "push.apple.com", "evilpush.apple.com", "web.push.apple.com.attacker.example", "notify.windows.com.", "xn--fcm-googleapis-com",
+      "10.0.0.1#@fcm.googleapis.com", "10.0.0.1\\@fcm.googleapis.com", "fcm.googleapis.com:8443", "updates.push.services.mozilla.com:80",
+    ];
+    const before = await fingerprint(app);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...hosts), fc.constantFrom("", ":443", ":9444", ":0", ":65535"), fc.constantFrom("/", "/push", "/fcm/send/x?y=1", ""), async (host, port, path) => {
+        const endpoint = `https://${host}${/:\d+$/.test(host) ? "" : port}${path}`;
+        const response = await world.clientCopy("otherClient").post("/account", subscriptionForm(browserSubscription(endpoint)));
+        const body = decodeHtml(await response.text());
+        expect(response.status, endpoint).toBe(400);
+        expect(body, endpoint).toMatch(/This browser's push service is not supported\.|This browser gave an unusable subscription/);
+      }),
+      { numRuns: RUNS * 4 },
+    );
+    const after = await fingerprint(app);
+    expect(GUARDED_TABLES.filter((t) => before[t] !== after[t])).toEqual([]);
+  });
 
   // Found by this test: Better Auth's JSON sign-up passed any name to the database, where
   // the length check refused it with an error logged (the whole name in the log).
@@ -600,6 +628,37 @@ describe("bad input", () => {
       expect(await refused.text()).toContain("Please choose a rating");
       expect(await ratingNow(), rating).toBe(3);
     }
+  });
+
+  it("caps an hourly quote's total at $1,000,000 as a fixed price's: a rate and hours each within their limits are refused past it, and nothing is stored", async () => {
+    const client = world.client("owningDigger");
+    const openQuotes = () => app.database.db.select().from(quotes).where(and(eq(quotes.threadId, world.thread.id), eq(quotes.status, "open")));
+    const sendHourly = async (rate: string, hours: string) => {
+      await world.clearQuotes();
+      return client.post(`/messages/${world.thread.id}`, { intent: "send-quote", type: "hourly", rate, hours, included: "Labour only", validUntil: NEXT_YEAR });
+    };
+    // The attack: $1,000,000 an hour for 1,000 hours.
+    const attack = await sendHourly("1000000", "1000");
+    expect(attack.status).toBe(400);
+    expect(decodeHtml(await attack.text())).toContain(QUOTE_MESSAGES.totalTooHigh);
+    expect(await openQuotes()).toEqual([]);
+    // Any rate from $1 to $1,000,000 for any 0.5 to 1,000 hours: stored only when the total is within the cap.
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 100, max: QUOTE_MAX_CENTS }), fc.integer({ min: 1, max: 2000 }), async (rateCents, halfHours) => {
+        const response = await sendHourly((rateCents / 100).toFixed(2), String(halfHours / 2));
+        const stored = await openQuotes();
+        if (Math.round((rateCents * halfHours) / 2) > QUOTE_MAX_CENTS) {
+          expect(response.status).toBe(400);
+          expect(decodeHtml(await response.text())).toContain(QUOTE_MESSAGES.totalTooHigh);
+          expect(stored).toEqual([]);
+        } else {
+          expect(response.status).toBeLessThan(400);
+          expect(stored.map((quote) => [quote.rateCents, Number(quote.hours)])).toEqual([[rateCents, halfHours / 2]]);
+        }
+      }),
+      { numRuns: RUNS, examples: [[100_000, 2000], [66_666_667, 3], [66_666_666, 3]] },
+    );
+    await world.clearQuotes();
   });
 
   it("reports how many inputs each route was sent", () => {

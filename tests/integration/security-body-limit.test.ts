@@ -170,7 +170,8 @@ describe("request body limits, in-process", () => {
     const registration = await digger.client.send("/digger-registration", { method: "POST", body: form, headers: { origin: app.config.publicUrl } });
     expect(registration.status).toBe(302);
     const [profile] = await app.database.db.select().from(diggerProfiles).where(eq(diggerProfiles.userId, digger.id));
-    expect(location(registration)).toBe(`/digger/${profile!.id}`);
+    // A first profile lands on Browse Gigs in its categories (issue 47).
+    expect(location(registration)).toMatch(new RegExp(`^/browse-gigs\\?category=${categoryId}`));
     expect(profile!.workPhotos).toHaveLength(MAX_WORK_PHOTOS);
 
     // The same form sent by the page's script, as React Router's data request: an edit with one new photo.

@@ -205,7 +205,7 @@ describe("Stripe webhooks and refunds (local stand-in for Stripe's API)", () => 
       .values({ leadPurchaseId: purchase.id, diggerId: world.users.owningDigger.diggerId, issueType: "mistake", description: "Mistake", refundPercentage: 100, status: "approved", resolvedAt: new Date() })
       .returning();
     const refundId = await app.database.db.transaction((tx) =>
-      recordRefund(tx, app.services.jobs, { leadPurchaseId: purchase.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: purchase.amountPaidCents }),
+      recordRefund(tx, app.services.emit, { leadPurchaseId: purchase.id, leadIssueId: issue!.id, reason: "issue_approved", amountCents: purchase.amountPaidCents }),
     );
     expect(await Promise.all([1, 2, 3].map(() => sendRefund(app.services, refundId)))).toEqual([true, true, true]);
     const calls = stripeApi.requests.filter((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_concurrent_refund");

@@ -84,21 +84,31 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
   ];
 }
 
+/**
+ * What no session changes, signed in or not, kept by caches as for everyone: files (the icons,
+ * the manifest, the sitemap, robots.txt), and a proof's data twin, refused before any route.
+ */
+const sessionless = (url: string) => /\.(?!data$)[a-z]+$/.test(url) || /^\/credentials\/[^/]+\/document\.data$/.test(url);
+
 /** The world's pages (crawl.ts), the hidden gig's and the suspended account's. */
 const seeds = (w: World) => [...worldPages(w), `/gig/${hiding.gigId}`, `/ops/users/${suspension.userId}`];
 
 describe("private data", () => {
   it("appears in no page and no data response that design.md section 6 keeps it from", { timeout: 300_000 }, async () => {
     const leaks: string[] = [];
+    const kept: string[] = [];
     const figures: string[] = [];
     for (const role of ROLES) {
       const { pages, responses } = await crawl(
         world.client(role),
         seeds(world),
-        ({ url, body }) => {
+        ({ url, body, cacheControl }) => {
           for (const secret of secrets(world)) {
             if (!secret.allowed.includes(role) && body.includes(secret.value)) leaks.push(`${secret.what} shown to ${role} at ${url}`);
           }
+          // A signed-in answer is the session's (issue 45): no cache keeps it, so no shared
+          // device shows it after sign-out. Only the files no session changes are left out.
+          if (role !== "signedOut" && !sessionless(url) && cacheControl !== "private, no-store") kept.push(`${url} for ${role}: ${cacheControl}`);
         },
         { data: true },
       );
@@ -106,6 +116,7 @@ describe("private data", () => {
     }
     console.info(`private-data crawl: ${figures.join("; ")}; ${secrets(world).length} private values`);
     expect(leaks).toEqual([]);
+    expect(kept, "signed-in answers a cache may keep").toEqual([]);
   });
 
   it("the crawl reaches the private pages each role may see, so the search above means something", async () => {

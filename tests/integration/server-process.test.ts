@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import { connect } from "node:net";
 import path from "node:path";
 import { demoClients, demoDiggers, demoGigs } from "../../server/db/seed/demo-data.ts";
@@ -77,6 +77,30 @@ describe("the server process", () => {
       await reopened.close();
     }
   }, 240_000);
+
+  it("in local mode without HOST, listens on loopback only: /dev/mail's reset links are not on the local network", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "dg-host-"));
+    dirs.push(dataDir);
+    const port = await freePort();
+    // Every address of this machine that is not loopback (the test machine has one: its network).
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .filter((entry) => entry && !entry.internal && entry.family === "IPv4")
+      .map((entry) => entry!.address);
+    expect(outside.length).toBeGreaterThan(0);
+    const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      // It listens before it migrates (startup.ts): /healthz answers from the first moment.
+      await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200), { timeout: 60_000, interval: 200 });
+      for (const address of outside) {
+        await expect(fetch(`http://${address}:${port}/healthz`)).rejects.toMatchObject({ cause: { code: "ECONNREFUSED" } });
+      }
+    } finally {
+      // Still migrating: nothing to finish, and its data directory is thrown away.
+      server.child.kill("SIGKILL");
+      await server.exited;
+    }
+  }, 120_000);
 
   it("behind a trusted proxy (TRUST_PROXY=1), over a real socket, counts and logs each client by the address the proxy appended", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "dg-proxy-"));

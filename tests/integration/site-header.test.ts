@@ -6,13 +6,15 @@
  */
 import type { SessionUser } from "../../core/session-user.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../server/db/schema.ts";
-import { UNREAD_COUNT_CAP } from "../../server/notifications/bell.ts";
+import { eq } from "drizzle-orm";
+import { notifications, users } from "../../server/db/schema.ts";
+import { UNREAD_COUNT_CAP } from "../../server/notifications/view-notifications.ts";
 import { perform } from "../../server/operation.ts";
 import { siteHeader } from "../../server/site-header.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { diggerWithProfile } from "../support/leads.ts";
+import { boughtLead, diggerWithProfile } from "../support/leads.ts";
+import { SessionClient } from "../support/session-client.ts";
 
 const CACHE_COOKIE = "dg.session_data";
 
@@ -29,6 +31,7 @@ const asUser = (user: TestUser, userType: SessionUser["userType"]): SessionUser 
   userType,
   twoFactorEnabled: false,
   operator: false,
+  timeZone: null,
 });
 
 /** The header as the root loader asks for it, for `user`, with no refreshed session cookies. */
@@ -47,6 +50,7 @@ describe("the site header's operation", () => {
       unreadNotifications: 0,
       unreadThreads: 0,
       myProfileId: null,
+      myArea: null,
       sessionCookies: [],
     });
   });
@@ -59,7 +63,7 @@ describe("the site header's operation", () => {
     await app.database.db.insert(notifications).values({ userId: owner.id, kind: "gig.filled", text: "Read already", link: "/", readAt: new Date() });
     const user = asUser(owner, "consumer");
     const header = await headerOf(user);
-    expect(header).toEqual({ user, unreadNotifications: 3, unreadThreads: 0, myProfileId: null, sessionCookies: [] });
+    expect(header).toEqual({ user, unreadNotifications: 3, unreadThreads: 0, myProfileId: null, myArea: null, sessionCookies: [] });
 
     await unread(owner, UNREAD_COUNT_CAP + 5);
     expect((await headerOf(user)).unreadNotifications).toBe(UNREAD_COUNT_CAP);
@@ -69,7 +73,7 @@ describe("the site header's operation", () => {
     const digger = await diggerWithProfile(app);
     await unread(digger, 2);
     const header = await headerOf(asUser(digger, "digger"));
-    expect([header.myProfileId, header.unreadNotifications]).toEqual([digger.diggerId, 2]);
+    expect([header.myProfileId, header.unreadNotifications, header.myArea]).toEqual([digger.diggerId, 2, "Austin"]);
     const page = await (await digger.client.get("/browse-gigs")).text();
     expect(page).toContain('aria-label="Notifications, 2 unread"');
     expect(page).toMatch(new RegExp(`href="/digger/${digger.diggerId}"[^>]*>My Profile<`));
@@ -87,5 +91,69 @@ describe("the site header's operation", () => {
     expect(html).toContain("Rufus Refresh");
     expect(html).not.toContain("sessionCookies");
     expect(html).not.toContain(CACHE_COOKIE);
+  });
+});
+
+/** The Main navigation's links in the page's HTML, in order: [label, href] (a badge's count left out). */
+function mainLinks(html: string): Array<[string, string]> {
+  const nav = /<nav aria-label="Main"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? "";
+  return [...nav.matchAll(/<a[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gs)].map(([, href, inner]) => {
+    const shown = /<span aria-hidden="true">([^<]*)<\/span>/.exec(inner!)?.[1] ?? inner!.replace(/<[^>]*>/g, "");
+    return [shown.replaceAll("&amp;", "&"), href!.replaceAll("&amp;", "&")];
+  });
+}
+
+describe("the top bar's links by role (issue 47), in the page's HTML", () => {
+  it("offers a visitor both browse pages and the spec's links; Get Started opens the Sign Up tab on the way to posting a gig", async () => {
+    const html = await (await new SessionClient(app).get("/terms")).text();
+    expect(mainLinks(html)).toEqual([
+      ["Browse Gigs", "/browse-gigs"],
+      ["Browse Talent", "/browse-diggers"],
+      ["How It Works", "/how-it-works"],
+      ["Contact", "/contact"],
+    ]);
+    expect(html).toMatch(/href="\/auth"[^>]*>Sign In</);
+    expect(html).toMatch(/href="\/auth\?redirect=\/post-gig&amp;tab=signup"[^>]*>Get Started</);
+  });
+
+  it("gives a digger Browse Gigs in their own area first, then My Leads, Messages with its unread count, Reference Requests and Account", async () => {
+    const lead = await boughtLead(app);
+    // The client writes: the digger has one unread thread.
+    await lead.client.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Are you free on Monday?" });
+    const html = await (await lead.digger.client.get("/terms")).text();
+    expect(mainLinks(html)).toEqual([
+      ["Browse Gigs", "/browse-gigs?location=Austin"],
+      ["My Leads", "/my-leads"],
+      ["Messages", "/messages"],
+      ["Reference Requests", "/reference-requests"],
+      ["Account", "/account"],
+      ["How It Works", "/how-it-works"],
+      ["Contact", "/contact"],
+    ]);
+    expect(html).toContain("Messages, 1 unread");
+    expect(html).toMatch(/href="\/digger\/[^"]+"[^>]*>My Profile</);
+    expect(html).toContain(">Sign Out<");
+  });
+
+  it("gives a client Post a Gig first (the main button), then My Gigs, Messages, Browse Talent and Account; an operator also the console", async () => {
+    const client = await signUpAs(app, "consumer");
+    const links = [
+      ["Post a Gig", "/post-gig"],
+      ["My Gigs", "/my-gigs"],
+      ["Messages", "/messages"],
+      ["Browse Talent", "/browse-diggers"],
+      ["Account", "/account"],
+      ["How It Works", "/how-it-works"],
+      ["Contact", "/contact"],
+    ];
+    const html = await (await client.client.get("/terms")).text();
+    expect(mainLinks(html)).toEqual(links);
+    // Post a Gig once in the bar (the spec's action is that link).
+    expect(html.split(/<nav aria-label="Main"/)[1]!.split("</nav>")[0]!.match(/>Post a Gig</g)).toHaveLength(1);
+
+    await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, client.id));
+    // The signed cookie's version moves by a NOTIFY (decision 0053): on PostgreSQL, a moment later.
+    const operatorLinks = async () => mainLinks(await (await client.client.get("/terms")).text()).map(([label]) => label);
+    await expect.poll(operatorLinks, { timeout: 10_000 }).toEqual(["Post a Gig", "My Gigs", "Messages", "Browse Talent", "Operator console", "Account", "How It Works", "Contact"]);
   });
 });

@@ -61,6 +61,8 @@ export interface Crawled {
   status: number;
   /** The answer's text, HTML entities for quotes and ampersands decoded. */
   body: string;
+  /** Its Cache-Control header, if any. */
+  cacheControl: string | null;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function crawl(
       const response = await client.get(url);
       responses += 1;
       const body = decodeHtml(await response.text());
-      visit({ url, status: response.status, body });
+      visit({ url, status: response.status, body, cacheControl: response.headers.get("cache-control") });
       if (url === path && response.status === 200) for (const link of linksOf(body)) if (!seen.has(link)) queue.push(link);
     }
   }

@@ -31,7 +31,9 @@ export async function openSecurityApp<P extends boolean = false>(options: Option
     : {};
   let app: TestApp;
   try {
-    app = await createTestApp({ ...google, ...options.env });
+    // The world's push devices are at push.example.test (world.ts), a name that never resolves:
+    // taken as a push service here, and no push ever leaves the machine.
+    app = await createTestApp({ PUSH_SERVICE_TEST_HOSTS: "push.example.test", ...google, ...options.env });
   } catch (error) {
     await oidc?.stop();
     throw error;

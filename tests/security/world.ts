@@ -11,6 +11,7 @@ import { queryRows } from "../../server/db/client.ts";
 import {
   credentialDocuments,
   diggerProfiles,
+  gigs,
   pushSubscriptions,
   quotes,
   sessions,
@@ -229,6 +230,8 @@ export async function createWorld(app: TestApp) {
       return q!;
     },
     freshGig: (): Promise<TestGig> => insertGig(app, owningClient.id),
+    /** The world's gig has a hire (above), which takes it off sale (issue 47): its client keeps it open for more diggers. */
+    keepGigOpen: () => db.update(gigs).set({ openForMore: true }).where(eq(gigs.id, gig.id)),
     /** A new digger with a profile (not verified). */
     freshDigger: () => digger(app, "Fresh"),
     /** A fresh review of the owning digger with one open report (by the other client). */

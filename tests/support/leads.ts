@@ -54,7 +54,7 @@ export async function insertGig(app: WithDatabase, clientId: string, over: Parti
 
 /** A purchase of `gig` by `diggerId`: completed (paid at the lead price) unless told otherwise. */
 export async function insertPurchase(
-  app: TestApp,
+  app: WithDatabase,
   gig: TestGig,
   diggerId: string,
   over: Partial<typeof leadPurchases.$inferInsert> = {},

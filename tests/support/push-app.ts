@@ -1,7 +1,8 @@
 /**
  * The test app with the tests' push service (push-service.ts) as its push peer: the app's own
  * push client, trusting that service's test certificate as well, and devices turned on through
- * /account as a browser would.
+ * /account as a browser would. The service listens on 127.0.0.1, which no production server
+ * takes or connects to: PUSH_SERVICE_TEST_HOSTS names it (`testHosts` adds more).
  */
 import { afterAll, beforeAll } from "vitest";
 import { createPushClient } from "../../server/push/push-service-client.ts";
@@ -26,12 +27,13 @@ export interface PushTestApp {
   close(): Promise<void>;
 }
 
-export async function createPushTestApp(): Promise<PushTestApp> {
-  const app = await createTestApp();
+export async function createPushTestApp({ testHosts = [] }: { testHosts?: string[] } = {}): Promise<PushTestApp> {
+  const app = await createTestApp({ PUSH_SERVICE_TEST_HOSTS: ["127.0.0.1", ...testHosts].join(",") });
   const pushService = await startPushService(app.config.push!.publicKey);
   app.services.push?.close();
   app.services.push = createPushClient(app.config.push!, {
     extraCa: testCertificate().cert,
+    testHosts: app.config.pushServiceTestHosts,
   });
   return {
     app,
@@ -60,10 +62,10 @@ export async function createPushTestApp(): Promise<PushTestApp> {
  * The push test app of this test file: made before its tests, closed after them. Its fields are
  * read inside the tests (or a `beforeAll` declared after this call).
  */
-export function pushTestAppOfThisFile(): PushTestApp {
+export function pushTestAppOfThisFile(options: Parameters<typeof createPushTestApp>[0] = {}): PushTestApp {
   let made: PushTestApp | undefined;
   beforeAll(async () => {
-    made = await createPushTestApp();
+    made = await createPushTestApp(options);
   });
   afterAll(() => made?.close());
   const current = () => {

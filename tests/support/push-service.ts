@@ -28,6 +28,18 @@ export function browserSubscription(endpoint: string): BrowserSubscription {
   return { endpoint, p256dh: ecdh.getPublicKey("base64url"), auth: authSecret.toString("base64url"), ecdh, authSecret };
 }
 
+/**
+ * The third attack's push endpoints (issue 45, finding 1): this machine, the cloud's metadata
+ * service, the private network, each a port the server would have connected to.
+ */
+export const SSRF_PUSH_ENDPOINTS = [
+  "https://127.0.0.1:9444/push",
+  "https://169.254.169.254/latest/meta-data/",
+  "https://10.0.0.1/",
+  "https://[::1]:9445/",
+  "https://localhost:4100/push",
+] as const;
+
 /** The fields the Turn on button posts for a subscription. */
 export const subscriptionForm = (s: BrowserSubscription) => ({ intent: "push-on", endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth });
 
@@ -81,8 +93,10 @@ export interface ReceivedPush {
 
 export interface PushService {
   origin: string;
-  /** A new subscription on this service, as a browser would make it. */
-  subscribe(): BrowserSubscription;
+  /** A new subscription on this service, as a browser would make it; at `origin` when given (another name of this service). */
+  subscribe(origin?: string): BrowserSubscription;
+  /** How many connections the service accepted so far: whether anyone connected at all. */
+  connections(): number;
   /** Every push received and accepted, in order. */
   received: ReceivedPush[];
   /** Pushes refused (bad VAPID, undecryptable): what was wrong. */
@@ -127,15 +141,18 @@ export async function startPushService(vapidPublicKey: string): Promise<PushServ
       }
     });
   });
+  let connections = 0;
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    subscribe() {
-      const subscription = browserSubscription(`${origin}/push/${randomUUID()}`);
+    subscribe(at = origin) {
+      const subscription = browserSubscription(`${at}/push/${randomUUID()}`);
       subscriptions.set(new URL(subscription.endpoint).pathname, subscription);
       return subscription;
     },
+    connections: () => connections,
     received,
     refused,
     answer: (subscription, status) => statuses.set(new URL(subscription.endpoint).pathname, status),

@@ -1,10 +1,12 @@
 /**
  * The thread's quote forms as a party sends them, without a request: `perform` parses the form
- * with the operation's own `input` (server/messages/thread-page.ts), as the route adapter does.
+ * with the operation's own `input` (server/conversations/send-quote.ts, revise-quote.ts, decline-quote.ts), as the route adapter does.
  */
 import type { SessionUser } from "../../core/session-user.ts";
-import { threadParty } from "../../server/messages/access.ts";
-import { declineThreadQuote, reviseThreadQuote, sendThreadQuote } from "../../server/messages/thread-page.ts";
+import { threadParty } from "../../server/conversations/access.ts";
+import { declineThreadQuote } from "../../server/conversations/decline-quote.ts";
+import { reviseThreadQuote } from "../../server/conversations/revise-quote.ts";
+import { sendThreadQuote } from "../../server/conversations/send-quote.ts";
 import { perform } from "../../server/operation.ts";
 import type { TestApp } from "./app.ts";
 
@@ -14,13 +16,14 @@ export const formOf = (fields: Record<string, string>) => {
   return form;
 };
 
-/** The caller as the thread's access rule resolves it (the operations read the user's id only). */
-async function party(app: TestApp, userId: string, threadId: string) {
-  return { user: { id: userId } as SessionUser, thread: await threadParty(app.services.db, userId, threadId) };
+/** The caller as the thread's access rule resolves it (the operations read the user's id and time zone only). */
+async function party(app: TestApp, userId: string, threadId: string, timeZone: string | null = null) {
+  return { user: { id: userId, timeZone } as SessionUser, thread: await threadParty(app.services.db, userId, threadId) };
 }
 
-export async function sendQuoteForm(app: TestApp, userId: string, threadId: string, fields: Record<string, string>) {
-  return perform(sendThreadQuote, await party(app, userId, threadId), { services: app.services, form: formOf(fields) });
+/** `timeZone`: the digger's (their Valid until ends at midnight on their clock); none: the default. */
+export async function sendQuoteForm(app: TestApp, userId: string, threadId: string, fields: Record<string, string>, timeZone: string | null = null) {
+  return perform(sendThreadQuote, await party(app, userId, threadId, timeZone), { services: app.services, form: formOf(fields) });
 }
 
 export async function reviseQuoteForm(app: TestApp, userId: string, threadId: string, quoteId: string, fields: Record<string, string>) {

@@ -151,6 +151,15 @@ describe("loadConfig", () => {
     expect(() => statSync(dataDir)).toThrow(/ENOENT/);
   });
 
+  it("listens on loopback only in local mode (its /dev/mail shows password-reset links), on every interface in production, or on HOST", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "development", DATA_DIR: freshDataDir() }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "test", HOST: "" }).host).toBe("127.0.0.1");
+    expect(loadConfig(PRODUCTION).host).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "test", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ ...PRODUCTION, HOST: "10.0.0.5" }).host).toBe("10.0.0.5");
+  });
+
   it("trusts no proxy by default, and makes cookies Secure from PUBLIC_URL's scheme or production, never per request", () => {
     expect(loadConfig({ NODE_ENV: "test" }).trustProxy).toBe(false);
     expect(loadConfig({ NODE_ENV: "test", TRUST_PROXY: "1" }).trustProxy).toEqual({ hops: 1 });
@@ -176,6 +185,17 @@ describe("loadConfig", () => {
       expect(problemsOf({ ...production, ...keys, VAPID_PUBLIC_KEY: "BAAA" })[0]).toMatch(/^VAPID_PUBLIC_KEY: /);
       expect(problemsOf({ ...production, ...keys, VAPID_PRIVATE_KEY: "not base64url!" })[0]).toMatch(/^VAPID_PRIVATE_KEY: /);
       expect(problemsOf({ ...production, ...keys, VAPID_SUBJECT: "support" })[0]).toMatch(/^VAPID_SUBJECT: /);
+    });
+
+    it("takes the tests' push service hosts (PUSH_SERVICE_TEST_HOSTS) outside production only, host names or addresses without ports", () => {
+      expect(loadConfig({ NODE_ENV: "test" }).pushServiceTestHosts).toEqual([]);
+      expect(loadConfig({ NODE_ENV: "test", PUSH_SERVICE_TEST_HOSTS: " 127.0.0.1, Push.Example.Test ,[::1]" }).pushServiceTestHosts).toEqual(["127.0.0.1", "push.example.test", "[::1]"]);
+      expect(problemsOf({ ...production, ...keys, PUSH_SERVICE_TEST_HOSTS: "127.0.0.1" })).toEqual([
+        "PUSH_SERVICE_TEST_HOSTS: not allowed in production (production sends pushes only to the browser vendors' push services)",
+      ]);
+      for (const hosts of ["127.0.0.1:9444", "https://127.0.0.1", "::1", "push.example.test/push"]) {
+        expect(problemsOf({ NODE_ENV: "test", PUSH_SERVICE_TEST_HOSTS: hosts })[0], hosts).toMatch(/^PUSH_SERVICE_TEST_HOSTS: host names or addresses/);
+      }
     });
 
     it("makes a key pair on the first local start, keeps it in DATA_DIR/vapid-keys (0600) and reads it again", () => {
@@ -255,13 +275,21 @@ describe("loadConfig", () => {
     it("in local mode: addresses at reply.localhost; a listener on 127.0.0.1:2525 under npm start only, which gives way to a taken port", () => {
       expect(loadConfig({ NODE_ENV: "development", DATA_DIR: freshDataDir() }).inbound).toEqual({
         domain: "reply.localhost",
-        smtp: { host: "127.0.0.1", port: 2525, optional: true, tls: null },
+        smtp: { host: "127.0.0.1", port: 2525, optional: true, tls: null, trustedRelays: [] },
       });
       expect(loadConfig({ NODE_ENV: "test" }).inbound).toEqual({ domain: "reply.localhost", smtp: null });
       expect(loadConfig({ NODE_ENV: "test", INBOUND_SMTP_PORT: "2600", INBOUND_DOMAIN: "Replies.Example.com" }).inbound).toEqual({
         domain: "replies.example.com",
-        smtp: { host: "127.0.0.1", port: 2600, optional: false, tls: null },
+        smtp: { host: "127.0.0.1", port: 2600, optional: false, tls: null, trustedRelays: [] },
       });
+    });
+
+    it("INBOUND_TRUSTED_RELAYS: addresses and CIDRs; an unreadable entry or a range of every address stops the start", () => {
+      const listening = { ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example", INBOUND_SMTP_PORT: "2525" };
+      expect(loadConfig({ ...listening, INBOUND_TRUSTED_RELAYS: " 10.0.0.4, 192.168.7.0/24 ,fd00::/8" }).inbound?.smtp?.trustedRelays).toEqual(["10.0.0.4", "192.168.7.0/24", "fd00::/8"]);
+      expect(problemsOf({ ...listening, INBOUND_TRUSTED_RELAYS: "mx.example.com" }).join("\n")).toMatch(/^INBOUND_TRUSTED_RELAYS: /m);
+      expect(problemsOf({ ...listening, INBOUND_TRUSTED_RELAYS: "10.0.0.4,0.0.0.0/0" }).join("\n")).toMatch(/^INBOUND_TRUSTED_RELAYS: invalid range on address: 0\.0\.0\.0\/0/m);
+      expect(problemsOf({ ...listening, INBOUND_TRUSTED_RELAYS: "::/0" }).join("\n")).toMatch(/^INBOUND_TRUSTED_RELAYS: invalid range on address: ::\/0/m);
     });
 
     it("in production: nothing without INBOUND_DOMAIN; the listener on all interfaces with INBOUND_SMTP_PORT, which needs the domain", () => {
@@ -269,7 +297,7 @@ describe("loadConfig", () => {
       expect(loadConfig({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example" }).inbound).toEqual({ domain: "reply.digsandgigs.example", smtp: null });
       expect(loadConfig({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example", INBOUND_SMTP_PORT: "25" }).inbound).toEqual({
         domain: "reply.digsandgigs.example",
-        smtp: { host: "0.0.0.0", port: 25, optional: false, tls: null },
+        smtp: { host: "0.0.0.0", port: 25, optional: false, tls: null, trustedRelays: [] },
       });
       const tls = { INBOUND_TLS_KEY: "/etc/ssl/private/mx.key", INBOUND_TLS_CERT: "/etc/ssl/certs/mx.pem" };
       expect(loadConfig({ ...PRODUCTION, INBOUND_DOMAIN: "reply.digsandgigs.example", INBOUND_SMTP_PORT: "25", ...tls }).inbound?.smtp?.tls).toEqual({

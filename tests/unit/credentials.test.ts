@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatDate } from "../../core/dates.ts";
 import { CREDENTIAL_MESSAGES, credentialDecisionSchema, credentialStatusText, credentialUploadSchema, todayUtc, verifiedCredentialText } from "../../core/credentials.ts";
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -48,14 +49,14 @@ describe("the operator's decision", () => {
 
 describe("the words", () => {
   it("names the credential and the day it was verified", () => {
-    expect(verifiedCredentialText("licensed", "2026-11-24T18:00:00Z")).toBe("Licensed — verified Nov 24, 2026");
+    expect(verifiedCredentialText("licensed", "Nov 24, 2026")).toBe("Licensed — verified Nov 24, 2026");
   });
 
   it("says what became of a proof", () => {
     const decided = { decidedAt: "2026-11-24T10:00:00Z", verifiedUntil: "2027-06-30", rejectionReason: null };
-    expect(credentialStatusText({ ...decided, status: "approved" })).toBe("Verified Nov 24, 2026, until Jun 30, 2027");
-    expect(credentialStatusText({ ...decided, status: "lapsed" })).toBe("Lapsed: the verification ran until Jun 30, 2027");
-    expect(credentialStatusText({ status: "rejected", decidedAt: decided.decidedAt, verifiedUntil: null, rejectionReason: "Cut off" })).toBe("Rejected: Cut off");
-    expect(credentialStatusText({ status: "pending", decidedAt: null, verifiedUntil: null, rejectionReason: null })).toBe("Waiting for review");
+    expect(credentialStatusText({ ...decided, status: "approved" }, formatDate)).toBe("Verified Nov 24, 2026, until Jun 30, 2027");
+    expect(credentialStatusText({ ...decided, status: "lapsed" }, formatDate)).toBe("Lapsed: the verification ran until Jun 30, 2027");
+    expect(credentialStatusText({ status: "rejected", decidedAt: decided.decidedAt, verifiedUntil: null, rejectionReason: "Cut off" }, formatDate)).toBe("Rejected: Cut off");
+    expect(credentialStatusText({ status: "pending", decidedAt: null, verifiedUntil: null, rejectionReason: null }, formatDate)).toBe("Waiting for review");
   });
 });

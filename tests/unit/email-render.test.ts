@@ -57,7 +57,8 @@ describe("renderEmailHtml", () => {
       }),
       { numRuns: 30 },
     );
-  });
+    // 60 whole renders with React: a few seconds on a busy machine, past vitest's default 5 s.
+  }, 30_000);
 
   it("leaves an address that is not a web address to React, as the whole render does", async () => {
     const email: EmailMessage = { subject: "Odd", content: [paragraph("Hello"), action("Run", "javascript:alert(1)"), action("Mail", "mailto:a@b.example")] };

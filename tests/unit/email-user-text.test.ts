@@ -165,3 +165,21 @@ describe("user text in every e-mail template", () => {
     expect(contact).toContain("Ann <ann@example.com> wrote through the Digs & Gigs contact form.\n\nSubject: Hi\nAccount: not signed in\n\nLine one.\nLine two.");
   });
 });
+
+describe("the buttons of every e-mail template (issue 47)", () => {
+  const labelsOf = (email: EmailMessage) => email.content.flatMap((part) => (part.type === "action" ? [part.label] : []));
+
+  it("say what they do, never 'Open' and a page's name in lower case ('Open verify email', 'Open unsubscribe')", () => {
+    for (const [name, write] of TEMPLATES) {
+      for (const label of labelsOf(write(["Ann", "Paint the shed", "Too far"]))) expect({ name, label }).toEqual({ name, label: expect.not.stringMatching(/^Open (?!the )[a-z]/) });
+    }
+  });
+
+  it("name the action: Confirm my e-mail, Reset my password, Open My Gigs, Unsubscribe, Contact support", () => {
+    expect(labelsOf(confirmationEmail({ name: "Ann", link: `${PUBLIC_URL}/verify-email?token=real`, client: true }))).toEqual(["Confirm my e-mail"]);
+    expect(labelsOf(passwordResetEmail({ name: "Ann", link: `${PUBLIC_URL}/reset-password?token=real` }))).toEqual(["Reset my password"]);
+    expect(labelsOf(leadBoughtEmail({ publicUrl: PUBLIC_URL, clientName: "Ann", line: "d_handle bought your lead", price: "$50.00", diggerId: ID }))).toContain("Open My Gigs");
+    expect(labelsOf(leadAlertEmail({ publicUrl: PUBLIC_URL, gig: gig("Paint the shed", "Austin, TX"), unsubscribeUrl: UNSUBSCRIBE }))).toContain("Unsubscribe");
+    expect(labelsOf(accountSuspendedEmail({ publicUrl: PUBLIC_URL }))).toEqual(["Contact support"]);
+  });
+});

@@ -46,4 +46,13 @@ describe("the README's e-mail table and the event registry", () => {
       if (d.email || d.bell) expect({ kind, to: Boolean(d.to) }).toEqual({ kind, to: true });
     }
   });
+
+  it("gives a bell of another event's kind only the kind of an event with a bell of its own", () => {
+    const kinds = declarations.filter(([, d]) => d.bellKind !== undefined);
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const [kind, d] of kinds) {
+      const other = EVENTS[d.bellKind as keyof typeof EVENTS] as EventDeclaration<unknown> | undefined;
+      expect({ kind, bell: Boolean(d.bell), other: Boolean(other?.bell), itsOwn: other?.bellKind }).toEqual({ kind, bell: true, other: true, itsOwn: undefined });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Message images lose their metadata before they are stored (server/messages/image-metadata.ts,
+ * Message images lose their metadata before they are stored (server/conversations/image-metadata.ts,
  * decision 0055): real JPEG, PNG and WebP files written by libvips (sharp) with GPS EXIF, XMP,
  * text chunks and an orientation come out with no EXIF but the orientation, no XMP, no text,
  * the same pixels and the colour profile, and still decode.
@@ -7,7 +7,7 @@
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { stripImageMetadata } from "../../server/messages/image-metadata.ts";
+import { stripImageMetadata } from "../../server/conversations/image-metadata.ts";
 
 const XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="XmpSecretCreator"/></rdf:RDF></x:xmpmeta>';
 const EXIF = {
@@ -79,17 +79,63 @@ describe("stripping an image's metadata", () => {
     expect(await pixels(stripped)).toEqual(await pixels(plain));
   });
 
+  /** A PNG chunk with its CRC. */
+  const chunk = (type: string, body: Buffer) => {
+    const out = Buffer.alloc(12 + body.length);
+    out.writeUInt32BE(body.length, 0);
+    out.write(type, 4, "latin1");
+    body.copy(out, 8);
+    out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length);
+    return out;
+  };
+  /** The chunk types of a PNG, in order. */
+  const chunkTypes = (png: Buffer) => {
+    const types: string[] = [];
+    for (let pos = 8; pos < png.length; pos += 12 + png.readUInt32BE(pos)) types.push(png.toString("latin1", pos + 4, pos + 8));
+    return types;
+  };
+
   it("PNG: eXIf, text chunks and tIME go, with valid chunks kept", async () => {
     const original = await photo().png().toBuffer();
     // A tEXt chunk before IEND, as an editor writes one.
-    const text = Buffer.from("Author\0Secret Person", "latin1");
-    const chunk = Buffer.alloc(12 + text.length);
-    chunk.writeUInt32BE(text.length, 0);
-    chunk.write("tEXt", 4, "latin1");
-    text.copy(chunk, 8);
-    chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + text.length)), 8 + text.length);
-    const withText = Buffer.concat([original.subarray(0, -12), chunk, original.subarray(-12)]);
+    const withText = Buffer.concat([original.subarray(0, -12), chunk("tEXt", Buffer.from("Author\0Secret Person", "latin1")), original.subarray(-12)]);
     await expectClean(withText, stripImageMetadata(withText, "image/png")!, 6);
+  });
+
+  it("PNG: only the chunks of the keep-list stay; private and unknown ones go, iCCP's name is replaced", async () => {
+    const original = await photo().png().toBuffer();
+    const ihdrEnd = 8 + 25;
+    const types = chunkTypes(original);
+    expect(types).toContain("iCCP");
+    // The profile sharp wrote, under a name that says who made it.
+    let iccp = 8;
+    while (original.toString("latin1", iccp + 4, iccp + 8) !== "iCCP") iccp += 12 + original.readUInt32BE(iccp);
+    const iccpBody = original.subarray(iccp + 8, iccp + 8 + original.readUInt32BE(iccp));
+    const namedIccp = chunk("iCCP", Buffer.concat([Buffer.from("Secret Studio", "latin1"), iccpBody.subarray(iccpBody.indexOf(0))]));
+    const withoutIccp = Buffer.concat([original.subarray(0, iccp), original.subarray(iccp + 12 + iccpBody.length)]);
+    const extra = Buffer.concat([
+      withoutIccp.subarray(0, ihdrEnd),
+      namedIccp,
+      chunk("prVt", Buffer.from("Secret private chunk", "latin1")),
+      chunk("tIME", Buffer.from([0x07, 0xea, 11, 26, 12, 0, 0])),
+      chunk("zTXt", Buffer.from("Comment\0\0Secret", "latin1")),
+      chunk("iTXt", Buffer.from("XML:com.adobe.xmp\0\0\0\0\0Secret XMP", "latin1")),
+      chunk("sPLT", Buffer.from("Secret palette\0\x08", "latin1")),
+      chunk("bKGD", Buffer.from([0, 0, 0, 0, 0, 0])),
+      withoutIccp.subarray(ihdrEnd, -12),
+      chunk("vpAg", Buffer.from("Secret after the image data", "latin1")),
+      withoutIccp.subarray(-12),
+    ]);
+    expect(chunkTypes(extra)).toEqual(expect.arrayContaining(["prVt", "tIME", "zTXt", "iTXt", "sPLT", "bKGD", "vpAg", "eXIf", "iCCP"]));
+    const stripped = stripImageMetadata(extra, "image/png")!;
+    expect(stripped.includes("Secret")).toBe(false);
+    const kept = chunkTypes(stripped);
+    expect(kept.filter((type) => type !== "IDAT")).toEqual(["IHDR", "iCCP", "pHYs", "eXIf", "IEND"]);
+    expect(stripped.includes("ICC Profile\0")).toBe(true);
+    const after = await sharp(stripped).metadata();
+    expect(after.icc?.length).toBe((await sharp(original).metadata()).icc?.length);
+    expect(after.orientation).toBe(6);
+    expect(await pixels(stripped)).toEqual(await pixels(original));
   });
 
   it("WebP: the EXIF and XMP chunks go and VP8X's flags follow", async () => {

@@ -11,6 +11,7 @@ import {
   refundCents,
   reportTooLateMessage,
   reportWindowClosedText,
+  decideByText,
   refundRateText,
   respondByText,
   withOperatorsText,
@@ -51,10 +52,12 @@ describe("issue statuses", () => {
 });
 
 describe("deadlines", () => {
-  it("shows the client's deadline with its time in UTC, and the day the report window closed", () => {
-    expect(respondByText("2026-11-26T17:05:00.000Z")).toBe("Respond by Nov 26, 2026, 5:05 PM UTC");
-    expect(reportWindowClosedText("2026-11-09T23:59:00.000Z")).toBe("Report window closed Nov 9, 2026");
-    expect(reportTooLateMessage("2026-11-09T10:00:00.000Z", 14)).toBe(
+  it("words the client's deadline and the day the report window closed around the server's text in the reader's zone", () => {
+    expect(respondByText("Thu, Nov 26, 11:05 AM CST")).toBe("Respond by Thu, Nov 26, 11:05 AM CST");
+    // The day as the server wrote it in the reader's zone (issue 47); the digger's words for the client's deadline.
+    expect(reportWindowClosedText("Nov 9, 2026")).toBe("Report window closed Nov 9, 2026");
+    expect(decideByText("Tue, Dec 1, 7:53 PM CST")).toBe("The client has until Tue, Dec 1, 7:53 PM CST to decide");
+    expect(reportTooLateMessage("Nov 9, 2026", 14)).toBe(
       "Report window closed Nov 9, 2026: issues can be reported within 14 days of the purchase.",
     );
   });
@@ -129,6 +132,6 @@ describe("the automatic approval's bound (decision 0031)", () => {
   });
 
   it("tells the client who decides an issue past its deadline, and by when", () => {
-    expect(withOperatorsText("2026-11-28T23:08:00.000Z")).toBe("Past its deadline: Digs & Gigs decides this issue by Nov 28, 2026, 11:08 PM UTC.");
+    expect(withOperatorsText("Sat, Nov 28, 5:08 PM CST")).toBe("Past its deadline: Digs & Gigs decides this issue by Sat, Nov 28, 5:08 PM CST.");
   });
 });

@@ -45,6 +45,20 @@ describe("the Send a Quote form", () => {
     expect(schema.parse({ ...base, type: "hourly", rate: "80", hours: "1000" }).price).toMatchObject({ hours: 1000 });
   });
 
+  it("caps an hourly quote's total (rate × hours) at $1,000,000, as a fixed price", () => {
+    expect(QUOTE_MESSAGES.totalTooHigh).toBe("A quote can be at most $1,000,000.00 in total.");
+    // The attack's quote: $1,000,000 an hour for 1,000 hours, a $1,000,000,000 total; each figure alone within its limits.
+    expect(refusal({ ...base, type: "hourly", rate: "1000000", hours: "1000" })).toEqual({ first: QUOTE_MESSAGES.totalTooHigh, fields: { hours: QUOTE_MESSAGES.totalTooHigh } });
+    expect(refusal({ ...base, type: "hourly", rate: "1000000", hours: "1.5" }).first).toBe(QUOTE_MESSAGES.totalTooHigh);
+    expect(refusal({ ...base, type: "hourly", rate: "2000.01", hours: "500" }).first).toBe(QUOTE_MESSAGES.totalTooHigh);
+    // $1,000,000.005: the half cent rounds up (comparablePrice), past the cap.
+    expect(refusal({ ...base, type: "hourly", rate: "666666.67", hours: "1.5" }).first).toBe(QUOTE_MESSAGES.totalTooHigh);
+    // At the cap, and just under it.
+    expect(schema.parse({ ...base, type: "hourly", rate: "1000", hours: "1000" }).price).toEqual({ type: "hourly", rateCents: 100_000, hours: 1000 });
+    expect(schema.parse({ ...base, type: "hourly", rate: "1000000", hours: "1" }).price).toEqual({ type: "hourly", rateCents: 100_000_000, hours: 1 });
+    expect(schema.parse({ ...base, type: "hourly", rate: "666666.66", hours: "1.5" }).price).toEqual({ type: "hourly", rateCents: 66_666_666, hours: 1.5 });
+  });
+
   it("asks for a type, what is included, and an estimate whose low end is below its high end", () => {
     expect(refusal({ ...base, amount: "100" }).first).toBe(QUOTE_MESSAGES.chooseType);
     expect(refusal({ ...base, type: "barter", amount: "100" }).first).toBe(QUOTE_MESSAGES.chooseType);

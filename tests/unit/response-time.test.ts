@@ -3,10 +3,11 @@ import { median, responseTimeLabel, type PurchaseResponse } from "#core/response
 
 const now = new Date("2026-11-26T12:00:00Z");
 const HOUR = 3_600_000;
-/** A purchase `daysAgo` days before now, answered `afterHours` later (null: not yet). */
-const purchase = (daysAgo: number, afterHours: number | null): PurchaseResponse => {
+let clients = 0;
+/** A purchase `daysAgo` days before now, answered `afterHours` later (null: not yet), of `clientId`'s gig (by default a client of its own). */
+const purchase = (daysAgo: number, afterHours: number | null, clientId = `client-${++clients}`): PurchaseResponse => {
   const purchasedAt = new Date(now.getTime() - daysAgo * 24 * HOUR);
-  return { purchasedAt, firstAnswerAt: afterHours === null ? null : new Date(purchasedAt.getTime() + afterHours * HOUR) };
+  return { purchasedAt, clientId, firstAnswerAt: afterHours === null ? null : new Date(purchasedAt.getTime() + afterHours * HOUR) };
 };
 
 describe("response time, earned", () => {
@@ -15,6 +16,15 @@ describe("response time, earned", () => {
     expect(responseTimeLabel([purchase(2, 0.1), purchase(3, 0.2)], now)).toBeNull();
     // A purchase younger than a day with no answer yet does not count.
     expect(responseTimeLabel([purchase(2, 0.1), purchase(3, 0.2), purchase(0.5, null)], now)).toBeNull();
+  });
+
+  it("says nothing until the counted purchases come from at least 3 different clients (issue 45, finding 8)", () => {
+    // One client's three gigs, answered at once.
+    expect(responseTimeLabel([purchase(2, 0.1, "a"), purchase(3, 0.1, "a"), purchase(4, 0.1, "a")], now)).toBeNull();
+    expect(responseTimeLabel([purchase(2, 0.1, "a"), purchase(3, 0.1, "a"), purchase(4, 0.1, "b"), purchase(5, 0.1, "b")], now)).toBeNull();
+    // A third client's purchase that does not count yet (younger than a day, no answer) does not make three.
+    expect(responseTimeLabel([purchase(2, 0.1, "a"), purchase(3, 0.1, "a"), purchase(4, 0.1, "b"), purchase(0.5, null, "c")], now)).toBeNull();
+    expect(responseTimeLabel([purchase(2, 0.1, "a"), purchase(3, 0.1, "a"), purchase(4, 0.1, "b"), purchase(5, 0.1, "c")], now)).toBe("Usually responds within an hour");
   });
 
   it("takes the median delay: within an hour, a few hours, a day, or nothing", () => {

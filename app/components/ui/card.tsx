@@ -42,26 +42,6 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"d
   );
 }
 
-export function CardAction({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-action"
-      className={cn("card-action", className)}
-      {...props}
-    />
-  );
-}
-
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
   return <div data-slot="card-content" className={cn("card-content", className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn("card-footer", className)}
-      {...props}
-    />
-  );
 }

@@ -9,6 +9,8 @@ export function Toaster({ className, style, ...props }: ToasterProps) {
       theme="light"
       richColors
       closeButton
+      // Sonner's close button is 20 px: 28 px, so that even a toast scaled down behind another keeps WCAG 2.2's 24 px target (issue 47).
+      toastOptions={{ classNames: { closeButton: "size-7!" } }}
       className={cn("toaster group", className)}
       style={
         {

@@ -7,7 +7,7 @@ import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 
-export const ACCOUNT_DATA_PATH = "/account/data";
+const ACCOUNT_DATA_PATH = "/account/data";
 
 export function DownloadDataCard() {
   return (

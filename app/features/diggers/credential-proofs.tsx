@@ -19,11 +19,9 @@ import {
   CREDENTIAL_NUMBER_MAX,
   CREDENTIALS,
   credentialDocumentUrl,
-  credentialStatusText,
   DOCUMENT_ACCEPT,
   type OwnCredentialDocument,
 } from "#core/credentials.ts";
-import { formatDate } from "#core/dates.ts";
 import { SectionCard } from "./section-card.tsx";
 
 type Result = { error?: string; success?: string; fieldErrors?: Record<string, string> };
@@ -36,7 +34,10 @@ const STATUS_BADGE = {
   replaced: { label: "Replaced", variant: "outline" },
 } as const;
 
-export function CredentialProofs({ proofs, result }: { proofs: OwnCredentialDocument[]; result?: Result }) {
+/** A proof with its texts as the server wrote them, in the digger's zone (issue 47). */
+type ShownProof = OwnCredentialDocument & { statusText: string; detailText: string };
+
+export function CredentialProofs({ proofs, result }: { proofs: ShownProof[]; result?: Result }) {
   const fetcher = useFetcher<Result>();
   const data = fetcher.data ?? result;
   useFieldFocus(fetcher.data);
@@ -93,9 +94,9 @@ export function CredentialProofs({ proofs, result }: { proofs: OwnCredentialDocu
                   <span className="font-medium">{CREDENTIALS[proof.credential]}</span>
                   <Badge variant={STATUS_BADGE[proof.status].variant}>{STATUS_BADGE[proof.status].label}</Badge>
                 </div>
-                <p className="[overflow-wrap:anywhere]">{credentialStatusText(proof)}</p>
+                <p className="[overflow-wrap:anywhere]">{proof.statusText}</p>
                 <p className="text-muted-foreground [overflow-wrap:anywhere]">
-                  {`No. ${proof.number}, expires ${formatDate(proof.statedExpiry)}; sent ${formatDate(proof.createdAt)}. `}
+                  {proof.detailText}
                   <a href={credentialDocumentUrl(proof.id)} className="underline" target="_blank" rel="noreferrer">
                     {`Open ${proof.documentName}`}
                   </a>

@@ -3,7 +3,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 // The dialog (Radix's Dialog, its focus trap and scroll lock) only for the gig's owner, once the
-// page has hydrated: the gig page's visitors never download it (bench/README.md, 'First-visit weight').
+// page has hydrated: the gig page's visitors never download it (bench/results/history.md, 'First-visit weight').
 const DeleteGigDialog = lazy(() => import("#app/features/gigs/delete-gig-dialog.tsx").then((m) => ({ default: m.DeleteGigDialog })));
 
 /**

@@ -5,10 +5,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import type { GigSummary } from "#core/gig-types.ts";
 import { spotsText } from "#core/lead-spots.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
-import { timeAgo } from "#core/relative-time.ts";
 
 /** A gig in a list: the whole card opens the gig. */
-export function GigCard({ gig, now }: { gig: GigSummary; now: Date }) {
+export function GigCard({ gig }: { gig: GigSummary }) {
   return (
     <Card className="relative gap-3 transition-shadow hover:shadow-md">
       <CardHeader>
@@ -31,7 +30,7 @@ export function GigCard({ gig, now }: { gig: GigSummary; now: Date }) {
           ]}
         />
         <p className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <span>{`Posted ${timeAgo(gig.createdAt, now)}`}</span>
+          <span>{gig.posted}</span>
           <span>{spotsText(gig.spotsTaken, gig.maxDiggers)}</span>
         </p>
       </CardContent>

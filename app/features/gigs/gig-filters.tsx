@@ -5,16 +5,40 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { BUDGET_BAND_LABELS, BUDGET_BANDS } from "#core/budget-bands.ts";
 
+interface Category {
+  id: string;
+  name: string;
+}
+
 interface Props {
-  categories: Array<{ id: string; name: string }>;
+  /** The top-level categories: one of them is the usual choice. */
+  categories: Category[];
+  /** The categories the address filters by: one, or a digger's several (sub-categories too). */
+  chosenCategories: Category[];
   search: string;
   location: string;
-  categoryId: string | null;
   budget: string | null;
 }
 
-/** Browse Gigs' search and filters (FilterForm: the fields show what the address says). */
-export function GigFilters({ categories, search, location, categoryId, budget }: Props) {
+/**
+ * Browse Gigs' search and filters (FilterForm: the fields show what the address says). Several
+ * chosen categories (a digger's own, after registering) are one option of the select, named by
+ * them, whose value carries their ids; choosing another category replaces them.
+ */
+export function GigFilters({ categories, chosenCategories, search, location, budget }: Props) {
+  const [single] = chosenCategories;
+  const oneOption = chosenCategories.length === 1 && single && categories.some((c) => c.id === single.id);
+  const chosenSet =
+    chosenCategories.length === 0 || oneOption
+      ? null
+      : {
+          value: chosenCategories.map((c) => c.id).join(","),
+          label:
+            chosenCategories.length === 1
+              ? (single?.name ?? "")
+              : `${chosenCategories.length} categories: ${chosenCategories.map((c) => c.name).join(", ")}`,
+        };
+  const selected = chosenSet ? chosenSet.value : (single?.id ?? "");
   return (
     <FilterForm label="Find gigs" className="mb-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_auto_auto_auto] lg:items-end">
       <div className="grid gap-2">
@@ -27,8 +51,9 @@ export function GigFilters({ categories, search, location, categoryId, budget }:
       </div>
       <div className="grid gap-2">
         <Label htmlFor="category">Category</Label>
-        <NativeSelect id="category" name="category" defaultValue={categoryId ?? ""}>
+        <NativeSelect id="category" name="category" defaultValue={selected}>
           <option value="">All Categories</option>
+          {chosenSet ? <option value={chosenSet.value}>{chosenSet.label}</option> : null}
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}

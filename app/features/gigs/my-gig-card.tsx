@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -14,11 +13,10 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
-import { GIG_FILLED_TEXTS } from "#core/gig-texts.ts";
+import { GIG_FILLED_TEXTS, GIG_HIRED_TEXTS } from "#core/gig-texts.ts";
 import { COMPARE_TEXTS } from "#core/quote-views.ts";
 import type { OwnGig } from "#core/gig-types.ts";
 import { budgetText } from "#core/money.ts";
-import { timeAgo } from "#core/relative-time.ts";
 import type { ReactNode } from "react";
 
 /**
@@ -31,10 +29,11 @@ export function myGigTitleId(gigId: string): string {
 
 /**
  * One of my gigs: status, purchases, and the Active/Closed switch; until the client confirms
- * their e-mail (`published` false), the reason it is not public and a way to resend the link.
- * Closing a gig with purchases first asks whether it was filled (issue 19).
+ * their e-mail, 'Waiting for e-mail confirmation' instead (the page says what is left to do).
+ * Closing a gig with purchases first asks whether it was filled (issue 19). While a hire holds it
+ * off sale (issue 47) its status is 'Hired', and 'Keep it open for more diggers' puts it back.
  */
-export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: Date; published: boolean; actions?: ReactNode }) {
+export function MyGigCard({ gig, actions }: { gig: OwnGig; actions?: ReactNode }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
   useFieldFocus(fetcher.data);
   // Show the requested state at once; the server's answer follows.
@@ -43,6 +42,8 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
   const open = status === "open";
   const filled = typeof pending === "string" ? pending === "closed" && fetcher.formData?.get("filled") === "yes" : gig.filled;
   const [asking, setAsking] = useState(false);
+  // Off sale because of a hire: the status says so rather than 'open' and 'Active'.
+  const hiredOff = open && gig.hired && !gig.openForMore;
   const setStatus = (next: "open" | "closed", filledAnswer?: "yes" | "no") => {
     setAsking(false);
     fetcher.submit(
@@ -60,7 +61,11 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
             </Link>
           </CardTitle>
           <div className="flex flex-wrap gap-2">
-            <Badge variant={open ? "default" : "outline"}>{status}</Badge>
+            {gig.published ? (
+              <Badge variant={open ? "default" : "outline"}>{hiredOff ? GIG_HIRED_TEXTS.status : status}</Badge>
+            ) : (
+              <Badge variant="outline">{GIG_HIRED_TEXTS.unpublished}</Badge>
+            )}
             {filled ? <Badge variant="secondary">{GIG_FILLED_TEXTS.badge}</Badge> : null}
             {gig.purchaseCount > 0 ? (
               <Badge variant="secondary">{`${gig.purchaseCount} ${gig.purchaseCount === 1 ? "purchase" : "purchases"}`}</Badge>
@@ -69,13 +74,13 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
         </div>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {published ? null : <ConfirmEmailNotice />}
         {gig.hiddenReason ? (
           <p role="note" className="rounded-md border border-destructive/50 p-2 text-sm text-destructive [overflow-wrap:anywhere]">
             {`Hidden by an operator: diggers cannot see it or buy its lead. Reason: ${gig.hiddenReason}`}
           </p>
         ) : null}
         <p className="line-clamp-2 text-sm text-muted-foreground">{gig.description}</p>
+        {gig.hires.length > 0 ? <HiredDiggers gig={gig} offerKeepOpen={hiredOff} /> : null}
         {gig.openQuotes > 0 ? (
           <p>
             <Link to={`/my-gigs/${gig.id}/quotes`} aria-describedby={myGigTitleId(gig.id)} className="text-sm font-medium text-primary-strong underline-offset-2 hover:underline">
@@ -86,21 +91,23 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <span>{gig.categoryName}</span>
           <span className="font-medium">{budgetText(gig.budgetMinCents, gig.budgetMaxCents)}</span>
-          <span className="text-muted-foreground">{`Posted ${timeAgo(gig.createdAt, now)}`}</span>
+          <span className="text-muted-foreground">{gig.posted}</span>
         </p>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <Switch
-              checked={open}
-              aria-describedby={myGigTitleId(gig.id)}
-              onCheckedChange={(checked) => {
-                if (checked) setStatus("open");
-                else if (gig.purchaseCount > 0) setAsking(true);
-                else setStatus("closed");
-              }}
-            />
-            {open ? "Active" : "Closed"}
-          </label>
+          {gig.published ? (
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <Switch
+                checked={open}
+                aria-describedby={myGigTitleId(gig.id)}
+                onCheckedChange={(checked) => {
+                  if (checked) setStatus("open");
+                  else if (gig.purchaseCount > 0) setAsking(true);
+                  else setStatus("closed");
+                }}
+              />
+              {hiredOff ? GIG_HIRED_TEXTS.status : open ? "Active" : "Closed"}
+            </label>
+          ) : null}
           {actions}
         </div>
         <Dialog open={asking} onOpenChange={setAsking}>
@@ -124,21 +131,39 @@ export function MyGigCard({ gig, now, published, actions }: { gig: OwnGig; now: 
   );
 }
 
-function ConfirmEmailNotice() {
+/**
+ * 'Hired: {handle}' with Message (the thread with them), one line per hired digger; while the hire
+ * holds the gig off sale, 'Keep it open for more diggers' (intent "keep-open") puts it back on sale.
+ */
+function HiredDiggers({ gig, offerKeepOpen }: { gig: OwnGig; offerKeepOpen: boolean }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
   useFieldFocus(fetcher.data);
+  const keeping = fetcher.state !== "idle";
   return (
-    <Alert role="status">
-      <AlertTitle>Confirm your e-mail to publish this gig</AlertTitle>
-      <AlertDescription>
-        <p>Diggers see it once you open the link in the e-mail we sent you.</p>
+    <div className="grid gap-2 rounded-md border p-3 text-sm">
+      <ul className="grid gap-2" aria-label="Hired diggers">
+        {gig.hires.map((hire) => (
+          <li key={hire.handle} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-medium [overflow-wrap:anywhere]">{GIG_HIRED_TEXTS.hiredLine(hire.handle)}</span>
+            {hire.threadId ? (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/messages/${hire.threadId}`} aria-label={`Message ${hire.handle}`}>
+                  Message
+                </Link>
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {offerKeepOpen && !keeping ? (
         <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="resend-confirmation" />
-          <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
-            {fetcher.state === "idle" ? "Resend confirmation e-mail" : "Sending..."}
+          <input type="hidden" name="intent" value="keep-open" />
+          <input type="hidden" name="gigId" value={gig.id} />
+          <Button type="submit" variant="outline" size="sm" aria-describedby={myGigTitleId(gig.id)}>
+            {GIG_HIRED_TEXTS.keepOpen}
           </Button>
         </fetcher.Form>
-      </AlertDescription>
-    </Alert>
+      ) : null}
+    </div>
   );
 }

@@ -1,22 +1,47 @@
-import { Mail, Phone } from "lucide-react";
+import { FileText, Mail, MessageCircle, MessageSquareText, Phone } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { ClientContactDetails } from "#core/client-contact.ts";
 
 /** The Send Email link: the client's address, with a subject naming the gig. */
-export function mailtoHref(email: string, gigTitle: string): string {
+function mailtoHref(email: string, gigTitle: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(`Regarding your gig: ${gigTitle}`)}`;
 }
 
-/** A tel: link: the digits and a leading +, nothing a dialler would trip on. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^0-9+]/g, "")}`;
+/** The phone's digits and a leading +, nothing a dialler or a messages app would trip on. */
+const dialable = (phone: string) => phone.replace(/[^0-9+]/g, "");
+
+/** A tel: link. */
+function telHref(phone: string): string {
+  return `tel:${dialable(phone)}`;
+}
+
+/** An sms: link, with the same digits as the tel: link. */
+function smsHref(phone: string): string {
+  return `sms:${dialable(phone)}`;
+}
+
+/** Call and Text, beside each other: the same digits, a tel: and an sms: link. */
+const PHONE_ACTIONS = [
+  { label: "Call", href: telHref, Icon: Phone },
+  { label: "Text", href: smsHref, Icon: MessageSquareText },
+] as const;
+
+/** The buyer's conversation with the client (the gig's page, issue 47): Message {first name}, and Send a Quote when they may. */
+export interface BuyerThread {
+  threadId: string | null;
+  canQuote: boolean;
 }
 
 /**
  * The client's contact details as a buyer of their lead sees them, on My Leads and on the gig's
- * own page after the purchase: name, e-mail, phone, contact preferences, Send Email and Call.
+ * own page after the purchase: name, e-mail, phone, contact preferences, Send Email, Call and
+ * Text. With the buyer's thread (the gig's page), 'Message {first name}' is the main action, and
+ * 'Send a Quote' opens the thread's quote form unless the digger may not quote.
  */
-export function ClientContact({ client, gigTitle }: { client: ClientContactDetails; gigTitle: string }) {
+export function ClientContact({ client, gigTitle, thread }: { client: ClientContactDetails; gigTitle: string; thread?: BuyerThread }) {
+  const threadId = client.deleted ? null : (thread?.threadId ?? null);
+  const firstName = client.name.trim().split(/\s+/)[0] ?? client.name;
   return (
     <section aria-label="Client Information" className="grid gap-3 rounded-lg border bg-muted/40 p-4">
       <h3 className="font-semibold">Client Information</h3>
@@ -38,20 +63,38 @@ export function ClientContact({ client, gigTitle }: { client: ClientContactDetai
       </dl>
       {client.deleted ? null : (
         <div className="flex flex-wrap gap-3">
-          <Button asChild>
+          {threadId ? (
+            <Button asChild>
+              <Link to={`/messages/${threadId}`}>
+                <MessageCircle aria-hidden className="size-4" />
+                {`Message ${firstName}`}
+              </Link>
+            </Button>
+          ) : null}
+          {threadId && thread?.canQuote ? (
+            <Button asChild variant="outline">
+              <Link to={`/messages/${threadId}?compose=quote`}>
+                <FileText aria-hidden className="size-4" />
+                Send a Quote
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild variant={threadId ? "outline" : "default"}>
             <a href={mailtoHref(client.email, gigTitle)}>
               <Mail aria-hidden className="size-4" />
               Send Email
             </a>
           </Button>
-          {client.phone ? (
-            <Button asChild variant="outline">
-              <a href={telHref(client.phone)}>
-                <Phone aria-hidden className="size-4" />
-                Call
-              </a>
-            </Button>
-          ) : null}
+          {client.phone
+            ? PHONE_ACTIONS.map(({ label, href, Icon }) => (
+                <Button key={label} asChild variant="outline">
+                  <a href={href(client.phone!)}>
+                    <Icon aria-hidden className="size-4" />
+                    {label}
+                  </a>
+                </Button>
+              ))
+            : null}
         </div>
       )}
     </section>

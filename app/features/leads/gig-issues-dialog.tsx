@@ -19,15 +19,12 @@ import {
   issueStatusLabel,
   issueTypeLabel,
   refundCents,
-  respondByText,
-  withOperatorsText,
   type GigIssue,
 } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { timeAgo } from "#core/relative-time.ts";
 
 /** The Refund Amount line: amount_paid x refund_percentage / 100, e.g. "$25.00 (50%)". */
-export function refundText(amountPaidCents: number, refundPercentage: number): string {
+function refundText(amountPaidCents: number, refundPercentage: number): string {
   return `${formatPrice(refundCents(amountPaidCents, refundPercentage))} (${refundPercentage}%)`;
 }
 
@@ -38,7 +35,7 @@ export function refundText(amountPaidCents: number, refundPercentage: number): s
  */
 export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: string }) {
   const url = `/my-gigs/${gigId}/issues`;
-  const { data, open, setOpen, loading, load } = useLoadedDialog<{ issues: GigIssue[]; now: string }>(url, "issues", ISSUE_MESSAGES.loadIssuesFailed);
+  const { data, open, setOpen, loading, load } = useLoadedDialog<{ issues: GigIssue[] }>(url, "issues", ISSUE_MESSAGES.loadIssuesFailed);
   return (
     <>
       <Button
@@ -58,7 +55,7 @@ export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: 
           {data && data.issues.length > 0 ? (
             <ul className="grid gap-4" aria-label="Reported issues">
               {data.issues.map((issue) => (
-                <IssueItem key={issue.id} issue={issue} action={url} now={new Date(data.now)} />
+                <IssueItem key={issue.id} issue={issue} action={url} />
               ))}
             </ul>
           ) : (
@@ -75,7 +72,7 @@ export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: 
   );
 }
 
-function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; now: Date }) {
+function IssueItem({ issue, action }: { issue: GigIssue; action: string }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
   useFieldFocus(fetcher.data);
   const busy = fetcher.state !== "idle";
@@ -85,7 +82,7 @@ function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; no
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold">{label}</h3>
-          <p className="text-sm text-muted-foreground">{`From: ${issue.diggerBusinessName}`}</p>
+          <p className="text-sm text-muted-foreground">{`From: ${issue.diggerBusinessName} (@${issue.diggerHandle})`}</p>
         </div>
         <Badge variant={issueStatusBadge(issue.status)}>{issueStatusLabel(issue.status, issue.decidedBy)}</Badge>
       </div>
@@ -100,14 +97,14 @@ function IssueItem({ issue, action, now }: { issue: GigIssue; action: string; no
           <dd className="font-medium">{refundText(issue.amountPaidCents, issue.refundPercentage)}</dd>
         </div>
       </dl>
-      <p className="text-xs text-muted-foreground">{`Reported ${timeAgo(issue.createdAt, now)}`}</p>
+      <p className="text-xs text-muted-foreground">{issue.reportedText}</p>
       {issue.status !== "pending" ? null : issue.operatorRespondBy ? (
         // Past its deadline the client's answer no longer decides it (decision 0031).
-        <p className="text-sm font-medium">{withOperatorsText(issue.operatorRespondBy)}</p>
+        <p className="text-sm font-medium">{issue.withOperatorsText}</p>
       ) : (
         <>
           <p className="text-sm">
-            <span className="font-medium">{respondByText(issue.respondBy)}</span>
+            <span className="font-medium">{issue.respondByText}</span>
             <span className="text-muted-foreground"> — not answered by then, the refund is approved automatically.</span>
           </p>
           <DecisionForm fetcher={fetcher} issue={issue} action={action} busy={busy} />
@@ -148,8 +145,8 @@ function DecisionForm({
   }
   const question =
     asking === "approve"
-      ? `Refund ${amount} to ${issue.diggerBusinessName}? The money goes back to their card.`
-      : `Reject this report? ${issue.diggerBusinessName} gets no refund of ${amount}.`;
+      ? `Refund ${amount} to @${issue.diggerHandle}? The money goes back to their card.`
+      : `Reject this report? @${issue.diggerHandle} gets no refund of ${amount}.`;
   return (
     <fetcher.Form method="post" action={action} className="grid gap-2 rounded-md border bg-muted/40 p-3" role="group" aria-label="Confirm decision">
       <p className="text-sm font-medium">{question}</p>

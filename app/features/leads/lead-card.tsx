@@ -3,27 +3,31 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
-import { formatDate } from "#core/dates.ts";
-import { GIG_FILLED_TEXTS } from "#core/gig-texts.ts";
-import { issueStatusLabel, refundStateText, reportWindowClosedText, respondByText, type MyLead } from "#core/lead-issues.ts";
+import { cn } from "#app/lib/cn.ts";
+import { isLiveLead, issueStatusLabel, LEAD_STATE_LABELS, refundStateText, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import { ClientContact } from "./client-contact.tsx";
 import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx";
 
-/** A purchased lead: the gig ('Filled' once the client hired someone), the client's contact details, Send Email and Report Issue. */
-export function LeadCard({ lead }: { lead: MyLead }) {
+/**
+ * A purchased lead: where it stands ('Active', 'Hired', 'Not chosen', 'Gig filled', 'Refund
+ * pending', 'Refunded'; a lead no longer in play is set apart: dashed and muted), the gig, the
+ * client's contact details, Message, Send Email and Report Issue.
+ */
+export function LeadCard({ lead, times }: { lead: MyLead; times: MyLeadTimes }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
   useFieldFocus(fetcher.data);
   const { gig, client } = lead;
   const refundState = refundStateText(lead.issue?.status ?? null, lead.refund);
+  const live = isLiveLead(lead.state);
   return (
-    <Card className="gap-4">
+    <Card className={cn("gap-4", live ? null : "border-dashed bg-muted/40 shadow-none")} data-lead-state={lead.state}>
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <CardTitle className="text-lg">
             <h2>{gig.title}</h2>
           </CardTitle>
-          {gig.filled ? <Badge variant="secondary">{GIG_FILLED_TEXTS.badge}</Badge> : null}
+          <Badge variant={lead.state === "active" ? "default" : live ? "secondary" : "outline"}>{LEAD_STATE_LABELS[lead.state]}</Badge>
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -39,7 +43,7 @@ export function LeadCard({ lead }: { lead: MyLead }) {
         />
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <Item label="Amount Paid" value={formatPrice(lead.amountPaidCents)} />
-          <Item label="Purchase Date" value={formatDate(lead.purchasedAt)} />
+          <Item label="Purchase Date" value={times.purchased} />
           {refundState ? <Item label="Refund" value={refundState} /> : null}
         </dl>
         <div className="flex flex-wrap gap-3">
@@ -52,19 +56,19 @@ export function LeadCard({ lead }: { lead: MyLead }) {
             <Button variant="outline" disabled>
               {issueStatusLabel(lead.issue.status, lead.issue.decidedBy)}
             </Button>
-          ) : lead.reportClosed ? (
+          ) : times.reportClosed ? (
             <Button variant="outline" disabled>
-              {reportWindowClosedText(lead.reportClosesAt)}
+              {times.reportClosed}
             </Button>
           ) : (
             <ReportIssueDialog purchaseId={lead.id} gigTitle={gig.title} fetcher={fetcher} />
           )}
         </div>
-        {lead.issue?.status === "pending" ? (
+        {times.decideBy ? (
           // The client's deadline: not answered by then, the issue is approved automatically.
           <p className="text-sm text-muted-foreground">
-            <span className="font-medium text-foreground">{respondByText(lead.issue.respondBy)}</span>
-            {" (the client's deadline; after it your refund is approved automatically)"}
+            <span className="font-medium text-foreground">{times.decideBy}</span>
+            {" (after it your refund is approved automatically)"}
           </p>
         ) : null}
       </CardContent>

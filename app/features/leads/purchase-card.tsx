@@ -4,7 +4,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
-import { HOLD_MINUTES, LEAD_FULL, SPOTS_HELD, spotsText, type NotForSale } from "#core/lead-spots.ts";
+import { ConfirmEmailNotice } from "#app/components/confirm-email-notice.tsx";
+import { CONFIRM_EMAIL_TO_BUY, GIG_HIRED, HOLD_MINUTES, LEAD_FULL, SPOTS_HELD, spotsText, type NotForSale } from "#core/lead-spots.ts";
 import { formatPrice } from "#core/money.ts";
 import { toastInfo, toastLoading, toastSuccess } from "#app/lib/toasts.ts";
 
@@ -12,7 +13,7 @@ interface Props {
   gigId: string;
   /**
    * Why the lead is not for sale, by the one rule (server/leads/for-sale.ts), or null: the gig is
-   * gone or closed, full of completed purchases, or checkouts hold every spot left.
+   * gone or closed, its client hired a digger, full of completed purchases, or checkouts hold every spot left.
    */
   notForSale: NotForSale | null;
   leadPriceCents: number;
@@ -23,13 +24,17 @@ interface Props {
   purchased: boolean;
   /** For a signed-in digger: whether a checkout of theirs holds a spot (Buy continues it). */
   holding: boolean;
+  /** For a signed-in digger: their e-mail is not confirmed, so they may not buy yet (issue 45). */
+  confirmEmail: boolean;
   /** The viewer posted this gig: what they may do with it (Edit, Delete), composed by the page. */
   own: ReactNode | null;
 }
 
 /** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4; issue 19's spots). */
-export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, maxDiggers, purchased, holding, own }: Props) {
-  const open = notForSale !== "gone" && notForSale !== "closed";
+export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, maxDiggers, purchased, holding, confirmEmail, own }: Props) {
+  const open = notForSale !== "gone" && notForSale !== "closed" && notForSale !== "hired";
+  // A buyer keeps what they bought; everyone else is told the client hired someone (issue 47).
+  const hired = notForSale === "hired" && !purchased;
   // A digger who bought the lead, or whose checkout holds a spot, is told that rather than 'full'.
   const full = notForSale === "full" && !purchased && !holding;
   const held = notForSale === "held" && !purchased && !holding;
@@ -60,6 +65,11 @@ export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, ma
               <Link to="/my-gigs">Manage in My Gigs</Link>
             </Button>
           </div>
+        ) : hired ? (
+          <>
+            <p className="font-medium">{GIG_HIRED}</p>
+            <Button disabled>Purchase Lead</Button>
+          </>
         ) : full ? (
           <>
             <p className="font-medium">{LEAD_FULL}</p>
@@ -71,9 +81,9 @@ export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, ma
             <Button disabled>Purchase Lead</Button>
           </>
         ) : (
-          <PurchaseButton gigId={gigId} open={open} purchased={purchased} />
+          <PurchaseButton gigId={gigId} open={open} purchased={purchased} confirmEmail={confirmEmail} />
         )}
-        {holding && !purchased ? (
+        {holding && !purchased && !hired ? (
           <p className="text-sm text-muted-foreground">{`Your checkout holds a spot for ${HOLD_MINUTES} minutes: Purchase Lead continues it.`}</p>
         ) : null}
       </CardContent>
@@ -81,7 +91,7 @@ export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, ma
   );
 }
 
-function PurchaseButton({ gigId, open, purchased }: { gigId: string; open: boolean; purchased: boolean }) {
+function PurchaseButton({ gigId, open, purchased, confirmEmail }: { gigId: string; open: boolean; purchased: boolean; confirmEmail: boolean }) {
   const user = useOptionalUser();
   const submitting = useNavigation().formData?.get("intent") === "purchase";
   if (!user) {
@@ -103,6 +113,9 @@ function PurchaseButton({ gigId, open, purchased }: { gigId: string; open: boole
         </Button>
       </div>
     );
+  }
+  if (confirmEmail) {
+    return <ConfirmEmailNotice title={CONFIRM_EMAIL_TO_BUY}>Open the link in the e-mail we sent you, then come back to buy this lead.</ConfirmEmailNotice>;
   }
   return (
     <Form method="post">

@@ -2,14 +2,6 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "#app/components/page-header.tsx";
 
-export interface LegalContacts {
-  legalEmail: string;
-  privacyEmail: string;
-  supportEmail: string;
-  businessAddress: string;
-  lastUpdated: { iso: string; text: string };
-}
-
 export function LegalDocument({
   title,
   summary,

@@ -1,6 +1,6 @@
-import { FileText } from "lucide-react";
-import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
-import { Input } from "#app/components/ui/input.tsx";
+import { FileText, Paperclip, X } from "lucide-react";
+import { fieldControlProps } from "#app/components/form-field.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import {
   ATTACHMENT_ACCEPT,
@@ -13,20 +13,68 @@ import {
   type MessageAttachmentView,
 } from "#core/message-attachments.ts";
 
-/** The send form's file picker (a plain file input: it posts with the form, also without JavaScript). */
-export function AttachmentInput({ id, error }: { id: string; error?: string }) {
+/**
+ * The composer's paper-clip (issue 47): a label styled as an icon button around a plain file
+ * input named 'Attach files' (it posts with the form, also without JavaScript; the server checks
+ * the bytes as before), its hint as the input's description. The chosen files show as chips
+ * under the box, each removable (`AttachmentChips`).
+ */
+export function AttachButton({ id, error, onChange }: { id: string; error?: string; onChange: (files: File[]) => void }) {
   const controlId = `${id}-attachments`;
   return (
-    <FormField id={controlId} label={ATTACHMENT_TEXTS.label} hint={ATTACHMENT_TEXTS.hint} error={error}>
-      <Input
+    <>
+    <label
+      htmlFor={controlId}
+      title={ATTACHMENT_TEXTS.hint}
+      className={cn(
+        buttonVariants({ variant: "ghost", size: "icon" }),
+        "shrink-0 cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40",
+        error && "text-destructive",
+      )}
+    >
+      <Paperclip aria-hidden="true" className="size-5" />
+      <input
         {...fieldControlProps(controlId, { error, hintId: `${controlId}-hint` })}
         type="file"
         name={ATTACHMENT_FIELD}
         accept={ATTACHMENT_ACCEPT}
         multiple
-        className="h-auto py-1.5 text-sm file:mr-3"
+        aria-label={ATTACHMENT_TEXTS.label}
+        className="sr-only"
+        onChange={(event) => onChange(Array.from(event.currentTarget.files ?? []))}
       />
-    </FormField>
+    </label>
+    <span id={`${controlId}-hint`} className="sr-only">
+      {ATTACHMENT_TEXTS.hint}
+    </span>
+    </>
+  );
+}
+
+/** The chosen files as chips; Remove takes one out of the input (a new FileList without it). */
+export function AttachmentChips({ id, files, onChange }: { id: string; files: File[]; onChange: (files: File[]) => void }) {
+  if (files.length === 0) return null;
+  const remove = (index: number) => {
+    const input = document.getElementById(`${id}-attachments`);
+    if (!(input instanceof HTMLInputElement)) return;
+    const kept = new DataTransfer();
+    files.forEach((file, n) => n !== index && kept.items.add(file));
+    input.files = kept.files;
+    onChange(Array.from(kept.files));
+  };
+  return (
+    <ul aria-label="Files to send" className="flex flex-wrap gap-2 px-1">
+      {files.map((file, n) => (
+        <li key={`${file.name}-${n}`} className="flex max-w-full items-center gap-1 rounded-full border bg-muted py-0.5 pr-1 pl-3 text-xs">
+          <span className="truncate">{file.name}</span>
+          <span className="shrink-0 text-muted-foreground">({attachmentSize(file.size)})</span>
+          <Button type="button" variant="ghost" size="icon" className="size-6 rounded-full" onClick={() => remove(n)}>
+            <X aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">{`Remove ${file.name}`}</span>
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,9 +1,11 @@
-import { useEffect, type ReactNode } from "react";
+import { MoreHorizontal, MoreVertical } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { formatDateTime } from "#core/dates.ts";
 import {
   blockedByText,
   emptyThreadForDigger,
@@ -13,22 +15,37 @@ import {
   type ThreadMessage,
   type ThreadView as Thread,
 } from "#core/messages.ts";
-import type { QuoteCard } from "#core/quote-views.ts";
+import { COMPARE_TEXTS, type QuoteCard } from "#core/quote-views.ts";
 import { MessageAttachments } from "./attachments.tsx";
+import { ComposerSheet, type ComposerAction } from "./composer-sheet.tsx";
 import { MessageForm } from "./message-form.tsx";
 import { MessageText } from "./message-text.tsx";
 
 /**
- * A thread: its header (the other party, the gig, the menu with Block / Unblock), the messages
- * and quote cards in the order they were sent as a log that screen readers announce politely (newest at the bottom, in view from the start:
- * the scroller runs bottom-up), 'Read' under my last message the other party has seen, and the
- * message box at the foot.
+ * A thread (issue 47, "A chat on a phone"): it fills the screen under the top bar, its header
+ * (the other party, the gig, the Thread menu), the messages and quote cards in the order they
+ * were sent as a log that screen readers announce politely (newest at the bottom, in view from
+ * the start: the scroller runs bottom-up), 'Read' under my last message the other party has
+ * seen, and the composer pinned to the bottom. `renderQuote`: a quote card (app/features/quotes/,
+ * composed by the route), shown among the messages where it was sent; `actions`: what the
+ * composer's '+' sheet offers (Send a Quote), `compose`: the one to open at once.
  */
-/**
- * `renderQuote`: a quote card (app/features/quotes/, composed by the route), shown among the
- * messages where it was sent; `quotes`: the quote forms (Send a Quote), under the list.
- */
-export function ThreadView({ thread, renderQuote, quotes }: { thread: Thread; renderQuote?: (quote: QuoteCard) => ReactNode; quotes?: ReactNode }) {
+export function ThreadView({
+  thread,
+  renderQuote,
+  actions = [],
+  compose,
+  onComposeClosed,
+  notice,
+}: {
+  thread: Thread;
+  renderQuote?: (quote: QuoteCard) => ReactNode;
+  /** Under the newest item: the client's next step once they accepted a quote here. */
+  notice?: ReactNode;
+  actions?: ComposerAction[];
+  compose?: string | null;
+  onComposeClosed?: () => void;
+}) {
   const readSeq = thread.readByOther?.seq ?? 0;
   const messages = thread.items.flatMap((item) => (item.kind === "message" ? [item.message] : []));
   const lastRead = messages.reverse().find((m) => m.mine && m.seq <= readSeq);
@@ -38,24 +55,26 @@ export function ThreadView({ thread, renderQuote, quotes }: { thread: Thread; re
     if (thread.markedRead) void revalidator.revalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per load that marked it read
   }, [thread]);
+  const { root, log, onScroll } = useFitsScreen();
   return (
-    // On a phone it takes the screen under the top bar: less of the page's top padding, none of
-    // its bottom padding (the footer starts below the fold), the box a little above the edge.
-    <div className="-mt-4 -mb-8 flex h-[calc(100dvh-5rem)] min-h-80 flex-col gap-3 pb-3 sm:my-0 sm:h-[calc(100dvh-9rem)] sm:pb-0">
-      <div className="flex flex-wrap items-start justify-between gap-3 border-b pb-3">
+    // It takes the screen under the top bar (measured once hydrated; the classes are the first
+    // guess): less of the page's top padding, none of its bottom padding (the footer starts
+    // below the fold), the composer's foot at the screen's foot.
+    <div ref={root} className="-mt-4 -mb-8 flex h-[calc(100dvh-5rem)] min-h-80 flex-col sm:h-[calc(100dvh-6rem)]">
+      <div className="flex items-start justify-between gap-2 border-b pb-2">
         <div className="min-w-0">
-          <h1 className="text-xl font-bold [overflow-wrap:anywhere]">{thread.otherName}</h1>
-          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{thread.gigTitle}</p>
+          <h1 className="truncate text-lg font-bold sm:text-xl">{thread.otherName}</h1>
+          <p className="truncate text-sm text-muted-foreground">{thread.gigTitle}</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1">
           <Link to="/messages" className={buttonVariants({ variant: "ghost", size: "sm" })}>
             All messages
           </Link>
           <ThreadMenu thread={thread} />
         </div>
       </div>
-      {/* Scrolling the log never scrolls the page under it (the box would leave the screen). */}
-      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain">
+      {/* Scrolling the log never scrolls the page under it (the composer would leave the screen). */}
+      <div ref={log} onScroll={onScroll} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain py-3">
         <div>
           {thread.earlierCursor ? (
             <div className="mb-3 flex justify-center">
@@ -68,7 +87,7 @@ export function ThreadView({ thread, renderQuote, quotes }: { thread: Thread; re
             <ol className="grid gap-3">
               {thread.items.map((item) =>
                 item.kind === "message" ? (
-                  <MessageItem key={item.message.id} message={item.message} threadId={thread.id} readAt={item.message.id === lastRead?.id ? thread.readByOther!.at : null} />
+                  <MessageItem key={item.message.id} message={item.message} threadId={thread.id} read={item.message.id === lastRead?.id ? thread.readByOther : null} />
                 ) : (
                   <li key={item.quote.id} className="grid">
                     {renderQuote?.(item.quote)}
@@ -77,22 +96,56 @@ export function ThreadView({ thread, renderQuote, quotes }: { thread: Thread; re
               )}
             </ol>
           </div>
+          {notice ? <div className="mt-3">{notice}</div> : null}
           {thread.items.length === 0 ? (
             <p className="py-6 text-center text-sm text-muted-foreground">
               {thread.role === "digger" ? emptyThreadForDigger(thread.otherFirstName) : MESSAGE_TEXTS.emptyForClient}
             </p>
           ) : null}
-          {quotes}
         </div>
       </div>
-      {thread.iBlocked ? <p role="note" className="text-sm font-medium">{youBlockedText(thread.otherName)}</p> : null}
-      {thread.blockedMe && !thread.iBlocked ? <p role="note" className="text-sm font-medium">{blockedByText(thread.otherName)}</p> : null}
-      {thread.canSend ? <MessageForm /> : null}
+      {thread.iBlocked ? <p role="note" className="border-t py-2 text-sm font-medium">{youBlockedText(thread.otherName)}</p> : null}
+      {thread.blockedMe && !thread.iBlocked ? <p role="note" className="border-t py-2 text-sm font-medium">{blockedByText(thread.otherName)}</p> : null}
+      {thread.canSend ? <MessageForm more={<ComposerSheet actions={actions} initial={compose} onClosed={onComposeClosed} />} /> : null}
     </div>
   );
 }
 
-function MessageItem({ message, threadId, readAt }: { message: ThreadMessage; threadId: string; readAt: string | null }) {
+/**
+ * The thread's height: from its top to the foot of what is visible (the visual viewport: it
+ * shrinks when a phone's keyboard opens). When the log was at its end (its newest message in
+ * view), it stays there as the height changes; one scrolled back stays where it was.
+ */
+function useFitsScreen() {
+  const root = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  useEffect(() => {
+    const fit = () => {
+      const element = root.current;
+      if (!element) return;
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      const visible = window.visualViewport?.height ?? window.innerHeight;
+      element.style.height = `${Math.max(320, Math.round(visible - top))}px`;
+      // The log runs bottom-up: its end (the newest message) is scrollTop 0.
+      if (atEnd.current && log.current) log.current.scrollTop = 0;
+    };
+    fit();
+    const viewport = window.visualViewport;
+    viewport?.addEventListener("resize", fit);
+    window.addEventListener("resize", fit);
+    return () => {
+      viewport?.removeEventListener("resize", fit);
+      window.removeEventListener("resize", fit);
+    };
+  }, []);
+  const onScroll = () => {
+    if (log.current) atEnd.current = Math.abs(log.current.scrollTop) < 8;
+  };
+  return { root, log, onScroll };
+}
+
+function MessageItem({ message, threadId, read }: { message: ThreadMessage; threadId: string; read: { at: string; text: string } | null }) {
   const replaced = message.state === "hidden" ? MESSAGE_TEXTS.removed : message.state === "deleted" ? MESSAGE_TEXTS.deletedMessage : null;
   return (
     <li className={cn("grid max-w-[85%] gap-1", message.mine ? "justify-self-end justify-items-end" : "justify-self-start")}>
@@ -100,60 +153,131 @@ function MessageItem({ message, threadId, readAt }: { message: ThreadMessage; th
         {replaced ? <p>{replaced}</p> : <MessageText text={message.body} />}
       </div>
       <MessageAttachments threadId={threadId} attachments={message.attachments} mine={message.mine} />
-      <p className="text-xs text-muted-foreground">
-        <span className="sr-only">{message.mine ? "You, " : ""}</span>
-        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-      </p>
-      {readAt ? (
+      <div className="flex items-center gap-1 text-xs text-muted-foreground">
+        <p>
+          <span className="sr-only">{message.mine ? "You, " : ""}</span>
+          <time dateTime={message.createdAt}>{message.createdText}</time>
+        </p>
+        {!message.mine && message.state === "shown" ? <MessageMenu messageId={message.id} threadId={threadId} /> : null}
+      </div>
+      {read ? (
         <p className="text-xs text-muted-foreground" data-testid="read-receipt">
-          {MESSAGE_TEXTS.read} <time dateTime={readAt}>{formatDateTime(readAt)}</time>
+          {MESSAGE_TEXTS.read} <time dateTime={read.at}>{read.text}</time>
         </p>
       ) : null}
-      {!message.mine && message.state === "shown" ? <ReportMessage messageId={message.id} threadId={threadId} /> : null}
     </li>
   );
 }
 
-/** Report on a message: a reason, then the console's Messages queue. A disclosure, so it works without JavaScript. */
-function ReportMessage({ messageId, threadId }: { messageId: string; threadId: string }) {
+/**
+ * A message's own menu (issue 47): Report, which opens its reason form in a dialog (then the
+ * console's Messages queue). More of a message's actions go beside it.
+ */
+function MessageMenu({ messageId, threadId }: { messageId: string; threadId: string }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
+  const [menu, setMenu] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const reasonId = `report-${messageId}`;
-  if (fetcher.data?.success) return <p className="text-xs text-muted-foreground">{MESSAGE_TEXTS.reported}</p>;
+  // Once reported, the menu and its dialog give way to the words.
+  if (fetcher.data?.success) return <p>{MESSAGE_TEXTS.reported}</p>;
   return (
-    <details className="text-xs">
-      <summary className="cursor-pointer text-muted-foreground underline-offset-2 hover:underline">Report</summary>
-      <fetcher.Form method="post" action={`/messages/${threadId}`} className="mt-2 grid w-64 max-w-full gap-2">
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="messageId" value={messageId} />
-        <label htmlFor={reasonId} className="font-medium">
-          Why are you reporting this?
-        </label>
-        <Textarea id={reasonId} name="reason" rows={2} maxLength={MESSAGE_REPORT_REASON_MAX} required />
-        <div>
-          <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
-            Send report
+    <>
+      <Popover open={menu} onOpenChange={setMenu}>
+        <PopoverTrigger asChild>
+          <Button type="button" variant="ghost" size="icon" className="size-7 text-muted-foreground">
+            <MoreHorizontal aria-hidden="true" />
+            <span className="sr-only">Message actions</span>
           </Button>
-        </div>
-      </fetcher.Form>
-    </details>
+        </PopoverTrigger>
+        <PopoverContent align="start" className="w-40 p-1">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="w-full justify-start"
+            onClick={() => {
+              setMenu(false);
+              setReporting(true);
+            }}
+          >
+            Report
+          </Button>
+        </PopoverContent>
+      </Popover>
+      <Dialog open={reporting} onOpenChange={setReporting}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Report this message</DialogTitle>
+            <DialogDescription>Digs & Gigs reviews it; the other party is not told who reported it.</DialogDescription>
+          </DialogHeader>
+          <fetcher.Form method="post" action={`/messages/${threadId}`} className="grid gap-3">
+            <input type="hidden" name="intent" value="report" />
+            <input type="hidden" name="messageId" value={messageId} />
+            <label htmlFor={reasonId} className="text-sm font-medium">
+              Why are you reporting this?
+            </label>
+            <Textarea id={reasonId} name="reason" rows={3} maxLength={MESSAGE_REPORT_REASON_MAX} required />
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button type="button" variant="outline">
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={fetcher.state !== "idle"}>
+                Send report
+              </Button>
+            </DialogFooter>
+          </fetcher.Form>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 
-/** The thread's menu: Block the other party, or Unblock them. */
+/**
+ * The thread's menu (issue 47): the other party's profile (a digger's, for the client: a client
+ * has none), the gig, Compare Quotes (the client's), and Block or Unblock. A disclosure: it works
+ * without JavaScript.
+ */
 function ThreadMenu({ thread }: { thread: Thread }) {
+  const item = cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-full justify-start");
   return (
     <details className="relative">
       <summary className={cn(buttonVariants({ variant: "outline", size: "sm" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
-        Thread menu
+        <span className="sr-only sm:not-sr-only">Thread menu</span>
+        <MoreVertical aria-hidden="true" className="sm:hidden" />
       </summary>
-      <div className="absolute right-0 z-20 mt-1 w-48 rounded-md border bg-background p-2 shadow-md">
-        <Form method="post">
-          <input type="hidden" name="intent" value={thread.iBlocked ? "unblock" : "block"} />
-          <Button type="submit" variant="ghost" size="sm" className="w-full justify-start">
-            {thread.iBlocked ? "Unblock" : "Block"}
-          </Button>
-        </Form>
-      </div>
+      <ul className="absolute right-0 z-20 mt-1 grid w-56 gap-0.5 rounded-md border bg-background p-1 shadow-md">
+        {thread.otherProfileId ? (
+          <li>
+            <Link to={`/digger/${thread.otherProfileId}`} className={item}>
+              {`${thread.otherName}'s profile`}
+            </Link>
+          </li>
+        ) : null}
+        {thread.gigId ? (
+          <li>
+            <Link to={`/gig/${thread.gigId}`} className={item}>
+              The gig
+            </Link>
+          </li>
+        ) : null}
+        {thread.role === "client" && thread.gigId ? (
+          <li>
+            <Link to={`/my-gigs/${thread.gigId}/quotes`} className={item}>
+              {COMPARE_TEXTS.title}
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Form method="post">
+            <input type="hidden" name="intent" value={thread.iBlocked ? "unblock" : "block"} />
+            <Button type="submit" variant="ghost" size="sm" className="w-full justify-start">
+              {thread.iBlocked ? "Unblock" : "Block"}
+            </Button>
+          </Form>
+        </li>
+      </ul>
     </details>
   );
 }

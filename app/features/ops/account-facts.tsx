@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { formatDate, formatDateTime } from "#core/dates.ts";
 import { REFUND_RATE_LABEL, refundRateValue } from "#core/lead-issues.ts";
 import type { OpsUserAccount } from "#core/ops-users.ts";
 
@@ -7,10 +6,10 @@ import type { OpsUserAccount } from "#core/ops-users.ts";
 export function AccountFacts({ account }: { account: OpsUserAccount }) {
   const facts: Array<[string, React.ReactNode]> = [
     ["Type", account.userType === "digger" ? "Digger" : "Consumer"],
-    ["Joined", formatDate(account.createdAt)],
+    ["Joined", account.joinedText],
     ["E-mail confirmed", account.emailVerified ? "Yes" : "No"],
     ["Two-factor", account.twoFactorEnabled ? "On" : "Off"],
-    ["Operator", account.operatorSince ? `Since ${formatDate(account.operatorSince)}` : "No"],
+    ["Operator", account.operatorSinceText ? `Since ${account.operatorSinceText}` : "No"],
   ];
   if (account.diggerId) {
     facts.push([
@@ -21,7 +20,7 @@ export function AccountFacts({ account }: { account: OpsUserAccount }) {
     ]);
   }
   if (account.refundRate) facts.push([REFUND_RATE_LABEL, refundRateValue(account.refundRate)]);
-  facts.push(["Status", standing(account)]);
+  facts.push(["Status", account.standingText]);
   if (account.suspendedReason) facts.push(["Suspension reason", account.suspendedReason]);
   return (
     <dl className="grid gap-x-6 gap-y-2 rounded-md border p-4 text-sm grid-cols-[max-content_1fr]" aria-label="Account">
@@ -33,11 +32,4 @@ export function AccountFacts({ account }: { account: OpsUserAccount }) {
       ))}
     </dl>
   );
-}
-
-function standing(account: OpsUserAccount): string {
-  if (account.purgedAt) return `Deleted ${formatDate(account.deletedAt!)}, personal data removed ${formatDate(account.purgedAt)}`;
-  if (account.deletedAt) return `Deleted ${formatDate(account.deletedAt)} (personal data not yet removed)`;
-  if (account.suspendedAt) return `Suspended ${formatDateTime(account.suspendedAt)}`;
-  return "Active";
 }

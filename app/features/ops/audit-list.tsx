@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { credentialDocumentUrl } from "#core/credentials.ts";
-import { formatDateTime } from "#core/dates.ts";
 import { auditDetailsText, OPERATOR_ACTIONS, type AuditEntry } from "#core/operator-actions.ts";
 
 /**
@@ -34,7 +33,7 @@ function subjectRecord(entry: AuditEntry): ReactNode {
 }
 
 /** Audit rows, newest first: when, who, what, on which record, and why. */
-export function AuditList({ entries, empty = "No operator actions match." }: { entries: AuditEntry[]; empty?: string }) {
+export function AuditList({ entries, empty = "No operator actions match." }: { entries: Array<AuditEntry & { createdAtText: string }>; empty?: string }) {
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     // Named without "action": the Action filter's label must find only the filter.
@@ -47,7 +46,7 @@ export function AuditList({ entries, empty = "No operator actions match." }: { e
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-semibold">{OPERATOR_ACTIONS[entry.action]}</span>
               <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-                {formatDateTime(entry.createdAt)}
+                {entry.createdAtText}
               </time>
             </div>
             <p className="[overflow-wrap:anywhere]">

@@ -10,11 +10,10 @@ import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
-import { formatDate } from "#core/dates.ts";
 import { CREDENTIALS, credentialDocumentUrl, type PendingProof } from "#core/credentials.ts";
 import { RowAction } from "./row-action.tsx";
 
-export function ProofQueue({ proofs }: { proofs: { items: PendingProof[]; nextCursor: string | null } }) {
+export function ProofQueue({ proofs }: { proofs: { items: Array<PendingProof & { detailText: string }>; nextCursor: string | null } }) {
   return (
     <section aria-labelledby="proofs-title">
       <h2 id="proofs-title" className="mb-4 text-xl font-semibold">
@@ -40,7 +39,7 @@ export function ProofQueue({ proofs }: { proofs: { items: PendingProof[]; nextCu
                     )
                   </span>
                 </p>
-                <p className="text-muted-foreground">{`Expires ${formatDate(proof.statedExpiry)} (as stated); sent ${formatDate(proof.createdAt)}`}</p>
+                <p className="text-muted-foreground">{proof.detailText}</p>
                 <a href={credentialDocumentUrl(proof.id)} target="_blank" rel="noreferrer" className="underline">
                   {`${proof.isImage ? "Open" : "Download"} ${proof.documentName}`}
                 </a>

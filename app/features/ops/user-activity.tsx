@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate } from "#core/dates.ts";
 import { excerpt } from "#core/excerpt.ts";
 import { ISSUE_STATUS_LABELS, ISSUE_TYPE_LABELS } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
@@ -35,7 +34,7 @@ const gigLink = (gigId: string, title: string) => (
     {title}
   </Link>
 );
-const when = (createdAt: string) => <span className="text-xs text-muted-foreground">{formatDate(createdAt)}</span>;
+const when = (createdAtText: string) => <span className="text-xs text-muted-foreground">{createdAtText}</span>;
 /** A review's line: "4/5 for @handle on {gig}" or "4/5 from {client} on {gig}". */
 const reviewRow = (who: (other: string) => string) => (review: OpsReviewRow) => (
   <>
@@ -43,7 +42,7 @@ const reviewRow = (who: (other: string) => string) => (review: OpsReviewRow) => 
       {review.rating}/5 {who(review.other)} on {gigLink(review.gigId, review.gigTitle)}
       <span className="block text-muted-foreground">{excerpt(review.body, 140)}</span>
     </span>
-    {when(review.createdAt)}
+    {when(review.createdAtText)}
   </>
 );
 
@@ -61,7 +60,7 @@ export function UserActivity({ user }: { user: OpsUserActivity }) {
               {[gig.status === "open" ? "Open" : "Closed", gig.published ? null : "unpublished", gig.hidden ? "hidden by an operator" : null, `${gig.purchaseCount}/${gig.maxDiggers} bought`]
                 .filter(Boolean)
                 .join(" · ")}{" "}
-              · {formatDate(gig.createdAt)}
+              · {gig.createdAtText}
             </span>
           </>
         )}
@@ -73,7 +72,7 @@ export function UserActivity({ user }: { user: OpsUserActivity }) {
           <>
             {gigLink(purchase.gigId, purchase.gigTitle)}
             <span className="text-xs text-muted-foreground">
-              {formatPrice(purchase.amountPaidCents)} · {purchase.status} · {formatDate(purchase.createdAt)}
+              {formatPrice(purchase.amountPaidCents)} · {purchase.status} · {purchase.createdAtText}
             </span>
           </>
         )}
@@ -88,7 +87,7 @@ export function UserActivity({ user }: { user: OpsUserActivity }) {
               {gigLink(issue.gigId, issue.gigTitle)}: {ISSUE_TYPE_LABELS[issue.issueType]}
             </span>
             <span className="text-xs text-muted-foreground">
-              {ISSUE_STATUS_LABELS[issue.status]} · {formatDate(issue.createdAt)}
+              {ISSUE_STATUS_LABELS[issue.status]} · {issue.createdAtText}
             </span>
           </>
         )}

@@ -17,8 +17,9 @@ interface DecisionProps {
 
 /**
  * The client's Accept and Decline of one quote, in the thread and on Compare Quotes alike: both
- * post the thread's intents (server/quotes/decide.ts), which check who may. Accept asks first
- * ('Accept {handle}'s quote of {price}?'); Decline takes an optional reason the digger sees.
+ * post the thread's intents (server/conversations/accept-quote.ts, decline-quote.ts), which
+ * check who may. Accept asks first ('Accept {handle}'s quote of {price}?'); Decline takes an
+ * optional reason the digger sees.
  * A dialog closes as its form is sent; the root toasts the answer, and the pages reload.
  */
 export function QuoteDecision({ threadId, quoteId, handle, priceText }: DecisionProps) {

@@ -8,6 +8,8 @@ import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { addDays } from "#core/dates.ts";
 import { QUOTE_INCLUDED_MAX, QUOTE_LINE_ITEMS_MAX, QUOTE_TYPE_LABELS, QUOTE_TYPES, QUOTE_VALID_DAYS, quoteSchema, type QuoteType } from "#core/quotes.ts";
 
+export const SEND_A_QUOTE = "Send a Quote";
+
 type Answer = { error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined;
 
 /** What the form starts from: blank for a new quote, the quote's own values for Revise. */
@@ -69,7 +71,7 @@ export function QuoteForm({ threadId, today, initial, quoteId, onDone }: { threa
       action={`/messages/${threadId}`}
       noValidate
       className="grid gap-4"
-      aria-label={quoteId ? "Revise quote" : "Send a Quote"}
+      aria-label={quoteId ? "Revise quote" : SEND_A_QUOTE}
       onSubmit={(event) => check(event, quoteSchema(today).safeParse(schemaInput(new FormData(event.currentTarget), rows)))}
     >
       <input type="hidden" name="intent" value={quoteId ? "revise-quote" : "send-quote"} />
@@ -108,17 +110,26 @@ export function QuoteForm({ threadId, today, initial, quoteId, onDone }: { threa
           <legend className="mb-1 text-sm font-medium">Line items (optional, they must add up to the price)</legend>
           {errors.lineItems ? <p className="text-sm text-destructive">{errors.lineItems}</p> : null}
           {Array.from({ length: rows }, (_, n) => (
-            <div key={n} className="grid grid-cols-[1fr_8rem] gap-2">
+            // Each field has its visible label (WCAG: the visible words are part of its name).
+            <div key={n} className="grid grid-cols-[1fr_8rem] gap-x-2 gap-y-1">
+              <label htmlFor={`${id}-item-${n}-description`} className="text-xs text-muted-foreground">
+                Item {n + 1}
+                <span className="sr-only"> description</span>
+              </label>
+              <label htmlFor={`${id}-item-${n}-amount`} className="text-xs text-muted-foreground">
+                <span className="sr-only">Item {n + 1} </span>
+                Amount ($)
+              </label>
               <Input
+                id={`${id}-item-${n}-description`}
                 name={`lineItems.${n}.description`}
-                aria-label={`Line item ${n + 1} description`}
                 aria-invalid={errors[`lineItems.${n}.description`] ? true : undefined}
                 defaultValue={initial.lineItems[n]?.description}
                 maxLength={200}
               />
               <Input
+                id={`${id}-item-${n}-amount`}
                 name={`lineItems.${n}.amount`}
-                aria-label={`Line item ${n + 1} amount ($)`}
                 aria-invalid={errors[`lineItems.${n}.amount`] ? true : undefined}
                 defaultValue={initial.lineItems[n]?.amount}
                 inputMode="decimal"
@@ -145,7 +156,7 @@ export function QuoteForm({ threadId, today, initial, quoteId, onDone }: { threa
           </Button>
         ) : null}
         <Button type="submit" disabled={busy}>
-          {busy ? "Sending..." : quoteId ? "Send revised quote" : "Send quote"}
+          {busy ? "Sending..." : quoteId ? "Send revised quote" : "Send"}
         </Button>
       </div>
     </fetcher.Form>

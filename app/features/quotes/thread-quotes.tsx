@@ -1,35 +1,27 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { formatDate } from "#core/dates.ts";
 import { formatPrice } from "#core/money.ts";
-import type { QuoteCard as Quote } from "#core/quote-views.ts";
+import type { QuoteCard as Quote, ThreadQuoteState } from "#core/quote-views.ts";
 import { expiredOn, QUOTE_MESSAGES, QUOTE_TYPE_LABELS } from "#core/quotes.ts";
 import { QuoteDecision } from "./quote-decision.tsx";
-import { blankQuote, QuoteForm, type QuoteFormValues } from "./quote-form.tsx";
+import { blankQuote, QuoteForm, SEND_A_QUOTE, type QuoteFormValues } from "./quote-form.tsx";
 
 /**
- * The digger's Send a Quote under the thread's list (issue 33), while they have no open quote and
- * none accepted (`state`, from the whole thread: the open quote may be further back than the
- * page). The server decides who may (server/quotes/).
+ * The digger's Send a Quote, as an action of the composer's '+' sheet (issue 47: a ComposerAction of app/features/messages/), while they may
+ * quote (`state.canQuote`, from the whole thread and gig: none open, none accepted, never 'Not
+ * chosen'); null otherwise. The server decides who may (server/conversations/quote-writing.ts).
  */
-export function QuoteComposer({ threadId, today, state }: { threadId: string; today: string; state: { hasOpen: boolean; accepted: boolean } }) {
-  const [composing, setComposing] = useState(false);
-  if (state.hasOpen || state.accepted) return null;
-  return composing ? (
-    <div className="mt-4 rounded-lg border p-4">
-      <h2 className="mb-3 font-semibold">Send a Quote</h2>
-      <QuoteForm threadId={threadId} today={today} initial={blankQuote(today)} onDone={() => setComposing(false)} />
-    </div>
-  ) : (
-    <div className="mt-4">
-      <Button type="button" variant="outline" onClick={() => setComposing(true)}>
-        Send a Quote
-      </Button>
-    </div>
-  );
+export function sendQuoteAction({ threadId, today, state }: { threadId: string; today: string; state: ThreadQuoteState }): { id: string; label: string; render: (close: () => void) => ReactNode } | null {
+  if (!state.canQuote) return null;
+  return {
+    id: "quote",
+    label: SEND_A_QUOTE,
+    render: (close) => <QuoteForm threadId={threadId} today={today} initial={blankQuote(today)} onDone={close} />,
+  };
 }
 
 /** The card's status line: 'Accepted', 'Not chosen', 'Declined' (with the reason), 'Withdrawn', 'Replaced by a newer quote', 'Expired {date}'. */
@@ -100,7 +92,7 @@ export function QuoteCardView({ quote, threadId, role, diggerHandle, today }: { 
 }
 
 /** What is included, the line items, the start date and Valid until: the same on both sides. */
-export function QuoteDetails({ quote }: { quote: Pick<Quote, "included" | "lineItems" | "startDate" | "validUntil"> }) {
+function QuoteDetails({ quote }: { quote: Pick<Quote, "included" | "lineItems" | "startDate" | "validUntil"> }) {
   return (
     <dl className="grid gap-2">
       <div>

@@ -14,12 +14,11 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
-import { formatDate } from "#core/dates.ts";
 import { displayHandle } from "#core/digger-display.ts";
 import { TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts";
 import { ReviewDialog } from "./review-dialog.tsx";
 
-export type TrustFetcherData = { error?: string; success?: string } | undefined;
+type TrustFetcherData = { error?: string; success?: string } | undefined;
 
 /**
  * Diggers on a card of /my-gigs with purchases: loads who bought the gig's lead from its
@@ -92,7 +91,7 @@ function BuyerRow({ buyer, action, gigTitle }: { buyer: GigBuyer; action: string
           ) : null}
         </div>
         <Rating rating={buyer.averageRating} count={buyer.totalRatings} />
-        <p className="text-sm text-muted-foreground">{`Bought ${formatDate(buyer.purchasedAt)}`}</p>
+        <p className="text-sm text-muted-foreground">{`Bought ${buyer.purchasedAtText}`}</p>
         {buyer.review ? (
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <span>Your review:</span>

@@ -9,7 +9,6 @@ import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck, useFieldFocus, useSchemas } from "#app/lib/use-action-toast.ts";
 import { formatRating } from "#core/digger-display.ts";
 import { formatCount } from "#core/money.ts";
-import { timeAgo } from "#core/relative-time.ts";
 import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES } from "#core/review-report-texts.ts";
 import { REPLY_MAX, starLabel, textLength, TRUST_MESSAGES } from "#core/review-texts.ts";
 import type { PublicReview, ReviewSummary } from "#core/reviews.ts";
@@ -23,6 +22,9 @@ import type { PublicReview, ReviewSummary } from "#core/reviews.ts";
  * goes to the operators.
  */
 /** Which review's Report form the address opens (`?report={id}`), and the answer to a report posted without JavaScript. */
+/** A review with its time as the server wrote it, in the reader's zone (issue 47). */
+type ShownReview = PublicReview & { createdAtText: string; createdAtTitle: string };
+
 export interface ReportState {
   open: string | null;
   result?: ReportResult & { reportedReviewId?: string };
@@ -36,16 +38,14 @@ export function ReviewsSection({
   isOwner,
   signedIn,
   report,
-  now,
   firstPage,
 }: {
   summary: ReviewSummary;
-  page: { items: PublicReview[]; nextCursor: string | null };
+  page: { items: ShownReview[]; nextCursor: string | null };
   handle: string;
   isOwner: boolean;
   signedIn: boolean;
   report: ReportState;
-  now: Date;
   firstPage: boolean;
 }) {
   // Only withdrawn reviews (the digger's own view) still leave the profile with none that count.
@@ -79,7 +79,7 @@ export function ReviewsSection({
       )}
       <ul aria-label="Reviews" className="grid gap-4">
         {page.items.map((review) => (
-          <ReviewItem key={review.id} review={review} handle={handle} isOwner={isOwner} signedIn={signedIn} report={report} now={now} />
+          <ReviewItem key={review.id} review={review} handle={handle} isOwner={isOwner} signedIn={signedIn} report={report} />
         ))}
       </ul>
       <div className="flex flex-wrap justify-center gap-2">
@@ -102,21 +102,21 @@ function ReviewItem({
   isOwner,
   signedIn,
   report,
-  now,
 }: {
-  review: PublicReview;
+  review: ShownReview;
   handle: string;
   isOwner: boolean;
   signedIn: boolean;
   report: ReportState;
-  now: Date;
 }) {
   return (
     <li id={`review-${review.id}`} className="grid scroll-mt-20 gap-2 border-t pt-4 first:border-t-0 first:pt-0">
       <div className="flex flex-wrap items-center gap-2">
         <Stars rating={review.rating} />
         <span className="font-medium">{review.reviewer}</span>
-        <span className="text-sm text-muted-foreground">{timeAgo(review.createdAt, now)}</span>
+        <time dateTime={review.createdAt} title={review.createdAtTitle} className="text-sm text-muted-foreground">
+          {review.createdAtText}
+        </time>
       </div>
       <div className="flex flex-wrap gap-2">
         {review.withdrawn ? (

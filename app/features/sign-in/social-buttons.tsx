@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import { fillBrowserZone } from "#app/lib/browser-zone.ts";
 
 const PROVIDERS = [
   { id: "google", name: "Google" },
@@ -32,8 +33,9 @@ export function SocialButtons({
     <div className="grid gap-2">
       {PROVIDERS.map((p) =>
         available.includes(p.id) ? (
-          <Form method="post" key={p.id}>
+          <Form method="post" key={p.id} onSubmit={fillBrowserZone}>
             <input type="hidden" name="intent" value="social" />
+            <input type="hidden" name="timeZone" />
             <input type="hidden" name="provider" value={p.id} />
             <input type="hidden" name="userType" value={userType} />
             {ageConfirmed && <input type="hidden" name="ageConfirmed" value="on" />}

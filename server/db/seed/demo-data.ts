@@ -4,7 +4,7 @@
  * and all phone numbers use the fictional 555-01xx range.
  */
 
-export interface DemoReference {
+interface DemoReference {
   name: string
   email: string
   phone: string | null

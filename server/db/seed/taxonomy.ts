@@ -4,7 +4,7 @@
  * Slugs are lowercase kebab-case and unique across the whole taxonomy.
  */
 
-export interface SubcategorySeed {
+interface SubcategorySeed {
   slug: string
   name: string
   description: string

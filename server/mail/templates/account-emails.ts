@@ -2,7 +2,7 @@
 import { PRODUCT_NAME } from "#core/product.ts";
 import { action, paragraph, type EmailMessage } from "../content.ts";
 
-export const VERIFICATION_SUBJECT = `Confirm your e-mail for ${PRODUCT_NAME}`;
+const VERIFICATION_SUBJECT = `Confirm your e-mail for ${PRODUCT_NAME}`;
 
 export function confirmationEmail({ name, link, client }: { name: string; link: string; client: boolean }): EmailMessage {
   return {
@@ -10,7 +10,7 @@ export function confirmationEmail({ name, link, client }: { name: string; link: 
     content: [
       paragraph(`Hello ${name},`),
       paragraph("To confirm that this is your e-mail address, open this link within 24 hours:"),
-      action("Open verify email", link, ""),
+      action("Confirm my e-mail", link, ""),
       ...(client ? [paragraph("Your gigs are published for diggers to see once you confirm.")] : []),
       paragraph(`If you did not create a ${PRODUCT_NAME} account, ignore this e-mail: nothing is published under your address.`),
     ],
@@ -23,7 +23,7 @@ export function passwordResetEmail({ name, link }: { name: string; link: string 
     content: [
       paragraph(`Hello ${name},`),
       paragraph(`Someone asked to reset the password of your ${PRODUCT_NAME} account. To choose a new password, open this link within one hour:`),
-      action("Open reset password", link, ""),
+      action("Reset my password", link, ""),
       paragraph("The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is."),
     ],
   };
@@ -49,7 +49,7 @@ export function accountSuspendedEmail({ publicUrl }: { publicUrl: string }): Ema
     heading: "Your account is suspended",
     content: [
       paragraph(`An operator of ${PRODUCT_NAME} suspended your account. You are signed out, you cannot sign in, and your open gigs and profile are no longer shown.`),
-      action("Open contact", `${publicUrl}/contact`, "If you think this is a mistake, contact support"),
+      action("Contact support", `${publicUrl}/contact`, "If you think this is a mistake, contact support"),
     ],
   };
 }

@@ -40,7 +40,7 @@ function footer(publicUrl: string, frequency: "instant" | "daily", unsubscribeUr
     divider(),
     paragraph(`You get this because your lead alerts are set to ${ALERT_FREQUENCY_LABELS[frequency]}.`),
     action("Change your alert preferences", `${publicUrl}/account`),
-    action("Open unsubscribe", unsubscribeUrl, "Turn lead alerts off with one click"),
+    action("Unsubscribe", unsubscribeUrl, "Turn lead alerts off with one click"),
   ];
 }
 

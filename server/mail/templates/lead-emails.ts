@@ -8,7 +8,7 @@ export function leadBoughtEmail(p: { publicUrl: string; clientName: string; line
       paragraph(`Hello ${p.clientName},`),
       paragraph(`${p.line} (${p.price}), so they can now see your contact details and may get in touch.`),
       action("Their profile", `${p.publicUrl}/digger/${p.diggerId}`),
-      action("Open my gigs", `${p.publicUrl}/my-gigs`, "You can see and manage your gigs on My Gigs"),
+      action("Open My Gigs", `${p.publicUrl}/my-gigs`, "You can see and manage your gigs on My Gigs"),
     ],
   };
 }
@@ -43,7 +43,7 @@ export function issueReportedEmail(p: {
   return {
     subject: p.subject,
     content: [
-      paragraph(`${p.businessName} (${p.handle}), who bought the lead for your gig "${p.gigTitle}", reported an issue.`),
+      paragraph(`${p.businessName} (@${p.handle}), who bought the lead for your gig "${p.gigTitle}", reported an issue.`),
       facts(["Issue", p.issueType], ["Refund requested", `${p.refundPercentage}% of the lead price`]),
       quote(p.description),
       action("View Issues on My Gigs", `${p.publicUrl}/my-gigs`, "Approve or reject the refund under View Issues"),
@@ -58,7 +58,7 @@ export function issueReminderEmail(p: { publicUrl: string; gigTitle: string; iss
     content: [
       paragraph(`A digger reported an issue (${p.issueType}) on the lead for your gig "${p.gigTitle}", and it is still waiting for you.`),
       note(`${p.respondBy}: an issue not approved or rejected by then is approved automatically and the digger refunded.`),
-      action("Open my gigs", `${p.publicUrl}/my-gigs`, "Approve or reject it under View Issues"),
+      action("Open My Gigs", `${p.publicUrl}/my-gigs`, "Approve or reject it under View Issues"),
     ],
   };
 }

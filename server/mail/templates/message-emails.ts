@@ -1,4 +1,8 @@
-/** The e-mail about new messages in a conversation (issue 32): the newest unread message, as text. */
+/**
+ * The e-mail about new messages in a conversation (issue 32): the newest unread message, as
+ * text; and the answer to a reply by e-mail that came too late to post (issue 45).
+ */
+import { REPLY_ADDRESS_DAYS } from "../reply-address.ts";
 import { action, divider, paragraph, quote, type EmailMessage } from "../content.ts";
 
 export interface NewMessageEmailInput {
@@ -30,7 +34,25 @@ export function newMessageEmail(p: NewMessageEmailInput): EmailMessage {
       divider(),
       paragraph("You get this because 'E-mail me about new messages' is on for your account."),
       action("Change your e-mail preferences", `${p.publicUrl}/account`),
-      action("Open unsubscribe", p.unsubscribeUrl, "Turn e-mail about new messages off with one click"),
+      action("Unsubscribe", p.unsubscribeUrl, "Turn e-mail about new messages off with one click"),
+    ],
+  };
+}
+
+export interface ReplyExpiredEmailInput {
+  publicUrl: string;
+  gigTitle: string;
+  threadId: string;
+}
+
+/** A reply by e-mail to an address past its days: not posted, answer in the product. */
+export function replyExpiredEmail(p: ReplyExpiredEmailInput): EmailMessage {
+  return {
+    subject: `Your reply about "${p.gigTitle}" was not posted`,
+    content: [
+      paragraph(`Your e-mail reply in the conversation about "${p.gigTitle}" was not posted: a notification's reply address works for ${REPLY_ADDRESS_DAYS} days.`),
+      paragraph("Please answer in Digs & Gigs. Newer notifications carry a new reply address."),
+      action("Open the conversation", `${p.publicUrl}/messages/${p.threadId}`),
     ],
   };
 }

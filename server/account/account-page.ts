@@ -1,0 +1,26 @@
+/**
+ * The account page (/account) as an operation (decision 0044): its cards' data, each read by
+ * the area that keeps it. Its forms are operations of those areas (see README.md).
+ */
+import { leadAlertsCard } from "../alerts/settings.ts";
+import { defineOperation } from "../operation.ts";
+import { promotionalEmailEnabled } from "../privacy/email-preferences.ts";
+import { pushDevicesCard } from "../push/devices.ts";
+import { reachCard } from "../reach/card.ts";
+import { readerTime } from "../reader-time.ts";
+import { ACCOUNT_PAGE } from "./access.ts";
+import { timeZoneChoices } from "./save-time-zone.ts";
+
+export const accountPage = defineOperation({
+  access: ACCOUNT_PAGE,
+  async run({ services: { db, config }, user, sessionId }) {
+    const time = readerTime(user.timeZone, config);
+    const [promotionalEmail, leadAlerts, pushDevices] = await Promise.all([
+      promotionalEmailEnabled(db, user.id),
+      leadAlertsCard(db, user),
+      pushDevicesCard(db, config, user.id, sessionId, time),
+    ]);
+    const reach = await reachCard(db, user, pushDevices);
+    return { user, promotionalEmail, leadAlerts, pushDevices, reach, timeZone: timeZoneChoices(config, user.timeZone) };
+  },
+});

@@ -1,0 +1,161 @@
+/**
+ * Sending a message: text of 1 to 5,000 characters, by a party of the thread, at most 30 a
+ * minute and 500 a day per user (counted by every server alike), never to or from someone who
+ * blocked the other, never by a suspended account, never to a deleted one. The message, the
+ * thread's activity and the sender's own read mark are written in one transaction, with the
+ * event "message.sent" (`messageSent`): the one place a message's consequences go.
+ */
+import { and, eq, gt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { MESSAGE_TEXTS, messageSchema } from "#core/messages.ts";
+import type { Transaction } from "../db/client.ts";
+import { blocks, messages, threads, users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { AppServices } from "../context.ts";
+import { defineOperation } from "../operation.ts";
+import { newMessageFacts } from "./push-notice.ts";
+import { THREAD, threadParty, type ThreadParty } from "./access.ts";
+import { discardFiles } from "../storage/storage.ts";
+import { asAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";
+
+export interface SentMessage {
+  id: string;
+  seq: number;
+  threadId: string;
+  senderId: string;
+  recipientId: string;
+}
+
+/**
+ * What follows a written message, in its transaction: one event, "message.sent"
+ * (server/events/registry.ts): both parties' open pages hear of it at the commit, the
+ * recipient's devices are pushed to at once, and their notice is scheduled 5 minutes on.
+ */
+async function messageSent(services: Pick<AppServices, "emit">, tx: Transaction, message: SentMessage): Promise<void> {
+  const facts = await newMessageFacts(tx, message.id, message.recipientId);
+  await services.emit(tx, { kind: "message.sent", threadId: message.threadId, senderUserId: message.senderId, recipientUserId: message.recipientId, ...facts });
+}
+
+/** What else comes with a message's text. */
+export interface MessageExtras {
+  /**
+   * `attachments`: files already checked and stored (attachments.ts: `readMessageForm` for the web
+   * form, `storeAttachment` for any other way in); their rows are written with the message, and
+   * their files deleted again when the message is not.
+   */
+  attachments?: StoredAttachment[];
+  /** A reply by e-mail's Message-ID (inbound/): the database posts the same e-mail once per thread. */
+  emailMessageId?: string | null;
+  /**
+   * A reply by e-mail (inbound/): the same text from the same sender in the thread within this
+   * many seconds is not written again (`RepeatedMessage`), whatever its Message-ID. Checked
+   * under the thread's lock, so two deliveries at once write one.
+   */
+  repeatWindowSeconds?: number;
+}
+
+/** The text is the sender's own last words in the thread a moment ago (MessageExtras.repeatWindowSeconds). */
+export class RepeatedMessage extends Error {
+  constructor() {
+    super("the same text was sent to the thread a moment ago");
+  }
+}
+
+/** A message's text, as `messageSchema` parsed it (the thread's form, a reply by e-mail). */
+export type MessageInput = z.output<typeof messageSchema>;
+
+export async function sendMessage(
+  services: Pick<AppServices, "db" | "rateLimits" | "storage" | "emit">,
+  userId: string,
+  threadId: string,
+  message: MessageInput,
+  extras: MessageExtras = {},
+): Promise<SentMessage> {
+  const attachments = extras.attachments ?? [];
+  try {
+    return await writeMessage(services, userId, threadId, message, attachments, extras);
+  } catch (error) {
+    await discardFiles(services.storage, attachments);
+    throw error;
+  }
+}
+
+async function writeMessage(
+  services: Pick<AppServices, "db" | "rateLimits" | "emit">,
+  userId: string,
+  threadId: string,
+  { body }: MessageInput,
+  attachments: StoredAttachment[],
+  { emailMessageId = null, repeatWindowSeconds }: MessageExtras,
+): Promise<SentMessage> {
+  const { db, rateLimits } = services;
+  // A thread of theirs first: nobody else learns that it exists, nor uses up a limit on it.
+  await threadParty(db, userId, threadId);
+  if (!(await rateLimits.messagesPerMinute.take(userId)) || !(await rateLimits.messagesPerDay.take(userId))) {
+    throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
+  }
+  return db.transaction(async (tx) => {
+    const party = await threadParty(tx, userId, threadId, true);
+    await refuseUnsendable(tx, party);
+    if (repeatWindowSeconds !== undefined) {
+      const [repeated] = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.threadId, party.id),
+            eq(messages.senderId, userId),
+            eq(messages.body, body),
+            gt(messages.createdAt, sql`now() - make_interval(secs => ${repeatWindowSeconds})`),
+          ),
+        )
+        .limit(1);
+      if (repeated) throw new RepeatedMessage();
+    }
+    const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body, emailMessageId }).returning({ id: messages.id, seq: messages.seq });
+    await insertAttachments(tx, row!.id, attachments);
+    const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
+    await tx
+      .update(threads)
+      .set({ lastMessageSeq: sql`greatest(${threads.lastMessageSeq}, ${row!.seq})`, lastActivityAt: sql`now()`, ...mark })
+      .where(eq(threads.id, party.id));
+    const sent = { id: row!.id, seq: row!.seq, threadId: party.id, senderId: userId, recipientId: party.otherId };
+    await messageSent(services, tx, sent);
+    return sent;
+  });
+}
+
+/** A suspended sender, a deleted recipient, or a block either way: the message is refused. */
+async function refuseUnsendable(tx: Transaction, party: ThreadParty): Promise<void> {
+  const people = await tx
+    .select({ id: users.id, deletedAt: users.deletedAt, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(or(eq(users.id, party.userId), eq(users.id, party.otherId)))
+    .for("share");
+  const me = people.find((p) => p.id === party.userId);
+  const other = people.find((p) => p.id === party.otherId);
+  if (!me || me.deletedAt !== null) throw new AppError("forbidden", MESSAGE_TEXTS.deleted);
+  if (me.suspendedAt !== null) throw new AppError("forbidden", MESSAGE_TEXTS.suspended);
+  if (!other || other.deletedAt !== null) throw new AppError("conflict", MESSAGE_TEXTS.notSent);
+  const [block] = await tx
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, party.userId), eq(blocks.blockedId, party.otherId)),
+        and(eq(blocks.blockerId, party.otherId), eq(blocks.blockedId, party.userId)),
+      ),
+    )
+    .limit(1);
+  if (block) throw new AppError("forbidden", MESSAGE_TEXTS.notSent);
+}
+
+/** Send, in the thread's form: the text (`messageSchema`) and the files the form reader stored; `js` when the page's script sent it. */
+export const sendInThread = defineOperation({
+  access: THREAD,
+  input: messageSchema.extend({ js: z.string().optional() }),
+  async run({ services, user, thread, files, input }) {
+    const sent = await sendMessage(services, user.id, thread.id, { body: input.body }, { attachments: asAttachments(files) });
+    return { id: sent.id, threadId: sent.threadId, js: input.js === "1" };
+  },
+});

@@ -1,0 +1,32 @@
+/**
+ * One thread (/messages/{threadId}), for its two parties only (the 404 page for everyone else);
+ * opening it marks it read. Its forms are one operation each, beside their work: send-message,
+ * report-message, block-other, unblock-other, send-quote, revise-quote, withdraw-quote,
+ * accept-quote, decline-quote. They share one rule, `THREAD` (a party of the thread), which the
+ * route adapter applies before the page's form reader (`readMessageForm`) streams the body's
+ * files to storage: a visitor's or a stranger's upload is never stored.
+ */
+import { mayHoldLiveStreams } from "../live/admission.ts";
+import { readerTime } from "../reader-time.ts";
+import { defineOperation } from "../operation.ts";
+import { MESSAGES } from "./access.ts";
+import { threadPage } from "./thread.ts";
+import { threadQuoteState } from "./thread-quotes.ts";
+
+export const threadView = defineOperation({
+  access: MESSAGES,
+  async run({ services: { db, config }, user, params, url }) {
+    const threadId = params.threadId ?? "";
+    // `since`: the live stream resyncs at once if an event came between this read and its start.
+    const thread = await threadPage(db, user.id, threadId, url.searchParams.get("cursor"), readerTime(user.timeZone, config));
+    // The quote forms' state (issue 33; the cards are among the thread's items), and today in
+    // the server's zone: Valid until's default and earliest day.
+    return {
+      thread,
+      quoteState: await threadQuoteState(db, thread.id, thread.gigId),
+      today: readerTime(user.timeZone, config).today,
+      live: await mayHoldLiveStreams(db, user.id),
+      since: Date.now(),
+    };
+  },
+});

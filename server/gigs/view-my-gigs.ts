@@ -1,0 +1,79 @@
+/** My Gigs: a client's own gigs, a page at a time, whether they are published yet, and whom they hired. */
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { GigHire, OwnGig } from "#core/gig-types.ts";
+import { hasCompletedPurchase } from "../leads/spots.ts";
+import type { Database } from "../db/client.ts";
+import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, threads } from "../db/schema.ts";
+import { defineOperation } from "../operation.ts";
+import { readerTime, type ReaderTime } from "../reader-time.ts";
+import { MY_GIGS } from "./access.ts";
+import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
+
+/**
+ * The diggers hired for each of `gigIds` (issue 47: 'Hired: {handle}' with Message), first hired
+ * first, with the thread of the purchase the hire rests on (every completed purchase has one).
+ */
+async function hiresOf(db: Database, gigIds: string[]): Promise<Map<string, GigHire[]>> {
+  const byGig = new Map<string, GigHire[]>();
+  if (gigIds.length === 0) return byGig;
+  const rows = await db
+    .select({ gigId: hires.gigId, handle: diggerProfiles.handle, threadId: threads.id })
+    .from(hires)
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, hires.diggerId))
+    .leftJoin(leadPurchases, and(eq(leadPurchases.gigId, hires.gigId), eq(leadPurchases.diggerId, hires.diggerId), eq(leadPurchases.status, "completed")))
+    .leftJoin(threads, eq(threads.purchaseId, leadPurchases.id))
+    .where(inArray(hires.gigId, gigIds))
+    .orderBy(asc(hires.createdAt), asc(diggerProfiles.handle));
+  for (const row of rows) byGig.set(row.gigId, [...(byGig.get(row.gigId) ?? []), { handle: row.handle, threadId: row.threadId }]);
+  return byGig;
+}
+
+async function listMyGigs(db: Database, clientId: string, cursor: string | null, time: ReaderTime, size = PAGE_SIZE): Promise<Page<OwnGig>> {
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
+  const rows = await db
+    .select({
+      id: gigs.id,
+      title: gigs.title,
+      description: gigs.description,
+      status: gigs.status,
+      budgetMinCents: gigs.budgetMinCents,
+      budgetMaxCents: gigs.budgetMaxCents,
+      categoryName: categories.name,
+      createdAt: exactTimestamp(gigs.createdAt),
+      purchaseCount: gigs.purchaseCount,
+      filled: sql<boolean>`${gigs.filledAt} is not null`,
+      published: gigs.published,
+      hired: gigs.hired,
+      openForMore: gigs.openForMore,
+      hiddenReason: gigs.hiddenReason,
+      deletable: sql<boolean>`not ${hasCompletedPurchase(gigs.id)}`.mapWith(Boolean),
+      // Compare Quotes ({n}) (issue 33): quotes open and not past their end.
+      openQuotes: sql<number>`(select count(*)::int from ${quotes} where ${quotes.gigId} = ${gigs.id} and ${quotes.status} = 'open' and ${quotes.expiresAt} > now())`.mapWith(Number),
+    })
+    .from(gigs)
+    .innerJoin(categories, eq(categories.id, gigs.categoryId))
+    .where(
+      and(
+        eq(gigs.clientId, clientId),
+        isNull(gigs.deletedAt),
+        after ? sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(gigs.createdAt), desc(gigs.id))
+    .limit(size + 1);
+  const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
+  const hired = await hiresOf(db, page.items.filter((gig) => gig.hired).map((gig) => gig.id));
+  return { nextCursor: page.nextCursor, items: page.items.map((gig) => ({ ...gig, posted: `Posted ${time.ago(gig.createdAt)}`, hires: hired.get(gig.id) ?? [] })) };
+}
+
+/**
+ * /my-gigs: a page of the signed-in user's gigs (from `?cursor=`), each saying whether it is
+ * published yet, and the address the confirmation link went to ('Almost done: ...', issue 47).
+ */
+export const myGigs = defineOperation({
+  access: MY_GIGS,
+  async run({ services: { db, config }, user, url }) {
+    const page = await listMyGigs(db, user.id, url.searchParams.get("cursor"), readerTime(user.timeZone, config));
+    return { page, email: user.email };
+  },
+});
