@@ -3,7 +3,8 @@
  * CI reads it. Each script also writes its counts to test-results/summary-<name>.json so that
  * `.ci/run` can end with one grand total over `npm test` and `npm run test:hard`.
  */
-import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { appendFileSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { stripVTControlCharacters } from "node:util";
@@ -16,6 +17,38 @@ export function finish(name, counts) {
   writeFileSync(path.join(resultsDir, `summary-${name}.json`), JSON.stringify(counts));
   console.log(`\n${line(counts)}`);
   process.exit(counts.failed > 0 ? 1 : 0);
+}
+
+const unnamedFile = path.join(resultsDir, "unnamed-failures.txt");
+
+/**
+ * Runs a command with its output shown as it comes and resolves to whether it exited 0. A run
+ * that fails with no failed test in its report (an unhandled error, a hook that threw, a crashed
+ * worker or web server) names nothing in the JSON reports, so the end of its output is kept in
+ * test-results/unnamed-failures.txt for the closing lines: `noteUnnamedFailure`.
+ */
+export function runShown(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ["inherit", "pipe", "pipe"] });
+    const tail = [];
+    const keep = (chunk, stream) => {
+      stream.write(chunk);
+      tail.push(...stripVTControlCharacters(chunk.toString()).split("\n"));
+      if (tail.length > 400) tail.splice(0, tail.length - 400);
+    };
+    child.stdout.on("data", (chunk) => keep(chunk, process.stdout));
+    child.stderr.on("data", (chunk) => keep(chunk, process.stderr));
+    child.on("close", (code) => resolve({ ok: code === 0, tail }));
+  });
+}
+
+/** Keeps why `label` failed when its report names no failed test: the lines around the
+ * runner's error sections, else the last lines of its output. */
+export function noteUnnamedFailure(label, tail) {
+  const marks = tail.flatMap((text, index) => (/unhandled|error|failed|timed out|exited/i.test(text) ? [index] : []));
+  const picked = marks.length > 0 ? marks.slice(-20).map((index) => tail[index]) : tail.slice(-20);
+  const lines = picked.map((text) => text.trim()).filter(Boolean).map((text) => `      ${text.slice(0, 300)}`);
+  appendFileSync(unnamedFile, `[${label}] failed with no failed test in its report:\n${lines.join("\n")}\n`);
 }
 
 /** The first lines of a failure's message, without colours, indented under the test's name:
@@ -75,5 +108,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   }
   const failed = failedTests();
   if (failed.length > 0) console.log(`\nfailed:\n${failed.map((name) => `  ${name}`).join("\n")}`);
+  if (existsSync(unnamedFile)) console.log(`\n${readFileSync(unnamedFile, "utf8")}`);
   console.log(`\nall tests (${process.argv.slice(2).join(" + ")}):\n${line(total)}`);
 }

@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { finish, resultsDir } from "./summary.mjs";
+import { finish, noteUnnamedFailure, resultsDir, runShown } from "./summary.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = { ...process.env, BUILD_DIR: process.env.BUILD_DIR || "build-hard" };
@@ -28,7 +28,7 @@ if (!npx(["react-router", "build"])) {
 }
 
 console.log("\n=== hard tests");
-const ok = npx(["vitest", "run", "--project", "hard", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+const { ok, tail } = await runShown("npx", ["--no-install", "vitest", "run", "--project", "hard", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { cwd: root, env });
 let passed = 0;
 let failed = 1;
 let skipped = 0;
@@ -36,6 +36,9 @@ if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, "utf8"));
   passed = results.numPassedTests;
   failed = results.numFailedTests + (ok || results.numFailedTests > 0 ? 0 : 1);
+  if (!ok && results.numFailedTests === 0) noteUnnamedFailure("hard", tail);
   skipped = results.numPendingTests + results.numTodoTests;
+} else {
+  noteUnnamedFailure("hard", tail);
 }
 finish("hard", { passed, failed, skipped });

@@ -8,11 +8,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { finish, resultsDir as results } from "./summary.mjs";
+import { finish, noteUnnamedFailure, resultsDir as results, runShown } from "./summary.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 mkdirSync(results, { recursive: true });
 rmSync(path.join(results, "summary-test.json"), { force: true });
+rmSync(path.join(results, "unnamed-failures.txt"), { force: true });
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}`);
@@ -36,34 +37,43 @@ for (const [label, args] of [
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-function vitest(label, project, file, env) {
+/** A suite's run, its output shown as it comes and its tail kept for a failure no test names. */
+async function shown(label, args, env = {}) {
+  console.log(`\n=== ${label}`);
+  return runShown("npx", ["--no-install", ...args], { cwd: root, env: { ...process.env, ...env } });
+}
+
+async function vitest(label, project, file, env) {
   const out = path.join(results, file);
   rmSync(out, { force: true });
-  const ok = npx(label, ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
-  if (!existsSync(out)) return void (totals.failed += 1);
-  const report = JSON.parse(readFileSync(out, "utf8"));
+  const { ok, tail } = await shown(label, ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  const report = existsSync(out) ? JSON.parse(readFileSync(out, "utf8")) : undefined;
+  if (!ok && !(report?.numFailedTests > 0)) noteUnnamedFailure(file.replace(/\.json$/, ""), tail);
+  if (!report) return void (totals.failed += 1);
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
 
-vitest("unit tests", "unit", "unit.json");
-vitest("integration tests on PGlite", "integration", "integration-pglite.json", { TEST_DATABASE_URL: "" });
+await vitest("unit tests", "unit", "unit.json");
+await vitest("integration tests on PGlite", "integration", "integration-pglite.json", { TEST_DATABASE_URL: "" });
 if (process.env.TEST_DATABASE_URL) {
-  vitest("integration tests on PostgreSQL", "integration", "integration-postgres.json");
+  await vitest("integration tests on PostgreSQL", "integration", "integration-postgres.json");
 } else {
   console.log("\n(integration tests on PostgreSQL: set TEST_DATABASE_URL to run them; .ci/run does)");
 }
 
 const e2eReport = path.join(results, "e2e.json");
 rmSync(e2eReport, { force: true });
-const e2eOk = npx("browser tests", ["playwright", "test"]);
+const { ok: e2eOk, tail: e2eTail } = await shown("browser tests", ["playwright", "test"]);
 if (existsSync(e2eReport)) {
   const { stats } = JSON.parse(readFileSync(e2eReport, "utf8"));
+  if (!e2eOk && stats.unexpected === 0) noteUnnamedFailure("e2e", e2eTail);
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected + (e2eOk || stats.unexpected > 0 ? 0 : 1);
   totals.skipped += stats.skipped;
 } else {
+  noteUnnamedFailure("e2e", e2eTail);
   totals.failed += 1;
 }
 
