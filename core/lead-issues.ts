@@ -7,20 +7,23 @@
 import { z } from "zod";
 import { formatPrice } from "./money.ts";
 
-export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled"] as const;
+/** 'fake_request' (issue 48) is decided by an operator, never by the client it accuses. */
+export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled", "fake_request"] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
 export const ISSUE_TYPE_LABELS: Record<IssueType, string> = {
   mistake: "Posted by Mistake",
   changed_mind: "Changed Mind",
   already_filled: "Already Found Digger",
+  fake_request: "Fake or Spam Request",
 };
 
-/** Spec section 9: mistake 100, changed_mind 100, already_filled 50. */
+/** Spec section 9: mistake 100, changed_mind 100, already_filled 50; issue 48: fake_request 100. */
 export const REFUND_PERCENTAGES: Record<IssueType, number> = {
   mistake: 100,
   changed_mind: 100,
   already_filled: 50,
+  fake_request: 100,
 };
 
 const ISSUE_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -65,8 +68,12 @@ export const ISSUE_DEADLINE_DEFAULTS = { responseHours: 72, reportDays: 14 } as 
 /** The client is reminded this long before the deadline (when the window is longer than that). */
 export const ISSUE_REMINDER_HOURS_BEFORE = 24;
 
-/** Who decided an issue: its client, the automatic approval after the deadline, or an operator (docs/decisions/0031). */
-export type IssueDecider = "client" | "automatic" | "operator";
+/**
+ * Who decided an issue: its client, the automatic approval after the deadline, an operator
+ * (docs/decisions/0031), or the reply guarantee's rule (approved at once: the client had not opened
+ * the thread 48 hours after the digger's first answer, issue 48).
+ */
+export type IssueDecider = "client" | "automatic" | "operator" | "guarantee";
 
 /**
  * The automatic approval's bound (docs/decisions/0031-automatic-approval-bound.md): a digger's

@@ -3,7 +3,7 @@
  * messages, and a user's account as the console shows it.
  */
 import { z } from "zod";
-import type { RefundRate } from "./lead-issues.ts";
+import type { IssueType, RefundRate } from "./lead-issues.ts";
 
 /** The audit table's limit on a reason (operator_actions_reason_length). */
 export const OPS_REASON_MAX = 1000;
@@ -106,7 +106,7 @@ export interface OpsUserActivity {
     id: string;
     gigId: string;
     gigTitle: string;
-    issueType: "mistake" | "changed_mind" | "already_filled";
+    issueType: IssueType;
     status: "pending" | "approved" | "rejected";
     reportedByThem: boolean;
     createdAt: string;

@@ -23,7 +23,13 @@ export async function action(args: Route.ActionArgs) {
   return serveIntents(args, { "decide-issue": decideOverdueIssue, "*": retryRefund });
 }
 
-const REASONS = { issue_approved: "Issue approved", duplicate_payment: "Duplicate payment", lead_unavailable: "Lead no longer available" } as const;
+const REASONS = {
+  issue_approved: "Issue approved",
+  duplicate_payment: "Duplicate payment",
+  lead_unavailable: "Lead no longer available",
+  reply_guarantee: "Reply guarantee",
+  gig_removed: "Gig taken down (fake request)",
+} as const;
 
 export default function OpsPayments({ loaderData }: Route.ComponentProps) {
   const { pendingRefunds, overdueIssues, awaitingOperator, today } = loaderData;

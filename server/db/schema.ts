@@ -337,8 +337,16 @@ export const referenceContactRequests = pgTable(
 );
 
 /** The partial indexes' predicate: the gig-row terms of forSale() (server/leads/for-sale.ts) that lists filter on. */
-const listedGig = (t: { status: AnyPgColumn; published: AnyPgColumn; purchaseCount: AnyPgColumn; maxDiggers: AnyPgColumn; hired: AnyPgColumn; openForMore: AnyPgColumn }) =>
-  sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers} and (not ${t.hired} or ${t.openForMore})`;
+const listedGig = (t: {
+  status: AnyPgColumn;
+  published: AnyPgColumn;
+  purchaseCount: AnyPgColumn;
+  maxDiggers: AnyPgColumn;
+  hired: AnyPgColumn;
+  openForMore: AnyPgColumn;
+  awaitingReply: AnyPgColumn;
+}) =>
+  sql`${t.status} = 'open' and ${t.published} and ${t.purchaseCount} < ${t.maxDiggers} and (not ${t.hired} or ${t.openForMore}) and not ${t.awaitingReply}`;
 
 export const gigs = pgTable(
   "gigs",
@@ -405,6 +413,12 @@ export const gigs = pgTable(
     hired: boolean("hired").notNull().default(false),
     /** 'Keep it open for more diggers': on sale though hired; the trigger clears it with the last hire. */
     openForMore: boolean("open_for_more").notNull().default(false),
+    /**
+     * Paused: 48 hours after a covered first answer its client had opened none of its threads
+     * (issue 48, migration 0052). Set by the reply guarantee's check, cleared when the client
+     * opens any of them; off sale meanwhile.
+     */
+    awaitingReply: boolean("awaiting_reply").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -475,6 +489,15 @@ export const leadPurchases = pgTable(
     network: text("network"),
     createdAt: createdAt(),
     purchasedAt: timestamp("purchased_at", { withTimezone: true }),
+    /**
+     * The reply guarantee (issue 48, migration 0052): 48 hours after the digger's first answer,
+     * set by the database when that answer came within 24 hours of the purchase (covered); null:
+     * not covered (yet).
+     */
+    guaranteeDueAt: timestamp("guarantee_due_at", { withTimezone: true }),
+    /** How the guarantee ended (core/reply-guarantee.ts's `GuaranteeOutcome`); null while due or not covered. */
+    guaranteeOutcome: text("guarantee_outcome", { enum: ["refunded", "answered", "escalated", "declined", "skipped"] }),
+    guaranteeSettledAt: timestamp("guarantee_settled_at", { withTimezone: true }),
   },
   (t) => [
     check("lead_purchases_status_check", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
@@ -493,6 +516,16 @@ export const leadPurchases = pgTable(
     // Live holds of a gig (pending, started within HOLD_MINUTES): spots taken, on every Browse row.
     index("lead_purchases_hold_idx").on(t.gigId, t.createdAt).where(sql`${t.status} = 'pending'`),
     // Live holds started from one network: the per-network cap on new accounts' holds.
+    // The guarantee's checks due, and the operators' queue of guarantees past the digger's bound.
+    index("lead_purchases_guarantee_due_idx")
+      .on(t.guaranteeDueAt)
+      .where(sql`${t.guaranteeDueAt} is not null and ${t.guaranteeOutcome} is null`),
+    index("lead_purchases_guarantee_escalated_idx").on(t.guaranteeSettledAt).where(sql`${t.guaranteeOutcome} = 'escalated'`),
+    check("lead_purchases_guarantee_outcome_check", sql`${t.guaranteeOutcome} in ('refunded', 'answered', 'escalated', 'declined', 'skipped')`),
+    check(
+      "lead_purchases_guarantee_settled_check",
+      sql`${t.guaranteeOutcome} is null or ${t.guaranteeOutcome} = 'escalated' or ${t.guaranteeSettledAt} is not null`,
+    ),
     index("lead_purchases_network_hold_idx")
       .on(t.network, t.createdAt)
       .where(sql`${t.status} = 'pending' and ${t.network} is not null`),
@@ -509,7 +542,7 @@ export const leadIssues = pgTable(
     diggerId: uuid("digger_id")
       .notNull()
       .references(() => diggerProfiles.id, { onDelete: "restrict" }),
-    issueType: text("issue_type", { enum: ["mistake", "changed_mind", "already_filled"] }).notNull(),
+    issueType: text("issue_type", { enum: ["mistake", "changed_mind", "already_filled", "fake_request"] }).notNull(),
     description: text("description").notNull(),
     refundPercentage: integer("refund_percentage").notNull(),
     status: text("status", { enum: ["pending", "approved", "rejected"] })
@@ -527,7 +560,7 @@ export const leadIssues = pgTable(
       .notNull()
       .default(sql`now() + interval '72 hours'`),
     /** Who decided: the gig's owner, the automatic approval after `respond_by`, or an operator; null while pending. */
-    decidedBy: text("decided_by", { enum: ["client", "automatic", "operator"] }),
+    decidedBy: text("decided_by", { enum: ["client", "automatic", "operator", "guarantee"] }),
     /**
      * Set when an overdue issue went to the operators instead of being approved automatically
      * (its digger had 2 automatic approvals in 30 days; docs/decisions/0031), with their own
@@ -542,16 +575,14 @@ export const leadIssues = pgTable(
     // The automatic approval's scan: pending issues by deadline.
     index("lead_issues_pending_respond_by_idx").on(t.respondBy).where(sql`${t.status} = 'pending'`),
     index("lead_issues_digger_automatic_idx").on(t.diggerId, t.resolvedAt).where(sql`${t.decidedBy} = 'automatic'`),
-    check("lead_issues_decided_by_check", sql`${t.decidedBy} in ('client', 'automatic', 'operator')`),
+    index("lead_issues_digger_guarantee_idx").on(t.diggerId, t.resolvedAt).where(sql`${t.decidedBy} = 'guarantee'`),
+    check("lead_issues_decided_by_check", sql`${t.decidedBy} in ('client', 'automatic', 'operator', 'guarantee')`),
     check("lead_issues_escalated_check", sql`(${t.escalatedAt} is null) = (${t.operatorRespondBy} is null)`),
     check("lead_issues_operator_check", sql`${t.decidedBy} <> 'operator' or ${t.escalatedAt} is not null`),
     // A pending issue has no decider; a decided one written by hand (before 0014, tests) may lack one.
     check("lead_issues_decided_check", sql`${t.status} <> 'pending' or ${t.decidedBy} is null`),
-    check("lead_issues_automatic_check", sql`${t.decidedBy} <> 'automatic' or ${t.status} = 'approved'`),
-    check(
-      "lead_issues_type_check",
-      sql`${t.issueType} in ('mistake', 'changed_mind', 'already_filled')`,
-    ),
+    check("lead_issues_automatic_check", sql`${t.decidedBy} not in ('automatic', 'guarantee') or ${t.status} = 'approved'`),
+    check("lead_issues_type_check", sql`${t.issueType} in ('mistake', 'changed_mind', 'already_filled', 'fake_request')`),
     check("lead_issues_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check("lead_issues_refund_check", sql`${t.refundPercentage} between 0 and 100`),
     check(
@@ -839,7 +870,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => leadPurchases.id, { onDelete: "restrict" }),
     leadIssueId: uuid("lead_issue_id").references(() => leadIssues.id, { onDelete: "restrict" }),
-    reason: text("reason", { enum: ["issue_approved", "duplicate_payment", "lead_unavailable"] }).notNull(),
+    reason: text("reason", { enum: ["issue_approved", "duplicate_payment", "lead_unavailable", "reply_guarantee", "gig_removed"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     status: text("status", { enum: ["pending", "succeeded"] })
       .notNull()
@@ -852,12 +883,14 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex("refunds_issue_key").on(t.leadIssueId),
+    // At most one refund by the reply guarantee per purchase (issue 48).
+    uniqueIndex("refunds_reply_guarantee_key").on(t.leadPurchaseId).where(sql`${t.reason} = 'reply_guarantee'`),
     index("refunds_purchase_idx").on(t.leadPurchaseId),
     index("refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
     check(
       "refunds_reason_check",
-      sql`(${t.reason} = 'issue_approved' and ${t.leadIssueId} is not null) or (${t.reason} in ('duplicate_payment', 'lead_unavailable') and ${t.leadIssueId} is null)`,
+      sql`(${t.reason} = 'issue_approved' and ${t.leadIssueId} is not null) or (${t.reason} in ('duplicate_payment', 'lead_unavailable', 'reply_guarantee', 'gig_removed') and ${t.leadIssueId} is null)`,
     ),
     check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded')`),
     check("refunds_completed_check", sql`(${t.status} = 'succeeded') = (${t.completedAt} is not null)`),
@@ -982,6 +1015,17 @@ export const threads = pgTable(
     clientReadSeq: bigint("client_read_seq", { mode: "number" }).notNull().default(0),
     diggerReadAt: timestamp("digger_read_at", { withTimezone: true }),
     clientReadAt: timestamp("client_read_at", { withTimezone: true }),
+    /**
+     * What the thread shows (issue 48, migration 0052), kept by triggers on messages and quotes:
+     * the digger's first answer (a message or a quote), the client's first message, how many each
+     * side wrote (a quote counts for the digger). `client_opened_at`: the client first opened it
+     * with something of the digger's in it (set by the thread's page, for the client only).
+     */
+    diggerFirstAt: timestamp("digger_first_at", { withTimezone: true }),
+    clientFirstReplyAt: timestamp("client_first_reply_at", { withTimezone: true }),
+    clientOpenedAt: timestamp("client_opened_at", { withTimezone: true }),
+    diggerMessages: integer("digger_messages").notNull().default(0),
+    clientMessages: integer("client_messages").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1285,3 +1329,36 @@ export const reachPreferences = pgTable(
     check("reach_preferences_group_check", sql`${t.group} in ('messages', 'quotes', 'lead-alerts', 'purchases', 'account')`),
   ],
 );
+
+// ---------------------------------------------------------------- the client's record (issue 48)
+
+/**
+ * What a client's earlier leads show, per month of purchase (migration 0052, kept by triggers on
+ * messages and quotes): the leads whose digger wrote, how many the client replied to, and the
+ * replies' delays by the response-time bands. A gig's page reads at most 12 months of one client.
+ */
+export const clientReplyMonths = pgTable(
+  "client_reply_months",
+  {
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    leads: integer("leads").notNull().default(0),
+    replied: integer("replied").notNull().default(0),
+    withinHour: integer("within_hour").notNull().default(0),
+    withinFewHours: integer("within_few_hours").notNull().default(0),
+    withinDay: integer("within_day").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.month] })],
+);
+
+/** Per client, all time: leads whose digger wrote, gigs somebody bought, and of those the hired ones (migration 0052). */
+export const clientRecords = pgTable("client_records", {
+  clientId: text("client_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  leads: integer("leads").notNull().default(0),
+  gigsBought: integer("gigs_bought").notNull().default(0),
+  gigsHired: integer("gigs_hired").notNull().default(0),
+});

@@ -14,6 +14,7 @@ import { formatDate } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
+import { GUARANTEE_WAIT_HOURS, guaranteeRefundedNotice } from "#core/reply-guarantee.ts";
 import { backOnSaleJobs, clientGigAlertJobs, issueReminderJob, leadAlertsJob, messageNoticeJobs, REFUND_RETRY_AFTER_SECONDS, refundJob } from "../jobs/starts.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { listUnsubscribeUrl } from "../mail/unsubscribe-token.ts";
@@ -28,6 +29,7 @@ import { digestEmail, leadAlertEmail, type AlertEmailGig } from "../mail/templat
 import { contactEmail, type ContactEmailInput } from "../mail/templates/contact-email.ts";
 import { gigFilledEmail, gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
 import {
+  guaranteeRefundedEmail,
   issueAutoApprovedEmail,
   issueDecidedEmail,
   issueOperatorDecidedEmail,
@@ -263,6 +265,16 @@ export const EVENTS = {
     }),
     email: (e, { config, time }) => issueOperatorDecidedEmail({ ...clientIssue(e, config.publicUrl, time), subject: operatorIssueSubject(e), approved: e.decision === "approve" }),
     readme: { subject: 'The issue on your gig "{gig title}" was approved / rejected by Digs & Gigs', to: "the client" },
+  }),
+  /** The reply guarantee refunded a lead whose client did nothing in its thread (issue 48; leads/guarantee-refund.ts). */
+  "guarantee.refunded": declare<{ purchaseId: string; refundId: string; amountCents: number; diggerUserId: string; gigTitle: string }>()({
+    group: "purchases",
+    mustNotMiss: true,
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({ subjectId: e.purchaseId, text: guaranteeRefundedNotice(e.gigTitle), link: "/my-leads" }),
+    email: (e, { config }) =>
+      guaranteeRefundedEmail({ publicUrl: config.publicUrl, subject: guaranteeRefundedNotice(e.gigTitle), refund: formatPrice(e.amountCents), waitHours: GUARANTEE_WAIT_HOURS }),
+    readme: { subject: 'We refunded your lead "{gig title}": the client did not open your thread within 48 hours', to: "the digger" },
   }),
   /** An operator asks the provider again for a refund that failed; its job belongs to leads/refunds.ts. */
   "refund.retried": declare<{ operatorId: string; refundId: string; diggerUserId: string }>()({

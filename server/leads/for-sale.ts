@@ -12,7 +12,9 @@
  * - not full: its completed purchases leave a spot (decisions 0019 and 0030). Checkouts holding
  *   spots never take a gig off the lists (issue 30); they only keep other buyers out (`held`);
  * - not hired: no digger is hired for it (an accepted quote or Mark as Hired, issue 47), unless
- *   its client chose 'Keep it open for more diggers'.
+ *   its client chose 'Keep it open for more diggers';
+ * - not paused: its client has opened at least one of its threads 48 hours after a covered first
+ *   answer (gigs.awaiting_reply, the reply guarantee's check, issue 48).
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { NotForSale } from "#core/lead-spots.ts";
@@ -46,8 +48,14 @@ const spotsLeft = (): SQL => sql`(${gigs.purchaseCount} < ${gigs.maxDiggers})`;
  */
 const notHired = (): SQL => sql`(not ${gigs.hired} or ${gigs.openForMore})`;
 
+/**
+ * Nobody can reach its client: paused by the reply guarantee's check until the client opens one of
+ * its threads (issue 48). Also of the partial indexes' predicate.
+ */
+const notPaused = (): SQL => sql`(not ${gigs.awaitingReply})`;
+
 /** The rule, for a query over `gigs`: the gig's lead is for sale. */
-export const forSale = (): SQL => sql`(${open()} and ${gigs.published} and ${spotsLeft()} and ${notHired()} and ${shown()})`;
+export const forSale = (): SQL => sql`(${open()} and ${gigs.published} and ${spotsLeft()} and ${notHired()} and ${notPaused()} and ${shown()})`;
 
 /**
  * Why the lead of the gig in the query is not for sale, or null when it is. `held` is every spot
@@ -62,6 +70,7 @@ export const whyNotForSaleOf = (exceptPurchase?: string): SQL<NotForSale | null>
     when not ${shown()} then 'gone'
     when not ${open()} then 'closed'
     when not ${notHired()} then 'hired'
+    when not ${notPaused()} then 'paused'
     when not ${spotsLeft()} then 'full'
     when ${heldFull} then 'held'
   end`;

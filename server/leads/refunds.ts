@@ -15,7 +15,7 @@ import type { Emit } from "../events/emit.ts";
 import { leadPurchases, refunds } from "../db/schema.ts";
 import type { AppServices } from "../context.ts";
 
-export type RefundReason = "issue_approved" | "duplicate_payment" | "lead_unavailable";
+export type RefundReason = "issue_approved" | "duplicate_payment" | "lead_unavailable" | "reply_guarantee" | "gig_removed";
 
 export async function recordRefund(
   tx: Transaction,

@@ -101,3 +101,18 @@ export function issueOperatorDecidedEmail(p: ClientIssue & { approved: boolean }
 export function issueDecidedEmail(p: { publicUrl: string; subject: string; outcome: string }): EmailMessage {
   return { subject: p.subject, content: [paragraph(p.outcome), action("Your leads", `${p.publicUrl}/my-leads`)] };
 }
+
+/** To the digger whose lead the reply guarantee refunded (issue 48). */
+export function guaranteeRefundedEmail(p: { publicUrl: string; subject: string; refund: string; waitHours: number }): EmailMessage {
+  return {
+    subject: p.subject,
+    content: [
+      paragraph(
+        `You wrote to the client within a day of buying, and ${p.waitHours} hours later they had not opened your thread, replied, decided a quote or hired anyone.`,
+        `So the reply guarantee refunds your lead in full: ${p.refund} goes back to your card.`,
+      ),
+      paragraph("The thread stays open: if the client writes, you can still answer."),
+      action("Your leads", `${p.publicUrl}/my-leads`),
+    ],
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * What a purchase's thread shows (issue 48): the digger's first answer, when the client first
+ * opened it, and how many each side wrote, read from the thread's own columns (kept by the
+ * database, migration 0052). Shown beside every refund decision: the client's issues dialog, the
+ * digger's lead card, the operators' payments page and user page; and read by the reply
+ * guarantee's check. Never another digger's thread, never a message's words.
+ */
+import { inArray, eq } from "drizzle-orm";
+import type { ThreadEvidence } from "#core/reply-guarantee.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { leadPurchases, threads } from "../db/schema.ts";
+
+/** The columns of one purchase's evidence, for a select that joins `threads` on the purchase. */
+export const evidenceColumns = {
+  purchasedAt: leadPurchases.purchasedAt,
+  diggerFirstAt: threads.diggerFirstAt,
+  clientOpenedAt: threads.clientOpenedAt,
+  diggerMessages: threads.diggerMessages,
+  clientMessages: threads.clientMessages,
+};
+
+/** The evidence of each completed purchase of `purchaseIds` (a purchase without a thread has none). */
+export async function threadEvidence(db: Database | Transaction, purchaseIds: string[]): Promise<Map<string, ThreadEvidence>> {
+  const found = new Map<string, ThreadEvidence>();
+  if (purchaseIds.length === 0) return found;
+  const rows = await db
+    .select({ purchaseId: leadPurchases.id, ...evidenceColumns })
+    .from(leadPurchases)
+    .innerJoin(threads, eq(threads.purchaseId, leadPurchases.id))
+    .where(inArray(leadPurchases.id, purchaseIds));
+  for (const { purchaseId, purchasedAt, ...rest } of rows) {
+    if (purchasedAt) found.set(purchaseId, { purchasedAt, ...rest });
+  }
+  return found;
+}
