@@ -43,6 +43,10 @@ export const GUARANTEE_TEXTS = {
   alreadyDecided: "This reply guarantee refund has already been decided",
 } as const;
 
+/** The rule in one paragraph: /how-it-works and the terms. */
+export const GUARANTEE_RULE =
+  `Write to the client within ${GUARANTEE_WRITE_HOURS} hours of buying a lead, by message or quote. If ${GUARANTEE_WAIT_HOURS} hours later the client has not opened your thread, replied, decided a quote or hired anyone, we refund the lead in full, automatically: no report, no waiting for the client. Up to ${GUARANTEE_REFUNDS_PER_DIGGER} such refunds in ${GUARANTEE_WINDOW_DAYS} days; past that, Digs & Gigs reviews each one.`;
+
 /** 'Reply guarantee: refunded on {date} if the client has not opened your thread'; `date` in the digger's zone. */
 export const coveredText = (date: string) => `Reply guarantee: refunded on ${date} if the client has not opened your thread`;
 

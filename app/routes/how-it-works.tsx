@@ -1,4 +1,4 @@
-import { BadgeCheck, EyeOff, ReceiptText, type LucideIcon } from "lucide-react";
+import { BadgeCheck, EyeOff, MessageCircleReply, ReceiptText, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -8,6 +8,7 @@ import { LeadPricing } from "#app/features/marketing/lead-pricing.tsx";
 import { clientSteps, diggerSteps, type Step } from "#app/features/marketing/steps.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
+import { GUARANTEE_RULE } from "#core/reply-guarantee.ts";
 
 export const meta = () => pageMeta("How It Works", "How clients post gigs for free and diggers pay only per lead.");
 
@@ -25,7 +26,12 @@ const trust: Array<{ icon: LucideIcon; title: string; text: string }> = [
   {
     icon: ReceiptText,
     title: "Fair Refunds",
-    text: "A digger can report a lead that was posted by mistake or is no longer needed. The client reviews the report and approves or rejects a full or partial refund.",
+    text: "A digger can report a lead that was posted by mistake or is no longer needed. The client reviews the report and approves or rejects a full or partial refund. A fake or spam request is decided by Digs & Gigs, and every digger who bought it is refunded.",
+  },
+  {
+    icon: MessageCircleReply,
+    title: "Reply Guarantee",
+    text: GUARANTEE_RULE,
   },
 ];
 
@@ -59,7 +65,7 @@ export default function HowItWorks() {
           <h2 id="trust-heading" className="text-2xl font-bold tracking-tight">
             Trust &amp; Safety
           </h2>
-          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          <ul className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
             {trust.map(({ icon: Icon, title, text }) => (
               <li key={title}>
                 <Card className="h-full gap-3">

@@ -7,7 +7,9 @@ import {
   MailLink,
 } from "#app/features/marketing/legal.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { ISSUE_TYPE_LABELS, ISSUE_TYPES, REFUND_PERCENTAGES } from "#core/lead-issues.ts";
 import { PRODUCT_NAME } from "#core/product.ts";
+import { GUARANTEE_RULE, GUARANTEE_WAIT_HOURS } from "#core/reply-guarantee.ts";
 import { getLegalPageData } from "#server/marketing/legal.ts";
 import type { Route } from "./+types/terms";
 
@@ -17,12 +19,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta = () => pageMeta("Terms of Service", "The terms that govern the use of Digs & Gigs.");
 
-/** Refund share by the reason a digger gives when reporting a lead (spec section 9). */
-const refundReasons = [
-  { reason: "Posted by Mistake", refund: "100%" },
-  { reason: "Changed Mind", refund: "100%" },
-  { reason: "Already Found Digger", refund: "50%" },
-];
+/** Refund share by the reason a digger gives when reporting a lead (spec section 9; issue 48's fake request). */
+const refundReasons = ISSUE_TYPES.map((type) => ({ reason: ISSUE_TYPE_LABELS[type], refund: `${REFUND_PERCENTAGES[type]}%` }));
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
   const { legalEmail, privacyEmail, supportEmail, businessAddress, lastUpdated } = loaderData;
@@ -81,13 +79,21 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
 
       <LegalSection id="refunds" title="5. Lead purchases and refunds">
         <p>
-          Lead purchases are final, except in cases of fraud or misrepresentation. Refunds are judged case by case:
+          Lead purchases are final, except in cases of fraud or misrepresentation and under the reply guarantee
+          below. Refunds are judged case by case:
         </p>
         <LegalList>
           <li>A digger who bought a lead can report an issue with it, once per purchase, giving a reason.</li>
           <li>
             The client who posted the gig reviews the report and approves or rejects the refund. An approved refund is
-            full or partial depending on the reason, and goes back to the card used to pay.
+            full or partial depending on the reason, and goes back to the card used to pay. A report of a fake or spam
+            request is decided by {PRODUCT_NAME}; approving it refunds every digger who bought the lead and takes the
+            gig down.
+          </li>
+          <li>
+            <strong>Reply guarantee.</strong> {GUARANTEE_RULE} A lead refunded in full cannot be marked as hired or
+            reviewed. A report made when the client has not opened the thread {GUARANTEE_WAIT_HOURS} hours after the
+            digger&apos;s first message is approved at once, and counts toward the same limit.
           </li>
         </LegalList>
         <div className="overflow-x-auto">

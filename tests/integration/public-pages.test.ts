@@ -445,6 +445,10 @@ describe("terms and privacy", () => {
       "Posted by Mistake 100%",
       "Changed Mind 100%",
       "Already Found Digger 50%",
+      "Fake or Spam Request 100%",
+      // The reply guarantee (issue 48), in the words of core/reply-guarantee.ts.
+      "Reply guarantee. Write to the client within 24 hours of buying a lead",
+      "we refund the lead in full, automatically",
       "Card payments are processed by our card payment provider",
       "Payment for the work is arranged directly between the client and the digger",
       "We do not mediate disputes",
@@ -507,6 +511,10 @@ describe("/how-it-works", () => {
       "Trust & Safety",
       "Identity Protection",
       "Verified Credentials",
+      "Fair Refunds",
+      "Reply Guarantee",
+      "Write to the client within 24 hours of buying a lead",
+      "we refund the lead in full, automatically",
     ]);
     expect(text).toMatch(/\$5,000 \$50\.00/);
     expect(text).toMatch(/\$20,000 \$100\.00/);
