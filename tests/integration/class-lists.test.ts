@@ -9,14 +9,14 @@
 import { twMerge } from "tailwind-merge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crawl, worldPages } from "../security/crawl.ts";
-import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { ROLES, type World } from "../security/world.ts";
 
 let security: SecurityWorld;
 let world: World;
 beforeAll(async () => {
   ({ world } = security = await openSecurityWorld());
-});
+}, WORLD_SETUP_MS);
 afterAll(() => security.close());
 
 /** Each class list of an HTML page, with the classes tailwind-merge would drop from it. */

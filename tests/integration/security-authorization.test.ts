@@ -29,7 +29,7 @@ import { jobsSettled } from "../support/jobs.ts";
 import { plainPdf } from "../support/pdf.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
-import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
 
 /** A date a year from now: an expiry or "verified until" the forms accept. */
@@ -408,7 +408,7 @@ let security: SecurityWorld<true>;
 let app: TestApp;
 let world: World;
 // A sign-in provider, as in production: its endpoints answer as they would there.
-beforeAll(async () => ({ app, world } = security = await openSecurityWorld({ signInProvider: true })));
+beforeAll(async () => ({ app, world } = security = await openSecurityWorld({ signInProvider: true })), WORLD_SETUP_MS);
 afterAll(() => security.close());
 
 describe("authorization matrix", () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_PATH } from "#core/live-events.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { location, SessionClient } from "../support/session-client.ts";
-import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import type { TestApp } from "../support/app.ts";
 import type { World } from "../security/world.ts";
 
@@ -19,7 +19,7 @@ let security: SecurityWorld;
 let app: TestApp;
 let world: World;
 // With the page cache on, as in production: it must keep serving signed-out views.
-beforeAll(async () => ({ app, world } = security = await openSecurityWorld({ env: { PAGE_CACHE_SECONDS: "30" } })));
+beforeAll(async () => ({ app, world } = security = await openSecurityWorld({ env: { PAGE_CACHE_SECONDS: "30" } })), WORLD_SETUP_MS);
 afterAll(() => security.close());
 
 /** A new session of the owning digger (the thread's party), by Better Auth's JSON sign-in. */

@@ -18,7 +18,7 @@ import type { TestApp } from "../support/app.ts";
 import { ageCheckout, insertPurchase } from "../support/leads.ts";
 import { location } from "../support/session-client.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
-import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { fingerprint, type World } from "../security/world.ts";
 
 const purchasesOf = (app: TestApp, gigId: string) => app.database.db.select().from(leadPurchases).where(eq(leadPurchases.gigId, gigId));
@@ -29,7 +29,7 @@ describe("test checkout and refunds (test provider)", () => {
   let security: SecurityWorld;
   let app: TestApp;
   let world: World;
-  beforeAll(async () => ({ app, world } = security = await openSecurityWorld()));
+  beforeAll(async () => ({ app, world } = security = await openSecurityWorld()), WORLD_SETUP_MS);
   afterAll(() => security.close());
 
   it("ignores an amount sent with the Pay form: the purchase is paid at the server's price", async () => {
@@ -110,7 +110,7 @@ describe("Stripe webhooks and refunds (local stand-in for Stripe's API)", () => 
     stripeApi = await startStripeStandIn();
     const env = { STRIPE_SECRET_KEY: "sk_test_security", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripeApi.url };
     ({ app, world } = security = await openSecurityWorld({ env }));
-  });
+  }, WORLD_SETUP_MS);
   afterAll(async () => {
     await security.close();
     await stripeApi.stop();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewerName } from "../../core/reviews.ts";
 import { decodeHtml, insertGig, insertPurchase } from "../support/leads.ts";
 import { crawl, worldPages } from "../security/crawl.ts";
-import { openSecurityWorld, type SecurityWorld } from "../security/fixture.ts";
+import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { ROLES, type Role, type World } from "../security/world.ts";
 
 let security: SecurityWorld;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   hiding = { gigId: hiddenGig.id, reason: `Hidden for a private reason ${hiddenGig.id.slice(0, 8)}` };
   const hidden = await world.users.operator.client.post("/ops/gigs", { intent: "hide", gigId: hiddenGig.id, reason: hiding.reason });
   if (hidden.status !== 200) throw new Error(`hiding failed: ${hidden.status}`);
-});
+}, WORLD_SETUP_MS);
 afterAll(() => security.close());
 
 /** A suspended account's reason (issue 22): written by the operator in beforeAll, seen only in the console. */

@@ -9,6 +9,13 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { startOidcProvider } from "../support/oidc.ts";
 import { createWorld, type World } from "./world.ts";
 
+/**
+ * The world's setup (dozens of accounts, gigs, purchases, threads through the real operations)
+ * takes a minute on a quiet machine and more on a busy one: its `beforeAll` waits this long, so
+ * that a slow machine fails a test, not the whole file's setup.
+ */
+export const WORLD_SETUP_MS = 300_000;
+
 export type OidcProvider = Awaited<ReturnType<typeof startOidcProvider>>;
 
 interface Options<P extends boolean> {
