@@ -20,7 +20,8 @@ import { recordRefund } from "./refunds.ts";
 export async function refundableCents(tx: Transaction, purchaseId: string): Promise<number> {
   const [row] = await tx
     .select({
-      left: sql<number>`(${leadPurchases.amountPaidCents} - coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.leadPurchaseId} = ${leadPurchases.id}), 0))::int`,
+      // Named in full: drizzle writes a one-table select's columns unqualified, and "id" inside the subquery would be the refund's.
+      left: sql<number>`(${leadPurchases.amountPaidCents} - coalesce((select sum("r"."amount_cents") from ${refunds} "r" where "r"."lead_purchase_id" = ${purchaseId}::uuid), 0))::int`,
     })
     .from(leadPurchases)
     .where(eq(leadPurchases.id, purchaseId));
