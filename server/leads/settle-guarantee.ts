@@ -21,7 +21,7 @@
  * and the evidence shows them ('answered'), or they wait for the check's commit and come after
  * its refund. Never both.
  */
-import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { GUARANTEE_REFUNDS_PER_DIGGER, type GuaranteeOutcome } from "#core/reply-guarantee.ts";
 import { queryRows, type Transaction } from "../db/client.ts";
 import { leadPurchases, threads } from "../db/schema.ts";
@@ -48,6 +48,18 @@ const due = and(
   eq(leadPurchases.status, "completed"),
 );
 
+/**
+ * What the purchase's thread and gig show (the row of `lead_purchases` in the statement, named in
+ * full): the client opened the thread, wrote in it or decided a quote in it, or somebody is hired
+ * on the gig.
+ */
+const answered = sql`(exists (select 1 from threads t where t.purchase_id = "lead_purchases"."id" and (t.client_opened_at is not null or t.client_messages > 0
+    or exists (select 1 from quotes q where q.thread_id = t.id and q.status in ('accepted', 'declined'))))
+  or exists (select 1 from hires h where h.gig_id = "lead_purchases"."gig_id")
+  or exists (select 1 from gigs g where g.id = "lead_purchases"."gig_id" and g.hired))`;
+/** An issue on the purchase is pending, or one was approved (that path refunds). */
+const issueOnIt = sql`exists (select 1 from lead_issues i where i.lead_purchase_id = "lead_purchases"."id" and i.status in ('pending', 'approved'))`;
+
 async function settleLocked(tx: Transaction, emit: Emit, purchaseId: string, skipLocked: boolean): Promise<SettledGuarantee | null> {
   const [purchase] = await tx
     .select({ gigId: leadPurchases.gigId, diggerId: leadPurchases.diggerId })
@@ -56,7 +68,7 @@ async function settleLocked(tx: Transaction, emit: Emit, purchaseId: string, ski
     .for("update", skipLocked ? { skipLocked: true } : {});
   if (!purchase) return null;
   // The thread's row, locked like its writers lock it: what they committed is read below, what they have not waits for this commit.
-  const [thread] = await tx.select({ id: threads.id }).from(threads).where(eq(threads.purchaseId, purchaseId)).for("no key update");
+  await tx.select({ id: threads.id }).from(threads).where(eq(threads.purchaseId, purchaseId)).for("no key update");
   const settle = async (outcome: GuaranteeOutcome, refundId: string | null = null): Promise<SettledGuarantee> => {
     if (outcome !== "refunded") {
       await tx.update(leadPurchases).set({ guaranteeOutcome: outcome, guaranteeSettledAt: sql`now()` }).where(eq(leadPurchases.id, purchaseId));
@@ -66,14 +78,7 @@ async function settleLocked(tx: Transaction, emit: Emit, purchaseId: string, ski
   // Read in a statement after the lock: in READ COMMITTED it sees every writer that committed before it.
   const [evidence] = await queryRows<{ answered: boolean; issue: boolean }>(
     tx,
-    sql`
-    select
-      coalesce((select t.client_opened_at is not null or t.client_messages > 0
-          or exists (select 1 from quotes q where q.thread_id = t.id and q.status in ('accepted', 'declined'))
-        from threads t where t.id = ${thread?.id ?? null}), false)
-      or exists (select 1 from hires h where h.gig_id = ${purchase.gigId})
-      or exists (select 1 from gigs g where g.id = ${purchase.gigId} and g.hired) as answered,
-      exists (select 1 from lead_issues i where i.lead_purchase_id = ${purchaseId} and i.status in ('pending', 'approved')) as issue`,
+    sql`select ${answered} as answered, ${issueOnIt} as issue from ${leadPurchases} where "lead_purchases"."id" = ${purchaseId}`,
   );
   if (evidence?.answered) return settle("answered");
   if (evidence?.issue) return settle("skipped");
@@ -93,6 +98,32 @@ export async function settleGuarantee(services: Services, purchaseId: string, { 
   const settled = await services.db.transaction((tx) => settleLocked(tx, services.emit, purchaseId, skipLocked));
   if (settled?.refundId) await sendRefund(services, settled.refundId);
   return settled;
+}
+
+/**
+ * The purchases of `ids` that are due, not held by another run, and whose evidence shows an
+ * answer, settled 'answered' together in one transaction, under the same locks as one check
+ * takes (the purchases, then their threads): most due purchases end so, in three statements a
+ * round. The others are left to `settleGuarantee`, one by one.
+ */
+async function settleAnsweredTogether(services: Services, ids: string[]): Promise<SettledGuarantee[]> {
+  if (ids.length === 0) return [];
+  return services.db.transaction(async (tx) => {
+    const locked = await tx
+      .select({ id: leadPurchases.id })
+      .from(leadPurchases)
+      .where(and(inArray(leadPurchases.id, ids), due))
+      .for("update", { skipLocked: true });
+    if (locked.length === 0) return [];
+    const lockedIds = locked.map((row) => row.id);
+    await tx.select({ id: threads.id }).from(threads).where(inArray(threads.purchaseId, lockedIds)).orderBy(asc(threads.id)).for("no key update");
+    const settled = await tx
+      .update(leadPurchases)
+      .set({ guaranteeOutcome: "answered", guaranteeSettledAt: sql`now()` })
+      .where(and(inArray(leadPurchases.id, lockedIds), answered))
+      .returning({ purchaseId: leadPurchases.id, gigId: leadPurchases.gigId });
+    return settled.map((row) => ({ ...row, outcome: "answered" as const, refundId: null }));
+  });
 }
 
 /** Due purchases read per round, through lead_purchases_guarantee_due_idx; rounds go on while a full one made progress. */
@@ -119,14 +150,19 @@ export async function sweepDueGuarantees(
       .orderBy(asc(leadPurchases.guaranteeDueAt))
       .limit(BATCH);
     let progressed = 0;
-    for (let i = 0; i < round.length; i += SIDE_BY_SIDE) {
-      const settled = await Promise.all(round.slice(i, i + SIDE_BY_SIDE).map(({ id }) => settleGuarantee(services, id, { skipLocked: true })));
-      for (const one of settled) {
-        if (!one) continue;
-        progressed += 1;
-        counts[one.outcome] = (counts[one.outcome] ?? 0) + 1;
-        await onSettled?.(one);
-      }
+    const count = async (one: SettledGuarantee | null) => {
+      if (!one) return;
+      progressed += 1;
+      counts[one.outcome] = (counts[one.outcome] ?? 0) + 1;
+      await onSettled?.(one);
+    };
+    const together = await settleAnsweredTogether(services, round.map((row) => row.id));
+    for (const one of together) await count(one);
+    const done = new Set(together.map((one) => one.purchaseId));
+    const rest = round.filter((row) => !done.has(row.id));
+    for (let i = 0; i < rest.length; i += SIDE_BY_SIDE) {
+      const settled = await Promise.all(rest.slice(i, i + SIDE_BY_SIDE).map(({ id }) => settleGuarantee(services, id, { skipLocked: true })));
+      for (const one of settled) await count(one);
     }
     if (round.length < BATCH || progressed === 0) return counts;
   }

@@ -202,18 +202,27 @@ describe("the refund after 48 hours", () => {
     expect(await purchaseRow(lead.purchaseId)).toMatchObject({ guaranteeOutcome: "refunded", guaranteeSettledAt: row.guaranteeSettledAt });
   });
 
-  it("the sweep, every 5 minutes, settles every due purchase and only those", async () => {
+  it("the sweep, every 5 minutes, settles every due purchase and only those, the answered ones too", async () => {
     expect(SCHEDULES["guarantee.sweep"]).toBe("*/5 * * * *");
     const [schedule] = await queryRows<{ cron: string }>(db(), sql`select cron from pgboss.schedule where name = 'guarantee.sweep'`);
     expect(schedule?.cron).toBe("*/5 * * * *");
     const due = [await coveredLead(), await coveredLead(), await coveredLead()];
     const notDue = await coveredLead();
-    for (const lead of due) await makeDue(lead);
+    // The round's answered ones are settled together: a hired one and an opened one among them.
+    const hired = await coveredLead();
+    expect((await hired.client.client.post(`/my-gigs/${hired.gig.id}/diggers`, { intent: "hire", diggerId: hired.digger.diggerId })).status).toBeLessThan(400);
+    const opened = await coveredLead();
+    await db().update(threads).set({ clientOpenedAt: sql`now()` }).where(eq(threads.id, opened.threadId));
+    for (const lead of [...due, hired, opened]) await makeDue(lead);
     await app.services.jobs.send("guarantee.sweep", {});
     await jobsSettled(db(), "guarantee.sweep");
     for (const lead of due) {
       expect((await purchaseRow(lead.purchaseId)).guaranteeOutcome).toBe("refunded");
       expect(await refundsOf(lead.purchaseId)).toHaveLength(1);
+    }
+    for (const lead of [hired, opened]) {
+      expect((await purchaseRow(lead.purchaseId)).guaranteeOutcome).toBe("answered");
+      expect(await refundsOf(lead.purchaseId)).toEqual([]);
     }
     expect((await purchaseRow(notDue.purchaseId)).guaranteeOutcome).toBeNull();
     expect(await refundsOf(notDue.purchaseId)).toEqual([]);
@@ -320,7 +329,7 @@ describe("what skips it, and its bound", () => {
 
 // Two transactions at once need two connections: PostgreSQL only (PGlite has one).
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("the check and the client's first read, at once (PostgreSQL)", () => {
-  it("exactly one outcome each time: refunded when the read came after the refund's commit, answered when the read came first; never both", async () => {
+  it("exactly one outcome each time, by the check or the sweep: refunded when the read came after the refund's commit, answered when the read came first; never both", async () => {
     const seen = { refunded: 0, answered: 0 };
     const reader = new pg.Client({ connectionString: app.database.url! });
     await reader.connect();
@@ -341,7 +350,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("the check and the client
         })();
         const check = (async () => {
           if (round % 2 === 1) await jitter();
-          return settleGuarantee(app.services, lead.purchaseId);
+          // One purchase at a time (the job's check), or the sweep's round (its answered ones settled together).
+          return round % 4 < 2 ? settleGuarantee(app.services, lead.purchaseId) : sweepDueGuarantees(app.services);
         })();
         const [refundCameFirst] = await Promise.all([read, check]);
         const row = await purchaseRow(lead.purchaseId);
