@@ -7,6 +7,7 @@ import { deliverLeadAlertBatch, fanOutLeadAlerts } from "./alerts/fan-out.ts";
 import { lapseExpiredCredentials } from "./ops/credential-review.ts";
 import { autoApproveOverdueIssues, remindClient } from "./leads/issue-deadlines.ts";
 import { sendRefundJob } from "./leads/refunds.ts";
+import { settleGuarantee, sweepDueGuarantees } from "./leads/settle-guarantee.ts";
 import { pruneNoticeSends } from "./events/notice-sends.ts";
 import { notifyUnreadMessages } from "./conversations/message-notices.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
@@ -54,6 +55,16 @@ export async function startJobs(services: AppServices): Promise<void> {
     "push.purge": async () => {
       const purged = await purgeStalePushes(services.db);
       if (purged > 0) log.info({ purged }, "deleted pushes that reached no device within a day");
+    },
+    // The reply guarantee (issue 48). The pause of a lead nobody can reach (leads/pause-gig.ts)
+    // hooks in after each settlement: the check's `settled` and the sweep's `onSettled`.
+    "guarantee.check": async ({ purchaseId }) => {
+      const settled = await settleGuarantee(services, purchaseId);
+      if (settled) log.info({ purchaseId, outcome: settled.outcome }, "settled a reply guarantee");
+    },
+    "guarantee.sweep": async () => {
+      const settled = await sweepDueGuarantees(services);
+      if (Object.keys(settled).length > 0) log.info({ settled }, "settled due reply guarantees");
     },
     "notices.prune": async () => {
       const pruned = await pruneNoticeSends(services.db);

@@ -13,6 +13,7 @@ import { blocks, messages, threads, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
+import { justCovered } from "./first-answer.ts";
 import { newMessageFacts } from "./push-notice.ts";
 import { THREAD, threadParty, type ThreadParty } from "./access.ts";
 import { discardFiles } from "../storage/storage.ts";
@@ -29,11 +30,21 @@ export interface SentMessage {
 /**
  * What follows a written message, in its transaction: one event, "message.sent"
  * (server/events/registry.ts): both parties' open pages hear of it at the commit, the
- * recipient's devices are pushed to at once, and their notice is scheduled 5 minutes on.
+ * recipient's devices are pushed to at once, and their notice is scheduled 5 minutes on; the
+ * digger's first answer also starts the reply guarantee's check (first-answer.ts).
  */
 async function messageSent(services: Pick<AppServices, "emit">, tx: Transaction, message: SentMessage): Promise<void> {
   const facts = await newMessageFacts(tx, message.id, message.recipientId);
-  await services.emit(tx, { kind: "message.sent", threadId: message.threadId, senderUserId: message.senderId, recipientUserId: message.recipientId, ...facts });
+  // The digger's first answer within 24 hours of buying starts the reply guarantee's check (issue 48).
+  const guarantee = await justCovered(tx, message.threadId, message.senderId);
+  await services.emit(tx, {
+    kind: "message.sent",
+    threadId: message.threadId,
+    senderUserId: message.senderId,
+    recipientUserId: message.recipientId,
+    ...facts,
+    guarantee,
+  });
 }
 
 /** What else comes with a message's text. */

@@ -11,6 +11,7 @@ import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime } from "../reader-time.ts";
 import { THREAD } from "./access.ts";
+import { justCovered } from "./first-answer.ts";
 import { quoteFormInput, quoteInput } from "./quote-form.ts";
 import { insertQuote, quotableLead } from "./quote-writing.ts";
 
@@ -24,7 +25,9 @@ async function sendQuote(services: Pick<AppServices, "db" | "emit">, userId: str
       .where(and(eq(quotes.gigId, lead.gigId), eq(quotes.diggerId, lead.diggerId), eq(quotes.status, "open")));
     if (open) throw new AppError("conflict", QUOTE_ANSWERS.alreadyOpen);
     const quoteId = await insertQuote(tx, zone, lead, input, null);
-    await services.emit(tx, { kind: "quote.sent", gigId: lead.gigId, threadId: lead.threadId });
+    // The digger's first answer within 24 hours of buying starts the reply guarantee's check (issue 48).
+    const guarantee = await justCovered(tx, lead.threadId, null);
+    await services.emit(tx, { kind: "quote.sent", gigId: lead.gigId, threadId: lead.threadId, guarantee });
     return { success: QUOTE_MESSAGES.sent, quoteId };
   });
 }

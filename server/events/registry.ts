@@ -15,7 +15,17 @@ import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
 import { GUARANTEE_WAIT_HOURS, guaranteeRefundedNotice } from "#core/reply-guarantee.ts";
-import { backOnSaleJobs, clientGigAlertJobs, issueReminderJob, leadAlertsJob, messageNoticeJobs, REFUND_RETRY_AFTER_SECONDS, refundJob } from "../jobs/starts.ts";
+import {
+  backOnSaleJobs,
+  clientGigAlertJobs,
+  guaranteeCheckJobs,
+  issueReminderJob,
+  leadAlertsJob,
+  messageNoticeJobs,
+  REFUND_RETRY_AFTER_SECONDS,
+  refundJob,
+  type JustCovered,
+} from "../jobs/starts.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { listUnsubscribeUrl } from "../mail/unsubscribe-token.ts";
 import {
@@ -334,7 +344,9 @@ export const EVENTS = {
     live: (e, { tx }) => quoteUpdates(tx, e.gigId, e.threadIds),
   }),
   /** Quotes (issue 33): an accept tells the chosen digger and every other buyer not hired, once each; `quoteId` the subject. */
-  "quote.sent": declare<{ gigId: string; threadId: string }>()({
+  /** `guarantee`: the quote was its digger's first answer and covered the purchase (the reply guarantee's check starts, issue 48). */
+  "quote.sent": declare<{ gigId: string; threadId: string; guarantee?: JustCovered }>()({
+    jobs: (e) => guaranteeCheckJobs(e.guarantee),
     live: (e, { tx }) => quoteUpdates(tx, e.gigId, [e.threadId]),
   }),
   /** A new version of an open quote; the old one 'replaced'. */
@@ -395,11 +407,12 @@ export const EVENTS = {
    * (the sender's other tabs too), the recipient's devices are pushed to at once, and the
    * notice of unread messages is scheduled 5 minutes on, unless one is pending already.
    */
-  "message.sent": declare<{ threadId: string; senderUserId: string; recipientUserId: string; senderName: string; gigTitle: string; text: string }>()({
+  /** `guarantee`: the message was its digger's first answer and covered the purchase (the reply guarantee's check starts, issue 48). */
+  "message.sent": declare<{ threadId: string; senderUserId: string; recipientUserId: string; senderName: string; gigTitle: string; text: string; guarantee?: JustCovered }>()({
     to: (e) => ({ userId: e.recipientUserId }),
     group: "messages",
     push: (e) => ({ title: `New message from ${e.senderName}`, body: `${e.gigTitle}: ${pushExcerpt(e.text)}`, link: `/messages/${e.threadId}` }),
-    jobs: (e, { tx }) => messageNoticeJobs(tx, e.threadId, e.recipientUserId),
+    jobs: async (e, { tx }) => [...(await messageNoticeJobs(tx, e.threadId, e.recipientUserId)), ...guaranteeCheckJobs(e.guarantee)],
     live: (e) => threadUpdate(e.threadId, [e.recipientUserId, e.senderUserId]),
   }),
   /** A party read the thread: the other party's open thread shows 'Read' under their last message. */

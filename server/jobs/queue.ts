@@ -41,11 +41,24 @@ export interface JobData {
   "push.purge": Record<string, never>;
   /** Delete the `notice_sends` rows older than the 24-hour window they guard (events/notify.ts). */
   "notices.prune": Record<string, never>;
+  /** Settle one purchase's reply guarantee when it falls due, started by its digger's first answer (leads/settle-guarantee.ts). */
+  "guarantee.check": { purchaseId: string };
+  /** Settle every purchase whose reply guarantee is due: the safety net behind `guarantee.check` (leads/settle-guarantee.ts). */
+  "guarantee.sweep": Record<string, never>;
 }
 export type JobName = keyof JobData;
 
 /** One job to enqueue: its name, its data, and how long it waits (an event's `jobs`, server/events/). */
 export type JobStart = { [N in JobName]: { name: N; data: JobData[N]; startAfterSeconds?: number } }[JobName];
+
+/**
+ * Queues that hold at most one waiting or running job per key (pg-boss's `exclusive` policy and
+ * `singletonKey`): a second start of the same key is dropped (`send` answers null).
+ */
+const SINGLETON_KEYS: { [N in JobName]?: (data: JobData[N]) => string } = {
+  // One check per purchase however many times its first answer is told of.
+  "guarantee.check": (data) => data.purchaseId,
+};
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -76,6 +89,10 @@ const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "push.send": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: MINUTE, deleteAfterSeconds: HOUR },
   "push.purge": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: 10 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   "notices.prune": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: 10 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // One per purchase (SINGLETON_KEYS); a failure is retried, and the sweep settles it anyway.
+  "guarantee.check": { policy: "exclusive", retryLimit: 10, retryDelay: MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // Every 5 minutes: the next slot tries again anyway.
+  "guarantee.sweep": { retryLimit: 2, retryDelay: MINUTE, retryBackoff: true, expireInSeconds: 15 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
 };
 
 /** Recurring jobs: cron expressions in UTC, run once per slot across all servers (the digest: `DailySchedule`). */
@@ -86,6 +103,7 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   "credentials.lapse": "5 0 * * *",
   "push.purge": "41 * * * *",
   "notices.prune": "53 * * * *",
+  "guarantee.sweep": "*/5 * * * *",
 };
 
 /** The daily digest's slot: its hour in the server's time zone (config DIGEST_HOUR, DIGEST_TIME_ZONE). */
@@ -184,8 +202,10 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger, daily: 
     async send(name, data, options = {}) {
       if (!started) throw new Error(`job queue not started: cannot send ${name}`);
       await started;
+      const key = (SINGLETON_KEYS[name] as ((d: JobData[typeof name]) => string) | undefined)?.(data);
       return boss.send(name, data, {
         startAfter: options.startAfterSeconds,
+        ...(key === undefined ? {} : { singletonKey: key }),
         // Both of our drivers answer `execute` with `{ rows }`, which the adapter reads.
         db: options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined,
       });

@@ -70,3 +70,24 @@ export async function messageNoticeJobs(tx: Transaction, threadId: string, userI
     .returning({ userId: messageNotices.userId });
   return claimed.length > 0 ? [{ name: "messages.notify", data: { threadId, userId }, startAfterSeconds: MESSAGE_NOTICE_DELAY_SECONDS }] : [];
 }
+
+/** A purchase its digger's first answer just covered: the guarantee falls due at `dueAt` (lead_purchases.guarantee_due_at). */
+export interface JustCovered {
+  purchaseId: string;
+  dueAt: Date;
+}
+
+/** The check starts this long after a guarantee falls due: the server's clock may trail the database's a little. */
+const GUARANTEE_CHECK_SLACK_SECONDS = 30;
+
+/**
+ * The `guarantee.check` job of a purchase that its digger's first answer just covered (the
+ * events "message.sent" and "quote.sent" carry `guarantee` then), at its due time; one per
+ * purchase (the queue's singleton key). server/leads/settle-guarantee.ts runs it; the
+ * `guarantee.sweep` schedule settles anything it missed.
+ */
+export function guaranteeCheckJobs(guarantee: JustCovered | undefined): JobStart[] {
+  if (!guarantee) return [];
+  const wait = Math.max(0, Math.ceil((guarantee.dueAt.getTime() - Date.now()) / 1000)) + GUARANTEE_CHECK_SLACK_SECONDS;
+  return [{ name: "guarantee.check", data: { purchaseId: guarantee.purchaseId }, startAfterSeconds: wait }];
+}

@@ -20,7 +20,8 @@ import { recordRefund } from "./refunds.ts";
 export async function refundableCents(tx: Transaction, purchaseId: string): Promise<number> {
   const [row] = await tx
     .select({
-      left: sql<number>`(${leadPurchases.amountPaidCents} - coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.leadPurchaseId} = ${leadPurchases.id}), 0))::int`,
+      // Named in full: drizzle writes a one-table select's columns unqualified, and "id" inside the subquery would be the refund's.
+      left: sql<number>`(${leadPurchases.amountPaidCents} - coalesce((select sum("r"."amount_cents") from ${refunds} "r" where "r"."lead_purchase_id" = ${purchaseId}::uuid), 0))::int`,
     })
     .from(leadPurchases)
     .where(eq(leadPurchases.id, purchaseId));
@@ -34,11 +35,12 @@ export async function refundableCents(tx: Transaction, purchaseId: string): Prom
  */
 export async function guaranteeRefundsInWindow(tx: Transaction, diggerId: string): Promise<number> {
   const since = sql`now() - make_interval(days => ${GUARANTEE_WINDOW_DAYS}::int)`;
+  // The digger's own purchases (lead_purchases_digger_idx), each refunded by the guarantee with its
+  // outcome in the same transaction: not every digger's guarantee refunds, read and filtered.
   const [byGuarantee] = await tx
     .select({ n: count() })
-    .from(refunds)
-    .innerJoin(leadPurchases, eq(leadPurchases.id, refunds.leadPurchaseId))
-    .where(and(eq(leadPurchases.diggerId, diggerId), eq(refunds.reason, "reply_guarantee"), gt(refunds.createdAt, since)));
+    .from(leadPurchases)
+    .where(and(eq(leadPurchases.diggerId, diggerId), eq(leadPurchases.guaranteeOutcome, "refunded"), gt(leadPurchases.guaranteeSettledAt, since)));
   const [byIssue] = await tx
     .select({ n: count() })
     .from(leadIssues)

@@ -1,0 +1,30 @@
+/**
+ * The reply guarantee's start (issue 48): a digger's message or quote, just written in
+ * transaction `tx`, that was their first answer in the thread (threads.digger_messages is 1
+ * after the insert: migration 0052's trigger counted it) and came within 24 hours of the
+ * purchase (the trigger set lead_purchases.guarantee_due_at). Its event ("message.sent",
+ * "quote.sent") then carries the purchase and its due time, which start the guarantee's check.
+ */
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import type { Transaction } from "../db/client.ts";
+import { leadPurchases, threads } from "../db/schema.ts";
+import type { JustCovered } from "../jobs/starts.ts";
+
+/** The purchase thread `threadId`'s first digger answer just covered, or undefined (not the first, not within 24 hours, or the client wrote). */
+export async function justCovered(tx: Transaction, threadId: string, senderUserId: string | null): Promise<JustCovered | undefined> {
+  const [row] = await tx
+    .select({ purchaseId: leadPurchases.id, dueAt: leadPurchases.guaranteeDueAt })
+    .from(threads)
+    .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))
+    .where(
+      and(
+        eq(threads.id, threadId),
+        eq(threads.diggerMessages, 1),
+        // A quote is always the digger's; a message only when its sender is.
+        senderUserId === null ? undefined : eq(threads.diggerUserId, senderUserId),
+        isNotNull(leadPurchases.guaranteeDueAt),
+        isNull(leadPurchases.guaranteeOutcome),
+      ),
+    );
+  return row?.dueAt ? { purchaseId: row.purchaseId, dueAt: row.dueAt } : undefined;
+}
