@@ -227,3 +227,54 @@ describe("the page cache of signed-out visitors", () => {
     }
   }, 60_000);
 });
+
+describe("/dev/clock, the browser tests' way to move the guarantee's time", () => {
+  it("moves a purchase's guarantee 48 hours back and runs the check, named by its thread or itself", async () => {
+    const lead = await boughtLead(app);
+    await say(lead.digger, lead.threadId);
+    const before = (await db().select().from(leadPurchases).where(eq(leadPurchases.id, lead.purchaseId)))[0]!;
+    const visitor = new SessionClient(app);
+    expect((await visitor.get("/dev/clock")).status).toBe(200);
+    const moved = await visitor.post("/dev/clock", { id: lead.threadId });
+    expect(moved.status).toBe(200);
+    expect(decodeHtml(await moved.text())).toContain("its gig is paused");
+    const after = (await db().select().from(leadPurchases).where(eq(leadPurchases.id, lead.purchaseId)))[0]!;
+    expect(before.guaranteeDueAt!.getTime() - after.guaranteeDueAt!.getTime()).toBe(48 * 3_600_000);
+    expect(before.purchasedAt!.getTime() - after.purchasedAt!.getTime()).toBe(48 * 3_600_000);
+    expect(await paused(lead.gig.id)).toBe(true);
+    // By the purchase's id: 48 hours more.
+    expect((await visitor.post("/dev/clock", { id: lead.purchaseId })).status).toBe(200);
+    const again = (await db().select().from(leadPurchases).where(eq(leadPurchases.id, lead.purchaseId)))[0]!;
+    expect(after.guaranteeDueAt!.getTime() - again.guaranteeDueAt!.getTime()).toBe(48 * 3_600_000);
+    expect((await visitor.post("/dev/clock", { id: crypto.randomUUID() })).status).toBe(404);
+  });
+
+  it("answers 404 in production, and moves nothing", async () => {
+    const lead = await boughtLead(app);
+    await say(lead.digger, lead.threadId);
+    const production = await createTestApp(
+      {
+        NODE_ENV: "production",
+        // Only for the configuration: the app runs on this test's database.
+        DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
+        BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-000",
+        PUBLIC_URL: "http://localhost:3000",
+        PAYMENTS_PROVIDER: "test",
+        MAIL_TRANSPORT: "outbox",
+      },
+      { database: app.database },
+    );
+    try {
+      expect(production.config.mode).toBe("production");
+      expect((await production.request("/dev/clock")).status).toBe(404);
+      const form = new URLSearchParams({ id: lead.threadId });
+      const posted = await production.request("/dev/clock", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      expect(posted.status).toBe(404);
+      const [purchase] = await db().select().from(leadPurchases).where(eq(leadPurchases.id, lead.purchaseId));
+      expect(purchase!.guaranteeDueAt!.getTime()).toBeGreaterThan(Date.now());
+      expect(await paused(lead.gig.id)).toBe(false);
+    } finally {
+      await production.close();
+    }
+  }, 60_000);
+});
