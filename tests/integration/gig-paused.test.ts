@@ -278,3 +278,16 @@ describe("/dev/clock, the browser tests' way to move the guarantee's time", () =
     }
   }, 60_000);
 });
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("the pause and the client's opening at once (PostgreSQL)", () => {
+  it("never leaves a gig paused once its client's opening committed, whichever commits first", async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const lead = await dueLead();
+      const [opened, pausedNow] = await Promise.all([lead.client.client.get(`/messages/${lead.threadId}`), pauseGig(app, lead.gig.id)]);
+      expect(opened.status).toBe(200);
+      expect((await threadRow(lead.threadId)).clientOpenedAt).toBeInstanceOf(Date);
+      // Either the pause came first and the opening lifted it, or the opening came first and no pause followed.
+      expect(await paused(lead.gig.id), `round ${round} (pause returned ${pausedNow})`).toBe(false);
+    }
+  }, 120_000);
+});
