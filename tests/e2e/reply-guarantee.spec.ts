@@ -58,6 +58,7 @@ test("a digger who wrote in time is refunded when nobody opens the thread; the g
   await digger.getByLabel("Purchase or thread id").fill(threadPath.split("/").pop()!);
   await digger.getByRole("button", { name: "Move back 48 hours" }).click();
   await expect(digger.getByRole("status").filter({ hasText: "its gig is paused" })).toBeVisible();
+  await shoot(digger, "dev-clock", (file) => testInfo.outputPath(file));
 
   // Another digger: the gig is off Browse Gigs, and its page says why, with Purchase Lead disabled.
   const other = await signedInPage(browser, DEMO.digger, "/browse-gigs");
