@@ -34,6 +34,7 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
+  route("dev/clock", "routes/dev-clock.tsx"),
   route("checkout/:sessionId", "routes/checkout.tsx"),
   route("credentials/:id/document", "routes/credentials.$id.document.ts"),
   // The operator console (issue 22): the 404 page for everyone but operators.

@@ -1,9 +1,13 @@
 /** The digger's ledger at the top of /my-leads (issue 19): what was bought, paid and refunded. */
+import { GUARANTEE_TEXTS } from "./reply-guarantee.ts";
 
 export interface LedgerTotals {
   leadsBought: number;
   spentCents: number;
   refundedCents: number;
+  /** Of those, the refunds of the reply guarantee (issue 48): how many, and how much. */
+  guaranteeRefunds: number;
+  guaranteeRefundedCents: number;
   netCents: number;
   /** Quotes sent (a revision is the same quote), accepted, and hires (issue 33). */
   quotesSent: number;
@@ -27,6 +31,7 @@ export const LEDGER_TEXTS = {
   leadsBought: "Leads bought",
   totalSpent: "Total spent",
   totalRefunded: "Total refunded",
+  guaranteeRefunded: GUARANTEE_TEXTS.spendingLabel,
   netSpent: "Net spent",
   quotesSent: "Quotes sent",
   quotesAccepted: "Quotes accepted",
@@ -34,3 +39,6 @@ export const LEDGER_TEXTS = {
   netPerHire: "Net spent per hire",
   none: "—",
 } as const;
+
+/** 'Refunded by the reply guarantee': '2 · $40.00', or '0' without any. */
+export const guaranteeRefundsText = (count: number, amount: string) => (count === 0 ? "0" : `${count} · ${amount}`);

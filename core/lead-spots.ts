@@ -16,11 +16,11 @@ export const DEFAULT_MAX_DIGGERS = 3;
 /**
  * Why a lead is not for sale (server/leads/for-sale.ts), the first that holds: its gig is gone
  * (unpublished, deleted, withdrawn, or its client's account deleted), closed, hired (a digger is
- * hired for it and its client did not keep it open for more, issue 47), paused (its client opened
- * none of its threads 48 hours after a covered first answer, issue 48), full of completed
- * purchases, or every spot left is held by checkouts.
+ * hired for it and its client did not keep it open for more, issue 47), full of completed
+ * purchases, every spot left is held by checkouts, or paused (its client opened none of its
+ * threads 48 hours after a covered first answer, issue 48).
  */
-export type NotForSale = "gone" | "closed" | "hired" | "paused" | "full" | "held";
+export type NotForSale = "gone" | "closed" | "hired" | "full" | "held" | "paused";
 
 /** Buying the lead of a gig whose client hired a digger (issue 47). */
 export const GIG_HIRED = "The client has hired a digger for this gig, so its lead is no longer for sale.";

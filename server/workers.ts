@@ -56,8 +56,7 @@ export async function startJobs(services: AppServices): Promise<void> {
       const purged = await purgeStalePushes(services.db);
       if (purged > 0) log.info({ purged }, "deleted pushes that reached no device within a day");
     },
-    // The reply guarantee (issue 48). The pause of a lead nobody can reach (leads/pause-gig.ts)
-    // hooks in after each settlement: the check's `settled` and the sweep's `onSettled`.
+    // The reply guarantee (issue 48): each settlement also pauses a lead nobody can reach (leads/pause-gig.ts).
     "guarantee.check": async ({ purchaseId }) => {
       const settled = await settleGuarantee(services, purchaseId);
       if (settled) log.info({ purchaseId, outcome: settled.outcome }, "settled a reply guarantee");

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadItem, type ThreadView } from "#core/messages.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { blocks, diggerProfiles, gigs, leadPurchases, messages, threads, users } from "../db/schema.ts";
 import { emitRecord } from "../events/emit.ts";
 import { decodeCursor, encodeCursor, exactTimestamp, TIMESTAMP_SEQ_CURSOR } from "../pagination.ts";
@@ -24,10 +24,26 @@ function readColumns(role: ThreadParty["role"]) {
 }
 
 /**
+ * What the viewer's opening of the thread also records, in the read mark's transaction after
+ * the mark, or null for nothing (view-thread.ts: the client's opening, issue 48).
+ */
+export type OnOpen = (party: ThreadParty) => ((tx: Transaction) => Promise<void>) | null;
+
+/**
  * Marks every message of the thread read for this party; false when it already was. The other
  * party's open thread hears of it (their 'Read' under their last message) on the live stream.
+ * `also` runs after the mark, in its transaction.
  */
-async function markThreadRead(db: Database, party: ThreadParty): Promise<boolean> {
+async function markThreadRead(db: Database, party: ThreadParty, also: ((tx: Transaction) => Promise<void>) | null): Promise<boolean> {
+  if (!also) return readMark(db, party);
+  return db.transaction(async (tx) => {
+    const marked = await readMark(tx, party);
+    await also(tx);
+    return marked;
+  });
+}
+
+async function readMark(db: Database | Transaction, party: ThreadParty): Promise<boolean> {
   const mine = readColumns(party.role);
   const marked = await db
     .update(threads)
@@ -39,11 +55,11 @@ async function markThreadRead(db: Database, party: ThreadParty): Promise<boolean
   return true;
 }
 
-/** `time`: the reader's (server/reader-time.ts): each message's time as text in their zone. */
-export async function threadPage(db: Database, userId: string, threadId: string, cursorParam: string | null, time: ReaderTime): Promise<ThreadView> {
+/** `time`: the reader's (server/reader-time.ts): each message's time as text in their zone; `onOpen`: see markThreadRead. */
+export async function threadPage(db: Database, userId: string, threadId: string, cursorParam: string | null, time: ReaderTime, onOpen?: OnOpen): Promise<ThreadView> {
   const party = await threadParty(db, userId, threadId);
   const before = decodeCursor(cursorParam, TIMESTAMP_SEQ_CURSOR);
-  const markedRead = before ? false : await markThreadRead(db, party);
+  const markedRead = before ? false : await markThreadRead(db, party, onOpen?.(party) ?? null);
   const columns = readColumns(party.role);
   const other = party.otherId;
   const [head] = await db

@@ -1,6 +1,7 @@
 /**
  * One thread (/messages/{threadId}), for its two parties only (the 404 page for everyone else);
- * opening it marks it read. Its forms are one operation each, beside their work: send-message,
+ * opening it marks it read, and the client's first opening is the reply guarantee's evidence
+ * (open-thread.ts). Its forms are one operation each, beside their work: send-message,
  * report-message, block-other, unblock-other, send-quote, revise-quote, withdraw-quote,
  * accept-quote, decline-quote. They share one rule, `THREAD` (a party of the thread), which the
  * route adapter applies before the page's form reader (`readMessageForm`) streams the body's
@@ -10,15 +11,27 @@ import { mayHoldLiveStreams } from "../live/admission.ts";
 import { readerTime } from "../reader-time.ts";
 import { defineOperation } from "../operation.ts";
 import { MESSAGES } from "./access.ts";
-import { threadPage } from "./thread.ts";
+import { recordClientOpening } from "./open-thread.ts";
+import { threadPage, type OnOpen } from "./thread.ts";
 import { threadQuoteState } from "./thread-quotes.ts";
 
 export const threadView = defineOperation({
   access: MESSAGES,
-  async run({ services: { db, config }, user, params, url }) {
+  async run({ services: { db, config, emit, pageCache }, user, params, url }) {
     const threadId = params.threadId ?? "";
+    // The client's opening (issue 48), in the read mark's transaction: the reply guarantee's
+    // evidence, and a gig paused for want of it back on sale. A GET empties no page cache by
+    // itself: this one does when the gig is listed again.
+    let backOnSale = false;
+    const clientOpens: OnOpen = (party) =>
+      party.role === "client"
+        ? async (tx) => {
+            backOnSale = await recordClientOpening(tx, emit, party.id);
+          }
+        : null;
     // `since`: the live stream resyncs at once if an event came between this read and its start.
-    const thread = await threadPage(db, user.id, threadId, url.searchParams.get("cursor"), readerTime(user.timeZone, config));
+    const thread = await threadPage(db, user.id, threadId, url.searchParams.get("cursor"), readerTime(user.timeZone, config), clientOpens);
+    if (backOnSale) pageCache.invalidate();
     // The quote forms' state (issue 33; the cards are among the thread's items), and today in
     // the server's zone: Valid until's default and earliest day.
     return {

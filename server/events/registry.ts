@@ -14,7 +14,7 @@ import { formatDate } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { GUARANTEE_WAIT_HOURS, guaranteeRefundedNotice } from "#core/reply-guarantee.ts";
+import { awaitingReplyNotice, GUARANTEE_WAIT_HOURS, guaranteeRefundedNotice } from "#core/reply-guarantee.ts";
 import {
   backOnSaleJobs,
   clientGigAlertJobs,
@@ -37,7 +37,7 @@ import {
 } from "../mail/templates/account-emails.ts";
 import { digestEmail, leadAlertEmail, type AlertEmailGig } from "../mail/templates/alert-emails.ts";
 import { contactEmail, type ContactEmailInput } from "../mail/templates/contact-email.ts";
-import { gigFilledEmail, gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
+import { gigAwaitingReplyEmail, gigFilledEmail, gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
 import {
   guaranteeRefundedEmail,
   issueAutoApprovedEmail,
@@ -322,6 +322,17 @@ export const EVENTS = {
     bell: (e) => ({ subjectId: e.gigId, text: `The gig "${e.gigTitle}" you bought was closed as filled`, link: "/my-leads" }),
     email: (e, { config }) => gigFilledEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle }),
     readme: { subject: 'The gig "{gig title}" has been filled', to: "each digger who bought it" },
+  }),
+  /**
+   * The reply guarantee paused the gig: diggers wrote and its client opened none of their threads
+   * (leads/pause-gig.ts, once per pause). Told to the client; the gig is listed again when they open one.
+   */
+  "gig.awaiting-reply": declare<{ gigId: string; clientUserId: string; gigTitle: string }>()({
+    group: "purchases",
+    to: (e) => ({ userId: e.clientUserId }),
+    bell: (e) => ({ subjectId: e.gigId, text: awaitingReplyNotice(e.gigTitle), link: "/messages" }),
+    email: (e, { config }) => gigAwaitingReplyEmail({ publicUrl: config.publicUrl, subject: awaitingReplyNotice(e.gigTitle), gigTitle: e.gigTitle }),
+    readme: { subject: 'Diggers are waiting for your reply about "{gig title}"', to: "the client" },
   }),
   /** `purchaseId`: the purchase the hire rests on, the notice's subject. */
   "hire.marked": declare<{ purchaseId: string; diggerUserId: string; diggerId: string; gigTitle: string }>()({

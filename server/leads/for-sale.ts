@@ -60,6 +60,8 @@ export const forSale = (): SQL => sql`(${open()} and ${gigs.published} and ${spo
 /**
  * Why the lead of the gig in the query is not for sale, or null when it is. `held` is every spot
  * left held by live checkouts, not counting purchase `exceptPurchase` (the checkout completing).
+ * `paused` comes after the spots: a checkout completing on a paused gig completes only if a spot
+ * is left for it (leads/fulfilment.ts), and a full gig is full whether paused or not.
  */
 export const whyNotForSaleOf = (exceptPurchase?: string): SQL<NotForSale | null> => {
   const others = exceptPurchase === undefined ? sql`` : sql` and ${leadPurchases.id} <> ${exceptPurchase}::uuid`;
@@ -70,9 +72,9 @@ export const whyNotForSaleOf = (exceptPurchase?: string): SQL<NotForSale | null>
     when not ${shown()} then 'gone'
     when not ${open()} then 'closed'
     when not ${notHired()} then 'hired'
-    when not ${notPaused()} then 'paused'
     when not ${spotsLeft()} then 'full'
     when ${heldFull} then 'held'
+    when not ${notPaused()} then 'paused'
   end`;
 };
 

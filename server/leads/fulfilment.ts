@@ -5,7 +5,11 @@
  * A second payment for a lead the digger already holds is refunded in full, and so is a
  * payment for a lead that is gone (the gig closed, its client hired a digger (issue 47), an
  * operator hid it, or its client deleted their account or was suspended, while the checkout was open) or full (its hold ran out and other diggers took every spot, decision
- * 0019): the digger is told and never sees the client.
+ * 0019): the digger is told and never sees the client. A payment for a lead paused by the reply
+ * guarantee (issue 48) while its checkout was open completes as usual when a spot is left for it:
+ * the hold was taken while the lead was for sale, and the digger gets what they paid for (the
+ * pause is only a stop to new sales; `whyNotForSale` says 'paused' only once the spots are
+ * counted).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
@@ -51,6 +55,7 @@ export async function completeCheckout(services: Services, sessionId: string, pa
       // open) completes only if a spot is still free (decision 0019).
       const why = await whyNotForSale(tx, purchase.gigId, purchase.id);
       // A hire took it off sale: no longer available, refunded in full at once like a closed gig (issue 47).
+      // Paused (issue 48): completes, see above.
       const gone = why === "gone" || why === "closed" || why === "hired";
       const full = why === "full" || why === "held";
       const payment = { providerPaymentId: paymentId ?? sql`${leadPurchases.providerPaymentId}` };

@@ -4,30 +4,60 @@
  * ever sees its client. Reporting an issue on one of them is in report-issue.ts.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { leadGuaranteeTexts, type GuaranteeLine, type LeadGuaranteeFacts, type LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
+import { GUARANTEE_WRITE_HOURS } from "#core/reply-guarantee.ts";
 import { decideByText, ISSUE_DEADLINE_DEFAULTS, leadStateFilter, reportWindowClosedText, type LeadState, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { clientUser, withGigAndClient } from "./purchase-parties.ts";
+import { evidenceColumns } from "./thread-evidence.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
 
+/** The purchase's refund by the reply guarantee (at most one: refunds_reply_guarantee_key). */
+const guaranteeRefund = alias(refunds, "guarantee_refund");
+
 /**
  * Where the lead of purchase row `p` stands (core/lead-issues.ts `LEAD_STATES`), in the query
- * that joins its gig, its issue and the issue's refund and its thread: the first that holds.
+ * that joins its gig, its issue and the issue's refund, its refund by the reply guarantee and
+ * its thread: the first that holds. A refund by the guarantee counts like an issue's.
  */
 const leadState = (p: typeof leadPurchases) => sql<LeadState>`case
   when exists (select 1 from ${hires} where ${hires.gigId} = ${p.gigId} and ${hires.diggerId} = ${p.diggerId}) then 'hired'
-  when ${refunds.status} = 'succeeded' then 'refunded'
-  when ${leadIssues.status} = 'approved' then 'refund_pending'
+  when ${refunds.status} = 'succeeded' or ${guaranteeRefund.status} = 'succeeded' then 'refunded'
+  when ${leadIssues.status} = 'approved' or ${guaranteeRefund.id} is not null then 'refund_pending'
   when ${gigs.filledAt} is not null then 'filled'
   when exists (select 1 from ${quotes} where ${quotes.threadId} = ${threads.id} and ${quotes.status} = 'not_chosen')
     or exists (select 1 from ${quotes} where ${quotes.gigId} = ${p.gigId} and ${quotes.status} = 'accepted' and ${quotes.diggerId} <> ${p.diggerId})
     or (${gigs.hired} and not ${gigs.openForMore}) then 'not_chosen'
   else 'active'
 end`;
+
+/** The end of the reply guarantee's GUARANTEE_WRITE_HOURS to write in (issue 48). */
+const writeBy = (p: typeof leadPurchases) => sql`(${p.purchasedAt} + make_interval(hours => ${GUARANTEE_WRITE_HOURS}::int))`;
+
+/**
+ * What the lead card says of the reply guarantee (core/lead-guarantee.ts `GuaranteeLine`), in the
+ * same query: its outcome once settled (answered and skipped say nothing); covered and waiting
+ * while the client has neither opened nor answered the thread; not covered when the first answer
+ * came later than 24 hours after buying or not at all; still time to write. A purchase from
+ * before the guarantee whose digger wrote in time says nothing.
+ */
+const guaranteeLine = (p: typeof leadPurchases) => sql<GuaranteeLine | null>`case
+  when ${p.guaranteeOutcome} in ('refunded', 'escalated', 'declined') then ${p.guaranteeOutcome}
+  when ${guaranteeRefund.id} is not null then 'refunded'
+  when ${p.guaranteeOutcome} is not null then null
+  when ${p.guaranteeDueAt} is not null then case when ${threads.clientOpenedAt} is null and ${threads.clientFirstReplyAt} is null then 'covered' end
+  when ${threads.diggerFirstAt} > ${writeBy(p)} then 'not_covered'
+  when ${threads.diggerFirstAt} is null then case when ${writeBy(p)} <= now() then 'not_covered' else 'write' end
+end`;
+
+/** A lead as /my-leads lists it, with what its card says of the reply guarantee. */
+export type MyLeadItem = MyLead & { guarantee: LeadGuaranteeFacts };
 
 /**
  * One page of a digger's completed purchases, newest purchased_at first (only those in `state`
@@ -41,7 +71,7 @@ export async function listMyLeads(
   size = PAGE_SIZE,
   reportDays: number = ISSUE_DEADLINE_DEFAULTS.reportDays,
   state: LeadState | null = null,
-): Promise<Page<MyLead>> {
+): Promise<Page<MyLeadItem>> {
   const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const p = leadPurchases;
   const stateOf = leadState(p);
@@ -76,10 +106,22 @@ export async function listMyLeads(
         refundAmountCents: refunds.amountCents,
         refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
         threadId: threads.id,
+        guaranteeRefundCents: guaranteeRefund.amountCents,
+        guaranteeRefundSucceeded: sql<boolean>`${guaranteeRefund.status} = 'succeeded'`,
+        guaranteeLine: guaranteeLine(p),
+        guaranteeDueAt: exactTimestamp(p.guaranteeDueAt),
+        writeBy: exactTimestamp(writeBy(p)),
+        // The thread's evidence (leads/thread-evidence.ts), beside the guarantee's line.
+        evidencePurchasedAt: evidenceColumns.purchasedAt,
+        diggerFirstAt: evidenceColumns.diggerFirstAt,
+        clientOpenedAt: evidenceColumns.clientOpenedAt,
+        diggerMessages: evidenceColumns.diggerMessages,
+        clientMessages: evidenceColumns.clientMessages,
       })
       .from(p)
       .leftJoin(leadIssues, eq(leadIssues.leadPurchaseId, p.id))
       .leftJoin(refunds, eq(refunds.leadIssueId, leadIssues.id))
+      .leftJoin(guaranteeRefund, and(eq(guaranteeRefund.leadPurchaseId, p.id), eq(guaranteeRefund.reason, "reply_guarantee")))
       .leftJoin(threads, eq(threads.purchaseId, p.id))
       .$dynamic(),
   )
@@ -107,11 +149,32 @@ export async function listMyLeads(
       reportClosesAt: row.reportClosesAt,
       reportClosed: row.reportClosed,
       threadId: row.threadId,
-      refund: row.refundAmountCents === null ? null : { amountCents: row.refundAmountCents, succeeded: row.refundSucceeded },
+      // An issue's refund, else the reply guarantee's (never both in full: refundableCents).
+      refund:
+        row.refundAmountCents !== null
+          ? { amountCents: row.refundAmountCents, succeeded: row.refundSucceeded }
+          : row.guaranteeRefundCents !== null
+            ? { amountCents: row.guaranteeRefundCents, succeeded: row.guaranteeRefundSucceeded }
+            : null,
       issue:
         row.issueId && row.issueStatus
           ? { id: row.issueId, status: row.issueStatus, respondBy: row.issueRespondBy, decidedBy: row.issueDecidedBy }
           : null,
+      guarantee: {
+        line: row.guaranteeLine,
+        dueAt: row.guaranteeDueAt,
+        writeBy: row.writeBy,
+        evidence:
+          row.threadId && row.evidencePurchasedAt && row.diggerMessages !== null && row.clientMessages !== null
+            ? {
+                purchasedAt: row.evidencePurchasedAt,
+                diggerFirstAt: row.diggerFirstAt,
+                clientOpenedAt: row.clientOpenedAt,
+                diggerMessages: row.diggerMessages,
+                clientMessages: row.clientMessages,
+              }
+            : null,
+      },
     })),
   };
 }
@@ -123,6 +186,8 @@ export async function listMyLeads(
  * those purchases (by completed_at: when the money came back). Pending refunds are not counted
  * until the provider confirms them; refunds of payments that never became a lead (a duplicate
  * payment, a lead no longer available) belong to cancelled purchases, neither spent nor refunded.
+ * Of the refunds, those of the reply guarantee (issue 48; at most one per purchase) are also
+ * counted apart: how many and how much.
  * With them, the digger's quote numbers (issue 33): quotes sent (revisions are the same quote, by
  * created_at), accepted (by decided_at), hires (by created_at) and net spent per hire.
  */
@@ -140,6 +205,10 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
         coalesce(sum(${p.amountPaidCents}), 0) as "spentAll",
         coalesce(sum(back.recent), 0) as "refunded30",
         coalesce(sum(back.total), 0) as "refundedAll",
+        count(*) filter (where back.guarantee_recent is not null) as "guarantees30",
+        count(*) filter (where back.guarantee_total is not null) as "guaranteesAll",
+        coalesce(sum(back.guarantee_recent), 0) as "guaranteeCents30",
+        coalesce(sum(back.guarantee_total), 0) as "guaranteeCentsAll",
         (select count(*) filter (where q.created_at > ${since}) from quotes q where q.digger_id = ${diggerId} and q.replaces_id is null) as "sent30",
         (select count(*) from quotes q where q.digger_id = ${diggerId} and q.replaces_id is null) as "sentAll",
         (select count(*) filter (where q.decided_at > ${since}) from quotes q where q.digger_id = ${diggerId} and q.status = 'accepted') as "accepted30",
@@ -150,7 +219,9 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
       left join lateral (
         select
           sum(${r.amountCents}) filter (where ${r.completedAt} > ${since}) as recent,
-          sum(${r.amountCents}) as total
+          sum(${r.amountCents}) as total,
+          sum(${r.amountCents}) filter (where ${r.reason} = 'reply_guarantee' and ${r.completedAt} > ${since}) as guarantee_recent,
+          sum(${r.amountCents}) filter (where ${r.reason} = 'reply_guarantee') as guarantee_total
         from ${r}
         where ${r.leadPurchaseId} = ${p.id} and ${r.status} = 'succeeded'
       ) back on true
@@ -165,6 +236,8 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
       leadsBought: figure("leads"),
       spentCents: figure("spent"),
       refundedCents: figure("refunded"),
+      guaranteeRefunds: figure("guarantees"),
+      guaranteeRefundedCents: figure("guaranteeCents"),
       netCents,
       quotesSent: figure("sent"),
       quotesAccepted: figure("accepted"),
@@ -186,20 +259,28 @@ async function myLeadsPage(
   cursor: string | null,
   state: LeadState | null,
   time: ReaderTime,
-): Promise<{ page: Page<MyLead>; ledger: LeadLedger; state: LeadState | null; times: Record<string, MyLeadTimes> }> {
+): Promise<{
+  page: Page<MyLeadItem>;
+  ledger: LeadLedger;
+  state: LeadState | null;
+  times: Record<string, MyLeadTimes>;
+  guarantees: Record<string, LeadGuaranteeTexts>;
+}> {
   const [page, ledger] = await Promise.all([
     listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays, state),
     leadLedger(db, diggerId),
   ]);
   const times: Record<string, MyLeadTimes> = {};
+  const guarantees: Record<string, LeadGuaranteeTexts> = {};
   for (const lead of page.items) {
+    guarantees[lead.id] = leadGuaranteeTexts(lead.guarantee, time);
     times[lead.id] = {
       purchased: time.date(lead.purchasedAt),
       reportClosed: lead.reportClosed ? reportWindowClosedText(time.date(lead.reportClosesAt)) : null,
       decideBy: lead.issue?.status === "pending" ? decideByText(time.deadline(lead.issue.respondBy)) : null,
     };
   }
-  return { page, ledger, state, times };
+  return { page, ledger, state, times, guarantees };
 }
 
 /** /my-leads: a page of the digger's leads (from `?cursor=`, in `?state=` when it names one) and their ledger. */

@@ -28,9 +28,10 @@ import { leadPurchases, threads } from "../db/schema.ts";
 import type { Emit } from "../events/emit.ts";
 import type { AppServices } from "../context.ts";
 import { guaranteeRefundsInWindow, lockDigger, recordGuaranteeRefund } from "./guarantee-refund.ts";
+import { pauseIfUnreached } from "./pause-gig.ts";
 import { sendRefund } from "./refunds.ts";
 
-type Services = Pick<AppServices, "db" | "emit" | "payments" | "logger">;
+type Services = Pick<AppServices, "db" | "emit" | "payments" | "logger" | "pageCache">;
 
 /** One purchase's guarantee, settled: how, its gig (the pause of a lead nobody can reach starts from it), and the refund recorded. */
 export interface SettledGuarantee {
@@ -38,6 +39,8 @@ export interface SettledGuarantee {
   gigId: string;
   outcome: GuaranteeOutcome;
   refundId: string | null;
+  /** Its gig was paused now (a lead nobody can reach, pause-gig.ts): the page cache is emptied after the commit. */
+  paused: boolean;
 }
 
 /** Due and unsettled, on a completed purchase: what the check and the sweep settle. */
@@ -69,11 +72,14 @@ async function settleLocked(tx: Transaction, emit: Emit, purchaseId: string, ski
   if (!purchase) return null;
   // The thread's row, locked like its writers lock it: what they committed is read below, what they have not waits for this commit.
   await tx.select({ id: threads.id }).from(threads).where(eq(threads.purchaseId, purchaseId)).for("no key update");
+  // Unless the client answered, the gig may be a lead nobody can reach: paused in this transaction
+  // (lock order: the thread, then the gig, as a client opening a thread takes them).
   const settle = async (outcome: GuaranteeOutcome, refundId: string | null = null): Promise<SettledGuarantee> => {
     if (outcome !== "refunded") {
       await tx.update(leadPurchases).set({ guaranteeOutcome: outcome, guaranteeSettledAt: sql`now()` }).where(eq(leadPurchases.id, purchaseId));
     }
-    return { purchaseId, gigId: purchase.gigId, outcome, refundId };
+    const paused = outcome === "answered" ? false : await pauseIfUnreached(tx, emit, purchase.gigId);
+    return { purchaseId, gigId: purchase.gigId, outcome, refundId, paused };
   };
   // Read in a statement after the lock: in READ COMMITTED it sees every writer that committed before it.
   const [evidence] = await queryRows<{ answered: boolean; issue: boolean }>(
@@ -86,7 +92,7 @@ async function settleLocked(tx: Transaction, emit: Emit, purchaseId: string, ski
   if ((await guaranteeRefundsInWindow(tx, purchase.diggerId)) >= GUARANTEE_REFUNDS_PER_DIGGER) return settle("escalated");
   const refundId = await recordGuaranteeRefund(tx, emit, purchaseId);
   // recordGuaranteeRefund wrote the outcome itself: 'refunded', or 'skipped' when nothing was left.
-  return { purchaseId, gigId: purchase.gigId, outcome: refundId ? "refunded" : "skipped", refundId };
+  return settle(refundId ? "refunded" : "skipped", refundId);
 }
 
 /**
@@ -96,6 +102,7 @@ async function settleLocked(tx: Transaction, emit: Emit, purchaseId: string, ski
  */
 export async function settleGuarantee(services: Services, purchaseId: string, { skipLocked = false } = {}): Promise<SettledGuarantee | null> {
   const settled = await services.db.transaction((tx) => settleLocked(tx, services.emit, purchaseId, skipLocked));
+  if (settled?.paused) services.pageCache.invalidate();
   if (settled?.refundId) await sendRefund(services, settled.refundId);
   return settled;
 }
@@ -122,7 +129,7 @@ async function settleAnsweredTogether(services: Services, ids: string[]): Promis
       .set({ guaranteeOutcome: "answered", guaranteeSettledAt: sql`now()` })
       .where(and(inArray(leadPurchases.id, lockedIds), answered))
       .returning({ purchaseId: leadPurchases.id, gigId: leadPurchases.gigId });
-    return settled.map((row) => ({ ...row, outcome: "answered" as const, refundId: null }));
+    return settled.map((row) => ({ ...row, outcome: "answered" as const, refundId: null, paused: false }));
   });
 }
 
@@ -134,7 +141,7 @@ const SIDE_BY_SIDE = 4;
 /**
  * The `guarantee.sweep` job: settles every due purchase, oldest due first, in rounds of BATCH;
  * a purchase another run holds is passed over (it is being settled). `onSettled` runs after each
- * one's commit (the coordinator wires the pause of a lead nobody can reach there). Returns how
+ * one's commit. Returns how
  * many were settled, by outcome.
  */
 export async function sweepDueGuarantees(

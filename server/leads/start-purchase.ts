@@ -2,13 +2,15 @@
  * Buying a lead, in the spec's order (section 4): signed in, a digger, with a profile (the
  * access rule, `PURCHASE_ACCESS`), not bought yet, a confirmed e-mail, a free spot (the cap,
  * docs/decisions/0019), no more open or lapsed checkouts than one digger may have, and for a new
- * account no more live holds of new accounts on its network than allowed (decision 0030); then
+ * account no more live holds of new accounts on its network than allowed (decision 0030), not
+ * paused by the reply guarantee (issue 48); then
  * a pending purchase at the server's price, holding the spot, and a checkout session, and the
  * browser goes to pay. Nothing the browser sends decides the amount.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
+import { GUARANTEE_TEXTS } from "#core/reply-guarantee.ts";
 import {
   CONFIRM_EMAIL_TO_BUY,
   GIG_HIRED,
@@ -135,6 +137,8 @@ async function holdSpot(
     if (!gig || why === "gone") throw gigNotFound();
     if (why === "closed") throw new AppError("conflict", "This gig is closed and its lead can no longer be purchased.");
     if (why === "hired") throw new AppError("conflict", GIG_HIRED);
+    // Its client opened none of its threads after the guarantee's wait (issue 48): not sold until they do.
+    if (why === "paused") throw new AppError("conflict", GUARANTEE_TEXTS.paused);
 
     const [mine] = await tx
       .select({ checkoutUrl: leadPurchases.checkoutUrl })

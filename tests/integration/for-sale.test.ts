@@ -1,7 +1,8 @@
 /**
  * One rule for "is this lead for sale" (issue 31, server/leads/for-sale.ts): each clause of it
  * (published, not deleted, not hidden, its client neither suspended nor deleted, open, not full,
- * no digger hired unless kept open for more (issue 47); and checkouts holding every spot left) is asked of every place that applies it, so that the
+ * no digger hired unless kept open for more (issue 47), not paused by the reply guarantee (issue
+ * 48); and checkouts holding every spot left) is asked of every place that applies it, so that the
  * places cannot drift apart: Browse Gigs, the gig page's Buy, starting a purchase, the lead
  * alerts' matching, the sitemap and the landing page's newest gigs.
  */
@@ -9,13 +10,15 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GIG_HIRED, LEAD_FULL, SPOTS_HELD } from "../../core/lead-spots.ts";
+import { GUARANTEE_TEXTS } from "../../core/reply-guarantee.ts";
 import { alertGig } from "../../server/alerts/fan-out.ts";
 import { gigs, leadPurchases, users } from "../../server/db/schema.ts";
 import { whyNotForSale } from "../../server/leads/for-sale.ts";
 import { getLandingShowcase } from "../../server/marketing/landing.ts";
 import { changeUser, flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
+import { moveGuaranteeBack, pauseGig, say } from "../support/guarantee.ts";
+import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase, type TestDigger, type TestGig } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 const CLOSED = "This gig is closed and its lead can no longer be purchased.";
@@ -28,6 +31,7 @@ type State =
   | "closed"
   | "hired"
   | "hired, kept open"
+  | "paused"
   | "unpublished"
   | "deleted gig"
   | "hidden"
@@ -44,6 +48,8 @@ const EXPECTED: Record<State, { listed: boolean; why: string | null }> = {
   // A hire ends the sale at once; 'Keep it open for more diggers' puts it back (issue 47).
   hired: { listed: false, why: "hired" },
   "hired, kept open": { listed: true, why: null },
+  // Its client opened none of its threads 48 hours after a covered first message (issue 48).
+  paused: { listed: false, why: "paused" },
   unpublished: { listed: false, why: "gone" },
   "deleted gig": { listed: false, why: "gone" },
   hidden: { listed: false, why: "gone" },
@@ -91,6 +97,14 @@ describe("one rule for a lead for sale, asked by every place alike", () => {
         await db.update(gigs).set({ purchaseCount: 1 }).where(eq(gigs.id, gig.id));
         ok(await client.client.post(`/my-gigs/${gig.id}/diggers`, { intent: "hire", diggerId: hired.diggerId }));
         if (state === "hired, kept open") ok(await client.client.post("/my-gigs", { intent: "keep-open", gigId: gig.id }));
+        break;
+      }
+      case "paused": {
+        // A digger writes within a day of buying; 48 hours on, nobody opened the thread.
+        const lead = await boughtLead(app, { client, gig });
+        await say(lead.digger, lead.threadId);
+        await moveGuaranteeBack(app, lead.purchaseId);
+        expect(await pauseGig(app, gig.id)).toBe(true);
         break;
       }
       case "deleted gig":
@@ -146,6 +160,7 @@ describe("one rule for a lead for sale, asked by every place alike", () => {
       expect(html.includes(SPOTS_HELD), "gig page held").toBe(why === "held");
       expect(html.includes(LEAD_FULL), "gig page full").toBe(why === "full");
       expect(html.includes(GIG_HIRED), "gig page hired").toBe(why === "hired");
+      expect(html.includes(GUARANTEE_TEXTS.paused), "gig page paused").toBe(why === "paused");
     }
 
     // Purchase Lead: a checkout when for sale, else the rule's own message.
@@ -157,7 +172,7 @@ describe("one rule for a lead for sale, asked by every place alike", () => {
       expect(await flashAfter(digger.client, "/browse-gigs")).toContain("Gig not found");
     } else {
       expect(bought.status, "purchase").toBe(409);
-      const message = { closed: CLOSED, hired: GIG_HIRED, full: LEAD_FULL, held: SPOTS_HELD }[why as "closed" | "hired" | "full" | "held"];
+      const message = { closed: CLOSED, hired: GIG_HIRED, full: LEAD_FULL, held: SPOTS_HELD, paused: GUARANTEE_TEXTS.paused }[why as "closed" | "hired" | "full" | "held" | "paused"];
       expect(decodeHtml(await bought.text()), "purchase").toContain(message);
     }
   }, 60_000);

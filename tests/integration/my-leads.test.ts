@@ -9,11 +9,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { acceptQuote } from "../../server/conversations/accept-quote.ts";
-import { gigs, hires, leadIssues, refunds } from "../../server/db/schema.ts";
+import { writeToBeCoveredText } from "../../core/lead-guarantee.ts";
+import { formatPrice } from "../../core/money.ts";
+import { coveredText, GUARANTEE_TEXTS, GUARANTEE_WRITE_HOURS } from "../../core/reply-guarantee.ts";
+import { gigs, hires, leadIssues, leadPurchases, refunds, threads } from "../../server/db/schema.ts";
+import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { leadLedger, listMyLeads } from "../../server/leads/my-leads.ts";
+import { readerTime } from "../../server/reader-time.ts";
 import { signUpAs } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId } from "../support/leads.ts";
+import { moveGuaranteeBack, say } from "../support/guarantee.ts";
+import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId, type TestDigger } from "../support/leads.ts";
 import { sendQuoteForm } from "../support/quotes.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
@@ -24,6 +30,9 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const page = async (client: SessionClient, path = "/my-leads") => decodeHtml(await (await client.get(path)).text());
+const HOUR = 3_600_000;
+/** The ledger's figures of the reply guarantee (issue 48) when it refunded nothing. */
+const noGuarantee = { guaranteeRefunds: 0, guaranteeRefundedCents: 0 };
 
 describe("/my-leads guards", () => {
   it("sends visitors to the digger sign-in with 'Please sign in to view your leads', and back here after", async () => {
@@ -277,8 +286,8 @@ describe("the ledger at the top of /my-leads", () => {
     ]);
 
     expect(await leadLedger(app.database.db, digger.diggerId)).toEqual({
-      last30Days: { leadsBought: 1, spentCents: 1_525, refundedCents: 762, netCents: 763, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
-      allTime: { leadsBought: 2, spentCents: 4_035, refundedCents: 1_766, netCents: 2_269, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
+      last30Days: { leadsBought: 1, spentCents: 1_525, refundedCents: 762, ...noGuarantee, netCents: 763, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
+      allTime: { leadsBought: 2, spentCents: 4_035, refundedCents: 1_766, ...noGuarantee, netCents: 2_269, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
     });
     const html = await page(digger.client);
     for (const text of ["Last 30 days", "All time", "Leads bought", "Total spent", "Total refunded", "Net spent"]) {
@@ -290,8 +299,8 @@ describe("the ledger at the top of /my-leads", () => {
   it("shows zeros to a digger who has bought nothing", async () => {
     const digger = await diggerWithProfile(app);
     expect(await leadLedger(app.database.db, digger.diggerId)).toEqual({
-      last30Days: { leadsBought: 0, spentCents: 0, refundedCents: 0, netCents: 0, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
-      allTime: { leadsBought: 0, spentCents: 0, refundedCents: 0, netCents: 0, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
+      last30Days: { leadsBought: 0, spentCents: 0, refundedCents: 0, ...noGuarantee, netCents: 0, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
+      allTime: { leadsBought: 0, spentCents: 0, refundedCents: 0, ...noGuarantee, netCents: 0, quotesSent: 0, quotesAccepted: 0, hires: 0, netPerHireCents: null },
     });
     const html = await page(digger.client);
     expect(html).toContain("Net spent");
@@ -404,5 +413,111 @@ describe("the gig's page after paying (issue 47)", () => {
     // A visitor sees none of it.
     const visitor = decodeHtml(await (await new SessionClient(app).get(`/gig/${lead.gig.id}`)).text());
     for (const secret of ["Message Clara", `sms:${digits}`, `/messages/${lead.threadId}`]) expect(visitor).not.toContain(secret);
+  });
+});
+
+describe("the reply guarantee on the lead card (issue 48)", () => {
+  /** A lead of a new gig bought by `digger` through the checkout's completion (its thread with it). */
+  async function leadOf(digger: TestDigger, title: string) {
+    const client = await signUpAs(app, "consumer", "Gwen Guarantee");
+    const gig = await insertGig(app, client.id, { title });
+    const pending = await insertPurchase(app, gig, digger.diggerId, { status: "pending", purchasedAt: null });
+    expect(await completeCheckout(app.services, pending.providerSessionId!, "pi_test")).toBe("completed");
+    const [row] = await app.database.db.select().from(threads).where(eq(threads.purchaseId, pending.id));
+    return { client, gig, purchaseId: pending.id, threadId: row!.id };
+  }
+  const purchaseOf = async (id: string) => (await app.database.db.select().from(leadPurchases).where(eq(leadPurchases.id, id)))[0]!;
+  const threadOf = async (id: string) => (await app.database.db.select().from(threads).where(eq(threads.id, id)))[0]!;
+  /** A refund by the guarantee, as its check records it: the refund row and the purchase's outcome. */
+  async function refundedByGuarantee(purchaseId: string, status: "pending" | "succeeded", completedAt: Date | null = status === "succeeded" ? new Date() : null) {
+    const purchase = await purchaseOf(purchaseId);
+    await app.database.db.insert(refunds).values({ leadPurchaseId: purchaseId, reason: "reply_guarantee", amountCents: purchase.amountPaidCents, status, completedAt });
+    await app.database.db.update(leadPurchases).set({ guaranteeOutcome: "refunded", guaranteeSettledAt: new Date() }).where(eq(leadPurchases.id, purchaseId));
+    return purchase.amountPaidCents;
+  }
+
+  it("says covered, still time to write, not covered, refunded, reviewed or declined, with what the thread shows", async () => {
+    const db = app.database.db;
+    const digger = await diggerWithProfile(app);
+    const time = readerTime(null, app.config);
+    const fresh = await leadOf(digger, "Guarantee: nothing written yet");
+    const covered = await leadOf(digger, "Guarantee: covered and waiting");
+    await say(digger, covered.threadId);
+    const opened = await leadOf(digger, "Guarantee: the client opened it");
+    await say(digger, opened.threadId);
+    expect((await opened.client.client.get(`/messages/${opened.threadId}`)).status).toBe(200);
+    const late = await leadOf(digger, "Guarantee: written too late");
+    await moveGuaranteeBack(app, late.purchaseId, 30);
+    await say(digger, late.threadId);
+    const silent = await leadOf(digger, "Guarantee: never written");
+    await moveGuaranteeBack(app, silent.purchaseId, 30);
+    const refunded = await leadOf(digger, "Guarantee: refunded");
+    await say(digger, refunded.threadId);
+    await moveGuaranteeBack(app, refunded.purchaseId);
+    const refundCents = await refundedByGuarantee(refunded.purchaseId, "succeeded");
+    const onItsWay = await leadOf(digger, "Guarantee: refund on its way");
+    await say(digger, onItsWay.threadId);
+    await moveGuaranteeBack(app, onItsWay.purchaseId);
+    await refundedByGuarantee(onItsWay.purchaseId, "pending");
+    const escalated = await leadOf(digger, "Guarantee: past the bound");
+    await say(digger, escalated.threadId);
+    await db.update(leadPurchases).set({ guaranteeOutcome: "escalated" }).where(eq(leadPurchases.id, escalated.purchaseId));
+    const declined = await leadOf(digger, "Guarantee: declined");
+    await say(digger, declined.threadId);
+    await db.update(leadPurchases).set({ guaranteeOutcome: "declined", guaranteeSettledAt: new Date() }).where(eq(leadPurchases.id, declined.purchaseId));
+
+    const html = await page(digger.client);
+    /** The guarantee's box of the card of `title`. */
+    const box = (title: string) => {
+      const card = html.slice(html.indexOf(`>${title}</h2>`));
+      const start = card.indexOf("data-reply-guarantee");
+      return start === -1 || start > card.indexOf("</li>") ? "" : card.slice(start, card.indexOf("</div>", start));
+    };
+    const due = (await purchaseOf(covered.purchaseId)).guaranteeDueAt!;
+    const boughtAt = (await purchaseOf(fresh.purchaseId)).purchasedAt!;
+    expect(box(fresh.gig.title)).toContain(writeToBeCoveredText(time.deadline(new Date(boughtAt.getTime() + GUARANTEE_WRITE_HOURS * HOUR))));
+    expect(box(fresh.gig.title)).toContain("Client has not opened your thread · Messages: 0 from the digger, 0 from the client · No message from the digger yet");
+    expect(box(covered.gig.title)).toContain(coveredText(time.deadline(due)));
+    expect(box(covered.gig.title)).toContain("Client has not opened your thread · Messages: 1 from the digger, 0 from the client · First message 0 minutes after buying");
+    // Opened: nothing more to promise; the evidence says when.
+    expect(box(opened.gig.title)).not.toContain("Reply guarantee:");
+    expect(box(opened.gig.title)).toContain(`Client opened your thread ${time.dateTime((await threadOf(opened.threadId)).clientOpenedAt!)}`);
+    expect(box(late.gig.title)).toContain(GUARANTEE_TEXTS.notCovered);
+    expect(box(late.gig.title)).toContain("First message 30 hours after buying");
+    expect(box(silent.gig.title)).toContain(GUARANTEE_TEXTS.notCovered);
+    expect(box(refunded.gig.title)).toContain(GUARANTEE_TEXTS.refunded);
+    expect(box(onItsWay.gig.title)).toContain(GUARANTEE_TEXTS.refunded);
+    expect(box(escalated.gig.title)).toContain(GUARANTEE_TEXTS.escalated);
+    expect(box(declined.gig.title)).toContain(GUARANTEE_TEXTS.declined);
+    // A refund by the guarantee reads like any refund: its state, its amount, the filters.
+    expect(html).toContain(`Refunded ${formatPrice(refundCents)}`);
+    const { items } = await listMyLeads(db, digger.diggerId, null);
+    const stateOf = (purchaseId: string) => items.find((lead) => lead.id === purchaseId)?.state;
+    expect(stateOf(refunded.purchaseId)).toBe("refunded");
+    expect(stateOf(onItsWay.purchaseId)).toBe("refund_pending");
+    expect(stateOf(covered.purchaseId)).toBe("active");
+    expect(await page(digger.client, "/my-leads?state=refunded")).toContain(`>${refunded.gig.title}</h2>`);
+    expect(await page(digger.client, "/my-leads?state=refund_pending")).toContain(`>${onItsWay.gig.title}</h2>`);
+
+  });
+
+  it("counts the guarantee's refunds in 'Your spending': how many and how much, 30 days and all time", async () => {
+    const digger = await diggerWithProfile(app);
+    const recent = await leadOf(digger, "Spending: refunded this month");
+    const recentCents = await refundedByGuarantee(recent.purchaseId, "succeeded");
+    const old = await leadOf(digger, "Spending: refunded long ago");
+    const oldCents = await refundedByGuarantee(old.purchaseId, "succeeded", new Date(Date.now() - 40 * 24 * HOUR));
+    const waiting = await leadOf(digger, "Spending: refund not back yet");
+    await refundedByGuarantee(waiting.purchaseId, "pending");
+
+    const ledger = await leadLedger(app.database.db, digger.diggerId);
+    expect(ledger.last30Days).toMatchObject({ guaranteeRefunds: 1, guaranteeRefundedCents: recentCents, refundedCents: recentCents });
+    expect(ledger.allTime).toMatchObject({ guaranteeRefunds: 2, guaranteeRefundedCents: recentCents + oldCents, refundedCents: recentCents + oldCents });
+    const html = await page(digger.client);
+    const row = html.slice(html.indexOf(GUARANTEE_TEXTS.spendingLabel));
+    expect(row.indexOf(`1 · ${formatPrice(recentCents)}`)).toBeGreaterThan(-1);
+    expect(row.indexOf(`2 · ${formatPrice(recentCents + oldCents)}`)).toBeGreaterThan(row.indexOf(`1 · ${formatPrice(recentCents)}`));
+    // Nothing refunded by it: '0'.
+    expect(await page((await diggerWithProfile(app)).client)).toMatch(new RegExp(`${GUARANTEE_TEXTS.spendingLabel}</th><td[^>]*>0</td>`));
   });
 });

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { cn } from "#app/lib/cn.ts";
 import { isLiveLead, issueStatusLabel, LEAD_STATE_LABELS, refundStateText, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
+import type { LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import { ClientContact } from "./client-contact.tsx";
 import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx";
@@ -12,9 +13,10 @@ import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx
 /**
  * A purchased lead: where it stands ('Active', 'Hired', 'Not chosen', 'Gig filled', 'Refund
  * pending', 'Refunded'; a lead no longer in play is set apart: dashed and muted), the gig, the
- * client's contact details, Message, Send Email and Report Issue.
+ * client's contact details, the reply guarantee's line and the thread's evidence (issue 48),
+ * Message, Send Email and Report Issue.
  */
-export function LeadCard({ lead, times }: { lead: MyLead; times: MyLeadTimes }) {
+export function LeadCard({ lead, times, guarantee }: { lead: MyLead; times: MyLeadTimes; guarantee: LeadGuaranteeTexts }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
   useFieldFocus(fetcher.data);
   const { gig, client } = lead;
@@ -46,6 +48,13 @@ export function LeadCard({ lead, times }: { lead: MyLead; times: MyLeadTimes }) 
           <Item label="Purchase Date" value={times.purchased} />
           {refundState ? <Item label="Refund" value={refundState} /> : null}
         </dl>
+        {guarantee.line || guarantee.evidence ? (
+          // The reply guarantee (issue 48): where this purchase stands, and what its thread shows.
+          <div className="grid gap-1 rounded-md border bg-muted/30 px-3 py-2 text-sm" data-reply-guarantee>
+            {guarantee.line ? <p className="font-medium">{guarantee.line}</p> : null}
+            {guarantee.evidence ? <p className="text-muted-foreground">{guarantee.evidence}</p> : null}
+          </div>
+        ) : null}
         <div className="flex flex-wrap gap-3">
           {lead.threadId ? (
             <Button asChild variant="outline">

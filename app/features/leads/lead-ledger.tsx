@@ -1,11 +1,12 @@
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { LEDGER_TEXTS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
+import { guaranteeRefundsText, LEDGER_TEXTS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { formatPrice } from "#core/money.ts";
 
 const ROWS: { label: string; value: (totals: LedgerTotals) => string }[] = [
   { label: LEDGER_TEXTS.leadsBought, value: (t) => String(t.leadsBought) },
   { label: LEDGER_TEXTS.totalSpent, value: (t) => formatPrice(t.spentCents) },
   { label: LEDGER_TEXTS.totalRefunded, value: (t) => formatPrice(t.refundedCents) },
+  { label: LEDGER_TEXTS.guaranteeRefunded, value: (t) => guaranteeRefundsText(t.guaranteeRefunds, formatPrice(t.guaranteeRefundedCents)) },
   { label: LEDGER_TEXTS.netSpent, value: (t) => formatPrice(t.netCents) },
   { label: LEDGER_TEXTS.quotesSent, value: (t) => String(t.quotesSent) },
   { label: LEDGER_TEXTS.quotesAccepted, value: (t) => String(t.quotesAccepted) },

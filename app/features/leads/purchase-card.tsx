@@ -7,13 +7,15 @@ import { useOptionalUser } from "#app/lib/user.ts";
 import { ConfirmEmailNotice } from "#app/components/confirm-email-notice.tsx";
 import { CONFIRM_EMAIL_TO_BUY, GIG_HIRED, HOLD_MINUTES, LEAD_FULL, SPOTS_HELD, spotsText, type NotForSale } from "#core/lead-spots.ts";
 import { formatPrice } from "#core/money.ts";
+import { GUARANTEE_TEXTS } from "#core/reply-guarantee.ts";
 import { toastInfo, toastLoading, toastSuccess } from "#app/lib/toasts.ts";
 
 interface Props {
   gigId: string;
   /**
    * Why the lead is not for sale, by the one rule (server/leads/for-sale.ts), or null: the gig is
-   * gone or closed, its client hired a digger, full of completed purchases, or checkouts hold every spot left.
+   * gone or closed, its client hired a digger, full of completed purchases, checkouts hold every
+   * spot left, or the reply guarantee paused it (its client opened none of its threads, issue 48).
    */
   notForSale: NotForSale | null;
   leadPriceCents: number;
@@ -32,9 +34,11 @@ interface Props {
 
 /** The Purchase Lead side card of /gig/{id} (spec sections 2 and 4; issue 19's spots). */
 export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, maxDiggers, purchased, holding, confirmEmail, own }: Props) {
-  const open = notForSale !== "gone" && notForSale !== "closed" && notForSale !== "hired";
+  const open = notForSale !== "gone" && notForSale !== "closed" && notForSale !== "hired" && notForSale !== "paused";
   // A buyer keeps what they bought; everyone else is told the client hired someone (issue 47).
   const hired = notForSale === "hired" && !purchased;
+  // Paused by the reply guarantee (issue 48): said to whoever could buy it; a buyer keeps theirs.
+  const paused = notForSale === "paused" && !purchased;
   // A digger who bought the lead, or whose checkout holds a spot, is told that rather than 'full'.
   const full = notForSale === "full" && !purchased && !holding;
   const held = notForSale === "held" && !purchased && !holding;
@@ -70,6 +74,11 @@ export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, ma
             <p className="font-medium">{GIG_HIRED}</p>
             <Button disabled>Purchase Lead</Button>
           </>
+        ) : paused ? (
+          <>
+            <p className="font-medium">{GUARANTEE_TEXTS.paused}</p>
+            <Button disabled>Purchase Lead</Button>
+          </>
         ) : full ? (
           <>
             <p className="font-medium">{LEAD_FULL}</p>
@@ -83,7 +92,7 @@ export function PurchaseCard({ gigId, notForSale, leadPriceCents, spotsTaken, ma
         ) : (
           <PurchaseButton gigId={gigId} open={open} purchased={purchased} confirmEmail={confirmEmail} />
         )}
-        {holding && !purchased && !hired ? (
+        {holding && !purchased && !hired && !paused ? (
           <p className="text-sm text-muted-foreground">{`Your checkout holds a spot for ${HOLD_MINUTES} minutes: Purchase Lead continues it.`}</p>
         ) : null}
       </CardContent>

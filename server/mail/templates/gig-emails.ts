@@ -1,4 +1,4 @@
-/** The e-mails about a gig's standing: filled, hidden and shown again by an operator. */
+/** The e-mails about a gig's standing: filled, hidden and shown again by an operator, paused by the reply guarantee. */
 import { PRODUCT_NAME } from "#core/product.ts";
 import { action, facts, paragraph, type EmailMessage } from "../content.ts";
 
@@ -28,5 +28,23 @@ export function gigRestoredEmail({ gigTitle }: { gigTitle: string }): EmailMessa
   return {
     subject: `Your gig "${gigTitle}" is shown again`,
     content: [paragraph(`An operator of ${PRODUCT_NAME} restored your gig "${gigTitle}": diggers can find it again.`)],
+  };
+}
+
+/**
+ * To the client whose gig the reply guarantee paused (issue 48): diggers wrote and nobody opened
+ * their threads, so the lead is not sold until the client opens one.
+ */
+export function gigAwaitingReplyEmail({ publicUrl, subject, gigTitle }: { publicUrl: string; subject: string; gigTitle: string }): EmailMessage {
+  return {
+    subject,
+    content: [
+      paragraph(
+        `Diggers who bought the lead for "${gigTitle}" wrote to you and are waiting for your answer.`,
+        "Until you open one of their messages, your gig is paused: it is not shown to other diggers and its lead is not sold.",
+      ),
+      paragraph("Open your messages to read them; your gig is listed again as soon as you do."),
+      action("Your messages", `${publicUrl}/messages`),
+    ],
   };
 }
