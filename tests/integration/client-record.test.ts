@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NEW_CLIENT } from "../../core/reply-guarantee.ts";
+import { NEW_CLIENT, RECORD_TITLE } from "../../core/reply-guarantee.ts";
 import type { TestUser } from "../support/accounts.ts";
 import { acceptQuote } from "../../server/conversations/accept-quote.ts";
 import { sendMessage } from "../../server/conversations/send-message.ts";
@@ -142,7 +142,7 @@ describe("the record on the gig page and Browse Gigs", () => {
     const digger = await diggerWithProfile(app);
     for (const viewer of [digger.client, new SessionClient(app), client.client]) {
       const html = decodeHtml(await (await viewer.get(`/gig/${gig.id}`)).text());
-      expect(html).toContain("About this client");
+      expect(html).toContain(RECORD_TITLE);
       for (const line of LINES) expect(html).toContain(line);
       expect(html).not.toContain(NEW_CLIENT);
     }
@@ -152,7 +152,7 @@ describe("the record on the gig page and Browse Gigs", () => {
     const newcomer = await signUpAs(app, "consumer", "Nell Newcomer");
     const fresh = await insertGig(app, newcomer.id, { title: "Paint the fence, new client" });
     const html = decodeHtml(await (await digger.client.get(`/gig/${fresh.id}`)).text());
-    expect(html).toContain("About this client");
+    expect(html).toContain(RECORD_TITLE);
     expect(html).toContain(NEW_CLIENT);
     expect(html).not.toContain("Replied to");
   });

@@ -1,7 +1,5 @@
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
-
-/** The heading of the client's record on a gig's page (issue 48: the block other issues add their lines to). */
-export const CLIENT_RECORD_TITLE = "About this client";
+import { RECORD_TITLE } from "#core/reply-guarantee.ts";
 
 /**
  * 'About this client' on /gig/{id}: the client's record in lines, as the server wrote them
@@ -14,7 +12,7 @@ export function ClientRecordCard({ lines }: { lines: string[] }) {
       <Card className="gap-3">
         <CardHeader>
           <h2 id="client-record-title" className="text-lg font-semibold">
-            {CLIENT_RECORD_TITLE}
+            {RECORD_TITLE}
           </h2>
         </CardHeader>
         <CardContent>
