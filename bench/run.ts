@@ -39,6 +39,8 @@ import { openDatabase, type Database } from "../server/db/client.ts";
 import { diggerProfiles, gigs } from "../server/db/schema.ts";
 import { browseDiggers, browseFilters } from "../server/diggers/browse.ts";
 import { browseGigsQuery, listOpenGigs, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
+import { clientRecordFigures } from "../server/gigs/client-record.ts";
+import { clientRecordLines } from "../core/reply-guarantee.ts";
 import { forSale } from "../server/leads/for-sale.ts";
 import { getLandingShowcase } from "../server/marketing/landing.ts";
 import { PAGE_SIZE } from "../server/pagination.ts";
@@ -164,7 +166,9 @@ async function expectationOf(db: Database, sample: Sample, shows: Shows): Promis
   };
   if ("gigs" in shows) {
     const page = await listOpenGigs(db, parseBrowseFilters(new URLSearchParams(shows.gigs)));
-    return full(`the ${PAGE_SIZE} gigs of Browse Gigs${shows.gigs ? ` ?${shows.gigs}` : ""}`, page.items.map((g) => g.id));
+    const listed = full(`the ${PAGE_SIZE} gigs of Browse Gigs${shows.gigs ? ` ?${shows.gigs}` : ""} and their clients' record lines`, page.items.map((g) => g.id));
+    // Each card's line of its client's record (issue 48): the bench must time pages that read them.
+    return { ...listed, texts: [...listed.texts, ...new Set(page.items.flatMap((g) => g.clientRecord ?? []))] };
   }
   if ("diggers" in shows) {
     const params = new URLSearchParams(shows.diggers);
@@ -177,8 +181,9 @@ async function expectationOf(db: Database, sample: Sample, shows: Shows): Promis
     return { what: "the landing's gigs and diggers", texts: [...showcase.gigs.map((g) => g.id), ...showcase.diggers.map((d) => d.id)] };
   }
   if ("gig" in shows) {
-    const [gig] = await db.select({ title: gigs.title }).from(gigs).where(eq(gigs.id, sample.gigId));
-    return { what: "the gig's title", texts: [gig!.title] };
+    const [gig] = await db.select({ title: gigs.title, clientId: gigs.clientId }).from(gigs).where(eq(gigs.id, sample.gigId));
+    const record = (await clientRecordFigures(db, [gig!.clientId])).get(gig!.clientId)!;
+    return { what: "the gig's title and its client's record", texts: [gig!.title, ...clientRecordLines(record)] };
   }
   if ("digger" in shows) {
     const [digger] = await db.select({ handle: diggerProfiles.handle }).from(diggerProfiles).where(eq(diggerProfiles.id, sample.diggerId));

@@ -19,6 +19,8 @@ export interface GigSummary {
   maxDiggers: number;
   spotsTaken: number;
   leadPriceCents: number;
+  /** The first line of the client's record (issue 48, `clientRecordLines`): 'New client', 'Replied to 5 of 6 diggers'...; null: none to show. */
+  clientRecord: string | null;
 }
 
 /** One of a client's own gigs on My Gigs. */

@@ -100,6 +100,8 @@ export const firstMessageText = (e: Pick<ThreadEvidence, "purchasedAt" | "digger
 export const RECORD_MIN_LEADS = 3;
 export const RECORD_MONTHS = 12;
 export const NEW_CLIENT = "New client";
+/** The heading of the record's block on a gig's page (the block the later issues add their lines to). */
+export const RECORD_TITLE = "About this client";
 
 /** Replies by the response-time bands (migration 0052's client_reply_months, summed over 12 months). */
 export interface ClientRecordFigures {

@@ -5,6 +5,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { ClientContact } from "#app/features/leads/client-contact.tsx";
+import { ClientRecordCard } from "#app/features/gigs/client-record.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { PurchaseCard } from "#app/features/leads/purchase-card.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
@@ -94,28 +95,32 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             </dl>
           </CardContent>
         </Card>
-        <aside aria-label="Purchase Lead">
-          <PurchaseCard
-            gigId={gig.id}
-            notForSale={loaderData.notForSale}
-            leadPriceCents={gig.leadPriceCents}
-            spotsTaken={gig.spotsTaken}
-            maxDiggers={gig.maxDiggers}
-            purchased={loaderData.purchased}
-            holding={loaderData.holding}
-            confirmEmail={loaderData.confirmEmail}
-            own={
-              loaderData.own ? (
-                <div className="flex flex-wrap gap-2">
-                  <Button asChild size="sm">
-                    <Link to={`/my-gigs/${gig.id}/edit`}>Edit Gig</Link>
-                  </Button>
-                  {loaderData.own.deletable ? <DeleteGigButton gigId={gig.id} gigTitle={gig.title} /> : null}
-                </div>
-              ) : null
-            }
-          />
-        </aside>
+        {/* Before buying: the lead, then what the client's earlier leads show (issue 48). */}
+        <div className="grid content-start gap-6">
+          <aside aria-label="Purchase Lead">
+            <PurchaseCard
+              gigId={gig.id}
+              notForSale={loaderData.notForSale}
+              leadPriceCents={gig.leadPriceCents}
+              spotsTaken={gig.spotsTaken}
+              maxDiggers={gig.maxDiggers}
+              purchased={loaderData.purchased}
+              holding={loaderData.holding}
+              confirmEmail={loaderData.confirmEmail}
+              own={
+                loaderData.own ? (
+                  <div className="flex flex-wrap gap-2">
+                    <Button asChild size="sm">
+                      <Link to={`/my-gigs/${gig.id}/edit`}>Edit Gig</Link>
+                    </Button>
+                    {loaderData.own.deletable ? <DeleteGigButton gigId={gig.id} gigTitle={gig.title} /> : null}
+                  </div>
+                ) : null
+              }
+            />
+          </aside>
+          <ClientRecordCard lines={loaderData.clientRecord} />
+        </div>
       </div>
     </div>
   );

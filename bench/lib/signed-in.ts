@@ -76,7 +76,7 @@ export interface Person {
 async function signIn(server: BenchServer, client: pg.Client, userId: string): Promise<Person> {
   const { rows } = await client.query<{ email: string; full_name: string }>("select email, full_name from users where id = $1", [userId]);
   const user = rows[0];
-  if (!user) throw new Error(`bench: no user ${userId} in the bench database (generator v3 makes it)`);
+  if (!user) throw new Error(`bench: no user ${userId} in the bench database (the generator makes it)`);
   const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.url },

@@ -10,11 +10,13 @@ import { timeAgo } from "#core/relative-time.ts";
 import type { GigSummary } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
+import { clientRecordLines } from "#core/reply-guarantee.ts";
 import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import type { Database } from "../db/client.ts";
-import { categories, diggerProfiles, gigs } from "../db/schema.ts";
+import { categories, clientRecords, diggerProfiles, gigs } from "../db/schema.ts";
 import { forSale } from "../leads/for-sale.ts";
+import { recordColumns, recordMonths } from "./client-record.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { listTopLevelCategories } from "../categories.ts";
 import { anyone } from "../guards.ts";
@@ -88,9 +90,14 @@ function listConditions(db: Database, filters: BrowseFilters): SQL[] {
   return conditions;
 }
 
-/** One page and one row more of open gigs from `source` (the table, or a window of it). */
+/**
+ * One page and one row more of open gigs from `source` (the table, or a window of it), each
+ * with its client's record (issue 48). The page is chosen first, in a subquery with its own
+ * LIMIT, so the record is read for its rows only, by primary keys, whichever index the
+ * planner walks (a search's sort included): still one query a page.
+ */
 function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | undefined, size: number) {
-  return db
+  const page = db
     .select({
       id: source.id,
       title: source.title,
@@ -99,17 +106,40 @@ function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | un
       timeline: source.timeline,
       budgetMinCents: source.budgetMinCents,
       budgetMaxCents: source.budgetMaxCents,
-      categoryName: categories.name,
-      createdAt: exactTimestamp(source.createdAt),
+      categoryName: sql<string>`${categories.name}`.as("category_name"),
+      sortAt: source.createdAt,
+      createdAt: exactTimestamp(source.createdAt).as("created_at_text"),
       purchaseCount: source.purchaseCount,
       maxDiggers: source.maxDiggers,
-      spotsTaken: source.purchaseCount,
+      clientId: source.clientId,
     })
     .from(source)
     .innerJoin(categories, eq(categories.id, source.categoryId))
     .where(where)
     .orderBy(desc(source.createdAt), desc(source.id))
-    .limit(size + 1);
+    .limit(size + 1)
+    .as("page");
+  const months = recordMonths(db, page.clientId);
+  return db
+    .select({
+      id: page.id,
+      title: page.title,
+      description: page.description,
+      location: page.location,
+      timeline: page.timeline,
+      budgetMinCents: page.budgetMinCents,
+      budgetMaxCents: page.budgetMaxCents,
+      categoryName: page.categoryName,
+      createdAt: page.createdAt,
+      purchaseCount: page.purchaseCount,
+      maxDiggers: page.maxDiggers,
+      spotsTaken: page.purchaseCount,
+      record: recordColumns(months),
+    })
+    .from(page)
+    .leftJoin(clientRecords, eq(clientRecords.clientId, page.clientId))
+    .leftJoinLateral(months, sql`true`)
+    .orderBy(desc(page.sortAt), desc(page.id));
 }
 
 /** The browse query itself (one page and one row more), unexecuted: tests EXPLAIN it. */
@@ -179,6 +209,7 @@ export async function listOpenGigs(db: Database, filters: BrowseFilters, size = 
       maxDiggers: row.maxDiggers,
       spotsTaken: row.spotsTaken,
       leadPriceCents: leadPriceCents(row.budgetMinCents),
+      clientRecord: clientRecordLines(row.record)[0] ?? null,
     })),
   };
 }

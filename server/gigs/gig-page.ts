@@ -7,8 +7,9 @@ import type { UserType } from "#core/sign-in-schemas.ts";
 import { formatDate } from "#core/dates.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
+import { clientRecordLines } from "#core/reply-guarantee.ts";
 import type { Database } from "../db/client.ts";
-import { categories, diggerProfiles, gigs, leadPurchases, quotes, threads, users } from "../db/schema.ts";
+import { categories, clientRecords, diggerProfiles, gigs, leadPurchases, quotes, threads, users } from "../db/schema.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
 import { hasCompletedPurchase, holdsSpot } from "../leads/spots.ts";
 import { gigNotFound, whyNotForSaleOf, withdrawn as withdrawnGig } from "../leads/for-sale.ts";
@@ -16,6 +17,7 @@ import { actsAsOperator, anyone } from "../guards.ts";
 import { isEmailConfirmed } from "../sign-in/confirm-email.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
+import { recordColumns, recordMonths } from "./client-record.ts";
 
 /**
  * The page /gig/{id}: the gig with its spots, and for a digger whether they already bought its
@@ -42,6 +44,12 @@ async function gigPage(db: Database, id: string, viewer: { id: string; userType:
     /** Written by the server in the reader's zone (issue 47): 'Posted 3 hours ago by Hana', and the deadline (a calendar day). */
     posted: `Posted ${time.ago(gig.createdAt)} by ${gig.posterFirstName}`,
     deadline: gig.deadline ? formatDate(gig.deadline) : "No deadline",
+    /**
+     * 'About this client' (issue 48): the client's record in lines ('New client', 'Replied to 5
+     * of 6 diggers', ...), the same for every viewer, the client included: it is about them and
+     * holds nothing private (no digger's name, no message).
+     */
+    clientRecord: found.clientRecord,
     /** Why Buy is not offered (`whyNotForSale`, server/leads/for-sale.ts), or null when the lead is for sale. */
     notForSale: found.notForSale,
     withdrawn: withdrawnNotice(found.withdrawn, owner || operator),
@@ -99,6 +107,8 @@ async function completedPurchase(db: Database, gigId: string): Promise<boolean> 
 
 async function getPublicGig(db: Database, id: string, viewerId: string | null) {
   if (!isUuid(id)) return null;
+  // The client's record, joined by primary keys: no second round trip for the page.
+  const months = recordMonths(db, gigs.clientId);
   const [row] = await db
     .select({
       id: gigs.id,
@@ -123,14 +133,17 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
       withdrawn: withdrawnGig(),
       notForSale: whyNotForSaleOf(),
       hiddenReason: gigs.hiddenReason,
+      record: recordColumns(months),
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
     .innerJoin(users, eq(users.id, gigs.clientId))
+    .leftJoin(clientRecords, eq(clientRecords.clientId, gigs.clientId))
+    .leftJoinLateral(months, sql`true`)
     // A deleted account's gigs leave the site with it, and so does a gig its client deleted.
     .where(and(eq(gigs.id, id), isNull(users.deletedAt), isNull(gigs.deletedAt)));
   if (!row || (!row.published && row.clientId !== viewerId)) return null;
-  const { clientId, withdrawn, hiddenReason, notForSale, ...gig } = row;
+  const { clientId, withdrawn, hiddenReason, notForSale, record, ...gig } = row;
   return {
     gig: { ...gig, createdAt: gig.createdAt.toISOString(), leadPriceCents: leadPriceCents(gig.budgetMinCents) },
     /** For permission checks on the server; never sent to the browser. */
@@ -138,6 +151,7 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
     /** Hidden by an operator (with the operator's reason), or its owner suspended: only the owner, the lead's buyers and operators may see it. */
     withdrawn: withdrawn ? { hiddenReason } : null,
     notForSale,
+    clientRecord: clientRecordLines(record),
   };
 }
 

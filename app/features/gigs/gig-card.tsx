@@ -29,6 +29,7 @@ export function GigCard({ gig }: { gig: GigSummary }) {
             { label: "Lead price", value: `Lead: ${formatPrice(gig.leadPriceCents)}` },
           ]}
         />
+        {gig.clientRecord ? <p className="text-xs">{gig.clientRecord}</p> : null}
         <p className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span>{gig.posted}</span>
           <span>{spotsText(gig.spotsTaken, gig.maxDiggers)}</span>

@@ -1,0 +1,54 @@
+/**
+ * The client's record as a digger sees it before buying (issue 48): the reply lines from
+ * RECORD_MIN_LEADS leads, the median's band (the slower middle reply with an even count), the
+ * hire line once somebody bought a gig, and 'New client' only without any history.
+ */
+import { describe, expect, it } from "vitest";
+import { clientRecordLines, NEW_CLIENT, RECORD_MIN_LEADS, usualReplyText, type ClientRecordFigures } from "#core/reply-guarantee.ts";
+
+const NONE: ClientRecordFigures = { leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0 };
+const record = (over: Partial<ClientRecordFigures>): ClientRecordFigures => ({ ...NONE, ...over });
+
+describe("the client's record lines", () => {
+  it("says 'New client' only with no history of any kind", () => {
+    expect(clientRecordLines(NONE)).toEqual([NEW_CLIENT]);
+    // A gig bought, nobody wrote yet: a hire line, not 'New client'.
+    expect(clientRecordLines(record({ gigsBought: 1 }))).toEqual(["Hired on 0 of 1 gig"]);
+    // Leads older than 12 months only: no reply line, and not new either.
+    expect(clientRecordLines(record({ leadsAllTime: 4, gigsBought: 2, gigsHired: 1 }))).toEqual(["Hired on 1 of 2 gigs"]);
+    expect(clientRecordLines(record({ leadsAllTime: 1 }))).not.toContain(NEW_CLIENT);
+  });
+
+  it("shows the reply lines from 3 leads of the last 12 months, not 2", () => {
+    expect(RECORD_MIN_LEADS).toBe(3);
+    const two = record({ leads: 2, replied: 2, withinHour: 2, leadsAllTime: 2, gigsBought: 1 });
+    expect(clientRecordLines(two)).toEqual(["Hired on 0 of 1 gig"]);
+    const three = record({ leads: 3, replied: 2, withinHour: 2, leadsAllTime: 3, gigsBought: 2, gigsHired: 1 });
+    expect(clientRecordLines(three)).toEqual(["Replied to 2 of 3 diggers", "Usually replies within an hour", "Hired on 1 of 2 gigs"]);
+  });
+
+  it("leaves the usual-reply line out when no reply, or the median reply, came within a day", () => {
+    expect(clientRecordLines(record({ leads: 3, leadsAllTime: 3, gigsBought: 3 }))).toEqual(["Replied to 0 of 3 diggers", "Hired on 0 of 3 gigs"]);
+    // Three replies, two of them after more than a day.
+    expect(clientRecordLines(record({ leads: 3, replied: 3, withinHour: 1, leadsAllTime: 3, gigsBought: 1 }))).toEqual(["Replied to 3 of 3 diggers", "Hired on 0 of 1 gig"]);
+  });
+});
+
+describe("the usual reply: the median's band", () => {
+  it("takes the band of the middle reply with an odd count", () => {
+    expect(usualReplyText({ replied: 1, withinHour: 1, withinFewHours: 0, withinDay: 0 })).toBe("Usually replies within an hour");
+    expect(usualReplyText({ replied: 3, withinHour: 1, withinFewHours: 1, withinDay: 1 })).toBe("Usually replies within a few hours");
+    expect(usualReplyText({ replied: 3, withinHour: 2, withinFewHours: 0, withinDay: 1 })).toBe("Usually replies within an hour");
+    expect(usualReplyText({ replied: 3, withinHour: 0, withinFewHours: 1, withinDay: 2 })).toBe("Usually replies within a day");
+    expect(usualReplyText({ replied: 3, withinHour: 1, withinFewHours: 0, withinDay: 0 })).toBeNull();
+    expect(usualReplyText({ replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0 })).toBeNull();
+  });
+
+  it("takes the slower middle reply with an even count", () => {
+    expect(usualReplyText({ replied: 2, withinHour: 1, withinFewHours: 1, withinDay: 0 })).toBe("Usually replies within a few hours");
+    expect(usualReplyText({ replied: 4, withinHour: 2, withinFewHours: 0, withinDay: 2 })).toBe("Usually replies within a day");
+    expect(usualReplyText({ replied: 4, withinHour: 3, withinFewHours: 0, withinDay: 1 })).toBe("Usually replies within an hour");
+    // Two within a day, two slower: the slower middle one took more than a day.
+    expect(usualReplyText({ replied: 4, withinHour: 0, withinFewHours: 0, withinDay: 2 })).toBeNull();
+  });
+});
