@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { formatPrice } from "./money.ts";
+import type { EvidenceTexts } from "./reply-guarantee.ts";
 
 /** 'fake_request' (issue 48) is decided by an operator, never by the client it accuses. */
 export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled", "fake_request"] as const;
@@ -48,6 +49,10 @@ export const ISSUE_MESSAGES = {
   fillAll: "Please fill in all fields",
   tooLong: `Description must be less than ${ISSUE_DESCRIPTION_MAX} characters`,
   reported: "Issue reported successfully. The client will review your request.",
+  /** A fake-request report: the client it accuses is neither asked nor told (issue 48). */
+  fakeReported: "Reported: Digs & Gigs reviews it. The client is not told of your report.",
+  /** An issue approved at once by the reply guarantee's rule (issue 48). */
+  approvedByGuarantee: "Refund approved: the client had not opened your thread 48 hours after your first message.",
   alreadyReported: "You have already reported an issue for this lead",
   reportFailed: "Failed to report issue",
   loadLeadsFailed: "Failed to load leads",
@@ -292,4 +297,6 @@ export interface GigIssue {
   /** The spec's 'From: {digger business name}', with the handle the client knows the digger by everywhere else. */
   diggerBusinessName: string;
   diggerHandle: string;
+  /** What the purchase's thread shows, in the client's words and zone (issue 48); null without a thread. */
+  evidence: EvidenceTexts | null;
 }
