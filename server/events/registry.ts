@@ -320,7 +320,7 @@ export const EVENTS = {
   "fake-request.decided": declare<{ operatorId: string; issueId: string; decision: IssueDecision; diggerUserId: string; clientUserId: string; gigId: string; refunded: number }>()({
     audit: (e) => ({
       operatorId: e.operatorId,
-      action: e.decision === "approve" ? "fake-request.approve" : "fake-request.reject",
+      action: e.decision === "approve" ? "fake_request.approve" : "fake_request.reject",
       subjectType: "issue",
       subjectId: e.issueId,
       subjectUserId: e.diggerUserId,
