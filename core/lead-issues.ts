@@ -67,6 +67,9 @@ export const ISSUE_MESSAGES = {
   rejected: "Issue rejected",
 } as const;
 
+/** The report form's hint: who decides a fake-request report (issue 48). */
+export const FAKE_REQUEST_HINT = "A Fake or Spam Request goes to Digs & Gigs, not to the client.";
+
 /** LEAD_ISSUE_RESPONSE_HOURS and LEAD_ISSUE_REPORT_DAYS when they are not set (server/config.ts). */
 export const ISSUE_DEADLINE_DEFAULTS = { responseHours: 72, reportDays: 14 } as const;
 
