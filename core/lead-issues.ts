@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { formatPrice } from "./money.ts";
+import type { EvidenceTexts } from "./reply-guarantee.ts";
 
 /** 'fake_request' (issue 48) is decided by an operator, never by the client it accuses. */
 export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled", "fake_request"] as const;
@@ -48,6 +49,10 @@ export const ISSUE_MESSAGES = {
   fillAll: "Please fill in all fields",
   tooLong: `Description must be less than ${ISSUE_DESCRIPTION_MAX} characters`,
   reported: "Issue reported successfully. The client will review your request.",
+  /** A fake-request report: the client it accuses is neither asked nor told (issue 48). */
+  fakeReported: "Reported: Digs & Gigs reviews it. The client is not told of your report.",
+  /** An issue approved at once by the reply guarantee's rule (issue 48). */
+  approvedByGuarantee: "Refund approved: the client had not opened your thread 48 hours after your first message.",
   alreadyReported: "You have already reported an issue for this lead",
   reportFailed: "Failed to report issue",
   loadLeadsFailed: "Failed to load leads",
@@ -61,6 +66,9 @@ export const ISSUE_MESSAGES = {
   approved: "Issue approved",
   rejected: "Issue rejected",
 } as const;
+
+/** The report form's hint: who decides a fake-request report (issue 48). */
+export const FAKE_REQUEST_HINT = "A Fake or Spam Request goes to Digs & Gigs, not to the client.";
 
 /** LEAD_ISSUE_RESPONSE_HOURS and LEAD_ISSUE_REPORT_DAYS when they are not set (server/config.ts). */
 export const ISSUE_DEADLINE_DEFAULTS = { responseHours: 72, reportDays: 14 } as const;
@@ -292,4 +300,6 @@ export interface GigIssue {
   /** The spec's 'From: {digger business name}', with the handle the client knows the digger by everywhere else. */
   diggerBusinessName: string;
   diggerHandle: string;
+  /** What the purchase's thread shows, in the client's words and zone (issue 48); null without a thread. */
+  evidence: EvidenceTexts | null;
 }

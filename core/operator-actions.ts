@@ -21,6 +21,10 @@ export const OPERATOR_ACTIONS = {
   "refund.retry": "Retried refund",
   "issue.approve": "Approved an overdue issue's refund",
   "issue.reject": "Rejected an overdue issue's refund",
+  "fake_request.approve": "Approved a fake-request report (gig taken down, buyers refunded)",
+  "fake_request.reject": "Rejected a fake-request report",
+  "guarantee.approve": "Approved a reply guarantee refund",
+  "guarantee.decline": "Declined a reply guarantee refund",
   "operator.grant": "Granted operator role",
   "operator.revoke": "Revoked operator role",
 } as const;
@@ -50,6 +54,10 @@ export const OPERATOR_ACTION_FILTERS: Record<OperatorActionName, string> = {
   "refund.retry": "Retry a refund",
   "issue.approve": "Approve an overdue issue",
   "issue.reject": "Reject an overdue issue",
+  "fake_request.approve": "Approve a fake-request report",
+  "fake_request.reject": "Reject a fake-request report",
+  "guarantee.approve": "Approve a reply guarantee refund",
+  "guarantee.decline": "Decline a reply guarantee refund",
   "operator.grant": "Grant the operator role",
   "operator.revoke": "Revoke the operator role",
 };

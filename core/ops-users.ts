@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { IssueType, RefundRate } from "./lead-issues.ts";
+import type { EvidenceTexts } from "./reply-guarantee.ts";
 
 /** The audit table's limit on a reason (operator_actions_reason_length). */
 export const OPS_REASON_MAX = 1000;
@@ -111,6 +112,8 @@ export interface OpsUserActivity {
     reportedByThem: boolean;
     createdAt: string;
     createdAtText: string;
+    /** What the purchase's thread shows (issue 48); null without a thread. */
+    evidence: EvidenceTexts | null;
   }>;
   reviewsGiven: Capped<OpsReviewRow>;
   reviewsReceived: Capped<OpsReviewRow>;

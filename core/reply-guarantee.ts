@@ -19,8 +19,7 @@ export const GUARANTEE_WINDOW_DAYS = 30;
  * digger's bound: the operators decide); declined (an operator refused it); skipped (an issue
  * pending or approved on it, or nothing left to refund).
  */
-export const GUARANTEE_OUTCOMES = ["refunded", "answered", "escalated", "declined", "skipped"] as const;
-export type GuaranteeOutcome = (typeof GUARANTEE_OUTCOMES)[number];
+export type GuaranteeOutcome = "refunded" | "answered" | "escalated" | "declined" | "skipped";
 
 export const GUARANTEE_TEXTS = {
   /** The lead card of a purchase refunded by the guarantee. */
@@ -78,7 +77,7 @@ export const messageCountsText = (e: Pick<ThreadEvidence, "diggerMessages" | "cl
   `Messages: ${e.diggerMessages} from the digger, ${e.clientMessages} from the client`;
 
 /** A duration in words, rounded down: '45 minutes', '3 hours', '2 days'. */
-export function durationText(ms: number): string {
+function durationText(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   if (minutes < 60) return plural(minutes, "minute", "minutes");
   const hours = Math.floor(minutes / 60);
@@ -143,3 +142,41 @@ export function clientRecordLines(f: ClientRecordFigures): string[] {
   if (f.gigsBought > 0) lines.push(`Hired on ${f.gigsHired} of ${f.gigsBought} ${f.gigsBought === 1 ? "gig" : "gigs"}`);
   return lines;
 }
+
+/**
+ * The client's own side of the evidence (their issues dialog): 'Client opened your thread' reads
+ * oddly to the client, who is told of themself; `openedDate` in the client's zone.
+ */
+export const clientOpenedText = (openedDate: string | null) =>
+  openedDate === null ? "You have not opened this digger's thread" : `You opened this digger's thread ${openedDate}`;
+
+/** A purchase's evidence in words, as the server writes it for one reader (server/leads/evidence-texts.ts). */
+export interface EvidenceTexts {
+  /** 'Client opened your thread Nov 28, 2026, 7:47 PM CST' (or the client's own words). */
+  opened: string;
+  /** 'Messages: 3 from the digger, 1 from the client'. */
+  messages: string;
+  /** 'First message 2 hours after buying'. */
+  firstMessage: string;
+}
+
+/** The digger's bell and e-mail subject once an operator declined a refund past their bound. */
+export const guaranteeDeclinedNotice = (gigTitle: string) => `Your reply guarantee refund for "${gigTitle}" was declined by Digs & Gigs`;
+
+/** Each buyer's bell and e-mail subject once a gig is taken down after a fake-request report. */
+export const gigRemovedRefundNotice = (gigTitle: string) => `The gig "${gigTitle}" was taken down: your lead is refunded`;
+
+/**
+ * The reason an approved fake-request report gives in the take-down's notice to the client (the
+ * neutral notice of a gig hidden by an operator): neither the reporting digger nor the report.
+ */
+export const FAKE_REQUEST_TAKEDOWN_REASON = "Digs & Gigs reviewed this request and took it down.";
+
+/** The operators' answers on a fake-request report (/ops/payments). */
+export const FAKE_REQUEST_TEXTS = {
+  approved: "Fake request approved: the gig is taken down and every buyer is refunded.",
+  rejected: "Fake request rejected. The digger is told.",
+  /** The section's line about the client's other gigs. */
+  otherGigsTitle: "The client's other gigs",
+  noOtherGigs: "No other gig by this client.",
+} as const;

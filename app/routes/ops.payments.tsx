@@ -1,8 +1,12 @@
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { EvidenceList, OtherGigs } from "#app/features/ops/evidence-list.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { issueTypeLabel, refundCents, refundRateText } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
+import { GUARANTEE_REFUNDS_PER_DIGGER, GUARANTEE_TEXTS, GUARANTEE_WINDOW_DAYS } from "#core/reply-guarantee.ts";
+import { decideFakeRequest } from "#server/ops/decide-fake-request.ts";
+import { decideGuarantee } from "#server/ops/decide-guarantee.ts";
 import { decideOverdueIssue } from "#server/ops/decide-overdue-issue.ts";
 import { retryRefund } from "#server/ops/retry-refund.ts";
 import { paymentsPage } from "#server/ops/view-payments.ts";
@@ -15,12 +19,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * `intent=decide-issue`: Approve refund / Reject on an overdue issue awaiting an operator.
- * Any other form (Retry sends no intent): one more `refund.send` job for a pending refund (the
+ * `intent=decide-issue`: Approve refund / Reject on an overdue issue awaiting an operator;
+ * `intent=decide-fake-request`: Approve (take the gig down, refund every buyer) / Reject on a
+ * Fake or Spam Request; `intent=decide-guarantee`: Approve / Reject a reply guarantee refund past
+ * the digger's bound. Any other form (Retry sends no intent): one more `refund.send` job for a pending refund (the
  * provider never refunds twice).
  */
 export async function action(args: Route.ActionArgs) {
-  return serveIntents(args, { "decide-issue": decideOverdueIssue, "*": retryRefund });
+  return serveIntents(args, { "decide-issue": decideOverdueIssue, "decide-fake-request": decideFakeRequest, "decide-guarantee": decideGuarantee, "*": retryRefund });
 }
 
 const REASONS = {
@@ -32,7 +38,7 @@ const REASONS = {
 } as const;
 
 export default function OpsPayments({ loaderData }: Route.ComponentProps) {
-  const { pendingRefunds, overdueIssues, awaitingOperator, today } = loaderData;
+  const { pendingRefunds, overdueIssues, awaitingOperator, guaranteeQueue, today } = loaderData;
   return (
     <div className="grid gap-6">
       <PageHeader
@@ -90,6 +96,7 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="text-sm text-muted-foreground">
           The client did not answer in time and the digger already had 2 automatic approvals in 30 days. Decide by the date shown: after it the issue is approved automatically.
+          A Fake or Spam Request comes here at once, without asking the client, and is never approved automatically: approving it takes the gig down and refunds every buyer.
         </p>
         {awaitingOperator.length === 0 ? (
           <p className="text-sm text-muted-foreground">No overdue issue is awaiting an operator.</p>
@@ -101,13 +108,55 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
                   <p className="font-semibold [overflow-wrap:anywhere]">{`@${issue.diggerHandle} on "${issue.gigTitle}"`}</p>
                   <p>{`${issueTypeLabel(issue.issueType)}: ${formatPrice(refundCents(issue.amountPaidCents, issue.refundPercentage))} (${issue.refundPercentage}% of ${formatPrice(issue.amountPaidCents)})`}</p>
                   <p className="text-muted-foreground [overflow-wrap:anywhere]">{issue.description}</p>
+                  <EvidenceList evidence={issue.evidence} />
                   <p>{refundRateText(issue.refundRate)}</p>
-                  <p className="text-muted-foreground">{`Client's deadline ${issue.respondByText}`}</p>
+                  {issue.otherGigs ? (
+                    <>
+                      <p className="[overflow-wrap:anywhere]">{`Client: ${issue.clientName}`}</p>
+                      <OtherGigs gigs={issue.otherGigs} />
+                    </>
+                  ) : (
+                    <p className="text-muted-foreground">{`Client's deadline ${issue.respondByText}`}</p>
+                  )}
                   <p className="font-medium">{`Decide by ${issue.operatorRespondByText}`}</p>
                 </div>
+                {issue.otherGigs ? (
+                  <div className="flex flex-wrap gap-2 sm:flex-col">
+                    <RowAction label="Approve: take down, refund all" variant="destructive" fields={{ intent: "decide-fake-request", issueId: issue.id, decision: "approve" }} />
+                    <RowAction label="Reject" fields={{ intent: "decide-fake-request", issueId: issue.id, decision: "reject" }} />
+                  </div>
+                ) : (
+                  <div className="flex flex-wrap gap-2 sm:flex-col">
+                    <RowAction label="Approve refund" variant="default" fields={{ intent: "decide-issue", issueId: issue.id, decision: "approve" }} />
+                    <RowAction label="Reject" fields={{ intent: "decide-issue", issueId: issue.id, decision: "reject" }} />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="guarantee-heading" className="grid gap-3">
+        <h2 id="guarantee-heading" className="text-xl font-semibold">
+          {GUARANTEE_TEXTS.queueTitle}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {`The client did not open the thread within 48 hours of the digger's first message, and the digger already had ${GUARANTEE_REFUNDS_PER_DIGGER} such refunds in ${GUARANTEE_WINDOW_DAYS} days. Oldest first.`}
+        </p>
+        {guaranteeQueue.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No reply guarantee refund is waiting for an operator.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label={GUARANTEE_TEXTS.queueTitle}>
+            {guaranteeQueue.map((purchase) => (
+              <li key={purchase.purchaseId} className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-start">
+                <div className="grid min-w-0 gap-1">
+                  <p className="font-semibold [overflow-wrap:anywhere]">{`@${purchase.diggerHandle} on "${purchase.gigTitle}"`}</p>
+                  <p className="[overflow-wrap:anywhere]">{`${formatPrice(purchase.amountPaidCents)} paid · client ${purchase.clientName}`}</p>
+                  <EvidenceList evidence={purchase.evidence} />
+                </div>
                 <div className="flex flex-wrap gap-2 sm:flex-col">
-                  <RowAction label="Approve refund" variant="default" fields={{ intent: "decide-issue", issueId: issue.id, decision: "approve" }} />
-                  <RowAction label="Reject" fields={{ intent: "decide-issue", issueId: issue.id, decision: "reject" }} />
+                  <RowAction label="Approve refund" variant="default" fields={{ intent: "decide-guarantee", purchaseId: purchase.purchaseId, decision: "approve" }} />
+                  <RowAction label="Reject" fields={{ intent: "decide-guarantee", purchaseId: purchase.purchaseId, decision: "reject" }} />
                 </div>
               </li>
             ))}

@@ -14,7 +14,15 @@ import { formatDate } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { awaitingReplyNotice, GUARANTEE_WAIT_HOURS, guaranteeRefundedNotice } from "#core/reply-guarantee.ts";
+import {
+  awaitingReplyNotice,
+  GUARANTEE_REFUNDS_PER_DIGGER,
+  GUARANTEE_WAIT_HOURS,
+  GUARANTEE_WINDOW_DAYS,
+  gigRemovedRefundNotice,
+  guaranteeDeclinedNotice,
+  guaranteeRefundedNotice,
+} from "#core/reply-guarantee.ts";
 import {
   backOnSaleJobs,
   clientGigAlertJobs,
@@ -39,6 +47,8 @@ import { digestEmail, leadAlertEmail, type AlertEmailGig } from "../mail/templat
 import { contactEmail, type ContactEmailInput } from "../mail/templates/contact-email.ts";
 import { gigAwaitingReplyEmail, gigFilledEmail, gigHiddenEmail, gigRestoredEmail } from "../mail/templates/gig-emails.ts";
 import {
+  gigRemovedRefundEmail,
+  guaranteeDeclinedEmail,
   guaranteeRefundedEmail,
   issueAutoApprovedEmail,
   issueDecidedEmail,
@@ -247,7 +257,9 @@ export const EVENTS = {
         outcome:
           e.decidedBy === "automatic"
             ? `The client did not respond by ${time.dateTime(e.respondBy)}, so ${report} was approved automatically. ${refund}`
-            : approved
+            : e.decidedBy === "guarantee"
+              ? `The client had not opened your thread ${GUARANTEE_WAIT_HOURS} hours after your first message, so ${report} was approved at once. ${refund}`
+              : approved
               ? `${decider} approved ${report}. ${refund}`
               : `${decider} rejected ${report}. No refund is made.`,
       });
@@ -285,6 +297,55 @@ export const EVENTS = {
     email: (e, { config }) =>
       guaranteeRefundedEmail({ publicUrl: config.publicUrl, subject: guaranteeRefundedNotice(e.gigTitle), refund: formatPrice(e.amountCents), waitHours: GUARANTEE_WAIT_HOURS }),
     readme: { subject: 'We refunded your lead "{gig title}": the client did not open your thread within 48 hours', to: "the digger" },
+  }),
+  /** An operator approved a reply guarantee refund past the digger's bound (ops/decide-guarantee.ts): the audit row; "guarantee.refunded" tells the digger. */
+  "guarantee.approved-by-operator": declare<{ operatorId: string; purchaseId: string; diggerUserId: string; clientUserId: string; refundCents: number }>()({
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: "guarantee.approve",
+      subjectType: "user",
+      subjectId: e.diggerUserId,
+      subjectUserId: e.diggerUserId,
+      details: { purchaseId: e.purchaseId, clientUserId: e.clientUserId, refundCents: String(e.refundCents) },
+    }),
+  }),
+  /** An operator declined a reply guarantee refund past the digger's bound (ops/decide-guarantee.ts). */
+  "guarantee.declined": declare<{ operatorId: string; purchaseId: string; diggerUserId: string; clientUserId: string; gigTitle: string }>()({
+    group: "purchases",
+    mustNotMiss: true,
+    to: (e) => ({ userId: e.diggerUserId }),
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: "guarantee.decline",
+      subjectType: "user",
+      subjectId: e.diggerUserId,
+      subjectUserId: e.diggerUserId,
+      details: { purchaseId: e.purchaseId, clientUserId: e.clientUserId },
+    }),
+    bell: (e) => ({ subjectId: e.purchaseId, text: guaranteeDeclinedNotice(e.gigTitle), link: "/my-leads" }),
+    email: (e, { config }) =>
+      guaranteeDeclinedEmail({ publicUrl: config.publicUrl, subject: guaranteeDeclinedNotice(e.gigTitle), perDigger: GUARANTEE_REFUNDS_PER_DIGGER, windowDays: GUARANTEE_WINDOW_DAYS }),
+    readme: { subject: 'Your reply guarantee refund for "{gig title}" was declined by Digs & Gigs', to: "the digger" },
+  }),
+  /** An operator decided a fake-request report (ops/decide-fake-request.ts): the audit row; "issue.decided" tells the digger, never the client. */
+  "fake-request.decided": declare<{ operatorId: string; issueId: string; decision: IssueDecision; diggerUserId: string; clientUserId: string; gigId: string; refunded: number }>()({
+    audit: (e) => ({
+      operatorId: e.operatorId,
+      action: e.decision === "approve" ? "fake_request.approve" : "fake_request.reject",
+      subjectType: "issue",
+      subjectId: e.issueId,
+      subjectUserId: e.diggerUserId,
+      details: { clientUserId: e.clientUserId, gigId: e.gigId, refundedBuyers: String(e.refunded) },
+    }),
+  }),
+  /** A buyer of a gig taken down after a fake-request report is refunded what was left of their purchase (ops/decide-fake-request.ts). */
+  "gig.removed-refund": declare<{ purchaseId: string; refundId: string; amountCents: number; diggerUserId: string; gigTitle: string }>()({
+    group: "purchases",
+    mustNotMiss: true,
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({ subjectId: e.purchaseId, text: gigRemovedRefundNotice(e.gigTitle), link: "/my-leads" }),
+    email: (e, { config }) => gigRemovedRefundEmail({ publicUrl: config.publicUrl, subject: gigRemovedRefundNotice(e.gigTitle), refund: formatPrice(e.amountCents) }),
+    readme: { subject: 'The gig "{gig title}" was taken down: your lead is refunded', to: "each other buyer of the gig" },
   }),
   /** An operator asks the provider again for a refund that failed; its job belongs to leads/refunds.ts. */
   "refund.retried": declare<{ operatorId: string; refundId: string; diggerUserId: string }>()({

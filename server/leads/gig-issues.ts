@@ -1,17 +1,21 @@
 /**
  * The issues dialog of /my-gigs, reading (spec sections 2, 4, 8; design.md sections 1, 5, 6):
  * the owner of a gig reads the issues diggers reported on its leads. Anyone but the gig's
- * owner gets 404 and nothing else. Deciding on an issue is in resolve-issue.ts.
+ * owner gets 404 and nothing else. Deciding on an issue is in resolve-issue.ts. Each issue comes
+ * with what its purchase's thread shows (issue 48), read in the same query; a fake-request report
+ * is not shown: it accuses the client, and the operators decide it.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { ISSUE_MESSAGES, respondByText, withOperatorsText, type GigIssue } from "#core/lead-issues.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
-import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
+import { diggerProfiles, gigs, leadIssues, leadPurchases, threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { signedIn } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
+import { evidenceColumns } from "./thread-evidence.ts";
+import { withEvidenceTexts } from "./evidence-texts.ts";
 
 /** Who may read and decide on the issues of a gig: its owner, who must be signed in. */
 export const GIG_ISSUES_ACCESS = signedIn({
@@ -43,15 +47,17 @@ async function listGigIssues(db: Database, clientId: string, gigId: string, time
       amountPaidCents: leadPurchases.amountPaidCents,
       diggerBusinessName: diggerProfiles.businessName,
       diggerHandle: diggerProfiles.handle,
+      ...evidenceColumns,
     })
     .from(leadIssues)
     .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadIssues.diggerId))
-    .where(eq(leadPurchases.gigId, gig.id))
+    .leftJoin(threads, eq(threads.purchaseId, leadPurchases.id))
+    .where(and(eq(leadPurchases.gigId, gig.id), ne(leadIssues.issueType, "fake_request")))
     .orderBy(desc(leadIssues.createdAt), desc(leadIssues.id))
     .limit(ISSUES_LIMIT);
   return rows.map((row) => ({
-    ...row,
+    ...withEvidenceTexts(row, time, "client"),
     createdAt: row.createdAt.toISOString(),
     respondBy: row.respondBy.toISOString(),
     operatorRespondBy: row.operatorRespondBy?.toISOString() ?? null,

@@ -18,13 +18,14 @@ import { recordRefund } from "./refunds.ts";
 
 /** What is left to refund of purchase `purchaseId` (its price less every refund recorded on it). */
 export async function refundableCents(tx: Transaction, purchaseId: string): Promise<number> {
+  // A join, not a correlated subquery: with one table in its FROM, drizzle writes columns
+  // unqualified, and the subquery's "id" would be the refund's own.
   const [row] = await tx
-    .select({
-      // Named in full: drizzle writes a one-table select's columns unqualified, and "id" inside the subquery would be the refund's.
-      left: sql<number>`(${leadPurchases.amountPaidCents} - coalesce((select sum("r"."amount_cents") from ${refunds} "r" where "r"."lead_purchase_id" = ${purchaseId}::uuid), 0))::int`,
-    })
+    .select({ left: sql<number>`(${leadPurchases.amountPaidCents} - coalesce(sum(${refunds.amountCents}), 0))::int` })
     .from(leadPurchases)
-    .where(eq(leadPurchases.id, purchaseId));
+    .leftJoin(refunds, eq(refunds.leadPurchaseId, leadPurchases.id))
+    .where(eq(leadPurchases.id, purchaseId))
+    .groupBy(leadPurchases.id);
   return Math.max(0, Number(row?.left ?? 0));
 }
 

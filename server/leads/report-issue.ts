@@ -7,15 +7,26 @@
  * transaction, the job that reminds the client 24 hours before it; the client is e-mailed to
  * approve or reject it by then (the bell and an e-mail, written with the report;
  * docs/decisions/0020-refund-deadlines.md).
+ *
+ * Issue 48: a report on a purchase whose client had not opened the thread (nor replied in it)
+ * 48 hours after the digger's first answer is approved at once by the reply guarantee's rule
+ * (decided_by 'guarantee', the same decision path), while the digger has fewer than
+ * GUARANTEE_REFUNDS_PER_DIGGER such refunds in GUARANTEE_WINDOW_DAYS; the client is then not
+ * asked. A fake-request report goes straight to the operators (escalated, their deadline as
+ * decision 0031 gives) and the client it accuses is neither asked nor told.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { ISSUE_MESSAGES, issueReportFormSchema, REFUND_PERCENTAGES, reportTooLateMessage, type IssueReport } from "#core/lead-issues.ts";
+import { GUARANTEE_REFUNDS_PER_DIGGER, GUARANTEE_WAIT_HOURS } from "#core/reply-guarantee.ts";
+import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
+import { diggerProfiles, gigs, leadIssues, leadPurchases, threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
+import { guaranteeRefundsInWindow, lockDigger, refundableCents } from "./guarantee-refund.ts";
+import { afterDecision, decideLocked, FAKE_REQUEST, lockIssue, type Resolved, type Tellers } from "./resolve-issue.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
 import { defineOperation } from "../operation.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
@@ -44,17 +55,45 @@ async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId:
 }
 
 /**
+ * The reply guarantee's rule on a report just recorded in `tx` (purchase row locked): when the
+ * client had not opened the thread nor replied in it GUARANTEE_WAIT_HOURS after the digger's first
+ * answer, something is left to refund, and the digger (locked first) is below their bound, the
+ * issue is approved at once; else null, and the client decides as before.
+ */
+async function approveByGuarantee(tx: Transaction, services: Tellers, diggerId: string, purchaseId: string, issueId: string): Promise<Resolved | null> {
+  const [unopened] = await tx
+    .select({ id: threads.id })
+    .from(threads)
+    .where(
+      and(
+        eq(threads.purchaseId, purchaseId),
+        isNull(threads.clientOpenedAt),
+        isNull(threads.clientFirstReplyAt),
+        lte(threads.diggerFirstAt, sql`now() - make_interval(hours => ${GUARANTEE_WAIT_HOURS}::int)`),
+      ),
+    );
+  if (!unopened || (await refundableCents(tx, purchaseId)) === 0) return null;
+  await lockDigger(tx, diggerId);
+  if ((await guaranteeRefundsInWindow(tx, diggerId)) >= GUARANTEE_REFUNDS_PER_DIGGER) return null;
+  const issue = await lockIssue(tx, issueId, undefined);
+  return decideLocked(tx, services, issueId, issue!, "approve", "guarantee");
+}
+
+/** How a report ended: with the client (as before), with the operators (a fake request), or approved at once. */
+type Reported = { kind: "client" } | { kind: "operators" } | { kind: "guarantee"; resolved: Resolved };
+
+/**
  * Records the report `{ issueType, description }` (the form of /my-leads, parsed by
  * `issueReportSchema`) of digger `diggerId` on purchase `purchaseId` (the form's, unchecked)
  * and e-mails the client.
  */
 async function reportIssue(
-  services: Pick<AppServices, "db" | "emit" | "config">,
+  services: Pick<AppServices, "db" | "emit" | "config" | "jobs" | "payments" | "logger">,
   diggerId: string,
   purchaseId: unknown,
   { issueType, description }: IssueReport,
   time: ReaderTime,
-): Promise<void> {
+): Promise<Reported> {
   const { db, emit, config } = services;
   // Another digger's purchase, one never paid for, or none at all: nothing to report on.
   if (!isUuid(purchaseId)) throw new AppError("not_found", ISSUE_MESSAGES.reportFailed);
@@ -67,8 +106,13 @@ async function reportIssue(
 
   const refundPercentage = REFUND_PERCENTAGES[issueType];
   const responseHours = config.leadIssueResponseHours;
+  const fake = issueType === FAKE_REQUEST;
+  const inResponseHours = sql`now() + make_interval(hours => ${responseHours}::int)`;
+  let reported: Reported;
   try {
-    await db.transaction(async (tx) => {
+    reported = await db.transaction(async (tx): Promise<Reported> => {
+      // The purchase first: a reply guarantee's check of the same purchase waits for this report (and sees it).
+      await tx.select({ id: leadPurchases.id }).from(leadPurchases).where(eq(leadPurchases.id, purchaseId)).for("no key update");
       const [issue] = await tx
         .insert(leadIssues)
         .values({
@@ -77,9 +121,15 @@ async function reportIssue(
           issueType,
           description,
           refundPercentage,
-          respondBy: sql`now() + make_interval(hours => ${responseHours}::int)`,
+          // A fake request is with the operators at once (decision 0031's deadline for them).
+          respondBy: fake ? sql`now()` : inResponseHours,
+          escalatedAt: fake ? sql`now()` : null,
+          operatorRespondBy: fake ? inResponseHours : null,
         })
         .returning({ id: leadIssues.id, respondBy: leadIssues.respondBy });
+      if (fake) return { kind: "operators" };
+      const resolved = await approveByGuarantee(tx, services, diggerId, purchaseId, issue!.id);
+      if (resolved) return { kind: "guarantee", resolved };
       // The client's notice, and the reminder's job (issue-deadlines.ts's issueReminderJob).
       await emit(tx, {
         kind: "issue.reported",
@@ -93,19 +143,24 @@ async function reportIssue(
         description,
         respondBy: issue!.respondBy,
       });
+      return { kind: "client" };
     });
   } catch (error) {
     if (isUniqueViolation(error, "lead_issues_purchase_key")) throw new AppError("conflict", ISSUE_MESSAGES.alreadyReported);
     throw error;
   }
+  if (reported.kind === "guarantee") await afterDecision(services, reported.resolved);
+  return reported;
 }
+
+const REPORTED_TEXTS = { client: ISSUE_MESSAGES.reported, operators: ISSUE_MESSAGES.fakeReported, guarantee: ISSUE_MESSAGES.approvedByGuarantee } as const;
 
 /** My Leads' Report Issue form: says it was reported, in the spec's words. */
 export const reportLeadIssue = defineOperation({
   access: MY_LEADS_ACCESS,
   input: issueReportFormSchema,
   async run({ services, user, diggerId, input: { purchaseId, ...report } }) {
-    await reportIssue(services, diggerId, purchaseId, report, readerTime(user.timeZone, services.config));
-    return { success: ISSUE_MESSAGES.reported };
+    const { kind } = await reportIssue(services, diggerId, purchaseId, report, readerTime(user.timeZone, services.config));
+    return { success: REPORTED_TEXTS[kind] };
   },
 });

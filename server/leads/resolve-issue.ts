@@ -10,8 +10,13 @@
  * through `decideLocked` and `afterDecision`: one code path records and sends a refund, whoever
  * decides. Past AUTO_APPROVALS_PER_DIGGER automatic approvals in AUTO_APPROVAL_WINDOW_DAYS, an
  * overdue issue goes to the operators instead (`settleOverdueLocked`; docs/decisions/0031).
+ *
+ * A fake-request report (issue 48) accuses the client: the client never decides it, and no
+ * deadline approves it automatically; an operator does (ops/decide-fake-request.ts). An issue is
+ * never refunded more than what is left of its purchase (a refund by the reply guarantee, or
+ * another, may have come first).
  */
-import { and, count, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { isUuid } from "#core/ids.ts";
 import {
@@ -28,6 +33,7 @@ import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { clientUser, diggerUser, withPurchaseParties } from "./purchase-parties.ts";
+import { refundableCents } from "./guarantee-refund.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 import { defineOperation } from "../operation.ts";
 import { GIG_ISSUES_ACCESS } from "./gig-issues.ts";
@@ -52,7 +58,7 @@ export interface Resolved {
  * on any other is never refunded) that also matches `where`, and reads what the decision
  * needs. `skipLocked`: an issue another transaction is deciding right now is passed over.
  */
-async function lockIssue(tx: Transaction, issueId: string, where: SQL | undefined, { skipLocked = false } = {}) {
+export async function lockIssue(tx: Transaction, issueId: string, where: SQL | undefined, { skipLocked = false } = {}) {
   const locked = tx
     .select({
       status: leadIssues.status,
@@ -65,6 +71,7 @@ async function lockIssue(tx: Transaction, issueId: string, where: SQL | undefine
       diggerId: leadIssues.diggerId,
       leadPurchaseId: leadPurchases.id,
       amountPaidCents: leadPurchases.amountPaidCents,
+      gigId: gigs.id,
       gigTitle: gigs.title,
       digger: { userId: diggerUser.id, email: diggerUser.email },
       client: { userId: clientUser.id, email: clientUser.email },
@@ -77,14 +84,14 @@ async function lockIssue(tx: Transaction, issueId: string, where: SQL | undefine
     .for("update", skipLocked ? { of: leadIssues, skipLocked: true } : { of: leadIssues });
   return issue;
 }
-type LockedIssue = NonNullable<Awaited<ReturnType<typeof lockIssue>>>;
+export type LockedIssue = NonNullable<Awaited<ReturnType<typeof lockIssue>>>;
 
 /**
  * The one decision, on an issue locked (FOR UPDATE) and still pending in transaction `tx`:
  * sets the status, resolved_at and who decided, and approving records the refund in the same
  * transaction (refunds_issue_key allows one per issue).
  */
-async function decideLocked(
+export async function decideLocked(
   tx: Transaction,
   services: Tellers,
   issueId: string,
@@ -98,7 +105,7 @@ async function decideLocked(
     .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending")));
   const { issueType, refundPercentage, gigTitle, respondBy, digger, client } = issue;
   const told = { issueId, decision, decidedBy, issueType, refundPercentage, gigTitle, respondBy, digger, client };
-  const amountCents = decision === "reject" ? 0 : refundCents(issue.amountPaidCents, refundPercentage);
+  const amountCents = decision === "reject" ? 0 : Math.min(refundCents(issue.amountPaidCents, refundPercentage), await refundableCents(tx, issue.leadPurchaseId));
   const refundId =
     amountCents > 0
       ? await recordRefund(tx, services.emit, { leadPurchaseId: issue.leadPurchaseId, leadIssueId: issueId, reason: "issue_approved", amountCents })
@@ -112,7 +119,11 @@ async function decideLocked(
 }
 
 /** What deciding needs to record the refund's job and tell both sides. */
-type Tellers = Pick<AppServices, "jobs" | "emit" | "config">;
+export type Tellers = Pick<AppServices, "jobs" | "emit" | "config">;
+
+/** The report the client is never asked about, and no deadline approves (issue 48). */
+export const FAKE_REQUEST = "fake_request";
+const notFakeRequest = ne(leadIssues.issueType, FAKE_REQUEST);
 
 /** Due issues not approved automatically: they went to the operators (decision 0031). */
 export const ESCALATED = "escalated";
@@ -127,6 +138,7 @@ export const ESCALATED = "escalated";
  * digger settled at once are counted one after the other.
  */
 async function settleOverdueLocked(tx: Transaction, services: Tellers, issueId: string, issue: LockedIssue): Promise<Resolved | typeof ESCALATED | null> {
+  if (issue.issueType === FAKE_REQUEST) return null;
   if (issue.escalated) return issue.operatorOverdue ? decideLocked(tx, services, issueId, issue, "approve", "automatic") : null;
   await tx.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.id, issue.diggerId)).for("no key update");
   const [recent] = await tx
@@ -166,7 +178,7 @@ async function resolveIssue(
   const notFound = new AppError("not_found", ISSUE_MESSAGES.updateFailed);
   if (!isUuid(gigId) || !isUuid(issueId)) throw notFound;
   return services.db.transaction(async (tx) => {
-    const issue = await lockIssue(tx, issueId, and(eq(gigs.id, gigId), eq(gigs.clientId, clientId)));
+    const issue = await lockIssue(tx, issueId, and(eq(gigs.id, gigId), eq(gigs.clientId, clientId), notFakeRequest));
     if (!issue) throw notFound;
     if (issue.status !== "pending") throw new AppError("conflict", ISSUE_MESSAGES.alreadyResolved);
     // The deadline is binding: past it, the decision is the automatic approval's, taken now
@@ -176,9 +188,10 @@ async function resolveIssue(
   });
 }
 
-/** Pending, past the client's deadline, and not waiting for the operators (or past theirs too). */
+/** Pending, past the client's deadline, and not waiting for the operators (or past theirs too); never a fake request. */
 export const dueForSettling = and(
   eq(leadIssues.status, "pending"),
+  notFakeRequest,
   lte(leadIssues.respondBy, sql`now()`),
   or(isNull(leadIssues.escalatedAt), lte(leadIssues.operatorRespondBy, sql`now()`)),
 );
@@ -216,7 +229,7 @@ export async function operatorDecision(
   const notFound = new AppError("not_found", ISSUE_MESSAGES.issueNotFound);
   if (!isUuid(issueId)) throw notFound;
   return services.db.transaction(async (tx) => {
-    const issue = await lockIssue(tx, issueId, sql`${leadIssues.escalatedAt} is not null`);
+    const issue = await lockIssue(tx, issueId, and(sql`${leadIssues.escalatedAt} is not null`, notFakeRequest));
     if (!issue) throw notFound;
     const parties = { diggerUserId: issue.digger.userId, clientUserId: issue.client.userId };
     await check(parties);

@@ -5,9 +5,6 @@
  * digger's lead card, the operators' payments page and user page; and read by the reply
  * guarantee's check. Never another digger's thread, never a message's words.
  */
-import { inArray, eq } from "drizzle-orm";
-import type { ThreadEvidence } from "#core/reply-guarantee.ts";
-import type { Database, Transaction } from "../db/client.ts";
 import { leadPurchases, threads } from "../db/schema.ts";
 
 /** The columns of one purchase's evidence, for a select that joins `threads` on the purchase. */
@@ -18,18 +15,3 @@ export const evidenceColumns = {
   diggerMessages: threads.diggerMessages,
   clientMessages: threads.clientMessages,
 };
-
-/** The evidence of each completed purchase of `purchaseIds` (a purchase without a thread has none). */
-export async function threadEvidence(db: Database | Transaction, purchaseIds: string[]): Promise<Map<string, ThreadEvidence>> {
-  const found = new Map<string, ThreadEvidence>();
-  if (purchaseIds.length === 0) return found;
-  const rows = await db
-    .select({ purchaseId: leadPurchases.id, ...evidenceColumns })
-    .from(leadPurchases)
-    .innerJoin(threads, eq(threads.purchaseId, leadPurchases.id))
-    .where(inArray(leadPurchases.id, purchaseIds));
-  for (const { purchaseId, purchasedAt, ...rest } of rows) {
-    if (purchasedAt) found.set(purchaseId, { purchasedAt, ...rest });
-  }
-  return found;
-}

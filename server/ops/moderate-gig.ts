@@ -6,11 +6,23 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { gigModerationSchema, OPS_GIG_MESSAGES } from "#core/ops-moderation.ts";
+import type { Transaction } from "../db/client.ts";
 import { gigs } from "../db/schema.ts";
+import type { Emit } from "../events/emit.ts";
 import { AppError } from "../errors.ts";
 import { refuseOwnRecord } from "../events/audit.ts";
 import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
+
+/**
+ * Takes gig `gig` (its row locked by the caller) down with `reason`: hidden, its audit row and
+ * the owner's notice ("gig.hidden"). Also the take-down of an approved fake-request report
+ * (decide-fake-request.ts).
+ */
+export async function hideGig(tx: Transaction, emit: Emit, operatorId: string, gig: { id: string; title: string; ownerId: string }, reason: string): Promise<void> {
+  await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: reason }).where(eq(gigs.id, gig.id));
+  await emit(tx, { kind: "gig.hidden", operatorId, gigId: gig.id, gigTitle: gig.title, ownerId: gig.ownerId, reason });
+}
 
 export const moderateGig = defineOperation({
   access: operator,
@@ -26,8 +38,7 @@ export const moderateGig = defineOperation({
       refuseOwnRecord(operator.id, gig.ownerId);
       if (input.intent === "hide") {
         if (gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.alreadyHidden);
-        await tx.update(gigs).set({ hiddenAt: sql`now()`, hiddenReason: input.reason }).where(eq(gigs.id, gig.id));
-        await services.emit(tx, { kind: "gig.hidden", operatorId: operator.id, gigId: gig.id, gigTitle: gig.title, ownerId: gig.ownerId, reason: input.reason });
+        await hideGig(tx, services.emit, operator.id, gig, input.reason);
         return { success: OPS_GIG_MESSAGES.hidden };
       }
       if (!gig.hiddenAt) throw new AppError("conflict", OPS_GIG_MESSAGES.notHidden);

@@ -2,14 +2,17 @@
  * A user's page in the console (/ops/users/{id}): the account and its standing, and the
  * newest rows of each thing they did on the site (gigs, purchases, lead issues, reviews given
  * and received), each list capped at USER_PAGE_LIST_CAP; the operator history (the audit rows
- * about them) is paginated by the page itself (auditLog).
+ * about them) is paginated by the page itself (auditLog). Each lead issue comes with what its
+ * purchase's thread shows (issue 48), joined in the same query.
  */
 import { desc, eq, or, sql } from "drizzle-orm";
 import type { OpsUserAccount, OpsUserActivity } from "#core/ops-users.ts";
 import type { Database } from "../db/client.ts";
-import { diggerProfiles, gigs, leadIssues, leadPurchases, reviews, users } from "../db/schema.ts";
+import { diggerProfiles, gigs, leadIssues, leadPurchases, reviews, threads, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { withEvidenceTexts } from "../leads/evidence-texts.ts";
 import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
+import { evidenceColumns } from "../leads/thread-evidence.ts";
 import { auditLog } from "./audit-log.ts";
 import { refundRates } from "./refund-rate.ts";
 import { operator } from "../guards.ts";
@@ -89,9 +92,11 @@ async function opsUserPage(db: Database, userId: string, time: ReaderTime): Prom
           status: leadIssues.status,
           reportedByThem: diggerId === null ? sql<boolean>`false` : sql<boolean>`${leadIssues.diggerId} = ${diggerId}`,
           createdAt: leadIssues.createdAt,
+          ...evidenceColumns,
         })
         .from(leadIssues)
         .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+        .leftJoin(threads, eq(threads.purchaseId, leadPurchases.id))
         .$dynamic(),
     )
       .where(diggerId === null ? eq(gigs.clientId, userId) : or(eq(gigs.clientId, userId), eq(leadIssues.diggerId, diggerId)))
@@ -136,7 +141,7 @@ async function opsUserPage(db: Database, userId: string, time: ReaderTime): Prom
     },
     gigs: dated(ownGigs),
     purchases: dated(purchases),
-    issues: dated(issues),
+    issues: dated(issues.map((issue) => withEvidenceTexts(issue, time))),
     reviewsGiven: dated(reviewsGiven),
     reviewsReceived: dated(reviewsReceived),
   };

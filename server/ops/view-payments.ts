@@ -5,11 +5,18 @@
  * automatic approvals, docs/decisions/0031) with the digger's refund rate; and today's
  * purchases and refunds in totals (the UTC day). Retry is retry-refund.ts, Approve refund /
  * Reject decide-overdue-issue.ts.
+ *
+ * Issue 48: each issue awaiting an operator comes with what its purchase's thread shows, and a
+ * Fake or Spam Request with its client's other gigs (decide-fake-request.ts); the reply guarantee's
+ * refunds past a digger's bound are a queue of their own, oldest first, with the same evidence
+ * (decide-guarantee.ts). Each list is one query (the evidence joined), the other gigs one more.
  */
-import { and, asc, count, eq, gte, isNotNull, isNull, lte, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, sum } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { diggerProfiles, gigs, leadIssues, leadPurchases, refunds } from "../db/schema.ts";
-import { withPurchaseParties } from "../leads/purchase-parties.ts";
+import { diggerProfiles, gigs, leadIssues, leadPurchases, refunds, threads } from "../db/schema.ts";
+import { withEvidenceTexts } from "../leads/evidence-texts.ts";
+import { clientUser, withPurchaseParties } from "../leads/purchase-parties.ts";
+import { evidenceColumns } from "../leads/thread-evidence.ts";
 import { refundRates } from "./refund-rate.ts";
 import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
@@ -30,7 +37,7 @@ async function paymentsOverview(db: Database, time: ReaderTime) {
     amountPaidCents: leadPurchases.amountPaidCents,
   };
   const overdue = and(eq(leadIssues.status, "pending"), lte(leadIssues.respondBy, sql`now()`));
-  const [pendingRefunds, overdueIssues, awaitingOperator, [purchases], [refunded]] = await Promise.all([
+  const [pendingRefunds, overdueIssues, awaitingOperator, guaranteeQueue, [purchases], [refunded]] = await Promise.all([
     withPurchaseParties(
       db
         .select({
@@ -56,13 +63,44 @@ async function paymentsOverview(db: Database, time: ReaderTime) {
       .limit(LIST_LIMIT),
     withPurchaseParties(
       db
-        .select({ ...issueRow, operatorRespondBy: leadIssues.operatorRespondBy, issueType: leadIssues.issueType, description: leadIssues.description })
+        .select({
+          ...issueRow,
+          operatorRespondBy: leadIssues.operatorRespondBy,
+          issueType: leadIssues.issueType,
+          description: leadIssues.description,
+          gigId: gigs.id,
+          clientId: gigs.clientId,
+          clientName: clientUser.name,
+          ...evidenceColumns,
+        })
         .from(leadIssues)
         .innerJoin(leadPurchases, eq(leadPurchases.id, leadIssues.leadPurchaseId))
+        .leftJoin(threads, eq(threads.purchaseId, leadPurchases.id))
         .$dynamic(),
     )
       .where(and(overdue, isNotNull(leadIssues.escalatedAt), eq(leadPurchases.status, "completed")))
       .orderBy(asc(leadIssues.operatorRespondBy), asc(leadIssues.id))
+      .limit(LIST_LIMIT),
+    // The reply guarantee's refunds past a digger's bound, oldest first (lead_purchases_guarantee_escalated_idx).
+    withPurchaseParties(
+      db
+        .select({
+          purchaseId: leadPurchases.id,
+          gigId: gigs.id,
+          gigTitle: gigs.title,
+          diggerHandle: diggerProfiles.handle,
+          diggerUserId: diggerProfiles.userId,
+          clientId: gigs.clientId,
+          clientName: clientUser.name,
+          amountPaidCents: leadPurchases.amountPaidCents,
+          ...evidenceColumns,
+        })
+        .from(leadPurchases)
+        .leftJoin(threads, eq(threads.purchaseId, leadPurchases.id))
+        .$dynamic(),
+    )
+      .where(eq(leadPurchases.guaranteeOutcome, "escalated"))
+      .orderBy(asc(leadPurchases.guaranteeSettledAt), asc(leadPurchases.id))
       .limit(LIST_LIMIT),
     db
       .select({ count: count(), cents: sum(leadPurchases.amountPaidCents) })
@@ -76,7 +114,8 @@ async function paymentsOverview(db: Database, time: ReaderTime) {
   return {
     pendingRefunds: pendingRefunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), createdAtText: time.dateTime(r.createdAt) })),
     overdueIssues: overdueIssues.map((i) => ({ ...i, respondBy: i.respondBy.toISOString(), respondByText: time.dateTime(i.respondBy) })),
-    awaitingOperator: await withRefundRates(db, awaitingOperator, time),
+    awaitingOperator: await withOtherGigs(db, await withRefundRates(db, awaitingOperator.map((issue) => withEvidenceTexts(issue, time)), time), time),
+    guaranteeQueue: guaranteeQueue.map((purchase) => withEvidenceTexts(purchase, time)),
     today: {
       purchases: { count: Number(purchases?.count ?? 0), cents: Number(purchases?.cents ?? 0) },
       refunds: { count: Number(refunded?.count ?? 0), cents: Number(refunded?.cents ?? 0) },
@@ -96,6 +135,52 @@ async function withRefundRates<T extends { diggerId: string; respondBy: Date; op
     refundRate: rates.get(issue.diggerId)!,
   }));
 }
+
+/** How many of a client's other gigs a fake-request report shows beside it. */
+const OTHER_GIGS = 10;
+
+/**
+ * Each Fake or Spam Request with its client's other gigs (newest first, at most OTHER_GIGS: their
+ * titles, dates and status), read in one query for every client of the list; other issues get none.
+ */
+async function withOtherGigs<T extends { issueType: string; gigId: string; clientId: string }>(db: Database, issues: T[], time: ReaderTime) {
+  const clientIds = [...new Set(issues.filter((issue) => issue.issueType === "fake_request").map((issue) => issue.clientId))];
+  const newest = db
+    .select({
+      id: gigs.id,
+      clientId: gigs.clientId,
+      title: gigs.title,
+      status: gigs.status,
+      hidden: sql<boolean>`${gigs.hiddenAt} is not null`.as("hidden"),
+      createdAt: gigs.createdAt,
+      rank: sql<number>`row_number() over (partition by ${gigs.clientId} order by ${gigs.createdAt} desc, ${gigs.id} desc)`.as("rank"),
+    })
+    .from(gigs)
+    .where(inArray(gigs.clientId, clientIds))
+    .as("newest");
+  // One more than shown: the reported gig itself is left out of its own list.
+  const rows =
+    clientIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(newest)
+          .where(lte(newest.rank, OTHER_GIGS + 1))
+          .orderBy(asc(newest.clientId), desc(newest.createdAt), desc(newest.id));
+  return issues.map((issue) => ({
+    ...issue,
+    otherGigs:
+      issue.issueType !== "fake_request"
+        ? null
+        : rows
+            .filter((gig) => gig.clientId === issue.clientId && gig.id !== issue.gigId)
+            .slice(0, OTHER_GIGS)
+            .map((gig) => ({ id: gig.id, title: gig.title, statusText: otherGigStatus(gig), createdAtText: time.date(gig.createdAt) })),
+  }));
+}
+
+/** 'Open', 'Closed', 'Hidden': a gig of the client's as the operator reads it. */
+const otherGigStatus = (gig: { status: string; hidden: boolean }) => (gig.hidden ? "Hidden" : gig.status === "open" ? "Open" : "Closed");
 
 /** The Payments section. */
 export const paymentsPage = defineOperation({

@@ -4,6 +4,7 @@
  * operator sees it with the digger's refund rate and the operators' deadline, at 375 and 1280 px
  * without sideways scrolling or accessibility violations, and approves the refund.
  */
+import { GUARANTEE_TEXTS } from "../../core/reply-guarantee.ts";
 import { expect, test } from "./fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import { signIn, toastSaying } from "./helpers.ts";
@@ -18,6 +19,9 @@ test("the demo operator decides an overdue issue awaiting an operator in Payment
   await expect(row.getByText(/^Refund rate \(90 days\): \d+% \(2 of \d+ purchases\)$/)).toBeVisible();
   await expect(row.getByText(/^Decide by /)).toBeVisible();
   await expect(row.getByText("Posted by Mistake: ", { exact: false })).toBeVisible();
+  // Issue 48: what the purchase's thread shows, beside the decision; the queue of reply guarantee refunds past a digger's bound.
+  await expect(row.getByRole("list", { name: "What the thread shows" }).getByText(/^Messages: \d+ from the digger, \d+ from the client$/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: GUARANTEE_TEXTS.queueTitle })).toBeVisible();
 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });

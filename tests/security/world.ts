@@ -19,6 +19,7 @@ import {
   hires,
   leadAlertSettings,
   leadIssues,
+  leadPurchases,
   messageAttachments,
   messageReports,
   messages,
@@ -206,6 +207,22 @@ export async function createWorld(app: TestApp) {
         .where(eq(leadIssues.id, issue.id))
         .returning();
       return i!;
+    },
+    /** A Fake or Spam Request by the owning digger, with the operators from its report (issue 48). */
+    async freshFakeRequest() {
+      const { issue } = await world.freshIssue();
+      const [i] = await db
+        .update(leadIssues)
+        .set({ issueType: "fake_request", respondBy: sql`now()`, escalatedAt: sql`now()`, operatorRespondBy: sql`now() + interval '72 hours'` })
+        .where(eq(leadIssues.id, issue.id))
+        .returning();
+      return i!;
+    },
+    /** A purchase by the owning digger whose reply guarantee refund went past the digger's bound (issue 48). */
+    async freshEscalatedGuarantee() {
+      const { purchase } = await world.freshPurchase();
+      const [p] = await db.update(leadPurchases).set({ guaranteeOutcome: "escalated", guaranteeSettledAt: sql`now()` }).where(eq(leadPurchases.id, purchase.id)).returning();
+      return p!;
     },
     /** A completed purchase by the owning digger with no issue yet. */
     async freshPurchase() {

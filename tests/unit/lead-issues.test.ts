@@ -26,13 +26,13 @@ function parseIssueReport(input: unknown) {
 }
 
 describe("issue types", () => {
-  it("labels the three types as the spec does, and shows an unknown type raw", () => {
-    expect(ISSUE_TYPES.map(issueTypeLabel)).toEqual(["Posted by Mistake", "Changed Mind", "Already Found Digger"]);
+  it("labels the types as the spec (and issue 48's fake request) does, and shows an unknown type raw", () => {
+    expect(ISSUE_TYPES.map(issueTypeLabel)).toEqual(["Posted by Mistake", "Changed Mind", "Already Found Digger", "Fake or Spam Request"]);
     expect(issueTypeLabel("spam")).toBe("spam");
   });
 
-  it("refunds mistake 100%, changed_mind 100%, already_filled 50% (spec section 9)", () => {
-    expect(REFUND_PERCENTAGES).toEqual({ mistake: 100, changed_mind: 100, already_filled: 50 });
+  it("refunds mistake 100%, changed_mind 100%, already_filled 50% (spec section 9), fake_request 100% (issue 48)", () => {
+    expect(REFUND_PERCENTAGES).toEqual({ mistake: 100, changed_mind: 100, already_filled: 50, fake_request: 100 });
   });
 });
 

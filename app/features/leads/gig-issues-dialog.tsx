@@ -97,6 +97,14 @@ function IssueItem({ issue, action }: { issue: GigIssue; action: string }) {
           <dd className="font-medium">{refundText(issue.amountPaidCents, issue.refundPercentage)}</dd>
         </div>
       </dl>
+      {issue.evidence ? (
+        // What the thread shows (issue 48), beside the decision.
+        <ul className="grid gap-0.5 rounded-md bg-muted/40 p-2 text-sm" aria-label="What the thread shows">
+          <li>{issue.evidence.opened}</li>
+          <li>{issue.evidence.messages}</li>
+          <li>{issue.evidence.firstMessage}</li>
+        </ul>
+      ) : null}
       <p className="text-xs text-muted-foreground">{issue.reportedText}</p>
       {issue.status !== "pending" ? null : issue.operatorRespondBy ? (
         // Past its deadline the client's answer no longer decides it (decision 0031).

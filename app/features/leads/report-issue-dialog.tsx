@@ -15,7 +15,7 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
-import { ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema } from "#core/lead-issues.ts";
+import { FAKE_REQUEST_HINT, ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema } from "#core/lead-issues.ts";
 
 export type ReportFetcher = FetcherWithComponents<{ error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined>;
 
@@ -53,8 +53,8 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
         >
           <input type="hidden" name="intent" value="report-issue" />
           <input type="hidden" name="purchaseId" value={purchaseId} />
-          <FormField id={`${id}-type`} label="Issue Type" required error={errors.issueType}>
-            <NativeSelect {...fieldControlProps(`${id}-type`, { required: true, error: errors.issueType })} name="issueType" defaultValue="">
+          <FormField id={`${id}-type`} label="Issue Type" required error={errors.issueType} hint={FAKE_REQUEST_HINT}>
+            <NativeSelect {...fieldControlProps(`${id}-type`, { required: true, error: errors.issueType, hintId: `${id}-type-hint` })} name="issueType" defaultValue="">
               <option value="" disabled>
                 Select an issue type
               </option>

@@ -4,6 +4,7 @@ import { excerpt } from "#core/excerpt.ts";
 import { ISSUE_STATUS_LABELS, ISSUE_TYPE_LABELS } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
 import type { Capped, OpsReviewRow, OpsUserActivity } from "#core/ops-users.ts";
+import { EvidenceList } from "./evidence-list.tsx";
 
 /** One titled list of the user's page: its rows, "None." when empty, and a note when capped. */
 function ActivityList<T extends { id: string }>({ title, list, row }: { title: string; list: Capped<T>; row: (item: T) => ReactNode }) {
@@ -89,6 +90,11 @@ export function UserActivity({ user }: { user: OpsUserActivity }) {
             <span className="text-xs text-muted-foreground">
               {ISSUE_STATUS_LABELS[issue.status]} · {issue.createdAtText}
             </span>
+            {issue.evidence ? (
+              <div className="w-full text-xs">
+                <EvidenceList evidence={issue.evidence} />
+              </div>
+            ) : null}
           </>
         )}
       />

@@ -116,3 +116,28 @@ export function guaranteeRefundedEmail(p: { publicUrl: string; subject: string; 
     ],
   };
 }
+
+/** To the digger whose reply guarantee refund past their bound an operator declined (issue 48). */
+export function guaranteeDeclinedEmail(p: { publicUrl: string; subject: string; perDigger: number; windowDays: number }): EmailMessage {
+  return {
+    subject: p.subject,
+    content: [
+      paragraph(
+        `You already had ${p.perDigger} refunds by the reply guarantee in ${p.windowDays} days, so Digs & Gigs reviewed this one, and declined it: the purchase stays paid.`,
+        "The thread stays open: if the client writes, you can still answer.",
+      ),
+      action("Your leads", `${p.publicUrl}/my-leads`),
+    ],
+  };
+}
+
+/** To each buyer of a gig taken down after a fake-request report was approved (issue 48). */
+export function gigRemovedRefundEmail(p: { publicUrl: string; subject: string; refund: string }): EmailMessage {
+  return {
+    subject: p.subject,
+    content: [
+      paragraph(`Digs & Gigs reviewed this gig and took it down, so what you paid for its lead is refunded: ${p.refund} goes back to your card.`),
+      action("Your leads", `${p.publicUrl}/my-leads`),
+    ],
+  };
+}
