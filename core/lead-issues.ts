@@ -51,6 +51,8 @@ export const ISSUE_MESSAGES = {
   reported: "Issue reported successfully. The client will review your request.",
   /** A fake-request report: the client it accuses is neither asked nor told (issue 48). */
   fakeReported: "Reported: Digs & Gigs reviews it. The client is not told of your report.",
+  /** A pending fake-request report on the digger's lead card, instead of the client's deadline. */
+  fakePending: "Digs & Gigs is reviewing your report of a fake or spam request",
   /** An issue approved at once by the reply guarantee's rule (issue 48). */
   approvedByGuarantee: "Refund approved: the client had not opened your thread 48 hours after your first message.",
   alreadyReported: "You have already reported an issue for this lead",
@@ -260,7 +262,7 @@ export interface MyLead {
   };
   /** `deleted`: the client deleted their account (anonymised once purged). */
   client: { name: string; email: string; deleted: boolean };
-  issue: { id: string; status: string; respondBy: string; decidedBy: IssueDecider | null } | null;
+  issue: { id: string; type: IssueType; status: string; respondBy: string; decidedBy: IssueDecider | null } | null;
   /** The refund of an approved issue: its amount and whether the provider has paid it back yet. */
   refund: { amountCents: number; succeeded: boolean } | null;
   /** When the report window closes (LEAD_ISSUE_REPORT_DAYS after the purchase), and whether it has. */

@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { leadGuaranteeTexts, type GuaranteeLine, type LeadGuaranteeFacts, type LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { GUARANTEE_WRITE_HOURS } from "#core/reply-guarantee.ts";
-import { decideByText, ISSUE_DEADLINE_DEFAULTS, leadStateFilter, reportWindowClosedText, type LeadState, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
+import { decideByText, ISSUE_DEADLINE_DEFAULTS, ISSUE_MESSAGES, leadStateFilter, reportWindowClosedText, type LeadState, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
@@ -103,6 +103,7 @@ export async function listMyLeads(
         // Once the issue went to the operators (decision 0031), their deadline is the one that binds.
         issueRespondBy: exactTimestamp(sql`coalesce(${leadIssues.operatorRespondBy}, ${leadIssues.respondBy})`),
         issueDecidedBy: leadIssues.decidedBy,
+        issueType: leadIssues.issueType,
         refundAmountCents: refunds.amountCents,
         refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
         threadId: threads.id,
@@ -158,7 +159,7 @@ export async function listMyLeads(
             : null,
       issue:
         row.issueId && row.issueStatus
-          ? { id: row.issueId, status: row.issueStatus, respondBy: row.issueRespondBy, decidedBy: row.issueDecidedBy }
+          ? { id: row.issueId, type: row.issueType!, status: row.issueStatus, respondBy: row.issueRespondBy, decidedBy: row.issueDecidedBy }
           : null,
       guarantee: {
         line: row.guaranteeLine,
@@ -277,7 +278,9 @@ async function myLeadsPage(
     times[lead.id] = {
       purchased: time.date(lead.purchasedAt),
       reportClosed: lead.reportClosed ? reportWindowClosedText(time.date(lead.reportClosesAt)) : null,
-      decideBy: lead.issue?.status === "pending" ? decideByText(time.deadline(lead.issue.respondBy)) : null,
+      // A fake request is the operators' to decide, never its client's (issue 48).
+      decideBy:
+        lead.issue?.status !== "pending" ? null : lead.issue.type === "fake_request" ? ISSUE_MESSAGES.fakePending : decideByText(time.deadline(lead.issue.respondBy)),
     };
   }
   return { page, ledger, state, times, guarantees };

@@ -161,7 +161,9 @@ describe("an issue approved by the evidence", () => {
     await db().update(threads).set({ diggerUserId: digger.id }).where(inArray(threads.purchaseId, leads.map((lead) => lead.purchaseId)));
     for (const lead of leads) await threadShows(lead.purchaseId, { firstHoursAgo: 50 });
     // One refund by the guarantee itself counts toward the bound.
+    // (written as recordGuaranteeRefund writes it: the refund and the purchase's outcome)
     await db().insert(refunds).values({ leadPurchaseId: leads[0]!.purchaseId, leadIssueId: null, reason: "reply_guarantee", amountCents: 100 });
+    await db().update(leadPurchases).set({ guaranteeOutcome: "refunded", guaranteeSettledAt: sql`now()` }).where(eq(leadPurchases.id, leads[0]!.purchaseId));
     const outcomes = [];
     for (const lead of leads.slice(1)) {
       await report(lead, "mistake");
@@ -200,6 +202,10 @@ describe("a Fake or Spam Request", () => {
     expect((await bells(first.client.id)).filter((t) => t.includes("issue"))).toEqual([]);
     // The client cannot decide it, even knowing its id.
     expect((await first.client.client.post(`/my-gigs/${first.gig.id}/issues`, { issueId: issue.id, decision: "reject" })).status).toBe(404);
+    // The digger's lead card names who decides: the operators, not the client's deadline.
+    const leads = decodeHtml(await (await first.digger.client.get("/my-leads")).text());
+    expect(leads).toContain(ISSUE_MESSAGES.fakePending);
+    expect(leads).not.toContain("The client has until");
 
     // The operators' page: with the evidence and the client's other gigs.
     const html = await paymentsHtml();
