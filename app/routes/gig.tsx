@@ -95,8 +95,9 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             </dl>
           </CardContent>
         </Card>
-        {/* Before buying: the lead, then what the client's earlier leads show (issue 48). */}
+        {/* Before buying: what the client's earlier leads show (issue 48), read before the price and Buy. */}
         <div className="grid content-start gap-6">
+          <ClientRecordCard lines={loaderData.clientRecord} />
           <aside aria-label="Purchase Lead">
             <PurchaseCard
               gigId={gig.id}
@@ -119,7 +120,6 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
               }
             />
           </aside>
-          <ClientRecordCard lines={loaderData.clientRecord} />
         </div>
       </div>
     </div>
