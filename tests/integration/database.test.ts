@@ -236,6 +236,16 @@ describe("demo data", () => {
         sql`select count(distinct coalesce(p.id, c.id))::int as n from gigs g join categories c on c.id = g.category_id left join categories p on p.id = c.parent_category_id`,
       );
       expect(spread[0]!.n).toBeGreaterThanOrEqual(10);
+      // The reply guarantee (issue 48): every seeded thread the digger answered was opened by its
+      // client, so no check ever refunds a demo lead; and some clients replied, so the demo's
+      // client records say so (read by the database's own counts).
+      const unopened = await queryRows<{ n: number }>(
+        fresh.db,
+        sql`select count(*)::int as n from lead_purchases p join threads t on t.purchase_id = p.id where p.guarantee_due_at is not null and t.client_opened_at is null`,
+      );
+      expect(unopened[0]!.n).toBe(0);
+      const replied = await queryRows<{ n: number }>(fresh.db, sql`select coalesce(sum(replied), 0)::int as n from client_reply_months`);
+      expect(replied[0]!.n).toBeGreaterThan(0);
     } finally {
       await fresh.destroy();
     }

@@ -300,7 +300,8 @@ async function seedPastWork(
       })
       .returning({ id: leadPurchases.id });
     const answerMinutes = FIRST_ANSWER_MINUTES[lead.diggerIndex % FIRST_ANSWER_MINUTES.length]!;
-    if (answerMinutes !== null) await seedFirstAnswer(tx, purchase!.id, new Date(daysAgo(lead.purchasedDaysAgo).getTime() + answerMinutes * 60_000));
+    const replyMinutes = CLIENT_REPLY_MINUTES[lead.diggerIndex % CLIENT_REPLY_MINUTES.length]!;
+    if (answerMinutes !== null) await seedFirstAnswer(tx, purchase!.id, new Date(daysAgo(lead.purchasedDaysAgo).getTime() + answerMinutes * 60_000), replyMinutes);
     if (lead.hired) await tx.insert(hires).values({ gigId: gig!.id, diggerId, createdAt: hiredAt });
     if (!lead.review) continue;
     const reviewedAt = daysAgo(lead.review.daysAgo);
@@ -325,16 +326,36 @@ async function seedPastWork(
  */
 const FIRST_ANSWER_MINUTES: Array<number | null> = [35, 180, 14 * 60, null];
 
-/** The digger's first message in the purchase's thread (the trigger of migration 0029 made it), read by both. */
-async function seedFirstAnswer(tx: Transaction, purchaseId: string, at: Date): Promise<void> {
-  const [thread] = await tx.select({ id: threads.id, diggerUserId: threads.diggerUserId }).from(threads).where(eq(threads.purchaseId, purchaseId));
+/**
+ * How soon the client of a past lead replied to the digger's first message, in minutes (cycled
+ * with the diggers); null: did not. The gig pages' client records (issue 48) are read from these
+ * messages by the database's own counts (migration 0052): no figure is typed.
+ */
+const CLIENT_REPLY_MINUTES: Array<number | null> = [25, 150, 600, null, 40];
+
+/**
+ * The digger's first message in the purchase's thread (the trigger of migration 0029 made it),
+ * opened and read by both (so the reply guarantee's check finds the thread answered, never a
+ * demo lead to refund), and the client's reply `replyMinutes` later when given.
+ */
+async function seedFirstAnswer(tx: Transaction, purchaseId: string, at: Date, replyMinutes: number | null = null): Promise<void> {
+  const [thread] = await tx.select({ id: threads.id, diggerUserId: threads.diggerUserId, clientId: threads.clientId }).from(threads).where(eq(threads.purchaseId, purchaseId));
   const [message] = await tx
     .insert(messages)
     .values({ threadId: thread!.id, senderId: thread!.diggerUserId, body: "Thanks for posting this. I can take a look this week: when suits you?", createdAt: at })
     .returning({ seq: messages.seq });
+  const repliedAt = replyMinutes === null ? null : new Date(at.getTime() + replyMinutes * 60_000);
+  const [reply] = repliedAt
+    ? await tx
+        .insert(messages)
+        .values({ threadId: thread!.id, senderId: thread!.clientId, body: "Thanks! Thursday morning works for me.", createdAt: repliedAt })
+        .returning({ seq: messages.seq })
+    : [];
+  const last = reply?.seq ?? message!.seq;
+  const lastAt = repliedAt ?? at;
   await tx
     .update(threads)
-    .set({ lastMessageSeq: message!.seq, diggerReadSeq: message!.seq, clientReadSeq: message!.seq, lastActivityAt: at, diggerReadAt: at, clientReadAt: at })
+    .set({ lastMessageSeq: last, diggerReadSeq: last, clientReadSeq: last, lastActivityAt: lastAt, diggerReadAt: lastAt, clientReadAt: lastAt, clientOpenedAt: at })
     .where(eq(threads.id, thread!.id));
 }
 
