@@ -4,7 +4,7 @@ import { EvidenceList, OtherGigs } from "#app/features/ops/evidence-list.tsx";
 import { RowAction } from "#app/features/ops/row-action.tsx";
 import { issueTypeLabel, refundCents, refundRateText } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { GUARANTEE_REFUNDS_PER_DIGGER, GUARANTEE_TEXTS, GUARANTEE_WINDOW_DAYS } from "#core/reply-guarantee.ts";
+import { GUARANTEE_REFUNDS_PER_DIGGER, GUARANTEE_TEXTS, GUARANTEE_WAIT_HOURS, GUARANTEE_WINDOW_DAYS } from "#core/reply-guarantee.ts";
 import { decideFakeRequest } from "#server/ops/decide-fake-request.ts";
 import { decideGuarantee } from "#server/ops/decide-guarantee.ts";
 import { decideOverdueIssue } from "#server/ops/decide-overdue-issue.ts";
@@ -121,15 +121,9 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
                   <p className="font-medium">{`Decide by ${issue.operatorRespondByText}`}</p>
                 </div>
                 {issue.otherGigs ? (
-                  <div className="flex flex-wrap gap-2 sm:flex-col">
-                    <RowAction label="Approve: take down, refund all" variant="destructive" fields={{ intent: "decide-fake-request", issueId: issue.id, decision: "approve" }} />
-                    <RowAction label="Reject" fields={{ intent: "decide-fake-request", issueId: issue.id, decision: "reject" }} />
-                  </div>
+                  <DecisionActions approve="Approve: take down, refund all" variant="destructive" fields={{ intent: "decide-fake-request", issueId: issue.id }} />
                 ) : (
-                  <div className="flex flex-wrap gap-2 sm:flex-col">
-                    <RowAction label="Approve refund" variant="default" fields={{ intent: "decide-issue", issueId: issue.id, decision: "approve" }} />
-                    <RowAction label="Reject" fields={{ intent: "decide-issue", issueId: issue.id, decision: "reject" }} />
-                  </div>
+                  <DecisionActions approve="Approve refund" fields={{ intent: "decide-issue", issueId: issue.id }} />
                 )}
               </li>
             ))}
@@ -141,7 +135,7 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
           {GUARANTEE_TEXTS.queueTitle}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {`The client did not open the thread within 48 hours of the digger's first message, and the digger already had ${GUARANTEE_REFUNDS_PER_DIGGER} such refunds in ${GUARANTEE_WINDOW_DAYS} days. Oldest first.`}
+          {`The client did not open the thread within ${GUARANTEE_WAIT_HOURS} hours of the digger's first message, and the digger already had ${GUARANTEE_REFUNDS_PER_DIGGER} such refunds in ${GUARANTEE_WINDOW_DAYS} days. Oldest first.`}
         </p>
         {guaranteeQueue.length === 0 ? (
           <p className="text-sm text-muted-foreground">No reply guarantee refund is waiting for an operator.</p>
@@ -154,10 +148,7 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
                   <p className="[overflow-wrap:anywhere]">{`${formatPrice(purchase.amountPaidCents)} paid · client ${purchase.clientName}`}</p>
                   <EvidenceList evidence={purchase.evidence} />
                 </div>
-                <div className="flex flex-wrap gap-2 sm:flex-col">
-                  <RowAction label="Approve refund" variant="default" fields={{ intent: "decide-guarantee", purchaseId: purchase.purchaseId, decision: "approve" }} />
-                  <RowAction label="Reject" fields={{ intent: "decide-guarantee", purchaseId: purchase.purchaseId, decision: "reject" }} />
-                </div>
+                <DecisionActions approve="Approve refund" fields={{ intent: "decide-guarantee", purchaseId: purchase.purchaseId }} />
               </li>
             ))}
           </ul>
@@ -179,6 +170,16 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+    </div>
+  );
+}
+
+/** An operator's Approve and Reject of one queued decision: the same form fields, `decision` added. */
+function DecisionActions({ approve, variant = "default", fields }: { approve: string; variant?: "default" | "destructive"; fields: Record<string, string> }) {
+  return (
+    <div className="flex flex-wrap gap-2 sm:flex-col">
+      <RowAction label={approve} variant={variant} fields={{ ...fields, decision: "approve" }} />
+      <RowAction label="Reject" fields={{ ...fields, decision: "reject" }} />
     </div>
   );
 }
