@@ -8,8 +8,11 @@ import { z } from "zod";
 import { formatPrice } from "./money.ts";
 import type { EvidenceTexts } from "./reply-guarantee.ts";
 
-/** 'fake_request' (issue 48) is decided by an operator, never by the client it accuses. */
-export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled", "fake_request"] as const;
+/**
+ * 'fake_request' (issue 48) is decided by an operator, never by the client it accuses;
+ * 'wrong_phone' (issue 49) is approved at once when the number was not verified at purchase.
+ */
+export const ISSUE_TYPES = ["mistake", "changed_mind", "already_filled", "fake_request", "wrong_phone"] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
 export const ISSUE_TYPE_LABELS: Record<IssueType, string> = {
@@ -17,14 +20,16 @@ export const ISSUE_TYPE_LABELS: Record<IssueType, string> = {
   changed_mind: "Changed Mind",
   already_filled: "Already Found Digger",
   fake_request: "Fake or Spam Request",
+  wrong_phone: "Wrong Phone Number",
 };
 
-/** Spec section 9: mistake 100, changed_mind 100, already_filled 50; issue 48: fake_request 100. */
+/** Spec section 9: mistake 100, changed_mind 100, already_filled 50; issue 48: fake_request 100; issue 49: wrong_phone 100. */
 export const REFUND_PERCENTAGES: Record<IssueType, number> = {
   mistake: 100,
   changed_mind: 100,
   already_filled: 50,
   fake_request: 100,
+  wrong_phone: 100,
 };
 
 const ISSUE_STATUSES = ["pending", "approved", "rejected"] as const;

@@ -11,6 +11,8 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from "node:path";
 import { z } from "zod";
 import { ISSUE_DEADLINE_DEFAULTS } from "#core/lead-issues.ts";
+import { DEFAULT_DAILY_CAP_PER_COUNTRY, DEFAULT_PHONE_COUNTRY } from "#core/phone-verification.ts";
+import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
 import { isTimeZone } from "#core/zoned-dates.ts";
 import proxyaddr from "proxy-addr";
 
@@ -155,6 +157,18 @@ const envSchema = z.object({
       .refine((hosts) => hosts.every(isBareHost), "host names or addresses ([::1] for IPv6), comma-separated, without ports")
       .optional(),
   ),
+  // Verified phones (issue 49, server/phones/): the country a number typed without +country is
+  // read in (ISO 3166 alpha-2), and the provider of text messages: "sns" (Amazon SNS; its region,
+  // keys or the SDK's own chain, and an endpoint of one's own for tests) or "outbox" (local mode's
+  // /dev/sms; refused in production). Unset in production: phone verification is off.
+  DEFAULT_PHONE_COUNTRY: optionalString.pipe(z.string().refine((c) => isSupportedCountry(c), "a country code such as US or GB").optional()),
+  SMS_PROVIDER: z.enum(["sns", "outbox"]).optional(),
+  SMS_SNS_REGION: optionalString,
+  SMS_SNS_ACCESS_KEY_ID: optionalString,
+  SMS_SNS_SECRET_ACCESS_KEY: optionalString,
+  SMS_SNS_ENDPOINT: optionalUrl,
+  // Codes sent a day to one country calling code, every account together (toll fraud's cap).
+  SMS_DAILY_CAP_PER_COUNTRY: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_DAILY_CAP_PER_COUNTRY),
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: or https: address").optional()),
 });
 
@@ -246,7 +260,24 @@ export interface Config {
   pushServiceTestHosts: string[];
   /** Reply by e-mail (decision 0048); null: the notifications carry no Reply-To and nothing listens. */
   inbound: InboundConfig | null;
+  /** The country a phone number typed without +country is read in (issue 49). */
+  defaultPhoneCountry: CountryCode;
+  /** Who sends text messages (server/phones/sms/); null: phone verification is off and no tick is shown. */
+  sms: SmsConfig | null;
+  /** Codes sent a day to one country calling code. */
+  smsDailyCapPerCountry: number;
 }
+
+export type SmsConfig =
+  | { provider: "outbox" }
+  | {
+      provider: "sns";
+      region: string;
+      /** An endpoint of one's own (the tests' SNS peer); unset: Amazon's. */
+      endpoint?: string;
+      /** Unset: the AWS SDK's own chain (AWS_* variables, instance roles). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
 
 interface InboundConfig {
   /** The domain of the reply addresses `reply+{token}@{domain}`. */
@@ -402,6 +433,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push("PUSH_SERVICE_TEST_HOSTS: not allowed in production (production sends pushes only to the browser vendors' push services)");
   }
   const inbound = inboundConfig(e, problems);
+  const sms = smsConfig(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const secretFile = path.join(dataDir, "auth-secret");
@@ -457,6 +489,36 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     push,
     pushServiceTestHosts: e.PUSH_SERVICE_TEST_HOSTS ?? [],
     inbound,
+    defaultPhoneCountry: (e.DEFAULT_PHONE_COUNTRY ?? DEFAULT_PHONE_COUNTRY) as CountryCode,
+    sms,
+    smsDailyCapPerCountry: e.SMS_DAILY_CAP_PER_COUNTRY,
+  };
+}
+
+/**
+ * Text messages (issue 49): Amazon SNS with SMS_PROVIDER=sns, else local mode's outbox
+ * (/dev/sms). Production without SMS_PROVIDER has none: phone verification is off.
+ */
+function smsConfig(e: z.infer<typeof envSchema>, problems: string[]): SmsConfig | null {
+  const production = e.NODE_ENV === "production";
+  const provider = e.SMS_PROVIDER ?? (production ? undefined : "outbox");
+  if (provider === undefined) return null;
+  if (provider === "outbox") {
+    if (production) problems.push("SMS_PROVIDER: outbox is for local mode only (set sns, or leave it unset to turn phone verification off)");
+    return { provider: "outbox" };
+  }
+  if (!e.SMS_SNS_REGION) problems.push("SMS_SNS_REGION: required when SMS_PROVIDER=sns");
+  if (Boolean(e.SMS_SNS_ACCESS_KEY_ID) !== Boolean(e.SMS_SNS_SECRET_ACCESS_KEY)) {
+    problems.push(e.SMS_SNS_ACCESS_KEY_ID ? "SMS_SNS_SECRET_ACCESS_KEY: required with SMS_SNS_ACCESS_KEY_ID" : "SMS_SNS_ACCESS_KEY_ID: required with SMS_SNS_SECRET_ACCESS_KEY");
+  }
+  return {
+    provider: "sns",
+    region: e.SMS_SNS_REGION ?? "",
+    endpoint: e.SMS_SNS_ENDPOINT,
+    credentials:
+      e.SMS_SNS_ACCESS_KEY_ID && e.SMS_SNS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.SMS_SNS_ACCESS_KEY_ID, secretAccessKey: e.SMS_SNS_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

@@ -2,7 +2,7 @@
  * The types every request and every operation is handed: `AppServices` (configuration, database,
  * logger, mailer and notify (emit's machinery), emit (the one way operations tell of events), the
  * job queue, auth, rate limits, payments, file storage, metrics, the page cache's bus, live
- * updates, the one bus between processes, and the push client) and `RequestContext`, React
+ * updates, the one bus between processes, the push client and text messages) and `RequestContext`, React
  * Router's load context. Types only: services.ts builds the services, so what merely receives
  * them imports no builder.
  */
@@ -21,6 +21,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import type { Metrics } from "./metrics.ts";
 import type { PageCacheBus } from "./page-cache-bus.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
+import type { SmsSender } from "./phones/sms/sender.ts";
 import type { PushClient } from "./push/push-service-client.ts";
 import type { RateLimits } from "./security/rate-limiter.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -66,6 +67,8 @@ export interface AppServices {
   lookupSession: LookupSession;
   /** Web Push's client (push/push-service-client.ts); null without VAPID keys. Jobs send through it (push/send.ts). */
   push: PushClient | null;
+  /** Text messages (phones/sms/): SNS or local mode's outbox; null: phone verification is off (issue 49). */
+  sms: SmsSender | null;
 }
 
 export interface RequestFailure {

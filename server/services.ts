@@ -21,6 +21,7 @@ import { createNotify } from "./events/notify.ts";
 import { createPageCacheBus } from "./page-cache-bus.ts";
 import { createPaymentProvider } from "./payments/index.ts";
 import { createPushClient } from "./push/push-service-client.ts";
+import { createSmsSender } from "./phones/sms/sender.ts";
 import { createRateLimits } from "./security/rate-limiter.ts";
 import { createS3Storage } from "./storage/s3-storage.ts";
 import { createLocalStorage } from "./storage/storage.ts";
@@ -29,7 +30,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const { db } = database;
   const jobs = createJobQueue(database, logger, { digestHour: config.digestHour, timeZone: config.timeZone });
   const mailer = createMailer({ config, db, logger, jobs });
-  const rateLimits = createRateLimits(database.driver);
+  const rateLimits = createRateLimits(database.driver, { smsDailyCapPerCountry: config.smsDailyCapPerCountry });
   const bus = createBus(database.driver, logger, {
     heartbeatMs: config.busHeartbeatSeconds * 1000,
     heartbeatTimeoutMs: config.busHeartbeatTimeoutSeconds * 1000,
@@ -59,6 +60,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     live: createLiveHub({ bus, metrics, logger, heartbeatMs: config.liveHeartbeatSeconds * 1000, maxStreams: config.liveMaxStreams, maxStreamsPerNetwork: config.liveMaxStreamsPerNetwork }),
     bus,
     push: config.push ? createPushClient(config.push, { testHosts: config.pushServiceTestHosts }) : null,
+    sms: createSmsSender(config.sms, db),
   };
 }
 
@@ -73,5 +75,6 @@ export async function closeServices(services: AppServices): Promise<void> {
   await services.jobs.stop();
   services.mailer.close();
   services.push?.close();
+  services.sms?.close();
   await services.bus.close();
 }

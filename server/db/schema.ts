@@ -90,6 +90,11 @@ export const users = pgTable(
      * the browser's at sign-up or sign-in, or chosen on /account; null: DEFAULT_TIME_ZONE.
      */
     timeZone: text("time_zone"),
+    /**
+     * The account's number to reuse (/account, issue 49), in E.164: once verified
+     * (phone_verifications), it fills in new gigs. Null: none given.
+     */
+    phone: text("phone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,6 +109,7 @@ export const users = pgTable(
     check("users_full_name_length", sql`char_length(${t.name}) between 1 and 200`),
     check("users_suspended_reason_check", sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
     check("users_time_zone_length", sql`char_length(${t.timeZone}) <= 64`),
+    check("users_phone_check", sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     // The console's Users list (server/ops/user-search.ts): newest first, and "contains" on name and e-mail.
     index("users_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_search_trgm").using("gin", sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`).with(searchIndexOptions),
@@ -419,6 +425,11 @@ export const gigs = pgTable(
      * opens any of them; off sale meanwhile.
      */
     awaitingReply: boolean("awaiting_reply").notNull().default(false),
+    /**
+     * When its client verified this gig's number (issue 49): kept by triggers on gigs and on
+     * phone_verifications (migration 0054), never written by the app. Null: no phone, or not verified.
+     */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -444,6 +455,10 @@ export const gigs = pgTable(
     index("gigs_open_category_newest_idx")
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(listedGig(t)),
+    // Browse Gigs' 'Verified phone only' (issue 49).
+    index("gigs_open_verified_newest_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${listedGig(t)} and ${t.phoneVerifiedAt} is not null`),
     index("gigs_consumer_newest_idx").on(t.clientId, t.createdAt.desc().nullsFirst()),
     // The daily digest: the gigs that became visible in the last day, newest first.
     index("gigs_visible_since_idx")
@@ -498,6 +513,11 @@ export const leadPurchases = pgTable(
     /** How the guarantee ended (core/reply-guarantee.ts's `GuaranteeOutcome`); null while due or not covered. */
     guaranteeOutcome: text("guarantee_outcome", { enum: ["refunded", "answered", "escalated", "declined", "skipped"] }),
     guaranteeSettledAt: timestamp("guarantee_settled_at", { withTimezone: true }),
+    /**
+     * When the gig's phone had been verified, as the purchase completed (issue 49; set by a trigger,
+     * migration 0054); null: not verified then. Decides a Wrong Phone Number report.
+     */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
   },
   (t) => [
     check("lead_purchases_status_check", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
@@ -542,7 +562,7 @@ export const leadIssues = pgTable(
     diggerId: uuid("digger_id")
       .notNull()
       .references(() => diggerProfiles.id, { onDelete: "restrict" }),
-    issueType: text("issue_type", { enum: ["mistake", "changed_mind", "already_filled", "fake_request"] }).notNull(),
+    issueType: text("issue_type", { enum: ["mistake", "changed_mind", "already_filled", "fake_request", "wrong_phone"] }).notNull(),
     description: text("description").notNull(),
     refundPercentage: integer("refund_percentage").notNull(),
     status: text("status", { enum: ["pending", "approved", "rejected"] })
@@ -582,7 +602,7 @@ export const leadIssues = pgTable(
     // A pending issue has no decider; a decided one written by hand (before 0014, tests) may lack one.
     check("lead_issues_decided_check", sql`${t.status} <> 'pending' or ${t.decidedBy} is null`),
     check("lead_issues_automatic_check", sql`${t.decidedBy} not in ('automatic', 'guarantee') or ${t.status} = 'approved'`),
-    check("lead_issues_type_check", sql`${t.issueType} in ('mistake', 'changed_mind', 'already_filled', 'fake_request')`),
+    check("lead_issues_type_check", sql`${t.issueType} in ('mistake', 'changed_mind', 'already_filled', 'fake_request', 'wrong_phone')`),
     check("lead_issues_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check("lead_issues_refund_check", sql`${t.refundPercentage} between 0 and 100`),
     check(
@@ -705,6 +725,8 @@ export const leadAlertSettings = pgTable(
     location: text("location"),
     /** Leads priced above it are left out; null: any price. */
     maxLeadPriceCents: integer("max_lead_price_cents"),
+    /** Only gigs whose phone its client verified (issue 49). */
+    verifiedPhoneOnly: boolean("verified_phone_only").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1362,3 +1384,64 @@ export const clientRecords = pgTable("client_records", {
   gigsBought: integer("gigs_bought").notNull().default(0),
   gigsHired: integer("gigs_hired").notNull().default(0),
 });
+
+// ---------------------------------------------------------------- verified phones (issue 49)
+
+/** E.164: '+', a country code, up to 15 digits in all. */
+const e164 = (column: AnyPgColumn) => sql`${column} ~ '^\\+[1-9][0-9]{6,14}$'`;
+
+/**
+ * A number an account proved it receives texts at (a right code, server/phones/), and when.
+ * Several accounts may verify one number (people share phones). Gigs read it through their
+ * `phone_verified_at`, which triggers keep (migration 0054).
+ */
+export const phoneVerifications = pgTable(
+  "phone_verifications",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phone] }), check("phone_verifications_phone_check", e164(t.phone))],
+);
+
+/**
+ * The one code an account is waiting on: a new code replaces it, a right one deletes it. Only
+ * its HMAC is kept (server/phones/), at most 5 tries, good for 10 minutes. It verifies the
+ * account's number (/account) or a gig's (`gigId`, whose free-text number is then written in E.164).
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    forAccount: boolean("for_account").notNull().default(false),
+    gigId: uuid("gig_id").references(() => gigs.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    triesLeft: integer("tries_left").notNull().default(5),
+    /** The provider's id of the text, for support only: never in logs, exports or pages. */
+    providerMessageId: text("provider_message_id"),
+  },
+  (t) => [
+    check("phone_codes_phone_check", e164(t.phone)),
+    check("phone_codes_tries_check", sql`${t.triesLeft} between 0 and 5`),
+  ],
+);
+
+/** Local mode's text messages (/dev/sms, like /dev/mail): what the app would have sent. Never written in production. */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_newest_idx").on(t.createdAt.desc())],
+);

@@ -7,6 +7,7 @@
  */
 import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { CODE_LIMITS } from "#core/phone-verification.ts";
 import type { DatabaseDriver } from "../db/client.ts";
 
 /** Made by our migrations (server/db/schema.ts `rateLimits`), in the column order the library writes. */
@@ -91,9 +92,19 @@ const MINUTE = 60_000;
  * in Better Auth's hooks (auth/endpoint-rules.ts), which every sign-in, sign-up and reset
  * passes through, the forms and the JSON API alike.
  */
-export function createRateLimits(driver: DatabaseDriver) {
+export function createRateLimits(driver: DatabaseDriver, settings: { smsDailyCapPerCountry: number }) {
   const pool = driver.kind === "postgres" ? driver.pool : undefined;
+  const minutes = (limit: { max: number; minutes: number }) => [limit.max, limit.minutes * MINUTE] as const;
   return {
+    /**
+     * Phone codes sent (issue 49): each costs a text, and toll fraud asks for them by the
+     * thousand. Per number, account, client network (/24, /64) and country calling code; all
+     * four are taken, and those taken are given back when another refuses (server/phones/).
+     */
+    phoneCodesPerNumber: new RateLimiter("phone-code-number", ...minutes(CODE_LIMITS.perNumber), pool),
+    phoneCodesPerAccount: new RateLimiter("phone-code-account", ...minutes(CODE_LIMITS.perAccount), pool),
+    phoneCodesPerNetwork: new RateLimiter("phone-code-network", ...minutes(CODE_LIMITS.perNetwork), pool),
+    phoneCodesPerCountry: new RateLimiter("phone-code-country", settings.smsDailyCapPerCountry, 24 * 60 * MINUTE, pool),
     /**
      * Failed sign-ins per e-mail address and client address: only failures count, and only
      * from that client, so neither the owner who knows the password nor someone guessing from

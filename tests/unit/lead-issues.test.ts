@@ -27,12 +27,12 @@ function parseIssueReport(input: unknown) {
 
 describe("issue types", () => {
   it("labels the types as the spec (and issue 48's fake request) does, and shows an unknown type raw", () => {
-    expect(ISSUE_TYPES.map(issueTypeLabel)).toEqual(["Posted by Mistake", "Changed Mind", "Already Found Digger", "Fake or Spam Request"]);
+    expect(ISSUE_TYPES.map(issueTypeLabel)).toEqual(["Posted by Mistake", "Changed Mind", "Already Found Digger", "Fake or Spam Request", "Wrong Phone Number"]);
     expect(issueTypeLabel("spam")).toBe("spam");
   });
 
-  it("refunds mistake 100%, changed_mind 100%, already_filled 50% (spec section 9), fake_request 100% (issue 48)", () => {
-    expect(REFUND_PERCENTAGES).toEqual({ mistake: 100, changed_mind: 100, already_filled: 50, fake_request: 100 });
+  it("refunds mistake 100%, changed_mind 100%, already_filled 50% (spec section 9), fake_request 100% (issue 48), wrong_phone 100% (issue 49)", () => {
+    expect(REFUND_PERCENTAGES).toEqual({ mistake: 100, changed_mind: 100, already_filled: 50, fake_request: 100, wrong_phone: 100 });
   });
 });
 

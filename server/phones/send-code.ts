@@ -1,0 +1,104 @@
+/**
+ * Sending a verification code (issue 49): to a signed-in account with a confirmed e-mail, for a
+ * number parsed by `parsePhone`, within the sending limits (per number, account, network and
+ * country calling code, shared by every server), at most once a minute. The code replaces the
+ * account's previous one; only its HMAC is stored, and the text goes out after the row is
+ * written, through the one SMS interface (sms/sender.ts).
+ */
+import { createHmac, randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { CODE_LENGTH, CODE_MINUTES, CODE_TRIES, PHONE_TEXTS, RESEND_SECONDS, codeMessage } from "#core/phone-verification.ts";
+import type { AppServices } from "../context.ts";
+import { queryRows } from "../db/client.ts";
+import { phoneCodes } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { networkCapsApply, networkOf } from "../security/network.ts";
+import type { RateLimiter } from "../security/rate-limiter.ts";
+import type { ParsedPhone } from "./parse-phone.ts";
+
+/** What a code verifies the number for: the account's number, or a gig's. */
+export interface CodeTarget {
+  forAccount: boolean;
+  gigId: string | null;
+}
+
+export interface CodeRequest {
+  userId: string;
+  /** The account's e-mail is confirmed: only such accounts may have texts sent. */
+  emailVerified: boolean;
+  phone: ParsedPhone;
+  target: CodeTarget;
+  clientIp: string;
+}
+
+/** The HMAC a code is kept as: of the account, the number and the code, under the server's secret. */
+export function codeHash(secret: string, userId: string, phone: string, code: string): string {
+  return createHmac("sha256", secret).update(`phone-code\n${userId}\n${phone}\n${code}`).digest("hex");
+}
+
+/** Takes one attempt from each limit; when one refuses, gives the others back and refuses. */
+async function takeLimits(limits: [RateLimiter, string][]): Promise<void> {
+  const taken: [RateLimiter, string][] = [];
+  for (const [limiter, key] of limits) {
+    if (!(await limiter.take(key))) {
+      await Promise.all(taken.map(([l, k]) => l.refund(k)));
+      throw new AppError("too_many_requests", PHONE_TEXTS.tooManyCodes);
+    }
+    taken.push([limiter, key]);
+  }
+}
+
+export async function sendPhoneCode(services: AppServices, logger: Logger, request: CodeRequest): Promise<void> {
+  const { db, config, rateLimits, sms } = services;
+  if (!sms) throw new AppError("unavailable", PHONE_TEXTS.unavailable);
+  if (!request.emailVerified) throw new AppError("forbidden", PHONE_TEXTS.confirmEmailFirst);
+  const { userId, phone, target } = request;
+
+  const [last] = await queryRows<{ wait: number }>(
+    db,
+    sql`select ceil(extract(epoch from (sent_at + make_interval(secs => ${RESEND_SECONDS}) - now())))::int as wait
+        from phone_codes where user_id = ${userId}`,
+  );
+  if (last && last.wait > 0) throw new AppError("too_many_requests", PHONE_TEXTS.resendTooSoon(last.wait));
+
+  await takeLimits([
+    [rateLimits.phoneCodesPerNumber, phone.e164],
+    [rateLimits.phoneCodesPerAccount, userId],
+    ...(networkCapsApply(config, request.clientIp) ? [[rateLimits.phoneCodesPerNetwork, networkOf(request.clientIp)] as [RateLimiter, string]] : []),
+    [rateLimits.phoneCodesPerCountry, phone.callingCode],
+  ]);
+
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+  const values = {
+    phone: phone.e164,
+    codeHash: codeHash(config.authSecret, userId, phone.e164, code),
+    forAccount: target.forAccount,
+    gigId: target.gigId,
+    sentAt: sql`now()`,
+    expiresAt: sql`now() + make_interval(mins => ${CODE_MINUTES})`,
+    triesLeft: CODE_TRIES,
+    providerMessageId: null,
+  };
+  // The minute between codes holds against two requests at once: the second one's upsert finds the first's row too new.
+  const written = await db
+    .insert(phoneCodes)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({
+      target: phoneCodes.userId,
+      set: values,
+      setWhere: sql`${phoneCodes.sentAt} <= now() - make_interval(secs => ${RESEND_SECONDS})`,
+    })
+    .returning({ userId: phoneCodes.userId });
+  if (written.length === 0) throw new AppError("too_many_requests", PHONE_TEXTS.resendTooSoon(RESEND_SECONDS));
+
+  try {
+    const { messageId } = await sms.send(phone.e164, codeMessage(code));
+    await db.execute(sql`update phone_codes set provider_message_id = ${messageId} where user_id = ${userId} and code_hash = ${values.codeHash}`);
+  } catch (error) {
+    // Neither the number nor the code goes to the log; the account may ask again at once.
+    logger.error({ err: error instanceof Error ? { name: error.name, message: error.message } : "unknown" }, "a phone code could not be sent");
+    await db.execute(sql`delete from phone_codes where user_id = ${userId} and code_hash = ${values.codeHash}`);
+    throw new AppError("failed", PHONE_TEXTS.sendFailed, { status: 502 });
+  }
+}
