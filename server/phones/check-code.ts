@@ -2,15 +2,16 @@
  * Checking a code (issue 49): the account's one waiting code, under its row's lock, so that two
  * tries at once count twice. A wrong try is counted and committed before the refusal; the fifth
  * ends the code; a right one is used up, marks the number verified for this account (the gigs
- * with it follow, by trigger), and writes it where the code was asked for: the account's number,
- * or the gig's (a free-text number of before becomes E.164).
+ * with it follow, by trigger), and writes it where the code was asked for when it is still the
+ * number there: the account's number, or the gig's (a free-text number of before becomes E.164).
  */
 import { timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { PHONE_TEXTS } from "#core/phone-verification.ts";
 import type { AppServices } from "../context.ts";
 import { gigs, phoneCodes, phoneVerifications, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { parsePhone } from "./parse-phone.ts";
 import { codeHash } from "./send-code.ts";
 
 type Outcome = { ok: true; phone: string; gigId: string | null; forAccount: boolean } | { ok: false; message: string };
@@ -47,12 +48,21 @@ export async function checkPhoneCode(
     }
     await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
     await tx.insert(phoneVerifications).values({ userId, phone: row.phone }).onConflictDoNothing();
-    if (row.forAccount) await tx.update(users).set({ phone: row.phone }).where(eq(users.id, userId));
+    // Written only where the number is still the one the code went to: a number changed since
+    // (the account's, or the gig's) stays as it now is.
+    if (row.forAccount) {
+      await tx.update(users).set({ phone: row.phone }).where(and(eq(users.id, userId), or(isNull(users.phone), eq(users.phone, row.phone))));
+    }
     if (row.gigId) {
-      await tx
-        .update(gigs)
-        .set({ contactPhone: row.phone })
-        .where(and(eq(gigs.id, row.gigId), eq(gigs.clientId, userId), isNull(gigs.deletedAt)));
+      const [gig] = await tx
+        .select({ contactPhone: gigs.contactPhone })
+        .from(gigs)
+        .where(and(eq(gigs.id, row.gigId), eq(gigs.clientId, userId), isNull(gigs.deletedAt)))
+        .for("update");
+      // A free-text number of before becomes E.164 (the trigger then reads it as verified).
+      if (gig?.contactPhone && gig.contactPhone !== row.phone && parsePhone(gig.contactPhone, config.defaultPhoneCountry)?.e164 === row.phone) {
+        await tx.update(gigs).set({ contactPhone: row.phone }).where(eq(gigs.id, row.gigId));
+      }
     }
     return { ok: true, phone: row.phone, gigId: row.gigId, forAccount: row.forAccount };
   });
