@@ -12,6 +12,7 @@ import { HOLD_MINUTES } from "../../core/lead-spots.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gigs, leadPurchases } from "../../server/db/schema.ts";
 import { DELETED_GIG } from "../../server/gigs/remove-gig.ts";
+import { gigPhoneReader } from "../../server/gigs/gig-phone.ts";
 import { updateGig } from "../../server/gigs/save-gig.ts";
 import { flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -144,7 +145,7 @@ describe("editing a bought gig", () => {
     const gig = await insertGig(app, owner.id);
     const sent = new FormData();
     for (const [name, value] of Object.entries({ title: "A different title here", timeline: "Soon" })) sent.set(name, value);
-    const fields = editBoughtGigSchema("2000-01-01").parse(Object.fromEntries(sent));
+    const fields = editBoughtGigSchema("2000-01-01", gigPhoneReader(app.config), gig.contactPhone).parse(Object.fromEntries(sent));
     await expect(updateGig(app.database.db, owner.id, gig.id, fields, sent)).rejects.toMatchObject({ code: "conflict", message: GIG_EDIT_TEXTS.lockedConflict });
     expect(await rowOf(gig)).toMatchObject({ title: gig.title, timeline: gig.timeline });
   });

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { firstMessage } from "../../core/forms.ts";
 import { gigStatusSchema, postGigSchema } from "../../core/gig-schema.ts";
 import { MAX_DIGGERS_MESSAGE } from "../../core/gig-texts.ts";
+import { parsePhone } from "../../server/phones/parse-phone.ts";
 
 const today = "2026-11-21";
+const readPhone = (typed: string) => parsePhone(typed, "US")?.e164 ?? null;
 const valid = {
   acceptTerms: "on",
   title: "Paint two bedrooms",
@@ -17,25 +19,25 @@ const valid = {
   contactPreferences: "Text after 5pm",
 };
 const messageOf = (input: Record<string, unknown>) => {
-  const result = postGigSchema(today).safeParse(input);
+  const result = postGigSchema(today, readPhone).safeParse(input);
   return result.success ? undefined : firstMessage(result.error);
 };
 
 describe("post-gig rules (spec section 5)", () => {
   it("takes Maximum diggers from 1 to 5, 3 when not given, and refuses anything else (issue 19)", () => {
-    expect(postGigSchema(today).parse(valid).maxDiggers).toBe(3);
-    expect(postGigSchema(today).parse({ ...valid, maxDiggers: "" }).maxDiggers).toBe(3);
-    for (const n of [1, 2, 3, 4, 5]) expect(postGigSchema(today).parse({ ...valid, maxDiggers: ` ${n} ` }).maxDiggers).toBe(n);
+    expect(postGigSchema(today, readPhone).parse(valid).maxDiggers).toBe(3);
+    expect(postGigSchema(today, readPhone).parse({ ...valid, maxDiggers: "" }).maxDiggers).toBe(3);
+    for (const n of [1, 2, 3, 4, 5]) expect(postGigSchema(today, readPhone).parse({ ...valid, maxDiggers: ` ${n} ` }).maxDiggers).toBe(n);
     for (const bad of ["0", "6", "abc", "2.5", "-1", "1e0", "05x", 3]) expect(messageOf({ ...valid, maxDiggers: bad }), String(bad)).toBe(MAX_DIGGERS_MESSAGE);
   });
 
   it("accepts a complete gig and converts dollars to cents", () => {
-    const result = postGigSchema(today).parse(valid);
+    const result = postGigSchema(today, readPhone).parse(valid);
     expect(result).toMatchObject({ budgetMin: 50_000, budgetMax: 120_050, deadline: "2026-12-01" });
   });
 
   it("treats empty optional fields as not given", () => {
-    const result = postGigSchema(today).parse({ ...valid, budgetMin: "", budgetMax: "", deadline: "", contactPreferences: " " });
+    const result = postGigSchema(today, readPhone).parse({ ...valid, budgetMin: "", budgetMax: "", deadline: "", contactPreferences: " " });
     expect(result).toMatchObject({ budgetMin: null, budgetMax: null, deadline: null, contactPreferences: null });
   });
 
