@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { firstMessage } from "../../core/forms.ts";
-import { gigStatusSchema, postGigSchema } from "../../core/gig-schema.ts";
+import { editBoughtGigSchema, editGigSchema, gigStatusSchema, postGigSchema } from "../../core/gig-schema.ts";
 import { MAX_DIGGERS_MESSAGE } from "../../core/gig-texts.ts";
+import { PHONE_TEXTS } from "../../core/phone-verification.ts";
 import { parsePhone } from "../../server/phones/parse-phone.ts";
 
 const today = "2026-11-21";
@@ -69,6 +70,30 @@ describe("post-gig rules (spec section 5)", () => {
     expect(messageOf({ ...valid, title: `  ${"x".repeat(10)}  ` })).toBeUndefined();
     expect(messageOf({ ...valid, title: "x".repeat(100) })).toBeUndefined();
     expect(messageOf({ ...valid, deadline: today })).toBeUndefined();
+  });
+});
+
+describe("the gig's phone (issue 49)", () => {
+  it("is stored in E.164, read in the default country's plan; empty is none", () => {
+    expect(postGigSchema(today, readPhone).parse({ ...valid, contactPhone: " (512) 555-0123 " }).contactPhone).toBe("+15125550123");
+    expect(postGigSchema(today, readPhone).parse({ ...valid, contactPhone: "+44 20 7946 0018" }).contactPhone).toBe("+442079460018");
+    expect(postGigSchema(today, readPhone).parse({ ...valid, contactPhone: "  " }).contactPhone).toBeNull();
+  });
+
+  it("refuses a number that cannot receive texts: impossible, toll free, premium rate", () => {
+    for (const phone of ["call me", "555-1234", "+1 303 1234567", "800 555 0100", "900 555 0100"]) {
+      expect(messageOf({ ...valid, contactPhone: phone }), phone).toBe(PHONE_TEXTS.invalidNumber);
+    }
+  });
+
+  it("keeps a free-text number of before sent back as it is; a changed one is read like a new one", () => {
+    for (const schema of [editGigSchema, editBoughtGigSchema]) {
+      const { acceptTerms: _, ...fields } = valid;
+      expect(schema(today, readPhone, "555-1234").parse({ ...fields, contactPhone: " 555-1234 " }).contactPhone).toBe("555-1234");
+      expect(schema(today, readPhone, "+1 (303) 555-0142").parse({ ...fields, contactPhone: "+1 (303) 555-0142" }).contactPhone).toBe("+1 (303) 555-0142");
+      expect(schema(today, readPhone, "555-1234").safeParse({ ...fields, contactPhone: "555-1235" }).success).toBe(false);
+      expect(schema(today, readPhone, "555-1234").parse({ ...fields, contactPhone: "303 555 0142" }).contactPhone).toBe("+13035550142");
+    }
   });
 });
 
