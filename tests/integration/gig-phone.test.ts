@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE_TEXTS } from "../../core/phone-verification.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { gigs, phoneCodes, phoneVerifications, smsOutbox } from "../../server/db/schema.ts";
+import type { SessionUser } from "../../core/session-user.ts";
+import { postGig } from "../../server/gigs/post-gig.ts";
+import { perform } from "../../server/operation.ts";
 import { checkPhoneCode } from "../../server/phones/check-code.ts";
 import { changeUser, flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -117,6 +120,21 @@ describe("posting a gig with a phone", () => {
     expect((await gigsOf(fourth))[0]).toMatchObject({ contactPhone: phone, phoneVerifiedAt: null });
     expect(await codeOf(fourth)).toBeUndefined();
     expect(await textsTo(phone)).toHaveLength(3);
+  });
+});
+
+describe("with phone verification off (production without SMS_PROVIDER)", () => {
+  it("posts and edits in E.164 without a code", async () => {
+    const client = await signUpAs(app, "consumer");
+    const services = { ...app.services, config: { ...app.config, sms: null }, sms: null };
+    const caller = { user: { id: client.id, timeZone: null } as SessionUser, clientIp: "127.0.0.1", logger: app.services.logger, sessionId: undefined, userAgent: null, sessionCookies: [] };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(validGigForm(categoryId, { contactPhone: "512 555 0140" }))) form.set(name, value);
+    const posted = await perform(postGig, caller, { services, form });
+    expect(posted.code).toEqual({ sent: false, notice: null });
+    expect(await gigRow(posted.id)).toMatchObject({ contactPhone: "+15125550140", phoneVerifiedAt: null });
+    expect(await codeOf(client)).toBeUndefined();
+    expect(await textsTo("+15125550140")).toHaveLength(0);
   });
 });
 
