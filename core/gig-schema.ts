@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
-import { BUDGET_MAX_DOLLARS, DESCRIPTION_MAX, DESCRIPTION_MIN, GIG_STATUS_FAILED, MAX_DIGGERS_MESSAGE, PHONE_MESSAGE, TITLE_MAX, TITLE_MIN, todayIso } from "./gig-texts.ts";
+import { BUDGET_MAX_DOLLARS, DESCRIPTION_MAX, DESCRIPTION_MIN, GIG_STATUS_FAILED, MAX_DIGGERS_MESSAGE, TITLE_MAX, TITLE_MIN } from "./gig-texts.ts";
 import { DEFAULT_MAX_DIGGERS, MAX_DIGGERS, MIN_DIGGERS } from "./lead-spots.ts";
+import { PHONE_TEXTS } from "./phone-verification.ts";
 
 /** Maximum diggers: a whole number from 1 to 5; not sent means the default, 3. */
 const maxDiggers = z
@@ -23,14 +24,32 @@ const maxDiggers = z
     return n;
   });
 
-/** The optional phone of a gig: loosely a phone number (digits, spaces, +, -, parentheses). */
-const phone = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || (/^[0-9 +()-]{7,20}$/.test(v) && /[0-9]/.test(v)), PHONE_MESSAGE);
+/**
+ * How the server reads a typed phone number (server/phones/parse-phone.ts: libphonenumber-js,
+ * which pages do not load): its E.164 form, or null when it cannot receive text messages.
+ */
+export type PhoneReader = (typed: string) => string | null;
 
+/**
+ * The gig's optional phone (issue 49), stored in E.164. `stored`: the gig's number when editing;
+ * sent back as it is, a free-text number of before is kept as it is (it counts as not verified).
+ */
+function phone(read: PhoneReader, stored: string | null) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((typed, ctx) => {
+      if (!typed) return null;
+      if (stored !== null && typed === stored) return stored;
+      const e164 = read(typed);
+      if (e164 === null) {
+        ctx.addIssue({ code: "custom", message: PHONE_TEXTS.invalidNumber });
+        return z.NEVER;
+      }
+      return e164;
+    });
+}
 
 const text = (requiredMessage: string, max: number, maxMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, maxMessage);
@@ -59,7 +78,7 @@ const budget = z
   });
 
 /** The gig's own fields, in the order the spec checks them. */
-function gigFields(today: string) {
+function gigFields(today: string, read: PhoneReader, storedPhone: string | null) {
   return {
     title: z
       .string({ error: "Title must be at least 10 characters" })
@@ -90,7 +109,7 @@ function gigFields(today: string) {
       .max(500, "Contact preferences must be at most 500 characters")
       .optional()
       .transform((v) => (v ? v : null)),
-    contactPhone: phone,
+    contactPhone: phone(read, storedPhone),
   };
 }
 
@@ -98,27 +117,27 @@ const BUDGET_ORDER_MESSAGE = "Minimum budget cannot be greater than maximum budg
 const budgetsInOrder = (g: { budgetMin: number | null; budgetMax: number | null }) =>
   g.budgetMin === null || g.budgetMax === null || g.budgetMin <= g.budgetMax;
 
-export function postGigSchema(today: string = todayIso()) {
+export function postGigSchema(today: string, read: PhoneReader) {
   return z
-    .object({ acceptTerms: z.literal("on", { error: "Please accept the Terms of Service to continue" }), ...gigFields(today) })
+    .object({ acceptTerms: z.literal("on", { error: "Please accept the Terms of Service to continue" }), ...gigFields(today, read, null) })
     .refine(budgetsInOrder, { message: BUDGET_ORDER_MESSAGE, path: ["budgetMin"] });
 }
 
 /**
  * Editing a gig nobody has bought: every field, as when posting. `today` is the earliest
  * deadline accepted: the gig's own deadline when that is earlier, so an old deadline left as
- * it was does not block saving the rest.
+ * it was does not block saving the rest; `storedPhone`, the gig's number, kept when sent back as it is.
  */
-export function editGigSchema(today: string) {
-  return z.object(gigFields(today)).refine(budgetsInOrder, { message: BUDGET_ORDER_MESSAGE, path: ["budgetMin"] });
+export function editGigSchema(today: string, read: PhoneReader, storedPhone: string | null) {
+  return z.object(gigFields(today, read, storedPhone)).refine(budgetsInOrder, { message: BUDGET_ORDER_MESSAGE, path: ["budgetMin"] });
 }
 
 /** The fields a client may still change once someone bought the lead (issue 23). */
 export const FIELDS_AFTER_PURCHASE = ["timeline", "deadline", "contactPreferences", "contactPhone"] as const;
 
 /** Editing a bought gig: only FIELDS_AFTER_PURCHASE. */
-export function editBoughtGigSchema(today: string) {
-  const { timeline, deadline, contactPreferences, contactPhone } = gigFields(today);
+export function editBoughtGigSchema(today: string, read: PhoneReader, storedPhone: string | null) {
+  const { timeline, deadline, contactPreferences, contactPhone } = gigFields(today, read, storedPhone);
   return z.object({ timeline, deadline, contactPreferences, contactPhone });
 }
 
@@ -131,4 +150,9 @@ export const gigStatusSchema = z.object({
   status: z.enum(["open", "closed"], { error: GIG_STATUS_FAILED }),
   gigId: z.unknown().optional().transform((id) => (isUuid(id) ? id : null)),
   filled: z.unknown().optional().transform((value) => value === "yes"),
+});
+
+/** 'Verify this number' (My Gigs, Edit Gig): the gig's id; one that is not a uuid, or none, names no gig (null). */
+export const gigPhoneSchema = z.object({
+  gigId: z.unknown().optional().transform((id) => (isUuid(id) ? id : null)),
 });

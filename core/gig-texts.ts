@@ -7,8 +7,7 @@ import { MAX_DIGGERS, MIN_DIGGERS } from "./lead-spots.ts";
 
 export const MAX_DIGGERS_MESSAGE = `Maximum diggers must be a whole number from ${MIN_DIGGERS} to ${MAX_DIGGERS}`;
 
-/** The optional phone of a gig: loosely a phone number (digits, spaces, +, -, parentheses). */
-export const PHONE_MESSAGE = "Please enter a phone number: 7 to 20 digits, spaces, +, - or parentheses";
+/** The gig phone's hint: who sees the number. */
 export const PHONE_HINT = "Shown only to diggers who buy this lead";
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -16,10 +15,6 @@ export const DESCRIPTION_MIN = 50;
 export const DESCRIPTION_MAX = 2000;
 /** $100,000,000: beyond any real gig, and far inside the database's range. */
 export const BUDGET_MAX_DOLLARS = 100_000_000;
-/** Today's date (YYYY-MM-DD) where the server runs; deadlines may not be earlier. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 export const GIG_EDIT_TEXTS = {
   saved: "Gig updated",

@@ -1,4 +1,5 @@
 /** The shapes of gigs as lists show them, shared by the server's queries and the pages. */
+import type { PhoneStatus } from "./phone-verification.ts";
 
 /** An open gig on Browse Gigs: public fields only. */
 export interface GigSummary {
@@ -52,6 +53,8 @@ export interface OwnGig {
   posted: string;
   /** The diggers hired, first hired first: 'Hired: {handle}' with Message. */
   hires: GigHire[];
+  /** Its phone's status (issue 49): 'Phone verified', 'Phone not verified' (with 'Verify this number'), or null (no phone, or verification off). */
+  phoneStatus: PhoneStatus | null;
 }
 
 /** A digger hired for one of my gigs, and the thread with them (null only for a hire without a purchase's thread). */

@@ -1,18 +1,23 @@
-import { Link, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { ConfirmEmailNotice } from "#app/components/confirm-email-notice.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { MyGigCard, myGigTitleId } from "#app/features/gigs/my-gig-card.tsx";
+import { GigPhoneStatus, VERIFY_GIG_PHONE_INTENT } from "#app/features/phones/gig-phone-status.tsx";
 import { GigIssuesButton } from "#app/features/leads/gig-issues-dialog.tsx";
 import { GigDiggersButton } from "#app/features/reviews/gig-diggers-dialog.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { almostDoneText } from "#core/gig-texts.ts";
+import { PHONE_TEXTS } from "#core/phone-verification.ts";
 import { keepOpen } from "#server/gigs/keep-open.ts";
 import { resendGigsConfirmation } from "#server/gigs/resend-gigs-confirmation.ts";
+import { verifyPhonePath } from "#server/gigs/gig-phone.ts";
 import { switchGigStatus } from "#server/gigs/switch-gig-status.ts";
+import { verifyGigPhone } from "#server/gigs/verify-gig-phone.ts";
 import { myGigs } from "#server/gigs/view-my-gigs.ts";
-import { serveIntents, serveLoader } from "#server/web/operations.ts";
+import { redirectWithFlash } from "#server/web/flash.ts";
+import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
 import type { Route } from "./+types/my-gigs";
 
 export const meta = () => pageMeta("My Gigs", "Manage your posted gigs and review lead requests.");
@@ -23,10 +28,18 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * One operation per intent: a new confirmation e-mail, keeping a hired gig open for more diggers
- * (also sent by the accepted quote's notice in a thread), or opening or closing a gig (any other intent).
+ * (also sent by the accepted quote's notice in a thread), 'Verify this number' (a code to the
+ * gig's phone, then the code step, issue 49), or opening or closing a gig (any other intent).
  */
 export async function action(args: Route.ActionArgs) {
-  return serveIntents(args, { "resend-confirmation": resendGigsConfirmation, "keep-open": keepOpen, "*": switchGigStatus });
+  return serveIntents(args, {
+    "resend-confirmation": resendGigsConfirmation,
+    "keep-open": keepOpen,
+    [VERIFY_GIG_PHONE_INTENT]: answering(verifyGigPhone, ({ verified }) =>
+      verified ? redirectWithFlash(args.context.services.config, "/my-gigs", "success", PHONE_TEXTS.verified) : redirect(verifyPhonePath("/my-gigs")),
+    ),
+    "*": switchGigStatus,
+  });
 }
 
 export default function MyGigs({ loaderData }: Route.ComponentProps) {
@@ -72,6 +85,7 @@ export default function MyGigs({ loaderData }: Route.ComponentProps) {
               <li key={gig.id}>
                 <MyGigCard
                   gig={gig}
+                  phone={<GigPhoneStatus gigId={gig.id} status={gig.phoneStatus} describedBy={myGigTitleId(gig.id)} />}
                   actions={
                     <div className="flex flex-wrap gap-2">
                       {gig.purchaseCount > 0 ? <GigDiggersButton gigId={gig.id} gigTitle={gig.title} /> : null}

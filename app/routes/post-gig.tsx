@@ -8,6 +8,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
+import { verifyPhonePath } from "#server/gigs/gig-phone.ts";
 import { postGig } from "#server/gigs/post-gig.ts";
 import { postGigPage } from "#server/gigs/view-post-gig.ts";
 import { redirectWithFlash } from "#server/web/flash.ts";
@@ -21,14 +22,21 @@ export async function loader(args: Route.LoaderArgs) {
   return serveLoader(args, postGigPage);
 }
 
+const POSTED = "Gig posted successfully!";
+
 /**
  * A published gig: 'Gig posted successfully!' on the home page (spec section 8). Not published
  * yet (the client's e-mail is not confirmed): My Gigs, which says what is left to do (issue 47).
+ * A code sent to verify its phone: the code step first, then My Gigs (issue 49); a code refused
+ * (a sending limit): the home page, saying so after the success.
  */
 export async function action(args: Route.ActionArgs) {
-  return serveAction(args, postGig, ({ published }) =>
-    published ? redirectWithFlash(args.context.services.config, "/", "success", "Gig posted successfully!") : redirect("/my-gigs"),
-  );
+  return serveAction(args, postGig, ({ published, code }) => {
+    if (code.sent) return redirect(verifyPhonePath("/my-gigs"));
+    if (!published) return redirect("/my-gigs");
+    const { config } = args.context.services;
+    return code.notice ? redirectWithFlash(config, "/", "info", `${POSTED} ${code.notice}`) : redirectWithFlash(config, "/", "success", POSTED);
+  });
 }
 
 export default function PostGig({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,6 +51,7 @@ export default function PostGig({ loaderData, actionData }: Route.ComponentProps
           <GigForm
             categories={loaderData.categories}
             minDeadline={loaderData.today}
+            defaultPhone={loaderData.phone}
             errors={errors}
             submitLabel="Post Gig"
             busyLabel="Posting..."

@@ -2,7 +2,9 @@
  * Saving the edit form of one of my gigs (issue 23). While nobody has bought the lead, every
  * field may change. Once a purchase completed, or a checkout holds a spot, the diggers pay (or
  * paid) for the gig as it was described: only the timeline, deadline, contact preferences and
- * phone may change.
+ * phone may change. A changed phone is stored in E.164, forgets the old number's verification
+ * when nothing else of the account gives it, and gets a code unless the account verified it
+ * already (issue 49); a free-text number of before sent back as it was stays as it is.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -12,11 +14,13 @@ import type { SessionUser } from "#core/session-user.ts";
 import type { Database } from "../db/client.ts";
 import { categories, gigs } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { withRequest, type RequestParts } from "../guards.ts";
 import { defineOperation, type Access } from "../operation.ts";
 import { readerTime } from "../reader-time.ts";
 import { MY_GIGS } from "./access.ts";
 import { dollars, earliestDeadline } from "./edit-form.ts";
 import { gigNotFound, ownGig } from "./gig-owner.ts";
+import { codeForSavedGig, gigPhoneChanged, gigPhoneReader, NO_CODE } from "./gig-phone.ts";
 
 /** The edit form's fields: all of them while nobody has bought the gig, FIELDS_AFTER_PURCHASE once someone has. */
 type GigEdit = z.output<ReturnType<typeof editGigSchema>> | z.output<ReturnType<typeof editBoughtGigSchema>>;
@@ -27,14 +31,16 @@ type GigEdit = z.output<ReturnType<typeof editGigSchema>> | z.output<ReturnType<
  * another field (someone bought the lead while the client was editing) is refused with 409, and
  * nothing changes. The form was parsed before the row's lock, so bought or not is checked again
  * under it: a gig bought since takes only the four fields; one whose checkout's hold lapsed
- * since takes the four its form had, and the same 409 if its form changed another.
+ * since takes the four its form had, and the same 409 if its form changed another. Says whether
+ * the phone changed.
  */
-export async function updateGig(db: Database, clientId: string, gigId: string, fields: GigEdit, sent: FormData): Promise<void> {
+export async function updateGig(db: Database, clientId: string, gigId: string, fields: GigEdit, sent: FormData): Promise<{ phoneChanged: boolean }> {
   const input = Object.fromEntries(sent);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await ownGig(tx, clientId, gigId, true);
     if (!row) throw gigNotFound();
     const { gig, bought } = row;
+    const phoneChanged = fields.contactPhone !== gig.contactPhone;
     // Four fields only: bought now, or parsed as bought (a hold that lapsed since): either way a
     // form that changes another field is refused rather than saved without it.
     const fourFieldsOnly = bought || !("title" in fields);
@@ -47,7 +53,8 @@ export async function updateGig(db: Database, clientId: string, gigId: string, f
     if (fourFieldsOnly) {
       const { timeline, deadline, contactPreferences, contactPhone } = fields;
       await tx.update(gigs).set({ timeline, deadline, contactPreferences, contactPhone }).where(eq(gigs.id, gig.id));
-      return;
+      if (phoneChanged) await gigPhoneChanged(tx, clientId, gig.id, gig.contactPhone, contactPhone);
+      return { phoneChanged };
     }
     const [category] = await tx
       .select({ id: categories.id })
@@ -58,6 +65,8 @@ export async function updateGig(db: Database, clientId: string, gigId: string, f
     }
     const { budgetMin, budgetMax, ...rest } = fields;
     await tx.update(gigs).set({ ...rest, budgetMinCents: budgetMin, budgetMaxCents: budgetMax }).where(eq(gigs.id, gig.id));
+    if (phoneChanged) await gigPhoneChanged(tx, clientId, gig.id, gig.contactPhone, fields.contactPhone);
+    return { phoneChanged };
   });
 }
 
@@ -85,16 +94,16 @@ function currentValue(gig: typeof gigs.$inferSelect, field: string): string {
  * The edit form's sender: the gig's owner (anyone else, whatever the id, gets 'Gig not found');
  * the operation learns the gig, since what its form may change depends on it.
  */
-const EDITED_GIG: Access<{ user: SessionUser; gig: typeof gigs.$inferSelect; bought: boolean }> = {
+const EDITED_GIG: Access<{ user: SessionUser; gig: typeof gigs.$inferSelect; bought: boolean } & RequestParts> = {
   async resolve(context, request, params) {
-    const { user } = await MY_GIGS.resolve(context, request, params);
-    const row = await ownGig(context.services.db, user.id, params.gigId ?? "", false);
+    const caller = await withRequest(MY_GIGS).resolve(context, request, params);
+    const row = await ownGig(context.services.db, caller.user.id, params.gigId ?? "", false);
     if (!row) throw gigNotFound();
-    return { user, gig: row.gig, bought: row.bought };
+    return { ...caller, gig: row.gig, bought: row.bought };
   },
 };
 
-/** The edit form sent: the gig saved; says what to tell its client. */
+/** The edit form sent: the gig saved; says what to tell its client, and whether a code went to its new number. */
 export const saveGig = defineOperation({
   access: EDITED_GIG,
   // The schema depends on the gig, which only the database knows: every field while nobody has
@@ -103,9 +112,14 @@ export const saveGig = defineOperation({
   // under the row's lock (a bought gig's form with a bad value among the four is answered 400
   // before its locked fields are compared for the 409).
   input: ({ gig, bought, user, services }) =>
-    (bought ? editBoughtGigSchema : editGigSchema)(earliestDeadline(gig.deadline, readerTime(user.timeZone, services.config).today)),
-  async run({ services: { db }, user, gig, input, form }) {
-    await updateGig(db, user.id, gig.id, input, form ?? new FormData());
-    return { flash: GIG_EDIT_TEXTS.saved };
+    (bought ? editBoughtGigSchema : editGigSchema)(
+      earliestDeadline(gig.deadline, readerTime(user.timeZone, services.config).today),
+      gigPhoneReader(services.config),
+      gig.contactPhone,
+    ),
+  async run({ services, user, gig, input, form, clientIp, logger }) {
+    const { phoneChanged } = await updateGig(services.db, user.id, gig.id, input, form ?? new FormData());
+    const code = phoneChanged && input.contactPhone ? await codeForSavedGig(services, { userId: user.id, gigId: gig.id, clientIp, logger }) : NO_CODE;
+    return { flash: GIG_EDIT_TEXTS.saved, code };
   },
 });

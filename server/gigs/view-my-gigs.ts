@@ -1,10 +1,12 @@
-/** My Gigs: a client's own gigs, a page at a time, whether they are published yet, and whom they hired. */
+/** My Gigs: a client's own gigs, a page at a time, whether they are published yet, whom they hired, and whether their phones are verified. */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { GigHire, OwnGig } from "#core/gig-types.ts";
+import { phoneStatus } from "#core/phone-verification.ts";
 import { hasCompletedPurchase } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
 import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, threads } from "../db/schema.ts";
 import { defineOperation } from "../operation.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
 import { MY_GIGS } from "./access.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
@@ -28,7 +30,7 @@ async function hiresOf(db: Database, gigIds: string[]): Promise<Map<string, GigH
   return byGig;
 }
 
-async function listMyGigs(db: Database, clientId: string, cursor: string | null, time: ReaderTime, size = PAGE_SIZE): Promise<Page<OwnGig>> {
+async function listMyGigs(db: Database, clientId: string, cursor: string | null, time: ReaderTime, verificationOn: boolean, size = PAGE_SIZE): Promise<Page<OwnGig>> {
   const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const rows = await db
     .select({
@@ -49,6 +51,8 @@ async function listMyGigs(db: Database, clientId: string, cursor: string | null,
       deletable: sql<boolean>`not ${hasCompletedPurchase(gigs.id)}`.mapWith(Boolean),
       // Compare Quotes ({n}) (issue 33): quotes open and not past their end.
       openQuotes: sql<number>`(select count(*)::int from ${quotes} where ${quotes.gigId} = ${gigs.id} and ${quotes.status} = 'open' and ${quotes.expiresAt} > now())`.mapWith(Number),
+      hasPhone: sql<boolean>`${gigs.contactPhone} is not null`.mapWith(Boolean),
+      phoneVerifiedAt: gigs.phoneVerifiedAt,
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
@@ -63,7 +67,15 @@ async function listMyGigs(db: Database, clientId: string, cursor: string | null,
     .limit(size + 1);
   const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
   const hired = await hiresOf(db, page.items.filter((gig) => gig.hired).map((gig) => gig.id));
-  return { nextCursor: page.nextCursor, items: page.items.map((gig) => ({ ...gig, posted: `Posted ${time.ago(gig.createdAt)}`, hires: hired.get(gig.id) ?? [] })) };
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map(({ hasPhone, phoneVerifiedAt, ...gig }) => ({
+      ...gig,
+      posted: `Posted ${time.ago(gig.createdAt)}`,
+      hires: hired.get(gig.id) ?? [],
+      phoneStatus: phoneStatus(verificationOn, hasPhone, phoneVerifiedAt),
+    })),
+  };
 }
 
 /**
@@ -73,7 +85,7 @@ async function listMyGigs(db: Database, clientId: string, cursor: string | null,
 export const myGigs = defineOperation({
   access: MY_GIGS,
   async run({ services: { db, config }, user, url }) {
-    const page = await listMyGigs(db, user.id, url.searchParams.get("cursor"), readerTime(user.timeZone, config));
+    const page = await listMyGigs(db, user.id, url.searchParams.get("cursor"), readerTime(user.timeZone, config), phoneVerificationOn(config));
     return { page, email: user.email };
   },
 });

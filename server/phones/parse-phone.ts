@@ -26,8 +26,11 @@ export function parsePhone(input: string, defaultCountry: CountryCode): ParsedPh
   return { e164: phone.number, callingCode: phone.countryCallingCode, international: phone.formatInternational() };
 }
 
-/** A stored number as a reader writes it: E.164 formatted, a free-text number of before as it is. */
+/**
+ * A stored number as a reader writes it: E.164 formatted, a free-text number of before as it is
+ * (one typed with '+' and spaces or parentheses too: it is shown as its client typed it).
+ */
 export function displayPhone(stored: string): string {
-  const phone = stored.startsWith("+") ? parsePhoneNumberFromString(stored) : undefined;
+  const phone = /^\+[1-9]\d{6,14}$/.test(stored) ? parsePhoneNumberFromString(stored) : undefined;
   return phone?.isValid() ? phone.formatInternational() : stored;
 }

@@ -54,12 +54,15 @@ for (const width of [375, 1280]) {
     await expect(client.getByLabel("Project Title")).toBeEnabled();
     const edited = `${title} and a frame`;
     await client.getByLabel("Project Title").fill(edited);
-    await client.getByLabel("Phone").fill("512-555-0123");
+    await client.getByLabel("Phone").fill(`512-555-${String(1000 + Math.floor(Math.random() * 9000))}`);
     await client.getByRole("button", { name: "Save Changes" }).click();
-    await expect(client).toHaveURL("/my-gigs");
-    await expect(client.getByText("Gig updated")).toBeVisible();
+    // A new number: saved, and a code to verify it went out; the client is asked for it (issue 49).
+    await expect(client).toHaveURL("/verify-phone?next=/my-gigs");
+    await client.goto("/my-gigs");
     const editedCard = client.getByRole("listitem").filter({ hasText: edited });
     await expect(editedCard).toBeVisible();
+    await expect(editedCard.getByText("Phone not verified")).toBeVisible();
+    await expect(editedCard.getByRole("button", { name: "Verify this number" })).toHaveAccessibleDescription(edited);
 
     await editedCard.getByRole("button", { name: "Delete" }).click();
     const confirm = client.getByRole("dialog", { name: `Delete "${edited}"?` });

@@ -302,8 +302,9 @@ describe("the operations, called without a request", () => {
 
   it("postGig returns the new gig's id, or throws an AppError with the form's messages", async () => {
     const db = app.database.db;
-    // The caller as the access rule resolves it: postGig reads the user's id only.
-    const post = (fields: Record<string, string>) => perform(postGig, { user: clientUser as unknown as SessionUser }, { services: app.services, form: formOf(fields) });
+    // The caller as the access rule resolves it: postGig reads the user's id, and the request's address and logger (a phone's code).
+    const caller = { user: clientUser as unknown as SessionUser, clientIp: "127.0.0.1", logger: app.services.logger, sessionId: undefined, userAgent: null, sessionCookies: [] };
+    const post = (fields: Record<string, string>) => perform(postGig, caller, { services: app.services, form: formOf(fields) });
     const { id } = await post(validGig());
     expect((await db.select().from(gigs).where(eq(gigs.id, id)))[0]).toMatchObject({ clientId: clientUser.id, status: "open" });
     await expect(post(validGig({ categoryId: subCategory.id }))).rejects.toMatchObject({

@@ -11,6 +11,7 @@ import { queryRows } from "../../server/db/client.ts";
 import { acceptQuote } from "../../server/conversations/accept-quote.ts";
 import { writeToBeCoveredText } from "../../core/lead-guarantee.ts";
 import { formatPrice } from "../../core/money.ts";
+import { PHONE_TEXTS } from "../../core/phone-verification.ts";
 import { coveredText, GUARANTEE_TEXTS, GUARANTEE_WRITE_HOURS } from "../../core/reply-guarantee.ts";
 import { gigs, hires, leadIssues, leadPurchases, refunds, threads } from "../../server/db/schema.ts";
 import { completeCheckout } from "../../server/leads/fulfilment.ts";
@@ -215,12 +216,12 @@ describe("the client's phone and the refund's state", () => {
     for (const phone of ["call me", "123", "+1 303 555 0142 0000000", "(((-)))"]) {
       const response = await client.client.post("/post-gig", { ...form, contactPhone: phone });
       expect(response.status, phone).toBe(400);
-      expect(decodeHtml(await response.text()), phone).toContain("Please enter a phone number: 7 to 20 digits, spaces, +, - or parentheses");
+      expect(decodeHtml(await response.text()), phone).toContain(PHONE_TEXTS.invalidNumber);
     }
     const saved = await client.client.post("/post-gig", { ...form, contactPhone: " 303-555-0199 " });
     expect(saved.status).toBe(302);
     const [row] = await queryRows<{ phone: string }>(app.database.db, sql`select contact_phone as phone from gigs where consumer_id = ${client.id}`);
-    expect(row?.phone).toBe("303-555-0199");
+    expect(row?.phone).toBe("+13035550199");
   });
 
   it("tells the refund's state in words: declined, on its way, refunded", async () => {

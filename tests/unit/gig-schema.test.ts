@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { firstMessage } from "../../core/forms.ts";
-import { gigStatusSchema, postGigSchema } from "../../core/gig-schema.ts";
+import { editBoughtGigSchema, editGigSchema, gigStatusSchema, postGigSchema } from "../../core/gig-schema.ts";
 import { MAX_DIGGERS_MESSAGE } from "../../core/gig-texts.ts";
+import { PHONE_TEXTS } from "../../core/phone-verification.ts";
+import { parsePhone } from "../../server/phones/parse-phone.ts";
 
 const today = "2026-11-21";
+const readPhone = (typed: string) => parsePhone(typed, "US")?.e164 ?? null;
 const valid = {
   acceptTerms: "on",
   title: "Paint two bedrooms",
@@ -17,25 +20,25 @@ const valid = {
   contactPreferences: "Text after 5pm",
 };
 const messageOf = (input: Record<string, unknown>) => {
-  const result = postGigSchema(today).safeParse(input);
+  const result = postGigSchema(today, readPhone).safeParse(input);
   return result.success ? undefined : firstMessage(result.error);
 };
 
 describe("post-gig rules (spec section 5)", () => {
   it("takes Maximum diggers from 1 to 5, 3 when not given, and refuses anything else (issue 19)", () => {
-    expect(postGigSchema(today).parse(valid).maxDiggers).toBe(3);
-    expect(postGigSchema(today).parse({ ...valid, maxDiggers: "" }).maxDiggers).toBe(3);
-    for (const n of [1, 2, 3, 4, 5]) expect(postGigSchema(today).parse({ ...valid, maxDiggers: ` ${n} ` }).maxDiggers).toBe(n);
+    expect(postGigSchema(today, readPhone).parse(valid).maxDiggers).toBe(3);
+    expect(postGigSchema(today, readPhone).parse({ ...valid, maxDiggers: "" }).maxDiggers).toBe(3);
+    for (const n of [1, 2, 3, 4, 5]) expect(postGigSchema(today, readPhone).parse({ ...valid, maxDiggers: ` ${n} ` }).maxDiggers).toBe(n);
     for (const bad of ["0", "6", "abc", "2.5", "-1", "1e0", "05x", 3]) expect(messageOf({ ...valid, maxDiggers: bad }), String(bad)).toBe(MAX_DIGGERS_MESSAGE);
   });
 
   it("accepts a complete gig and converts dollars to cents", () => {
-    const result = postGigSchema(today).parse(valid);
+    const result = postGigSchema(today, readPhone).parse(valid);
     expect(result).toMatchObject({ budgetMin: 50_000, budgetMax: 120_050, deadline: "2026-12-01" });
   });
 
   it("treats empty optional fields as not given", () => {
-    const result = postGigSchema(today).parse({ ...valid, budgetMin: "", budgetMax: "", deadline: "", contactPreferences: " " });
+    const result = postGigSchema(today, readPhone).parse({ ...valid, budgetMin: "", budgetMax: "", deadline: "", contactPreferences: " " });
     expect(result).toMatchObject({ budgetMin: null, budgetMax: null, deadline: null, contactPreferences: null });
   });
 
@@ -67,6 +70,30 @@ describe("post-gig rules (spec section 5)", () => {
     expect(messageOf({ ...valid, title: `  ${"x".repeat(10)}  ` })).toBeUndefined();
     expect(messageOf({ ...valid, title: "x".repeat(100) })).toBeUndefined();
     expect(messageOf({ ...valid, deadline: today })).toBeUndefined();
+  });
+});
+
+describe("the gig's phone (issue 49)", () => {
+  it("is stored in E.164, read in the default country's plan; empty is none", () => {
+    expect(postGigSchema(today, readPhone).parse({ ...valid, contactPhone: " (512) 555-0123 " }).contactPhone).toBe("+15125550123");
+    expect(postGigSchema(today, readPhone).parse({ ...valid, contactPhone: "+44 20 7946 0018" }).contactPhone).toBe("+442079460018");
+    expect(postGigSchema(today, readPhone).parse({ ...valid, contactPhone: "  " }).contactPhone).toBeNull();
+  });
+
+  it("refuses a number that cannot receive texts: impossible, toll free, premium rate", () => {
+    for (const phone of ["call me", "555-1234", "+1 303 1234567", "800 555 0100", "900 555 0100"]) {
+      expect(messageOf({ ...valid, contactPhone: phone }), phone).toBe(PHONE_TEXTS.invalidNumber);
+    }
+  });
+
+  it("keeps a free-text number of before sent back as it is; a changed one is read like a new one", () => {
+    for (const schema of [editGigSchema, editBoughtGigSchema]) {
+      const { acceptTerms: _, ...fields } = valid;
+      expect(schema(today, readPhone, "555-1234").parse({ ...fields, contactPhone: " 555-1234 " }).contactPhone).toBe("555-1234");
+      expect(schema(today, readPhone, "+1 (303) 555-0142").parse({ ...fields, contactPhone: "+1 (303) 555-0142" }).contactPhone).toBe("+1 (303) 555-0142");
+      expect(schema(today, readPhone, "555-1234").safeParse({ ...fields, contactPhone: "555-1235" }).success).toBe(false);
+      expect(schema(today, readPhone, "555-1234").parse({ ...fields, contactPhone: "303 555 0142" }).contactPhone).toBe("+13035550142");
+    }
   });
 });
 

@@ -19,6 +19,10 @@ interface Props {
   errors: Record<string, string>;
   /** The gig's current values (editing); empty for a new gig. */
   values?: GigFormValues;
+  /** A new gig's phone: the account's verified number (issue 49), if any. */
+  defaultPhone?: string | null;
+  /** What follows the phone field (Edit Gig: its status and 'Verify this number'). */
+  phoneNote?: ReactNode;
   /**
    * After a purchase only the timeline, deadline, contact preferences and phone may change: the
    * other fields are shown, read-only, and not sent (the server refuses them anyway).
@@ -32,7 +36,7 @@ interface Props {
 }
 
 /** The gig's fields, for /post-gig and for editing a gig (My Gigs' Edit). */
-export function GigForm({ categories, minDeadline, errors, values, locked = false, submitLabel, busyLabel, cancelTo, footer }: Props) {
+export function GigForm({ categories, minDeadline, errors, values, defaultPhone, phoneNote, locked = false, submitLabel, busyLabel, cancelTo, footer }: Props) {
   const busy = useNavigation().state === "submitting";
   const [descriptionLength, setDescriptionLength] = useState(values?.description.length ?? 0);
   return (
@@ -163,10 +167,11 @@ export function GigForm({ categories, minDeadline, errors, values, locked = fals
           type="tel"
           autoComplete="tel"
           maxLength={20}
-          defaultValue={values?.contactPhone}
+          defaultValue={values?.contactPhone ?? defaultPhone ?? undefined}
           placeholder="e.g. (555) 123-4567"
         />
       </FormField>
+      {phoneNote}
       {footer}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>

@@ -32,8 +32,9 @@ export function myGigTitleId(gigId: string): string {
  * their e-mail, 'Waiting for e-mail confirmation' instead (the page says what is left to do).
  * Closing a gig with purchases first asks whether it was filled (issue 19). While a hire holds it
  * off sale (issue 47) its status is 'Hired', and 'Keep it open for more diggers' puts it back.
+ * `phone`: its phone's status, and 'Verify this number' (issue 49).
  */
-export function MyGigCard({ gig, actions }: { gig: OwnGig; actions?: ReactNode }) {
+export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactNode; actions?: ReactNode }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
   useFieldFocus(fetcher.data);
   // Show the requested state at once; the server's answer follows.
@@ -93,6 +94,7 @@ export function MyGigCard({ gig, actions }: { gig: OwnGig; actions?: ReactNode }
           <span className="font-medium">{budgetText(gig.budgetMinCents, gig.budgetMaxCents)}</span>
           <span className="text-muted-foreground">{gig.posted}</span>
         </p>
+        {phone}
         <div className="flex flex-wrap items-center justify-between gap-3">
           {gig.published ? (
             <label className="flex items-center gap-2 text-sm font-medium">
