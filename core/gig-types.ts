@@ -1,4 +1,5 @@
 /** The shapes of gigs as lists show them, shared by the server's queries and the pages. */
+import type { PhoneStatus } from "./phone-verification.ts";
 
 /** An open gig on Browse Gigs: public fields only. */
 export interface GigSummary {
@@ -21,6 +22,8 @@ export interface GigSummary {
   leadPriceCents: number;
   /** The first line of the client's record (issue 48, `clientRecordLines`): 'New client', 'Replied to 5 of 6 diggers'...; null: none to show. */
   clientRecord: string | null;
+  /** 'Phone verified' or 'Phone not verified' (issue 49), never the number; null: no phone, or phone verification off. */
+  phoneStatus: PhoneStatus | null;
 }
 
 /** One of a client's own gigs on My Gigs. */
