@@ -3,7 +3,8 @@
  * tries at once count twice. A wrong try is counted and committed before the refusal; the fifth
  * ends the code; a right one is used up, marks the number verified for this account (the gigs
  * with it follow, by trigger), and writes it where the code was asked for: the account's number,
- * or the gig's (a free-text number of before becomes E.164).
+ * or the gig's (a free-text number of before becomes E.164). Its gigs' lead alerts then run again
+ * (the event "phone.verified"): diggers who want only verified phones were left out at posting.
  */
 import { timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -23,7 +24,7 @@ export async function checkPhoneCode(
   userId: string,
   code: string,
 ): Promise<{ phone: string; gigId: string | null; forAccount: boolean }> {
-  const { db, config } = services;
+  const { db, config, emit } = services;
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select({
@@ -54,6 +55,7 @@ export async function checkPhoneCode(
         .set({ contactPhone: row.phone })
         .where(and(eq(gigs.id, row.gigId), eq(gigs.clientId, userId), isNull(gigs.deletedAt)));
     }
+    await emit(tx, { kind: "phone.verified", userId, phone: row.phone });
     return { ok: true, phone: row.phone, gigId: row.gigId, forAccount: row.forAccount };
   });
   if (!outcome.ok) throw new AppError("invalid_input", outcome.message, { fieldErrors: { code: outcome.message } });
