@@ -20,6 +20,7 @@ import { MY_LEADS_ACCESS } from "./access.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
 import { phoneVerificationOn } from "../phones/verification-on.ts";
+import { displayPhone } from "../phones/parse-phone.ts";
 
 /** The purchase's refund by the reply guarantee (at most one: refunds_reply_guarantee_key). */
 const guaranteeRefund = alias(refunds, "guarantee_refund");
@@ -152,7 +153,8 @@ export async function listMyLeads(
       state: row.state,
       amountPaidCents: row.amountPaidCents,
       purchasedAt: row.purchasedAt,
-      gig: row.gig,
+      // The number as people write it ('+1 512 555 0123'; a free-text one of before as typed).
+      gig: { ...row.gig, contactPhone: row.gig.contactPhone === null ? null : displayPhone(row.gig.contactPhone) },
       client: row.client,
       reportClosesAt: row.reportClosesAt,
       reportClosed: row.reportClosed,
