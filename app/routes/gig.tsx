@@ -8,7 +8,7 @@ import { ClientContact } from "#app/features/leads/client-contact.tsx";
 import { ClientRecordCard } from "#app/features/gigs/client-record.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { PurchaseCard } from "#app/features/leads/purchase-card.tsx";
-import { PhoneStatus } from "#app/features/phones/phone-status.tsx";
+import { PhoneStatus } from "#app/components/phone-status.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { budgetText } from "#core/money.ts";
 import { viewGig, type WithdrawnNotice } from "#server/gigs/gig-page.ts";

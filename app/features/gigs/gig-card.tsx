@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import type { GigSummary } from "#core/gig-types.ts";
 import { spotsText } from "#core/lead-spots.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
-import { PhoneStatus } from "#app/features/phones/phone-status.tsx";
+import { PhoneStatus } from "#app/components/phone-status.tsx";
 
 /** A gig in a list: the whole card opens the gig. */
 export function GigCard({ gig }: { gig: GigSummary }) {

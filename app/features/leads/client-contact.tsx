@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { ClientContactDetails } from "#core/client-contact.ts";
 import type { PhoneStatus as Status } from "#core/phone-verification.ts";
-import { PhoneStatus } from "#app/features/phones/phone-status.tsx";
+import { PhoneStatus } from "#app/components/phone-status.tsx";
 
 /** The Send Email link: the client's address, with a subject naming the gig. */
 function mailtoHref(email: string, gigTitle: string): string {
