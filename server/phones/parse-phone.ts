@@ -28,6 +28,7 @@ export function parsePhone(input: string, defaultCountry: CountryCode): ParsedPh
 
 /** A stored number as a reader writes it: E.164 formatted, a free-text number of before as it is. */
 export function displayPhone(stored: string): string {
-  const phone = stored.startsWith("+") ? parsePhoneNumberFromString(stored) : undefined;
+  // Only E.164 (what a verification writes): '+1 (303) 555-0142' typed before stays as typed.
+  const phone = /^\+[1-9][0-9]{6,14}$/.test(stored) ? parsePhoneNumberFromString(stored) : undefined;
   return phone?.isValid() ? phone.formatInternational() : stored;
 }
