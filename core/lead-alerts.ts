@@ -44,6 +44,8 @@ export interface LeadAlertPreferences {
   keywords: string[];
   location: string | null;
   maxLeadPriceCents: number | null;
+  /** 'Only gigs with a verified phone' (issue 49): offered only while phone verification is on. */
+  verifiedPhoneOnly: boolean;
 }
 
 /** Keywords as typed: separated by commas, each matched as a whole (like one search). */
@@ -98,6 +100,7 @@ export const leadAlertsSchema = z
       .optional()
       .transform((v) => v || null),
     maxLeadPrice,
+    verifiedPhoneOnly: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
     if (value.frequency !== "off" && value.categoryIds.length === 0) {
@@ -117,5 +120,6 @@ export function leadAlertsInput(form: FormData): Record<string, unknown> {
     keywords: value("keywords"),
     location: value("location"),
     maxLeadPrice: value("maxLeadPrice"),
+    verifiedPhoneOnly: form.get("verifiedPhoneOnly") === "on",
   };
 }

@@ -19,7 +19,7 @@ export default function BrowseGigs({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/browse-gigs";
   const { items, loadMore, firstPage } = useAppendingList(page);
-  const filtered = Boolean(filters.search || filters.location || filters.categoryIds.length > 0 || filters.budget);
+  const filtered = Boolean(filters.search || filters.location || filters.categoryIds.length > 0 || filters.budget || filters.verifiedPhone);
   // 'Near you' only when the list is the digger's own area; another place is named.
   const subtitle = loaderData.nearYou
     ? "Open requests from clients near you."
@@ -35,6 +35,7 @@ export default function BrowseGigs({ loaderData }: Route.ComponentProps) {
         search={filters.search}
         location={filters.location}
         budget={filters.budget}
+        verifiedPhone={loaderData.verificationOn ? Boolean(filters.verifiedPhone) : null}
       />
       {firstPage}
       {loading ? (

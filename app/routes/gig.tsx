@@ -8,6 +8,7 @@ import { ClientContact } from "#app/features/leads/client-contact.tsx";
 import { ClientRecordCard } from "#app/features/gigs/client-record.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { PurchaseCard } from "#app/features/leads/purchase-card.tsx";
+import { PhoneStatus } from "#app/components/phone-status.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { budgetText } from "#core/money.ts";
 import { viewGig, type WithdrawnNotice } from "#server/gigs/gig-page.ts";
@@ -64,7 +65,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xl font-semibold">You bought this lead: contact the client</h2>
           </CardHeader>
           <CardContent>
-            <ClientContact client={loaderData.contact} gigTitle={gig.title} thread={loaderData.contact} />
+            <ClientContact client={loaderData.contact} gigTitle={gig.title} thread={loaderData.contact} phoneStatus={loaderData.phoneStatus} />
           </CardContent>
         </Card>
       ) : null}
@@ -92,6 +93,15 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
                 icon={<CalendarDays aria-hidden className="size-4" />}
               />
               <Detail label="Leads purchased" value={purchases} icon={<Users aria-hidden className="size-4" />} />
+              {loaderData.phoneStatus ? (
+                // Before buying (issue 49): whether the client verified the phone, never the number.
+                <div>
+                  <dt className="text-sm text-muted-foreground">Phone</dt>
+                  <dd>
+                    <PhoneStatus status={loaderData.phoneStatus} className="text-base font-medium" />
+                  </dd>
+                </div>
+              ) : null}
             </dl>
           </CardContent>
         </Card>

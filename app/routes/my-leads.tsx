@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MyLeads({ loaderData }: Route.ComponentProps) {
-  const { page, ledger, state, times, guarantees } = loaderData;
+  const { page, ledger, state, times, guarantees, phones } = loaderData;
   return (
     <div>
       <PageHeader title="My Leads" subtitle="Your purchased leads and the clients' contact details" />
@@ -45,7 +45,7 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6" aria-label="My leads">
             {page.items.map((lead) => (
               <li key={lead.id}>
-                <LeadCard lead={lead} times={times[lead.id]!} guarantee={guarantees[lead.id]!} />
+                <LeadCard lead={lead} times={times[lead.id]!} guarantee={guarantees[lead.id]!} phoneStatus={phones[lead.id] ?? null} />
               </li>
             ))}
           </ul>

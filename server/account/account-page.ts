@@ -4,6 +4,7 @@
  */
 import { leadAlertsCard } from "../alerts/settings.ts";
 import { defineOperation } from "../operation.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { promotionalEmailEnabled } from "../privacy/email-preferences.ts";
 import { pushDevicesCard } from "../push/devices.ts";
 import { reachCard } from "../reach/card.ts";
@@ -17,7 +18,7 @@ export const accountPage = defineOperation({
     const time = readerTime(user.timeZone, config);
     const [promotionalEmail, leadAlerts, pushDevices] = await Promise.all([
       promotionalEmailEnabled(db, user.id),
-      leadAlertsCard(db, user),
+      leadAlertsCard(db, user, phoneVerificationOn(config)),
       pushDevicesCard(db, config, user.id, sessionId, time),
     ]);
     const reach = await reachCard(db, user, pushDevices);

@@ -13,6 +13,7 @@ import { queryRows, type Database } from "../db/client.ts";
 import { categories, diggerProfiles, gigs, leadAlertDigests, leadAlertSettings, users } from "../db/schema.ts";
 import type { Emit } from "../events/emit.ts";
 import { forSale } from "../leads/for-sale.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { leadPriceSql, preferencesMatch, savedCategoryMatch } from "./matching.ts";
 
 /** Daily diggers per query. */
@@ -50,7 +51,7 @@ export async function sendDailyDigests(services: { db: Database; emit: Emit; con
       .limit(DIGEST_BATCH_SIZE);
     if (batch.length === 0) return sent;
     after = batch.at(-1)!.id;
-    const rows = await digestGigs(services.db, batch.map((b) => b.id), day, now);
+    const rows = await digestGigs(services.db, batch.map((b) => b.id), day, now, phoneVerificationOn(services.config));
     const byDigger = new Map<string, DigestGig[]>();
     for (const row of rows) byDigger.set(row.diggerId, [...(byDigger.get(row.diggerId) ?? []), row]);
     for (const gigsOfDigger of byDigger.values()) if (await deliverDigest(services, day, gigsOfDigger)) sent++;
@@ -61,7 +62,9 @@ export async function sendDailyDigests(services: { db: Database; emit: Emit; con
  * One query for a batch of daily diggers: the gigs that became visible in the 24 hours before
  * `now`, still listed and matching each digger's alerts, newest first, 21 per digger at most.
  */
-async function digestGigs(db: Database, diggerIds: string[], day: string, now: Date): Promise<DigestGig[]> {
+async function digestGigs(db: Database, diggerIds: string[], day: string, now: Date, verificationOn: boolean): Promise<DigestGig[]> {
+  // Only gigs with a verified phone for the diggers who asked (matching.ts `verifiedPhoneOk`).
+  const verifiedPhoneOk = verificationOn ? sql`${gigs.phoneVerifiedAt} is not null` : sql`true`;
   const matched = sql`
     select ${leadAlertSettings.diggerId} as "diggerId", ${users.id} as "userId", ${users.email} as email,
            ${gigs.id} as id, ${gigs.title} as title, ${gigs.categoryId} as "categoryId", ${categories.name} as "categoryName",
@@ -79,7 +82,7 @@ async function digestGigs(db: Database, diggerIds: string[], day: string, now: D
       and ${leadAlertSettings.frequency} = 'daily'
       and not exists (select 1 from ${leadAlertDigests} where ${leadAlertDigests.diggerId} = ${leadAlertSettings.diggerId} and ${leadAlertDigests.day} = ${day}::date)
       and ${savedCategoryMatch(leadAlertSettings.diggerId, gigs.categoryId)}
-      and ${preferencesMatch(leadAlertSettings.diggerId, { id: gigs.id, searchText: gigs.searchText, location: gigs.location, leadPriceCents: leadPriceSql(gigs.budgetMinCents) })}`;
+      and ${preferencesMatch(leadAlertSettings.diggerId, { id: gigs.id, searchText: gigs.searchText, location: gigs.location, leadPriceCents: leadPriceSql(gigs.budgetMinCents), verifiedPhoneOk })}`;
   return queryRows<DigestGig>(db, sql`select * from (${matched}) m where m.rank <= ${DIGEST_MAX_GIGS + 1} order by m."diggerId", m.rank`);
 }
 

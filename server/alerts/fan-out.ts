@@ -9,19 +9,24 @@
  * e-mail, so reruns, two workers and a reopened gig send nothing twice.
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { Config } from "../config.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, gigs, leadAlerts } from "../db/schema.ts";
 import type { Emit } from "../events/emit.ts";
 import { forSale } from "../leads/for-sale.ts";
 import type { Logger } from "../logger.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { matchingDiggers, type AlertRecipient } from "./matching.ts";
 
 /** Diggers per `alerts.deliver` job: one transaction each, small enough to retry whole. */
 const ALERT_BATCH_SIZE = 100;
 
-/** A gig whose lead is for sale (`forSale()`) with what an alert says of it; null otherwise. */
-export async function alertGig(db: Database, gigId: string) {
+/**
+ * A gig whose lead is for sale (`forSale()`) with what an alert says of it; null otherwise.
+ * `verificationOn`: phoneVerificationOn(config) (matching.ts `verifiedPhoneOk`).
+ */
+export async function alertGig(db: Database, gigId: string, verificationOn = true) {
   const [gig] = await db
     .select({
       id: gigs.id,
@@ -35,17 +40,22 @@ export async function alertGig(db: Database, gigId: string) {
       parentCategoryId: categories.parentCategoryId,
       maxDiggers: gigs.maxDiggers,
       spotsTaken: gigs.purchaseCount,
+      phoneVerified: sql<boolean>`${gigs.phoneVerifiedAt} is not null`,
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
     .where(and(eq(gigs.id, gigId), forSale()));
-  return gig ? { ...gig, leadPriceCents: leadPriceCents(gig.budgetMinCents) } : null;
+  return gig ? { ...gig, leadPriceCents: leadPriceCents(gig.budgetMinCents), verifiedPhoneOk: gig.phoneVerified || !verificationOn } : null;
 }
 type AlertGig = NonNullable<Awaited<ReturnType<typeof alertGig>>>;
 
-/** The `alerts.gig` job: the matching diggers, in batches of their own jobs. */
-export async function fanOutLeadAlerts(services: { db: Database; emit: Emit; logger: Logger }, gigId: string): Promise<number> {
-  const gig = await alertGig(services.db, gigId);
+/**
+ * The `alerts.gig` job: the matching diggers, in batches of their own jobs. A digger who wants
+ * only gigs with a verified phone is left out while the gig's is not: the job runs again when
+ * its client verifies it (the event "phone.verified"), and then tells them.
+ */
+export async function fanOutLeadAlerts(services: { db: Database; emit: Emit; logger: Logger; config: Pick<Config, "sms"> }, gigId: string): Promise<number> {
+  const gig = await alertGig(services.db, gigId, phoneVerificationOn(services.config));
   if (!gig) return 0;
   const recipients = await matchingDiggers(services.db, gig, "instant");
   const batches: string[][] = [];
@@ -56,8 +66,12 @@ export async function fanOutLeadAlerts(services: { db: Database; emit: Emit; log
 }
 
 /** The `alerts.deliver` job: each digger of the batch who still matches gets the alert, in one transaction. */
-export async function deliverLeadAlertBatch(services: { db: Database; emit: Emit }, gigId: string, diggerIds: string[]): Promise<number> {
-  const gig = await alertGig(services.db, gigId);
+export async function deliverLeadAlertBatch(
+  services: { db: Database; emit: Emit; config: Pick<Config, "sms"> },
+  gigId: string,
+  diggerIds: string[],
+): Promise<number> {
+  const gig = await alertGig(services.db, gigId, phoneVerificationOn(services.config));
   if (!gig || diggerIds.length === 0) return 0;
   const recipients = await matchingDiggers(services.db, gig, "instant", diggerIds);
   return services.db.transaction((tx) => deliverLeadAlerts(tx, services, gig, recipients));

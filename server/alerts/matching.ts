@@ -7,6 +7,8 @@
  * - every keyword is in the gig's title or description, and the location text in its
  *   location (case-insensitive substrings, like the search);
  * - the lead price is at most their maximum;
+ * - the gig's phone is verified, for a digger who asked for 'Only gigs with a verified phone'
+ *   (issue 49; while phone verification is off the choice does not apply);
  * and never when they bought the lead, or their account is deleted or suspended.
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -23,6 +25,11 @@ export interface GigTerms {
   searchText: AnyPgColumn | SQL | string;
   location: AnyPgColumn | SQL | string;
   leadPriceCents: SQL | number;
+  /**
+   * Whether a digger with 'Only gigs with a verified phone' may hear of it: its client verified
+   * its phone, or phone verification is off (then nobody can, and the choice does not apply).
+   */
+  verifiedPhoneOk: SQL | boolean;
 }
 
 /** core/lead-price.ts in SQL, for the digest's many gigs. */
@@ -40,6 +47,7 @@ export function preferencesMatch(diggerId: AnyPgColumn | SQL, gig: GigTerms): SQ
   return sql`
     (${s.location} is null or position(lower(${s.location}) in lower(${gig.location})) > 0)
     and (${s.maxLeadPriceCents} is null or ${gig.leadPriceCents} <= ${s.maxLeadPriceCents})
+    and (${s.verifiedPhoneOnly} is not true or ${gig.verifiedPhoneOk})
     and not exists (select 1 from unnest(${s.keywords}) as k(word) where position(lower(k.word) in ${gig.searchText}) = 0)
     and not exists (
       select 1 from ${leadPurchases}

@@ -2,6 +2,7 @@
 import { leadAlertsInput, leadAlertsSchema } from "#core/lead-alerts.ts";
 import { defineOperation } from "../operation.ts";
 import { LEAD_ALERTS_SAVE } from "./access.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { saveLeadAlertPreferences } from "./settings.ts";
 
 export const saveAccountLeadAlerts = defineOperation({
@@ -9,5 +10,5 @@ export const saveAccountLeadAlerts = defineOperation({
   input: leadAlertsSchema,
   // The categories are one field sent once per box ticked.
   fields: leadAlertsInput,
-  run: ({ services: { db }, diggerId, input }) => saveLeadAlertPreferences(db, diggerId, input),
+  run: ({ services: { db, config }, diggerId, input }) => saveLeadAlertPreferences(db, diggerId, input, phoneVerificationOn(config)),
 });

@@ -25,6 +25,7 @@ export async function leadAlertPreferences(db: Database, diggerId: string): Prom
     keywords: saved?.keywords ?? [],
     location: saved?.location ?? null,
     maxLeadPriceCents: saved?.maxLeadPriceCents ?? null,
+    verifiedPhoneOnly: saved?.verifiedPhoneOnly ?? false,
   };
 }
 
@@ -41,8 +42,17 @@ async function ensureSaved(tx: Transaction, diggerId: string): Promise<void> {
   );
 }
 
-/** The card's Save (`leadAlertsSchema`'s fields, the form read by `leadAlertsInput`): every preference at once, in one transaction. */
-export async function saveLeadAlertPreferences(db: Database, diggerId: string, input: z.output<typeof leadAlertsSchema>): Promise<LeadAlertPreferences> {
+/**
+ * The card's Save (`leadAlertsSchema`'s fields, the form read by `leadAlertsInput`): every
+ * preference at once, in one transaction. While phone verification is off the card does not
+ * offer 'Only gigs with a verified phone', and the saved choice is kept as it was.
+ */
+export async function saveLeadAlertPreferences(
+  db: Database,
+  diggerId: string,
+  input: z.output<typeof leadAlertsSchema>,
+  verificationOn = true,
+): Promise<LeadAlertPreferences> {
   const categoryIds = [...new Set(input.categoryIds)];
   if (categoryIds.length > 0) {
     const known = await db.select({ id: categories.id }).from(categories).where(sql`${categories.id} in ${categoryIds}`);
@@ -50,16 +60,24 @@ export async function saveLeadAlertPreferences(db: Database, diggerId: string, i
       throw new AppError("invalid_input", LEAD_ALERT_MESSAGES.unknownCategory, { fieldErrors: { categoryIds: LEAD_ALERT_MESSAGES.unknownCategory } });
     }
   }
-  await db.transaction(async (tx) => {
-    const values = { frequency: input.frequency, keywords: input.keywords, location: input.location, maxLeadPriceCents: input.maxLeadPrice };
-    await tx
+  const verifiedPhoneOnly = await db.transaction(async (tx) => {
+    const values = {
+      frequency: input.frequency,
+      keywords: input.keywords,
+      location: input.location,
+      maxLeadPriceCents: input.maxLeadPrice,
+      ...(verificationOn ? { verifiedPhoneOnly: input.verifiedPhoneOnly } : {}),
+    };
+    const [saved] = await tx
       .insert(leadAlertSettings)
       .values({ diggerId, ...values })
-      .onConflictDoUpdate({ target: leadAlertSettings.diggerId, set: { ...values, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({ target: leadAlertSettings.diggerId, set: { ...values, updatedAt: sql`now()` } })
+      .returning({ verifiedPhoneOnly: leadAlertSettings.verifiedPhoneOnly });
     await tx.delete(leadAlertCategories).where(eq(leadAlertCategories.diggerId, diggerId));
     if (categoryIds.length > 0) await tx.insert(leadAlertCategories).values(categoryIds.map((categoryId) => ({ diggerId, categoryId })));
+    return saved!.verifiedPhoneOnly;
   });
-  return { frequency: input.frequency, categoryIds, keywords: input.keywords, location: input.location, maxLeadPriceCents: input.maxLeadPrice };
+  return { frequency: input.frequency, categoryIds, keywords: input.keywords, location: input.location, maxLeadPriceCents: input.maxLeadPrice, verifiedPhoneOnly };
 }
 
 /** The one-click link of an alert e-mail: alerts off for the user's digger profile, nothing else changed. */
@@ -78,12 +96,13 @@ export async function turnLeadAlertsOff(db: Database, userId: string): Promise<v
 
 /**
  * The Lead alerts card of /account: nothing for a client; for a digger without a profile,
- * only that one is needed; else the preferences and every category to choose from.
+ * only that one is needed; else the preferences and every category to choose from, and whether
+ * to offer 'Only gigs with a verified phone' (phone verification on, issue 49).
  */
-export async function leadAlertsCard(db: Database, user: { id: string; userType: string }) {
+export async function leadAlertsCard(db: Database, user: { id: string; userType: string }, verificationOn = true) {
   if (user.userType !== "digger") return null;
   const [profile] = await db.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.userId, user.id));
-  if (!profile) return { preferences: null, categories: [] };
+  if (!profile) return { preferences: null, categories: [], verificationOn };
   const [preferences, groups] = await Promise.all([leadAlertPreferences(db, profile.id), categoryGroups(db)]);
-  return { preferences, categories: groups };
+  return { preferences, categories: groups, verificationOn };
 }

@@ -32,6 +32,7 @@ import {
   messageNoticeJobs,
   REFUND_RETRY_AFTER_SECONDS,
   refundJob,
+  verifiedPhoneAlertJobs,
   type JustCovered,
 } from "../jobs/starts.ts";
 import { replyAddress } from "../mail/reply-address.ts";
@@ -542,6 +543,13 @@ export const EVENTS = {
   /** A gig became visible (posted by a confirmed client, reopened): its lead alerts go once this commits (alerts/fan-out.ts). */
   "gig.visible": declare<{ gigId: string }>()({
     jobs: (e) => [leadAlertsJob({ id: e.gigId })],
+  }),
+  /**
+   * A client verified phone `phone` (issue 49): the lead alerts of their open gigs with that
+   * number run again, for the diggers who want only gigs with a verified phone.
+   */
+  "phone.verified": declare<{ userId: string; phone: string }>()({
+    jobs: (e, { tx }) => verifiedPhoneAlertJobs(tx, e.userId, e.phone),
   }),
   /** The alerts job found the matching diggers: one `alerts.deliver` job per batch. */
   "lead.alerts-matched": declare<{ gigId: string; batches: string[][] }>()({

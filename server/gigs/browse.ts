@@ -2,7 +2,8 @@
  * Browse Gigs: listed gigs (open and published) newest first, with search, category (a
  * top-level category takes in its sub-categories) and budget band, one keyset page at a
  * time. Only gigs whose lead is for sale are listed (`forSale()`, server/leads/for-sale.ts: open,
- * published, not withdrawn, not full of completed purchases). Only public fields: no client name or e-mail.
+ * published, not withdrawn, not full of completed purchases). Only public fields: no client name or e-mail,
+ * and of the phone only whether it is verified (issue 49), never the number.
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { MAX_CATEGORIES } from "#core/digger-schemas.ts";
@@ -13,6 +14,7 @@ import { leadPriceCents } from "#core/lead-price.ts";
 import { clientRecordLines } from "#core/reply-guarantee.ts";
 import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
+import { phoneStatus } from "#core/phone-verification.ts";
 import type { Database } from "../db/client.ts";
 import { categories, clientRecords, diggerProfiles, gigs } from "../db/schema.ts";
 import { forSale } from "../leads/for-sale.ts";
@@ -20,6 +22,7 @@ import { recordColumns, recordMonths } from "./client-record.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { listTopLevelCategories } from "../categories.ts";
 import { anyone } from "../guards.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { defineOperation } from "../operation.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 
@@ -30,6 +33,12 @@ export interface BrowseFilters {
   /** Repeated `category` parameters (or one of ids joined by commas, from the filter form): each takes in its sub-categories. */
   categoryIds: string[];
   budget: BudgetBand | null;
+  /**
+   * 'Verified phone only' (`phone=verified`, issue 49): the gigs whose client verified its phone,
+   * read from gigs_open_verified_newest_idx. Absent or false: every gig. Never set while phone
+   * verification is off (the filter is hidden then).
+   */
+  verifiedPhone?: boolean;
   cursor: string | null;
 }
 
@@ -42,8 +51,14 @@ export function areaOf(location: string): string {
   return (location.split(",")[0] ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
 }
 
-/** Filters from the address bar; anything malformed is ignored rather than an error. */
-export function parseBrowseFilters(searchParams: URLSearchParams): BrowseFilters {
+/** The value of `phone` that asks for 'Verified phone only'. */
+export const VERIFIED_PHONE_PARAM = "verified";
+
+/**
+ * Filters from the address bar; anything malformed is ignored rather than an error, and so is
+ * `phone=verified` while phone verification is off.
+ */
+export function parseBrowseFilters(searchParams: URLSearchParams, verificationOn = true): BrowseFilters {
   const budget = searchParams.get("budget");
   const categoryIds = searchParams.getAll("category").flatMap((value) => value.split(",")).filter(isUuid);
   return {
@@ -52,6 +67,7 @@ export function parseBrowseFilters(searchParams: URLSearchParams): BrowseFilters
     // As many as a digger's profile may hold (their own categories come here after registering).
     categoryIds: [...new Set(categoryIds)].slice(0, MAX_CATEGORIES),
     budget: BUDGET_BANDS.includes(budget as BudgetBand) ? (budget as BudgetBand) : null,
+    verifiedPhone: verificationOn && searchParams.get("phone") === VERIFIED_PHONE_PARAM,
     cursor: searchParams.get("cursor"),
   };
 }
@@ -82,6 +98,8 @@ function listConditions(db: Database, filters: BrowseFilters): SQL[] {
     conditions.push(sql`${gigs.categoryId} = any(array(${inCategory}))`);
   }
   if (filters.budget) conditions.push(budgetCondition(filters.budget));
+  // The partial index's own predicate, so that the planner can walk it newest first.
+  if (filters.verifiedPhone) conditions.push(sql`${gigs.phoneVerifiedAt} is not null`);
   if (filters.location) conditions.push(containsLocation(gigs.location, filters.location));
   const after = decodeCursor(filters.cursor, TIMESTAMP_UUID_CURSOR);
   if (after) {
@@ -112,6 +130,8 @@ function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | un
       purchaseCount: source.purchaseCount,
       maxDiggers: source.maxDiggers,
       clientId: source.clientId,
+      hasPhone: sql<boolean>`${source.contactPhone} is not null`.as("has_phone"),
+      phoneVerified: sql<boolean>`${source.phoneVerifiedAt} is not null`.as("phone_verified"),
     })
     .from(source)
     .innerJoin(categories, eq(categories.id, source.categoryId))
@@ -134,6 +154,8 @@ function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | un
       purchaseCount: page.purchaseCount,
       maxDiggers: page.maxDiggers,
       spotsTaken: page.purchaseCount,
+      hasPhone: page.hasPhone,
+      phoneVerified: page.phoneVerified,
       record: recordColumns(months),
     })
     .from(page)
@@ -185,7 +207,17 @@ async function countOpenGigs(db: Database, filters: BrowseFilters): Promise<numb
   return cappedCount(db, sql`select 1 from ${gigs} where ${and(...conditions)}`);
 }
 
-export async function listOpenGigs(db: Database, filters: BrowseFilters, size = PAGE_SIZE, now = new Date()): Promise<Page<GigSummary>> {
+/**
+ * One page of the gigs for sale. `verificationOn` (phoneVerificationOn(config)): whether the
+ * cards say anything of the phone; off, nothing at all.
+ */
+export async function listOpenGigs(
+  db: Database,
+  filters: BrowseFilters,
+  size = PAGE_SIZE,
+  now = new Date(),
+  verificationOn = true,
+): Promise<Page<GigSummary>> {
   // A search tries the window first: when it fills the page (and finds the row after it,
   // for the next cursor), those are exactly the rows the full query would return.
   let rows = filters.search ? await windowSearchQuery(db, filters, size) : [];
@@ -210,6 +242,7 @@ export async function listOpenGigs(db: Database, filters: BrowseFilters, size = 
       spotsTaken: row.spotsTaken,
       leadPriceCents: leadPriceCents(row.budgetMinCents),
       clientRecord: clientRecordLines(row.record)[0] ?? null,
+      phoneStatus: phoneStatus(verificationOn, row.hasPhone, row.phoneVerified),
     })),
   };
 }
@@ -234,10 +267,11 @@ async function ownArea(db: Database, userId: string): Promise<string | null> {
  */
 export const browseGigsPage = defineOperation({
   access: anyone,
-  async run({ services: { db }, url, user }) {
-    const filters = parseBrowseFilters(url.searchParams);
+  async run({ services: { db, config }, url, user }) {
+    const verificationOn = phoneVerificationOn(config);
+    const filters = parseBrowseFilters(url.searchParams, verificationOn);
     const [page, count, categories, chosen, area] = await Promise.all([
-      listOpenGigs(db, filters),
+      listOpenGigs(db, filters, PAGE_SIZE, new Date(), verificationOn),
       // The count is of the whole result: loading more pages does not ask again.
       filters.cursor ? null : countOpenGigs(db, filters),
       listTopLevelCategories(db),
@@ -245,6 +279,6 @@ export const browseGigsPage = defineOperation({
       filters.location && user?.userType === "digger" ? ownArea(db, user.id) : null,
     ]);
     const nearYou = area !== null && area.toLowerCase() === filters.location.toLowerCase();
-    return { page, count, categories, chosenCategories: chosen, filters, nearYou };
+    return { page, count, categories, chosenCategories: chosen, filters, nearYou, verificationOn };
   },
 });

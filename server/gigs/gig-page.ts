@@ -8,6 +8,7 @@ import { formatDate } from "#core/dates.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import { clientRecordLines } from "#core/reply-guarantee.ts";
+import { phoneStatus } from "#core/phone-verification.ts";
 import type { Database } from "../db/client.ts";
 import { categories, clientRecords, diggerProfiles, gigs, leadPurchases, quotes, threads, users } from "../db/schema.ts";
 import { contactForBuyer } from "../leads/has-purchased.ts";
@@ -15,6 +16,7 @@ import { hasCompletedPurchase, holdsSpot } from "../leads/spots.ts";
 import { gigNotFound, whyNotForSaleOf, withdrawn as withdrawnGig } from "../leads/for-sale.ts";
 import { actsAsOperator, anyone } from "../guards.ts";
 import { isEmailConfirmed } from "../sign-in/confirm-email.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
 import { recordColumns, recordMonths } from "./client-record.ts";
@@ -24,7 +26,13 @@ import { recordColumns, recordMonths } from "./client-record.ts";
  * lead (then with the client's contact details) or hold a checkout for it.
  * Throws `gigNotFound` when the viewer may not see it.
  */
-async function gigPage(db: Database, id: string, viewer: { id: string; userType: UserType; operator?: boolean } | null, time: ReaderTime) {
+async function gigPage(
+  db: Database,
+  id: string,
+  viewer: { id: string; userType: UserType; operator?: boolean } | null,
+  time: ReaderTime,
+  verificationOn: boolean,
+) {
   const found = await getPublicGig(db, id, viewer?.id ?? null);
   if (!found) throw gigNotFound();
   const digger = viewer?.userType === "digger" ? viewer.id : null;
@@ -50,6 +58,11 @@ async function gigPage(db: Database, id: string, viewer: { id: string; userType:
      * holds nothing private (no digger's name, no message).
      */
     clientRecord: found.clientRecord,
+    /**
+     * 'Phone verified' or 'Phone not verified' (issue 49), for every viewer: never the number,
+     * which only buyers get (`contact`); null without a phone or while verification is off.
+     */
+    phoneStatus: phoneStatus(verificationOn, found.hasPhone, found.phoneVerified),
     /** Why Buy is not offered (`whyNotForSale`, server/leads/for-sale.ts), or null when the lead is for sale. */
     notForSale: found.notForSale,
     withdrawn: withdrawnNotice(found.withdrawn, owner || operator),
@@ -133,6 +146,9 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
       withdrawn: withdrawnGig(),
       notForSale: whyNotForSaleOf(),
       hiddenReason: gigs.hiddenReason,
+      // Whether the gig has a phone and its client verified it: never the number itself.
+      hasPhone: sql<boolean>`${gigs.contactPhone} is not null`,
+      phoneVerified: sql<boolean>`${gigs.phoneVerifiedAt} is not null`,
       record: recordColumns(months),
     })
     .from(gigs)
@@ -143,7 +159,7 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
     // A deleted account's gigs leave the site with it, and so does a gig its client deleted.
     .where(and(eq(gigs.id, id), isNull(users.deletedAt), isNull(gigs.deletedAt)));
   if (!row || (!row.published && row.clientId !== viewerId)) return null;
-  const { clientId, withdrawn, hiddenReason, notForSale, record, ...gig } = row;
+  const { clientId, withdrawn, hiddenReason, notForSale, record, hasPhone, phoneVerified, ...gig } = row;
   return {
     gig: { ...gig, createdAt: gig.createdAt.toISOString(), leadPriceCents: leadPriceCents(gig.budgetMinCents) },
     /** For permission checks on the server; never sent to the browser. */
@@ -152,6 +168,8 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
     withdrawn: withdrawn ? { hiddenReason } : null,
     notForSale,
     clientRecord: clientRecordLines(record),
+    hasPhone,
+    phoneVerified,
   };
 }
 
@@ -159,6 +177,7 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
 export const viewGig = defineOperation({
   access: anyone,
   async run({ services: { db, config }, user, params }) {
-    return gigPage(db, params.id ?? "", user && { ...user, operator: actsAsOperator(config, user) }, readerTime(user?.timeZone, config));
+    const viewer = user && { ...user, operator: actsAsOperator(config, user) };
+    return gigPage(db, params.id ?? "", viewer, readerTime(user?.timeZone, config), phoneVerificationOn(config));
   },
 });

@@ -2,7 +2,7 @@
  * The jobs events start (their declarations' `jobs`, server/events/registry.ts), made here,
  * below the areas that run them, so the registry imports no area.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { ISSUE_REMINDER_HOURS_BEFORE } from "#core/lead-issues.ts";
 import type { Transaction } from "../db/client.ts";
 import { gigs, messageNotices } from "../db/schema.ts";
@@ -21,6 +21,21 @@ export async function clientGigAlertJobs(tx: Transaction, clientId: string): Pro
     .from(gigs)
     .where(and(eq(gigs.clientId, clientId), eq(gigs.status, "open"), eq(gigs.published, true)));
   return visible.map(leadAlertsJob);
+}
+
+/**
+ * The `alerts.gig` jobs of a client's open, published gigs whose phone `phone` they just
+ * verified (the event "phone.verified", issue 49): the diggers who want only gigs with a verified
+ * phone were left out when the gig was posted. A digger once alerted is not told again.
+ */
+export async function verifiedPhoneAlertJobs(tx: Transaction, clientId: string, phone: string): Promise<JobStart[]> {
+  const verified = await tx
+    .select({ id: gigs.id })
+    .from(gigs)
+    .where(
+      and(eq(gigs.clientId, clientId), eq(gigs.contactPhone, phone), isNotNull(gigs.phoneVerifiedAt), eq(gigs.status, "open"), eq(gigs.published, true)),
+    );
+  return verified.map(leadAlertsJob);
 }
 
 /**

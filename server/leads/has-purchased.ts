@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ClientContactDetails } from "#core/client-contact.ts";
 import type { Database } from "../db/client.ts";
 import { diggerProfiles, gigs, leadPurchases, users } from "../db/schema.ts";
+import { displayPhone } from "../phones/parse-phone.ts";
 
 /** Whether the digger profile of user `userId` holds a completed purchase of gig `gigId`. */
 export async function hasPurchased(db: Database, gigId: string, userId: string): Promise<boolean> {
@@ -31,5 +32,6 @@ export async function contactForBuyer(db: Database, gigId: string, userId: strin
     .from(gigs)
     .innerJoin(users, eq(users.id, gigs.clientId))
     .where(eq(gigs.id, gigId));
-  return row ?? null;
+  // An E.164 number as people write it ('+1 512 555 0123'); a free-text one of before as typed.
+  return row ? { ...row, phone: row.phone === null ? null : displayPhone(row.phone) } : null;
 }

@@ -8,7 +8,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { leadGuaranteeTexts, type GuaranteeLine, type LeadGuaranteeFacts, type LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { GUARANTEE_WRITE_HOURS } from "#core/reply-guarantee.ts";
+import { phoneStatus, type PhoneStatus } from "#core/phone-verification.ts";
 import { decideByText, ISSUE_DEADLINE_DEFAULTS, ISSUE_MESSAGES, leadStateFilter, reportWindowClosedText, type LeadState, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
+import type { Config } from "../config.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
@@ -17,6 +19,8 @@ import { evidenceColumns } from "./thread-evidence.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
+import { displayPhone } from "../phones/parse-phone.ts";
 
 /** The purchase's refund by the reply guarantee (at most one: refunds_reply_guarantee_key). */
 const guaranteeRefund = alias(refunds, "guarantee_refund");
@@ -56,8 +60,11 @@ const guaranteeLine = (p: typeof leadPurchases) => sql<GuaranteeLine | null>`cas
   when ${threads.diggerFirstAt} is null then case when ${writeBy(p)} <= now() then 'not_covered' else 'write' end
 end`;
 
-/** A lead as /my-leads lists it, with what its card says of the reply guarantee. */
-export type MyLeadItem = MyLead & { guarantee: LeadGuaranteeFacts };
+/**
+ * A lead as /my-leads lists it, with what its card says of the reply guarantee, and whether the
+ * gig's phone is verified now (issue 49: the tick beside the number).
+ */
+export type MyLeadItem = MyLead & { guarantee: LeadGuaranteeFacts; phoneVerified: boolean };
 
 /**
  * One page of a digger's completed purchases, newest purchased_at first (only those in `state`
@@ -107,6 +114,7 @@ export async function listMyLeads(
         refundAmountCents: refunds.amountCents,
         refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
         threadId: threads.id,
+        phoneVerified: sql<boolean>`${gigs.phoneVerifiedAt} is not null`,
         guaranteeRefundCents: guaranteeRefund.amountCents,
         guaranteeRefundSucceeded: sql<boolean>`${guaranteeRefund.status} = 'succeeded'`,
         guaranteeLine: guaranteeLine(p),
@@ -145,11 +153,13 @@ export async function listMyLeads(
       state: row.state,
       amountPaidCents: row.amountPaidCents,
       purchasedAt: row.purchasedAt,
-      gig: row.gig,
+      // The number as people write it ('+1 512 555 0123'; a free-text one of before as typed).
+      gig: { ...row.gig, contactPhone: row.gig.contactPhone === null ? null : displayPhone(row.gig.contactPhone) },
       client: row.client,
       reportClosesAt: row.reportClosesAt,
       reportClosed: row.reportClosed,
       threadId: row.threadId,
+      phoneVerified: row.phoneVerified,
       // An issue's refund, else the reply guarantee's (never both in full: refundableCents).
       refund:
         row.refundAmountCents !== null
@@ -255,7 +265,7 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
  * 503 when the database is away, and the page's error boundary says 'Failed to load leads'.
  */
 async function myLeadsPage(
-  { db, config }: { db: Database; config: { leadIssueReportDays: number } },
+  { db, config }: { db: Database; config: Pick<Config, "leadIssueReportDays" | "sms"> },
   diggerId: string,
   cursor: string | null,
   state: LeadState | null,
@@ -266,6 +276,7 @@ async function myLeadsPage(
   state: LeadState | null;
   times: Record<string, MyLeadTimes>;
   guarantees: Record<string, LeadGuaranteeTexts>;
+  phones: Record<string, PhoneStatus | null>;
 }> {
   const [page, ledger] = await Promise.all([
     listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays, state),
@@ -273,7 +284,11 @@ async function myLeadsPage(
   ]);
   const times: Record<string, MyLeadTimes> = {};
   const guarantees: Record<string, LeadGuaranteeTexts> = {};
+  // 'Phone verified' or 'Phone not verified' beside the number, from the gig's phone as it is now.
+  const phones: Record<string, PhoneStatus | null> = {};
+  const verificationOn = phoneVerificationOn(config);
   for (const lead of page.items) {
+    phones[lead.id] = phoneStatus(verificationOn, lead.gig.contactPhone !== null, lead.phoneVerified);
     guarantees[lead.id] = leadGuaranteeTexts(lead.guarantee, time);
     times[lead.id] = {
       purchased: time.date(lead.purchasedAt),
@@ -283,7 +298,7 @@ async function myLeadsPage(
         lead.issue?.status !== "pending" ? null : lead.issue.type === "fake_request" ? ISSUE_MESSAGES.fakePending : decideByText(time.deadline(lead.issue.respondBy)),
     };
   }
-  return { page, ledger, state, times, guarantees };
+  return { page, ledger, state, times, guarantees, phones };
 }
 
 /** /my-leads: a page of the digger's leads (from `?cursor=`, in `?state=` when it names one) and their ledger. */

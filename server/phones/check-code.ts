@@ -4,6 +4,8 @@
  * ends the code; a right one is used up, marks the number verified for this account (the gigs
  * with it follow, by trigger), and writes it where the code was asked for when it is still the
  * number there: the account's number, or the gig's (a free-text number of before becomes E.164).
+ * Its gigs' lead alerts then run again (the event "phone.verified"): diggers who want only
+ * verified phones were left out at posting.
  */
 import { timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
@@ -24,7 +26,7 @@ export async function checkPhoneCode(
   userId: string,
   code: string,
 ): Promise<{ phone: string; gigId: string | null; forAccount: boolean }> {
-  const { db, config } = services;
+  const { db, config, emit } = services;
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select({
@@ -64,6 +66,7 @@ export async function checkPhoneCode(
         await tx.update(gigs).set({ contactPhone: row.phone }).where(eq(gigs.id, row.gigId));
       }
     }
+    await emit(tx, { kind: "phone.verified", userId, phone: row.phone });
     return { ok: true, phone: row.phone, gigId: row.gigId, forAccount: row.forAccount };
   });
   if (!outcome.ok) throw new AppError("invalid_input", outcome.message, { fieldErrors: { code: outcome.message } });

@@ -246,6 +246,17 @@ describe("demo data", () => {
       expect(unopened[0]!.n).toBe(0);
       const replied = await queryRows<{ n: number }>(fresh.db, sql`select coalesce(sum(replied), 0)::int as n from client_reply_months`);
       expect(replied[0]!.n).toBeGreaterThan(0);
+      // Verified phones (issue 49): the demo shows both ticks and gigs without a phone.
+      const phones = await queryRows<{ verified: number; unverified: number; none: number }>(
+        fresh.db,
+        sql`select count(*) filter (where phone_verified_at is not null)::int as verified,
+                   count(*) filter (where contact_phone is not null and phone_verified_at is null)::int as unverified,
+                   count(*) filter (where contact_phone is null)::int as none
+            from gigs where status = 'open'`,
+      );
+      expect(phones[0]!.verified).toBeGreaterThan(0);
+      expect(phones[0]!.unverified).toBeGreaterThan(0);
+      expect(phones[0]!.none).toBeGreaterThan(0);
     } finally {
       await fresh.destroy();
     }

@@ -9,10 +9,14 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertFrequency } from "../../core/lead-alerts.ts";
 import { sendDailyDigests } from "../../server/alerts/digest.ts";
-import { alertGig, deliverLeadAlertBatch } from "../../server/alerts/fan-out.ts";
+import { alertGig, deliverLeadAlertBatch, fanOutLeadAlerts } from "../../server/alerts/fan-out.ts";
 import { matchingDiggers } from "../../server/alerts/matching.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { categories, diggerCategories, emails, gigs, leadAlertCategories, leadAlerts, leadAlertSettings, users } from "../../server/db/schema.ts";
+import { PHONE_TEXTS } from "../../core/phone-verification.ts";
+import { categories, diggerCategories, emails, gigs, leadAlertCategories, leadAlerts, leadAlertSettings, phoneVerifications, smsOutbox, users } from "../../server/db/schema.ts";
+import { checkPhoneCode } from "../../server/phones/check-code.ts";
+import { parsePhone } from "../../server/phones/parse-phone.ts";
+import { sendPhoneCode } from "../../server/phones/send-code.ts";
 import { signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { validGigForm } from "../support/forms.ts";
@@ -50,6 +54,7 @@ interface Alerts {
   keywords?: string[];
   location?: string | null;
   maxLeadPriceCents?: number | null;
+  verifiedPhoneOnly?: boolean;
 }
 
 /** A digger whose saved alerts are `alerts` (written directly; the form has its own test). */
@@ -360,5 +365,85 @@ describe("the one-click unsubscribe", () => {
     const cats = await db().select().from(leadAlertCategories).where(eq(leadAlertCategories.diggerId, digger.diggerId));
     expect(cats.map((c) => c.categoryId)).toEqual([otherId]);
     expect(await db().select().from(emails).where(eq(emails.toAddress, digger.email))).toHaveLength(1);
+  });
+});
+
+describe("only gigs with a verified phone (issue 49)", () => {
+  /** A gig of a new client with `phone`, verified by them or not, visible now and alerted to nobody yet. */
+  async function gigWithPhone(phone: string, verified: boolean, over: Partial<typeof gigs.$inferInsert> = {}) {
+    const owner = await signUpAs(app, "consumer", "Vera Verified");
+    if (verified) await db().insert(phoneVerifications).values({ userId: owner.id, phone });
+    const gig = await insertGig(app, owner.id, { categoryId: parentId, contactPhone: phone, ...over });
+    return { owner, gig };
+  }
+
+  it("saves the card's choice, shows it again, and offers it only while phone verification is on", async () => {
+    const digger = await diggerWithProfile(app);
+    expect(decodeHtml(await (await digger.client.get("/account")).text())).toContain(PHONE_TEXTS.alertsVerifiedOnly);
+    expect((await saveAlerts(digger.client, { frequency: "instant", verifiedPhoneOnly: "on" }, [parentId])).status).toBe(200);
+    const [row] = await db().select().from(leadAlertSettings).where(eq(leadAlertSettings.diggerId, digger.diggerId));
+    expect(row!.verifiedPhoneOnly).toBe(true);
+    expect(await (await digger.client.get("/account")).text()).toMatch(/<input[^>]*name="verifiedPhoneOnly"[^>]*checked=""/);
+
+    const sms = app.config.sms;
+    app.config.sms = null;
+    try {
+      expect(decodeHtml(await (await digger.client.get("/account")).text())).not.toContain(PHONE_TEXTS.alertsVerifiedOnly);
+      // Saved without the box (not offered): the choice stays as it was.
+      expect((await saveAlerts(digger.client, { frequency: "daily" }, [parentId])).status).toBe(200);
+      const [kept] = await db().select().from(leadAlertSettings).where(eq(leadAlertSettings.diggerId, digger.diggerId));
+      expect(kept).toMatchObject({ frequency: "daily", verifiedPhoneOnly: true });
+    } finally {
+      app.config.sms = sms;
+    }
+    // Unticked while offered: off.
+    expect((await saveAlerts(digger.client, { frequency: "instant" }, [parentId])).status).toBe(200);
+    const [off] = await db().select().from(leadAlertSettings).where(eq(leadAlertSettings.diggerId, digger.diggerId));
+    expect(off!.verifiedPhoneOnly).toBe(false);
+  });
+
+  it("never alerts a digger who asked for it about a gig whose phone is not verified, and alerts them once its client verifies it", async () => {
+    const keyword = `tickalert${randomUUID().slice(0, 6)}`;
+    const choosy = await diggerWithAlerts({ keywords: [keyword], verifiedPhoneOnly: true });
+    const anyPhone = await diggerWithAlerts({ keywords: [keyword] });
+    const { owner, gig } = await gigWithPhone("+13035550161", false, { title: `Unverified ${keyword}` });
+    const { gig: noPhone } = await gigWithPhone("+13035550162", false, { title: `No phone ${keyword}`, contactPhone: null });
+    const { gig: verifiedGig } = await gigWithPhone("+13035550163", true, { title: `Verified ${keyword}` });
+    for (const g of [gig, noPhone, verifiedGig]) await fanOutLeadAlerts(app.services, g.id);
+    await alertsSettled();
+    expect((await alertsTo(choosy)).map((m) => m.subject)).toEqual([`New lead: ${verifiedGig.title}`]);
+    expect((await alertsTo(anyPhone)).map((m) => m.subject).sort()).toEqual([gig, noPhone, verifiedGig].map((g) => `New lead: ${g.title}`).sort());
+    // A batch checked again before sending leaves them out too (the gig's phone not verified).
+    expect(await deliverLeadAlertBatch(app.services, gig.id, [choosy.diggerId])).toBe(0);
+
+    // The client verifies the gig's number by its code (the verification page's path): the
+    // gig's alerts run again, and the digger who waited for a verified phone hears of it, once.
+    const phone = parsePhone("+13035550161", "US")!;
+    await sendPhoneCode(app.services, app.services.logger, { userId: owner.id, emailVerified: true, phone, target: { forAccount: false, gigId: gig.id }, clientIp: "10.9.8.7" });
+    const [text] = await db().select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone.e164));
+    await checkPhoneCode(app.services, owner.id, /^\d{6}/.exec(text!.body)![0]);
+    await alertsSettled();
+    expect((await alertsTo(choosy)).map((m) => m.subject).sort()).toEqual([`New lead: ${gig.title}`, `New lead: ${verifiedGig.title}`].sort());
+    expect(await alertsTo(anyPhone)).toHaveLength(3);
+  });
+
+  it("leaves gigs without a verified phone out of such a digger's daily digest", async () => {
+    const keyword = `tickdigest${randomUUID().slice(0, 6)}`;
+    const choosy = await diggerWithAlerts({ frequency: "daily", keywords: [keyword], verifiedPhoneOnly: true });
+    const anyPhone = await diggerWithAlerts({ frequency: "daily", keywords: [keyword] });
+    const made = [
+      (await gigWithPhone("+13035550171", true, { title: `Verified ${keyword}` })).gig,
+      (await gigWithPhone("+13035550172", false, { title: `Unverified ${keyword}` })).gig,
+      (await gigWithPhone("+13035550173", false, { title: `No phone ${keyword}`, contactPhone: null })).gig,
+    ];
+    for (const g of made) await db().update(gigs).set({ visibleSince: sql`now() - interval '1 hour'` }).where(eq(gigs.id, g.id));
+    await sendDailyDigests(app.services);
+    const digestOf = async (digger: TestUser) => (await mailTo(app, digger.email)).find((m) => m.subject.startsWith("Your lead alerts"))!.textBody;
+    const choosyDigest = await digestOf(choosy);
+    expect(choosyDigest).toContain(`Verified ${keyword}`);
+    expect(choosyDigest).not.toContain(`Unverified ${keyword}`);
+    expect(choosyDigest).not.toContain(`No phone ${keyword}`);
+    const full = await digestOf(anyPhone);
+    for (const g of made) expect(full).toContain(g.title);
   });
 });

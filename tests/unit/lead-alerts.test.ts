@@ -22,7 +22,9 @@ describe("the Lead alerts form", () => {
       keywords: ["deck"],
       location: null,
       maxLeadPrice: 7550,
+      verifiedPhoneOnly: false,
     });
+    expect(parse({ verifiedPhoneOnly: true }).data?.verifiedPhoneOnly).toBe(true);
   });
 
   it("says what is wrong, with the form's messages", () => {

@@ -6,7 +6,9 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import type { CategoryGroup } from "#core/digger-types.ts";
+import { NativeCheckbox } from "#app/components/ui/native-choice.tsx";
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type LeadAlertPreferences } from "#core/lead-alerts.ts";
+import { PHONE_TEXTS } from "#core/phone-verification.ts";
 
 const FREQUENCY_HINTS = {
   instant: "A notice for each matching gig, within a minute of it going up: by e-mail, push or both, as chosen in How to reach me.",
@@ -19,7 +21,7 @@ export function LeadAlertsCard({
   errors,
   busyIntent,
 }: {
-  card: { preferences: LeadAlertPreferences | null; categories: CategoryGroup[] };
+  card: { preferences: LeadAlertPreferences | null; categories: CategoryGroup[]; verificationOn: boolean };
   errors: Record<string, string>;
   busyIntent: string | null;
 }) {
@@ -91,6 +93,20 @@ export function LeadAlertsCard({
                 />
               </FormField>
             </div>
+            {card.verificationOn ? (
+              // Issue 49: a gig is usually verified a minute after it is posted; its alert goes then.
+              <label className="flex items-start gap-2 text-sm">
+                <span className="mt-0.5 flex">
+                  <NativeCheckbox name="verifiedPhoneOnly" defaultChecked={preferences.verifiedPhoneOnly} aria-describedby="alert-verified-hint" />
+                </span>
+                <span>
+                  <span className="font-medium">{PHONE_TEXTS.alertsVerifiedOnly}</span>
+                  <span id="alert-verified-hint" className="block text-muted-foreground">
+                    Leave out gigs whose client has not verified their phone number by a text message.
+                  </span>
+                </span>
+              </label>
+            ) : null}
             <div>
               <Button type="submit" disabled={busyIntent !== null}>
                 {busyIntent === "lead-alerts" ? "Saving..." : "Save Alert Preferences"}

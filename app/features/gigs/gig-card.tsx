@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import type { GigSummary } from "#core/gig-types.ts";
 import { spotsText } from "#core/lead-spots.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
+import { PhoneStatus } from "#app/components/phone-status.tsx";
 
 /** A gig in a list: the whole card opens the gig. */
 export function GigCard({ gig }: { gig: GigSummary }) {
@@ -29,7 +30,13 @@ export function GigCard({ gig }: { gig: GigSummary }) {
             { label: "Lead price", value: `Lead: ${formatPrice(gig.leadPriceCents)}` },
           ]}
         />
-        {gig.clientRecord ? <p className="text-xs">{gig.clientRecord}</p> : null}
+        {gig.clientRecord || gig.phoneStatus ? (
+          // Before buying: what the client's record and phone say (issues 48, 49), never the number.
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <PhoneStatus status={gig.phoneStatus} />
+            {gig.clientRecord ? <p className="text-xs">{gig.clientRecord}</p> : null}
+          </div>
+        ) : null}
         <p className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span>{gig.posted}</span>
           <span>{spotsText(gig.spotsTaken, gig.maxDiggers)}</span>

@@ -2,8 +2,10 @@ import { FilterForm } from "#app/components/filter-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { NativeCheckbox } from "#app/components/ui/native-choice.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { BUDGET_BAND_LABELS, BUDGET_BANDS } from "#core/budget-bands.ts";
+import { PHONE_TEXTS } from "#core/phone-verification.ts";
 
 interface Category {
   id: string;
@@ -18,6 +20,8 @@ interface Props {
   search: string;
   location: string;
   budget: string | null;
+  /** 'Verified phone only' (issue 49): null while phone verification is off (no filter). */
+  verifiedPhone: boolean | null;
 }
 
 /**
@@ -25,7 +29,7 @@ interface Props {
  * chosen categories (a digger's own, after registering) are one option of the select, named by
  * them, whose value carries their ids; choosing another category replaces them.
  */
-export function GigFilters({ categories, chosenCategories, search, location, budget }: Props) {
+export function GigFilters({ categories, chosenCategories, search, location, budget, verifiedPhone }: Props) {
   const [single] = chosenCategories;
   const oneOption = chosenCategories.length === 1 && single && categories.some((c) => c.id === single.id);
   const chosenSet =
@@ -40,7 +44,10 @@ export function GigFilters({ categories, chosenCategories, search, location, bud
         };
   const selected = chosenSet ? chosenSet.value : (single?.id ?? "");
   return (
-    <FilterForm label="Find gigs" className="mb-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_auto_auto_auto] lg:items-end">
+    <FilterForm
+      label="Find gigs"
+      className={`mb-8 grid gap-3 sm:grid-cols-2 lg:items-end ${verifiedPhone === null ? "lg:grid-cols-[1fr_12rem_auto_auto_auto]" : "lg:grid-cols-[1fr_12rem_auto_auto_auto_auto]"}`}
+    >
       <div className="grid gap-2">
         <Label htmlFor="q">Search gigs</Label>
         <Input id="q" name="q" type="search" defaultValue={search} placeholder="Search by title, description or place" maxLength={100} />
@@ -72,6 +79,13 @@ export function GigFilters({ categories, chosenCategories, search, location, bud
           ))}
         </NativeSelect>
       </div>
+      {verifiedPhone === null ? null : (
+        // Like a select, it searches at once (FilterForm); the address says `phone=verified`.
+        <Label className="flex min-h-9 items-center gap-2 font-normal">
+          <NativeCheckbox name="phone" value="verified" defaultChecked={verifiedPhone} />
+          {PHONE_TEXTS.verifiedOnlyFilter}
+        </Label>
+      )}
       <Button type="submit">Search</Button>
     </FilterForm>
   );

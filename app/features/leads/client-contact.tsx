@@ -2,6 +2,8 @@ import { FileText, Mail, MessageCircle, MessageSquareText, Phone } from "lucide-
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { ClientContactDetails } from "#core/client-contact.ts";
+import type { PhoneStatus as Status } from "#core/phone-verification.ts";
+import { PhoneStatus } from "#app/components/phone-status.tsx";
 
 /** The Send Email link: the client's address, with a subject naming the gig. */
 function mailtoHref(email: string, gigTitle: string): string {
@@ -37,9 +39,20 @@ export interface BuyerThread {
  * The client's contact details as a buyer of their lead sees them, on My Leads and on the gig's
  * own page after the purchase: name, e-mail, phone, contact preferences, Send Email, Call and
  * Text. With the buyer's thread (the gig's page), 'Message {first name}' is the main action, and
- * 'Send a Quote' opens the thread's quote form unless the digger may not quote.
+ * 'Send a Quote' opens the thread's quote form unless the digger may not quote. Beside the
+ * number, whether the client verified it (`phoneStatus`, issue 49).
  */
-export function ClientContact({ client, gigTitle, thread }: { client: ClientContactDetails; gigTitle: string; thread?: BuyerThread }) {
+export function ClientContact({
+  client,
+  gigTitle,
+  thread,
+  phoneStatus = null,
+}: {
+  client: ClientContactDetails;
+  gigTitle: string;
+  thread?: BuyerThread;
+  phoneStatus?: Status | null;
+}) {
   const threadId = client.deleted ? null : (thread?.threadId ?? null);
   const firstName = client.name.trim().split(/\s+/)[0] ?? client.name;
   return (
@@ -53,9 +66,12 @@ export function ClientContact({ client, gigTitle, thread }: { client: ClientCont
           <ContactItem
             label="Phone"
             value={
-              <a href={telHref(client.phone)} className="underline">
-                {client.phone}
-              </a>
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <a href={telHref(client.phone)} className="underline">
+                  {client.phone}
+                </a>
+                <PhoneStatus status={phoneStatus} className="font-normal" />
+              </span>
             }
           />
         ) : null}

@@ -7,6 +7,7 @@ import { cn } from "#app/lib/cn.ts";
 import { isLiveLead, issueStatusLabel, LEAD_STATE_LABELS, refundStateText, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
 import type { LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
+import type { PhoneStatus } from "#core/phone-verification.ts";
 import { ClientContact } from "./client-contact.tsx";
 import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx";
 
@@ -14,9 +15,19 @@ import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx
  * A purchased lead: where it stands ('Active', 'Hired', 'Not chosen', 'Gig filled', 'Refund
  * pending', 'Refunded'; a lead no longer in play is set apart: dashed and muted), the gig, the
  * client's contact details, the reply guarantee's line and the thread's evidence (issue 48),
- * Message, Send Email and Report Issue.
+ * Message, Send Email and Report Issue. Beside the number, whether the client verified it (issue 49).
  */
-export function LeadCard({ lead, times, guarantee }: { lead: MyLead; times: MyLeadTimes; guarantee: LeadGuaranteeTexts }) {
+export function LeadCard({
+  lead,
+  times,
+  guarantee,
+  phoneStatus,
+}: {
+  lead: MyLead;
+  times: MyLeadTimes;
+  guarantee: LeadGuaranteeTexts;
+  phoneStatus: PhoneStatus | null;
+}) {
   const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
   useFieldFocus(fetcher.data);
   const { gig, client } = lead;
@@ -42,6 +53,7 @@ export function LeadCard({ lead, times, guarantee }: { lead: MyLead; times: MyLe
         <ClientContact
           client={{ name: client.name, email: client.email, deleted: client.deleted, phone: gig.contactPhone, contactPreferences: gig.contactPreferences }}
           gigTitle={gig.title}
+          phoneStatus={phoneStatus}
         />
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <Item label="Amount Paid" value={formatPrice(lead.amountPaidCents)} />

@@ -1,6 +1,6 @@
 import { Form, useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { PhoneStatus } from "./phone-status.tsx";
+import { PhoneStatus } from "#app/components/phone-status.tsx";
 import { PHONE_TEXTS, type PhoneStatus as Status } from "#core/phone-verification.ts";
 
 /** The intent of 'Verify this number' on /my-gigs and /my-gigs/{id}/edit (server/gigs/verify-gig-phone.ts). */

@@ -35,6 +35,10 @@ export interface DemoDigger {
 export interface DemoClient {
   fullName: string
   email: string
+  /** The number their gigs give (E.164), if any (issue 49). */
+  phone?: string
+  /** They verified it by a code: their gigs show 'Phone verified'; else 'Phone not verified'. */
+  phoneVerified?: boolean
 }
 
 export interface DemoGig {
@@ -506,12 +510,12 @@ export const demoDiggers: DemoDigger[] = [
 ]
 
 export const demoClients: DemoClient[] = [
-  { fullName: 'Jennifer Walsh', email: 'jennifer.walsh@example.com' },
-  { fullName: 'Michael Brooks', email: 'michael.brooks@example.com' },
-  { fullName: 'Sofia Ramirez', email: 'sofia.ramirez@example.com' },
-  { fullName: 'David Nguyen', email: 'david.nguyen@example.com' },
+  { fullName: 'Jennifer Walsh', email: 'jennifer.walsh@example.com', phone: '+15125550131', phoneVerified: true },
+  { fullName: 'Michael Brooks', email: 'michael.brooks@example.com', phone: '+15125550132' },
+  { fullName: 'Sofia Ramirez', email: 'sofia.ramirez@example.com', phone: '+15125550133', phoneVerified: true },
+  { fullName: 'David Nguyen', email: 'david.nguyen@example.com', phone: '+15125550134', phoneVerified: true },
   { fullName: 'Emily Carter', email: 'emily.carter@example.com' },
-  { fullName: 'Robert Johnson', email: 'robert.johnson@example.com' },
+  { fullName: 'Robert Johnson', email: 'robert.johnson@example.com', phone: '+15125550136' },
 ]
 
 export const demoGigs: DemoGig[] = [

@@ -20,6 +20,7 @@ import {
   leadIssues,
   leadPurchases,
   messages,
+  phoneVerifications,
   refunds,
   reviews,
   threads,
@@ -126,6 +127,15 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
       );
     }
 
+    // Verified phones (issue 49): some clients proved their number a month ago, so their gigs
+    // (which give it) show 'Phone verified' (the gigs' trigger reads these rows); others gave a
+    // number without verifying it; one gives none.
+    const verified = demoClients.flatMap((c, i) => (c.phone && c.phoneVerified ? [{ userId: clientIds[i]!, phone: c.phone }] : []));
+    for (const { userId, phone } of verified) await tx.update(users).set({ phone }).where(eq(users.id, userId));
+    if (verified.length > 0) {
+      await tx.insert(phoneVerifications).values(verified.map((v) => ({ ...v, verifiedAt: new Date(now.getTime() - 30 * 86_400_000) })));
+    }
+
     const today = now.toISOString().slice(0, 10);
     const gigRows = await tx.insert(gigs).values(
       demoGigs.map((g) => ({
@@ -138,6 +148,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
         budgetMaxCents: g.budgetMaxCents,
         categoryId: categoryId(g.categorySlug),
         contactPreferences: g.contactPreferences,
+        contactPhone: demoClients[g.clientIndex]?.phone ?? null,
         deadline: g.deadlineInDays === null ? null : addDays(today, g.deadlineInDays),
         createdAt: new Date(now.getTime() - g.postedHoursAgo * 3_600_000),
       })),
