@@ -8,7 +8,17 @@ import { alias } from "drizzle-orm/pg-core";
 import { leadGuaranteeTexts, type GuaranteeLine, type LeadGuaranteeFacts, type LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { GUARANTEE_WRITE_HOURS } from "#core/reply-guarantee.ts";
-import { decideByText, ISSUE_DEADLINE_DEFAULTS, ISSUE_MESSAGES, leadStateFilter, reportWindowClosedText, type LeadState, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
+import {
+  decideByText,
+  ISSUE_DEADLINE_DEFAULTS,
+  ISSUE_MESSAGES,
+  leadStateFilter,
+  reportWindowClosedText,
+  WRONG_PHONE,
+  type LeadState,
+  type MyLead,
+  type MyLeadTimes,
+} from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
@@ -17,6 +27,9 @@ import { evidenceColumns } from "./thread-evidence.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
+import type { Config } from "../config.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
+import { phoneVerifiedText } from "./phone-verified-text.ts";
 
 /** The purchase's refund by the reply guarantee (at most one: refunds_reply_guarantee_key). */
 const guaranteeRefund = alias(refunds, "guarantee_refund");
@@ -107,6 +120,7 @@ export async function listMyLeads(
         refundAmountCents: refunds.amountCents,
         refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
         threadId: threads.id,
+        phoneVerifiedAtPurchase: exactTimestamp(p.phoneVerifiedAt),
         guaranteeRefundCents: guaranteeRefund.amountCents,
         guaranteeRefundSucceeded: sql<boolean>`${guaranteeRefund.status} = 'succeeded'`,
         guaranteeLine: guaranteeLine(p),
@@ -150,6 +164,7 @@ export async function listMyLeads(
       reportClosesAt: row.reportClosesAt,
       reportClosed: row.reportClosed,
       threadId: row.threadId,
+      phoneVerifiedAtPurchase: row.phoneVerifiedAtPurchase,
       // An issue's refund, else the reply guarantee's (never both in full: refundableCents).
       refund:
         row.refundAmountCents !== null
@@ -255,7 +270,7 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
  * 503 when the database is away, and the page's error boundary says 'Failed to load leads'.
  */
 async function myLeadsPage(
-  { db, config }: { db: Database; config: { leadIssueReportDays: number } },
+  { db, config }: { db: Database; config: Pick<Config, "leadIssueReportDays" | "sms"> },
   diggerId: string,
   cursor: string | null,
   state: LeadState | null,
@@ -271,6 +286,7 @@ async function myLeadsPage(
     listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays, state),
     leadLedger(db, diggerId),
   ]);
+  const verificationOn = phoneVerificationOn(config);
   const times: Record<string, MyLeadTimes> = {};
   const guarantees: Record<string, LeadGuaranteeTexts> = {};
   for (const lead of page.items) {
@@ -281,6 +297,7 @@ async function myLeadsPage(
       // A fake request is the operators' to decide, never its client's (issue 48).
       decideBy:
         lead.issue?.status !== "pending" ? null : lead.issue.type === "fake_request" ? ISSUE_MESSAGES.fakePending : decideByText(time.deadline(lead.issue.respondBy)),
+      phoneVerifiedOn: phoneVerifiedText(verificationOn, WRONG_PHONE, lead.phoneVerifiedAtPurchase, time),
     };
   }
   return { page, ledger, state, times, guarantees };
