@@ -49,6 +49,13 @@ async function takeLimits(limits: [RateLimiter, string][]): Promise<void> {
   }
 }
 
+/** What the log may keep of a provider's refusal: its name and HTTP status, never its message. */
+function providerError(error: unknown): { name: string; status?: number } {
+  if (!(error instanceof Error)) return { name: "unknown" };
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === undefined ? { name: error.name } : { name: error.name, status };
+}
+
 export async function sendPhoneCode(services: AppServices, logger: Logger, request: CodeRequest): Promise<void> {
   const { db, config, rateLimits, sms } = services;
   if (!sms) throw new AppError("unavailable", PHONE_TEXTS.unavailable);
@@ -96,8 +103,9 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
     const { messageId } = await sms.send(phone.e164, codeMessage(code));
     await db.execute(sql`update phone_codes set provider_message_id = ${messageId} where user_id = ${userId} and code_hash = ${values.codeHash}`);
   } catch (error) {
-    // Neither the number nor the code goes to the log; the account may ask again at once.
-    logger.error({ err: error instanceof Error ? { name: error.name, message: error.message } : "unknown" }, "a phone code could not be sent");
+    // Neither the number nor the code goes to the log, nor the provider's message, which may echo the
+    // number ('... Reason: +1... is not valid'): its error's name and HTTP status only. The account may ask again at once.
+    logger.error({ err: providerError(error) }, "a phone code could not be sent");
     await db.execute(sql`delete from phone_codes where user_id = ${userId} and code_hash = ${values.codeHash}`);
     throw new AppError("failed", PHONE_TEXTS.sendFailed, { status: 502 });
   }
