@@ -3,7 +3,9 @@
  * tries at once count twice. A wrong try is counted and committed before the refusal; the fifth
  * ends the code; a right one is used up, marks the number verified for this account (the gigs
  * with it follow, by trigger), and writes it where the code was asked for: the account's number,
- * or the gig's (a free-text number of before becomes E.164).
+ * or the gig's (a free-text number of before becomes E.164). The number it replaces there loses its
+ * verification unless the account or another of its gigs still gives it ('Changing the number
+ * clears its verification').
  */
 import { timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -11,6 +13,7 @@ import { PHONE_TEXTS } from "#core/phone-verification.ts";
 import type { AppServices } from "../context.ts";
 import { gigs, phoneCodes, phoneVerifications, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { forgetUnusedVerification } from "./forget-verification.ts";
 import { codeHash } from "./send-code.ts";
 
 type Outcome = { ok: true; phone: string; gigId: string | null; forAccount: boolean } | { ok: false; message: string };
@@ -47,13 +50,20 @@ export async function checkPhoneCode(
     }
     await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
     await tx.insert(phoneVerifications).values({ userId, phone: row.phone }).onConflictDoNothing();
-    if (row.forAccount) await tx.update(users).set({ phone: row.phone }).where(eq(users.id, userId));
-    if (row.gigId) {
-      await tx
-        .update(gigs)
-        .set({ contactPhone: row.phone })
-        .where(and(eq(gigs.id, row.gigId), eq(gigs.clientId, userId), isNull(gigs.deletedAt)));
+    // The number replaced, of the account or the gig: its verification is forgotten unless still in use.
+    const replaced: Array<string | null> = [];
+    if (row.forAccount) {
+      const [before] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).for("update");
+      replaced.push(before?.phone ?? null);
+      await tx.update(users).set({ phone: row.phone }).where(eq(users.id, userId));
     }
+    if (row.gigId) {
+      const mine = and(eq(gigs.id, row.gigId), eq(gigs.clientId, userId), isNull(gigs.deletedAt));
+      const [before] = await tx.select({ phone: gigs.contactPhone }).from(gigs).where(mine).for("update");
+      replaced.push(before?.phone ?? null);
+      await tx.update(gigs).set({ contactPhone: row.phone }).where(mine);
+    }
+    for (const old of replaced) if (old !== row.phone) await forgetUnusedVerification(tx, userId, old);
     return { ok: true, phone: row.phone, gigId: row.gigId, forAccount: row.forAccount };
   });
   if (!outcome.ok) throw new AppError("invalid_input", outcome.message, { fieldErrors: { code: outcome.message } });
