@@ -75,6 +75,7 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
 
   const taken = await takeLimits([
     [rateLimits.phoneCodesPerNumber, phone.e164],
+    [rateLimits.phoneCodesPerNumberDay, phone.e164],
     [rateLimits.phoneCodesPerAccount, userId],
     ...(networkCapsApply(config, request.clientIp) ? [[rateLimits.phoneCodesPerNetwork, networkOf(request.clientIp)] as [RateLimiter, string]] : []),
     [rateLimits.phoneCodesPerCountry, phone.callingCode],

@@ -194,6 +194,21 @@ describe("SMS pumping", () => {
     expect(await textsTo(phone)).toBe(CODE_LIMITS.perNumber.max);
   });
 
+  it(`one number gets at most ${CODE_LIMITS.perNumberDay.max} codes a day, however many accounts ask: no texting someone all day through us`, async () => {
+    const phone = newNumber();
+    // The 10 minutes' window passed, as the clock would do it: its attempts given back.
+    const tenMinutesLater = async () => {
+      for (let i = 0; i < CODE_LIMITS.perNumber.max; i += 1) await app.services.rateLimits.phoneCodesPerNumber.refund(phone);
+    };
+    for (let sent = 0; sent < CODE_LIMITS.perNumberDay.max; sent += 1) {
+      if (sent > 0 && sent % CODE_LIMITS.perNumber.max === 0) await tenMinutesLater();
+      await send(await signUpAs(app, "consumer"), phone);
+    }
+    await tenMinutesLater();
+    expect(await refusal(send(await signUpAs(app, "consumer"), phone))).toBe(PHONE_TEXTS.tooManyCodes);
+    expect(await textsTo(phone)).toBe(CODE_LIMITS.perNumberDay.max);
+  });
+
   it("an account whose e-mail is not confirmed gets no text", async () => {
     const user = await signUpAs(app, "consumer");
     const phone = newNumber();
