@@ -282,7 +282,7 @@ export interface MyLead {
   reportClosed: boolean;
   /** The purchase's conversation with the client (issue 32); every completed purchase has one. */
   threadId: string | null;
-  /** When the client had verified the gig's phone, as the purchase completed (issue 49); null when not verified then. */
+  /** When the client had verified the gig's phone, as the purchase completed (issue 49); null when not verified then, or no longer now. */
   phoneVerifiedAtPurchase: string | null;
 }
 

@@ -120,7 +120,8 @@ export async function listMyLeads(
         refundAmountCents: refunds.amountCents,
         refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
         threadId: threads.id,
-        phoneVerifiedAtPurchase: exactTimestamp(p.phoneVerifiedAt),
+        // Verified when bought and still verified: else a Wrong Phone Number report is approved at once (report-issue.ts).
+        phoneVerifiedAtPurchase: exactTimestamp(sql`case when ${gigs.phoneVerifiedAt} is not null then ${p.phoneVerifiedAt} end`),
         guaranteeRefundCents: guaranteeRefund.amountCents,
         guaranteeRefundSucceeded: sql<boolean>`${guaranteeRefund.status} = 'succeeded'`,
         guaranteeLine: guaranteeLine(p),

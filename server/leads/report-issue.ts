@@ -17,7 +17,8 @@
  *
  * Issue 49: a Wrong Phone Number report is taken only on a gig that gives a phone number. When the
  * number was not verified when the purchase completed (`lead_purchases.phone_verified_at`, kept by
- * trigger) and phone verification is on, the number failed the digger: the report is approved at
+ * trigger), or is no longer verified now (the client changed it since: the digger's My Leads shows
+ * the gig's number as it is now), and phone verification is on, the number failed the digger: the report is approved at
  * once (decided_by 'automatic', the same decision path, the client told by "issue.auto-approved"),
  * counted with decision 0031's automatic approvals; past that bound, and when the number was
  * verified, the client decides it like any other type.
@@ -61,6 +62,7 @@ async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId:
         gigTitle: gigs.title,
         gigPhone: gigs.contactPhone,
         phoneVerifiedAt: leadPurchases.phoneVerifiedAt,
+        gigPhoneVerifiedAt: gigs.phoneVerifiedAt,
         clientId: clientUser.id,
         clientEmail: clientUser.email,
         businessName: diggerProfiles.businessName,
@@ -137,7 +139,8 @@ async function reportIssue(
   const wrongPhone = issueType === WRONG_PHONE;
   // No number, nothing to be wrong: the dialog does not offer the type either.
   if (wrongPhone && !lead.gigPhone?.trim()) throw new AppError("invalid_input", ISSUE_MESSAGES.noPhone, { fieldErrors: { issueType: ISSUE_MESSAGES.noPhone } });
-  const phoneFailed = wrongPhone && lead.phoneVerifiedAt === null && phoneVerificationOn(config);
+  // Not verified when bought, or no longer verified now (the client changed the number since, or forgot it): the client's failing.
+  const phoneFailed = wrongPhone && (lead.phoneVerifiedAt === null || lead.gigPhoneVerifiedAt === null) && phoneVerificationOn(config);
 
   const refundPercentage = REFUND_PERCENTAGES[issueType];
   const responseHours = config.leadIssueResponseHours;
