@@ -60,6 +60,10 @@ export const ISSUE_MESSAGES = {
   fakePending: "Digs & Gigs is reviewing your report of a fake or spam request",
   /** An issue approved at once by the reply guarantee's rule (issue 48). */
   approvedByGuarantee: "Refund approved: the client had not opened your thread 48 hours after your first message.",
+  /** A Wrong Phone Number report on a number its client had not verified when the lead was bought (issue 49). */
+  approvedUnverifiedPhone: "Refund approved: the client had not verified this phone number when you bought the lead.",
+  /** A Wrong Phone Number report on a lead whose gig gives no phone number (issue 49). */
+  noPhone: "This lead has no phone number: choose another issue type",
   alreadyReported: "You have already reported an issue for this lead",
   reportFailed: "Failed to report issue",
   loadLeadsFailed: "Failed to load leads",
@@ -73,6 +77,9 @@ export const ISSUE_MESSAGES = {
   approved: "Issue approved",
   rejected: "Issue rejected",
 } as const;
+
+/** The issue type a digger reports a number that does not reach the client with (issue 49). */
+export const WRONG_PHONE = "wrong_phone";
 
 /** The report form's hint: who decides a fake-request report (issue 48). */
 export const FAKE_REQUEST_HINT = "A Fake or Spam Request goes to Digs & Gigs, not to the client.";
@@ -275,6 +282,8 @@ export interface MyLead {
   reportClosed: boolean;
   /** The purchase's conversation with the client (issue 32); every completed purchase has one. */
   threadId: string | null;
+  /** When the client had verified the gig's phone, as the purchase completed (issue 49); null when not verified then, or no longer now. */
+  phoneVerifiedAtPurchase: string | null;
 }
 
 /** A lead's times as its digger reads them, written by the server in their zone (issue 47). */
@@ -285,6 +294,8 @@ export interface MyLeadTimes {
   reportClosed: string | null;
   /** 'The client has until Tue, Dec 1, 7:53 PM CST to decide', while an issue is pending. */
   decideBy: string | null;
+  /** 'The client verified this number on Nov 28, 2026': the report dialog's line for a Wrong Phone Number (issue 49). */
+  phoneVerifiedOn: string | null;
 }
 
 /** An issue as the gig's owner sees it in the issues dialog of /my-gigs. */
@@ -309,4 +320,6 @@ export interface GigIssue {
   diggerHandle: string;
   /** What the purchase's thread shows, in the client's words and zone (issue 48); null without a thread. */
   evidence: EvidenceTexts | null;
+  /** A Wrong Phone Number report on a number verified at purchase: 'The client verified this number on {date}' (issue 49). */
+  phoneVerifiedText: string | null;
 }

@@ -18,6 +18,11 @@ export const RESEND_SECONDS = 60;
  */
 export const CODE_LIMITS = {
   perNumber: { max: 3, minutes: 10 },
+  /**
+   * And a day: without it, accounts enough (5 codes each) could send one number 432 texts a day
+   * (harassment through us) and guess its codes 2,160 times a day (docs/security.md).
+   */
+  perNumberDay: { max: 10, minutes: 24 * 60 },
   perAccount: { max: 5, minutes: 24 * 60 },
   perNetwork: { max: 10, minutes: 60 },
 } as const;

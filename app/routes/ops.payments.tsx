@@ -108,6 +108,7 @@ export default function OpsPayments({ loaderData }: Route.ComponentProps) {
                   <p className="font-semibold [overflow-wrap:anywhere]">{`@${issue.diggerHandle} on "${issue.gigTitle}"`}</p>
                   <p>{`${issueTypeLabel(issue.issueType)}: ${formatPrice(refundCents(issue.amountPaidCents, issue.refundPercentage))} (${issue.refundPercentage}% of ${formatPrice(issue.amountPaidCents)})`}</p>
                   <p className="text-muted-foreground [overflow-wrap:anywhere]">{issue.description}</p>
+                  {issue.phoneVerifiedText ? <p className="font-medium">{issue.phoneVerifiedText}</p> : null}
                   <EvidenceList evidence={issue.evidence} />
                   <p>{refundRateText(issue.refundRate)}</p>
                   {issue.otherGigs ? (

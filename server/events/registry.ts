@@ -95,6 +95,8 @@ export interface IssueOutcome {
   issueId: string;
   decision: IssueDecision;
   decidedBy: IssueDecider;
+  /** Approved at once: a Wrong Phone Number report on a number not verified at purchase (issue 49); absent in events of before. */
+  unverifiedPhone?: boolean;
   refundCents: number;
   refundPercentage: number;
   issueType: string;
@@ -234,8 +236,15 @@ export const EVENTS = {
     group: "purchases",
     mustNotMiss: true,
     to: (e) => ({ userId: e.client.userId }),
-    bell: (e) => ({ subjectId: e.issueId, text: `${autoApprovedSubject(e)}: the digger is refunded, you pay nothing`, link: "/my-gigs" }),
-    email: (e, { config, time }) => issueAutoApprovedEmail({ ...clientIssue(e, config.publicUrl, time), subject: autoApprovedSubject(e) }),
+    bell: (e) => ({
+      subjectId: e.issueId,
+      text: e.unverifiedPhone
+        ? `${autoApprovedSubject(e)}: its phone number was not verified, the digger is refunded, you pay nothing`
+        : `${autoApprovedSubject(e)}: the digger is refunded, you pay nothing`,
+      link: "/my-gigs",
+    }),
+    email: (e, { config, time }) =>
+      issueAutoApprovedEmail({ ...clientIssue(e, config.publicUrl, time), subject: autoApprovedSubject(e), unverifiedPhone: e.unverifiedPhone === true }),
     readme: { subject: 'An issue on your gig "{gig title}" was approved automatically', to: "the client" },
   }),
   "issue.decided": declare<IssueOutcome>()({
@@ -256,7 +265,9 @@ export const EVENTS = {
         publicUrl: config.publicUrl,
         subject: diggerIssueSubject(e),
         outcome:
-          e.decidedBy === "automatic"
+          e.unverifiedPhone
+            ? `The client had not verified the phone number of the gig when you bought the lead, so ${report} was approved at once. ${refund}`
+            : e.decidedBy === "automatic"
             ? `The client did not respond by ${time.dateTime(e.respondBy)}, so ${report} was approved automatically. ${refund}`
             : e.decidedBy === "guarantee"
               ? `The client had not opened your thread ${GUARANTEE_WAIT_HOURS} hours after your first message, so ${report} was approved at once. ${refund}`

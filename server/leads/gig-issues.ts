@@ -3,7 +3,8 @@
  * the owner of a gig reads the issues diggers reported on its leads. Anyone but the gig's
  * owner gets 404 and nothing else. Deciding on an issue is in resolve-issue.ts. Each issue comes
  * with what its purchase's thread shows (issue 48), read in the same query; a fake-request report
- * is not shown: it accuses the client, and the operators decide it.
+ * is not shown: it accuses the client, and the operators decide it. A Wrong Phone Number report on a
+ * number verified at purchase says when the client verified it (issue 49).
  */
 import { and, desc, eq, ne } from "drizzle-orm";
 import { ISSUE_MESSAGES, respondByText, withOperatorsText, type GigIssue } from "#core/lead-issues.ts";
@@ -16,6 +17,8 @@ import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
 import { evidenceColumns } from "./thread-evidence.ts";
 import { withEvidenceTexts } from "./evidence-texts.ts";
+import { phoneVerifiedText } from "./phone-verified-text.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 
 /** Who may read and decide on the issues of a gig: its owner, who must be signed in. */
 export const GIG_ISSUES_ACCESS = signedIn({
@@ -26,7 +29,7 @@ export const GIG_ISSUES_ACCESS = signedIn({
 const ISSUES_LIMIT = 500;
 
 /** The issues on a gig of `clientId`, newest first; null when the gig is not theirs. */
-async function listGigIssues(db: Database, clientId: string, gigId: string, time: ReaderTime): Promise<GigIssue[] | null> {
+async function listGigIssues(db: Database, clientId: string, gigId: string, time: ReaderTime, verificationOn: boolean): Promise<GigIssue[] | null> {
   if (!isUuid(gigId)) return null;
   const [gig] = await db
     .select({ id: gigs.id })
@@ -47,6 +50,7 @@ async function listGigIssues(db: Database, clientId: string, gigId: string, time
       amountPaidCents: leadPurchases.amountPaidCents,
       diggerBusinessName: diggerProfiles.businessName,
       diggerHandle: diggerProfiles.handle,
+      phoneVerifiedAt: leadPurchases.phoneVerifiedAt,
       ...evidenceColumns,
     })
     .from(leadIssues)
@@ -56,8 +60,9 @@ async function listGigIssues(db: Database, clientId: string, gigId: string, time
     .where(and(eq(leadPurchases.gigId, gig.id), ne(leadIssues.issueType, "fake_request")))
     .orderBy(desc(leadIssues.createdAt), desc(leadIssues.id))
     .limit(ISSUES_LIMIT);
-  return rows.map((row) => ({
+  return rows.map(({ phoneVerifiedAt, ...row }) => ({
     ...withEvidenceTexts(row, time, "client"),
+    phoneVerifiedText: phoneVerifiedText(verificationOn, row.issueType, phoneVerifiedAt, time),
     createdAt: row.createdAt.toISOString(),
     respondBy: row.respondBy.toISOString(),
     operatorRespondBy: row.operatorRespondBy?.toISOString() ?? null,
@@ -68,8 +73,8 @@ async function listGigIssues(db: Database, clientId: string, gigId: string, time
 }
 
 /** The dialog's data: the issues on gig `gigId` of `clientId`; 404 'Failed to load issues' when the gig is not theirs. */
-async function gigIssues(db: Database, clientId: string, gigId: string, time: ReaderTime): Promise<{ issues: GigIssue[] }> {
-  const issues = await listGigIssues(db, clientId, gigId, time);
+async function gigIssues(db: Database, clientId: string, gigId: string, time: ReaderTime, verificationOn: boolean): Promise<{ issues: GigIssue[] }> {
+  const issues = await listGigIssues(db, clientId, gigId, time, verificationOn);
   // Not theirs, or no such gig: 404 and nothing about it.
   if (!issues) throw new AppError("not_found", ISSUE_MESSAGES.loadIssuesFailed);
   return { issues };
@@ -78,5 +83,6 @@ async function gigIssues(db: Database, clientId: string, gigId: string, time: Re
 /** The issues dialog of /my-gigs: the issues on one of my gigs. */
 export const gigIssuesDialog = defineOperation({
   access: GIG_ISSUES_ACCESS,
-  run: ({ services: { db, config }, user, params }) => gigIssues(db, user.id, params.gigId ?? "", readerTime(user.timeZone, config)),
+  run: ({ services: { db, config }, user, params }) =>
+    gigIssues(db, user.id, params.gigId ?? "", readerTime(user.timeZone, config), phoneVerificationOn(config)),
 });

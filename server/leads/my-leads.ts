@@ -9,8 +9,17 @@ import { leadGuaranteeTexts, type GuaranteeLine, type LeadGuaranteeFacts, type L
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { GUARANTEE_WRITE_HOURS } from "#core/reply-guarantee.ts";
 import { phoneStatus, type PhoneStatus } from "#core/phone-verification.ts";
-import { decideByText, ISSUE_DEADLINE_DEFAULTS, ISSUE_MESSAGES, leadStateFilter, reportWindowClosedText, type LeadState, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
-import type { Config } from "../config.ts";
+import {
+  decideByText,
+  ISSUE_DEADLINE_DEFAULTS,
+  ISSUE_MESSAGES,
+  leadStateFilter,
+  reportWindowClosedText,
+  WRONG_PHONE,
+  type LeadState,
+  type MyLead,
+  type MyLeadTimes,
+} from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
@@ -19,8 +28,10 @@ import { evidenceColumns } from "./thread-evidence.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
+import type { Config } from "../config.ts";
 import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { displayPhone } from "../phones/parse-phone.ts";
+import { phoneVerifiedText } from "./phone-verified-text.ts";
 
 /** The purchase's refund by the reply guarantee (at most one: refunds_reply_guarantee_key). */
 const guaranteeRefund = alias(refunds, "guarantee_refund");
@@ -115,6 +126,8 @@ export async function listMyLeads(
         refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
         threadId: threads.id,
         phoneVerified: sql<boolean>`${gigs.phoneVerifiedAt} is not null`,
+        // Verified when bought and still verified: else a Wrong Phone Number report is approved at once (report-issue.ts).
+        phoneVerifiedAtPurchase: exactTimestamp(sql`case when ${gigs.phoneVerifiedAt} is not null then ${p.phoneVerifiedAt} end`),
         guaranteeRefundCents: guaranteeRefund.amountCents,
         guaranteeRefundSucceeded: sql<boolean>`${guaranteeRefund.status} = 'succeeded'`,
         guaranteeLine: guaranteeLine(p),
@@ -160,6 +173,7 @@ export async function listMyLeads(
       reportClosed: row.reportClosed,
       threadId: row.threadId,
       phoneVerified: row.phoneVerified,
+      phoneVerifiedAtPurchase: row.phoneVerifiedAtPurchase,
       // An issue's refund, else the reply guarantee's (never both in full: refundableCents).
       refund:
         row.refundAmountCents !== null
@@ -282,11 +296,11 @@ async function myLeadsPage(
     listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays, state),
     leadLedger(db, diggerId),
   ]);
+  const verificationOn = phoneVerificationOn(config);
   const times: Record<string, MyLeadTimes> = {};
   const guarantees: Record<string, LeadGuaranteeTexts> = {};
   // 'Phone verified' or 'Phone not verified' beside the number, from the gig's phone as it is now.
   const phones: Record<string, PhoneStatus | null> = {};
-  const verificationOn = phoneVerificationOn(config);
   for (const lead of page.items) {
     phones[lead.id] = phoneStatus(verificationOn, lead.gig.contactPhone !== null, lead.phoneVerified);
     guarantees[lead.id] = leadGuaranteeTexts(lead.guarantee, time);
@@ -296,6 +310,7 @@ async function myLeadsPage(
       // A fake request is the operators' to decide, never its client's (issue 48).
       decideBy:
         lead.issue?.status !== "pending" ? null : lead.issue.type === "fake_request" ? ISSUE_MESSAGES.fakePending : decideByText(time.deadline(lead.issue.respondBy)),
+      phoneVerifiedOn: phoneVerifiedText(verificationOn, WRONG_PHONE, lead.phoneVerifiedAtPurchase, time),
     };
   }
   return { page, ledger, state, times, guarantees, phones };

@@ -14,10 +14,26 @@
  * GUARANTEE_REFUNDS_PER_DIGGER such refunds in GUARANTEE_WINDOW_DAYS; the client is then not
  * asked. A fake-request report goes straight to the operators (escalated, their deadline as
  * decision 0031 gives) and the client it accuses is neither asked nor told.
+ *
+ * Issue 49: a Wrong Phone Number report is taken only on a gig that gives a phone number. When the
+ * number was not verified when the purchase completed (`lead_purchases.phone_verified_at`, kept by
+ * trigger), or is no longer verified now (the client changed it since: the digger's My Leads shows
+ * the gig's number as it is now), and phone verification is on, the number failed the digger: the report is approved at
+ * once (decided_by 'automatic', the same decision path, the client told by "issue.auto-approved"),
+ * counted with decision 0031's automatic approvals; past that bound, and when the number was
+ * verified, the client decides it like any other type.
  */
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
-import { ISSUE_MESSAGES, issueReportFormSchema, REFUND_PERCENTAGES, reportTooLateMessage, type IssueReport } from "#core/lead-issues.ts";
+import {
+  AUTO_APPROVALS_PER_DIGGER,
+  ISSUE_MESSAGES,
+  issueReportFormSchema,
+  REFUND_PERCENTAGES,
+  reportTooLateMessage,
+  WRONG_PHONE,
+  type IssueReport,
+} from "#core/lead-issues.ts";
 import { GUARANTEE_REFUNDS_PER_DIGGER, GUARANTEE_WAIT_HOURS } from "#core/reply-guarantee.ts";
 import type { Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -26,7 +42,8 @@ import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { clientUser, withPurchaseParties } from "./purchase-parties.ts";
 import { guaranteeRefundsInWindow, lockDigger, refundableCents } from "./guarantee-refund.ts";
-import { afterDecision, decideLocked, FAKE_REQUEST, lockIssue, type Resolved, type Tellers } from "./resolve-issue.ts";
+import { afterDecision, automaticApprovalsInWindow, decideLocked, FAKE_REQUEST, lockIssue, type Resolved, type Tellers } from "./resolve-issue.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
 import { defineOperation } from "../operation.ts";
 import { MY_LEADS_ACCESS } from "./access.ts";
@@ -43,6 +60,9 @@ async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId:
         purchasedAt: leadPurchases.purchasedAt,
         windowClosed: sql<boolean>`${closesAt} <= now()`,
         gigTitle: gigs.title,
+        gigPhone: gigs.contactPhone,
+        phoneVerifiedAt: leadPurchases.phoneVerifiedAt,
+        gigPhoneVerifiedAt: gigs.phoneVerifiedAt,
         clientId: clientUser.id,
         clientEmail: clientUser.email,
         businessName: diggerProfiles.businessName,
@@ -79,8 +99,21 @@ async function approveByGuarantee(tx: Transaction, services: Tellers, diggerId: 
   return decideLocked(tx, services, issueId, issue!, "approve", "guarantee");
 }
 
+/**
+ * A Wrong Phone Number report just recorded in `tx` (purchase row locked) on a number not verified
+ * at purchase: approved at once while the digger (locked first) is below decision 0031's bound of
+ * automatic approvals and something is left to refund; else null, and the client decides.
+ */
+async function approveUnverifiedPhone(tx: Transaction, services: Tellers, diggerId: string, purchaseId: string, issueId: string): Promise<Resolved | null> {
+  if ((await refundableCents(tx, purchaseId)) === 0) return null;
+  await lockDigger(tx, diggerId);
+  if ((await automaticApprovalsInWindow(tx, diggerId)) >= AUTO_APPROVALS_PER_DIGGER) return null;
+  const issue = await lockIssue(tx, issueId, undefined);
+  return decideLocked(tx, services, issueId, issue!, "approve", "automatic", { unverifiedPhone: true });
+}
+
 /** How a report ended: with the client (as before), with the operators (a fake request), or approved at once. */
-type Reported = { kind: "client" } | { kind: "operators" } | { kind: "guarantee"; resolved: Resolved };
+type Reported = { kind: "client" } | { kind: "operators" } | { kind: "guarantee" | "phone"; resolved: Resolved };
 
 /**
  * Records the report `{ issueType, description }` (the form of /my-leads, parsed by
@@ -103,6 +136,11 @@ async function reportIssue(
     const closedAt = new Date(lead.purchasedAt!.getTime() + config.leadIssueReportDays * 24 * 3600 * 1000);
     throw new AppError("conflict", reportTooLateMessage(time.date(closedAt), config.leadIssueReportDays));
   }
+  const wrongPhone = issueType === WRONG_PHONE;
+  // No number, nothing to be wrong: the dialog does not offer the type either.
+  if (wrongPhone && !lead.gigPhone?.trim()) throw new AppError("invalid_input", ISSUE_MESSAGES.noPhone, { fieldErrors: { issueType: ISSUE_MESSAGES.noPhone } });
+  // Not verified when bought, or no longer verified now (the client changed the number since, or forgot it): the client's failing.
+  const phoneFailed = wrongPhone && (lead.phoneVerifiedAt === null || lead.gigPhoneVerifiedAt === null) && phoneVerificationOn(config);
 
   const refundPercentage = REFUND_PERCENTAGES[issueType];
   const responseHours = config.leadIssueResponseHours;
@@ -128,6 +166,8 @@ async function reportIssue(
         })
         .returning({ id: leadIssues.id, respondBy: leadIssues.respondBy });
       if (fake) return { kind: "operators" };
+      const byPhone = phoneFailed ? await approveUnverifiedPhone(tx, services, diggerId, purchaseId, issue!.id) : null;
+      if (byPhone) return { kind: "phone", resolved: byPhone };
       const resolved = await approveByGuarantee(tx, services, diggerId, purchaseId, issue!.id);
       if (resolved) return { kind: "guarantee", resolved };
       // The client's notice, and the reminder's job (issue-deadlines.ts's issueReminderJob).
@@ -149,11 +189,16 @@ async function reportIssue(
     if (isUniqueViolation(error, "lead_issues_purchase_key")) throw new AppError("conflict", ISSUE_MESSAGES.alreadyReported);
     throw error;
   }
-  if (reported.kind === "guarantee") await afterDecision(services, reported.resolved);
+  if (reported.kind === "guarantee" || reported.kind === "phone") await afterDecision(services, reported.resolved);
   return reported;
 }
 
-const REPORTED_TEXTS = { client: ISSUE_MESSAGES.reported, operators: ISSUE_MESSAGES.fakeReported, guarantee: ISSUE_MESSAGES.approvedByGuarantee } as const;
+const REPORTED_TEXTS = {
+  client: ISSUE_MESSAGES.reported,
+  operators: ISSUE_MESSAGES.fakeReported,
+  guarantee: ISSUE_MESSAGES.approvedByGuarantee,
+  phone: ISSUE_MESSAGES.approvedUnverifiedPhone,
+} as const;
 
 /** My Leads' Report Issue form: says it was reported, in the spec's words. */
 export const reportLeadIssue = defineOperation({

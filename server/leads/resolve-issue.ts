@@ -29,11 +29,11 @@ import {
   type IssueDecision,
 } from "#core/lead-issues.ts";
 import type { Transaction } from "../db/client.ts";
-import { diggerProfiles, gigs, leadIssues, leadPurchases } from "../db/schema.ts";
+import { gigs, leadIssues, leadPurchases } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { clientUser, diggerUser, withPurchaseParties } from "./purchase-parties.ts";
-import { refundableCents } from "./guarantee-refund.ts";
+import { lockDigger, refundableCents } from "./guarantee-refund.ts";
 import { recordRefund, sendRefund } from "./refunds.ts";
 import { defineOperation } from "../operation.ts";
 import { GIG_ISSUES_ACCESS } from "./gig-issues.ts";
@@ -43,6 +43,8 @@ export interface Resolved {
   issueId: string;
   decision: IssueDecision;
   decidedBy: IssueDecider;
+  /** Approved at once: a Wrong Phone Number report on a number not verified when the lead was bought (issue 49). */
+  unverifiedPhone: boolean;
   refundId: string | null;
   refundCents: number;
   refundPercentage: number;
@@ -98,13 +100,14 @@ export async function decideLocked(
   issue: LockedIssue,
   decision: IssueDecision,
   decidedBy: IssueDecider,
+  { unverifiedPhone = false } = {},
 ): Promise<Resolved> {
   await tx
     .update(leadIssues)
     .set({ status: decision === "approve" ? "approved" : "rejected", resolvedAt: sql`now()`, decidedBy })
     .where(and(eq(leadIssues.id, issueId), eq(leadIssues.status, "pending")));
   const { issueType, refundPercentage, gigTitle, respondBy, digger, client } = issue;
-  const told = { issueId, decision, decidedBy, issueType, refundPercentage, gigTitle, respondBy, digger, client };
+  const told = { issueId, decision, decidedBy, unverifiedPhone, issueType, refundPercentage, gigTitle, respondBy, digger, client };
   const amountCents = decision === "reject" ? 0 : Math.min(refundCents(issue.amountPaidCents, refundPercentage), await refundableCents(tx, issue.leadPurchaseId));
   const refundId =
     amountCents > 0
@@ -129,6 +132,25 @@ const notFakeRequest = ne(leadIssues.issueType, FAKE_REQUEST);
 export const ESCALATED = "escalated";
 
 /**
+ * Digger `diggerId`'s issues approved automatically in the last AUTO_APPROVAL_WINDOW_DAYS
+ * (decision 0031's bound; a Wrong Phone Number report approved at once counts too, issue 49).
+ * Lock the digger's profile row first (`lockDigger`) so that two of their issues are counted in turn.
+ */
+export async function automaticApprovalsInWindow(tx: Transaction, diggerId: string): Promise<number> {
+  const [recent] = await tx
+    .select({ count: count() })
+    .from(leadIssues)
+    .where(
+      and(
+        eq(leadIssues.diggerId, diggerId),
+        eq(leadIssues.decidedBy, "automatic"),
+        gt(leadIssues.resolvedAt, sql`now() - make_interval(days => ${AUTO_APPROVAL_WINDOW_DAYS}::int)`),
+      ),
+    );
+  return Number(recent?.count ?? 0);
+}
+
+/**
  * An overdue issue, locked and pending in `tx`, whatever asks (the job, or the client's late
  * click): approved automatically while its digger had fewer than AUTO_APPROVALS_PER_DIGGER
  * automatic approvals in AUTO_APPROVAL_WINDOW_DAYS; past that it goes to the operators with
@@ -140,18 +162,8 @@ export const ESCALATED = "escalated";
 async function settleOverdueLocked(tx: Transaction, services: Tellers, issueId: string, issue: LockedIssue): Promise<Resolved | typeof ESCALATED | null> {
   if (issue.issueType === FAKE_REQUEST) return null;
   if (issue.escalated) return issue.operatorOverdue ? decideLocked(tx, services, issueId, issue, "approve", "automatic") : null;
-  await tx.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.id, issue.diggerId)).for("no key update");
-  const [recent] = await tx
-    .select({ count: count() })
-    .from(leadIssues)
-    .where(
-      and(
-        eq(leadIssues.diggerId, issue.diggerId),
-        eq(leadIssues.decidedBy, "automatic"),
-        gt(leadIssues.resolvedAt, sql`now() - make_interval(days => ${AUTO_APPROVAL_WINDOW_DAYS}::int)`),
-      ),
-    );
-  if (Number(recent?.count ?? 0) < AUTO_APPROVALS_PER_DIGGER) return decideLocked(tx, services, issueId, issue, "approve", "automatic");
+  await lockDigger(tx, issue.diggerId);
+  if ((await automaticApprovalsInWindow(tx, issue.diggerId)) < AUTO_APPROVALS_PER_DIGGER) return decideLocked(tx, services, issueId, issue, "approve", "automatic");
   await tx
     .update(leadIssues)
     .set({ escalatedAt: sql`now()`, operatorRespondBy: sql`now() + make_interval(hours => ${services.config.leadIssueResponseHours}::int)` })

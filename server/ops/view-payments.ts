@@ -17,6 +17,8 @@ import { diggerProfiles, gigs, leadIssues, leadPurchases, refunds, threads } fro
 import { withEvidenceTexts } from "../leads/evidence-texts.ts";
 import { clientUser, withPurchaseParties } from "../leads/purchase-parties.ts";
 import { evidenceColumns } from "../leads/thread-evidence.ts";
+import { phoneVerifiedText } from "../leads/phone-verified-text.ts";
+import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { refundRates } from "./refund-rate.ts";
 import { operator } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
@@ -25,7 +27,7 @@ import { readerTime, type ReaderTime } from "../reader-time.ts";
 /** At most this many of each list: a longer one is a fault to fix, not a queue to page through. */
 const LIST_LIMIT = 100;
 
-async function paymentsOverview(db: Database, time: ReaderTime) {
+async function paymentsOverview(db: Database, time: ReaderTime, verificationOn: boolean) {
   const startOfDay = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
   const issueRow = {
     id: leadIssues.id,
@@ -71,6 +73,7 @@ async function paymentsOverview(db: Database, time: ReaderTime) {
           gigId: gigs.id,
           clientId: gigs.clientId,
           clientName: clientUser.name,
+          phoneVerifiedAt: leadPurchases.phoneVerifiedAt,
           ...evidenceColumns,
         })
         .from(leadIssues)
@@ -114,7 +117,19 @@ async function paymentsOverview(db: Database, time: ReaderTime) {
   return {
     pendingRefunds: pendingRefunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), createdAtText: time.dateTime(r.createdAt) })),
     overdueIssues: overdueIssues.map((i) => ({ ...i, respondBy: i.respondBy.toISOString(), respondByText: time.dateTime(i.respondBy) })),
-    awaitingOperator: await withOtherGigs(db, await withRefundRates(db, awaitingOperator.map((issue) => withEvidenceTexts(issue, time)), time), time),
+    awaitingOperator: await withOtherGigs(
+      db,
+      await withRefundRates(
+        db,
+        awaitingOperator.map(({ phoneVerifiedAt, ...issue }) => ({
+          ...withEvidenceTexts(issue, time),
+          // A Wrong Phone Number report on a number verified at purchase (issue 49).
+          phoneVerifiedText: phoneVerifiedText(verificationOn, issue.issueType, phoneVerifiedAt, time),
+        })),
+        time,
+      ),
+      time,
+    ),
     guaranteeQueue: guaranteeQueue.map((purchase) => withEvidenceTexts(purchase, time)),
     today: {
       purchases: { count: Number(purchases?.count ?? 0), cents: Number(purchases?.cents ?? 0) },
@@ -186,6 +201,6 @@ const otherGigStatus = (gig: { status: string; hidden: boolean }) => (gig.hidden
 export const paymentsPage = defineOperation({
   access: operator,
   async run({ services, user }) {
-    return paymentsOverview(services.db, readerTime(user.timeZone, services.config));
+    return paymentsOverview(services.db, readerTime(user.timeZone, services.config), phoneVerificationOn(services.config));
   },
 });

@@ -37,16 +37,27 @@ export function codeHash(secret: string, userId: string, phone: string, code: st
   return createHmac("sha256", secret).update(`phone-code\n${userId}\n${phone}\n${code}`).digest("hex");
 }
 
-/** Takes one attempt from each limit; when one refuses, gives the others back and refuses. */
-async function takeLimits(limits: [RateLimiter, string][]): Promise<void> {
+/** Gives back attempts taken. */
+const giveBack = (taken: [RateLimiter, string][]) => Promise.all(taken.map(([limiter, key]) => limiter.refund(key)));
+
+/** Takes one attempt from each limit; when one refuses, gives the others back and refuses. Returns what it took. */
+async function takeLimits(limits: [RateLimiter, string][]): Promise<[RateLimiter, string][]> {
   const taken: [RateLimiter, string][] = [];
   for (const [limiter, key] of limits) {
     if (!(await limiter.take(key))) {
-      await Promise.all(taken.map(([l, k]) => l.refund(k)));
+      await giveBack(taken);
       throw new AppError("too_many_requests", PHONE_TEXTS.tooManyCodes);
     }
     taken.push([limiter, key]);
   }
+  return taken;
+}
+
+/** What the log may keep of a provider's refusal: its name and HTTP status, never its message. */
+function providerError(error: unknown): { name: string; status?: number } {
+  if (!(error instanceof Error)) return { name: "unknown" };
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === undefined ? { name: error.name } : { name: error.name, status };
 }
 
 export async function sendPhoneCode(services: AppServices, logger: Logger, request: CodeRequest): Promise<void> {
@@ -62,8 +73,9 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
   );
   if (last && last.wait > 0) throw new AppError("too_many_requests", PHONE_TEXTS.resendTooSoon(last.wait));
 
-  await takeLimits([
+  const taken = await takeLimits([
     [rateLimits.phoneCodesPerNumber, phone.e164],
+    [rateLimits.phoneCodesPerNumberDay, phone.e164],
     [rateLimits.phoneCodesPerAccount, userId],
     ...(networkCapsApply(config, request.clientIp) ? [[rateLimits.phoneCodesPerNetwork, networkOf(request.clientIp)] as [RateLimiter, string]] : []),
     [rateLimits.phoneCodesPerCountry, phone.callingCode],
@@ -90,14 +102,19 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
       setWhere: sql`${phoneCodes.sentAt} <= now() - make_interval(secs => ${RESEND_SECONDS})`,
     })
     .returning({ userId: phoneCodes.userId });
-  if (written.length === 0) throw new AppError("too_many_requests", PHONE_TEXTS.resendTooSoon(RESEND_SECONDS));
+  if (written.length === 0) {
+    // The other request sent the code: this one sent nothing, and counts against no limit (a double click costs one code).
+    await giveBack(taken);
+    throw new AppError("too_many_requests", PHONE_TEXTS.resendTooSoon(RESEND_SECONDS));
+  }
 
   try {
     const { messageId } = await sms.send(phone.e164, codeMessage(code));
     await db.execute(sql`update phone_codes set provider_message_id = ${messageId} where user_id = ${userId} and code_hash = ${values.codeHash}`);
   } catch (error) {
-    // Neither the number nor the code goes to the log; the account may ask again at once.
-    logger.error({ err: error instanceof Error ? { name: error.name, message: error.message } : "unknown" }, "a phone code could not be sent");
+    // Neither the number nor the code goes to the log, nor the provider's message, which may echo the
+    // number ('... Reason: +1... is not valid'): its error's name and HTTP status only. The account may ask again at once.
+    logger.error({ err: providerError(error) }, "a phone code could not be sent");
     await db.execute(sql`delete from phone_codes where user_id = ${userId} and code_hash = ${values.codeHash}`);
     throw new AppError("failed", PHONE_TEXTS.sendFailed, { status: 502 });
   }

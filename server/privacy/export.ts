@@ -3,7 +3,8 @@
  * JSON. Every query is keyed by the user's own id (or their digger profile's), and rows
  * that involve someone else carry only what the user already sees of them on the site.
  * Secrets are left out: password hashes, session and OAuth tokens, two-factor secrets, and
- * the one-time and signed parts of the links in e-mails (`exportedEmailText`).
+ * the one-time and signed parts of the links in e-mails (`exportedEmailText`), and a phone code's
+ * hash and the provider's id of its text (issue 49: the number and when a code was sent are given).
  */
 import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { reviewerName } from "#core/reviews.ts";
@@ -30,6 +31,8 @@ import {
   leadIssues,
   leadPurchases,
   operatorActions,
+  phoneCodes,
+  phoneVerifications,
   referenceContactRequests,
   refunds,
   reviews,
@@ -73,6 +76,8 @@ export async function exportUserData(db: Database, userId: string) {
       userType: users.userType,
       twoFactorEnabled: users.twoFactorEnabled,
       promotionalEmail: users.promotionalEmail,
+      /** The account's number to reuse (issue 49), E.164. */
+      phone: users.phone,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })
@@ -80,7 +85,7 @@ export async function exportUserData(db: Database, userId: string) {
     .where(eq(users.id, userId));
   if (!account) throw new AppError("not_found", "Not found");
 
-  const [signInMethods, profile, ownGigs, made, sentEmails, actionsAboutMe] = await Promise.all([
+  const [signInMethods, profile, ownGigs, made, sentEmails, actionsAboutMe, verifiedPhones, waitingCode] = await Promise.all([
     db
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
       .from(accounts)
@@ -100,6 +105,7 @@ export async function exportUserData(db: Database, userId: string) {
         deadline: gigs.deadline,
         contactPreferences: gigs.contactPreferences,
         contactPhone: gigs.contactPhone,
+        phoneVerifiedAt: gigs.phoneVerifiedAt,
         status: gigs.status,
         purchaseCount: gigs.purchaseCount,
         createdAt: gigs.createdAt,
@@ -144,6 +150,17 @@ export async function exportUserData(db: Database, userId: string) {
       .from(operatorActions)
       .where(eq(operatorActions.subjectUserId, userId))
       .orderBy(desc(operatorActions.createdAt), desc(operatorActions.seq)),
+    // The numbers the account proved it receives texts at, and when (issue 49).
+    db
+      .select({ phone: phoneVerifications.phone, verifiedAt: phoneVerifications.verifiedAt })
+      .from(phoneVerifications)
+      .where(eq(phoneVerifications.userId, userId))
+      .orderBy(asc(phoneVerifications.verifiedAt), asc(phoneVerifications.phone)),
+    // The code waiting for an answer: its number and times, never the code's hash nor the provider's id of the text.
+    db
+      .select({ phone: phoneCodes.phone, sentAt: phoneCodes.sentAt, expiresAt: phoneCodes.expiresAt })
+      .from(phoneCodes)
+      .where(eq(phoneCodes.userId, userId)),
   ]);
 
   const gigIds = ownGigs.map((g) => g.id);
@@ -163,7 +180,14 @@ export async function exportUserData(db: Database, userId: string) {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
     /** How to reach me (issue 34): the E-mail and Push choice of each group of events. */
-    account: { ...account, signInMethods, howToReachMe: await reachPreferencesOf(db, userId) },
+    account: {
+      ...account,
+      signInMethods,
+      howToReachMe: await reachPreferencesOf(db, userId),
+      /** Verified phone numbers (issue 49): each number and when it was verified; the code sent last, if one is waiting. */
+      verifiedPhones,
+      phoneCodeWaiting: waitingCode[0] ?? null,
+    },
     diggerProfile: digger?.profile ?? null,
     gigs: ownGigs,
     /** Leads bought as a digger, each with its refunds. */

@@ -33,6 +33,8 @@ import {
   leadIssues,
   leadPurchases,
   notifications,
+  phoneCodes,
+  phoneVerifications,
   referenceContactRequests,
   sessions,
   twoFactors,
@@ -121,6 +123,9 @@ async function purgeAccount(services: PurgeServices, userId: string, delaySecond
       .delete(emails)
       .where(or(eq(emails.userId, userId), sql`lower(${emails.toAddress}) = ${user.email.toLowerCase()}`));
     await tx.delete(referenceContactRequests).where(eq(referenceContactRequests.clientId, userId));
+    // Phones (issue 49): gone at the request already (deletion.ts); again here for an account deleted before that.
+    await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
+    await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
     // The bell's entries name other people's gigs and handles: they go with the account.
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     // Conversations stay with the other party, without this account's words ('Message deleted').
@@ -146,6 +151,7 @@ async function purgeAccount(services: PurgeServices, userId: string, delaySecond
           image: null,
           twoFactorEnabled: false,
           promotionalEmail: false,
+          phone: null,
           purgedAt: sql`now()`,
         })
         .where(eq(users.id, userId));

@@ -102,6 +102,7 @@ export function createRateLimits(driver: DatabaseDriver, settings: { smsDailyCap
      * four are taken, and those taken are given back when another refuses (server/phones/).
      */
     phoneCodesPerNumber: new RateLimiter("phone-code-number", ...minutes(CODE_LIMITS.perNumber), pool),
+    phoneCodesPerNumberDay: new RateLimiter("phone-code-number-day", ...minutes(CODE_LIMITS.perNumberDay), pool),
     phoneCodesPerAccount: new RateLimiter("phone-code-account", ...minutes(CODE_LIMITS.perAccount), pool),
     phoneCodesPerNetwork: new RateLimiter("phone-code-network", ...minutes(CODE_LIMITS.perNetwork), pool),
     phoneCodesPerCountry: new RateLimiter("phone-code-country", settings.smsDailyCapPerCountry, 24 * 60 * MINUTE, pool),

@@ -6,7 +6,7 @@
  * The purge itself is in purge.test.ts.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   accounts,
@@ -17,14 +17,21 @@ import {
   leadIssues,
   leadAlertCategories,
   leadAlertSettings,
+  gigs,
+  leadPurchases,
+  phoneCodes,
+  phoneVerifications,
   referenceContactRequests,
   reviews,
   sessions,
+  smsOutbox,
   users,
   verifications,
 } from "../../server/db/schema.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "../../core/privacy-schemas.ts";
 import { UNSUBSCRIBE_MESSAGES } from "../../server/privacy/unsubscribe-link.ts";
+import { sendPhoneCode } from "../../server/phones/send-code.ts";
+import { parsePhone } from "../../server/phones/parse-phone.ts";
 import { signUnsubscribeToken } from "../../server/mail/unsubscribe-token.ts";
 import type { UserDataExport } from "../../server/privacy/export.ts";
 import { addDiggerProfile, signUpAs, TEST_PASSWORD, type TestUser } from "../support/accounts.ts";
@@ -160,6 +167,51 @@ describe("Download my data", () => {
     }
   });
 });
+
+/** A real code sent to `phone` for `user`'s account (the outbox is the text provider): the row holds its HMAC and the outbox's id. */
+async function sendCode(user: TestUser, phone: string) {
+  const parsed = parsePhone(phone, "US")!;
+  await sendPhoneCode(app.services, app.services.logger, { userId: user.id, emailVerified: true, phone: parsed, target: { forAccount: true, gigId: null }, clientIp: "203.0.113.9" });
+  return (await db().select().from(phoneCodes).where(eq(phoneCodes.userId, user.id)))[0]!;
+}
+
+describe("Download my data: verified phones (issue 49)", () => {
+  it("holds the account's number, its verified numbers with when, and the waiting code's number and times; never a code, its hash or the provider's id", async () => {
+    const client = await signUpAs(app, "consumer", "Vera Verified");
+    const other = await signUpAs(app, "consumer", "Sam Shared");
+    await db().update(users).set({ phone: "+13035550142" }).where(eq(users.id, client.id));
+    await db().insert(phoneVerifications).values([
+      { userId: client.id, phone: "+13035550142", verifiedAt: new Date("2026-11-01T10:00:00Z") },
+      { userId: client.id, phone: "+15125550123", verifiedAt: new Date("2026-11-02T10:00:00Z") },
+      // The same number verified by another account (people share phones): never in this export.
+      { userId: other.id, phone: "+15125550123", verifiedAt: new Date("2026-10-05T10:00:00Z") },
+      { userId: other.id, phone: "+12015550123", verifiedAt: new Date("2026-10-06T10:00:00Z") },
+    ]);
+    const gig = await insertGig(app, client.id, { contactPhone: "+15125550123" });
+    const code = await sendCode(client, "+1 201 555 0188");
+    expect(code.providerMessageId).toBeTruthy();
+    const [text] = await queryOutbox("+12015550188");
+
+    const mine = await download(client.client);
+    expect(mine.account.phone).toBe("+13035550142");
+    expect(mine.account.verifiedPhones).toEqual([
+      { phone: "+13035550142", verifiedAt: "2026-11-01T10:00:00.000Z" },
+      { phone: "+15125550123", verifiedAt: "2026-11-02T10:00:00.000Z" },
+    ]);
+    expect(mine.account.phoneCodeWaiting).toEqual({ phone: "+12015550188", sentAt: code.sentAt.toISOString(), expiresAt: code.expiresAt.toISOString() });
+    expect(mine.gigs.find((g) => g.id === gig.id)).toMatchObject({ contactPhone: "+15125550123", phoneVerifiedAt: "2026-11-02T10:00:00.000Z" });
+
+    const exported = JSON.stringify(mine);
+    const sentCode = /^(\d{6}) is your Digs & Gigs code/.exec(text!)![1]!;
+    for (const secret of [code.codeHash, code.providerMessageId!, sentCode, "+12015550123", "2026-10-05T10:00:00"]) expect(exported).not.toContain(secret);
+    expect(keysOf(mine).filter((key) => /hash|message_?id|^code$/i.test(key))).toEqual([]);
+  });
+});
+
+/** The bodies of the outbox's texts to `phone`, newest first. */
+async function queryOutbox(phone: string): Promise<string[]> {
+  return (await db().select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone)).orderBy(desc(smsOutbox.createdAt))).map((row) => row.body);
+}
 
 describe("Download my data and the links e-mailed to the user", () => {
   it("holds every e-mail without the tokens of its one-time and signed links (reset, confirmation, unsubscribe)", async () => {
@@ -391,6 +443,32 @@ describe("Delete my account", () => {
     expect(decodeHtml(await signIn.text())).toContain("This account has been deleted.");
     expect([...again.cookies.keys()].some((k) => k.includes("session_token"))).toBe(false);
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it("forgets the account's phones at once (issue 49): its number, its verified numbers and the waiting code; a purchase keeps the tick it was bought with", async () => {
+    const user = await signUpAs(app, "consumer");
+    const sharer = await signUpAs(app, "consumer");
+    const digger = await diggerWithProfile(app);
+    await db().update(users).set({ phone: "+13035550177" }).where(eq(users.id, user.id));
+    await db().insert(phoneVerifications).values([
+      { userId: user.id, phone: "+13035550177" },
+      { userId: sharer.id, phone: "+13035550177" },
+    ]);
+    const gig = await insertGig(app, user.id, { contactPhone: "+13035550177" });
+    const purchase = await insertPurchase(app, gig, digger.diggerId);
+    expect(purchase.phoneVerifiedAt).toBeInstanceOf(Date);
+    await sendCode(user, "+1 303 555 0178");
+
+    const response = await user.client.post("/account", { intent: "delete-account", confirmEmail: user.email });
+    expect(response.status).toBe(302);
+    expect((await userRow(user.id))!.phone).toBeNull();
+    expect(await db().select().from(phoneVerifications).where(eq(phoneVerifications.userId, user.id))).toEqual([]);
+    expect(await db().select().from(phoneCodes).where(eq(phoneCodes.userId, user.id))).toEqual([]);
+    // The gig loses its tick (trigger); the purchase's record of what was bought stays.
+    expect((await db().select().from(gigs).where(eq(gigs.id, gig.id)))[0]!.phoneVerifiedAt).toBeNull();
+    expect((await db().select().from(leadPurchases).where(eq(leadPurchases.id, purchase.id)))[0]!.phoneVerifiedAt).toEqual(purchase.phoneVerifiedAt);
+    // Another account that verified the same number keeps its own verification.
+    expect(await db().select().from(phoneVerifications).where(eq(phoneVerifications.userId, sharer.id))).toHaveLength(1);
   });
 
   it("hides the client's gigs at once: browse, landing, sitemap and the gig page", async () => {

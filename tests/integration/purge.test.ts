@@ -23,6 +23,8 @@ import {
   gigs,
   leadIssues,
   leadPurchases,
+  phoneCodes,
+  phoneVerifications,
   referenceContactRequests,
   refunds,
   sessions,
@@ -206,6 +208,25 @@ describe("the purge", () => {
     expect(leads.items).toHaveLength(1);
     expect(leads.items[0]!.client).toEqual({ name: ANONYMISED.userName, email: `deleted-${s.client.id.toLowerCase()}@invalid`, deleted: true });
     expect(JSON.stringify(leads.items[0])).not.toMatch(/Carla|Call after 6pm|cedar/);
+  });
+
+  it("removes the account's phones at the latest (issue 49): its number, its verifications and its waiting code, on an anonymised account", async () => {
+    const client = await signUpAs(app, "consumer");
+    const digger = await diggerWithProfile(app);
+    const gig = await insertGig(app, client.id);
+    await insertPurchase(app, gig, digger.diggerId);
+    await requestAccountDeletion(db(), client.id);
+    // Written after the request (an account deleted before issue 49's request removed them, or a late write).
+    await db().update(users).set({ phone: "+13035550166" }).where(eq(users.id, client.id));
+    await db().insert(phoneVerifications).values({ userId: client.id, phone: "+13035550166" });
+    await db()
+      .insert(phoneCodes)
+      .values({ userId: client.id, phone: "+13035550166", codeHash: "x".repeat(64), expiresAt: new Date(Date.now() + 600_000), providerMessageId: "msg-1" });
+    expect(await purgeDeletedAccounts(purgeServices(memoryStorage().storage, 0))).toBeGreaterThanOrEqual(1);
+    const [row] = await db().select().from(users).where(eq(users.id, client.id));
+    expect(row).toMatchObject({ name: ANONYMISED.userName, phone: null });
+    expect(await db().select().from(phoneVerifications).where(eq(phoneVerifications.userId, client.id))).toEqual([]);
+    expect(await db().select().from(phoneCodes).where(eq(phoneCodes.userId, client.id))).toEqual([]);
   });
 
   it("deletes an account outright when no payment record points at it", async () => {

@@ -87,6 +87,7 @@ function IssueItem({ issue, action }: { issue: GigIssue; action: string }) {
         <Badge variant={issueStatusBadge(issue.status)}>{issueStatusLabel(issue.status, issue.decidedBy)}</Badge>
       </div>
       <p className="whitespace-pre-line text-sm">{issue.description}</p>
+      {issue.phoneVerifiedText ? <p className="text-sm font-medium">{issue.phoneVerifiedText}</p> : null}
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-muted-foreground">Amount Paid</dt>

@@ -82,7 +82,13 @@ export function LeadCard({
               {times.reportClosed}
             </Button>
           ) : (
-            <ReportIssueDialog purchaseId={lead.id} gigTitle={gig.title} fetcher={fetcher} />
+            <ReportIssueDialog
+              purchaseId={lead.id}
+              gigTitle={gig.title}
+              hasPhone={Boolean(gig.contactPhone?.trim())}
+              phoneVerifiedOn={times.phoneVerifiedOn}
+              fetcher={fetcher}
+            />
           )}
         </div>
         {times.decideBy ? (

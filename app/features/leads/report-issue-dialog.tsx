@@ -15,25 +15,45 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
-import { FAKE_REQUEST_HINT, ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema } from "#core/lead-issues.ts";
+import { FAKE_REQUEST_HINT, ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema, WRONG_PHONE } from "#core/lead-issues.ts";
 
 export type ReportFetcher = FetcherWithComponents<{ error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined>;
 
 /**
  * Report Issue: type and description, checked here for speed ('Please fill in all fields'
  * as a toast, and beside each field that is missing) and again on the server, whose answer
- * marks the fields the same way. The fetcher belongs to the lead's card.
+ * marks the fields the same way. The fetcher belongs to the lead's card. 'Wrong Phone Number' is
+ * offered only for a gig that gives a phone (issue 49; the server refuses it otherwise), and says
+ * when the client verified the number when it was verified at purchase.
  */
-export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseId: string; gigTitle: string; fetcher: ReportFetcher }) {
+export function ReportIssueDialog({
+  purchaseId,
+  gigTitle,
+  hasPhone,
+  phoneVerifiedOn,
+  fetcher,
+}: {
+  purchaseId: string;
+  gigTitle: string;
+  hasPhone: boolean;
+  phoneVerifiedOn: string | null;
+  fetcher: ReportFetcher;
+}) {
   const [open, setOpen] = useState(false);
+  const [type, setType] = useState("");
   const id = useId();
   const busy = fetcher.state !== "idle";
   const { errors, check } = useBrowserCheck(fetcher.data);
 
-  useCloseOnSuccess(fetcher.data, () => setOpen(false));
+  // Closed, the form starts over: its fields are unmounted, and the type's line goes with them.
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setType("");
+  };
+  useCloseOnSuccess(fetcher.data, () => openChange(false));
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger asChild>
         <Button variant="outline">Report Issue</Button>
       </DialogTrigger>
@@ -54,17 +74,27 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
           <input type="hidden" name="intent" value="report-issue" />
           <input type="hidden" name="purchaseId" value={purchaseId} />
           <FormField id={`${id}-type`} label="Issue Type" required error={errors.issueType} hint={FAKE_REQUEST_HINT}>
-            <NativeSelect {...fieldControlProps(`${id}-type`, { required: true, error: errors.issueType, hintId: `${id}-type-hint` })} name="issueType" defaultValue="">
+            <NativeSelect
+              {...fieldControlProps(`${id}-type`, { required: true, error: errors.issueType, hintId: `${id}-type-hint` })}
+              name="issueType"
+              value={type}
+              onChange={(event) => setType(event.currentTarget.value)}
+            >
               <option value="" disabled>
                 Select an issue type
               </option>
-              {ISSUE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {ISSUE_TYPE_LABELS[type]}
+              {ISSUE_TYPES.filter((option) => hasPhone || option !== WRONG_PHONE).map((option) => (
+                <option key={option} value={option}>
+                  {ISSUE_TYPE_LABELS[option]}
                 </option>
               ))}
             </NativeSelect>
           </FormField>
+          {type === WRONG_PHONE && phoneVerifiedOn ? (
+            <p className="text-sm font-medium" role="status">
+              {phoneVerifiedOn}
+            </p>
+          ) : null}
           <FormField id={`${id}-description`} label="Description" required error={errors.description}>
             <Textarea
               {...fieldControlProps(`${id}-description`, { required: true, error: errors.description })}
@@ -75,7 +105,7 @@ export function ReportIssueDialog({ purchaseId, gigTitle, fetcher }: { purchaseI
             />
           </FormField>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            <Button type="button" variant="outline" onClick={() => openChange(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={busy}>

@@ -63,16 +63,26 @@ export function issueReminderEmail(p: { publicUrl: string; gigTitle: string; iss
   };
 }
 
-/** To the client whose issue was approved by its deadline. */
-export function issueAutoApprovedEmail(p: ClientIssue): EmailMessage {
+/**
+ * To the client whose issue was approved by its deadline, or at once: a Wrong Phone Number report
+ * on a number they had not verified when the lead was bought (issue 49).
+ */
+export function issueAutoApprovedEmail(p: ClientIssue & { unverifiedPhone?: boolean }): EmailMessage {
   return {
     subject: p.subject,
     content: [
-      paragraph(
-        `A digger reported an issue (${p.issueType}) on the lead for your gig "${p.gigTitle}".`,
-        `It was not approved or rejected by ${p.respondBy}, so it was approved automatically`,
-        `and the digger is refunded ${p.refund} (${p.refundPercentage}% of the lead price). You pay nothing.`,
-      ),
+      p.unverifiedPhone
+        ? paragraph(
+            `A digger who bought the lead for your gig "${p.gigTitle}" reported that its phone number is wrong (${p.issueType}).`,
+            "The number was not verified when they bought the lead, so the report was approved at once",
+            `and the digger is refunded ${p.refund} (${p.refundPercentage}% of the lead price). You pay nothing.`,
+          )
+        : paragraph(
+            `A digger reported an issue (${p.issueType}) on the lead for your gig "${p.gigTitle}".`,
+            `It was not approved or rejected by ${p.respondBy}, so it was approved automatically`,
+            `and the digger is refunded ${p.refund} (${p.refundPercentage}% of the lead price). You pay nothing.`,
+          ),
+      ...(p.unverifiedPhone ? [note("Check the phone number on your gig and verify it on My Gigs, so that diggers can reach you.")] : []),
       action("Your gigs", `${p.publicUrl}/my-gigs`),
     ],
   };
