@@ -20,8 +20,6 @@ export const ACCOUNT_CODE_STEP = "/verify-phone?next=/account";
 export interface AccountPhoneCard {
   /** As a reader writes it; null: no number. */
   number: string | null;
-  /** The number in the field: E.164 as stored. */
-  value: string;
   /** Null with no number, or while phone verification is off (no tick, no verify button). */
   status: PhoneStatus | null;
   verificationOn: boolean;
@@ -48,7 +46,6 @@ export async function accountPhoneCard(services: Pick<AppServices, "db" | "confi
   const verified = phone ? await verifiedByAccount(db, userId, phone) : false;
   return {
     number: phone ? displayPhone(phone) : null,
-    value: phone ?? "",
     status: phoneStatus(verificationOn, phone !== null, verified),
     verificationOn,
     emailVerified,

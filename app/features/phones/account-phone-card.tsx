@@ -13,7 +13,6 @@ import { PHONE_TEXTS, type PhoneStatus as Status } from "#core/phone-verificatio
 
 export interface AccountPhone {
   number: string | null;
-  value: string;
   status: Status | null;
   verificationOn: boolean;
   emailVerified: boolean;
@@ -46,10 +45,10 @@ export function AccountPhoneCard({ card, error, busyIntent }: { card: AccountPho
           </Form>
         ) : null}
         {/* Keyed by the saved number: the field shows it again after each save. */}
-        <Form method="post" noValidate className="grid max-w-sm gap-4" key={card.value}>
+        <Form method="post" noValidate className="grid max-w-sm gap-4" key={card.number ?? ""}>
           <input type="hidden" name="intent" value="phone-save" />
           <FormField id="account-phone" label={PHONE_TEXTS.accountPhoneLabel} error={error}>
-            <Input {...fieldControlProps("account-phone", { error })} name="accountPhone" type="tel" autoComplete="tel" defaultValue={card.value} maxLength={40} />
+            <Input {...fieldControlProps("account-phone", { error })} name="accountPhone" type="tel" autoComplete="tel" defaultValue={card.number ?? ""} maxLength={40} />
           </FormField>
           <Button type="submit" variant="outline" disabled={busy}>
             {busyIntent === "phone-save" ? "Saving..." : PHONE_TEXTS.save}

@@ -22,6 +22,20 @@ export interface CodeStepProps {
   busyIntent: string | null;
 }
 
+const MARK = "\u0000";
+
+/** A core text with the number in it, the number kept on one line (a phone's narrow screen would break it). */
+function NumberInText({ text, number }: { text: string; number: string }) {
+  const [before, after] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <span className="whitespace-nowrap">{number}</span>
+      {after}
+    </>
+  );
+}
+
 /** Seconds left, counted down once a second from the server's figure (the step is keyed by it: a new code, a new count). */
 function useCountdown(seconds: number): number {
   const [left, setLeft] = useState(seconds);
@@ -44,7 +58,9 @@ export function CodeStep({ number, resendInSeconds, next, error, busyIntent }: C
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg leading-snug">{PHONE_TEXTS.codeSent(number)}</CardTitle>
+        <CardTitle className="text-lg leading-snug">
+          <NumberInText text={PHONE_TEXTS.codeSent(MARK)} number={number} />
+        </CardTitle>
         <CardDescription>{PHONE_TEXTS.codeHint(CODE_MINUTES)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
