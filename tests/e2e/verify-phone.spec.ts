@@ -41,6 +41,14 @@ test("a client verifies the number to reuse: /account, the code step, the code f
   const text = page.getByRole("listitem").filter({ hasText: `To +1201555${line}` }).first();
   const body = (await text.locator("p").textContent())!;
   const code = /^(\d{6}) is your Digs & Gigs code/.exec(body)![1]!;
+  await shoot(page, "dev-sms");
+
+  // Until the code is entered, /account says the number is not verified and offers to verify it.
+  await page.goto("/account");
+  const unverified = page.locator("[data-slot=card]").filter({ has: page.getByText("Phone number", { exact: true }) });
+  await expect(unverified.getByText("Phone not verified")).toBeVisible();
+  await expect(unverified.getByRole("button", { name: "Verify this number" })).toBeVisible();
+  if (shots) await unverified.screenshot({ path: path.join(shots, "account-phone-card-unverified-1280.png") });
 
   await page.goto("/verify-phone?next=/account");
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
