@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { codeMessage, PHONE_TEXTS } from "../../core/phone-verification.ts";
 import { phoneCodes, phoneVerifications, smsOutbox, users } from "../../server/db/schema.ts";
 import { changeUser, flashAfter, signUpAs, type TestUser } from "../support/accounts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/app.ts";
 import { decodeHtml, insertGig } from "../support/leads.ts";
 import { location } from "../support/session-client.ts";
 import { startSnsPeer, type SnsPeer } from "../support/sns-peer.ts";
@@ -362,17 +362,7 @@ describe("local mode's outbox and /dev/sms", () => {
 
 describe("production without SMS_PROVIDER", () => {
   it("has phone verification off: no code, no tick, no /dev/sms; the number to reuse still saves", async () => {
-    const production = await createTestApp(
-      {
-        NODE_ENV: "production",
-        DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
-        BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-000",
-        PUBLIC_URL: "http://localhost:3000",
-        PAYMENTS_PROVIDER: "test",
-        MAIL_TRANSPORT: "outbox",
-      },
-      { database: app.database },
-    );
+    const production = await createTestApp(PRODUCTION_ENV, { database: app.database });
     try {
       expect(production.config.sms).toBeNull();
       expect((await production.request("/dev/sms")).status).toBe(404);
