@@ -28,7 +28,7 @@ export const sendNewPhoneCode = defineOperation({
       userId: user.id,
       emailVerified: row?.emailVerified ?? false,
       phone,
-      target: { forAccount: code.forAccount, gigId: code.gigId },
+      target: code.target,
       clientIp,
     });
   },

@@ -6,12 +6,13 @@ import { sql } from "drizzle-orm";
 import { RESEND_SECONDS } from "#core/phone-verification.ts";
 import type { Database } from "../db/client.ts";
 import { queryRows } from "../db/client.ts";
+import type { CodeTarget } from "./send-code.ts";
 
 export interface WaitingCode {
   /** E.164. */
   phone: string;
-  forAccount: boolean;
-  gigId: string | null;
+  /** What a right code verifies the number for; a new code goes for the same. */
+  target: CodeTarget;
   /** Seconds until 'Send a new code' may be used (0: now). */
   resendInSeconds: number;
 }
@@ -23,5 +24,5 @@ export async function waitingCode(db: Database, userId: string): Promise<Waiting
                greatest(0, ceil(extract(epoch from (sent_at + make_interval(secs => ${RESEND_SECONDS}) - now()))))::int as wait
         from phone_codes where user_id = ${userId}`,
   );
-  return row ? { phone: row.phone, forAccount: row.for_account, gigId: row.gig_id, resendInSeconds: row.wait } : null;
+  return row ? { phone: row.phone, target: { forAccount: row.for_account, gigId: row.gig_id }, resendInSeconds: row.wait } : null;
 }
