@@ -5,11 +5,11 @@
  * this account has not verified gets a code at once (the code step is next), when verification
  * is on and the e-mail is confirmed.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { PHONE_TEXTS } from "#core/phone-verification.ts";
 import type { Config } from "../config.ts";
-import { users } from "../db/schema.ts";
+import { phoneCodes, users } from "../db/schema.ts";
 import { ACCOUNT_FORM } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
 import { sendAccountCode } from "./account-phone.ts";
@@ -40,6 +40,8 @@ export const saveAccountPhone = defineOperation({
         .where(eq(users.id, user.id))
         .for("update");
       await tx.update(users).set({ phone: phone.e164 }).where(eq(users.id, user.id));
+      // A code still waiting for the account's old number would put that number back: it goes.
+      await tx.delete(phoneCodes).where(and(eq(phoneCodes.userId, user.id), eq(phoneCodes.forAccount, true), ne(phoneCodes.phone, phone.e164)));
       if (row?.phone && row.phone !== phone.e164) await forgetUnusedVerification(tx, user.id, row.phone);
       return row?.emailVerified ?? false;
     });

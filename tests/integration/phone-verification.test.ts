@@ -310,6 +310,24 @@ describe("/account's Phone card", () => {
     expect(await verifiedNumbers(user.id)).toEqual([next.e164]);
   });
 
+  it("a code waiting for the account's old number goes when the number changes or is removed", async () => {
+    const { user, code } = await withCode();
+    await minutePassed(user.id);
+    // A number refused by SNS: saved, but no code for it; the old number's code must not put it back.
+    peer.refuseWith = { code: "InvalidParameter", message: "Invalid parameter: PhoneNumber" };
+    const next = newNumber();
+    expect((await saveNumber(user, next.typed)).status).toBe(502);
+    peer.refuseWith = null;
+    expect(decodeHtml(await (await enterCode(user, code)).text())).toContain(PHONE_TEXTS.noCode);
+    expect(await accountPhone(user.id)).toBe(next.e164);
+
+    const other = await withCode();
+    expect((await other.user.client.post("/account", { intent: "phone-remove" })).status).toBe(200);
+    expect(await codeRow(other.user.id)).toBeUndefined();
+    expect(decodeHtml(await (await enterCode(other.user, other.code)).text())).toContain(PHONE_TEXTS.noCode);
+    expect(await accountPhone(other.user.id)).toBeNull();
+  });
+
   it("Remove forgets the number and its verification", async () => {
     const { user, number, code } = await withCode();
     await enterCode(user, code);
