@@ -32,8 +32,11 @@ export default [
   route("messages/:threadId/attachments/:id", "routes/messages.$threadId.attachments.$id.ts"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
+  // Verified phone numbers (issue 49): the code step every page that sends a code leads to.
+  route("verify-phone", "routes/verify-phone.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
+  route("dev/sms", "routes/dev-sms.tsx"),
   route("dev/clock", "routes/dev-clock.tsx"),
   route("checkout/:sessionId", "routes/checkout.tsx"),
   route("credentials/:id/document", "routes/credentials.$id.document.ts"),

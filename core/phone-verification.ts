@@ -50,6 +50,13 @@ export const PHONE_TEXTS = {
   tooManyTries: "Too many tries. Send a new code.",
   expired: "That code has expired. Send a new code.",
   noCode: "No code is waiting for this account. Send a new code.",
+  /** The code step without a waiting code (none asked for, or already used): a link back follows. */
+  noCodeWaiting: "No code is waiting for this account.",
+  goBack: "Go back",
+  /** The code step's toast after 'Send a new code'. */
+  newCodeSent: "A new code is on its way.",
+  /** The code step's hint under the field. */
+  codeHint: (minutes: number) => `The code works for ${minutes} minutes. Texts can take a minute to arrive.`,
   tooManyCodes: "Too many codes sent. Try again later.",
   resendTooSoon: (seconds: number) => `You can send a new code in ${seconds} seconds.`,
   confirmEmailFirst: "Confirm your e-mail address before verifying a phone number.",
@@ -66,8 +73,13 @@ export const PHONE_TEXTS = {
   accountCardTitle: "Phone",
   accountPhoneLabel: "Phone number",
   accountPhoneHint: "Verified by a text message; it fills in new gigs.",
+  /** The card's line while phone verification is off (no SMS provider). */
+  accountPhoneHintNoVerification: "It fills in new gigs.",
   accountPhoneSaved: "Phone number saved.",
   accountPhoneRemoved: "Phone number removed.",
+  accountPhoneNone: "No phone number yet. A verified number fills in the gigs you post.",
+  save: "Save",
+  remove: "Remove",
 } as const;
 
 /** The text message with the code: the code first, so that phones offer to fill it in. */

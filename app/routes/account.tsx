@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -9,12 +9,14 @@ import { LeadAlertsCard } from "#app/features/account/lead-alerts-card.tsx";
 import { PushDevicesCard } from "#app/features/account/push-devices-card.tsx";
 import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
 import { ReachCard } from "#app/features/account/reach-card.tsx";
+import { AccountPhoneCard } from "#app/features/phones/account-phone-card.tsx";
 import { TimeZoneCard } from "#app/features/account/time-zone-card.tsx";
 import { PasswordInput } from "#app/features/sign-in/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { inlineErrors } from "#app/lib/form-errors.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { LEAD_ALERT_MESSAGES } from "#core/lead-alerts.ts";
+import { PHONE_TEXTS } from "#core/phone-verification.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
 import { REACH_MESSAGES } from "#core/reach.ts";
 import type { TwoFactorEnrolment } from "#server/sign-in/start-two-factor.ts";
@@ -22,6 +24,10 @@ import { PUSH_MESSAGES } from "#core/push-schemas.ts";
 import { accountPage } from "#server/account/account-page.ts";
 import { saveAccountTimeZone, TIME_ZONE_MESSAGES } from "#server/account/save-time-zone.ts";
 import { saveAccountLeadAlerts } from "#server/alerts/save-lead-alerts.ts";
+import { ACCOUNT_CODE_STEP, type AccountCodeOutcome } from "#server/phones/account-phone.ts";
+import { removeAccountPhone } from "#server/phones/remove-account-phone.ts";
+import { saveAccountPhone } from "#server/phones/save-account-phone.ts";
+import { verifyAccountPhone } from "#server/phones/verify-account-phone.ts";
 import { deleteMyAccount } from "#server/privacy/delete-account.ts";
 import { saveAccountEmailPreferences } from "#server/privacy/save-email-preferences.ts";
 import { removeAccountPushDevice } from "#server/push/remove-push-device.ts";
@@ -45,6 +51,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Each of the page's forms (its `intent`): one operation, then what the page shows or where it goes. */
+/** The Phone card's Save and 'Verify this number': on to the code step when a code went out (issue 49). */
+const phoneAnswer = (saved: string | null) => (outcome: AccountCodeOutcome) =>
+  outcome.sent ? redirect(ACCOUNT_CODE_STEP) : { success: [saved, outcome.notice].filter(Boolean).join(" ") || undefined };
+
 export async function action(args: Route.ActionArgs) {
   const { config } = args.context.services;
   return serveIntents(args, {
@@ -66,6 +76,9 @@ export async function action(args: Route.ActionArgs) {
     })),
     "time-zone": answering(saveAccountTimeZone, () => ({ success: TIME_ZONE_MESSAGES.saved })),
     reach: answering(saveAccountReach, () => ({ success: REACH_MESSAGES.saved })),
+    "phone-save": answering(saveAccountPhone, phoneAnswer(PHONE_TEXTS.accountPhoneSaved)),
+    "phone-verify": answering(verifyAccountPhone, phoneAnswer(null)),
+    "phone-remove": answering(removeAccountPhone, () => ({ success: PHONE_TEXTS.accountPhoneRemoved })),
     "lead-alerts": answering(saveAccountLeadAlerts, () => ({ success: LEAD_ALERT_MESSAGES.saved })),
     "push-on": answering(turnOnAccountPush, () => ({ success: PUSH_MESSAGES.turnedOn })),
     "push-remove": answering(removeAccountPushDevice, () => ({ success: PUSH_MESSAGES.removed })),
@@ -80,7 +93,7 @@ type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactor
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const answer: Answer | undefined = actionData;
-  const { user, promotionalEmail, leadAlerts, pushDevices, reach, timeZone } = loaderData;
+  const { user, promotionalEmail, leadAlerts, pushDevices, reach, phone, timeZone } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(answer);
@@ -129,6 +142,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </CardContent>
       </Card>
 
+      <AccountPhoneCard card={phone} error={fieldErrors.accountPhone} busyIntent={busyIntent} />
       <TimeZoneCard card={timeZone} error={fieldErrors.timeZone} busyIntent={busyIntent} />
       <TwoFactorCard enabled={user.twoFactorEnabled} answer={answer} busyIntent={busyIntent} />
       {leadAlerts ? <LeadAlertsCard card={leadAlerts} errors={fieldErrors} busyIntent={busyIntent} /> : null}

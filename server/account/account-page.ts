@@ -4,6 +4,7 @@
  */
 import { leadAlertsCard } from "../alerts/settings.ts";
 import { defineOperation } from "../operation.ts";
+import { accountPhoneCard } from "../phones/account-phone.ts";
 import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { promotionalEmailEnabled } from "../privacy/email-preferences.ts";
 import { pushDevicesCard } from "../push/devices.ts";
@@ -14,14 +15,16 @@ import { timeZoneChoices } from "./save-time-zone.ts";
 
 export const accountPage = defineOperation({
   access: ACCOUNT_PAGE,
-  async run({ services: { db, config }, user, sessionId }) {
+  async run({ services, user, sessionId }) {
+    const { db, config } = services;
     const time = readerTime(user.timeZone, config);
-    const [promotionalEmail, leadAlerts, pushDevices] = await Promise.all([
+    const [promotionalEmail, leadAlerts, pushDevices, phone] = await Promise.all([
       promotionalEmailEnabled(db, user.id),
       leadAlertsCard(db, user, phoneVerificationOn(config)),
       pushDevicesCard(db, config, user.id, sessionId, time),
+      accountPhoneCard(services, user.id),
     ]);
     const reach = await reachCard(db, user, pushDevices);
-    return { user, promotionalEmail, leadAlerts, pushDevices, reach, timeZone: timeZoneChoices(config, user.timeZone) };
+    return { user, promotionalEmail, leadAlerts, pushDevices, reach, phone, timeZone: timeZoneChoices(config, user.timeZone) };
   },
 });

@@ -52,7 +52,7 @@ export function areaOf(location: string): string {
 }
 
 /** The value of `phone` that asks for 'Verified phone only'. */
-export const VERIFIED_PHONE_PARAM = "verified";
+const VERIFIED_PHONE_PARAM = "verified";
 
 /**
  * Filters from the address bar; anything malformed is ignored rather than an error, and so is

@@ -128,6 +128,16 @@ export async function createWorld(app: TestApp) {
   const reportedAttachment = await addAttachment(message.id, "Reported attachment");
   const attachment = await addAttachment(fileMessage.id, "Private attachment");
 
+  /**
+   * The owning client's number, with a code waiting for it (issue 49): only they may see the
+   * number on /verify-phone. Its "sent" time is a day ahead, so that 'Send a new code' is
+   * refused for the minute between codes however long the matrix runs, and nothing is sent.
+   */
+  const phone = { e164: "+12015550177", shown: "+1 201 555 0177" };
+  await db.update(usersTable).set({ phone: phone.e164 }).where(eq(usersTable.id, owningClient.id));
+  await db.execute(sql`insert into phone_codes (user_id, phone, code_hash, for_account, sent_at, expires_at)
+    values (${owningClient.id}, ${phone.e164}, ${"0".repeat(64)}, true, now() + interval '1 day', now() + interval '1 day')`);
+
   const users = { owningClient, otherClient, owningDigger, otherDigger, operator };
   /** One unread bell entry for each user, with a unique private text (only its owner may see it). */
   async function addNotifications(label: string) {
@@ -144,6 +154,7 @@ export async function createWorld(app: TestApp) {
   }
 
   const world = {
+    phone,
     app,
     users,
     gig,
@@ -384,6 +395,9 @@ export const GUARDED_TABLES = [
   "push_subscriptions",
   "quotes",
   "quote_line_items",
+  "phone_verifications",
+  "phone_codes",
+  "sms_outbox",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

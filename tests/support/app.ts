@@ -42,6 +42,20 @@ export interface TestAppOptions {
   database?: TestDatabase;
 }
 
+/**
+ * The settings of a production app for `createTestApp(env, { database })`: the database URL only
+ * satisfies the configuration, the app runs on the database given; the test checkout and the
+ * mail outbox are on, nothing else is (no SMS provider: phone verification is off).
+ */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
+  BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-000",
+  PUBLIC_URL: "http://localhost:3000",
+  PAYMENTS_PROVIDER: "test",
+  MAIL_TRANSPORT: "outbox",
+};
+
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.database;
   const database = shared ?? (await createTestDatabase());

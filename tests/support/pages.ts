@@ -19,4 +19,5 @@ export const signedInPages: Array<[path: string, redirect: string]> = [
   ["/digger-registration", "/auth?type=digger&redirect=%2Fdigger-registration"],
   ["/my-leads", "/auth?type=digger&redirect=/my-leads"],
   ["/account", "/auth?redirect=%2Faccount"],
+  ["/verify-phone", "/auth?redirect=%2Fverify-phone"],
 ];

@@ -1,0 +1,28 @@
+/**
+ * What the code step (/verify-phone) reads of an account's one waiting code: its number, and
+ * how long until a new code may be sent. Never the code's hash, nor the provider's id.
+ */
+import { sql } from "drizzle-orm";
+import { RESEND_SECONDS } from "#core/phone-verification.ts";
+import type { Database } from "../db/client.ts";
+import { queryRows } from "../db/client.ts";
+import type { CodeTarget } from "./send-code.ts";
+
+export interface WaitingCode {
+  /** E.164. */
+  phone: string;
+  /** What a right code verifies the number for; a new code goes for the same. */
+  target: CodeTarget;
+  /** Seconds until 'Send a new code' may be used (0: now). */
+  resendInSeconds: number;
+}
+
+export async function waitingCode(db: Database, userId: string): Promise<WaitingCode | null> {
+  const [row] = await queryRows<{ phone: string; for_account: boolean; gig_id: string | null; wait: number }>(
+    db,
+    sql`select phone, for_account, gig_id,
+               greatest(0, ceil(extract(epoch from (sent_at + make_interval(secs => ${RESEND_SECONDS}) - now()))))::int as wait
+        from phone_codes where user_id = ${userId}`,
+  );
+  return row ? { phone: row.phone, target: { forAccount: row.for_account, gigId: row.gig_id }, resendInSeconds: row.wait } : null;
+}
