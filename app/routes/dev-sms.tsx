@@ -13,10 +13,10 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta = () => pageMeta("Text messages", "Text messages recorded by the app in local mode.");
 
 export default function DevSms({ loaderData }: Route.ComponentProps) {
-  const { texts, shown } = loaderData;
+  const { texts, shown, to } = loaderData;
   return (
     <>
-      <PageHeader title="Text messages" subtitle={`The newest ${shown} text messages the app recorded (local mode only).`} />
+      <PageHeader title="Text messages" subtitle={`The newest ${shown} text messages the app recorded${to ? ` to ${to}` : ""} (local mode only).`} />
       {texts.length === 0 ? (
         <p className="text-muted-foreground">No text message yet.</p>
       ) : (

@@ -356,7 +356,7 @@ describe("/account's Phone card", () => {
 });
 
 describe("local mode's outbox and /dev/sms", () => {
-  it("keeps each text and lists the newest first with its number and body", async () => {
+  it("keeps each text and lists the newest first with its number and body, one number's with ?to=", async () => {
     const local = await createTestApp({}, { database: app.database });
     try {
       expect(local.config.sms).toEqual({ provider: "outbox" });
@@ -370,6 +370,10 @@ describe("local mode's outbox and /dev/sms", () => {
       expect(html).toContain("Text messages");
       expect(html).toContain(number.e164);
       expect(html).toContain(kept!.body);
+      // ?to= shows one number's texts only.
+      const other = decodeHtml(await (await local.request(`/dev/sms?to=${encodeURIComponent("+15125550100")}`)).text());
+      expect(other).not.toContain(kept!.body);
+      expect(decodeHtml(await (await local.request(`/dev/sms?to=${encodeURIComponent(number.e164)}`)).text())).toContain(kept!.body);
       const code = /^(\d{6})/.exec(kept!.body)![1]!;
       expect(location(await user.client.post("/verify-phone?next=/account", { intent: "verify", code }))).toBe("/account");
     } finally {
