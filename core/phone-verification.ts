@@ -65,6 +65,8 @@ export const PHONE_TEXTS = {
   sendFailed: "We could not send a text to that number. Check it, or try again later.",
   /** The lead issue dialog, for a number verified before the purchase. */
   verifiedOn: (date: string) => `The client verified this number on ${date}`,
+  /** The same line as the client reads it, beside the report on their gig's issues. */
+  youVerifiedOn: (date: string) => `You verified this number on ${date}`,
   /** Browse Gigs' filter. */
   verifiedOnlyFilter: "Verified phone only",
   /** /account's lead alerts: only gigs with a verified phone. */

@@ -62,7 +62,7 @@ async function listGigIssues(db: Database, clientId: string, gigId: string, time
     .limit(ISSUES_LIMIT);
   return rows.map(({ phoneVerifiedAt, ...row }) => ({
     ...withEvidenceTexts(row, time, "client"),
-    phoneVerifiedText: phoneVerifiedText(verificationOn, row.issueType, phoneVerifiedAt, time),
+    phoneVerifiedText: phoneVerifiedText(verificationOn, row.issueType, phoneVerifiedAt, time, "client"),
     createdAt: row.createdAt.toISOString(),
     respondBy: row.respondBy.toISOString(),
     operatorRespondBy: row.operatorRespondBy?.toISOString() ?? null,

@@ -158,12 +158,15 @@ describe("a number verified at purchase", () => {
     expect(await issueOf(l.purchaseId)).toMatchObject({ status: "pending", decidedBy: null });
     expect(await refundsOf(l.purchaseId)).toEqual([]);
 
+    // The client reads it of themself.
+    const clientLine = PHONE_TEXTS.youVerifiedOn(zonedDate(purchase!.phoneVerifiedAt!, app.config.defaultTimeZone));
+    expect(clientLine).toBe("You verified this number on Nov 20, 2026");
     const [issue] = await issuesOf(l.owner.client, l.gig.id);
-    expect(issue).toMatchObject({ issueType: "wrong_phone", phoneVerifiedText: line });
+    expect(issue).toMatchObject({ issueType: "wrong_phone", phoneVerifiedText: clientLine });
 
     // The client forgets the number later: the purchase keeps what it was bought with.
     await db().delete(phoneVerifications).where(eq(phoneVerifications.userId, l.owner.id));
-    expect((await issuesOf(l.owner.client, l.gig.id))[0]!.phoneVerifiedText).toBe(line);
+    expect((await issuesOf(l.owner.client, l.gig.id))[0]!.phoneVerifiedText).toBe(clientLine);
 
     // Past the client's deadline and the digger's bound, the operators decide it, with the same line.
     await db()
