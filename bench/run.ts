@@ -11,7 +11,7 @@
  *   npm run bench -- --growth               # and 10k / 100k / 1M gigs for browse and search
  *   npm run bench -- --pglite --gigs 10000  # embedded PGlite (local mode) in a temp dir
  *   DATABASE_URL=postgres://.../db npm run bench   # an existing (empty or bench) database
- *   npm run bench -- --only signed-in --rounds 3 --duration 10   # 4 signed-in pages, closed loop and half its rate offered
+ *   npm run bench -- --only signed-in --rounds 3 --duration 10   # 5 signed-in pages (the code step since issue 49), closed loop and half its rate offered
  *   npm run bench -- --only cluster --rounds 5      # 1 server and 2 (npm run cluster), signed in
  *   npm run bench -- --only alerts                  # lead alerts: a gig for 10,000 of 200,000 diggers (only when asked)
  *   npm run bench -- --only live                    # live updates: publish to stream p99 over 1,000 sends, RSS of 2,000 streams (only when asked;
@@ -83,7 +83,7 @@ const clientDir = path.join(projectRoot, buildDir, "client");
 const pgServer = process.env.BENCH_PG_SERVER ?? DEFAULT_PG_SERVER;
 const pageCacheSeconds = option("--page-cache-seconds", "");
 // The signed-in case's open loop: the rates offered per page (Browse Gigs, My Gigs, My Leads,
-// Notifications), to offer half of another build's best (issue 35); default half this run's.
+// Notifications, the code step), to offer half of another build's best (issue 35); default half this run's.
 const openRates = option("--open-rates", "") ? numbers(option("--open-rates", "")!) : undefined;
 const serverEnv: Record<string, string> = pageCacheSeconds ? { PAGE_CACHE_SECONDS: pageCacheSeconds } : {};
 const pin = !flag("--no-pin") && canPin();

@@ -221,8 +221,12 @@ export interface SignedInTarget {
   check: Check;
 }
 
-/** The four pages, signed in as the bench's heavy digger and client (bench/generate.ts). */
-export async function signedInPages(server: BenchServer, client: pg.Client, listed: Expectation): Promise<SignedInTarget[]> {
+/**
+ * The four pages of issue 35 (bench:ab and bench:profile compare them with older builds), signed
+ * in as the bench's heavy digger and client (bench/generate.ts); with `later`, also the pages
+ * added since, which older builds do not have: the code step (issue 49).
+ */
+export async function signedInPages(server: BenchServer, client: pg.Client, listed: Expectation, { later = false } = {}): Promise<SignedInTarget[]> {
   const digger = await signIn(server, client, HEAVY_DIGGER);
   const clientUser = await signIn(server, client, HEAVY_CLIENT);
   const ids = async (query: string, id: string) => (await client.query<{ id: string }>(query, [id])).rows.map((r) => r.id);
@@ -232,7 +236,7 @@ export async function signedInPages(server: BenchServer, client: pg.Client, list
     digger.id,
   );
   const named = (person: Person, what: string, texts: string[] = []): Expectation => ({ what: `${what}, signed in as ${person.name}`, texts: [person.name, ...texts] });
-  return [
+  const pages: SignedInTarget[] = [
     { name: "browse gigs (digger)", path: "/browse-gigs", person: digger, check: { expectation: named(digger, listed.what, listed.texts) } },
     {
       name: "my gigs (client, 50 gigs)",
@@ -248,6 +252,28 @@ export async function signedInPages(server: BenchServer, client: pg.Client, list
     },
     { name: "notifications", path: "/notifications", person: digger, check: { expectation: named(digger, "Notifications", ["Notifications"]) } },
   ];
+  if (!later) return pages;
+  await waitingCode(client, clientUser.id);
+  return [
+    ...pages,
+    {
+      name: "verify phone (client)",
+      path: "/verify-phone?next=/my-gigs",
+      person: clientUser,
+      check: { expectation: named(clientUser, "The code step", ["Verify Your Phone", `We sent a 6-digit code to ${BENCH_PHONE.shown}`]) },
+    },
+  ];
+}
+
+/** The heavy client's waiting code (issue 49): the code step reads it by the account's key. */
+const BENCH_PHONE = { e164: "+15125550100", shown: "+1 512 555 0100" };
+
+async function waitingCode(client: pg.Client, userId: string): Promise<void> {
+  await client.query(
+    `insert into phone_codes (user_id, phone, code_hash, expires_at) values ($1, $2, 'bench', now() + interval '1 day')
+     on conflict (user_id) do update set phone = excluded.phone, expires_at = excluded.expires_at, tries_left = 5`,
+    [userId, BENCH_PHONE.e164],
+  );
 }
 
 export async function signedInCase(options: {
@@ -267,7 +293,7 @@ export async function signedInCase(options: {
   await client.connect();
   const server = await startServer({ kind: "postgres", url: databaseUrl }, buildDir, { METRICS_TOKEN }, cpus);
   try {
-    const pages = await signedInPages(server, client, listed);
+    const pages = await signedInPages(server, client, listed, { later: true });
     for (const page of pages) {
       await check(server, page.path, page.person.cookie, page.check);
       await warmUp(server, page);
