@@ -126,8 +126,8 @@ export async function listMyLeads(
         refundSucceeded: sql<boolean>`${refunds.status} = 'succeeded'`,
         threadId: threads.id,
         phoneVerified: sql<boolean>`${gigs.phoneVerifiedAt} is not null`,
-        // Verified when bought and still verified: else a Wrong Phone Number report is approved at once (report-issue.ts).
-        phoneVerifiedAtPurchase: exactTimestamp(sql`case when ${gigs.phoneVerifiedAt} is not null then ${p.phoneVerifiedAt} end`),
+        // Verified when bought: else a Wrong Phone Number report is approved at once (report-issue.ts).
+        phoneVerifiedAtPurchase: exactTimestamp(sql`${p.phoneVerifiedAt}`),
         guaranteeRefundCents: guaranteeRefund.amountCents,
         guaranteeRefundSucceeded: sql<boolean>`${guaranteeRefund.status} = 'succeeded'`,
         guaranteeLine: guaranteeLine(p),

@@ -17,11 +17,11 @@
  *
  * Issue 49: a Wrong Phone Number report is taken only on a gig that gives a phone number. When the
  * number was not verified when the purchase completed (`lead_purchases.phone_verified_at`, kept by
- * trigger), or is no longer verified now (the client changed it since: the digger's My Leads shows
- * the gig's number as it is now), and phone verification is on, the number failed the digger: the report is approved at
- * once (decided_by 'automatic', the same decision path, the client told by "issue.auto-approved"),
- * counted with decision 0031's automatic approvals; past that bound, and when the number was
- * verified, the client decides it like any other type.
+ * trigger), phone verification is on and nothing shows the client was reached (a reply in the
+ * thread, a hire, an accepted quote), the number failed the digger: the report is approved at once
+ * (decided_by 'automatic', the same decision path, the client told by "issue.auto-approved"),
+ * counted with decision 0031's automatic approvals; past that bound, when the number was verified
+ * then, or when the client was reached, the client decides it like any other type.
  */
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
@@ -35,7 +35,7 @@ import {
   type IssueReport,
 } from "#core/lead-issues.ts";
 import { GUARANTEE_REFUNDS_PER_DIGGER, GUARANTEE_WAIT_HOURS } from "#core/reply-guarantee.ts";
-import type { Transaction } from "../db/client.ts";
+import { queryRows, type Transaction } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { diggerProfiles, gigs, leadIssues, leadPurchases, threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -62,7 +62,6 @@ async function reportedLead(db: AppServices["db"], diggerId: string, purchaseId:
         gigTitle: gigs.title,
         gigPhone: gigs.contactPhone,
         phoneVerifiedAt: leadPurchases.phoneVerifiedAt,
-        gigPhoneVerifiedAt: gigs.phoneVerifiedAt,
         clientId: clientUser.id,
         clientEmail: clientUser.email,
         businessName: diggerProfiles.businessName,
@@ -100,12 +99,28 @@ async function approveByGuarantee(tx: Transaction, services: Tellers, diggerId: 
 }
 
 /**
+ * The number reached the client after all: they replied in the purchase's thread, hired its digger
+ * or accepted their quote. A Wrong Phone Number report is then the client's to decide, not a free lead.
+ */
+async function contactMade(tx: Transaction, purchaseId: string): Promise<boolean> {
+  const [row] = await queryRows<{ made: boolean }>(
+    tx,
+    sql`select exists (select 1 from threads t where t.purchase_id = ${purchaseId} and t.client_first_reply_at is not null)
+        or exists (select 1 from lead_purchases p join hires h on h.gig_id = p.gig_id and h.digger_id = p.digger_id where p.id = ${purchaseId})
+        or exists (select 1 from lead_purchases p join quotes q on q.gig_id = p.gig_id and q.digger_id = p.digger_id and q.status = 'accepted' where p.id = ${purchaseId})
+        as made`,
+  );
+  return row!.made;
+}
+
+/**
  * A Wrong Phone Number report just recorded in `tx` (purchase row locked) on a number not verified
  * at purchase: approved at once while the digger (locked first) is below decision 0031's bound of
- * automatic approvals and something is left to refund; else null, and the client decides.
+ * automatic approvals, something is left to refund and nothing shows the client was reached;
+ * else null, and the client decides.
  */
 async function approveUnverifiedPhone(tx: Transaction, services: Tellers, diggerId: string, purchaseId: string, issueId: string): Promise<Resolved | null> {
-  if ((await refundableCents(tx, purchaseId)) === 0) return null;
+  if ((await refundableCents(tx, purchaseId)) === 0 || (await contactMade(tx, purchaseId))) return null;
   await lockDigger(tx, diggerId);
   if ((await automaticApprovalsInWindow(tx, diggerId)) >= AUTO_APPROVALS_PER_DIGGER) return null;
   const issue = await lockIssue(tx, issueId, undefined);
@@ -139,8 +154,8 @@ async function reportIssue(
   const wrongPhone = issueType === WRONG_PHONE;
   // No number, nothing to be wrong: the dialog does not offer the type either.
   if (wrongPhone && !lead.gigPhone?.trim()) throw new AppError("invalid_input", ISSUE_MESSAGES.noPhone, { fieldErrors: { issueType: ISSUE_MESSAGES.noPhone } });
-  // Not verified when bought, or no longer verified now (the client changed the number since, or forgot it): the client's failing.
-  const phoneFailed = wrongPhone && (lead.phoneVerifiedAt === null || lead.gigPhoneVerifiedAt === null) && phoneVerificationOn(config);
+  // Not verified when bought: the number failed the digger (a number verified then and changed since is the client's to answer for).
+  const phoneFailed = wrongPhone && lead.phoneVerifiedAt === null && phoneVerificationOn(config);
 
   const refundPercentage = REFUND_PERCENTAGES[issueType];
   const responseHours = config.leadIssueResponseHours;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_APPROVALS_PER_DIGGER, ISSUE_MESSAGES, type GigIssue } from "../../core/lead-issues.ts";
 import { PHONE_TEXTS } from "../../core/phone-verification.ts";
 import { zonedDate } from "../../core/zoned-dates.ts";
-import { gigs, leadIssues, leadPurchases, notifications, phoneVerifications, refunds } from "../../server/db/schema.ts";
+import { gigs, hires, leadIssues, leadPurchases, notifications, phoneVerifications, refunds, threads } from "../../server/db/schema.ts";
 import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
@@ -113,12 +113,24 @@ describe("a number not verified at purchase", () => {
     expect((await issueOf(overdue.purchaseId))!.escalatedAt).not.toBeNull();
   });
 
-  it("a number verified at purchase and changed since to one not verified is approved at once too: the digger has the new one", async () => {
+  it("a number verified at purchase and changed since goes to the client: it was verified when the digger bought it", async () => {
     const l = await lead({ verified: true });
     await db().update(gigs).set({ contactPhone: e164() }).where(eq(gigs.id, l.gig.id));
-    expect(decodeHtml(await (await l.digger.client.get("/my-leads")).text())).not.toContain("The client verified this number on");
-    expect(await (await report(l.digger.client, l.purchaseId)).text()).toContain(ISSUE_MESSAGES.approvedUnverifiedPhone);
-    expect(await issueOf(l.purchaseId)).toMatchObject({ status: "approved", decidedBy: "automatic" });
+    expect(await (await report(l.digger.client, l.purchaseId)).text()).toContain(ISSUE_MESSAGES.reported);
+    expect(await issueOf(l.purchaseId)).toMatchObject({ status: "pending", decidedBy: null });
+  });
+
+  it("goes to the client when the thread shows the number reached the client: a reply, a hire or an accepted quote", async () => {
+    const replied = await lead();
+    // The purchase's thread (made with it) shows a reply of the client.
+    await db().update(threads).set({ clientFirstReplyAt: sql`now()` }).where(eq(threads.purchaseId, replied.purchaseId));
+    const hired = await lead();
+    await db().insert(hires).values({ gigId: hired.gig.id, diggerId: hired.digger.diggerId });
+    for (const l of [replied, hired]) {
+      expect(await (await report(l.digger.client, l.purchaseId)).text()).toContain(ISSUE_MESSAGES.reported);
+      expect(await issueOf(l.purchaseId)).toMatchObject({ status: "pending", decidedBy: null });
+      expect(await refundsOf(l.purchaseId)).toEqual([]);
+    }
   });
 
   it("another type on the same unverified number is not approved at once", async () => {
