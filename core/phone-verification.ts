@@ -13,7 +13,7 @@ export const RESEND_SECONDS = 60;
 
 /**
  * What sending codes may cost (SMS pumping): per number, per account, per client network (the
- * /24 or /64) and per country calling code (SMS_DAILY_CAP_PER_COUNTRY, server/config.ts), counted
+ * /24 or /64) and per country (SMS_DAILY_CAP_PER_COUNTRY, server/config.ts; texts go only to SMS_COUNTRIES), counted
  * across servers with the other limits (server/security/rate-limiter.ts).
  */
 export const CODE_LIMITS = {
@@ -58,6 +58,8 @@ export const PHONE_TEXTS = {
   /** The code step's hint under the field. */
   codeHint: (minutes: number) => `The code works for ${minutes} minutes. Texts can take a minute to arrive.`,
   tooManyCodes: "Too many codes sent. Try again later.",
+  /** A number outside SMS_COUNTRIES: no text goes there (toll fraud's favourite destinations are abroad). */
+  countryNotServed: "We cannot send text messages to numbers in that country yet.",
   resendTooSoon: (seconds: number) => `You can send a new code in ${seconds} seconds.`,
   confirmEmailFirst: "Confirm your e-mail address before verifying a phone number.",
   /** Phone verification is off: no SMS provider is set up (production without SMS_PROVIDER). */

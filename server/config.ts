@@ -167,7 +167,15 @@ const envSchema = z.object({
   SMS_SNS_ACCESS_KEY_ID: optionalString,
   SMS_SNS_SECRET_ACCESS_KEY: optionalString,
   SMS_SNS_ENDPOINT: optionalUrl,
-  // Codes sent a day to one country calling code, every account together (toll fraud's cap).
+  // The countries texts may go to (ISO codes, comma-separated); unset: DEFAULT_PHONE_COUNTRY only.
+  SMS_COUNTRIES: optionalString.pipe(
+    z
+      .string()
+      .transform((text) => text.split(",").map((entry) => entry.trim().toUpperCase()).filter(Boolean))
+      .refine((codes) => codes.length > 0 && codes.every((c) => isSupportedCountry(c)), "country codes such as US,CA")
+      .optional(),
+  ),
+  // Codes sent a day to one of those countries, every account together (toll fraud's cap).
   SMS_DAILY_CAP_PER_COUNTRY: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_DAILY_CAP_PER_COUNTRY),
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: or https: address").optional()),
 });
@@ -264,7 +272,9 @@ export interface Config {
   defaultPhoneCountry: CountryCode;
   /** Who sends text messages (server/phones/sms/); null: phone verification is off and no tick is shown. */
   sms: SmsConfig | null;
-  /** Codes sent a day to one country calling code. */
+  /** The countries texts may go to (ISO codes). */
+  smsCountries: string[];
+  /** Codes sent a day to one country, every account together. */
   smsDailyCapPerCountry: number;
 }
 
@@ -491,6 +501,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     inbound,
     defaultPhoneCountry: (e.DEFAULT_PHONE_COUNTRY ?? DEFAULT_PHONE_COUNTRY) as CountryCode,
     sms,
+    smsCountries: e.SMS_COUNTRIES ?? [e.DEFAULT_PHONE_COUNTRY ?? DEFAULT_PHONE_COUNTRY],
     smsDailyCapPerCountry: e.SMS_DAILY_CAP_PER_COUNTRY,
   };
 }
@@ -508,6 +519,8 @@ function smsConfig(e: z.infer<typeof envSchema>, problems: string[]): SmsConfig 
     return { provider: "outbox" };
   }
   if (!e.SMS_SNS_REGION) problems.push("SMS_SNS_REGION: required when SMS_PROVIDER=sns");
+  // Codes travel to it: production sends them over TLS only (an endpoint of one's own is for tests, or a private https one).
+  if (production && e.SMS_SNS_ENDPOINT && !e.SMS_SNS_ENDPOINT.startsWith("https://")) problems.push("SMS_SNS_ENDPOINT: must be https in production");
   if (Boolean(e.SMS_SNS_ACCESS_KEY_ID) !== Boolean(e.SMS_SNS_SECRET_ACCESS_KEY)) {
     problems.push(e.SMS_SNS_ACCESS_KEY_ID ? "SMS_SNS_SECRET_ACCESS_KEY: required with SMS_SNS_ACCESS_KEY_ID" : "SMS_SNS_ACCESS_KEY_ID: required with SMS_SNS_SECRET_ACCESS_KEY");
   }

@@ -43,8 +43,8 @@ export default function VerifyPhone({ loaderData, actionData }: Route.ComponentP
       {!available ? (
         <NoCodeStep message={PHONE_TEXTS.unavailable} next={next} />
       ) : code ? (
-        // Keyed by the wait: a new code starts the countdown again.
-        <CodeStep key={`${code.number}-${code.resendInSeconds}`} number={code.number} resendInSeconds={code.resendInSeconds} next={next} error={errors.code} busyIntent={busyIntent} />
+        // Keyed by the code: a new one starts the countdown again; a wrong try keeps what was typed.
+        <CodeStep key={`${code.number}-${code.sentAt}`} number={code.number} resendInSeconds={code.resendInSeconds} next={next} error={errors.code} busyIntent={busyIntent} />
       ) : (
         <NoCodeStep message={PHONE_TEXTS.noCodeWaiting} next={next} />
       )}

@@ -21,8 +21,8 @@ export const gigPhoneReader =
   (typed) =>
     parsePhone(typed, config.defaultPhoneCountry)?.e164 ?? null;
 
-/** The code step (/verify-phone), and the page it goes back to once the number is verified. */
-export const verifyPhonePath = (next: string) => `/verify-phone?next=${next}`;
+/** The code step (/verify-phone), and the page it goes back to once the number is verified (its slashes kept readable). */
+export const verifyPhonePath = (next: string) => `/verify-phone?next=${encodeURIComponent(next).replaceAll("%2F", "/")}`;
 
 /** A code sent for a gig's number; or none, with what the client is told instead (a limit's message), if anything. */
 export type GigPhoneCode = { sent: true } | { sent: false; notice: string | null };

@@ -15,6 +15,7 @@ import { defineOperation } from "../operation.ts";
 import { readerTime } from "../reader-time.ts";
 import { POST_GIG_FORM } from "./access.ts";
 import { codeForSavedGig, gigPhoneReader, NO_CODE, type GigPhoneCode } from "./gig-phone.ts";
+import { lockAccountPhones } from "../phones/phone-lock.ts";
 
 const CATEGORY_REQUIRED = "Please select a category";
 export const GIG_POSTS_LIMITED = "You have posted many gigs today. Try again tomorrow.";
@@ -47,6 +48,7 @@ export const postGig = defineOperation({
       throw new AppError("too_many_requests", GIG_POSTS_LIMITED);
     }
     const posted = await db.transaction(async (tx) => {
+      await lockAccountPhones(tx, clientId);
       const [row] = await tx
         .insert(gigs)
         .values({

@@ -10,7 +10,10 @@ import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { MY_GIGS } from "./access.ts";
+import { forgetUnusedVerification } from "../phones/forget-verification.ts";
+import { lockAccountPhones } from "../phones/phone-lock.ts";
 import { gigNotFound, ownGig } from "./gig-owner.ts";
+import { gigPhoneChanged } from "./gig-phone.ts";
 
 /** What a deleted gig keeps of its text: a title (the refund notice of a late payment names it), nothing of its client's words. */
 export const DELETED_GIG = {
@@ -28,11 +31,17 @@ export const DELETED_GIG = {
  */
 async function deleteGig(services: Pick<AppServices, "db" | "payments" | "logger">, clientId: string, gigId: string): Promise<void> {
   const pending = await services.db.transaction(async (tx) => {
+    await lockAccountPhones(tx, clientId);
     const row = await ownGig(tx, clientId, gigId, true);
     if (!row) throw gigNotFound();
     if (row.completed) throw new AppError("conflict", GIG_EDIT_TEXTS.notDeletable);
+    // Its number goes with it: its verification unless still given elsewhere, and a code waiting for it.
+    const numberGone = () => gigPhoneChanged(tx, clientId, row.gig.id, row.gig.contactPhone, null);
     if (!row.anyPurchase) {
+      // Its code first (the row's gig_id goes null with the gig), its verification once it is gone.
+      await numberGone();
       await tx.delete(gigs).where(eq(gigs.id, row.gig.id));
+      await forgetUnusedVerification(tx, clientId, row.gig.contactPhone);
       return [];
     }
     await tx
@@ -49,6 +58,7 @@ async function deleteGig(services: Pick<AppServices, "db" | "payments" | "logger
         contactPhone: null,
       })
       .where(eq(gigs.id, row.gig.id));
+    await numberGone();
     return tx
       .select({ sessionId: leadPurchases.providerSessionId })
       .from(leadPurchases)

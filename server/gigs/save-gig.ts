@@ -19,6 +19,7 @@ import { defineOperation, type Access } from "../operation.ts";
 import { readerTime } from "../reader-time.ts";
 import { MY_GIGS } from "./access.ts";
 import { dollars, earliestDeadline } from "./edit-form.ts";
+import { lockAccountPhones } from "../phones/phone-lock.ts";
 import { gigNotFound, ownGig } from "./gig-owner.ts";
 import { codeForSavedGig, gigPhoneChanged, gigPhoneReader, NO_CODE } from "./gig-phone.ts";
 
@@ -37,6 +38,7 @@ type GigEdit = z.output<ReturnType<typeof editGigSchema>> | z.output<ReturnType<
 export async function updateGig(db: Database, clientId: string, gigId: string, fields: GigEdit, sent: FormData): Promise<{ phoneChanged: boolean }> {
   const input = Object.fromEntries(sent);
   return db.transaction(async (tx) => {
+    await lockAccountPhones(tx, clientId);
     const row = await ownGig(tx, clientId, gigId, true);
     if (!row) throw gigNotFound();
     const { gig, bought } = row;

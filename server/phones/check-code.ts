@@ -14,6 +14,7 @@ import type { AppServices } from "../context.ts";
 import { gigs, phoneCodes, phoneVerifications, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parsePhone } from "./parse-phone.ts";
+import { lockAccountPhones } from "./phone-lock.ts";
 import { codeHash } from "./send-code.ts";
 
 type Outcome = { ok: true; phone: string; gigId: string | null; forAccount: boolean } | { ok: false; message: string };
@@ -28,6 +29,7 @@ export async function checkPhoneCode(
 ): Promise<{ phone: string; gigId: string | null; forAccount: boolean }> {
   const { db, config, emit } = services;
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    await lockAccountPhones(tx, userId);
     const [row] = await tx
       .select({
         phone: phoneCodes.phone,

@@ -12,8 +12,12 @@ const REFUSED_TYPES = new Set(["PREMIUM_RATE", "SHARED_COST", "TOLL_FREE", "VOIP
 export interface ParsedPhone {
   /** '+15125550123'. */
   e164: string;
-  /** The country calling code without '+' ('1'): what the daily cap per country counts. */
-  callingCode: string;
+  /**
+   * The country the number belongs to ('US'; 'JM' for +1 876): texts go only to SMS_COUNTRIES, and
+   * the daily cap counts per country (a calling code such as +1 spans some twenty countries).
+   * Null for a number of no country (non-geographic).
+   */
+  country: string | null;
   /** As a reader writes it: '+1 512 555 0123'. */
   international: string;
 }
@@ -23,7 +27,7 @@ export function parsePhone(input: string, defaultCountry: CountryCode): ParsedPh
   if (!phone?.isValid()) return null;
   const type = phone.getType();
   if (type !== undefined && REFUSED_TYPES.has(type)) return null;
-  return { e164: phone.number, callingCode: phone.countryCallingCode, international: phone.formatInternational() };
+  return { e164: phone.number, country: phone.country ?? null, international: phone.formatInternational() };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Sending a verification code (issue 49): to a signed-in account with a confirmed e-mail, for a
- * number parsed by `parsePhone`, within the sending limits (per number, account, network and
- * country calling code, shared by every server), at most once a minute. The code replaces the
+ * number of a country in SMS_COUNTRIES parsed by `parsePhone`, within the sending limits (per
+ * number, account, network and country, shared by every server), at most once a minute. The code replaces the
  * account's previous one; only its HMAC is stored, and the text goes out after the row is
  * written, through the one SMS interface (sms/sender.ts).
  */
@@ -65,6 +65,8 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
   if (!sms) throw new AppError("unavailable", PHONE_TEXTS.unavailable);
   if (!request.emailVerified) throw new AppError("forbidden", PHONE_TEXTS.confirmEmailFirst);
   const { userId, phone, target } = request;
+  // Only to the countries this site texts: the cap per country then bounds the whole day's spend.
+  if (!phone.country || !config.smsCountries.includes(phone.country)) throw new AppError("invalid_input", PHONE_TEXTS.countryNotServed);
 
   const [last] = await queryRows<{ wait: number }>(
     db,
@@ -78,7 +80,7 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
     [rateLimits.phoneCodesPerNumberDay, phone.e164],
     [rateLimits.phoneCodesPerAccount, userId],
     ...(networkCapsApply(config, request.clientIp) ? [[rateLimits.phoneCodesPerNetwork, networkOf(request.clientIp)] as [RateLimiter, string]] : []),
-    [rateLimits.phoneCodesPerCountry, phone.callingCode],
+    [rateLimits.phoneCodesPerCountry, phone.country],
   ]);
 
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
@@ -108,9 +110,9 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
     throw new AppError("too_many_requests", PHONE_TEXTS.resendTooSoon(RESEND_SECONDS));
   }
 
+  let messageId: string;
   try {
-    const { messageId } = await sms.send(phone.e164, codeMessage(code));
-    await db.execute(sql`update phone_codes set provider_message_id = ${messageId} where user_id = ${userId} and code_hash = ${values.codeHash}`);
+    ({ messageId } = await sms.send(phone.e164, codeMessage(code)));
   } catch (error) {
     // Neither the number nor the code goes to the log, nor the provider's message, which may echo the
     // number ('... Reason: +1... is not valid'): its error's name and HTTP status only. The account may ask again at once.
@@ -118,4 +120,8 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
     await db.execute(sql`delete from phone_codes where user_id = ${userId} and code_hash = ${values.codeHash}`);
     throw new AppError("failed", PHONE_TEXTS.sendFailed, { status: 502 });
   }
+  // The text went: the code stands whatever happens to this bookkeeping.
+  await db
+    .execute(sql`update phone_codes set provider_message_id = ${messageId} where user_id = ${userId} and code_hash = ${values.codeHash}`)
+    .catch(() => logger.warn("a phone code's provider id could not be kept"));
 }

@@ -24,7 +24,7 @@ export const viewVerifyPhone = defineOperation({
     return {
       next,
       available: true as const,
-      code: code ? { number: displayPhone(code.phone), resendInSeconds: code.resendInSeconds } : null,
+      code: code ? { number: displayPhone(code.phone), resendInSeconds: code.resendInSeconds, sentAt: code.sentAt } : null,
     };
   },
 });

@@ -15,14 +15,16 @@ export interface WaitingCode {
   target: CodeTarget;
   /** Seconds until 'Send a new code' may be used (0: now). */
   resendInSeconds: number;
+  /** When it was sent (epoch ms): which code the page shows, whatever the seconds left. */
+  sentAt: number;
 }
 
 export async function waitingCode(db: Database, userId: string): Promise<WaitingCode | null> {
-  const [row] = await queryRows<{ phone: string; for_account: boolean; gig_id: string | null; wait: number }>(
+  const [row] = await queryRows<{ phone: string; for_account: boolean; gig_id: string | null; wait: number; sent_ms: number }>(
     db,
-    sql`select phone, for_account, gig_id,
+    sql`select phone, for_account, gig_id, (extract(epoch from sent_at) * 1000)::float8 as sent_ms,
                greatest(0, ceil(extract(epoch from (sent_at + make_interval(secs => ${RESEND_SECONDS}) - now()))))::int as wait
         from phone_codes where user_id = ${userId}`,
   );
-  return row ? { phone: row.phone, target: { forAccount: row.for_account, gigId: row.gig_id }, resendInSeconds: row.wait } : null;
+  return row ? { phone: row.phone, target: { forAccount: row.for_account, gigId: row.gig_id }, resendInSeconds: row.wait, sentAt: Number(row.sent_ms) } : null;
 }

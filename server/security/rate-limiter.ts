@@ -98,8 +98,8 @@ export function createRateLimits(driver: DatabaseDriver, settings: { smsDailyCap
   return {
     /**
      * Phone codes sent (issue 49): each costs a text, and toll fraud asks for them by the
-     * thousand. Per number, account, client network (/24, /64) and country calling code; all
-     * four are taken, and those taken are given back when another refuses (server/phones/).
+     * thousand. Per number (10 minutes and a day), account, client network (/24, /64) and
+     * country; all are taken, and those taken are given back when another refuses (server/phones/).
      */
     phoneCodesPerNumber: new RateLimiter("phone-code-number", ...minutes(CODE_LIMITS.perNumber), pool),
     phoneCodesPerNumberDay: new RateLimiter("phone-code-number-day", ...minutes(CODE_LIMITS.perNumberDay), pool),

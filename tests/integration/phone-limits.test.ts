@@ -123,12 +123,12 @@ describe("the sending limits, across two servers on one database", () => {
   });
 });
 
-describe("the daily cap per country calling code (SMS_DAILY_CAP_PER_COUNTRY)", () => {
+describe("the daily cap per country (SMS_DAILY_CAP_PER_COUNTRY) and the countries texted (SMS_COUNTRIES)", () => {
   let capped: TestDatabase;
   let pair: [TestApp, TestApp];
   beforeAll(async () => {
     capped = await createTestDatabase();
-    const env = { ...peer.env, SMS_DAILY_CAP_PER_COUNTRY: "3" };
+    const env = { ...peer.env, SMS_DAILY_CAP_PER_COUNTRY: "3", SMS_COUNTRIES: "US,GB" };
     pair = await twoServers(env, capped);
   });
   afterAll(async () => {
@@ -136,7 +136,7 @@ describe("the daily cap per country calling code (SMS_DAILY_CAP_PER_COUNTRY)", (
     await capped?.destroy();
   });
 
-  it("counts every account's codes to one calling code together, on both servers; other countries go on", async () => {
+  it("counts every account's codes to one country together, on both servers; other countries go on", async () => {
     const uk = () => newNumber("+44740012");
     for (let n = 0; n < 3; n++) {
       const user = await signUpAs(pair[n % 2]!, "consumer");
@@ -147,5 +147,15 @@ describe("the daily cap per country calling code (SMS_DAILY_CAP_PER_COUNTRY)", (
     await expectRefused(await askCode(clientOf(pair[1]!, late, "10.70.9.1"), refusedNumber));
     expect(textsTo(refusedNumber)).toBe(0);
     expectSent(await askCode(clientOf(pair[0]!, late, "10.70.9.1"), newNumber()));
+  });
+
+  it("texts no number outside SMS_COUNTRIES, +1 876 (Jamaica) included: nothing sent, no limit used", async () => {
+    const user = await signUpAs(pair[0]!, "consumer");
+    for (const number of ["+18762101234", "+33612345678"]) {
+      const response = await askCode(clientOf(pair[0]!, user, "10.71.0.1"), number);
+      expect(decodeHtml(await response.text())).toContain(PHONE_TEXTS.countryNotServed);
+      expect(textsTo(number)).toBe(0);
+    }
+    expectSent(await askCode(clientOf(pair[1]!, user, "10.71.0.1"), newNumber()));
   });
 });

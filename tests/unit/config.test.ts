@@ -215,6 +215,41 @@ describe("loadConfig", () => {
     });
   });
 
+  describe("text messages and phone numbers (SMS_*, DEFAULT_PHONE_COUNTRY; issue 49)", () => {
+    const production = PRODUCTION;
+    const sns = { SMS_PROVIDER: "sns", SMS_SNS_REGION: "us-east-1" };
+
+    it("keeps texts in local mode's outbox, and has none in production without SMS_PROVIDER (verification off)", () => {
+      expect(loadConfig({ NODE_ENV: "test" }).sms).toEqual({ provider: "outbox" });
+      expect(loadConfig(production).sms).toBeNull();
+      expect(problemsOf({ ...production, SMS_PROVIDER: "outbox" })).toEqual([
+        "SMS_PROVIDER: outbox is for local mode only (set sns, or leave it unset to turn phone verification off)",
+      ]);
+    });
+
+    it("sends through SNS with a region, both keys or neither, and an https endpoint in production", () => {
+      expect(loadConfig({ ...production, ...sns }).sms).toEqual({ provider: "sns", region: "us-east-1", endpoint: undefined, credentials: undefined });
+      expect(problemsOf({ ...production, SMS_PROVIDER: "sns" })).toEqual(["SMS_SNS_REGION: required when SMS_PROVIDER=sns"]);
+      expect(problemsOf({ ...production, ...sns, SMS_SNS_ACCESS_KEY_ID: "AKIA" })).toEqual(["SMS_SNS_SECRET_ACCESS_KEY: required with SMS_SNS_ACCESS_KEY_ID"]);
+      expect(problemsOf({ ...production, ...sns, SMS_SNS_ENDPOINT: "http://sns.internal" })).toEqual(["SMS_SNS_ENDPOINT: must be https in production"]);
+      expect(loadConfig({ ...production, ...sns, SMS_SNS_ENDPOINT: "https://sns.internal" }).sms).toMatchObject({ endpoint: "https://sns.internal" });
+      expect(loadConfig({ NODE_ENV: "test", ...sns, SMS_SNS_ENDPOINT: "http://127.0.0.1:9555" }).sms).toMatchObject({ endpoint: "http://127.0.0.1:9555" });
+    });
+
+    it("reads numbers in DEFAULT_PHONE_COUNTRY (US unless set; a country code the metadata knows)", () => {
+      expect(loadConfig({ NODE_ENV: "test" }).defaultPhoneCountry).toBe("US");
+      expect(loadConfig({ NODE_ENV: "test", DEFAULT_PHONE_COUNTRY: "GB" }).defaultPhoneCountry).toBe("GB");
+      expect(problemsOf({ NODE_ENV: "test", DEFAULT_PHONE_COUNTRY: "XX" })[0]).toMatch(/^DEFAULT_PHONE_COUNTRY: /);
+    });
+
+    it("texts only SMS_COUNTRIES, DEFAULT_PHONE_COUNTRY alone unless set", () => {
+      expect(loadConfig({ NODE_ENV: "test" }).smsCountries).toEqual(["US"]);
+      expect(loadConfig({ NODE_ENV: "test", DEFAULT_PHONE_COUNTRY: "GB" }).smsCountries).toEqual(["GB"]);
+      expect(loadConfig({ NODE_ENV: "test", SMS_COUNTRIES: " us, ca " }).smsCountries).toEqual(["US", "CA"]);
+      expect(problemsOf({ NODE_ENV: "test", SMS_COUNTRIES: "US,XX" })[0]).toMatch(/^SMS_COUNTRIES: /);
+    });
+  });
+
   describe("object storage (S3_*)", () => {
     const minio = { S3_ENDPOINT: "http://minio.internal:9000", S3_BUCKET: "digs-uploads", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
     const production = PRODUCTION;

@@ -9,16 +9,21 @@ import { displayPhone, parsePhone } from "../../server/phones/parse-phone.ts";
 
 describe("parsePhone", () => {
   it.each([
-    ["(201) 555-0123", "US", "+12015550123", "1", "+1 201 555 0123"],
-    ["201.555.0123", "US", "+12015550123", "1", "+1 201 555 0123"],
-    ["+1 512 555 0123", "GB", "+15125550123", "1", "+1 512 555 0123"],
-    ["07400 123456", "GB", "+447400123456", "44", "+44 7400 123456"],
-    ["+44 7400 123456", "US", "+447400123456", "44", "+44 7400 123456"],
-    ["06 12 34 56 78", "FR", "+33612345678", "33", "+33 6 12 34 56 78"],
-    ["+33 6 12 34 56 78", "US", "+33612345678", "33", "+33 6 12 34 56 78"],
-    ["+49 1512 3456789", "US", "+4915123456789", "49", "+49 1512 3456789"],
-  ] as const)("reads %s (default %s) as %s", (input, country, e164, callingCode, international) => {
-    expect(parsePhone(input, country)).toEqual({ e164, callingCode, international });
+    ["(201) 555-0123", "US", "+12015550123", "US", "+1 201 555 0123"],
+    ["201.555.0123", "US", "+12015550123", "US", "+1 201 555 0123"],
+    ["+1 512 555 0123", "GB", "+15125550123", "US", "+1 512 555 0123"],
+    ["07400 123456", "GB", "+447400123456", "GB", "+44 7400 123456"],
+    ["+44 7400 123456", "US", "+447400123456", "GB", "+44 7400 123456"],
+    ["06 12 34 56 78", "FR", "+33612345678", "FR", "+33 6 12 34 56 78"],
+    ["+33 6 12 34 56 78", "US", "+33612345678", "FR", "+33 6 12 34 56 78"],
+    ["+49 1512 3456789", "US", "+4915123456789", "DE", "+49 1512 3456789"],
+  ] as const)("reads %s (default %s) as %s", (input, defaultCountry, e164, country, international) => {
+    expect(parsePhone(input, defaultCountry)).toEqual({ e164, country, international });
+  });
+
+  it("names the number's own country, not its calling code's first one: +1 876 is Jamaica", () => {
+    expect(parsePhone("+1 876 210 1234", "US")?.country).toBe("JM");
+    expect(parsePhone("+1 416 555 0199", "US")?.country).toBe("CA");
   });
 
   it("reads a number without +country in DEFAULT_PHONE_COUNTRY's plan", () => {

@@ -13,6 +13,8 @@ export function createSnsSender(config: Extract<SmsConfig, { provider: "sns" }>)
     endpoint: config.endpoint,
     credentials: config.credentials,
     maxAttempts: 2,
+    // The text is sent while its request waits: a silent provider fails it in seconds, not minutes.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 8_000 },
   });
   return {
     async send(to, body) {
