@@ -98,7 +98,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
                 <div>
                   <dt className="text-sm text-muted-foreground">Phone</dt>
                   <dd>
-                    <PhoneStatus status={loaderData.phoneStatus} className="text-base font-medium" />
+                    <PhoneStatus status={loaderData.phoneStatus} large className="font-medium" />
                   </dd>
                 </div>
               ) : null}
