@@ -30,7 +30,8 @@ test("a digger sees 'Phone verified' on Browse Gigs and the gig page before buyi
   await link.click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const main = page.locator("main");
-  await expect(main.getByText("Phone verified")).toBeVisible();
+  // Once the demo digger bought it (another spec may have), the tick also stands beside the number.
+  await expect(main.getByText("Phone verified").first()).toBeVisible();
   if ((await main.getByText("You bought this lead").count()) === 0) {
     // The demo numbers are +1 512 555 01xx: never on the page before buying.
     expect(await main.textContent()).not.toMatch(/512.?555.?01\d\d/);
