@@ -9,19 +9,14 @@ import { createHmac, randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { CODE_LENGTH, CODE_MINUTES, CODE_TRIES, PHONE_TEXTS, RESEND_SECONDS, codeMessage } from "#core/phone-verification.ts";
 import type { AppServices } from "../context.ts";
-import { queryRows } from "../db/client.ts";
 import { phoneCodes } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { networkCapsApply, networkOf } from "../security/network.ts";
 import type { RateLimiter } from "../security/rate-limiter.ts";
 import type { ParsedPhone } from "./parse-phone.ts";
+import { waitingCode, type CodeTarget } from "./waiting-code.ts";
 
-/** What a code verifies the number for: the account's number, or a gig's. */
-export interface CodeTarget {
-  forAccount: boolean;
-  gigId: string | null;
-}
 
 export interface CodeRequest {
   userId: string;
@@ -68,12 +63,8 @@ export async function sendPhoneCode(services: AppServices, logger: Logger, reque
   // Only to the countries this site texts: the cap per country then bounds the whole day's spend.
   if (!phone.country || !config.smsCountries.includes(phone.country)) throw new AppError("invalid_input", PHONE_TEXTS.countryNotServed);
 
-  const [last] = await queryRows<{ wait: number }>(
-    db,
-    sql`select ceil(extract(epoch from (sent_at + make_interval(secs => ${RESEND_SECONDS}) - now())))::int as wait
-        from phone_codes where user_id = ${userId}`,
-  );
-  if (last && last.wait > 0) throw new AppError("too_many_requests", PHONE_TEXTS.resendTooSoon(last.wait));
+  const last = await waitingCode(db, userId);
+  if (last && last.resendInSeconds > 0) throw new AppError("too_many_requests", PHONE_TEXTS.resendTooSoon(last.resendInSeconds));
 
   const taken = await takeLimits([
     [rateLimits.phoneCodesPerNumber, phone.e164],

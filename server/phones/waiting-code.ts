@@ -6,7 +6,12 @@ import { sql } from "drizzle-orm";
 import { RESEND_SECONDS } from "#core/phone-verification.ts";
 import type { Database } from "../db/client.ts";
 import { queryRows } from "../db/client.ts";
-import type { CodeTarget } from "./send-code.ts";
+
+/** What a code verifies the number for: the account's number, or a gig's. */
+export interface CodeTarget {
+  forAccount: boolean;
+  gigId: string | null;
+}
 
 export interface WaitingCode {
   /** E.164. */

@@ -15,7 +15,7 @@ import { completeCheckout } from "../../server/leads/fulfilment.ts";
 import { whyNotForSale } from "../../server/leads/for-sale.ts";
 import { getLandingShowcase } from "../../server/marketing/landing.ts";
 import { signUpAs, signUpOperator, type TestUser } from "../support/accounts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/app.ts";
 import { moveGuaranteeBack, pauseGig, say } from "../support/guarantee.ts";
 import { jobOf } from "../support/jobs.ts";
 import { boughtLead, decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type BoughtLead } from "../support/leads.ts";
@@ -253,15 +253,7 @@ describe("/dev/clock, the browser tests' way to move the guarantee's time", () =
     const lead = await boughtLead(app);
     await say(lead.digger, lead.threadId);
     const production = await createTestApp(
-      {
-        NODE_ENV: "production",
-        // Only for the configuration: the app runs on this test's database.
-        DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
-        BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-000",
-        PUBLIC_URL: "http://localhost:3000",
-        PAYMENTS_PROVIDER: "test",
-        MAIL_TRANSPORT: "outbox",
-      },
+      PRODUCTION_ENV,
       { database: app.database },
     );
     try {

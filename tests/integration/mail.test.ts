@@ -6,7 +6,7 @@ import { emails } from "../../server/db/schema.ts";
 import { createJobQueue, type JobHandlers, type JobQueue } from "../../server/jobs/queue.ts";
 import { action, paragraph } from "../../server/mail/content.ts";
 import { createMailer, type Mailer, type OutgoingEmail } from "../../server/mail/mailer.ts";
-import { createTestApp } from "../support/app.ts";
+import { createTestApp, PRODUCTION_ENV } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { freePort } from "../support/ports.ts";
@@ -336,15 +336,7 @@ describe("/dev/mail", () => {
   });
 
   it("answers 404 in production", async () => {
-    const app = await createTestApp({
-      NODE_ENV: "production",
-      // Only for the configuration: the app still runs on the test database.
-      DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
-      BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-000",
-      PUBLIC_URL: "http://localhost:3000",
-      PAYMENTS_PROVIDER: "test",
-      MAIL_TRANSPORT: "outbox",
-    });
+    const app = await createTestApp(PRODUCTION_ENV);
     try {
       expect(app.config.mode).toBe("production");
       expect((await app.request("/dev/mail")).status).toBe(404);

@@ -20,7 +20,7 @@ import { auditLog } from "../../server/ops/audit-log.ts";
 import { setOperator, twoFactorFirst } from "../../server/ops/operators.ts";
 import { changeUser, signUpAs, signUpOperator } from "../support/accounts.ts";
 import { busCaughtUp } from "../support/bus.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { decodeHtml, insertGig } from "../support/leads.ts";
 import { location, SessionClient } from "../support/session-client.ts";
@@ -77,14 +77,7 @@ describe("the console at /ops", () => {
   });
 
   it("in production, sends an operator without two-factor to their account, and opens with it", async () => {
-    const production = await createTestApp({
-      NODE_ENV: "production",
-      DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
-      BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-000",
-      PUBLIC_URL: "http://localhost:3000",
-      PAYMENTS_PROVIDER: "test",
-      MAIL_TRANSPORT: "outbox",
-    });
+    const production = await createTestApp(PRODUCTION_ENV);
     try {
       const operator = await operatorAccount(production);
       const refused = await operator.client.get("/ops/audit");
