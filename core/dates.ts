@@ -55,3 +55,20 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   instant = midnightUtc - offsetAt(timeZone, new Date(instant));
   return new Date(instant);
 }
+
+/**
+ * The instant a wall clock in `timeZone` shows `time` (HH:MM) on `day` (YYYY-MM-DD): a visit's
+ * option as its digger wrote it (issue 50). Null for a time the clocks skip that day (2:30 AM
+ * when summer time begins); of a time they show twice (1:30 AM when it ends), the first.
+ */
+export function wallClockInstant(day: string, time: string, timeZone: string): Date | null {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  if (Number.isNaN(wall)) return null;
+  const HOURS_24 = 24 * 3600 * 1000;
+  // The zone's offsets a day either side: a clock change between them makes two candidates.
+  const candidates = [...new Set([offsetAt(timeZone, new Date(wall - HOURS_24)), offsetAt(timeZone, new Date(wall + HOURS_24))])]
+    .map((offset) => wall - offset)
+    .filter((instant) => instant + offsetAt(timeZone, new Date(instant)) === wall)
+    .sort((a, b) => a - b);
+  return candidates.length > 0 ? new Date(candidates[0]!) : null;
+}

@@ -5,12 +5,13 @@
  */
 import { z } from "zod";
 
-export const REACH_GROUPS = ["messages", "quotes", "lead-alerts", "purchases", "account"] as const;
+export const REACH_GROUPS = ["messages", "quotes", "visits", "lead-alerts", "purchases", "account"] as const;
 export type ReachGroup = (typeof REACH_GROUPS)[number];
 
 export const REACH_GROUP_LABELS: Record<ReachGroup, string> = {
   messages: "New messages",
   quotes: "Quotes and decisions",
+  visits: "Visits",
   "lead-alerts": "Instant lead alerts",
   purchases: "Purchases of my leads and issues",
   account: "Account and moderation notices",
@@ -20,6 +21,7 @@ export const REACH_GROUP_LABELS: Record<ReachGroup, string> = {
 export const REACH_GROUP_AUDIENCE: Record<ReachGroup, "everyone" | "digger" | "client"> = {
   messages: "everyone",
   quotes: "everyone",
+  visits: "everyone",
   "lead-alerts": "digger",
   purchases: "client",
   account: "everyone",
@@ -32,6 +34,7 @@ export const ALWAYS_EMAILED: ReadonlySet<ReachGroup> = new Set(["account"]);
 export const REACH_PUSH_TITLES: Record<ReachGroup, string> = {
   messages: "New message",
   quotes: "Quotes and decisions",
+  visits: "Visits",
   "lead-alerts": "New lead",
   purchases: "Your gigs",
   account: "Your account",

@@ -6,7 +6,7 @@
  * write (server/reader-time.ts) and format no time themselves.
  */
 
-type Style = "date" | "dateTime" | "dateTimeYearless" | "deadline" | "deadlineYear" | "time" | "weekday" | "monthDay" | "day";
+type Style = "date" | "dateTime" | "dateTimeYearless" | "deadline" | "deadlineYear" | "time" | "weekday" | "monthDay" | "day" | "visitStart" | "visitStartYear";
 
 const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   date: { month: "short", day: "numeric", year: "numeric" },
@@ -18,6 +18,8 @@ const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   weekday: { weekday: "short" },
   monthDay: { month: "short", day: "numeric" },
   day: { year: "numeric", month: "2-digit", day: "2-digit" },
+  visitStart: { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+  visitStartYear: { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" },
 };
 
 /** Formats are costly to make and few: one per zone and style, kept (bounded: zones are ~600). */
@@ -99,4 +101,25 @@ export function listTime(date: string | Date, zone: string, now: Date): string {
   if (days < 7) return `${write("weekday", zone, value)}, ${write("time", zone, value)}`;
   if (day.slice(0, 4) === today.slice(0, 4)) return write("monthDay", zone, value);
   return write("date", zone, value);
+}
+
+const sameYear = (date: Date, zone: string, now: Date) => zonedDay(date, zone).slice(0, 4) === zonedDay(now, zone).slice(0, 4);
+
+/** A visit's start as its Book button names it: "Tue, Dec 8, 9:00 AM" (with the year when not `now`'s). */
+export function visitStartText(start: string | Date, zone: string, now: Date): string {
+  const value = instant(start);
+  return write(sameYear(value, zone, now) ? "visitStart" : "visitStartYear", zone, value);
+}
+
+/**
+ * A visit's arrival window (issue 50): "Tue, Dec 8, 9:00 AM CST" for an exact time, "Tue, Dec 8,
+ * 9:00 – 11:00 AM CST" for a window, "Tue, Dec 8, 10:00 PM CST – Wed, Dec 9, 2:00 AM CST" across
+ * midnight; with the year when not `now`'s.
+ */
+export function visitWindowText(start: string | Date, windowMinutes: number, zone: string, now: Date): string {
+  const from = instant(start);
+  const style = sameYear(from, zone, now) ? "deadline" : "deadlineYear";
+  if (windowMinutes <= 0) return write(style, zone, from);
+  const to = new Date(from.getTime() + windowMinutes * 60_000);
+  return format(style, zone).formatRange(from, to).replace(/[\u202f\u2009\u00a0]/g, " ");
 }

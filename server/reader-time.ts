@@ -5,7 +5,7 @@
  * own, taken once per page, so a list's "5 min ago" agrees with itself.
  */
 import { timeAgo } from "#core/relative-time.ts";
-import { deadlineText, isTimeZone, listTime, zonedDate, zonedDateTime, zonedDay, zonedTime } from "#core/zoned-dates.ts";
+import { deadlineText, isTimeZone, listTime, visitStartText, visitWindowText, zonedDate, zonedDateTime, zonedDay, zonedTime } from "#core/zoned-dates.ts";
 import type { Config } from "./config.ts";
 
 export interface ReaderTime {
@@ -29,6 +29,10 @@ export interface ReaderTime {
   ago(value: Date | string): string;
   /** The reader's calendar day of `value` (YYYY-MM-DD). */
   day(value: Date | string): string;
+  /** A visit's start, as its Book button names it: "Tue, Dec 8, 9:00 AM" (issue 50) */
+  visitStart(value: Date | string): string;
+  /** A visit's arrival window: "Tue, Dec 8, 9:00 – 11:00 AM CST", or its exact time "Tue, Dec 8, 9:00 AM CST" */
+  visitWindow(start: Date | string, windowMinutes: number): string;
 }
 
 /**
@@ -48,5 +52,7 @@ export function readerTime(zone: string | null | undefined, config: Pick<Config,
     list: (value) => listTime(value, at, now),
     ago: (value) => timeAgo(value, now),
     day: (value) => zonedDay(value, at),
+    visitStart: (value) => visitStartText(value, at, now),
+    visitWindow: (start, windowMinutes) => visitWindowText(start, windowMinutes, at, now),
   };
 }

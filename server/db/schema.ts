@@ -818,12 +818,16 @@ export const emails = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The calendar part (an invitation's .ics, text/calendar) and its METHOD (issue 50, migration 0055). */
+    calendarMethod: text("calendar_method", { enum: ["REQUEST", "CANCEL"] }),
+    calendar: text("calendar"),
   },
   (t) => [
     check("emails_kind_check", sql`${t.kind} in ('transactional', 'promotional')`),
     check("emails_status_check", sql`${t.status} in ('pending', 'sent', 'kept')`),
     check("emails_attempts_check", sql`${t.attempts} >= 0`),
     check("emails_sent_check", sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+    check("emails_calendar_check", sql`(${t.calendar} is null) = (${t.calendarMethod} is null) and (${t.calendarMethod} is null or ${t.calendarMethod} in ('REQUEST', 'CANCEL'))`),
     index("emails_user_newest_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // /dev/mail: newest first.
     index("emails_newest_idx").on(t.createdAt.desc().nullsFirst()),
@@ -1348,7 +1352,7 @@ export const reachPreferences = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.group] }),
-    check("reach_preferences_group_check", sql`${t.group} in ('messages', 'quotes', 'lead-alerts', 'purchases', 'account')`),
+    check("reach_preferences_group_check", sql`${t.group} in ('messages', 'quotes', 'visits', 'lead-alerts', 'purchases', 'account')`),
   ],
 );
 
@@ -1444,4 +1448,157 @@ export const smsOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("sms_outbox_newest_idx").on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- site visits (issue 50)
+
+/**
+ * A digger's proposed times for a visit (migration 0055): one to three options written in the
+ * digger's zone (`zone`), in the thread's one list by (created_at, seq) like quotes. `visitId`:
+ * new times for that booked visit (Reschedule). One open proposal per thread.
+ */
+export const visitProposals = pgTable(
+  "visit_proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    visitId: uuid("visit_id").references((): AnyPgColumn => visits.id, { onDelete: "cascade" }),
+    note: text("note"),
+    zone: text("zone").notNull(),
+    status: text("status", { enum: ["open", "booked", "replaced", "other_times", "withdrawn"] })
+      .notNull()
+      .default("open"),
+    bookedPosition: smallint("booked_position"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** Drawn from the messages' sequence: the thread's list sorts by (created_at, seq) (migration 0045). */
+    seq: bigint("seq", { mode: "number" }).notNull().default(sql`nextval('messages_seq_seq'::regclass)`),
+  },
+  (t) => [
+    uniqueIndex("visit_proposals_one_open_key").on(t.threadId).where(sql`${t.status} = 'open'`),
+    index("visit_proposals_thread_idx").on(t.threadId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
+    check("visit_proposals_status_check", sql`${t.status} in ('open', 'booked', 'replaced', 'other_times', 'withdrawn')`),
+    check("visit_proposals_note_check", sql`${t.note} is null or char_length(${t.note}) between 1 and 500`),
+    check("visit_proposals_booked_check", sql`(${t.status} = 'booked') = (${t.bookedPosition} is not null)`),
+  ],
+);
+
+/** A proposal's options in the order written: a start and an arrival window in minutes (0: exact). */
+export const visitOptions = pgTable(
+  "visit_options",
+  {
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => visitProposals.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    windowMinutes: smallint("window_minutes").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.proposalId, t.position] }),
+    check("visit_options_position_check", sql`${t.position} between 0 and 2`),
+    check("visit_options_window_check", sql`${t.windowMinutes} in (0, 60, 120, 240)`),
+  ],
+);
+
+/**
+ * A booked visit (migration 0055): its calendar UID is its id and `sequence` counts its changes;
+ * `proposalId` is the proposal booked last. Cancelled by a party (with a reason; late within 24
+ * hours of the window) or by the system (a suspension, a block); marked once by each side after
+ * the window. Its reminders (`visit_reminders`) and both parties' `visit_records` are kept by
+ * triggers.
+ */
+export const visits = pgTable(
+  "visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    diggerUserId: text("digger_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references((): AnyPgColumn => visitProposals.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    windowMinutes: smallint("window_minutes").notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    sequence: integer("sequence").notNull().default(0),
+    status: text("status", { enum: ["booked", "cancelled"] })
+      .notNull()
+      .default("booked"),
+    cancelledBy: text("cancelled_by", { enum: ["digger", "client", "system"] }),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    lateCancellation: boolean("late_cancellation").notNull().default(false),
+    clientConfirmedAt: timestamp("client_confirmed_at", { withTimezone: true }),
+    changeRequestedAt: timestamp("change_requested_at", { withTimezone: true }),
+    diggerOutcome: text("digger_outcome", { enum: ["visited", "client_absent"] }),
+    diggerMarkedAt: timestamp("digger_marked_at", { withTimezone: true }),
+    clientOutcome: text("client_outcome", { enum: ["digger_absent"] }),
+    clientMarkedAt: timestamp("client_marked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("visits_proposal_key").on(t.proposalId),
+    index("visits_thread_idx").on(t.threadId, t.startsAt),
+    index("visits_digger_idx").on(t.diggerUserId, t.startsAt, t.id),
+    index("visits_client_idx").on(t.clientId, t.startsAt, t.id),
+    check("visits_status_check", sql`${t.status} in ('booked', 'cancelled')`),
+    check("visits_window_check", sql`${t.windowMinutes} in (0, 60, 120, 240) and ${t.endsAt} >= ${t.startsAt}`),
+    check("visits_cancel_check", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null and ${t.cancelledBy} is not null)`),
+    check("visits_cancelled_by_check", sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('digger', 'client', 'system')`),
+    check("visits_cancel_reason_check", sql`${t.cancelReason} is null or char_length(${t.cancelReason}) <= 200`),
+    check("visits_late_check", sql`not ${t.lateCancellation} or ${t.cancelledBy} in ('digger', 'client')`),
+    check("visits_digger_outcome_check", sql`${t.diggerOutcome} is null or (${t.diggerOutcome} in ('visited', 'client_absent') and ${t.diggerMarkedAt} is not null and ${t.status} = 'booked')`),
+    check("visits_client_outcome_check", sql`${t.clientOutcome} is null or (${t.clientOutcome} = 'digger_absent' and ${t.clientMarkedAt} is not null and ${t.status} = 'booked')`),
+  ],
+);
+
+/**
+ * A booked visit's two reminders, 'day' (24 hours before the window) and 'hours' (2 hours), kept
+ * by a trigger on `visits` (migration 0055): written at booking, moved with the visit, deleted
+ * when it is cancelled. A reminder job sends one only while it is still due at the time it was
+ * started for, marking it sent in the same statement.
+ */
+export const visitReminders = pgTable(
+  "visit_reminders",
+  {
+    visitId: uuid("visit_id")
+      .notNull()
+      .references(() => visits.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["day", "hours"] }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.visitId, t.kind] }),
+    index("visit_reminders_due_idx").on(t.dueAt).where(sql`${t.sentAt} is null`),
+    check("visit_reminders_kind_check", sql`${t.kind} in ('day', 'hours')`),
+  ],
+);
+
+/** Each person's kept and counted visits as a digger and as a client, derived by a trigger on `visits` (migration 0055). */
+export const visitRecords = pgTable(
+  "visit_records",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["digger", "client"] }).notNull(),
+    kept: integer("kept").notNull().default(0),
+    counted: integer("counted").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check("visit_records_role_check", sql`${t.role} in ('digger', 'client')`),
+    check("visit_records_counts_check", sql`${t.kept} between 0 and ${t.counted}`),
+  ],
 );

@@ -14,6 +14,7 @@ import { formatDate } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
+import type { ClientVisitOutcome, DiggerVisitOutcome, VisitCanceller } from "#core/visits.ts";
 import {
   awaitingReplyNotice,
   GUARANTEE_REFUNDS_PER_DIGGER,
@@ -128,6 +129,26 @@ const unavailableSubject = (e: { why: "full" | "gone"; gigTitle: string }) =>
   e.why === "full" ? `The lead for "${e.gigTitle}" is full` : `The lead for "${e.gigTitle}" is no longer available`;
 /** "Respond by Tue, Dec 1, 7:53 PM CST", in the reader's zone. */
 const respondByLine = (respondBy: Date, time: ReaderTime) => `Respond by ${time.deadline(respondBy)}`;
+
+/** A visit's event facts (issue 50): its thread, both parties, and the names and title the notices use. */
+interface VisitFacts {
+  threadId: string;
+  diggerUserId: string;
+  clientId: string;
+  gigTitle: string;
+  /** The digger's handle and the client's first name. */
+  handle: string;
+  clientName: string;
+}
+/** A booked visit's time as the event saw it: `sequence` counts its changes (iCalendar's SEQUENCE). */
+interface VisitTime {
+  visitId: string;
+  sequence: number;
+  /** ISO instants. */
+  startsAt: string;
+  windowMinutes: number;
+}
+const visitUpdate = (e: VisitFacts) => threadUpdate(e.threadId, [e.diggerUserId, e.clientId]);
 
 export const EVENTS = {
   // Accounts (Better Auth's callbacks: no transaction of theirs, emitted with the database).
@@ -483,6 +504,75 @@ export const EVENTS = {
     }),
     email: (e, { config }) => reviewedEmail({ publicUrl: config.publicUrl, gigTitle: e.gigTitle, diggerId: e.diggerId, rating: e.rating, edited: e.edited }),
     readme: { subject: 'New review for "{gig title}" / A client updated their review of you for "{gig title}"', to: "the digger" },
+  }),
+
+  // Site visits (issue 50; server/conversations/visits/, decision 0076): the other party hears
+  // of each step at once, by How to reach me's 'Visits' row; both open threads re-read.
+  "visit.proposed": declare<VisitFacts & { proposalId: string; reschedule: boolean }>()({
+    group: "visits",
+    to: (e) => ({ userId: e.clientId }),
+    bell: (e) => ({ subjectId: e.proposalId, text: `${e.handle} ${e.reschedule ? "proposed new times for your visit" : "proposed times for a visit"} about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
+    live: (e) => visitUpdate(e),
+  }),
+  "visit.other-times-asked": declare<VisitFacts & { proposalId: string }>()({
+    group: "visits",
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({ subjectId: e.proposalId, text: `${e.clientName} asked for other times for a visit about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
+    live: (e) => visitUpdate(e),
+  }),
+  /** Booked, or moved to new times (`sequence` > 0): both parties, each in their own zone. */
+  "visit.booked": declare<VisitFacts & VisitTime>()({
+    group: "visits",
+    to: (e) => [{ userId: e.diggerUserId }, { userId: e.clientId }],
+    bell: (e, { time }) => ({
+      subjectId: `${e.visitId}:${e.sequence}`,
+      text: `${e.sequence > 0 ? "Visit moved" : "Visit booked"} for "${e.gigTitle}": ${time.visitWindow(e.startsAt, e.windowMinutes)}`,
+      link: `/messages/${e.threadId}`,
+    }),
+    live: (e) => visitUpdate(e),
+  }),
+  /** Cancelled by a party (`by`, told to the other) or by the system (a suspension, a block: told to both). */
+  "visit.cancelled": declare<VisitFacts & VisitTime & { by: VisitCanceller; reason: string | null; late: boolean }>()({
+    group: "visits",
+    to: (e) => (e.by === "system" ? [{ userId: e.diggerUserId }, { userId: e.clientId }] : [{ userId: e.by === "digger" ? e.clientId : e.diggerUserId }]),
+    bell: (e, { time }) => ({
+      subjectId: `${e.visitId}:${e.sequence}`,
+      text: `${e.by === "system" ? "The visit" : `${e.by === "digger" ? e.handle : e.clientName} cancelled the visit`} for "${e.gigTitle}" on ${time.visitWindow(e.startsAt, e.windowMinutes)}${e.by === "system" ? " was cancelled" : ""}`,
+      link: `/messages/${e.threadId}`,
+    }),
+    live: (e) => visitUpdate(e),
+  }),
+  /** The canceller's own copy (their calendar drops the visit): no bell, an e-mail only. */
+  "visit.cancel-copy": declare<VisitFacts & VisitTime & { by: VisitCanceller }>()({
+    group: "visits",
+    to: (e) => ({ userId: e.by === "digger" ? e.diggerUserId : e.clientId }),
+  }),
+  /** The client's 'Need to change' (from the reminder's signed link or the thread): the digger proposes new times or cancels. */
+  "visit.change-requested": declare<VisitFacts & VisitTime>()({
+    group: "visits",
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({ subjectId: `${e.visitId}:${e.sequence}:change`, text: `${e.clientName} needs to change the visit for "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
+    live: (e) => visitUpdate(e),
+  }),
+  /** The client's Confirm: the digger's card shows 'Client confirmed'. */
+  "visit.confirmed": declare<VisitFacts & VisitTime>()({
+    live: (e) => visitUpdate(e),
+  }),
+  /** How the visit went, marked by one side: the other hears of it (it feeds both records). */
+  "visit.marked": declare<VisitFacts & { visitId: string; outcome: DiggerVisitOutcome | ClientVisitOutcome }>()({
+    group: "visits",
+    to: (e) => ({ userId: e.outcome === "digger_absent" ? e.diggerUserId : e.clientId }),
+    bell: (e) => ({
+      subjectId: `${e.visitId}:marked`,
+      text:
+        e.outcome === "digger_absent"
+          ? `${e.clientName} says you did not come to the visit for "${e.gigTitle}"`
+          : e.outcome === "client_absent"
+            ? `${e.handle} says you were not there for the visit about "${e.gigTitle}"`
+            : `${e.handle} marked the visit for "${e.gigTitle}" as visited`,
+      link: `/messages/${e.threadId}`,
+    }),
+    live: (e) => visitUpdate(e),
   }),
 
   // Conversations (issue 32; conversations/message-notices.ts, decision 0038 "Notifications").

@@ -13,6 +13,7 @@ import { ALWAYS_EMAILED, REACH_GROUP_LABELS, REACH_MESSAGES, type ReachGroup, ty
 const GROUP_HINTS: Record<ReachGroup, string> = {
   messages: "Pushed at once; e-mailed when unread for 5 minutes.",
   quotes: "Quotes accepted or declined, hires, references, reviews, issue decisions.",
+  visits: "Times proposed, visits booked, changed or cancelled, and reminders before each visit.",
   "lead-alerts": "Each matching gig when your lead alerts are Instant.",
   purchases: "A digger bought your lead or reported an issue.",
   account: "Sign-in and security, your account's standing, gigs and credentials reviewed by us.",
