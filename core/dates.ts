@@ -63,7 +63,8 @@ export function startOfDayIn(day: string, timeZone: string): Date {
  */
 export function wallClockInstant(day: string, time: string, timeZone: string): Date | null {
   const wall = Date.parse(`${day}T${time}:00Z`);
-  if (Number.isNaN(wall)) return null;
+  // Not a day of the calendar (Feb 30 would roll over into March).
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 16) !== `${day}T${time}`) return null;
   const HOURS_24 = 24 * 3600 * 1000;
   // The zone's offsets a day either side: a clock change between them makes two candidates.
   const candidates = [...new Set([offsetAt(timeZone, new Date(wall - HOURS_24)), offsetAt(timeZone, new Date(wall + HOURS_24))])]
