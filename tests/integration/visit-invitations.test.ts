@@ -80,7 +80,10 @@ const lines = (text: string) => text.split(/\r?\n/).filter(Boolean);
 
 const calendarOf = (row: EmailRow) => {
   expect(row.calendar).toBeTruthy();
-  return { method: row.calendarMethod, ...parsed(row.calendar!) };
+  const ics = parsed(row.calendar!);
+  // The outbox's METHOD (the text/calendar part's method=) is the invitation's own.
+  expect(row.calendarMethod).toBe(ics.method);
+  return ics;
 };
 
 describe("the booking's invitation, one copy per party", () => {

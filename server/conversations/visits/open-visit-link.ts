@@ -16,7 +16,7 @@ import { VISIT_LINK, visitLinkAnswerOf, visitOfLink } from "./visit-link.ts";
 /** What the page shows: the visit to answer, or why the link cannot be used. */
 export type VisitLinkPage =
   | { token: string; answer: VisitLinkAnswer; visit: { gigTitle: string; handle: string; window: string; confirmed: boolean }; refused: null }
-  | { token: string; answer: VisitLinkAnswer; visit: null; refused: string };
+  | { token: ""; answer: VisitLinkAnswer; visit: null; refused: string };
 
 export const openVisitLink = defineOperation({
   access: VISIT_LINK,
@@ -40,7 +40,8 @@ export const openVisitLink = defineOperation({
       return { token, answer, visit: { gigTitle: seen.gigTitle, handle: seen.handle, window, confirmed: visit.clientConfirmedAt !== null }, refused: null };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { token, answer: answer ?? "confirm", visit: null, refused: error.message };
+      // Nothing of the link is echoed back: only why it cannot be used.
+      return { token: "", answer: answer ?? "confirm", visit: null, refused: error.message };
     }
   },
 });
