@@ -10,6 +10,7 @@ import { users, visitOptions, visitProposals, visits } from "../../server/db/sch
 import { cancelBookedVisit } from "../../server/conversations/visits/cancel-visit.ts";
 import { visitFacts, visitTime } from "../../server/conversations/visits/visit-facts.ts";
 import type { VisitCanceller, VisitWindow } from "../../core/visits.ts";
+import type { WithDatabase } from "./accounts.ts";
 import type { TestApp } from "./app.ts";
 import type { BoughtLead } from "./leads.ts";
 
@@ -95,7 +96,23 @@ export async function cancelVisitRows(app: TestApp, visitId: string, by: VisitCa
 }
 
 /** The visit's row now. */
-export async function visitRow(app: TestApp, visitId: string): Promise<Visit> {
+export async function visitRow(app: WithDatabase, visitId: string): Promise<Visit> {
   const [row] = await app.database.db.select().from(visits).where(eq(visits.id, visitId));
   return row!;
+}
+
+/**
+ * A booked visit's rows alone, without its event (no notice, no job): for the security tests'
+ * world, whose tables must change only by the request under test.
+ */
+export async function insertBookedVisit(app: WithDatabase, thread: { id: string; diggerUserId: string; clientId: string }, startsAt: Date, windowMinutes: VisitWindow = 120): Promise<Visit> {
+  return app.database.db.transaction(async (tx) => {
+    const [proposal] = await tx.insert(visitProposals).values({ threadId: thread.id, zone: "America/Chicago", status: "booked", bookedPosition: 0, decidedAt: new Date() }).returning();
+    await tx.insert(visitOptions).values({ proposalId: proposal!.id, position: 0, startsAt, windowMinutes });
+    const [visit] = await tx
+      .insert(visits)
+      .values({ threadId: thread.id, diggerUserId: thread.diggerUserId, clientId: thread.clientId, proposalId: proposal!.id, startsAt, windowMinutes, endsAt: end(startsAt, windowMinutes) })
+      .returning();
+    return visit!;
+  });
 }
