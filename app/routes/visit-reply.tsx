@@ -32,7 +32,7 @@ export default function VisitReply({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto grid max-w-lg gap-6">
       <PageHeader title={T.title} />
       <Card>
-        <CardContent className="grid gap-4 pt-6">
+        <CardContent className="grid gap-4">
           {actionData && "error" in actionData ? (
             <p role="alert">{actionData.error}</p>
           ) : actionData ? (
