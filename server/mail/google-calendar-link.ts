@@ -6,7 +6,7 @@
  */
 
 /** 20270314T150000Z: an instant as iCalendar and Google Calendar write UTC. */
-export const utcStamp = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+const utcStamp = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
 
 export function googleCalendarLink(event: { title: string; start: Date; end: Date; details: string; location: string }): string {
   const value = (text: string) => encodeURIComponent(text);

@@ -19,7 +19,7 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import type { EmailCalendar } from "./mailer.ts";
 
 /** An exact time's length in a calendar: the visit needs the hour kept free, not a point in time. */
-export const EXACT_VISIT_MINUTES = 60;
+const EXACT_VISIT_MINUTES = 60;
 
 /** A name and an address, as iCalendar's CN and mailto: write them. */
 export interface Mailbox {
@@ -74,7 +74,7 @@ export interface VisitInvitationInput {
 }
 
 /** The UID of a visit in every calendar: its id at the site's public host. */
-export const visitUid = (visitId: string, host: string) => `${visitId}@${host}`;
+const visitUid = (visitId: string, host: string) => `${visitId}@${host}`;
 
 /** The invitation (METHOD:REQUEST) or its cancellation (METHOD:CANCEL), for one reader. */
 export function visitInvitation(input: VisitInvitationInput): EmailCalendar {

@@ -52,7 +52,7 @@ export function otherTimesAskedEmail(p: InThread & { clientName: string }): Emai
 }
 
 /** The subject of a booking, or of a booked visit's move ('Visit moved: …'). */
-export const visitBookedSubject = (window: string, moved: boolean) => (moved ? `Visit moved: ${window}` : visitBookedLine(window));
+const visitBookedSubject = (window: string, moved: boolean) => (moved ? `Visit moved: ${window}` : visitBookedLine(window));
 
 /** To each party: the visit, the invitation (the mailer's calendar part) and 'Add to Google Calendar'. */
 export function visitBookedEmail(p: InThread & { window: string; moved: boolean; otherName: string; location: string; googleCalendarUrl: string }): EmailMessage {
@@ -72,7 +72,7 @@ export function visitBookedEmail(p: InThread & { window: string; moved: boolean;
   };
 }
 
-export const visitCancelledSubject = (window: string) => `Visit cancelled: ${window}`;
+const visitCancelledSubject = (window: string) => `Visit cancelled: ${window}`;
 
 /**
  * To the other party of a cancellation (both, for the system's: a suspension or a block), with
@@ -96,7 +96,7 @@ export function visitCancelledEmail(p: InThread & { window: string; byName: stri
   };
 }
 
-export const visitCancelCopySubject = (window: string) => `You cancelled the visit: ${window}`;
+const visitCancelCopySubject = (window: string) => `You cancelled the visit: ${window}`;
 
 /** The canceller's own copy: their calendar drops the visit too (METHOD:CANCEL). */
 export function visitCancelCopyEmail(p: InThread & { window: string; otherName: string }): EmailMessage {
