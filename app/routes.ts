@@ -24,6 +24,8 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account.data.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  // A visit's signed Confirm / Need to change link, from the client's 24-hour reminder (issue 50): no sign-in needed.
+  route("visit-reply", "routes/visit-reply.tsx"),
   route("reference-requests", "routes/reference-requests.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // Conversations between a lead's digger and its client (issue 32): each party's own threads only.

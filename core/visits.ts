@@ -201,3 +201,15 @@ export const visitMarkSchema = z.object({
   visitId: z.string().optional(),
   outcome: z.enum(["visited", "client_absent", "digger_absent"], { error: "Please choose how the visit went" }),
 });
+
+/** The client's signed Confirm / Need to change link's page (/visit-reply, from the 24-hour reminder). */
+export const VISIT_LINK_TEXTS = {
+  title: "Your visit",
+  about: (gigTitle: string, handle: string) => `Visit about "${gigTitle}" with ${handle}`,
+  askConfirm: "Confirm that you will be there at this time.",
+  askChange: (handle: string) => `Tell ${handle} you need another time: they can propose new times or cancel the visit.`,
+  alreadyConfirmed: "You already confirmed this visit.",
+  busy: "Sending...",
+  openMessages: "Open your messages",
+  signedInHint: "Signed in? The visit is in your conversation, under Messages.",
+} as const;

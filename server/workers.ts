@@ -10,6 +10,7 @@ import { sendRefundJob } from "./leads/refunds.ts";
 import { settleGuarantee, sweepDueGuarantees } from "./leads/settle-guarantee.ts";
 import { pruneNoticeSends } from "./events/notice-sends.ts";
 import { notifyUnreadMessages } from "./conversations/message-notices.ts";
+import { sendVisitReminder, sweepDueVisitReminders } from "./conversations/visits/send-reminder.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
 import { deliverPushes, purgeStalePushes } from "./push/send.ts";
 import type { AppServices } from "./context.ts";
@@ -64,6 +65,15 @@ export async function startJobs(services: AppServices): Promise<void> {
     "guarantee.sweep": async () => {
       const settled = await sweepDueGuarantees(services);
       if (Object.keys(settled).length > 0) log.info({ settled }, "settled due reply guarantees");
+    },
+    // Site visits' reminders (issue 50): each at its due time, and the sweep behind them.
+    "visit.remind": async ({ visitId, kind, dueAt }) => {
+      const outcome = await sendVisitReminder(services, visitId, kind, dueAt);
+      if (outcome) log.info({ visitId, kind, outcome }, "visit reminder claimed");
+    },
+    "visit.reminders-sweep": async () => {
+      const sent = await sweepDueVisitReminders(services);
+      if (sent > 0) log.info({ sent }, "sent overdue visit reminders");
     },
     "notices.prune": async () => {
       const pruned = await pruneNoticeSends(services.db);

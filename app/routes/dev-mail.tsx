@@ -48,6 +48,13 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
                       <HtmlPreview html={email.html} title={`HTML of "${email.subject}"`} />
                     </section>
                   ) : null}
+                  {email.calendar ? (
+                    // The invitation's text as it was sent (text/calendar; method=…): shown as text, never read as markup.
+                    <section aria-label="Calendar invitation" className="min-w-0 lg:col-span-2">
+                      <h3 className="mb-2 text-sm font-medium text-muted-foreground">{`Calendar invitation (METHOD:${email.calendarMethod})`}</h3>
+                      <pre className="max-h-96 overflow-auto rounded-md border bg-muted/40 p-3 text-xs break-all whitespace-pre-wrap">{email.calendar}</pre>
+                    </section>
+                  ) : null}
                 </CardContent>
               </Card>
             </li>

@@ -26,6 +26,12 @@ export interface EventContext {
  */
 export interface ReaderContext extends EventContext {
   time: ReaderTime;
+  /**
+   * Whom this copy is for: the user (null: an address without an account) and the address it goes
+   * to. A notice written for each recipient apart (a visit's invitation names its reader as
+   * themselves and the other party through the thread's reply address) reads it.
+   */
+  recipient: { userId: string | null; address: string };
 }
 
 /**
@@ -49,7 +55,11 @@ interface BellEntry {
   link: string;
 }
 
-/** A template's e-mail (server/mail/templates/), always transactional, with its own extras. */
+/**
+ * A template's e-mail (server/mail/templates/), always transactional, with its own extras: a Reply-To,
+ * a list's unsubscribe address, a calendar part (`calendar`: a visit's invitation, METHOD:REQUEST or
+ * METHOD:CANCEL, issue 50).
+ */
 type EventEmail = Omit<OutgoingEmail, "to" | "userId" | "kind">;
 
 /** A push to the recipient's devices (server/push/): a short title and body, a path on this site. */
@@ -88,8 +98,8 @@ export interface EventDeclaration<Data> {
    * once-a-day claim: a thread's unread messages, whose e-mail has its 30-minute window.
    */
   emailApartFromBell?: boolean;
-  /** The e-mail, to each recipient. */
-  email?: (event: Data, context: ReaderContext) => EventEmail;
+  /** The e-mail, to each recipient (read in the event's transaction when it needs rows: a visit's options, its gig's location). */
+  email?: (event: Data, context: ReaderContext) => EventEmail | Promise<EventEmail>;
   /**
    * Its row of How to reach me (core/reach.ts): the recipient's E-mail choice for the group
    * decides the e-mail (unless `mustNotMiss`), their Push choice the push. None: the e-mail

@@ -78,10 +78,11 @@ export function createEmit({ config, mailer, jobs, notify, reactions = {} }: { c
     // Auth's callbacks may name an account its own transaction has not committed yet).
     if (!("address" in recipient) && !reach) return null;
     // Written in the recipient's zone; an address alone, or an account with none, in the default (issue 47).
-    const context: ReaderContext = { ...eventContext, time: readerTime(reach?.timeZone, config) };
+    const address = "address" in recipient ? recipient.address : reach!.address;
+    const context: ReaderContext = { ...eventContext, time: readerTime(reach?.timeZone, config), recipient: { userId, address } };
     const choice = reach ?? DEFAULT_REACH;
     const emailed = !declaration.group || declaration.mustNotMiss || ALWAYS_EMAILED.has(declaration.group) || choice.email;
-    const email = emailed ? declaration.email?.(event, context) : undefined;
+    const email = emailed ? await declaration.email?.(event, context) : undefined;
     const bell = declaration.bell?.(event, { ...context, auditId });
     let push: ((within: Transaction) => Promise<unknown>) | undefined;
     if (userId && reach?.push && declaration.group && config.push) {

@@ -14,7 +14,7 @@ import { formatDate } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import type { ClientVisitOutcome, DiggerVisitOutcome, VisitCanceller } from "#core/visits.ts";
+import type { ClientVisitOutcome, DiggerVisitOutcome, VisitCanceller, VisitReminderKind } from "#core/visits.ts";
 import {
   awaitingReplyNotice,
   GUARANTEE_REFUNDS_PER_DIGGER,
@@ -34,10 +34,12 @@ import {
   REFUND_RETRY_AFTER_SECONDS,
   refundJob,
   verifiedPhoneAlertJobs,
+  visitReminderJobs,
   type JustCovered,
 } from "../jobs/starts.ts";
 import { replyAddress } from "../mail/reply-address.ts";
 import { listUnsubscribeUrl } from "../mail/unsubscribe-token.ts";
+import { signVisitAnswerToken, visitAnswerUrl } from "../mail/visit-answer-token.ts";
 import {
   accountReinstatedEmail,
   accountSuspendedEmail,
@@ -71,10 +73,25 @@ import {
 } from "../mail/templates/trust-emails.ts";
 import { newMessageEmail, replyExpiredEmail } from "../mail/templates/message-emails.ts";
 import { quoteAcceptedEmail, quoteAcceptedLine, quoteDeclinedEmail, quoteDeclinedLine, quoteNotChosenEmail, quoteNotChosenLine } from "../mail/templates/quote-emails.ts";
+import {
+  changeRequestedEmail,
+  changeRequestedLine,
+  otherTimesAskedEmail,
+  otherTimesAskedLine,
+  visitBookedEmail,
+  visitCancelCopyEmail,
+  visitCancelledEmail,
+  visitMarkedEmail,
+  visitProposedEmail,
+  visitProposedLine,
+  visitReminderEmail,
+  visitReminderLine,
+} from "../mail/templates/visit-emails.ts";
 import type { ReaderTime } from "../reader-time.ts";
 import { declare, type DataOf } from "./declaration.ts";
 import { quoteUpdates, threadUpdate } from "./live-updates.ts";
 import { filledGigRecipients } from "./recipients.ts";
+import { proposalForReader, visitCopy, visitReader } from "./visit-details.ts";
 
 /** A push's body stays short: the notification shows a line or two. */
 const PUSH_BODY_CHARACTERS = 140;
@@ -149,6 +166,13 @@ interface VisitTime {
   windowMinutes: number;
 }
 const visitUpdate = (e: VisitFacts) => threadUpdate(e.threadId, [e.diggerUserId, e.clientId]);
+/** The other side's mark after the window, as the bell and the e-mail tell it. */
+const visitMarkedLine = (e: VisitFacts & { outcome: DiggerVisitOutcome | ClientVisitOutcome }) =>
+  e.outcome === "digger_absent"
+    ? `${e.clientName} says you did not come to the visit for "${e.gigTitle}"`
+    : e.outcome === "client_absent"
+      ? `${e.handle} says you were not there for the visit about "${e.gigTitle}"`
+      : `${e.handle} marked the visit for "${e.gigTitle}" as visited`;
 
 export const EVENTS = {
   // Accounts (Better Auth's callbacks: no transaction of theirs, emitted with the database).
@@ -507,20 +531,30 @@ export const EVENTS = {
   }),
 
   // Site visits (issue 50; server/conversations/visits/, decision 0076): the other party hears
-  // of each step at once, by How to reach me's 'Visits' row; both open threads re-read.
+  // of each step at once, by How to reach me's 'Visits' row; both open threads re-read. Each
+  // party's e-mail is written for them (events/visit-details.ts): the times in their zone, the
+  // invitation naming them at their own address and the other party at the thread's reply address.
   "visit.proposed": declare<VisitFacts & { proposalId: string; reschedule: boolean }>()({
     group: "visits",
     to: (e) => ({ userId: e.clientId }),
-    bell: (e) => ({ subjectId: e.proposalId, text: `${e.handle} ${e.reschedule ? "proposed new times for your visit" : "proposed times for a visit"} about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
+    bell: (e) => ({ subjectId: e.proposalId, text: visitProposedLine(e), link: `/messages/${e.threadId}` }),
+    email: async (e, context) => visitProposedEmail({ publicUrl: context.config.publicUrl, ...e, ...(await proposalForReader(context, e.proposalId)) }),
     live: (e) => visitUpdate(e),
+    readme: { subject: '{handle} proposed times for a visit about "{gig title}" / proposed new times for your visit about "{gig title}"', to: "the client" },
   }),
   "visit.other-times-asked": declare<VisitFacts & { proposalId: string }>()({
     group: "visits",
     to: (e) => ({ userId: e.diggerUserId }),
-    bell: (e) => ({ subjectId: e.proposalId, text: `${e.clientName} asked for other times for a visit about "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
+    bell: (e) => ({ subjectId: e.proposalId, text: otherTimesAskedLine(e), link: `/messages/${e.threadId}` }),
+    email: (e, { config }) => otherTimesAskedEmail({ publicUrl: config.publicUrl, ...e }),
     live: (e) => visitUpdate(e),
+    readme: { subject: '{first name} asked for other times for a visit about "{gig title}"', to: "the digger" },
   }),
-  /** Booked, or moved to new times (`sequence` > 0): both parties, each in their own zone. */
+  /**
+   * Booked, or moved to new times (`sequence` > 0): both parties, each in their own zone, with the
+   * invitation (METHOD:REQUEST, same UID, SEQUENCE = `sequence`) and the visit's reminders started
+   * on the queue for their due times (the trigger on `visits` wrote or moved them in this transaction).
+   */
   "visit.booked": declare<VisitFacts & VisitTime>()({
     group: "visits",
     to: (e) => [{ userId: e.diggerUserId }, { userId: e.clientId }],
@@ -529,7 +563,17 @@ export const EVENTS = {
       text: `${e.sequence > 0 ? "Visit moved" : "Visit booked"} for "${e.gigTitle}": ${time.visitWindow(e.startsAt, e.windowMinutes)}`,
       link: `/messages/${e.threadId}`,
     }),
+    email: async (e, context) => {
+      const copy = await visitCopy(e, context, "REQUEST");
+      const window = context.time.visitWindow(e.startsAt, e.windowMinutes);
+      return {
+        ...visitBookedEmail({ publicUrl: context.config.publicUrl, ...e, window, moved: e.sequence > 0, otherName: copy.otherName, location: copy.location, googleCalendarUrl: copy.googleCalendarUrl }),
+        calendar: copy.calendar,
+      };
+    },
+    jobs: (e, { tx }) => visitReminderJobs(tx, e.visitId),
     live: (e) => visitUpdate(e),
+    readme: { subject: "Visit booked: {day, window} / Visit moved: {day, window}", to: "both parties" },
   }),
   /** Cancelled by a party (`by`, told to the other) or by the system (a suspension, a block: told to both). */
   "visit.cancelled": declare<VisitFacts & VisitTime & { by: VisitCanceller; reason: string | null; late: boolean }>()({
@@ -540,19 +584,38 @@ export const EVENTS = {
       text: `${e.by === "system" ? "The visit" : `${e.by === "digger" ? e.handle : e.clientName} cancelled the visit`} for "${e.gigTitle}" on ${time.visitWindow(e.startsAt, e.windowMinutes)}${e.by === "system" ? " was cancelled" : ""}`,
       link: `/messages/${e.threadId}`,
     }),
+    email: async (e, context) => {
+      const copy = await visitCopy(e, context, "CANCEL");
+      const byName = e.by === "system" ? null : e.by === "digger" ? e.handle : e.clientName;
+      return {
+        ...visitCancelledEmail({ publicUrl: context.config.publicUrl, ...e, window: context.time.visitWindow(e.startsAt, e.windowMinutes), byName }),
+        calendar: copy.calendar,
+      };
+    },
     live: (e) => visitUpdate(e),
+    readme: { subject: "Visit cancelled: {day, window}", to: "the other party (both, when Digs & Gigs cancels it)" },
   }),
   /** The canceller's own copy (their calendar drops the visit): no bell, an e-mail only. */
   "visit.cancel-copy": declare<VisitFacts & VisitTime & { by: VisitCanceller }>()({
     group: "visits",
     to: (e) => ({ userId: e.by === "digger" ? e.diggerUserId : e.clientId }),
+    email: async (e, context) => {
+      const copy = await visitCopy(e, context, "CANCEL");
+      return {
+        ...visitCancelCopyEmail({ publicUrl: context.config.publicUrl, ...e, window: context.time.visitWindow(e.startsAt, e.windowMinutes), otherName: copy.otherName }),
+        calendar: copy.calendar,
+      };
+    },
+    readme: { subject: "You cancelled the visit: {day, window}", to: "the party who cancelled" },
   }),
   /** The client's 'Need to change' (from the reminder's signed link or the thread): the digger proposes new times or cancels. */
   "visit.change-requested": declare<VisitFacts & VisitTime>()({
     group: "visits",
     to: (e) => ({ userId: e.diggerUserId }),
-    bell: (e) => ({ subjectId: `${e.visitId}:${e.sequence}:change`, text: `${e.clientName} needs to change the visit for "${e.gigTitle}"`, link: `/messages/${e.threadId}` }),
+    bell: (e) => ({ subjectId: `${e.visitId}:${e.sequence}:change`, text: changeRequestedLine(e), link: `/messages/${e.threadId}` }),
+    email: (e, { config, time }) => changeRequestedEmail({ publicUrl: config.publicUrl, ...e, window: time.visitWindow(e.startsAt, e.windowMinutes) }),
     live: (e) => visitUpdate(e),
+    readme: { subject: '{first name} needs to change the visit for "{gig title}"', to: "the digger" },
   }),
   /** The client's Confirm: the digger's card shows 'Client confirmed'. */
   "visit.confirmed": declare<VisitFacts & VisitTime>()({
@@ -562,17 +625,48 @@ export const EVENTS = {
   "visit.marked": declare<VisitFacts & { visitId: string; outcome: DiggerVisitOutcome | ClientVisitOutcome }>()({
     group: "visits",
     to: (e) => ({ userId: e.outcome === "digger_absent" ? e.diggerUserId : e.clientId }),
-    bell: (e) => ({
-      subjectId: `${e.visitId}:marked`,
-      text:
-        e.outcome === "digger_absent"
-          ? `${e.clientName} says you did not come to the visit for "${e.gigTitle}"`
-          : e.outcome === "client_absent"
-            ? `${e.handle} says you were not there for the visit about "${e.gigTitle}"`
-            : `${e.handle} marked the visit for "${e.gigTitle}" as visited`,
+    bell: (e) => ({ subjectId: `${e.visitId}:marked`, text: visitMarkedLine(e), link: `/messages/${e.threadId}` }),
+    email: (e, { config }) => visitMarkedEmail({ publicUrl: config.publicUrl, ...e, line: visitMarkedLine(e) }),
+    live: (e) => visitUpdate(e),
+    readme: {
+      subject: '{first name} says you did not come to the visit for "{gig title}" / {handle} says you were not there for the visit about "{gig title}" / {handle} marked the visit for "{gig title}" as visited',
+      to: "the other party",
+    },
+  }),
+  /**
+   * A reminder, 24 hours (`reminder`: "day") or 2 hours ("hours") before the window opens (the `visit.remind`
+   * job, conversations/visits/send-reminder.ts): both parties, each in their zone; the client's
+   * 24-hour one carries the signed Confirm and Need to change links of the visit as it stands
+   * (`sequence`).
+   */
+  "visit.reminder": declare<VisitFacts & VisitTime & { reminder: VisitReminderKind; clientConfirmed: boolean }>()({
+    group: "visits",
+    to: (e) => [{ userId: e.diggerUserId }, { userId: e.clientId }],
+    bell: (e, { time }) => ({
+      subjectId: `${e.visitId}:${e.sequence}:${e.reminder}:${e.startsAt}`,
+      text: `${visitReminderLine(e.reminder, time.visitWindow(e.startsAt, e.windowMinutes))} ("${e.gigTitle}")`,
       link: `/messages/${e.threadId}`,
     }),
-    live: (e) => visitUpdate(e),
+    push: (e, { time }) => ({
+      title: e.reminder === "day" ? "Your visit is tomorrow" : "Your visit starts soon",
+      body: pushExcerpt(`${time.visitWindow(e.startsAt, e.windowMinutes)} · ${e.gigTitle}`),
+      link: `/messages/${e.threadId}`,
+    }),
+    email: async (e, context) => {
+      const reader = await visitReader(e, context);
+      const { config } = context;
+      const token = reader.role === "client" && e.reminder === "day" ? signVisitAnswerToken(config.authSecret, { id: e.visitId, sequence: e.sequence, clientId: e.clientId }) : null;
+      return visitReminderEmail({
+        publicUrl: config.publicUrl,
+        ...e,
+        window: context.time.visitWindow(e.startsAt, e.windowMinutes),
+        otherName: reader.otherName,
+        location: reader.location,
+        clientConfirmed: reader.role === "digger" && e.clientConfirmed,
+        answers: token ? { confirm: visitAnswerUrl(config.publicUrl, token, "confirm"), change: visitAnswerUrl(config.publicUrl, token, "change") } : null,
+      });
+    },
+    readme: { subject: "Your visit is tomorrow: {day, window} / Your visit starts soon: {day, window}", to: "both parties" },
   }),
 
   // Conversations (issue 32; conversations/message-notices.ts, decision 0038 "Notifications").

@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss, type DrizzleTransactionLike, type Job, type Queue } from "pg-boss";
+import type { VisitReminderKind } from "#core/visits.ts";
 import { queryRows, type DatabaseHandle, type Transaction } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
@@ -45,6 +46,13 @@ export interface JobData {
   "guarantee.check": { purchaseId: string };
   /** Settle every purchase whose reply guarantee is due: the safety net behind `guarantee.check` (leads/settle-guarantee.ts). */
   "guarantee.sweep": Record<string, never>;
+  /**
+   * Send one reminder of a booked visit at its due time (conversations/visits/send-reminder.ts), only
+   * if its row is still due at `dueAt` (an instant in microseconds, as the database holds it) and unsent.
+   */
+  "visit.remind": { visitId: string; kind: VisitReminderKind; dueAt: string };
+  /** Send every visit reminder overdue by a couple of minutes and unsent: the safety net behind `visit.remind`. */
+  "visit.reminders-sweep": Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -58,6 +66,8 @@ export type JobStart = { [N in JobName]: { name: N; data: JobData[N]; startAfter
 const SINGLETON_KEYS: { [N in JobName]?: (data: JobData[N]) => string } = {
   // One check per purchase however many times its first answer is told of.
   "guarantee.check": (data) => data.purchaseId,
+  // One job per reminder and due time, however many times the booking is told of.
+  "visit.remind": (data) => `${data.visitId}:${data.kind}:${data.dueAt}`,
 };
 
 const MINUTE = 60;
@@ -93,6 +103,10 @@ const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "guarantee.check": { policy: "exclusive", retryLimit: 10, retryDelay: MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   // Every 5 minutes: the next slot tries again anyway.
   "guarantee.sweep": { retryLimit: 2, retryDelay: MINUTE, retryBackoff: true, expireInSeconds: 15 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // A reminder is worth little late: quick retries for about half an hour (a rerun sends nothing twice), then the sweep.
+  "visit.remind": { policy: "exclusive", retryLimit: 8, retryDelay: 15, retryBackoff: true, retryDelayMax: 10 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // Every 5 minutes: the next slot tries again anyway.
+  "visit.reminders-sweep": { retryLimit: 2, retryDelay: MINUTE, retryBackoff: true, expireInSeconds: 15 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
 };
 
 /** Recurring jobs: cron expressions in UTC, run once per slot across all servers (the digest: `DailySchedule`). */
@@ -104,6 +118,7 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   "push.purge": "41 * * * *",
   "notices.prune": "53 * * * *",
   "guarantee.sweep": "*/5 * * * *",
+  "visit.reminders-sweep": "*/5 * * * *",
 };
 
 /** The daily digest's slot: its hour in the server's time zone (config DIGEST_HOUR, DIGEST_TIME_ZONE). */

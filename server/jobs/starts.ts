@@ -4,7 +4,8 @@
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { ISSUE_REMINDER_HOURS_BEFORE } from "#core/lead-issues.ts";
-import type { Transaction } from "../db/client.ts";
+import type { VisitReminderKind } from "#core/visits.ts";
+import { queryRows, type Transaction } from "../db/client.ts";
 import { gigs, messageNotices } from "../db/schema.ts";
 import type { JobStart } from "./queue.ts";
 
@@ -105,4 +106,26 @@ export function guaranteeCheckJobs(guarantee: JustCovered | undefined): JobStart
   if (!guarantee) return [];
   const wait = Math.max(0, Math.ceil((guarantee.dueAt.getTime() - Date.now()) / 1000)) + GUARANTEE_CHECK_SLACK_SECONDS;
   return [{ name: "guarantee.check", data: { purchaseId: guarantee.purchaseId }, startAfterSeconds: wait }];
+}
+
+/**
+ * A reminder's due time as the job carries it: the database's instant to the microsecond, in UTC
+ * (2027-03-13T15:00:00.000000Z), so the job's claim compares it exactly (`due_at = $3`).
+ */
+export const REMINDER_DUE_TEXT = sql`to_char(due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The `visit.remind` jobs of a visit just booked or moved (the event "visit.booked"): one per
+ * unsent reminder row, which the trigger on `visits` wrote or moved in this transaction, started
+ * for its due time. A job whose row moved or went meanwhile finds nothing to send
+ * (server/conversations/visits/send-reminder.ts); the `visit.reminders-sweep` schedule sends what
+ * a job missed.
+ */
+export async function visitReminderJobs(tx: Transaction, visitId: string): Promise<JobStart[]> {
+  const due = await queryRows<{ kind: VisitReminderKind; dueAt: string; wait: number }>(
+    tx,
+    sql`select kind, ${REMINDER_DUE_TEXT} as "dueAt", greatest(0, ceil(extract(epoch from due_at - now())))::int as wait
+        from visit_reminders where visit_id = ${visitId} and sent_at is null order by due_at`,
+  );
+  return due.map((row) => ({ name: "visit.remind", data: { visitId, kind: row.kind, dueAt: row.dueAt }, startAfterSeconds: row.wait }));
 }

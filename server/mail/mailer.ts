@@ -45,6 +45,18 @@ export interface OutgoingEmail extends EmailMessage {
    * List-Unsubscribe-Post; the text carries its own link. Promotional e-mail gets one by itself.
    */
   listUnsubscribeUrl?: string;
+  /**
+   * A calendar invitation (issue 50: a visit's .ics, server/mail/visit-invitation.ts), sent as the
+   * message's text/calendar part with its METHOD (nodemailer's `icalEvent`: an alternative that
+   * calendar apps offer to add, and the same file attached as invite.ics), and kept with the row.
+   */
+  calendar?: EmailCalendar;
+}
+
+/** An iCalendar object and its METHOD: REQUEST for a booking or a change, CANCEL for a cancellation. */
+export interface EmailCalendar {
+  method: "REQUEST" | "CANCEL";
+  content: string;
 }
 
 interface SendOptions {
@@ -156,6 +168,8 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
         headers: row.listUnsubscribeUrl
           ? { "List-Unsubscribe": `<${row.listUnsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
           : undefined,
+        // The invitation: a text/calendar; method=… alternative (and invite.ics), as calendar apps expect.
+        icalEvent: row.calendar && row.calendarMethod ? { method: row.calendarMethod, content: row.calendar, filename: "invite.ics" } : undefined,
         // Stable across retries, so a receiver can recognise a duplicate after a lost reply.
         messageId: `<${row.id}@${messageIdDomain}>`,
       });
@@ -199,6 +213,8 @@ export function createMailer({ config, db, logger, jobs }: { config: Config; db:
       htmlBody: await renderEmailHtml(email, { publicUrl: config.publicUrl, unsubscribeUrl: unsubscribe }),
       kind: email.kind,
       listUnsubscribeUrl: unsubscribe ?? email.listUnsubscribeUrl ?? null,
+      calendarMethod: email.calendar?.method ?? null,
+      calendar: email.calendar?.content ?? null,
     };
     if (!smtp) {
       const [row] = await (tx ?? db).insert(emails).values({ ...values, status: "kept" }).returning({ id: emails.id });

@@ -19,6 +19,9 @@ export interface RecentEmail {
   /** The HTML part (React Email), shown sandboxed; null for an e-mail recorded before HTML parts. */
   html: string | null;
   kind: "transactional" | "promotional";
+  /** The calendar part (a visit's invitation, issue 50) and its METHOD; null for an e-mail without one. */
+  calendarMethod: "REQUEST" | "CANCEL" | null;
+  calendar: string | null;
   status: "pending" | "sent" | "kept";
   createdAt: Date;
 }
@@ -34,6 +37,8 @@ function listRecentEmails(db: Database, limit: number, to?: string): Promise<Rec
       text: emails.textBody,
       html: emails.htmlBody,
       kind: emails.kind,
+      calendarMethod: emails.calendarMethod,
+      calendar: emails.calendar,
       status: emails.status,
       createdAt: emails.createdAt,
     })

@@ -27,6 +27,8 @@ import { location, type SessionClient } from "../support/session-client.ts";
 import { validGigForm } from "../support/forms.ts";
 import { jobsSettled } from "../support/jobs.ts";
 import { plainPdf } from "../support/pdf.ts";
+import { insertBookedVisit, visitRow, type Visit } from "../support/visit-rows.ts";
+import { signVisitAnswerToken } from "../../server/mail/visit-answer-token.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
@@ -170,6 +172,17 @@ async function onlyOwnMarkedRead({ w, role }: Cell): Promise<string | undefined>
   return undefined;
 }
 
+/**
+ * A booked visit in the world's thread (issue 50), written as booking writes its rows (without
+ * its notices: the rows alone); `fresh`: a new one each time, else one for the whole file.
+ */
+let sharedVisit: Promise<Visit> | undefined;
+function worldVisit(w: World, { fresh = false } = {}): Promise<Visit> {
+  const make = () => insertBookedVisit(w.app, w.thread, new Date(Date.now() + 3 * 86_400_000));
+  return fresh ? make() : (sharedVisit ??= make());
+}
+const visitLink = (token: string, answer: "confirm" | "change") => `/visit-reply?token=${encodeURIComponent(token)}&answer=${answer}`;
+
 const TABLE: Row[] = [
   //                                                                                                    signed out    owning client  other client  owning digger  other digger
   { route: "root:loader", what: "every page's user and flash", request: get("/terms"), expect: ALL("200") },
@@ -242,6 +255,10 @@ const TABLE: Row[] = [
   { route: "routes/unsubscribe:loader", what: "new messages' unsubscribe page (checks the token, changes nothing)", request: get("/unsubscribe?token=forged.token&list=messages"), expect: ALL("200") },
   { route: "routes/unsubscribe:action", what: "turn e-mail about new messages off with a forged token", request: () => ({ path: "/unsubscribe?token=forged.token&list=messages", form: { token: "forged.token", list: "messages" } }), expect: ALL("400") },
   { route: "routes/unsubscribe:action", what: "unsubscribe with a forged token", request: () => ({ path: "/unsubscribe?token=forged.token", form: { token: "forged.token" } }), expect: ALL("400") },
+  // A visit's signed Confirm / Need to change (issue 50): the token alone decides, for everyone alike; opening it changes nothing.
+  { route: "routes/visit-reply:loader", what: "a visit's signed link (checks the token, changes nothing)", request: async (w) => ({ path: visitLink(signVisitAnswerToken(w.app.config.authSecret, await worldVisit(w)), "confirm") }), expect: ALL("200"), check: async ({ w, body }) => ((await worldVisit(w).then((v) => visitRow(w.app, v.id))).clientConfirmedAt ? "opening the link confirmed the visit" : body.includes("Confirm</button>") ? undefined : "does not offer Confirm") },
+  { route: "routes/visit-reply:action", what: "confirm a visit with a forged token (its id, another signature)", request: async (w) => { const visit = await worldVisit(w); const token = `${visit.id}.${visit.sequence}.${"A".repeat(43)}`; return { path: visitLink(token, "confirm"), form: { token, answer: "confirm" } }; }, expect: ALL("400") },
+  { route: "routes/visit-reply:action", what: "a visit's Need to change by its signed link, signed in or not", request: async (w) => { const visit = await worldVisit(w, { fresh: true }); const token = signVisitAnswerToken(w.app.config.authSecret, visit); return { path: visitLink(token, "change"), form: { token, answer: "change" } }; }, expect: ALL("200*"), writes: ["emails", "notifications"] },
   { route: "routes/reference-requests:loader", what: "own reference requests", request: get("/reference-requests"), expect: ["302 /auth", "302 /", "302 /", "200", "200"] },
   { route: "routes/reference-requests:action", what: "approve a reference request", request: async (w) => ({ path: "/reference-requests", form: { requestId: (await w.freshReferenceRequest()).id, decision: "approve" } }), expect: ["302 /auth", "302 /", "302 /", "200*", "404"] },
   { route: "routes/notifications:loader", what: "own notifications (the bell)", request: get("/notifications"), expect: SIGNED_IN("200"), check: onlyOwnNotification },

@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewerName } from "../../core/reviews.ts";
+import { readerTime } from "../../server/reader-time.ts";
 import { decodeHtml, insertGig, insertPurchase } from "../support/leads.ts";
+import { insertBookedVisit } from "../support/visit-rows.ts";
+import { signVisitAnswerToken } from "../../server/mail/visit-answer-token.ts";
 import { crawl, worldPages } from "../security/crawl.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { ROLES, type Role, type World } from "../security/world.ts";
@@ -24,6 +27,14 @@ beforeAll(async () => {
   hiding = { gigId: hiddenGig.id, reason: `Hidden for a private reason ${hiddenGig.id.slice(0, 8)}` };
   const hidden = await world.users.operator.client.post("/ops/gigs", { intent: "hide", gigId: hiddenGig.id, reason: hiding.reason });
   if (hidden.status !== 200) throw new Error(`hiding failed: ${hidden.status}`);
+  // A visit booked in the world's thread (issue 50), and its signed link with another signature.
+  const visit = await insertBookedVisit(world.app, world.thread, new Date(Date.now() + 3 * 86_400_000 + 7 * 60_000));
+  const [client] = await world.app.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.id, world.thread.clientId) });
+  visiting = {
+    window: readerTime(client?.timeZone, world.app.config).visitWindow(visit.startsAt, visit.windowMinutes),
+    forgedLink: `/visit-reply?token=${encodeURIComponent(`${visit.id}.${visit.sequence}.${"A".repeat(43)}`)}&answer=confirm`,
+    link: `/visit-reply?token=${encodeURIComponent(signVisitAnswerToken(world.app.config.authSecret, visit))}&answer=confirm`,
+  };
 }, WORLD_SETUP_MS);
 afterAll(() => security.close());
 
@@ -31,6 +42,8 @@ afterAll(() => security.close());
 let suspension: { userId: string; reason: string };
 /** A hidden gig's reason (issue 22): its owner (not a crawled role) and operators only, never its buyer. */
 let hiding: { gigId: string; reason: string };
+/** A booked visit's time (issue 50): the thread's parties; never shown through a forged signed link. */
+let visiting: { window: string; forgedLink: string; link: string };
 
 /**
  * Each private value and the roles allowed to see it. Operators see every account's name and
@@ -79,6 +92,8 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "a reported message's attachment content", value: w.reportedAttachment.secret, allowed: ["owningClient", "owningDigger", "operator"] },
     { what: "an attachment's name", value: w.attachment.fileName, allowed: ["owningClient", "owningDigger"] },
     { what: "an attachment's content", value: w.attachment.secret, allowed: ["owningClient", "owningDigger"] },
+    // A visit's time, in the client's zone: the thread's parties (its page), never a forged Confirm link's page.
+    { what: "a booked visit's time", value: visiting.window, allowed: ["owningClient", "owningDigger"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
@@ -90,8 +105,8 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
  */
 const sessionless = (url: string) => /\.(?!data$)[a-z]+$/.test(url) || /^\/credentials\/[^/]+\/document\.data$/.test(url);
 
-/** The world's pages (crawl.ts), the hidden gig's and the suspended account's. */
-const seeds = (w: World) => [...worldPages(w), `/gig/${hiding.gigId}`, `/ops/users/${suspension.userId}`];
+/** The world's pages (crawl.ts), the hidden gig's, the suspended account's and a visit's forged signed link. */
+const seeds = (w: World) => [...worldPages(w), `/gig/${hiding.gigId}`, `/ops/users/${suspension.userId}`, visiting.forgedLink];
 
 describe("private data", () => {
   it("appears in no page and no data response that design.md section 6 keeps it from", { timeout: 300_000 }, async () => {
@@ -151,5 +166,7 @@ describe("private data", () => {
     // The hidden gig's page: its reason for the operator; for its buyer only that it is no longer listed.
     expect(decodeHtml(await (await world.client("operator").get(`/gig/${hiding.gigId}`)).text())).toContain(hiding.reason);
     expect(decodeHtml(await (await world.client("owningDigger").get(`/gig/${hiding.gigId}`)).text())).toContain("This gig is no longer listed");
+    // The visit's genuine signed link shows its time (to whoever holds it); the forged one, crawled above, must not.
+    expect(decodeHtml(await (await world.client("signedOut").get(visiting.link)).text())).toContain(visiting.window);
   });
 });
