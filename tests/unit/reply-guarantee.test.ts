@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { clientRecordLines, NEW_CLIENT, RECORD_MIN_LEADS, usualReplyText, type ClientRecordFigures } from "#core/reply-guarantee.ts";
 
-const NONE: ClientRecordFigures = { leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0 };
+const NONE: ClientRecordFigures = { leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0, visitsKept: 0, visitsCounted: 0 };
 const record = (over: Partial<ClientRecordFigures>): ClientRecordFigures => ({ ...NONE, ...over });
 
 describe("the client's record lines", () => {
