@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewerName } from "../../core/reviews.ts";
+import { visitBookedLine } from "../../core/visits.ts";
+import { readerTime } from "../../server/reader-time.ts";
+import { hoursFromNow, insertVisit } from "../support/booked-visits.ts";
 import { decodeHtml, insertGig, insertPurchase } from "../support/leads.ts";
 import { crawl, worldPages } from "../security/crawl.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
@@ -24,6 +27,11 @@ beforeAll(async () => {
   hiding = { gigId: hiddenGig.id, reason: `Hidden for a private reason ${hiddenGig.id.slice(0, 8)}` };
   const hidden = await world.users.operator.client.post("/ops/gigs", { intent: "hide", gigId: hiddenGig.id, reason: hiding.reason });
   if (hidden.status !== 200) throw new Error(`hiding failed: ${hidden.status}`);
+  // The world's thread's visits (issue 50): one booked, at a minute no other time of the world
+  // has, and one cancelled with a reason of the client's.
+  const booked = await insertVisit(world.app, world.thread.id, new Date(hoursFromNow(53).getTime() + 7 * 60_000), { windowMinutes: 120 });
+  const cancelled = await insertVisit(world.app, world.thread.id, hoursFromNow(80), { cancelledBy: "client", reason: `Cancelled for a private reason ${booked.id.slice(0, 8)}` });
+  visit = { line: visitBookedLine(readerTime(null, world.app.config).visitWindow(booked.startsAt, booked.windowMinutes)), reason: cancelled.cancelReason! };
 }, WORLD_SETUP_MS);
 afterAll(() => security.close());
 
@@ -31,6 +39,8 @@ afterAll(() => security.close());
 let suspension: { userId: string; reason: string };
 /** A hidden gig's reason (issue 22): its owner (not a crawled role) and operators only, never its buyer. */
 let hiding: { gigId: string; reason: string };
+/** A visit of the world's thread (issue 50): its time and a cancellation's reason, for the thread's parties only. */
+let visit: { line: string; reason: string };
 
 /**
  * Each private value and the roles allowed to see it. Operators see every account's name and
@@ -79,6 +89,9 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "a reported message's attachment content", value: w.reportedAttachment.secret, allowed: ["owningClient", "owningDigger", "operator"] },
     { what: "an attachment's name", value: w.attachment.fileName, allowed: ["owningClient", "owningDigger"] },
     { what: "an attachment's content", value: w.attachment.secret, allowed: ["owningClient", "owningDigger"] },
+    // A visit (issue 50): its time and its cancellation's reason, to the thread's two parties only.
+    { what: "a visit's time", value: visit.line, allowed: ["owningClient", "owningDigger"] },
+    { what: "a visit's cancellation reason", value: visit.reason, allowed: ["owningClient", "owningDigger"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
@@ -90,8 +103,8 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
  */
 const sessionless = (url: string) => /\.(?!data$)[a-z]+$/.test(url) || /^\/credentials\/[^/]+\/document\.data$/.test(url);
 
-/** The world's pages (crawl.ts), the hidden gig's and the suspended account's. */
-const seeds = (w: World) => [...worldPages(w), `/gig/${hiding.gigId}`, `/ops/users/${suspension.userId}`];
+/** The world's pages (crawl.ts), the hidden gig's, the suspended account's and the Visits list. */
+const seeds = (w: World) => [...worldPages(w), `/gig/${hiding.gigId}`, `/ops/users/${suspension.userId}`, "/visits"];
 
 describe("private data", () => {
   it("appears in no page and no data response that design.md section 6 keeps it from", { timeout: 300_000 }, async () => {
@@ -151,5 +164,13 @@ describe("private data", () => {
     // The hidden gig's page: its reason for the operator; for its buyer only that it is no longer listed.
     expect(decodeHtml(await (await world.client("operator").get(`/gig/${hiding.gigId}`)).text())).toContain(hiding.reason);
     expect(decodeHtml(await (await world.client("owningDigger").get(`/gig/${hiding.gigId}`)).text())).toContain("This gig is no longer listed");
+    // The visits: on the Visits list of both parties, page and data.
+    for (const role of ["owningClient", "owningDigger"] as const) {
+      for (const path of ["/visits", "/visits.data"]) {
+        const visits = decodeHtml(await (await world.client(role).get(path)).text());
+        expect(visits).toContain(visit.line);
+        expect(visits).toContain(visit.reason);
+      }
+    }
   });
 });

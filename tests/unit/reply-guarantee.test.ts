@@ -32,6 +32,11 @@ describe("the client's record lines", () => {
     // Three replies, two of them after more than a day.
     expect(clientRecordLines(record({ leads: 3, replied: 3, withinHour: 1, leadsAllTime: 3, gigsBought: 1 }))).toEqual(["Replied to 3 of 3 diggers", "Hired on 0 of 1 gig"]);
   });
+
+  it("ends with 'Kept {k} of {n} visits' from 3 counted visits, not 2 (issue 50)", () => {
+    expect(clientRecordLines(record({ gigsBought: 1, visitsKept: 2, visitsCounted: 2 }))).toEqual(["Hired on 0 of 1 gig"]);
+    expect(clientRecordLines(record({ gigsBought: 1, gigsHired: 1, visitsKept: 2, visitsCounted: 3 }))).toEqual(["Hired on 1 of 1 gig", "Kept 2 of 3 visits"]);
+  });
 });
 
 describe("the usual reply: the median's band", () => {
