@@ -49,9 +49,9 @@ async function insertVisit(tx: Transaction, visit: DemoVisit): Promise<void> {
   });
 }
 
-/** `at` in `days` days (negative: before), at `time` on the digger's clock. */
-function dayAt(now: Date, days: number, time: string): Date {
-  return wallClockInstant(addDays(dayIn(ZONE, now), days), time, ZONE)!;
+/** `days` days after `day`'s date (negative: before), at `time` on the digger's clock. */
+function dayAt(day: Date, days: number, time: string): Date {
+  return wallClockInstant(addDays(dayIn(ZONE, day), days), time, ZONE)!;
 }
 
 /** The threads of the purchases `where` selects, oldest purchase first (or newest with `newest`). */
@@ -72,9 +72,9 @@ export async function seedDemoVisits(tx: Transaction, now: Date, demoDiggerId: s
   // The demo digger's open lead without an issue: a visit booked this morning, in three days.
   const [lead] = await threadsOf(tx, and(eq(leadPurchases.diggerId, demoDiggerId), eq(gigs.status, "open"), noIssue));
   if (lead) await insertVisit(tx, { threadId: lead.id, diggerUserId: lead.diggerUserId, clientId: lead.clientId, startsAt: dayAt(now, 3, "09:00"), windowMinutes: 120, bookedAt: new Date(now.getTime() - 2 * hour) });
-  // Three past jobs they were hired for: a visit the day after buying, marked 'Visited'.
+  // Three past jobs they were hired for: a visit the morning after buying, marked 'Visited'.
   for (const past of (await threadsOf(tx, and(eq(leadPurchases.diggerId, demoDiggerId), hired), true)).slice(0, 3)) {
-    const startsAt = new Date(past.purchasedAt!.getTime() + 26 * hour);
+    const startsAt = dayAt(past.purchasedAt!, 1, "10:00");
     await insertVisit(tx, { threadId: past.id, diggerUserId: past.diggerUserId, clientId: past.clientId, startsAt, windowMinutes: 60, bookedAt: new Date(past.purchasedAt!.getTime() + 2 * hour), visited: true });
   }
   // The demo client's gig bought by another digger (not refunded): a visit in five days, confirmed.
