@@ -26,7 +26,7 @@ export interface DiggerCardData extends DiggerPublicFields {
   categories: string[];
   /** 'Usually responds within …' (core/response-time.ts), or null: not measured. */
   responseTime: string | null;
-  /** 'Kept {k} of {n} visits' (core/visits.ts `keptVisitsLine`), or null: fewer than 3 counted. */
+  /** 'Kept {k} of {n} visits' (core/kept-visits.ts `keptVisitsLine`), or null: fewer than 3 counted. */
   keptVisits: string | null;
 }
 
@@ -84,7 +84,7 @@ export interface PublicDiggerProfile extends DiggerPublicFields {
   hireRate: string | null;
   /** 'Usually responds within …' (core/response-time.ts), or null: not measured. */
   responseTime: string | null;
-  /** 'Kept {k} of {n} visits' (core/visits.ts `keptVisitsLine`), or null: fewer than 3 counted. */
+  /** 'Kept {k} of {n} visits' (core/kept-visits.ts `keptVisitsLine`), or null: fewer than 3 counted. */
   keptVisits: string | null;
   workPhotos: string[];
   skills: string[];

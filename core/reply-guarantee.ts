@@ -4,7 +4,7 @@
  * evidence in words, and the client's record before buying. Times arrive as the server's text in
  * the reader's zone (server/reader-time.ts); nothing here reads a clock.
  */
-import { keptVisitsLine } from "./visits.ts";
+import { keptVisitsLine } from "./kept-visits.ts";
 
 /** A purchase is covered when its digger's first message or quote comes within this many hours of it. */
 export const GUARANTEE_WRITE_HOURS = 24;

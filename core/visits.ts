@@ -31,8 +31,8 @@ export const VISIT_MARK_DAYS = 7;
 /** The reminders, this many hours before the window opens (`visit_reminders.kind`). */
 export const VISIT_REMINDER_HOURS = { day: 24, hours: 2 } as const;
 export type VisitReminderKind = keyof typeof VISIT_REMINDER_HOURS;
-/** 'Kept {k} of {n} visits' shows from this many counted visits. */
-export const KEPT_VISITS_MIN = 3;
+/** 'Kept {k} of {n} visits' and the count it shows from: core/kept-visits.ts (no zod for the public pages). */
+export { KEPT_VISITS_MIN, keptVisitsLine } from "./kept-visits.ts";
 
 export type VisitProposalStatus = "open" | "booked" | "replaced" | "other_times" | "withdrawn";
 export type VisitStatus = "booked" | "cancelled";
@@ -78,8 +78,6 @@ export const VISIT_TEXTS = {
   listSubtitle: "The visits you booked in your conversations: upcoming first, then past.",
   openThread: "Open conversation",
   signedOut: "Please sign in to see your visits",
-  /** The profile's and the record's term for 'Kept {k} of {n} visits'. */
-  keptTerm: "Site visits",
   // Toasts.
   proposed: "Times sent",
   booked: "Visit booked",
@@ -100,12 +98,6 @@ export const visitBookedWithLine = (window: string, name: string) => `${visitBoo
 export const visitWithLine = (name: string) => `With ${name}`;
 /** 'Cancelled by {name}: {reason}', or 'Cancelled' (the system's, with its notice). */
 export const cancelledLine = (by: string | null, reason: string | null) => (by ? `Cancelled by ${by}${reason ? `: ${reason}` : ""}` : "Cancelled");
-
-/** 'Kept {k} of {n} visits' once n >= KEPT_VISITS_MIN, else null (a figure of two says nothing). */
-export function keptVisitsLine(record: { kept: number; counted: number } | null | undefined): string | null {
-  if (!record || record.counted < KEPT_VISITS_MIN) return null;
-  return `Kept ${record.kept} of ${record.counted} visit${record.counted === 1 ? "" : "s"}`;
-}
 
 /** A visit as /visits lists it (issue 50): its texts written by the server, in the reader's zone. */
 export interface VisitListItem {

@@ -11,7 +11,7 @@ import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "
 import { z } from "zod";
 import { CURSOR_UUID, decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "#core/ids.ts";
-import { keptVisitsLine } from "#core/visits.ts";
+import { keptVisitsLine } from "#core/kept-visits.ts";
 import { responseTimes } from "../conversations/response-time.ts";
 import { anyone } from "../guards.ts";
 import { listTopLevelCategories } from "../categories.ts";

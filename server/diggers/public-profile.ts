@@ -8,7 +8,7 @@ import type { UserType } from "#core/sign-in-schemas.ts";
 import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/digger-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { hireRateText } from "#core/reviews.ts";
-import { keptVisitsLine } from "#core/visits.ts";
+import { keptVisitsLine } from "#core/kept-visits.ts";
 import type { Database } from "../db/client.ts";
 import { categories, credentialDocuments, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests, visitRecords } from "../db/schema.ts";
 import { AppError } from "../errors.ts";

@@ -10,6 +10,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEPT_VISITS_TERM } from "../../core/kept-visits.ts";
 import { RECORD_TITLE } from "../../core/reply-guarantee.ts";
 import { cancelledLine, VISIT_TEXTS, visitBookedLine, visitBookedWithLine, visitWithLine, type VisitListItem } from "../../core/visits.ts";
 import { visitListPage } from "../../server/conversations/visits/visit-list.ts";
@@ -252,7 +253,7 @@ describe("'Kept {k} of {n} visits'", () => {
     expect(await record(lead.digger.id, "digger")).toEqual({ kept: 2, counted: 3 });
     expect(await record(lead.client.id, "client")).toEqual({ kept: 1, counted: 3 });
     pages = await shown();
-    expect(pages.profile).toContain(VISIT_TEXTS.keptTerm);
+    expect(pages.profile).toContain(KEPT_VISITS_TERM);
     expect(pages.profile).toContain("Kept 2 of 3 visits");
     expect(pages.card).toContain("Kept 2 of 3 visits");
     expect(pages.client).toContain("Kept 1 of 3 visits");
