@@ -32,6 +32,8 @@ export default [
   route("messages", "routes/messages.tsx"),
   route("messages/:threadId", "routes/messages.$threadId.tsx"),
   route("messages/:threadId/attachments/:id", "routes/messages.$threadId.attachments.$id.ts"),
+  // Site visits booked in conversations (issue 50): each party's own, upcoming then past.
+  route("visits", "routes/visits.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   // Verified phone numbers (issue 49): the code step every page that sends a code leads to.

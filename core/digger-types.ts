@@ -26,6 +26,8 @@ export interface DiggerCardData extends DiggerPublicFields {
   categories: string[];
   /** 'Usually responds within …' (core/response-time.ts), or null: not measured. */
   responseTime: string | null;
+  /** 'Kept {k} of {n} visits' (core/kept-visits.ts `keptVisitsLine`), or null: fewer than 3 counted. */
+  keptVisits: string | null;
 }
 
 /** The signed-in digger's own profile, private fields included, as the edit form shows it. */
@@ -82,6 +84,8 @@ export interface PublicDiggerProfile extends DiggerPublicFields {
   hireRate: string | null;
   /** 'Usually responds within …' (core/response-time.ts), or null: not measured. */
   responseTime: string | null;
+  /** 'Kept {k} of {n} visits' (core/kept-visits.ts `keptVisitsLine`), or null: fewer than 3 counted. */
+  keptVisits: string | null;
   workPhotos: string[];
   skills: string[];
   categories: string[];

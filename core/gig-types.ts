@@ -57,6 +57,8 @@ export interface OwnGig {
   hires: GigHire[];
   /** Its phone's status (issue 49): 'Phone verified', 'Phone not verified' (with 'Verify this number'), or null (no phone, or verification off). */
   phoneStatus: PhoneStatus | null;
+  /** 'Visit booked: Tue, Dec 8, 9:00 – 11:00 AM CST with d_handle': the soonest visit of its threads, booked and not over (issue 50); null: none. */
+  visitBooked: string | null;
 }
 
 /** A digger hired for one of my gigs, and the thread with them (null only for a hire without a purchase's thread). */

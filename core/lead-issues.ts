@@ -296,6 +296,8 @@ export interface MyLeadTimes {
   decideBy: string | null;
   /** 'The client verified this number on Nov 28, 2026': the report dialog's line for a Wrong Phone Number (issue 49). */
   phoneVerifiedOn: string | null;
+  /** 'Visit booked: Tue, Dec 8, 9:00 – 11:00 AM CST': the thread's next visit, booked and not yet over (issue 50); null: none. */
+  visitBooked: string | null;
 }
 
 /** An issue as the gig's owner sees it in the issues dialog of /my-gigs. */

@@ -4,6 +4,7 @@
  * evidence in words, and the client's record before buying. Times arrive as the server's text in
  * the reader's zone (server/reader-time.ts); nothing here reads a clock.
  */
+import { keptVisitsLine } from "./kept-visits.ts";
 
 /** A purchase is covered when its digger's first message or quote comes within this many hours of it. */
 export const GUARANTEE_WRITE_HOURS = 24;
@@ -115,6 +116,9 @@ export interface ClientRecordFigures {
   leadsAllTime: number;
   gigsBought: number;
   gigsHired: number;
+  /** All time (issue 50, migration 0055's visit_records as the client): visits kept, of those counted. */
+  visitsKept: number;
+  visitsCounted: number;
 }
 
 /**
@@ -130,7 +134,7 @@ export function usualReplyText(f: Pick<ClientRecordFigures, "replied" | "withinH
   return null;
 }
 
-/** The record's lines, in order; ['New client'] without any history. */
+/** The record's lines, in order ('Kept {k} of {n} visits' last, from 3 counted visits); ['New client'] without any history. */
 export function clientRecordLines(f: ClientRecordFigures): string[] {
   if (f.leadsAllTime === 0 && f.gigsBought === 0) return [NEW_CLIENT];
   const lines: string[] = [];
@@ -140,6 +144,8 @@ export function clientRecordLines(f: ClientRecordFigures): string[] {
     if (usual) lines.push(usual);
   }
   if (f.gigsBought > 0) lines.push(`Hired on ${f.gigsHired} of ${f.gigsBought} ${f.gigsBought === 1 ? "gig" : "gigs"}`);
+  const kept = keptVisitsLine({ kept: f.visitsKept, counted: f.visitsCounted });
+  if (kept) lines.push(kept);
   return lines;
 }
 

@@ -31,8 +31,8 @@ export const VISIT_MARK_DAYS = 7;
 /** The reminders, this many hours before the window opens (`visit_reminders.kind`). */
 export const VISIT_REMINDER_HOURS = { day: 24, hours: 2 } as const;
 export type VisitReminderKind = keyof typeof VISIT_REMINDER_HOURS;
-/** 'Kept {k} of {n} visits' shows from this many counted visits. */
-export const KEPT_VISITS_MIN = 3;
+/** 'Kept {k} of {n} visits' and the count it shows from: core/kept-visits.ts (no zod for the public pages). */
+export { KEPT_VISITS_MIN, keptVisitsLine } from "./kept-visits.ts";
 
 export type VisitProposalStatus = "open" | "booked" | "replaced" | "other_times" | "withdrawn";
 export type VisitStatus = "booked" | "cancelled";
@@ -75,6 +75,9 @@ export const VISIT_TEXTS = {
   upcoming: "Upcoming",
   past: "Past",
   none: "No visits yet. Visits you book in a conversation show here.",
+  listSubtitle: "The visits you booked in your conversations: upcoming first, then past.",
+  openThread: "Open conversation",
+  signedOut: "Please sign in to see your visits",
   // Toasts.
   proposed: "Times sent",
   booked: "Visit booked",
@@ -89,13 +92,30 @@ export const VISIT_TEXTS = {
 export const bookLabel = (start: string) => `Book ${start}`;
 /** 'Visit booked: Tue, Dec 8, 9:00 – 11:00 AM CST': `window` as `visitWindow` writes it. */
 export const visitBookedLine = (window: string) => `Visit booked: ${window}`;
+/** 'Visit booked: Tue, Dec 8, 9:00 – 11:00 AM CST with d_handle': a gig's card on /my-gigs, naming the digger. */
+export const visitBookedWithLine = (window: string, name: string) => `${visitBookedLine(window)} with ${name}`;
+/** 'With Casey' / 'With d_handle': the other party of a visit in /visits. */
+export const visitWithLine = (name: string) => `With ${name}`;
 /** 'Cancelled by {name}: {reason}', or 'Cancelled' (the system's, with its notice). */
 export const cancelledLine = (by: string | null, reason: string | null) => (by ? `Cancelled by ${by}${reason ? `: ${reason}` : ""}` : "Cancelled");
 
-/** 'Kept {k} of {n} visits' once n >= KEPT_VISITS_MIN, else null (a figure of two says nothing). */
-export function keptVisitsLine(record: { kept: number; counted: number } | null | undefined): string | null {
-  if (!record || record.counted < KEPT_VISITS_MIN) return null;
-  return `Kept ${record.kept} of ${record.counted} visit${record.counted === 1 ? "" : "s"}`;
+/** A visit as /visits lists it (issue 50): its texts written by the server, in the reader's zone. */
+export interface VisitListItem {
+  id: string;
+  threadId: string;
+  /** Upcoming: booked and its window not yet closed; past: closed or cancelled. */
+  part: "upcoming" | "past";
+  /** The start as an instant (ISO), for the `<time>` element. */
+  startsAt: string;
+  /** 'Visit booked: Tue, Dec 8, 9:00 – 11:00 AM CST' */
+  line: string;
+  gigTitle: string;
+  /** 'With Casey' (a digger reads the client's first name) or 'With d_handle' (a client reads the digger's handle). */
+  withLine: string;
+  /** 'Cancelled by Casey: …', 'Cancelled' (the system's), or null. */
+  cancelled: string | null;
+  /** What else stands: 'Late cancellation', 'Client confirmed', 'Client needs to change the time', the marks. */
+  states: string[];
 }
 
 /** The server's refusals. */

@@ -46,6 +46,8 @@ export const CURSOR_UUID = z.string().refine(isUuid);
 export const TIMESTAMP_UUID_CURSOR = z.tuple([cursorTimestamp, CURSOR_UUID]);
 /** `[created_at, seq]`: a list whose tie-breaker is the order rows were written in (the audit log). */
 export const TIMESTAMP_SEQ_CURSOR = z.tuple([cursorTimestamp, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]);
+/** `[part, timestamp, uuid id]`: a list in two parts, each in its own order (/visits: upcoming soonest first, then past latest first). */
+export const PART_TIMESTAMP_UUID_CURSOR = z.tuple([z.union([z.literal(0), z.literal(1)]), cursorTimestamp, CURSOR_UUID]);
 /** `[created_at, Better Auth user id]` (users: text ids, never a NUL PostgreSQL could not take). */
 export const TIMESTAMP_USER_ID_CURSOR = z.tuple([cursorTimestamp, z.string().regex(/^[\w-]{1,100}$/)]);
 

@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { CONVERSATION_REACTIONS } from "./conversations/reopen-quote.ts";
+import { VISIT_REACTIONS } from "./conversations/visits/cancel-on-suspension.ts";
 import { createEmit } from "./events/emit.ts";
 import type { Logger } from "./logger.ts";
 import { createBus } from "./bus.ts";
@@ -39,7 +40,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const sessionVersions = createSessionVersions(bus);
   const notify = createNotify(mailer);
   // Reactions: an area changes its own rows when another area's event happens (events/emit.ts).
-  const emit = createEmit({ config, mailer, jobs, notify, reactions: CONVERSATION_REACTIONS });
+  const emit = createEmit({ config, mailer, jobs, notify, reactions: { ...CONVERSATION_REACTIONS, ...VISIT_REACTIONS } });
   const auth = createAuth({ config, db, emit, logger, rateLimits, sessionVersions });
   return {
     config,

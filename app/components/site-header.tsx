@@ -20,12 +20,14 @@ const publicLinks: HeaderLink[] = [
  * The top bar's links by role, in this order in the bar and in the phone menu: a visitor finds
  * both lists; a digger finds work first (in their own area once their profile has one); a
  * client posts first. Messages carries the number of unread threads, named like the bell's
- * ('Messages, 2 unread'). The spec's actions (Sign In, Get Started, Complete Profile, Sign Out)
+ * ('Messages, 2 unread'); Visits follows it. The spec's actions (Sign In, Get Started, Complete Profile, Sign Out)
  * are HeaderActions; a client's Post a Gig is their first link, drawn as the main button.
  */
 function navLinks(user: SessionUser | null, unreadThreads: number, myArea: string | null): HeaderLink[] {
   if (!user) return [{ to: "/browse-gigs", label: "Browse Gigs" }, { to: "/browse-diggers", label: "Browse Talent" }, ...publicLinks];
   const messages = { to: "/messages", label: "Messages", badge: unreadThreads };
+  // Site visits booked in the conversations (issue 50), beside them.
+  const visits = { to: "/visits", label: "Visits" };
   // The console's link only for operators; for everyone else /ops is the 404 page.
   const account = [...(user.operator ? [{ to: "/ops", label: "Operator console" }] : []), { to: "/account", label: "Account" }];
   const own =
@@ -34,6 +36,7 @@ function navLinks(user: SessionUser | null, unreadThreads: number, myArea: strin
           { to: myArea ? `/browse-gigs?${new URLSearchParams({ location: myArea })}` : "/browse-gigs", label: "Browse Gigs" },
           { to: "/my-leads", label: "My Leads" },
           messages,
+          visits,
           { to: "/reference-requests", label: "Reference Requests" },
           ...account,
         ]
@@ -41,6 +44,7 @@ function navLinks(user: SessionUser | null, unreadThreads: number, myArea: strin
           { to: "/post-gig", label: "Post a Gig", main: true },
           { to: "/my-gigs", label: "My Gigs" },
           messages,
+          visits,
           { to: "/browse-diggers", label: "Browse Talent" },
           ...account,
         ];

@@ -14,6 +14,7 @@ import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { useActionToast } from "#app/lib/use-action-toast.ts";
 import { CREDENTIAL_KINDS, CREDENTIALS, verifiedCredentialText, type CredentialKind } from "#core/credential-texts.ts";
 import { displayHandle, hourlyRateText } from "#core/digger-display.ts";
+import { KEPT_VISITS_TERM } from "#core/kept-visits.ts";
 import { askReferenceContact } from "#server/diggers/ask-reference-contact.ts";
 import { replyOnProfile } from "#server/diggers/reply-to-review.ts";
 import { reportOnProfile } from "#server/diggers/report-review.ts";
@@ -193,6 +194,7 @@ export default function DiggerProfile({ loaderData, actionData }: Route.Componen
                 {digger.availability ? <Fact term="Availability">{digger.availability}</Fact> : null}
                 {digger.hireRate ? <Fact term="Track record">{digger.hireRate}</Fact> : null}
                 {digger.responseTime ? <Fact term="Response time">{digger.responseTime}</Fact> : null}
+                {digger.keptVisits ? <Fact term={KEPT_VISITS_TERM}>{digger.keptVisits}</Fact> : null}
               </dl>
               {viewer.isOwner ? (
                 // Their own profile: nothing to connect to, but something to keep up to date.

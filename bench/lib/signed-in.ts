@@ -224,7 +224,8 @@ export interface SignedInTarget {
 /**
  * The four pages of issue 35 (bench:ab and bench:profile compare them with older builds), signed
  * in as the bench's heavy digger and client (bench/generate.ts); with `later`, also the pages
- * added since, which older builds do not have: the code step (issue 49).
+ * added since, which older builds do not have: the code step (issue 49) and the Visits list
+ * (issue 50).
  */
 export async function signedInPages(server: BenchServer, client: pg.Client, listed: Expectation, { later = false } = {}): Promise<SignedInTarget[]> {
   const digger = await signIn(server, client, HEAVY_DIGGER);
@@ -254,6 +255,7 @@ export async function signedInPages(server: BenchServer, client: pg.Client, list
   ];
   if (!later) return pages;
   await waitingCode(client, clientUser.id);
+  const visitThreads = await benchVisits(client, digger.id);
   return [
     ...pages,
     {
@@ -262,7 +264,46 @@ export async function signedInPages(server: BenchServer, client: pg.Client, list
       person: clientUser,
       check: { expectation: named(clientUser, "The code step", ["Verify Your Phone", "We sent a 6-digit code to", BENCH_PHONE.shown]) },
     },
+    {
+      name: "visits (digger, 40 visits)",
+      path: "/visits",
+      person: digger,
+      check: {
+        expectation: named(digger, "The Visits list", ["Visits", "Upcoming", "Visit booked: "]),
+        some: { ids: visitThreads.map((id) => `/messages/${id}`), least: 15, what: `the links to the threads of the digger's ${visitThreads.length} visits` },
+      },
+    },
   ];
+}
+
+/**
+ * The heavy digger's visits (issue 50), written once per bench database as a booking leaves
+ * them: one in each of 40 of their threads, a day apart, the first 14 past (marked 'Visited'),
+ * the others to come; /visits lists 20 of them (upcoming first). Returns the threads.
+ */
+async function benchVisits(client: pg.Client, diggerUserId: string): Promise<string[]> {
+  await client.query(
+    `with t as (
+       select id, digger_user_id, client_id, row_number() over (order by id) as n from threads
+       where digger_user_id = $1 and not exists (select 1 from visits where digger_user_id = $1)
+       order by id limit 40),
+     p as (
+       insert into visit_proposals (thread_id, zone, status, booked_position, decided_at)
+       select id, 'America/Chicago', 'booked', 0, now() from t returning id, thread_id),
+     s as (
+       select p.id as proposal_id, t.id as thread_id, t.digger_user_id, t.client_id,
+              date_trunc('hour', now()) + (t.n - 15) * interval '1 day' + interval '3 hours' as starts_at
+       from p join t on t.id = p.thread_id),
+     o as (
+       insert into visit_options (proposal_id, position, starts_at, window_minutes) select proposal_id, 0, starts_at, 60 from s)
+     insert into visits (thread_id, digger_user_id, client_id, proposal_id, starts_at, window_minutes, ends_at, digger_outcome, digger_marked_at)
+     select thread_id, digger_user_id, client_id, proposal_id, starts_at, 60, starts_at + interval '1 hour',
+            case when starts_at + interval '1 hour' < now() then 'visited' end, case when starts_at + interval '1 hour' < now() then now() end
+     from s`,
+    [diggerUserId],
+  );
+  const { rows } = await client.query<{ thread_id: string }>("select distinct thread_id from visits where digger_user_id = $1", [diggerUserId]);
+  return rows.map((row) => row.thread_id);
 }
 
 /**

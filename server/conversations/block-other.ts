@@ -1,20 +1,27 @@
 /**
  * Block the other party of a thread: no message goes either way in any thread of theirs while
- * a block stands; the row's primary key makes a second Block a no-op.
+ * a block stands; the row's primary key makes a second Block a no-op. In the same transaction,
+ * the upcoming visits between the two are cancelled by the system, both told (issue 50:
+ * visits/cancel-visit.ts `cancelUpcomingVisits`).
  */
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import type { Database } from "../db/client.ts";
 import { blocks } from "../db/schema.ts";
+import type { Emit } from "../events/emit.ts";
 import { defineOperation } from "../operation.ts";
 import { THREAD, threadParty } from "./access.ts";
+import { cancelUpcomingVisits } from "./visits/cancel-visit.ts";
 
-async function blockOther(db: Database, userId: string, threadId: string): Promise<{ success: string }> {
-  const party = await threadParty(db, userId, threadId);
-  await db.insert(blocks).values({ blockerId: userId, blockedId: party.otherId }).onConflictDoNothing();
-  return { success: MESSAGE_TEXTS.blocked };
+async function blockOther(db: Database, emit: Emit, userId: string, threadId: string): Promise<{ success: string }> {
+  return db.transaction(async (tx) => {
+    const party = await threadParty(tx, userId, threadId);
+    await tx.insert(blocks).values({ blockerId: userId, blockedId: party.otherId }).onConflictDoNothing();
+    await cancelUpcomingVisits(tx, emit, { between: [userId, party.otherId] });
+    return { success: MESSAGE_TEXTS.blocked };
+  });
 }
 
 export const blockInThread = defineOperation({
   access: THREAD,
-  run: ({ services: { db }, user, thread }) => blockOther(db, user.id, thread.id),
+  run: ({ services: { db, emit }, user, thread }) => blockOther(db, emit, user.id, thread.id),
 });

@@ -6,11 +6,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DiggerCardData } from "#core/digger-types.ts";
 import type { Database } from "../db/client.ts";
-import { categories, diggerCategories, diggerProfiles } from "../db/schema.ts";
+import { categories, diggerCategories, diggerProfiles, visitRecords } from "../db/schema.ts";
 import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
 import { z } from "zod";
 import { CURSOR_UUID, decodeCursor, PAGE_SIZE, toPage, type Page } from "../pagination.ts";
 import { isUuid } from "#core/ids.ts";
+import { keptVisitsLine } from "#core/kept-visits.ts";
 import { responseTimes } from "../conversations/response-time.ts";
 import { anyone } from "../guards.ts";
 import { listTopLevelCategories } from "../categories.ts";
@@ -97,8 +98,12 @@ function selectCards(db: Database, conditions: Array<SQL | undefined>, sort: Dig
       hourlyRateMaxCents: p.hourlyRateMaxCents,
       profileImageUrl: p.profileImageUrl,
       verified: p.verified,
+      // Kept and counted visits as the digger (issue 50): the page's rows only, by primary key.
+      visitsKept: visitRecords.kept,
+      visitsCounted: visitRecords.counted,
     })
     .from(p)
+    .leftJoin(visitRecords, and(eq(visitRecords.userId, p.userId), eq(visitRecords.role, "digger")))
     .where(and(...conditions))
     .orderBy(...ORDER[sort])
     .limit(PAGE_SIZE + 1);
@@ -153,7 +158,13 @@ export async function browseDiggers(db: Database, filters: BrowseFilters, cursor
   const [names, replies] = await Promise.all([categoryNames(db, ids), responseTimes(db, ids)]);
   return {
     nextCursor: page.nextCursor,
-    items: page.items.map((d) => ({ ...d, averageRating: Number(d.averageRating), categories: names.get(d.id) ?? [], responseTime: replies.get(d.id) ?? null })),
+    items: page.items.map(({ visitsKept, visitsCounted, ...d }) => ({
+      ...d,
+      averageRating: Number(d.averageRating),
+      categories: names.get(d.id) ?? [],
+      responseTime: replies.get(d.id) ?? null,
+      keptVisits: keptVisitsLine(visitsCounted === null ? null : { kept: visitsKept ?? 0, counted: visitsCounted }),
+    })),
   };
 }
 

@@ -8,8 +8,9 @@ import type { UserType } from "#core/sign-in-schemas.ts";
 import type { ContactStatus, PublicDiggerProfile, PublicReference } from "#core/digger-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { hireRateText } from "#core/reviews.ts";
+import { keptVisitsLine } from "#core/kept-visits.ts";
 import type { Database } from "../db/client.ts";
-import { categories, credentialDocuments, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests } from "../db/schema.ts";
+import { categories, credentialDocuments, diggerCategories, diggerProfiles, diggerReferences, referenceContactRequests, visitRecords } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { responseTimeOf } from "../conversations/response-time.ts";
 import { reviewPage, reviewSummary } from "../reviews/profile-reviews.ts";
@@ -50,12 +51,16 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
           // A purchase refunded in full is not one (migration 0027), as in completion_rate.
           purchases: sql<number>`(select count(*)::int from lead_purchases lp where lp.digger_id = digger_profiles.id and lp.status = 'completed' and not purchase_fully_refunded(lp.id))`,
           workPhotos: p.workPhotos,
+          // Kept and counted visits as the digger (issue 50), kept by the database (migration 0055).
+          visitsKept: visitRecords.kept,
+          visitsCounted: visitRecords.counted,
         })
         .from(p)
+        .leftJoin(visitRecords, and(eq(visitRecords.userId, p.userId), eq(visitRecords.role, "digger")))
         .where(and(eq(p.id, id), isNull(p.hiddenAt)))
     : [];
   if (!row) throw new AppError("not_found", "Digger not found", { redirectTo: "/browse-diggers" });
-  const { userId, completionRate, purchases, ...profile } = row;
+  const { userId, completionRate, purchases, visitsKept, visitsCounted, ...profile } = row;
 
   const clientId = viewer?.userType === "consumer" ? viewer.id : null;
   const r = diggerReferences;
@@ -105,6 +110,7 @@ export async function diggerPage(db: Database, id: string, viewer: Viewer, revie
     averageRating: Number(profile.averageRating),
     hireRate: hireRateText(completionRate, Number(purchases)),
     responseTime,
+    keptVisits: keptVisitsLine(visitsCounted === null ? null : { kept: visitsKept ?? 0, counted: visitsCounted }),
     skills: categoryRows.filter((c) => c.parentId).map((c) => c.name),
     categories: categoryRows.filter((c) => !c.parentId).map((c) => c.name),
     verifiedCredentials: verifiedRows.map((row) => ({ credential: row.credential, verifiedOn: row.decidedAt!.toISOString() })),

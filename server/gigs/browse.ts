@@ -156,7 +156,7 @@ function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | un
       spotsTaken: page.purchaseCount,
       hasPhone: page.hasPhone,
       phoneVerified: page.phoneVerified,
-      record: recordColumns(months),
+      record: recordColumns(months, page.clientId),
     })
     .from(page)
     .leftJoin(clientRecords, eq(clientRecords.clientId, page.clientId))

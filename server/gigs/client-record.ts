@@ -3,14 +3,15 @@
  * keeps in the transactions that change them (migration 0052: client_records, one row a
  * client; client_reply_months, one a client and month), never counted from threads per
  * request. A record costs one primary-key row and at most RECORD_MONTHS rows of the months'
- * primary-key range. The gig page and Browse Gigs join it into their own query
+ * primary-key range, and one primary-key row of the client's visits (issue 50: visit_records).
+ * The gig page and Browse Gigs join it into their own query
  * (`recordMonths` + `recordColumns`); `clientRecordFigures` reads many clients in one query.
  */
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { RECORD_MONTHS, type ClientRecordFigures } from "#core/reply-guarantee.ts";
 import type { Database } from "../db/client.ts";
-import { clientRecords, clientReplyMonths, users } from "../db/schema.ts";
+import { clientRecords, clientReplyMonths, users, visitRecords } from "../db/schema.ts";
 
 /** The first month counted: this month (UTC, as the triggers file a lead) and the RECORD_MONTHS - 1 before it. */
 const FIRST_MONTH = sql.raw(`(date_trunc('month', now() at time zone 'UTC') - interval '${RECORD_MONTHS - 1} months')::date`);
@@ -37,9 +38,13 @@ export function recordMonths(db: Database, clientId: AnyPgColumn | SQL.Aliased) 
 
 /**
  * The figures as a nested selection, from `months` and client_records left-joined on the same
- * client (a client nobody bought from has no row: zeros).
+ * client (a client nobody bought from has no row: zeros), with the client's visits (`clientId`:
+ * the same client's column).
  */
-export function recordColumns(months: ReturnType<typeof recordMonths>) {
+export function recordColumns(months: ReturnType<typeof recordMonths>, clientId: AnyPgColumn | SQL.Aliased) {
+  // The client's kept and counted visits (issue 50): one primary-key row of visit_records, or none (zeros).
+  const visitsAs = (column: "kept" | "counted") =>
+    sql<number>`coalesce((select ${visitRecords[column]} from ${visitRecords} where ${visitRecords.userId} = ${clientId} and ${visitRecords.role} = 'client'), 0)`.mapWith(Number);
   return {
     leads: months.leads,
     replied: months.replied,
@@ -49,6 +54,8 @@ export function recordColumns(months: ReturnType<typeof recordMonths>) {
     leadsAllTime: sql<number>`coalesce(${clientRecords.leads}, 0)`,
     gigsBought: sql<number>`coalesce(${clientRecords.gigsBought}, 0)`,
     gigsHired: sql<number>`coalesce(${clientRecords.gigsHired}, 0)`,
+    visitsKept: visitsAs("kept"),
+    visitsCounted: visitsAs("counted"),
   } satisfies Record<keyof ClientRecordFigures, unknown>;
 }
 
@@ -57,7 +64,7 @@ export async function clientRecordFigures(db: Database, clientIds: readonly stri
   if (clientIds.length === 0) return new Map();
   const months = recordMonths(db, users.id);
   const rows = await db
-    .select({ clientId: users.id, record: recordColumns(months) })
+    .select({ clientId: users.id, record: recordColumns(months, users.id) })
     .from(users)
     .leftJoin(clientRecords, eq(clientRecords.clientId, users.id))
     .leftJoinLateral(months, sql`true`)

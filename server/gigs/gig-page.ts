@@ -149,7 +149,7 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
       // Whether the gig has a phone and its client verified it: never the number itself.
       hasPhone: sql<boolean>`${gigs.contactPhone} is not null`,
       phoneVerified: sql<boolean>`${gigs.phoneVerifiedAt} is not null`,
-      record: recordColumns(months),
+      record: recordColumns(months, gigs.clientId),
     })
     .from(gigs)
     .innerJoin(categories, eq(categories.id, gigs.categoryId))

@@ -1,10 +1,15 @@
-/** My Gigs: a client's own gigs, a page at a time, whether they are published yet, whom they hired, and whether their phones are verified. */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+/**
+ * My Gigs: a client's own gigs, a page at a time, whether they are published yet, whom they
+ * hired, whether their phones are verified, and their next booked visit (issue 50).
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { GigHire, OwnGig } from "#core/gig-types.ts";
+import { partyName } from "#core/messages.ts";
 import { phoneStatus } from "#core/phone-verification.ts";
+import { VISIT_WINDOWS, visitBookedWithLine } from "#core/visits.ts";
 import { hasCompletedPurchase } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
-import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, threads } from "../db/schema.ts";
+import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, threads, users, visits } from "../db/schema.ts";
 import { defineOperation } from "../operation.ts";
 import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
@@ -27,6 +32,45 @@ async function hiresOf(db: Database, gigIds: string[]): Promise<Map<string, GigH
     .where(inArray(hires.gigId, gigIds))
     .orderBy(asc(hires.createdAt), asc(diggerProfiles.handle));
   for (const row of rows) byGig.set(row.gigId, [...(byGig.get(row.gigId) ?? []), { handle: row.handle, threadId: row.threadId }]);
+  return byGig;
+}
+
+/**
+ * The soonest visit of each of `gigIds`' threads, booked and not yet over (issue 50), as its card
+ * says it with the digger's handle, in one query: the client's visits by their index
+ * (visits_client_idx), from the longest window back, each gig's first.
+ */
+async function nextVisitsOf(db: Database, clientId: string, gigIds: string[], time: ReaderTime): Promise<Map<string, string>> {
+  const byGig = new Map<string, string>();
+  if (gigIds.length === 0) return byGig;
+  const rows = await db
+    .selectDistinctOn([leadPurchases.gigId], {
+      gigId: leadPurchases.gigId,
+      startsAt: exactTimestamp(visits.startsAt),
+      windowMinutes: visits.windowMinutes,
+      handle: diggerProfiles.handle,
+      diggerDeleted: sql<boolean>`${users.deletedAt} is not null`,
+    })
+    .from(visits)
+    .innerJoin(threads, eq(threads.id, visits.threadId))
+    .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, leadPurchases.diggerId))
+    .innerJoin(users, eq(users.id, visits.diggerUserId))
+    .where(
+      and(
+        eq(visits.clientId, clientId),
+        ne(visits.diggerUserId, clientId),
+        eq(visits.status, "booked"),
+        gt(visits.startsAt, sql`now() - make_interval(mins => ${Math.max(...VISIT_WINDOWS)})`),
+        gt(visits.endsAt, sql`now()`),
+        inArray(leadPurchases.gigId, gigIds),
+      ),
+    )
+    .orderBy(leadPurchases.gigId, asc(visits.startsAt), asc(visits.id));
+  for (const row of rows) {
+    const handle = partyName({ role: "digger", deleted: row.diggerDeleted, handle: row.handle, fullName: null });
+    byGig.set(row.gigId, visitBookedWithLine(time.visitWindow(row.startsAt, row.windowMinutes), handle));
+  }
   return byGig;
 }
 
@@ -66,13 +110,17 @@ async function listMyGigs(db: Database, clientId: string, cursor: string | null,
     .orderBy(desc(gigs.createdAt), desc(gigs.id))
     .limit(size + 1);
   const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
-  const hired = await hiresOf(db, page.items.filter((gig) => gig.hired).map((gig) => gig.id));
+  const [hired, visitLines] = await Promise.all([
+    hiresOf(db, page.items.filter((gig) => gig.hired).map((gig) => gig.id)),
+    nextVisitsOf(db, clientId, page.items.map((gig) => gig.id), time),
+  ]);
   return {
     nextCursor: page.nextCursor,
     items: page.items.map(({ hasPhone, phoneVerifiedAt, ...gig }) => ({
       ...gig,
       posted: `Posted ${time.ago(gig.createdAt)}`,
       hires: hired.get(gig.id) ?? [],
+      visitBooked: visitLines.get(gig.id) ?? null,
       phoneStatus: phoneStatus(verificationOn, hasPhone, phoneVerifiedAt),
     })),
   };

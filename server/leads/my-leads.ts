@@ -3,11 +3,12 @@
  * (spec sections 2, 4, 8; design.md section 6). Only the digger who owns a completed purchase
  * ever sees its client. Reporting an issue on one of them is in report-issue.ts.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { leadGuaranteeTexts, type GuaranteeLine, type LeadGuaranteeFacts, type LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledger.ts";
 import { GUARANTEE_WRITE_HOURS } from "#core/reply-guarantee.ts";
+import { visitBookedLine } from "#core/visits.ts";
 import { phoneStatus, type PhoneStatus } from "#core/phone-verification.ts";
 import {
   decideByText,
@@ -21,7 +22,7 @@ import {
   type MyLeadTimes,
 } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
-import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads } from "../db/schema.ts";
+import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads, visits } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { clientUser, withGigAndClient } from "./purchase-parties.ts";
 import { evidenceColumns } from "./thread-evidence.ts";
@@ -72,10 +73,25 @@ const guaranteeLine = (p: typeof leadPurchases) => sql<GuaranteeLine | null>`cas
 end`;
 
 /**
- * A lead as /my-leads lists it, with what its card says of the reply guarantee, and whether the
- * gig's phone is verified now (issue 49: the tick beside the number).
+ * The next visit of the thread joined as `threads` (issue 50): booked and its window not yet
+ * closed, the soonest; one step down the thread's index (visits_thread_idx) per lead.
  */
-export type MyLeadItem = MyLead & { guarantee: LeadGuaranteeFacts; phoneVerified: boolean };
+function nextVisitOf(db: Database) {
+  return db
+    .select({ startsAt: exactTimestamp(visits.startsAt).as("next_visit_starts_at"), windowMinutes: sql<number>`${visits.windowMinutes}`.as("next_visit_window") })
+    .from(visits)
+    .where(and(eq(visits.threadId, threads.id), eq(visits.status, "booked"), gt(visits.endsAt, sql`now()`)))
+    .orderBy(asc(visits.startsAt))
+    .limit(1)
+    .as("next_visit");
+}
+
+/**
+ * A lead as /my-leads lists it, with what its card says of the reply guarantee, whether the
+ * gig's phone is verified now (issue 49: the tick beside the number), and its thread's next
+ * booked visit (issue 50).
+ */
+export type MyLeadItem = MyLead & { guarantee: LeadGuaranteeFacts; phoneVerified: boolean; nextVisit: { startsAt: string; windowMinutes: number } | null };
 
 /**
  * One page of a digger's completed purchases, newest purchased_at first (only those in `state`
@@ -94,6 +110,7 @@ export async function listMyLeads(
   const p = leadPurchases;
   const stateOf = leadState(p);
   const closesAt = sql`(${p.purchasedAt} + make_interval(days => ${reportDays}::int))`;
+  const nextVisit = nextVisitOf(db);
   const rows = await withGigAndClient(
     db
       .select({
@@ -139,12 +156,15 @@ export async function listMyLeads(
         clientOpenedAt: evidenceColumns.clientOpenedAt,
         diggerMessages: evidenceColumns.diggerMessages,
         clientMessages: evidenceColumns.clientMessages,
+        nextVisitStartsAt: nextVisit.startsAt,
+        nextVisitWindow: nextVisit.windowMinutes,
       })
       .from(p)
       .leftJoin(leadIssues, eq(leadIssues.leadPurchaseId, p.id))
       .leftJoin(refunds, eq(refunds.leadIssueId, leadIssues.id))
       .leftJoin(guaranteeRefund, and(eq(guaranteeRefund.leadPurchaseId, p.id), eq(guaranteeRefund.reason, "reply_guarantee")))
       .leftJoin(threads, eq(threads.purchaseId, p.id))
+      .leftJoinLateral(nextVisit, sql`true`)
       .$dynamic(),
   )
     .where(
@@ -174,6 +194,7 @@ export async function listMyLeads(
       threadId: row.threadId,
       phoneVerified: row.phoneVerified,
       phoneVerifiedAtPurchase: row.phoneVerifiedAtPurchase,
+      nextVisit: row.nextVisitStartsAt === null ? null : { startsAt: row.nextVisitStartsAt, windowMinutes: Number(row.nextVisitWindow) },
       // An issue's refund, else the reply guarantee's (never both in full: refundableCents).
       refund:
         row.refundAmountCents !== null
@@ -311,6 +332,7 @@ async function myLeadsPage(
       decideBy:
         lead.issue?.status !== "pending" ? null : lead.issue.type === "fake_request" ? ISSUE_MESSAGES.fakePending : decideByText(time.deadline(lead.issue.respondBy)),
       phoneVerifiedOn: phoneVerifiedText(verificationOn, WRONG_PHONE, lead.phoneVerifiedAtPurchase, time),
+      visitBooked: lead.nextVisit ? visitBookedLine(time.visitWindow(lead.nextVisit.startsAt, lead.nextVisit.windowMinutes)) : null,
     };
   }
   return { page, ledger, state, times, guarantees, phones };

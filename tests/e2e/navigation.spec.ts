@@ -156,19 +156,19 @@ for (const width of [375, 1280]) {
     await expect(page.getByLabel("Full Name")).toBeVisible();
   });
 
-  test(`at ${width} px a client has Post a Gig first, then My Gigs, Messages, Browse Talent and Account; the home page too`, async ({ browser }) => {
+  test(`at ${width} px a client has Post a Gig first, then My Gigs, Messages, Visits, Browse Talent and Account; the home page too`, async ({ browser }) => {
     const page = await pageAt(browser, width);
     await signIn(page, DEMO.client, DEMO.password, "/");
     const postGig = page.getByRole("main").getByRole("link", { name: "Post a Gig" }).first();
     await expect(postGig).toBeInViewport({ ratio: 1 });
     await expect(postGig).toHaveAttribute("href", "/post-gig");
-    expect(await menuLinks(page, width)).toEqual(["Post a Gig", "My Gigs", "Messages", "Browse Talent", "Account", "How It Works", "Contact"]);
+    expect(await menuLinks(page, width)).toEqual(["Post a Gig", "My Gigs", "Messages", "Visits", "Browse Talent", "Account", "How It Works", "Contact"]);
     expect(await actionNames(page)).toEqual(["Sign Out"]);
     await page.screenshot({ path: `${SHOTS}/menu-client-${width}.png` });
     await checkPage(page, width);
   });
 
-  test(`at ${width} px a digger's first profile lands on Browse Gigs in their categories and city; their bar has Browse Gigs first, then My Leads, Messages, Reference Requests and Account`, async ({ browser }) => {
+  test(`at ${width} px a digger's first profile lands on Browse Gigs in their categories and city; their bar has Browse Gigs first, then My Leads, Messages, Visits, Reference Requests and Account`, async ({ browser }) => {
     const page = await pageAt(browser, width);
     await startDiggerRegistration(page);
     // A second category, besides the helper's Handyman Services.
@@ -184,7 +184,7 @@ for (const width of [375, 1280]) {
     await page.screenshot({ path: `${SHOTS}/browse-after-registration-${width}.png`, fullPage: width < 768 });
     await checkPage(page, width);
 
-    expect(await menuLinks(page, width)).toEqual(["Browse Gigs", "My Leads", "Messages", "Reference Requests", "Account", "How It Works", "Contact"]);
+    expect(await menuLinks(page, width)).toEqual(["Browse Gigs", "My Leads", "Messages", "Visits", "Reference Requests", "Account", "How It Works", "Contact"]);
     expect(await actionNames(page)).toEqual(["My Profile", "Sign Out"]);
     await page.screenshot({ path: `${SHOTS}/menu-digger-${width}.png` });
     await checkPage(page, width);
@@ -206,7 +206,7 @@ test("at 375 px the phone menu shows Messages' unread count", async ({ browser }
   await expect(digger.getByRole("log").getByText("Hi Nora, I can hang it on Tuesday.")).toBeVisible();
   await client.setViewportSize({ width: 375, height: 812 });
   await client.goto("/my-gigs");
-  expect(await menuLinks(client, 375)).toEqual(["Post a Gig", "My Gigs", "Messages", "Browse Talent", "Account", "How It Works", "Contact"]);
+  expect(await menuLinks(client, 375)).toEqual(["Post a Gig", "My Gigs", "Messages", "Visits", "Browse Talent", "Account", "How It Works", "Contact"]);
   const messages = client.getByRole("banner").getByRole("link", { name: "Messages, 1 unread" });
   await expect(messages).toBeVisible();
   await expect(messages.getByTestId("unread-threads")).toHaveText("1");

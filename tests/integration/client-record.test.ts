@@ -10,7 +10,7 @@ import { NEW_CLIENT, RECORD_TITLE } from "../../core/reply-guarantee.ts";
 import type { TestUser } from "../support/accounts.ts";
 import { acceptQuote } from "../../server/conversations/accept-quote.ts";
 import { sendMessage } from "../../server/conversations/send-message.ts";
-import { clientRecords, clientReplyMonths, hires, threads } from "../../server/db/schema.ts";
+import { clientRecords, clientReplyMonths, hires, threads, visitRecords } from "../../server/db/schema.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { browseGigsQuery } from "../../server/gigs/browse.ts";
 import { clientRecordFigures } from "../../server/gigs/client-record.ts";
@@ -61,7 +61,7 @@ describe("the triggers keep the client's record", () => {
       await say(client.id, lead.threadId, "Mornings are best.");
     }
     expect(await months(client.id)).toEqual([expect.objectContaining({ leads: 4, replied: 4, withinHour: 1, withinFewHours: 1, withinDay: 1 })]);
-    expect(await figures(client.id)).toEqual({ leads: 4, replied: 4, withinHour: 1, withinFewHours: 1, withinDay: 1, leadsAllTime: 4, gigsBought: 4, gigsHired: 0 });
+    expect(await figures(client.id)).toEqual({ leads: 4, replied: 4, withinHour: 1, withinFewHours: 1, withinDay: 1, leadsAllTime: 4, gigsBought: 4, gigsHired: 0, visitsKept: 0, visitsCounted: 0 });
   });
 
   it("a client who wrote first counts as replied within the hour when the digger writes; a quote is a lead once", async () => {
@@ -116,9 +116,14 @@ describe("the triggers keep the client's record", () => {
       { clientId: a.id, month: sql`(date_trunc('month', now() at time zone 'UTC') - interval '12 months')::date`, leads: 5, replied: 5, withinHour: 5 },
     ]);
     await db().insert(clientRecords).values({ clientId: a.id, leads: 8, gigsBought: 6, gigsHired: 2 });
+    // Their visits as a client (issue 50); a figure as a digger is not the client's.
+    await db().insert(visitRecords).values([
+      { userId: a.id, role: "client", kept: 2, counted: 3 },
+      { userId: a.id, role: "digger", kept: 7, counted: 9 },
+    ]);
     const read = await clientRecordFigures(db(), [a.id, b.id, a.id]);
-    expect(read.get(a.id)).toEqual({ leads: 3, replied: 2, withinHour: 1, withinFewHours: 0, withinDay: 1, leadsAllTime: 8, gigsBought: 6, gigsHired: 2 });
-    expect(read.get(b.id)).toEqual({ leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0 });
+    expect(read.get(a.id)).toEqual({ leads: 3, replied: 2, withinHour: 1, withinFewHours: 0, withinDay: 1, leadsAllTime: 8, gigsBought: 6, gigsHired: 2, visitsKept: 2, visitsCounted: 3 });
+    expect(read.get(b.id)).toEqual({ leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0, visitsKept: 0, visitsCounted: 0 });
   });
 });
 

@@ -257,6 +257,20 @@ describe("demo data", () => {
       expect(phones[0]!.verified).toBeGreaterThan(0);
       expect(phones[0]!.unverified).toBeGreaterThan(0);
       expect(phones[0]!.none).toBeGreaterThan(0);
+      // Site visits (issue 50): the demo digger and client each have one to come; the digger's
+      // three past ones, marked 'Visited', make their 'Kept 3 of 3 visits' (the database's count).
+      const visits = await queryRows<{ email: string; upcoming: number; kept: number | null; counted: number | null }>(
+        fresh.db,
+        sql`select u.email,
+                   (select count(*)::int from visits v where (v.digger_user_id = u.id or v.client_id = u.id) and v.status = 'booked' and v.starts_at > now()) as upcoming,
+                   r.kept, r.counted
+            from users u left join visit_records r on r.user_id = u.id and r.role = case when u.user_type = 'digger' then 'digger' else 'client' end
+            where u.email in (${DEMO_CLIENT.email}, ${DEMO_DIGGER.email}) order by u.email`,
+      );
+      expect(visits).toMatchObject([
+        { email: DEMO_CLIENT.email, upcoming: 1 },
+        { email: DEMO_DIGGER.email, upcoming: 1, kept: 3, counted: 3 },
+      ]);
     } finally {
       await fresh.destroy();
     }

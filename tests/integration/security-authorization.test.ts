@@ -19,8 +19,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { visitBookedLine } from "../../core/visits.ts";
 import { createApp } from "../../server/app.ts";
 import { notifications } from "../../server/db/schema.ts";
+import { readerTime } from "../../server/reader-time.ts";
 import { TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { location, type SessionClient } from "../support/session-client.ts";
@@ -33,6 +35,7 @@ import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } fr
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
+import { worldPastVisit } from "../security/world-visits.ts";
 
 /** A date a year from now: an expiry or "verified until" the forms accept. */
 const NEXT_YEAR = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -153,6 +156,16 @@ function onlyPartiesSeeThread({ w, role, body }: Cell): string | undefined {
   return undefined;
 }
 
+/** The world's visit (issue 50): on the Visits list of the thread's two parties, with its time and gig, and nobody else's. */
+async function onlyPartiesSeeVisit({ w, role, body }: Cell): Promise<string | undefined> {
+  const visit = await worldPastVisit(w);
+  const page = body.replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+  const line = visitBookedLine(readerTime(null, w.app.config).visitWindow(visit.startsAt, visit.windowMinutes));
+  const shown = [line, w.gig.title, `/messages/${w.thread.id}`].filter((text) => page.includes(text));
+  if (role === "owningClient" || role === "owningDigger") return shown.length === 3 ? undefined : "does not show its own visit";
+  return shown.length > 0 ? `shows another's visit (${shown.join(", ")})` : undefined;
+}
+
 /** The world's message shows to the thread's two parties and nobody else. */
 function onlyPartiesSeeMessage({ w, role, body }: Cell): string | undefined {
   const party = role === "owningClient" || role === "owningDigger";
@@ -266,6 +279,7 @@ const TABLE: Row[] = [
   // Conversations (issue 32): a thread's two parties only; everyone else, operators included (the world's message is reported), gets the 404 page.
   // A form posted without JavaScript shows the thread again, whose loader marks it read (threads).
   { route: "routes/messages:loader", what: "own conversations (the inbox)", request: async (w) => (await w.touchThread(), { path: "/messages" }), expect: SIGNED_IN("200"), check: onlyPartiesSeeThread },
+  { route: "routes/visits:loader", what: "own visits (the Visits list: the thread's parties only)", request: async (w) => (await worldPastVisit(w), { path: "/visits" }), expect: SIGNED_IN("200"), check: onlyPartiesSeeVisit },
   { route: "routes/messages.$threadId:loader", what: "a thread (opening it marks it read)", request: (w) => ({ path: `/messages/${w.thread.id}` }), expect: PARTIES("200*"), writes: ["threads"], check: onlyPartiesSeeMessage },
   { route: "routes/messages.$threadId:action", what: "send a message", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "send", body: "Hello, is the job still open?", js: "1" } }), expect: PARTIES("200*"), writes: ["messages", "threads", "message_notices", "lead_purchases"] },
   { route: "routes/messages.$threadId:action", what: "send a message without JavaScript", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "send", body: "Hello again" } }), expect: PARTIES("303* /messages"), writes: ["messages", "threads", "message_notices"] },

@@ -26,6 +26,7 @@ import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/aut
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
+import { worldPastVisit } from "../security/world-visits.ts";
 
 /** A date a year from now: an expiry or "verified until" the forms accept. */
 const NEXT_YEAR = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -558,6 +559,8 @@ describe("bad input", () => {
       ["owningDigger", "/notifications"],
       ["owningDigger", "/messages"],
       ["owningDigger", `/messages/${world.thread.id}`],
+      ["owningDigger", "/visits"],
+      ["owningClient", "/visits"],
       ["operator", "/ops/messages"],
       ["owningDigger", "/reference-requests"],
       ["operator", "/ops/audit"],
@@ -584,6 +587,12 @@ describe("bad input", () => {
         json([2 ** 31, id]),
         json([4.5, "x"]),
         json([at, id, at]),
+        // The Visits list's shape, `[part, starts_at, id]`, with a part or a value it does not have.
+        json([2, at, id]),
+        json([-1, at, id]),
+        json(["0", at, id]),
+        json([0, "x", id]),
+        json([1, at, "x"]),
         json([at]),
         json({ a: at }),
         json(["2026-02-30T10:00:00.000000Z", id]),
@@ -602,11 +611,12 @@ describe("bad input", () => {
     /** The page's links but those to the list itself (its pages, 'Back to the first page'): the first page's items are its links. */
     const links = (html: string, path: string) =>
       new Set([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!).filter((href) => href.split(/[?#]/)[0] !== path.split("?")[0]));
+    /** By role and list: two roles may read the same list (/visits), each their own. */
     const firstPages = new Map<string, Set<string>>();
     for (const [role, path] of lists) {
       const first = await world.client(role).get(path);
       expect(first.status, path).toBe(200);
-      firstPages.set(path, links(await first.text(), path));
+      firstPages.set(`${role} ${path}`, links(await first.text(), path));
     }
     const errorsBefore = errorLogs().length;
     await fc.assert(
@@ -617,7 +627,7 @@ describe("bad input", () => {
         // A NUL in the address is refused with 400 before any handler (tested on its own below).
         if (/%00/i.test(value)) return void expect(response.status, `${path} ${key}=${value}`).toBe(400);
         expect(response.status, `${path} ${key}=${value}`).toBe(200);
-        expect(links(await response.text(), path), `${path} ${key}=${value}`).toEqual(firstPages.get(path));
+        expect(links(await response.text(), path), `${path} ${key}=${value}`).toEqual(firstPages.get(`${role} ${path}`));
       }),
       { numRuns: RUNS * 8 },
     );
@@ -625,6 +635,27 @@ describe("bad input", () => {
     // About 220 full pages, 19 of them operator pages with their queues: on PGlite on a loaded
     // 2-core machine it took more than the suite's 120 s, so it gets the hard tests' 300 s.
   }, 300_000);
+
+  it("reads a forged /visits cursor as a place in one's own list only: another person's visit named in it shows nothing of theirs", async () => {
+    // The world's visit is the owning parties'; the other client's and digger's lists are empty.
+    const theirs = await worldPastVisit(world);
+    const json = (values: unknown) => Buffer.from(JSON.stringify(values)).toString("base64url");
+    const startsAt = theirs.startsAt.toISOString().replace("Z", "000Z");
+    for (const role of ["otherClient", "otherDigger"] as const) {
+      for (const cursor of [json([0, startsAt, theirs.id]), json([1, startsAt, theirs.id]), json([1, "2999-01-01T00:00:00.000000Z", theirs.id])]) {
+        for (const path of [`/visits?cursor=${cursor}`, `/visits.data?cursor=${cursor}`]) {
+          const response = await world.client(role).get(path);
+          expect(response.status, `${role} ${path}`).toBe(200);
+          const body = decodeHtml(await response.text());
+          expect(body, `${role} ${path}`).not.toContain(world.gig.title);
+          expect(body, `${role} ${path}`).not.toContain(`/messages/${world.thread.id}`);
+        }
+      }
+    }
+    // The same cursor in its parties' own list is a place in it: from the top of the past part, their visit is there.
+    const own = decodeHtml(await (await world.client("owningClient").get(`/visits?cursor=${json([1, "2999-01-01T00:00:00.000000Z", theirs.id])}`)).text());
+    expect(own).toContain(world.gig.title);
+  });
 
   it("takes only a plain whole number 1 to 5 as a rating: other spellings of one are refused and change nothing", async () => {
     const client = world.client("owningClient");

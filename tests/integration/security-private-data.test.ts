@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewerName } from "../../core/reviews.ts";
+import { visitBookedLine } from "../../core/visits.ts";
 import { readerTime } from "../../server/reader-time.ts";
+import { hoursFromNow, insertVisit } from "../support/booked-visits.ts";
 import { decodeHtml, insertGig, insertPurchase } from "../support/leads.ts";
 import { insertBookedVisit } from "../support/visit-rows.ts";
 import { signVisitAnswerToken } from "../../server/mail/visit-answer-token.ts";
@@ -28,13 +30,18 @@ beforeAll(async () => {
   const hidden = await world.users.operator.client.post("/ops/gigs", { intent: "hide", gigId: hiddenGig.id, reason: hiding.reason });
   if (hidden.status !== 200) throw new Error(`hiding failed: ${hidden.status}`);
   // A visit booked in the world's thread (issue 50), and its signed link with another signature.
-  const visit = await insertBookedVisit(world.app, world.thread, new Date(Date.now() + 3 * 86_400_000 + 7 * 60_000));
+  const signed = await insertBookedVisit(world.app, world.thread, new Date(Date.now() + 3 * 86_400_000 + 7 * 60_000));
   const [client] = await world.app.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.id, world.thread.clientId) });
   visiting = {
-    window: readerTime(client?.timeZone, world.app.config).visitWindow(visit.startsAt, visit.windowMinutes),
-    forgedLink: `/visit-reply?token=${encodeURIComponent(`${visit.id}.${visit.sequence}.${"A".repeat(43)}`)}&answer=confirm`,
-    link: `/visit-reply?token=${encodeURIComponent(signVisitAnswerToken(world.app.config.authSecret, visit))}&answer=confirm`,
+    window: readerTime(client?.timeZone, world.app.config).visitWindow(signed.startsAt, signed.windowMinutes),
+    forgedLink: `/visit-reply?token=${encodeURIComponent(`${signed.id}.${signed.sequence}.${"A".repeat(43)}`)}&answer=confirm`,
+    link: `/visit-reply?token=${encodeURIComponent(signVisitAnswerToken(world.app.config.authSecret, signed))}&answer=confirm`,
   };
+  // The world's thread's visits (issue 50): one booked, at a minute no other time of the world
+  // has, and one cancelled with a reason of the client's.
+  const booked = await insertVisit(world.app, world.thread.id, new Date(hoursFromNow(53).getTime() + 7 * 60_000), { windowMinutes: 120 });
+  const cancelled = await insertVisit(world.app, world.thread.id, hoursFromNow(80), { cancelledBy: "client", reason: `Cancelled for a private reason ${booked.id.slice(0, 8)}` });
+  visit = { line: visitBookedLine(readerTime(null, world.app.config).visitWindow(booked.startsAt, booked.windowMinutes)), reason: cancelled.cancelReason! };
 }, WORLD_SETUP_MS);
 afterAll(() => security.close());
 
@@ -44,6 +51,8 @@ let suspension: { userId: string; reason: string };
 let hiding: { gigId: string; reason: string };
 /** A booked visit's time (issue 50): the thread's parties; never shown through a forged signed link. */
 let visiting: { window: string; forgedLink: string; link: string };
+/** A visit of the world's thread (issue 50): its time and a cancellation's reason, for the thread's parties only. */
+let visit: { line: string; reason: string };
 
 /**
  * Each private value and the roles allowed to see it. Operators see every account's name and
@@ -94,6 +103,9 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
     { what: "an attachment's content", value: w.attachment.secret, allowed: ["owningClient", "owningDigger"] },
     // A visit's time, in the client's zone: the thread's parties (its page), never a forged Confirm link's page.
     { what: "a booked visit's time", value: visiting.window, allowed: ["owningClient", "owningDigger"] },
+    // A visit (issue 50): its time and its cancellation's reason, to the thread's two parties only.
+    { what: "a visit's time", value: visit.line, allowed: ["owningClient", "owningDigger"] },
+    { what: "a visit's cancellation reason", value: visit.reason, allowed: ["owningClient", "owningDigger"] },
     // The bell: each entry to its owner only.
     ...Object.entries(w.notificationOf).map(([role, entry]) => ({ what: `${role}'s notification`, value: entry.text, allowed: [role as Role] })),
   ];
@@ -105,8 +117,8 @@ function secrets(w: World): Array<{ what: string; value: string; allowed: Role[]
  */
 const sessionless = (url: string) => /\.(?!data$)[a-z]+$/.test(url) || /^\/credentials\/[^/]+\/document\.data$/.test(url);
 
-/** The world's pages (crawl.ts), the hidden gig's, the suspended account's and a visit's forged signed link. */
-const seeds = (w: World) => [...worldPages(w), `/gig/${hiding.gigId}`, `/ops/users/${suspension.userId}`, visiting.forgedLink];
+/** The world's pages (crawl.ts), the hidden gig's, the suspended account's, a visit's forged signed link and the Visits list. */
+const seeds = (w: World) => [...worldPages(w), `/gig/${hiding.gigId}`, `/ops/users/${suspension.userId}`, visiting.forgedLink, "/visits"];
 
 describe("private data", () => {
   it("appears in no page and no data response that design.md section 6 keeps it from", { timeout: 300_000 }, async () => {
@@ -168,5 +180,13 @@ describe("private data", () => {
     expect(decodeHtml(await (await world.client("owningDigger").get(`/gig/${hiding.gigId}`)).text())).toContain("This gig is no longer listed");
     // The visit's genuine signed link shows its time (to whoever holds it); the forged one, crawled above, must not.
     expect(decodeHtml(await (await world.client("signedOut").get(visiting.link)).text())).toContain(visiting.window);
+    // The visits: on the Visits list of both parties, page and data.
+    for (const role of ["owningClient", "owningDigger"] as const) {
+      for (const path of ["/visits", "/visits.data"]) {
+        const visits = decodeHtml(await (await world.client(role).get(path)).text());
+        expect(visits).toContain(visit.line);
+        expect(visits).toContain(visit.reason);
+      }
+    }
   });
 });

@@ -116,7 +116,7 @@ describe("the top bar's links by role (issue 47), in the page's HTML", () => {
     expect(html).toMatch(/href="\/auth\?redirect=\/post-gig&amp;tab=signup"[^>]*>Get Started</);
   });
 
-  it("gives a digger Browse Gigs in their own area first, then My Leads, Messages with its unread count, Reference Requests and Account", async () => {
+  it("gives a digger Browse Gigs in their own area first, then My Leads, Messages with its unread count, Visits, Reference Requests and Account", async () => {
     const lead = await boughtLead(app);
     // The client writes: the digger has one unread thread.
     await lead.client.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Are you free on Monday?" });
@@ -125,6 +125,7 @@ describe("the top bar's links by role (issue 47), in the page's HTML", () => {
       ["Browse Gigs", "/browse-gigs?location=Austin"],
       ["My Leads", "/my-leads"],
       ["Messages", "/messages"],
+      ["Visits", "/visits"],
       ["Reference Requests", "/reference-requests"],
       ["Account", "/account"],
       ["How It Works", "/how-it-works"],
@@ -135,12 +136,13 @@ describe("the top bar's links by role (issue 47), in the page's HTML", () => {
     expect(html).toContain(">Sign Out<");
   });
 
-  it("gives a client Post a Gig first (the main button), then My Gigs, Messages, Browse Talent and Account; an operator also the console", async () => {
+  it("gives a client Post a Gig first (the main button), then My Gigs, Messages, Visits, Browse Talent and Account; an operator also the console", async () => {
     const client = await signUpAs(app, "consumer");
     const links = [
       ["Post a Gig", "/post-gig"],
       ["My Gigs", "/my-gigs"],
       ["Messages", "/messages"],
+      ["Visits", "/visits"],
       ["Browse Talent", "/browse-diggers"],
       ["Account", "/account"],
       ["How It Works", "/how-it-works"],
@@ -154,6 +156,6 @@ describe("the top bar's links by role (issue 47), in the page's HTML", () => {
     await app.database.db.update(users).set({ operatorSince: new Date() }).where(eq(users.id, client.id));
     // The signed cookie's version moves by a NOTIFY (decision 0053): on PostgreSQL, a moment later.
     const operatorLinks = async () => mainLinks(await (await client.client.get("/terms")).text()).map(([label]) => label);
-    await expect.poll(operatorLinks, { timeout: 10_000 }).toEqual(["Post a Gig", "My Gigs", "Messages", "Browse Talent", "Operator console", "Account", "How It Works", "Contact"]);
+    await expect.poll(operatorLinks, { timeout: 10_000 }).toEqual(["Post a Gig", "My Gigs", "Messages", "Visits", "Browse Talent", "Operator console", "Account", "How It Works", "Contact"]);
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { clientRecordLines, NEW_CLIENT, RECORD_MIN_LEADS, usualReplyText, type ClientRecordFigures } from "#core/reply-guarantee.ts";
 
-const NONE: ClientRecordFigures = { leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0 };
+const NONE: ClientRecordFigures = { leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0, visitsKept: 0, visitsCounted: 0 };
 const record = (over: Partial<ClientRecordFigures>): ClientRecordFigures => ({ ...NONE, ...over });
 
 describe("the client's record lines", () => {
@@ -31,6 +31,11 @@ describe("the client's record lines", () => {
     expect(clientRecordLines(record({ leads: 3, leadsAllTime: 3, gigsBought: 3 }))).toEqual(["Replied to 0 of 3 diggers", "Hired on 0 of 3 gigs"]);
     // Three replies, two of them after more than a day.
     expect(clientRecordLines(record({ leads: 3, replied: 3, withinHour: 1, leadsAllTime: 3, gigsBought: 1 }))).toEqual(["Replied to 3 of 3 diggers", "Hired on 0 of 1 gig"]);
+  });
+
+  it("ends with 'Kept {k} of {n} visits' from 3 counted visits, not 2 (issue 50)", () => {
+    expect(clientRecordLines(record({ gigsBought: 1, visitsKept: 2, visitsCounted: 2 }))).toEqual(["Hired on 0 of 1 gig"]);
+    expect(clientRecordLines(record({ gigsBought: 1, gigsHired: 1, visitsKept: 2, visitsCounted: 3 }))).toEqual(["Hired on 1 of 1 gig", "Kept 2 of 3 visits"]);
   });
 });
 

@@ -1,9 +1,9 @@
-import { BadgeCheck, Briefcase, Clock, MapPin } from "lucide-react";
+import { BadgeCheck, Briefcase, CalendarCheck, Clock, MapPin } from "lucide-react";
 import { DiggerSummaryCard } from "#app/components/digger-summary-card.tsx";
 import { hourlyRateText } from "#core/digger-display.ts";
 import type { DiggerCardData } from "#core/digger-types.ts";
 
-/** A Browse Talent card: the shared digger card with location, experience and rate. */
+/** A Browse Talent card: the shared digger card with location, experience, rate, response time and kept visits. */
 export function DiggerCard({ digger }: { digger: DiggerCardData }) {
   const rate = hourlyRateText(digger.hourlyRateMinCents, digger.hourlyRateMaxCents);
   return (
@@ -35,6 +35,12 @@ export function DiggerCard({ digger }: { digger: DiggerCardData }) {
           <li className="flex items-center gap-1.5">
             <Clock aria-hidden="true" className="size-4" />
             {digger.responseTime}
+          </li>
+        ) : null}
+        {digger.keptVisits ? (
+          <li className="flex items-center gap-1.5">
+            <CalendarCheck aria-hidden="true" className="size-4" />
+            {digger.keptVisits}
           </li>
         ) : null}
       </ul>

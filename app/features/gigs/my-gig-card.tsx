@@ -1,3 +1,4 @@
+import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -32,7 +33,8 @@ export function myGigTitleId(gigId: string): string {
  * their e-mail, 'Waiting for e-mail confirmation' instead (the page says what is left to do).
  * Closing a gig with purchases first asks whether it was filled (issue 19). While a hire holds it
  * off sale (issue 47) its status is 'Hired', and 'Keep it open for more diggers' puts it back.
- * `phone`: its phone's status, and 'Verify this number' (issue 49).
+ * `phone`: its phone's status, and 'Verify this number' (issue 49). Its next booked visit above its
+ * description (issue 50).
  */
 export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactNode; actions?: ReactNode }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
@@ -78,6 +80,13 @@ export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactN
         {gig.hiddenReason ? (
           <p role="note" className="rounded-md border border-destructive/50 p-2 text-sm text-destructive [overflow-wrap:anywhere]">
             {`Hidden by an operator: diggers cannot see it or buy its lead. Reason: ${gig.hiddenReason}`}
+          </p>
+        ) : null}
+        {gig.visitBooked ? (
+          // The soonest visit booked in its threads, with the digger's handle (issue 50).
+          <p className="flex items-start gap-2 text-sm font-medium [overflow-wrap:anywhere]" data-testid="visit-booked">
+            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-strong" />
+            {gig.visitBooked}
           </p>
         ) : null}
         <p className="line-clamp-2 text-sm text-muted-foreground">{gig.description}</p>

@@ -1,3 +1,4 @@
+import { CalendarClock } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -15,7 +16,8 @@ import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx
  * A purchased lead: where it stands ('Active', 'Hired', 'Not chosen', 'Gig filled', 'Refund
  * pending', 'Refunded'; a lead no longer in play is set apart: dashed and muted), the gig, the
  * client's contact details, the reply guarantee's line and the thread's evidence (issue 48),
- * Message, Send Email and Report Issue. Beside the number, whether the client verified it (issue 49).
+ * Message, Send Email and Report Issue. Beside the number, whether the client verified it (issue 49);
+ * above the gig, its thread's next booked visit (issue 50).
  */
 export function LeadCard({
   lead,
@@ -44,6 +46,13 @@ export function LeadCard({
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {times.visitBooked ? (
+          // The thread's next visit, booked (issue 50).
+          <p className="flex items-start gap-2 text-sm font-medium [overflow-wrap:anywhere]" data-testid="visit-booked">
+            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-strong" />
+            {times.visitBooked}
+          </p>
+        ) : null}
         <p className="whitespace-pre-line text-sm text-muted-foreground">{gig.description}</p>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <Item label="Budget" value={budgetText(gig.budgetMinCents, gig.budgetMaxCents)} />

@@ -1,6 +1,6 @@
 /**
  * Seeding. The category taxonomy is upserted on every start (idempotent, by slug). Demo data
- * (accounts, digger profiles, open gigs, past work with hires and reviews) goes only into a database that has no users yet, in
+ * (accounts, digger profiles, open gigs, past work with hires and reviews, site visits) goes only into a database that has no users yet, in
  * one transaction, so a half-seeded database cannot exist.
  */
 import { randomUUID } from "node:crypto";
@@ -28,6 +28,7 @@ import {
 } from "../schema.ts";
 import { demoClients, demoDiggers, demoGigs } from "./demo-data.ts";
 import { pastLeads } from "./demo-reviews.ts";
+import { seedDemoVisits } from "./demo-visits.ts";
 import { taxonomy } from "./taxonomy.ts";
 
 /** The demo accounts named in the README. */
@@ -155,6 +156,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
     ).returning({ id: gigs.id, clientId: gigs.clientId, budgetMinCents: gigs.budgetMinCents });
     await seedDemoLeads(tx, now, gigRows, clientIds[0]!);
     await seedPastWork(tx, now, clientIds, diggerIds, categoryId);
+    await seedDemoVisits(tx, now, diggerIds[0]!, clientIds[0]!);
     const operatorId = await insertUser(tx, DEMO_OPERATOR, "consumer", passwordHash);
     await tx.update(users).set({ operatorSince: now }).where(eq(users.id, operatorId));
     return true;
