@@ -35,7 +35,8 @@ afterAll(() => app.close());
 const FIXED = { type: "fixed", amount: "800", included: "Labour and materials" };
 const say = (user: TestUser, lead: BoughtLead, body: string) => user.client.post(`/messages/${lead.threadId}`, { intent: "send", body, js: "1" });
 /** A page's list as words: each message's text, each quote as `quote {price} {status}`. */
-const listed = (view: ThreadView) => view.items.map((item) => (item.kind === "message" ? item.message.body : `quote ${item.quote.priceText} ${item.quote.status}`));
+const listed = (view: ThreadView) =>
+  view.items.map((item) => (item.kind === "message" ? item.message.body : item.kind === "quote" ? `quote ${item.quote.priceText} ${item.quote.status}` : `visit ${item.visit.status}`));
 const cursorOf = (view: ThreadView) => view.earlierCursor;
 
 describe("the thread's one list of messages and quotes", () => {
