@@ -43,8 +43,9 @@ export function VisitCardView({ visit, threadId, role, otherName, form }: { visi
         <p className="text-xs font-medium text-muted-foreground uppercase">{visit.reschedule ? VISIT_TEXTS.newTimes : VISIT_TEXTS.proposedTimes}</p>
         {visit.statusText ? <Badge variant="outline">{visit.statusText}</Badge> : null}
       </div>
-      {state ? <VisitState state={state} /> : null}
-      <VisitOptions visit={visit} threadId={threadId} />
+      {state ? <VisitState state={state} role={role} /> : null}
+      {/* Once booked, the booked time is the card's: its line above, or (moved since) the one time. */}
+      {state ? null : <VisitOptions visit={visit} threadId={threadId} />}
       {visit.note ? <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{`Note: ${visit.note}`}</p> : null}
       {visit.status === "open" && role === "digger" ? <p className="text-muted-foreground">{VISIT_TEXTS.waiting}</p> : null}
       {visit.canAnswer ? <AskOtherTimes threadId={threadId} proposalId={visit.id} /> : null}
@@ -54,7 +55,7 @@ export function VisitCardView({ visit, threadId, role, otherName, form }: { visi
 }
 
 /** The booked visit's line and what happened to it since. */
-function VisitState({ state }: { state: VisitStateView }) {
+function VisitState({ state, role }: { state: VisitStateView; role: "digger" | "client" }) {
   return (
     <div className="grid gap-2">
       <p className={cn("text-base font-semibold [overflow-wrap:anywhere]", state.status === "cancelled" && "line-through")}>{state.bookedLine}</p>
@@ -62,7 +63,7 @@ function VisitState({ state }: { state: VisitStateView }) {
         {state.confirmed ? <Badge>{VISIT_TEXTS.clientConfirmed}</Badge> : null}
         {state.cancelled?.late ? <Badge variant="destructive">{VISIT_TEXTS.lateCancellation}</Badge> : null}
       </div>
-      {state.changeRequested && state.status === "booked" ? <p className="font-medium">{VISIT_TEXTS.changeRequested}</p> : null}
+      {state.changeRequested && state.status === "booked" ? <p className="font-medium">{role === "client" ? VISIT_TEXTS.changeRequestedByYou : VISIT_TEXTS.changeRequested}</p> : null}
       {state.cancelled ? <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{state.cancelled.line}</p> : null}
       {state.marks.length > 0 ? (
         <ul className="grid gap-1">
@@ -103,9 +104,10 @@ function VisitOptions({ visit, threadId }: { visit: Visit; threadId: string }) {
       </fetcher.Form>
     );
   }
+  const shown = visit.status === "booked" ? visit.options.filter((option) => option.position === visit.bookedPosition) : visit.options;
   return (
     <ul className="grid gap-1">
-      {visit.options.map((option) => (
+      {shown.map((option) => (
         <li key={option.position} className={cn("[overflow-wrap:anywhere]", visit.bookedPosition === option.position && "font-medium")}>
           <time dateTime={option.startsAt}>{option.windowText}</time>
           {visit.bookedPosition === option.position ? <span className="sr-only"> (booked)</span> : null}
