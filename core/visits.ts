@@ -160,7 +160,11 @@ export const VISIT_FIELD_MESSAGES = {
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const optionInput = z.object({
-  date: z.string({ error: VISIT_FIELD_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_FIELD_MESSAGES.date),
+  date: z
+    .string({ error: VISIT_FIELD_MESSAGES.date })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_FIELD_MESSAGES.date)
+    // A day of the calendar: not 30 February (which Date would read as 2 March), not month 13.
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, VISIT_FIELD_MESSAGES.date),
   time: z.string({ error: VISIT_FIELD_MESSAGES.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, VISIT_FIELD_MESSAGES.time),
   window: z.coerce
     .number({ error: VISIT_FIELD_MESSAGES.window })

@@ -523,6 +523,8 @@ describe("the forms' limits", () => {
       [{ ...optionFields([{ date: chicagoDay(2), time: "10:00" }]), note: "n".repeat(501) }, VISIT_FIELD_MESSAGES.noteTooLong],
       [{ "options.0.window": "90", "options.0.date": chicagoDay(2), "options.0.time": "10:00" }, VISIT_FIELD_MESSAGES.window],
       [{}, VISIT_FIELD_MESSAGES.noTime],
+      [optionFields([{ date: "2027-02-30", time: "10:00" }]), VISIT_FIELD_MESSAGES.date],
+      [optionFields([{ date: chicagoDay(2), time: "25:00" }]), VISIT_FIELD_MESSAGES.time],
     ];
     for (const [fields, message] of cases) {
       const answer = await post(lead.digger, lead.threadId, { intent: "propose-visit", ...fields });
