@@ -31,6 +31,9 @@ test("a digger proposes two times at 375 px, the client books one, and both see 
   const { client, digger, threadUrl } = await boughtLeadThread(browser, "Vera Visits", title);
   await digger.setViewportSize(PHONE);
   await client.setViewportSize(PHONE);
+  // The times are the server's text: hydration writes the same characters (no mismatch said).
+  const mismatches: string[] = [];
+  for (const page of [digger, client]) page.on("console", (message) => /hydrat|did not match|error #4(18|19|23|25)/i.test(message.text()) && mismatches.push(message.text()));
 
   // The digger's '+' sheet: Propose a visit, one row to start with, a second added.
   await digger.getByRole("button", { name: "More actions" }).click();
@@ -134,4 +137,8 @@ test("a digger proposes two times at 375 px, the client books one, and both see 
   await shot(client, "cancel-375.png");
   await dialog.getByRole("button", { name: "Keep visit" }).click();
   await expect(client.getByTestId("visit-banner")).toHaveText(booked);
+  // A fresh load of the booked thread: the server's page and its hydration agree.
+  await client.reload();
+  await expect(client.getByTestId("visit-banner")).toHaveText(booked);
+  expect(mismatches).toEqual([]);
 });
