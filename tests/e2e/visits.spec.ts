@@ -141,4 +141,12 @@ test("a digger proposes two times at 375 px, the client books one, and both see 
   await client.reload();
   await expect(client.getByTestId("visit-banner")).toHaveText(booked);
   expect(mismatches).toEqual([]);
+
+  // `?compose=visit` opens the digger's Propose a visit at once (new times for the booked visit).
+  await digger.goto(`${threadUrl}?compose=visit`);
+  const opened = digger.getByRole("dialog", { name: "Propose a visit" });
+  await expect(opened.getByText(/^New times for the visit booked for /)).toBeVisible();
+  await opened.getByRole("button", { name: "Cancel" }).click();
+  await expect(digger.getByRole("dialog")).toHaveCount(0);
+  await expect(digger).toHaveURL(threadUrl);
 });

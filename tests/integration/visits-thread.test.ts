@@ -286,6 +286,14 @@ describe("reschedule", () => {
     expect((await post(lead.client, lead.threadId, { intent: "ask-other-times", proposalId: moving.id })).status).toBe(200);
     expect(await visitRow(visit.id)).toMatchObject({ status: "booked", sequence: 0, proposalId: visit.proposalId, startsAt: visit.startsAt });
 
+    // New times for a visit whose window has since opened: not booked (the visit stays as it was).
+    const opened = await propose(lead, [{ date: chicagoDay(9), time: "15:00" }]);
+    await moveVisit(visit.id, -0.5);
+    const tooLate = await book(lead, opened.id);
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.body).toContain(VISIT_ANSWERS.started);
+    await db().update(visits).set({ startsAt: visit.startsAt, endsAt: visit.endsAt }).where(eq(visits.id, visit.id));
+
     const again = await propose(lead, [{ date: chicagoDay(8), time: "15:00" }]);
     expect(again.visitId).toBe(visit.id);
     expect((await book(lead, again.id)).status).toBe(200);
@@ -344,6 +352,16 @@ describe("who may", () => {
     expect(booking.status).toBe(403);
     expect(booking.body).toContain(VISIT_ANSWERS.blocked);
     expect(await db().select().from(visits).where(eq(visits.threadId, lead.threadId))).toEqual([]);
+  });
+
+  it("refuses a suspended account's proposal", async () => {
+    const lead = await zonedLead();
+    await changeUser(app, lead.digger.id, { suspendedAt: new Date(), suspendedReason: "Spam" });
+    // Suspension signs the account out; a session that outlived it still cannot propose.
+    const answer = await post(lead.digger, lead.threadId, { intent: "propose-visit", ...optionFields([{ date: chicagoDay(3), time: "10:00" }]) });
+    expect([302, 403]).toContain(answer.status);
+    if (answer.status === 403) expect(answer.body).toContain(VISIT_ANSWERS.suspended);
+    expect(await db().select().from(visitProposals).where(eq(visitProposals.threadId, lead.threadId))).toEqual([]);
   });
 
   it("refuses the wrong party (403), another thread's proposal and visit, a stranger (404) and a visitor (to sign in)", async () => {

@@ -4,8 +4,9 @@
  * proposal must be this thread's, open, and the chosen time still ahead; otherwise 'These times
  * are no longer open'. Booking is a conditional update of the proposal from 'open' under its row
  * lock: of two racing clicks exactly one books. A new visit is inserted; new times for a booked
- * visit (a Reschedule, `visit_id`) move that visit: same id (its calendar UID), `sequence` + 1,
- * the client's Confirm and Need to change cleared. The trigger on `visits` writes or moves its
+ * visit (a Reschedule, `visit_id`) move that visit, while it is booked and its window has not
+ * opened: same id (its calendar UID), `sequence` + 1, the client's Confirm and Need to change
+ * cleared. The trigger on `visits` writes or moves its
  * reminders; "visit.booked" tells both parties.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -42,6 +43,8 @@ export async function bookVisit(services: Pick<AppServices, "db" | "emit">, user
     if (proposal.visitId) {
       const [moving] = await tx.select().from(visits).where(eq(visits.id, proposal.visitId)).for("update");
       if (!moving || moving.status !== "booked") throw new AppError("conflict", VISIT_ANSWERS.cancelled);
+      // New times move a visit only until its window opens (as Reschedule and Cancel do).
+      if (moving.startsAt.getTime() <= Date.now()) throw new AppError("conflict", VISIT_ANSWERS.started);
       [visit] = await tx
         .update(visits)
         .set({ ...times, proposalId: proposal.id, sequence: moving.sequence + 1, clientConfirmedAt: null, changeRequestedAt: null, updatedAt: sql`now()` })
