@@ -149,4 +149,27 @@ test("a digger proposes two times at 375 px, the client books one, and both see 
   await opened.getByRole("button", { name: "Cancel" }).click();
   await expect(digger.getByRole("dialog")).toHaveCount(0);
   await expect(digger).toHaveURL(threadUrl);
+
+  // Reschedule: new times from the card's form; the client books them; the visit moves (the
+  // first card says so), the banner follows.
+  await digger.getByTestId("visit-card").getByRole("button", { name: "Reschedule" }).click();
+  const again = digger.getByTestId("visit-card").getByRole("form", { name: "Propose a visit" });
+  await again.getByLabel("Date").fill(dayAhead(6));
+  await again.getByLabel("Start time").fill("09:15");
+  await again.getByLabel("Arrival window").selectOption({ label: "Exact time" });
+  await again.getByRole("button", { name: "Send times" }).click();
+  await expect(toastSaying(digger, "Times sent")).toBeVisible();
+  await expect(digger.getByTestId("visit-card")).toHaveCount(2);
+  await client.goto(threadUrl);
+  const newTimes = client.getByTestId("visit-card").nth(1);
+  await expect(newTimes).toContainText("New times for the visit");
+  await newTimes.getByRole("button", { name: /^Book .* 9:15 AM$/ }).click();
+  await expect(toastSaying(client, "Visit booked")).toBeVisible();
+  await expect(client.getByTestId("visit-card").nth(0)).toContainText("Moved to new times");
+  await expect(client.getByTestId("visit-banner")).toHaveText(/^Visit booked: .*, 9:15 AM \S+$/);
+  await expect(newTimes.getByText(/^Visit booked: .*, 9:15 AM \S+$/)).toBeVisible();
+  await noSidewaysScroll(client);
+  await shot(client, "moved-client-375.png");
+  await client.setViewportSize(DESKTOP);
+  await shot(client, "moved-client-1280.png");
 });
