@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { MessageAttachmentView } from "./message-attachments.ts";
 import { formatCount } from "./money.ts";
 import type { QuoteCard } from "./quote-views.ts";
+import type { NextVisitView, VisitCard } from "./visit-views.ts";
 import { quotedPrice, type QuotePrice } from "./quotes.ts";
 import { reviewerName } from "./reviews.ts";
 
@@ -187,8 +188,8 @@ export interface ThreadMessage {
   attachments: MessageAttachmentView[];
 }
 
-/** One entry of a thread's list: a message, or a quote card (issue 33) where it was sent, with its current status. */
-export type ThreadItem = { kind: "message"; message: ThreadMessage } | { kind: "quote"; quote: QuoteCard };
+/** One entry of a thread's list: a message, a quote card (issue 33) or a visit card (issue 50) where it was sent, with its current status. */
+export type ThreadItem = { kind: "message"; message: ThreadMessage } | { kind: "quote"; quote: QuoteCard } | { kind: "visit"; visit: VisitCard };
 
 export interface ThreadView {
   id: string;
@@ -202,8 +203,12 @@ export interface ThreadView {
   gig: { id: string; status: string; filled: boolean; openForMore: boolean };
   /** The digger's profile id, for the client's Thread menu (a client has no public profile): null for the digger, or once deleted. */
   otherProfileId: string | null;
-  /** The page's messages and quote cards in the order they were sent (the newest 50, oldest first). */
+  /** The page's messages, quote and visit cards in the order they were sent (the newest 50, oldest first). */
   items: ThreadItem[];
+  /** The thread's next booked visit not yet over (issue 50): the banner 'Visit booked: …' at the top. */
+  nextVisit: NextVisitView | null;
+  /** Visits may be arranged here: no block either way, my account not suspended, the other's not deleted, the lead not refunded in full. */
+  visitsAllowed: boolean;
   /** Cursor for 'Show earlier messages' (the oldest shown item's created_at and seq), or null: nothing earlier. */
   earlierCursor: string | null;
   /** The other party has read up to my message of this seq, at this time: 'Read' goes under my last such message. */

@@ -39,6 +39,7 @@ export type VisitStatus = "booked" | "cancelled";
 export type VisitCanceller = "digger" | "client" | "system";
 export type DiggerVisitOutcome = "visited" | "client_absent";
 export type ClientVisitOutcome = "digger_absent";
+export type VisitOutcome = DiggerVisitOutcome | ClientVisitOutcome;
 
 export const VISIT_TEXTS = {
   // The thread: the '+' sheet's item, the form, the card.
@@ -55,6 +56,11 @@ export const VISIT_TEXTS = {
   otherTimesAsked: "Asked for other times",
   replaced: "Replaced by new times",
   withdrawn: "Withdrawn",
+  /** A booked proposal whose visit a later one moved (its card stays where it was sent). */
+  moved: "Moved to new times",
+  /** The Propose a visit form, when the thread has a booked visit: the new times move it. */
+  reschedulingNote: (booked: string) => `New times for the visit booked for ${booked}: it stays at that time until the client picks one.`,
+  waiting: "Waiting for the client to pick a time",
   proposedTimes: "Proposed times for a visit",
   newTimes: "New times for the visit",
   reschedule: "Reschedule",
@@ -64,6 +70,13 @@ export const VISIT_TEXTS = {
   lateCancellation: "Late cancellation",
   clientConfirmed: "Client confirmed",
   changeRequested: "Client needs to change the time",
+  /** The client's own card after Need to change. */
+  changeRequestedByYou: "You told the digger you need to change the time",
+  cancelTitle: "Cancel this visit?",
+  cancelTold: (name: string) => `${name} is told at once.`,
+  lateWarning: "The visit is less than 24 hours away: it will be marked 'Late cancellation'.",
+  howItWent: "How did the visit go?",
+  markedBy: (who: string) => `Marked by ${who}`,
   confirm: "Confirm",
   needToChange: "Need to change",
   visited: "Visited",
@@ -87,6 +100,15 @@ export const VISIT_TEXTS = {
   confirmed: "Visit confirmed",
   changeAsked: "We told the digger you need to change the time",
 } as const;
+
+/** The marks' labels (buttons and what the card says once marked); the digger marks the first two, the client the third. */
+export const VISIT_OUTCOME_LABELS: Record<VisitOutcome, string> = {
+  visited: VISIT_TEXTS.visited,
+  client_absent: VISIT_TEXTS.clientAbsent,
+  digger_absent: VISIT_TEXTS.diggerAbsent,
+};
+/** Which side may mark each outcome. */
+export const VISIT_OUTCOME_SIDE: Record<VisitOutcome, "digger" | "client"> = { visited: "digger", client_absent: "digger", digger_absent: "client" };
 
 /** 'Book Tue, Dec 8, 9:00 AM': `start` as server/reader-time.ts's `visitStart` writes it. */
 export const bookLabel = (start: string) => `Book ${start}`;
@@ -131,6 +153,10 @@ export const VISIT_ANSWERS = {
   markClosed: `Visits can be marked within ${VISIT_MARK_DAYS} days of their window`,
   alreadyMarked: "You already said how this visit went",
   blocked: "You cannot book a visit in this conversation",
+  suspended: "Your account is suspended: you cannot arrange visits.",
+  onlyClientAnswers: "Only the client of this conversation can answer for the visit",
+  notYourMark: "That is for the other party of the visit to say",
+  proposedMeanwhile: "New times were just sent in this conversation. Reload the page to see them.",
   linkInvalid: "This link is not valid. Open the visit in your messages instead.",
   linkOld: "This visit has changed since this e-mail. Open the visit in your messages to see its time.",
 } as const;
@@ -154,7 +180,11 @@ export const VISIT_FIELD_MESSAGES = {
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const optionInput = z.object({
-  date: z.string({ error: VISIT_FIELD_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_FIELD_MESSAGES.date),
+  date: z
+    .string({ error: VISIT_FIELD_MESSAGES.date })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_FIELD_MESSAGES.date)
+    // A day of the calendar: not 30 February (which Date would read as 2 March), not month 13.
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, VISIT_FIELD_MESSAGES.date),
   time: z.string({ error: VISIT_FIELD_MESSAGES.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, VISIT_FIELD_MESSAGES.time),
   window: z.coerce
     .number({ error: VISIT_FIELD_MESSAGES.window })

@@ -6,7 +6,7 @@
  * write (server/reader-time.ts) and format no time themselves.
  */
 
-type Style = "date" | "dateTime" | "dateTimeYearless" | "deadline" | "deadlineYear" | "time" | "weekday" | "monthDay" | "day" | "visitStart" | "visitStartYear";
+type Style = "date" | "dateTime" | "dateTimeYearless" | "deadline" | "deadlineYear" | "time" | "timeZoned" | "weekday" | "monthDay" | "day" | "visitStart" | "visitStartYear";
 
 const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   date: { month: "short", day: "numeric", year: "numeric" },
@@ -15,6 +15,7 @@ const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   deadline: { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
   deadlineYear: { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
   time: { hour: "numeric", minute: "2-digit" },
+  timeZoned: { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
   weekday: { weekday: "short" },
   monthDay: { month: "short", day: "numeric" },
   day: { year: "numeric", month: "2-digit", day: "2-digit" },
@@ -121,5 +122,12 @@ export function visitWindowText(start: string | Date, windowMinutes: number, zon
   const style = sameYear(from, zone, now) ? "deadline" : "deadlineYear";
   if (windowMinutes <= 0) return write(style, zone, from);
   const to = new Date(from.getTime() + windowMinutes * 60_000);
+  // A window across a clock change: each end with its own zone name ("1:30 AM CST – 3:30 AM
+  // CDT"), which a range would write once, at its end, for both.
+  const zoneName = (at: Date) => format("timeZoned", zone).formatToParts(at).find((part) => part.type === "timeZoneName")?.value;
+  if (zoneName(from) !== zoneName(to)) {
+    const sameDay = zonedDay(from, zone) === zonedDay(to, zone);
+    return `${write(style, zone, from)} – ${write(sameDay ? "timeZoned" : style, zone, to)}`;
+  }
   return format(style, zone).formatRange(from, to).replace(/[\u202f\u2009\u00a0]/g, " ");
 }

@@ -2,6 +2,8 @@ import { redirect, useSearchParams } from "react-router";
 import { ThreadView } from "#app/features/messages/thread-view.tsx";
 import { AcceptedNotice } from "#app/features/quotes/quote-comparison.tsx";
 import { QuoteCardView, sendQuoteAction } from "#app/features/quotes/thread-quotes.tsx";
+import { VisitBanner, VisitCardView } from "#app/features/visits/visit-card.tsx";
+import { proposeVisitAction } from "#app/features/visits/visit-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useLiveRevalidate } from "#app/lib/use-live-events.ts";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
@@ -14,6 +16,13 @@ import { reviseThreadQuote } from "#server/conversations/revise-quote.ts";
 import { sendInThread } from "#server/conversations/send-message.ts";
 import { sendThreadQuote } from "#server/conversations/send-quote.ts";
 import { unblockInThread } from "#server/conversations/unblock-other.ts";
+import { askThreadOtherTimes } from "#server/conversations/visits/ask-other-times.ts";
+import { bookThreadVisit } from "#server/conversations/visits/book-visit.ts";
+import { cancelThreadVisit } from "#server/conversations/visits/cancel-visit-in-thread.ts";
+import { changeThreadVisit } from "#server/conversations/visits/change-visit.ts";
+import { confirmThreadVisit } from "#server/conversations/visits/confirm-visit.ts";
+import { markThreadVisit } from "#server/conversations/visits/mark-visit.ts";
+import { proposeThreadVisit } from "#server/conversations/visits/propose-visit.ts";
 import { threadView } from "#server/conversations/view-thread.ts";
 import { withdrawThreadQuote } from "#server/conversations/withdraw-quote.ts";
 import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
@@ -28,8 +37,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * Send (a form post comes back to the thread; the page's script gets an answer), Block, Unblock,
- * Report, and the quotes of issue 33: send, revise, withdraw, accept, decline (one file each in
- * server/conversations/).
+ * Report, the quotes of issue 33: send, revise, withdraw, accept, decline (one file each in
+ * server/conversations/), and the visits of issue 50: propose, book, ask for other times, cancel,
+ * mark, confirm, change (server/conversations/visits/).
  * The body is read by the thread's own reader (files streamed to storage), only once the caller
  * is known to be a party of the thread: a stranger's files are never stored.
  */
@@ -49,6 +59,13 @@ export async function action(args: Route.ActionArgs) {
       "withdraw-quote": withdrawThreadQuote,
       "accept-quote": acceptThreadQuote,
       "decline-quote": declineThreadQuote,
+      "propose-visit": proposeThreadVisit,
+      "book-visit": bookThreadVisit,
+      "ask-other-times": askThreadOtherTimes,
+      "cancel-visit": cancelThreadVisit,
+      "mark-visit": markThreadVisit,
+      "confirm-visit": confirmThreadVisit,
+      "change-visit": changeThreadVisit,
       "*": sent,
     },
     { readForm: ({ request, context }) => readMessageForm(context.services.storage, request) },
@@ -71,9 +88,13 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
   useLiveRevalidate({ enabled: loaderData.live, since: loaderData.since, shows: (event) => event.kind === "thread" });
   const { thread, today } = loaderData;
   const [params, setParams] = useSearchParams();
-  // The composer's '+' sheet: the digger's Send a Quote (issue 47; visits to come). `?compose=quote`
-  // opens it at once (the gig page's Send a Quote links here); closing it forgets the parameter.
-  const actions = [thread.role === "digger" ? sendQuoteAction({ threadId: thread.id, today, state: loaderData.quoteState }) : null].filter((action) => action !== null);
+  // The composer's '+' sheet: the digger's Send a Quote (issue 47) and Propose a visit (issue 50).
+  // `?compose=quote` or `?compose=visit` opens one at once (the gig page's Send a Quote links
+  // here); closing it forgets the parameter.
+  const actions = [
+    thread.role === "digger" ? sendQuoteAction({ threadId: thread.id, today, state: loaderData.quoteState }) : null,
+    proposeVisitAction({ threadId: thread.id, form: loaderData.visitForm }),
+  ].filter((action) => action !== null);
   const compose = params.get("compose");
   // The client who accepted this thread's quote: what next for the gig (as on Compare Quotes).
   const accepted = thread.items.find((item) => item.kind === "quote" && item.quote.status === "accepted");
@@ -85,6 +106,8 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
     <ThreadView
       thread={thread}
       renderQuote={(quote) => <QuoteCardView quote={quote} threadId={thread.id} role={thread.role} diggerHandle={thread.otherName} today={today} />}
+      renderVisit={(visit) => <VisitCardView visit={visit} threadId={thread.id} role={thread.role} otherName={thread.otherName} form={loaderData.visitForm} />}
+      banner={thread.nextVisit ? <VisitBanner visit={thread.nextVisit} /> : null}
       actions={actions}
       notice={notice}
       compose={compose}

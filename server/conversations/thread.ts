@@ -1,7 +1,8 @@
 /**
- * One thread as a party sees it: the newest 50 messages and quote cards in the order they were
- * sent, one list by (created_at, seq) (or the 50 before a cursor, for 'Show earlier messages';
- * each half read newest first from its index, migration 0045, decision 0057), the other party
+ * One thread as a party sees it: the newest 50 messages, quote cards and visit cards in the
+ * order they were sent, one list by (created_at, seq) (or the 50 before a cursor, for 'Show
+ * earlier messages'; each part read newest first from its index, migration 0045, decision 0057;
+ * visits: migration 0055), the thread's next booked visit (its banner), the other party
  * and the gig, whether either blocked the other, and how far the other party has read. Opening
  * the newest page marks the thread read for its viewer.
  */
@@ -12,7 +13,9 @@ import { blocks, diggerProfiles, gigs, leadPurchases, messages, threads, users }
 import { emitRecord } from "../events/emit.ts";
 import { decodeCursor, encodeCursor, exactTimestamp, TIMESTAMP_SEQ_CURSOR } from "../pagination.ts";
 import type { ReaderTime } from "../reader-time.ts";
+import { fullyRefunded } from "../reviews/gig-buyers.ts";
 import { threadQuotePage } from "./thread-quotes.ts";
+import { nextVisit, threadVisitPage } from "./visits/thread-visits.ts";
 import { threadParty, type ThreadParty } from "./access.ts";
 import { attachmentsOf } from "./attachments.ts";
 
@@ -78,6 +81,7 @@ export async function threadPage(db: Database, userId: string, threadId: string,
       iBlocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${other})`,
       blockedMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${userId})`,
       meSuspended: sql<boolean>`exists (select 1 from ${users} me where me.id = ${userId} and me.suspended_at is not null)`,
+      refunded: fullyRefunded,
     })
     .from(threads)
     .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))
@@ -100,20 +104,30 @@ export async function threadPage(db: Database, userId: string, threadId: string,
     .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(THREAD_PAGE_SIZE + 1);
   const quoteRows = await threadQuotePage(db, party.id, before, THREAD_PAGE_SIZE + 1);
-  // The two halves merged newest first; the page is the newest 50 of them, shown oldest first.
-  const newestFirst = [
-    ...rows.map((row) => ({ at: row.createdAt, seq: row.seq, message: row, quote: null })),
-    ...quoteRows.map((quote) => ({ at: quote.at, seq: quote.seq, message: null, quote })),
-  ].sort((a, b) => (a.at === b.at ? b.seq - a.seq : a.at < b.at ? 1 : -1));
-  const shown = newestFirst.slice(0, THREAD_PAGE_SIZE).reverse();
-  const shownMessages = shown.flatMap((item) => (item.message ? [item.message] : []));
-  const files = await attachmentsOf(db, shownMessages.filter((row) => !row.deleted && !row.hidden).map((row) => row.id));
   const otherParty = {
     role: party.role === "digger" ? ("client" as const) : ("digger" as const),
     deleted: !head || head.otherName === null || head.otherDeletedAt !== null,
     handle: head?.handle ?? null,
     fullName: head?.otherName ?? null,
   };
+  // Visits are arranged by two parties who may still talk, on a lead not refunded in full (issue 50).
+  const mayArrange = Boolean(head) && !otherParty.deleted && !head?.meSuspended && !head?.iBlocked && !head?.blockedMe && !head?.refunded;
+  const visitReader = { role: party.role, otherName: partyName(otherParty), time, mayArrange };
+  const visitRows = await threadVisitPage(db, party.id, before, THREAD_PAGE_SIZE + 1, visitReader);
+  // The three parts merged newest first; the page is the newest 50 of them, shown oldest first.
+  type Entry = { at: string; seq: number } & (
+    | { message: (typeof rows)[number]; quote: null; visit: null }
+    | { message: null; quote: (typeof quoteRows)[number]; visit: null }
+    | { message: null; quote: null; visit: (typeof visitRows)[number] }
+  );
+  const newestFirst: Entry[] = [
+    ...rows.map((row) => ({ at: row.createdAt, seq: row.seq, message: row, quote: null, visit: null })),
+    ...quoteRows.map((quote) => ({ at: quote.at, seq: quote.seq, message: null, quote, visit: null })),
+    ...visitRows.map((visit) => ({ at: visit.at, seq: visit.seq, message: null, quote: null, visit })),
+  ].sort((a, b) => (a.at === b.at ? b.seq - a.seq : a.at < b.at ? 1 : -1));
+  const shown = newestFirst.slice(0, THREAD_PAGE_SIZE).reverse();
+  const shownMessages = shown.flatMap((item) => (item.message ? [item.message] : []));
+  const files = await attachmentsOf(db, shownMessages.filter((row) => !row.deleted && !row.hidden).map((row) => row.id));
   return {
     id: party.id,
     role: party.role,
@@ -129,6 +143,10 @@ export async function threadPage(db: Database, userId: string, threadId: string,
         const { at: _at, seq: _seq, ...quote } = item.quote;
         return { kind: "quote", quote };
       }
+      if (item.visit) {
+        const { at: _at, seq: _seq, ...visit } = item.visit;
+        return { kind: "visit", visit };
+      }
       const row = item.message;
       const state = row.deleted ? "deleted" : row.hidden ? "hidden" : "shown";
       return {
@@ -136,6 +154,8 @@ export async function threadPage(db: Database, userId: string, threadId: string,
         message: { id: row.id, seq: row.seq, mine: row.senderId === userId, body: state === "shown" ? row.body : "", state, createdAt: row.createdAt, createdText: time.dateTime(row.createdAt), attachments: files.get(row.id) ?? [] },
       };
     }),
+    nextVisit: await nextVisit(db, party.id, time),
+    visitsAllowed: mayArrange,
     earlierCursor: newestFirst.length > THREAD_PAGE_SIZE && shown[0] ? encodeCursor([shown[0].at, shown[0].seq]) : null,
     readByOther: head && head.otherReadSeq > 0 && head.otherReadAt ? { seq: head.otherReadSeq, at: head.otherReadAt, text: time.dateTime(head.otherReadAt) } : null,
     iBlocked: Boolean(head?.iBlocked),

@@ -68,7 +68,7 @@ describe("the inbox and a thread's page read their indexes in order", () => {
     }
   });
 
-  it("a thread's page walks the thread's messages and quotes by (created_at, seq), newest first, without sorting them (migration 0045)", async () => {
+  it("a thread's page walks the thread's messages, quotes and visit proposals by (created_at, seq), newest first, without sorting them (migrations 0045, 0055)", async () => {
     const recorded: Statement[] = [];
     const view = await threadPage(recordingDb(recorded), diggerId, threadId, null, utc);
     expect(view.items.map((item) => (item.kind === "message" ? item.message.body : item.kind))).toEqual(["Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
@@ -79,6 +79,7 @@ describe("the inbox and a thread's page read their indexes in order", () => {
     for (const [table, index] of [
       ["messages", "messages_thread_time_idx"],
       ["quotes", "quotes_thread_idx"],
+      ["visit_proposals", "visit_proposals_thread_idx"],
     ] as const) {
       const pages = recorded.filter((statement) => new RegExp(`from "${table}"`).test(statement.sql) && new RegExp(`order by "${table}"\\."created_at" desc, "${table}"\\."seq" desc`).test(statement.sql));
       expect(pages, table).toHaveLength(2);

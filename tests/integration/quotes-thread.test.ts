@@ -35,7 +35,8 @@ afterAll(() => app.close());
 const FIXED = { type: "fixed", amount: "800", included: "Labour and materials" };
 const say = (user: TestUser, lead: BoughtLead, body: string) => user.client.post(`/messages/${lead.threadId}`, { intent: "send", body, js: "1" });
 /** A page's list as words: each message's text, each quote as `quote {price} {status}`. */
-const listed = (view: ThreadView) => view.items.map((item) => (item.kind === "message" ? item.message.body : `quote ${item.quote.priceText} ${item.quote.status}`));
+const listed = (view: ThreadView) =>
+  view.items.map((item) => (item.kind === "message" ? item.message.body : item.kind === "quote" ? `quote ${item.quote.priceText} ${item.quote.status}` : `visit ${item.visit.status}`));
 const cursorOf = (view: ThreadView) => view.earlierCursor;
 
 describe("the thread's one list of messages and quotes", () => {
@@ -253,7 +254,8 @@ describe("a digger not chosen cannot quote (issue 47)", () => {
     expect(await clientPage(notChosen)).not.toContain("Keep it open for more diggers");
     expect(await page(chosen)).not.toContain("Keep it open for more diggers");
     for (const lead of [notChosen, silent]) {
-      expect(await page(lead)).not.toContain(">More actions<");
+      // The '+' sheet offers Send a Quote by this state (it stays for Propose a visit, issue 50).
+      expect((await state(lead)).canQuote).toBe(false);
       await expect(sendQuoteForm(app, lead.digger.id, lead.threadId, FIXED)).rejects.toMatchObject({ code: "conflict" });
     }
     // Even were the accepted quote gone, a thread's 'Not chosen' ends its quoting.

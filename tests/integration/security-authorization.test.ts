@@ -34,6 +34,7 @@ import { signVisitAnswerToken } from "../../server/mail/visit-answer-token.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
+import { freshVisit, freshVisitProposal } from "../security/visits.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
 import { worldPastVisit } from "../security/world-visits.ts";
 
@@ -89,6 +90,10 @@ const PARTIES = (cell: string): Cells => ["302 /auth", cell, "404", cell, "404",
 const QUOTER = (cell: string): Cells => ["302 /auth", "403", "404", cell, "404", "404"];
 const DECIDER = (cell: string): Cells => ["302 /auth", cell, "404", "403", "404", "404"];
 const QUOTE_FORM = { type: "fixed", amount: "1200", included: "Labour and materials" };
+/** A visit's times (issue 50): its digger proposes (and marks 'Visited'), its client books and answers (403 for the other party). */
+const VISIT_FORM = { "options.0.date": new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), "options.0.time": "10:00", "options.0.window": "60", note: "I'll bring a ladder" };
+/** What a visit's step writes besides its rows: the other party's notice, and the read mark of the thread page shown again after the post. */
+const VISIT_NOTICES: GuardedTable[] = ["threads", "notifications", "emails"];
 
 const validGig = (w: World) => validGigForm(w.gig.categoryId);
 
@@ -295,6 +300,16 @@ const TABLE: Row[] = [
   { route: "routes/messages.$threadId:action", what: "withdraw a quote", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "withdraw-quote", quoteId: (await w.freshQuote()).id } }), expect: QUOTER("200*"), writes: ["quotes"] },
   { route: "routes/messages.$threadId:action", what: "accept a quote", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "accept-quote", quoteId: (await w.freshQuote()).id } }), expect: DECIDER("200*"), writes: ["quotes", "hires", "notifications", "emails"] },
   { route: "routes/messages.$threadId:action", what: "decline a quote", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "decline-quote", quoteId: (await w.freshQuote()).id, reason: "Too dear" } }), expect: DECIDER("200*"), writes: ["quotes", "notifications", "emails"] },
+  // Site visits (issue 50): only the thread's digger proposes, only its client books, asks for
+  // other times, confirms and asks to change, either party cancels, each marks their own side.
+  { route: "routes/messages.$threadId:action", what: "propose a visit", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "propose-visit", ...VISIT_FORM } }), expect: QUOTER("200*"), writes: ["visit_proposals", "visit_options", ...VISIT_NOTICES] },
+  { route: "routes/messages.$threadId:action", what: "book a visit's time", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "book-visit", proposalId: (await freshVisitProposal(w)).id, position: "1" } }), expect: DECIDER("200*"), writes: ["visit_proposals", "visits", ...VISIT_NOTICES] },
+  { route: "routes/messages.$threadId:action", what: "ask for other times", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "ask-other-times", proposalId: (await freshVisitProposal(w)).id } }), expect: DECIDER("200*"), writes: ["visit_proposals", ...VISIT_NOTICES] },
+  { route: "routes/messages.$threadId:action", what: "confirm a visit", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "confirm-visit", visitId: (await freshVisit(w)).id } }), expect: DECIDER("200*"), writes: ["visits", "threads"] },
+  { route: "routes/messages.$threadId:action", what: "ask to change a visit (Need to change)", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "change-visit", visitId: (await freshVisit(w)).id } }), expect: DECIDER("200*"), writes: ["visits", ...VISIT_NOTICES] },
+  { route: "routes/messages.$threadId:action", what: "cancel a visit with a reason", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "cancel-visit", visitId: (await freshVisit(w)).id, reason: "Something came up" } }), expect: PARTIES("200*"), writes: ["visits", "visit_proposals", ...VISIT_NOTICES] },
+  { route: "routes/messages.$threadId:action", what: "mark a visit 'Visited' (the digger's)", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "mark-visit", visitId: (await freshVisit(w, -3)).id, outcome: "visited" } }), expect: QUOTER("200*"), writes: ["visits", ...VISIT_NOTICES] },
+  { route: "routes/messages.$threadId:action", what: "mark a visit 'Digger did not come' (the client's)", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "mark-visit", visitId: (await freshVisit(w, -3)).id, outcome: "digger_absent" } }), expect: DECIDER("200*"), writes: ["visits", ...VISIT_NOTICES] },
   { route: "routes/ops.messages:loader", what: "the console's reported messages", request: get("/ops/messages"), expect: OPS("200") },
   { route: "routes/ops.messages:action", what: "keep a reported message", request: async (w) => ({ path: "/ops/messages", form: { intent: "keep", messageId: (await w.freshReportedMessage()).id } }), expect: OPS("200*"), writes: ["message_reports", "operator_actions"] },
   { route: "routes/reset-password:loader", what: "reset password form", request: get("/reset-password?token=abc"), expect: ALL("200") },

@@ -25,6 +25,7 @@ import { validGigForm } from "../support/forms.ts";
 import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
+import { freshVisit, freshVisitProposal } from "../security/visits.ts";
 import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
 import { worldPastVisit } from "../security/world-visits.ts";
 
@@ -222,6 +223,11 @@ let approvedProof: ReturnType<World["freshProof"]> | undefined;
 let rejectedProof: ReturnType<World["freshProof"]> | undefined;
 /** The quote actions' refusals (issue 33), and the message box's when a fuzzed intent falls through to Send. */
 const QUOTE_REFUSALS = /Please|amount|Amounts|Hours|low end|include|at most|line item|Line items|add up|date|Valid until|open quote|no longer open|already accepted|Only the|refunded|not found|Quote not found|reason|too fast|could not be sent|Invalid|expected|too large|Invalid character/i;
+/** The visit actions' refusals (issue 50, core/visits.ts), and the message box's when a fuzzed intent falls through to Send. */
+const VISIT_REFUSALS =
+  /Please|at most|clocks change|hours from now|within 60 days|different|reason|no longer open|not found|Only the|refunded|cancelled|has opened|has closed|within 7 days|already said|other party|suspended|cannot book|Reload|too fast|could not be sent|Invalid|expected|too large|Invalid character|Unknown action/i;
+const VISIT_DAY = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+const threadPath = (w: World, id: Hostile | null) => `/messages/${id === null ? w.thread.id : param(id)}`;
 const PROOF_MESSAGES = /Choose|Enter|expiry|number|document|PDF|10 MB|Unknown action|too large|Invalid character/i;
 
 const TARGETS: Target[] = [
@@ -320,6 +326,14 @@ const TARGETS: Target[] = [
   { route: "GET /api/auth/ok", role: "signedOut", query: true, form: () => ({}), readOnly: true },
   { route: "GET /api/auth/error", role: "signedOut", query: true, form: () => ({ error: "state_mismatch", error_description: "Please try again" }), readOnly: true },
   { route: "POST /api/webhooks/stripe", role: "signedOut", path: () => "/api/webhooks/stripe", form: () => ({ type: "checkout.session.completed", id: "cs_test_x" }) },
+  // Site visits (issue 50): the thread's visit intents, each by the party who may use it.
+  { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: threadPath, form: () => ({ intent: "propose-visit", "options.0.date": VISIT_DAY, "options.0.time": "10:00", "options.0.window": "60", "options.1.date": VISIT_DAY, "options.1.time": "15:30", "options.1.window": "240", note: "I'll bring a ladder" }), messages: VISIT_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningClient", hasParam: true, path: threadPath, form: async (w) => ({ intent: "book-visit", proposalId: (await freshVisitProposal(w)).id, position: "1" }), messages: VISIT_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningClient", hasParam: true, path: threadPath, form: async (w) => ({ intent: "ask-other-times", proposalId: (await freshVisitProposal(w)).id }), messages: VISIT_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: threadPath, form: async (w) => ({ intent: "cancel-visit", visitId: (await freshVisit(w)).id, reason: "My van broke down" }), messages: VISIT_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: threadPath, form: async (w) => ({ intent: "mark-visit", visitId: (await freshVisit(w, -3)).id, outcome: "client_absent" }), messages: VISIT_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningClient", hasParam: true, path: threadPath, form: async (w) => ({ intent: "confirm-visit", visitId: (await freshVisit(w)).id }), messages: VISIT_REFUSALS },
+  { route: "routes/messages.$threadId:action", role: "owningClient", hasParam: true, path: threadPath, form: async (w) => ({ intent: "change-visit", visitId: (await freshVisit(w)).id }), messages: VISIT_REFUSALS },
 ];
 
 // ---- Sending ---------------------------------------------------------------------------
@@ -825,5 +839,22 @@ describe("stored text renders inert", () => {
       expect(data.headers.get("content-type") ?? "", `${path}.data`).not.toMatch(/html/);
     }
     expect(location(posted)).toMatch(/^\//);
+  });
+});
+
+describe("a visit's words render inert (issue 50)", () => {
+  it("a proposal's note and a cancellation's reason with script payloads, on both parties' thread", async () => {
+    const path = `/messages/${world.thread.id}`;
+    const proposed = await world.client("owningDigger").post(path, { intent: "propose-visit", "options.0.date": VISIT_DAY, "options.0.time": "11:00", "options.0.window": "0", note: `Note ${PAYLOAD}` });
+    expect(proposed.status).toBe(200);
+    const visit = await freshVisit(world);
+    const cancelled = await world.client("owningClient").post(path, { intent: "cancel-visit", visitId: visit.id, reason: `Reason ${PAYLOAD}`.slice(0, 200) });
+    expect(cancelled.status).toBe(200);
+    for (const role of ["owningDigger", "owningClient"] as const) {
+      const html = await (await world.client(role).get(path)).text();
+      expectInert(html, `${path} as ${role}`);
+      expect(html, role).toContain("Note &lt;script&gt;");
+      expect(html, role).toContain(": Reason &lt;script&gt;");
+    }
   });
 });

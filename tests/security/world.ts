@@ -398,6 +398,10 @@ export const GUARDED_TABLES = [
   "phone_verifications",
   "phone_codes",
   "sms_outbox",
+  // Site visits (issue 50).
+  "visit_proposals",
+  "visit_options",
+  "visits",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 

@@ -3,7 +3,7 @@
  * zone's short name as en-US writes it, and a list's relative times count the reader's days.
  */
 import { describe, expect, it } from "vitest";
-import { deadlineText, isTimeZone, listTime, zonedDate, zonedDateTime, zonedDay, zonedTime } from "../../core/zoned-dates.ts";
+import { deadlineText, isTimeZone, listTime, visitWindowText, zonedDate, zonedDateTime, zonedDay, zonedTime } from "../../core/zoned-dates.ts";
 import { readerTime } from "../../server/reader-time.ts";
 
 // 7:47 PM on Nov 28 in Austin (CST, UTC-6) is 1:47 AM on Nov 29 in UTC and 10:47 AM on Nov 29 in Tokyo.
@@ -75,5 +75,17 @@ describe("readerTime", () => {
     expect(readerTime("Mars/Olympus_Mons", config, instant).zone).toBe("America/New_York");
     expect(readerTime("America/Chicago", config, instant).today).toBe("2026-11-28");
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+  });
+});
+
+describe("a visit's arrival window (issue 50)", () => {
+  const now = new Date("2027-03-03T18:00:00Z");
+  it("writes a window as a range, an exact time alone, and each end's zone name when the clocks change inside it", () => {
+    expect(visitWindowText("2027-03-14T14:00:00Z", 120, "America/Chicago", now)).toBe("Sun, Mar 14, 9:00 – 11:00 AM CDT");
+    expect(visitWindowText("2027-03-14T14:00:00Z", 0, "America/Chicago", now)).toBe("Sun, Mar 14, 9:00 AM CDT");
+    // 1:30 AM is still standard time; an hour later the clocks show 3:30, summer time.
+    expect(visitWindowText("2027-03-14T07:30:00Z", 60, "America/Chicago", now)).toBe("Sun, Mar 14, 1:30 AM CST – 3:30 AM CDT");
+    expect(visitWindowText("2027-03-14T07:30:00Z", 60, "America/Los_Angeles", now)).toBe("Sat, Mar 13, 11:30 PM PST – Sun, Mar 14, 12:30 AM PST");
+    expect(visitWindowText("2027-11-07T06:30:00Z", 120, "America/Chicago", now)).toBe("Sun, Nov 7, 1:30 AM CDT – 2:30 AM CST");
   });
 });

@@ -16,6 +16,7 @@ import {
   type ThreadView as Thread,
 } from "#core/messages.ts";
 import { COMPARE_TEXTS, type QuoteCard } from "#core/quote-views.ts";
+import type { VisitCard } from "#core/visit-views.ts";
 import { MessageAttachments } from "./attachments.tsx";
 import { ComposerSheet, type ComposerAction } from "./composer-sheet.tsx";
 import { MessageForm } from "./message-form.tsx";
@@ -26,13 +27,17 @@ import { MessageText } from "./message-text.tsx";
  * (the other party, the gig, the Thread menu), the messages and quote cards in the order they
  * were sent as a log that screen readers announce politely (newest at the bottom, in view from
  * the start: the scroller runs bottom-up), 'Read' under my last message the other party has
- * seen, and the composer pinned to the bottom. `renderQuote`: a quote card (app/features/quotes/,
- * composed by the route), shown among the messages where it was sent; `actions`: what the
- * composer's '+' sheet offers (Send a Quote), `compose`: the one to open at once.
+ * seen, and the composer pinned to the bottom. `renderQuote` and `renderVisit`: a quote card
+ * (app/features/quotes/) and a visit card (app/features/visits/), composed by the route, shown
+ * among the messages where they were sent; `banner`: under the header (the next booked visit,
+ * issue 50); `actions`: what the composer's '+' sheet offers (Send a Quote, Propose a visit),
+ * `compose`: the one to open at once.
  */
 export function ThreadView({
   thread,
   renderQuote,
+  renderVisit,
+  banner,
   actions = [],
   compose,
   onComposeClosed,
@@ -40,6 +45,9 @@ export function ThreadView({
 }: {
   thread: Thread;
   renderQuote?: (quote: QuoteCard) => ReactNode;
+  renderVisit?: (visit: VisitCard) => ReactNode;
+  /** Under the header, above the log: 'Visit booked: …' (issue 50). */
+  banner?: ReactNode;
   /** Under the newest item: the client's next step once they accepted a quote here. */
   notice?: ReactNode;
   actions?: ComposerAction[];
@@ -73,6 +81,7 @@ export function ThreadView({
           <ThreadMenu thread={thread} />
         </div>
       </div>
+      {banner}
       {/* Scrolling the log never scrolls the page under it (the composer would leave the screen). */}
       <div ref={log} onScroll={onScroll} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain py-3">
         <div>
@@ -88,9 +97,13 @@ export function ThreadView({
               {thread.items.map((item) =>
                 item.kind === "message" ? (
                   <MessageItem key={item.message.id} message={item.message} threadId={thread.id} read={item.message.id === lastRead?.id ? thread.readByOther : null} />
-                ) : (
+                ) : item.kind === "quote" ? (
                   <li key={item.quote.id} className="grid">
                     {renderQuote?.(item.quote)}
+                  </li>
+                ) : (
+                  <li key={item.visit.id} className="grid">
+                    {renderVisit?.(item.visit)}
                   </li>
                 ),
               )}

@@ -1,0 +1,29 @@
+/**
+ * The client's Confirm in the thread (issue 50): the visit must be this thread's and the caller
+ * its client (403 for the digger, the 404 page for anyone else); the work is client-answers.ts's
+ * `confirmVisit` (booked, window not opened, once), shared with the reminder's signed link. The
+ * digger's card shows 'Client confirmed'.
+ */
+import { VISIT_ANSWERS, VISIT_TEXTS, visitChoiceSchema } from "#core/visits.ts";
+import type { AppServices } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { defineOperation } from "../../operation.ts";
+import { THREAD, threadParty } from "../access.ts";
+import { confirmVisit } from "./client-answers.ts";
+import { visitOfThread } from "./visit-party.ts";
+
+export async function confirmVisitInThread(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, visitId: unknown): Promise<{ success: string }> {
+  return services.db.transaction(async (tx) => {
+    const party = await threadParty(tx, userId, threadId, true);
+    if (party.role !== "client") throw new AppError("forbidden", VISIT_ANSWERS.onlyClientAnswers);
+    const visit = await visitOfThread(tx, party.id, visitId);
+    await confirmVisit(tx, services.emit, visit.id);
+    return { success: VISIT_TEXTS.confirmed };
+  });
+}
+
+export const confirmThreadVisit = defineOperation({
+  access: THREAD,
+  input: visitChoiceSchema,
+  run: ({ services, user, thread, input }) => confirmVisitInThread(services, user.id, thread.id, input.visitId),
+});
