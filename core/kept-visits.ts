@@ -6,7 +6,7 @@
  */
 
 /** 'Kept {k} of {n} visits' shows from this many counted visits. */
-export const KEPT_VISITS_MIN = 3;
+const KEPT_VISITS_MIN = 3;
 
 /** The figure's term beside it on the digger's profile. */
 export const KEPT_VISITS_TERM = "Site visits";

@@ -8,7 +8,7 @@
 import type { VisitOutcome, VisitProposalStatus } from "./visits.ts";
 
 /** One proposed time. */
-export interface VisitOptionView {
+interface VisitOptionView {
   position: number;
   /** ISO instant of its start (for `<time dateTime>`). */
   startsAt: string;

@@ -22,20 +22,18 @@ export const VISIT_OPTIONS_MAX = 3;
 export const VISIT_NOTE_MAX = 500;
 export const VISIT_REASON_MAX = 200;
 /** An option starts at least this long after it is proposed, and at most this many days on. */
-export const VISIT_MIN_AHEAD_HOURS = 2;
+const VISIT_MIN_AHEAD_HOURS = 2;
 export const VISIT_MAX_AHEAD_DAYS = 60;
 /** A cancellation this close to the window's start is a 'Late cancellation'. */
 export const VISIT_LATE_HOURS = 24;
 /** After the window closes, each side may mark the visit within this many days. */
 export const VISIT_MARK_DAYS = 7;
-/** The reminders, this many hours before the window opens (`visit_reminders.kind`). */
-export const VISIT_REMINDER_HOURS = { day: 24, hours: 2 } as const;
-export type VisitReminderKind = keyof typeof VISIT_REMINDER_HOURS;
+/** The reminders: 24 hours ("day") and 2 hours ("hours") before the window opens (`visit_reminders.kind`, migration 0055). */
+export type VisitReminderKind = "day" | "hours";
 /** 'Kept {k} of {n} visits' and the count it shows from: core/kept-visits.ts (no zod for the public pages). */
-export { KEPT_VISITS_MIN, keptVisitsLine } from "./kept-visits.ts";
+export { keptVisitsLine } from "./kept-visits.ts";
 
 export type VisitProposalStatus = "open" | "booked" | "replaced" | "other_times" | "withdrawn";
-export type VisitStatus = "booked" | "cancelled";
 export type VisitCanceller = "digger" | "client" | "system";
 export type DiggerVisitOutcome = "visited" | "client_absent";
 export type ClientVisitOutcome = "digger_absent";
@@ -191,7 +189,7 @@ const optionInput = z.object({
     .refine((value): value is VisitWindow => (VISIT_WINDOWS as readonly number[]).includes(value), VISIT_FIELD_MESSAGES.window),
 });
 
-export interface VisitOptionInput {
+interface VisitOptionInput {
   /** As written (YYYY-MM-DD, HH:MM, in the proposer's zone) and the instant it names there. */
   date: string;
   time: string;

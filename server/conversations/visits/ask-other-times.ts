@@ -14,7 +14,7 @@ import { THREAD } from "../access.ts";
 import { visitFacts } from "./visit-facts.ts";
 import { proposalOfThread, visitLead } from "./visit-party.ts";
 
-export async function askOtherTimes(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, proposalId: unknown): Promise<{ success: string }> {
+async function askOtherTimes(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, proposalId: unknown): Promise<{ success: string }> {
   return services.db.transaction(async (tx) => {
     const lead = await visitLead(tx, userId, threadId, "client", VISIT_ANSWERS.onlyClient);
     const proposal = await proposalOfThread(tx, lead.threadId, proposalId);

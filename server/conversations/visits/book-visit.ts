@@ -19,7 +19,7 @@ import { THREAD } from "../access.ts";
 import { visitFacts, visitTime } from "./visit-facts.ts";
 import { proposalOfThread, visitLead } from "./visit-party.ts";
 
-export async function bookVisit(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, proposalId: unknown, position: number | undefined): Promise<{ success: string; visitId: string }> {
+async function bookVisit(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, proposalId: unknown, position: number | undefined): Promise<{ success: string; visitId: string }> {
   return services.db.transaction(async (tx) => {
     const lead = await visitLead(tx, userId, threadId, "client", VISIT_ANSWERS.onlyClient);
     if (lead.refunded) throw new AppError("conflict", VISIT_ANSWERS.refunded);

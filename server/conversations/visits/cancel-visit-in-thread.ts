@@ -12,7 +12,7 @@ import { THREAD, threadParty } from "../access.ts";
 import { cancelBookedVisit } from "./cancel-visit.ts";
 import { visitOfThread } from "./visit-party.ts";
 
-export async function cancelVisitInThread(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, visitId: unknown, reason: string): Promise<{ success: string }> {
+async function cancelVisitInThread(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, visitId: unknown, reason: string): Promise<{ success: string }> {
   return services.db.transaction(async (tx) => {
     const party = await threadParty(tx, userId, threadId, true);
     const visit = await visitOfThread(tx, party.id, visitId);

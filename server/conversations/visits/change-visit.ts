@@ -12,7 +12,7 @@ import { THREAD, threadParty } from "../access.ts";
 import { requestVisitChange } from "./client-answers.ts";
 import { visitOfThread } from "./visit-party.ts";
 
-export async function changeVisitInThread(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, visitId: unknown): Promise<{ success: string }> {
+async function changeVisitInThread(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, visitId: unknown): Promise<{ success: string }> {
   return services.db.transaction(async (tx) => {
     const party = await threadParty(tx, userId, threadId, true);
     if (party.role !== "client") throw new AppError("forbidden", VISIT_ANSWERS.onlyClientAnswers);

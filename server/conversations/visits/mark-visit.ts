@@ -16,7 +16,7 @@ import { THREAD, threadParty } from "../access.ts";
 import { visitFacts } from "./visit-facts.ts";
 import { visitOfThread } from "./visit-party.ts";
 
-export async function markVisit(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, visitId: unknown, outcome: VisitOutcome): Promise<{ success: string }> {
+async function markVisit(services: Pick<AppServices, "db" | "emit">, userId: string, threadId: string, visitId: unknown, outcome: VisitOutcome): Promise<{ success: string }> {
   return services.db.transaction(async (tx) => {
     const party = await threadParty(tx, userId, threadId, true);
     const visit = await visitOfThread(tx, party.id, visitId);

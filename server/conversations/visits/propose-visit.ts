@@ -20,7 +20,7 @@ import { visitFacts } from "./visit-facts.ts";
 import { diggerZone, visitFormInput, visitProposalInput } from "./visit-form.ts";
 import { visitLead } from "./visit-party.ts";
 
-export async function proposeVisit(
+async function proposeVisit(
   services: Pick<AppServices, "db" | "emit">,
   userId: string,
   threadId: string,

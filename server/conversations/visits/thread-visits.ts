@@ -107,7 +107,7 @@ function statusText(status: VisitProposalStatus): string | null {
 }
 
 /** The visit's state as `reader` sees it, and what they may do now. */
-export function visitState(visit: Visit, reader: VisitReader): VisitStateView {
+function visitState(visit: Visit, reader: VisitReader): VisitStateView {
   const { role, time } = reader;
   const now = time.now.getTime();
   const booked = visit.status === "booked";

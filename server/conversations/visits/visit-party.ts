@@ -27,7 +27,7 @@ export async function visitLead(tx: Transaction, userId: string, threadId: strin
 }
 
 /** A suspended caller, a deleted other party, or a block between the two: no visit is arranged. */
-export async function refuseUnarrangeable(tx: Transaction, party: ThreadParty): Promise<void> {
+async function refuseUnarrangeable(tx: Transaction, party: ThreadParty): Promise<void> {
   const people = await tx
     .select({ id: users.id, deletedAt: users.deletedAt, suspendedAt: users.suspendedAt })
     .from(users)
