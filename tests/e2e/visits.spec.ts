@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { boughtLeadThread, toastSaying } from "./helpers.ts";
+import { boughtLeadThread, outboxOf, toastSaying } from "./helpers.ts";
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -28,7 +28,7 @@ test("a digger proposes two times at 375 px, the client books one, and both see 
   const shots = process.env.VISIT_SHOTS ?? testInfo.outputDir;
   const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(shots, name), fullPage });
   const title = `Look at a leaking roof ${randomUUID().slice(0, 6)}`;
-  const { client, digger, threadUrl } = await boughtLeadThread(browser, "Vera Visits", title);
+  const { client, clientEmail, digger, threadUrl } = await boughtLeadThread(browser, "Vera Visits", title);
   await digger.setViewportSize(PHONE);
   await client.setViewportSize(PHONE);
   // The times are the server's text: hydration writes the same characters (no mismatch said).
@@ -98,6 +98,19 @@ test("a digger proposes two times at 375 px, the client books one, and both see 
   await expect(card.getByRole("button", { name: /^Book / })).toHaveCount(0);
   await expect(card.getByRole("button", { name: "Cancel visit" })).toBeVisible();
   await expect(card.getByRole("button", { name: "Confirm" })).toBeVisible();
+
+  // The client's e-mail carries the invitation as its calendar part (local mode's outbox).
+  const mail = await client.context().newPage();
+  await mail.goto(outboxOf(clientEmail));
+  const invitation = mail.getByRole("listitem").filter({ hasText: "Visit booked: " }).first();
+  await expect(invitation.getByRole("heading", { name: "Calendar invitation (METHOD:REQUEST)" })).toBeVisible();
+  const calendar = (await invitation.getByRole("region", { name: "Calendar invitation" }).locator("pre").textContent()) ?? "";
+  expect(calendar).toMatch(/^METHOD:REQUEST$/m);
+  expect(calendar).toMatch(/^SEQUENCE:0$/m);
+  expect(calendar).toMatch(/^DTSTART:\d{8}T\d{6}Z$/m);
+  expect(calendar).toContain(title);
+  await expect(invitation.getByRole("region", { name: "Text" })).toContainText("Add to Google Calendar: https://calendar.google.com/calendar/render?action=TEMPLATE");
+  await mail.close();
 
   // The digger's open thread hears of it: no reload.
   await expect(digger.getByTestId("visit-banner")).toHaveText(booked);
