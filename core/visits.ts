@@ -26,6 +26,19 @@ const VISIT_MIN_AHEAD_HOURS = 2;
 export const VISIT_MAX_AHEAD_DAYS = 60;
 /** A cancellation this close to the window's start is a 'Late cancellation'. */
 export const VISIT_LATE_HOURS = 24;
+/**
+ * Until when `side` may still mark a visit: 7 days after its window closed, or 7 days after the
+ * other side marked it if that was later, so that a mark made at the last moment can still be
+ * answered (issue 50: 'Client was not there' on day 7 would otherwise stand unanswered).
+ */
+export function markDeadline(visit: { endsAt: Date; diggerMarkedAt: Date | null; clientMarkedAt: Date | null }, side: "digger" | "client"): Date {
+  const other = side === "digger" ? visit.clientMarkedAt : visit.diggerMarkedAt;
+  const from = Math.max(visit.endsAt.getTime(), other?.getTime() ?? 0);
+  return new Date(from + VISIT_MARK_DAYS * 24 * 3600_000);
+}
+
+/** At most this many proposals in one thread in 24 hours: each one e-mails the client. */
+export const VISIT_PROPOSALS_PER_DAY = 5;
 /** After the window closes, each side may mark the visit within this many days. */
 export const VISIT_MARK_DAYS = 7;
 /** The reminders: 24 hours ("day") and 2 hours ("hours") before the window opens (`visit_reminders.kind`, migration 0055). */
@@ -151,6 +164,7 @@ export const VISIT_ANSWERS = {
   markClosed: `Visits can be marked within ${VISIT_MARK_DAYS} days of their window`,
   alreadyMarked: "You already said how this visit went",
   blocked: "You cannot book a visit in this conversation",
+  proposalsPerDay: `You proposed times ${VISIT_PROPOSALS_PER_DAY} times in this conversation today. Try again tomorrow, or write a message.`,
   suspended: "Your account is suspended: you cannot arrange visits.",
   onlyClientAnswers: "Only the client of this conversation can answer for the visit",
   notYourMark: "That is for the other party of the visit to say",

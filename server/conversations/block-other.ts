@@ -4,9 +4,10 @@
  * the upcoming visits between the two are cancelled by the system, both told (issue 50:
  * visits/cancel-visit.ts `cancelUpcomingVisits`).
  */
+import { and, eq, or } from "drizzle-orm";
 import { MESSAGE_TEXTS } from "#core/messages.ts";
 import type { Database } from "../db/client.ts";
-import { blocks } from "../db/schema.ts";
+import { blocks, threads } from "../db/schema.ts";
 import type { Emit } from "../events/emit.ts";
 import { defineOperation } from "../operation.ts";
 import { THREAD, threadParty } from "./access.ts";
@@ -15,6 +16,15 @@ import { cancelUpcomingVisits } from "./visits/cancel-visit.ts";
 async function blockOther(db: Database, emit: Emit, userId: string, threadId: string): Promise<{ success: string }> {
   return db.transaction(async (tx) => {
     const party = await threadParty(tx, userId, threadId);
+    // Every thread between the two, locked first (in one order): a booking in flight in one of
+    // them (which holds its thread's lock) commits before the cancellation below reads the
+    // visits, and one that starts later finds the block (issue 50).
+    await tx
+      .select({ id: threads.id })
+      .from(threads)
+      .where(or(and(eq(threads.diggerUserId, userId), eq(threads.clientId, party.otherId)), and(eq(threads.diggerUserId, party.otherId), eq(threads.clientId, userId))))
+      .orderBy(threads.id)
+      .for("update");
     await tx.insert(blocks).values({ blockerId: userId, blockedId: party.otherId }).onConflictDoNothing();
     await cancelUpcomingVisits(tx, emit, { between: [userId, party.otherId] });
     return { success: MESSAGE_TEXTS.blocked };

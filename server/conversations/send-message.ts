@@ -5,17 +5,18 @@
  * thread's activity and the sender's own read mark are written in one transaction, with the
  * event "message.sent" (`messageSent`): the one place a message's consequences go.
  */
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGE_TEXTS, messageSchema } from "#core/messages.ts";
 import type { Transaction } from "../db/client.ts";
-import { blocks, messages, threads, users } from "../db/schema.ts";
+import { messages, threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { justCovered } from "./first-answer.ts";
 import { newMessageFacts } from "./push-notice.ts";
 import { THREAD, threadParty, type ThreadParty } from "./access.ts";
+import { partyStanding } from "./party-standing.ts";
 import { discardFiles } from "../storage/storage.ts";
 import { asAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";
 
@@ -138,27 +139,11 @@ async function writeMessage(
 
 /** A suspended sender, a deleted recipient, or a block either way: the message is refused. */
 async function refuseUnsendable(tx: Transaction, party: ThreadParty): Promise<void> {
-  const people = await tx
-    .select({ id: users.id, deletedAt: users.deletedAt, suspendedAt: users.suspendedAt })
-    .from(users)
-    .where(or(eq(users.id, party.userId), eq(users.id, party.otherId)))
-    .for("share");
-  const me = people.find((p) => p.id === party.userId);
-  const other = people.find((p) => p.id === party.otherId);
-  if (!me || me.deletedAt !== null) throw new AppError("forbidden", MESSAGE_TEXTS.deleted);
-  if (me.suspendedAt !== null) throw new AppError("forbidden", MESSAGE_TEXTS.suspended);
-  if (!other || other.deletedAt !== null) throw new AppError("conflict", MESSAGE_TEXTS.notSent);
-  const [block] = await tx
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, party.userId), eq(blocks.blockedId, party.otherId)),
-        and(eq(blocks.blockerId, party.otherId), eq(blocks.blockedId, party.userId)),
-      ),
-    )
-    .limit(1);
-  if (block) throw new AppError("forbidden", MESSAGE_TEXTS.notSent);
+  const standing = await partyStanding(tx, party);
+  if (standing.meDeleted) throw new AppError("forbidden", MESSAGE_TEXTS.deleted);
+  if (standing.meSuspended) throw new AppError("forbidden", MESSAGE_TEXTS.suspended);
+  if (standing.otherGone) throw new AppError("conflict", MESSAGE_TEXTS.notSent);
+  if (standing.blocked) throw new AppError("forbidden", MESSAGE_TEXTS.notSent);
 }
 
 /** Send, in the thread's form: the text (`messageSchema`) and the files the form reader stored; `js` when the page's script sent it. */

@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -1063,6 +1064,8 @@ export const threads = pgTable(
     index("threads_digger_unread_idx").on(t.diggerUserId).where(sql`${t.lastMessageSeq} > ${t.diggerReadSeq}`),
     index("threads_client_unread_idx").on(t.clientId).where(sql`${t.lastMessageSeq} > ${t.clientReadSeq}`),
     check("threads_parties_check", sql`${t.diggerUserId} <> ${t.clientId}`),
+    // What a visit's parties refer to (visits_thread_parties_fk, migration 0055).
+    uniqueIndex("threads_parties_key").on(t.id, t.diggerUserId, t.clientId),
   ],
 );
 
@@ -1548,6 +1551,10 @@ export const visits = pgTable(
   },
   (t) => [
     uniqueIndex("visits_proposal_key").on(t.proposalId),
+    // Its parties are its thread's.
+    foreignKey({ name: "visits_thread_parties_fk", columns: [t.threadId, t.diggerUserId, t.clientId], foreignColumns: [threads.id, threads.diggerUserId, threads.clientId] })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
     index("visits_thread_idx").on(t.threadId, t.startsAt),
     index("visits_digger_idx").on(t.diggerUserId, t.startsAt, t.id),
     index("visits_client_idx").on(t.clientId, t.startsAt, t.id),

@@ -2,9 +2,9 @@
  * Recipients an event's declaration reads in its transaction (registry.ts's `to`), where who
  * is told is a rule of the notices themselves rather than of the operation.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
-import { diggerProfiles, hires, leadPurchases, quotes } from "../db/schema.ts";
+import { diggerProfiles, hires, leadPurchases, quotes, users } from "../db/schema.ts";
 import type { Recipient } from "./declaration.ts";
 
 /**
@@ -27,4 +27,17 @@ export async function filledGigRecipients(tx: Transaction, gigId: string, buyerU
     );
   const skipped = new Set(told.map((row) => row.userId));
   return buyerUserIds.filter((userId) => !skipped.has(userId)).map((userId) => ({ userId }));
+}
+
+/**
+ * Of a visit's parties, those to tell (issue 50): not a suspended account, which must not learn
+ * when and where a visit is (its visits are cancelled with the suspension), nor a deleted one.
+ */
+export async function visitRecipients(tx: Transaction, userIds: readonly string[]): Promise<Recipient[]> {
+  const active = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), isNull(users.suspendedAt), isNull(users.deletedAt)));
+  const ids = new Set(active.map((row) => row.id));
+  return userIds.filter((id) => ids.has(id)).map((userId) => ({ userId }));
 }

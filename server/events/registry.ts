@@ -90,8 +90,8 @@ import {
 import type { ReaderTime } from "../reader-time.ts";
 import { declare, type DataOf } from "./declaration.ts";
 import { quoteUpdates, threadUpdate } from "./live-updates.ts";
-import { filledGigRecipients } from "./recipients.ts";
-import { proposalForReader, visitCopy, visitReader } from "./visit-details.ts";
+import { filledGigRecipients, visitRecipients } from "./recipients.ts";
+import { proposalForReader, visitCopy, visitReader, type VisitFacts, type VisitTime } from "./visit-details.ts";
 
 /** A push's body stays short: the notification shows a line or two. */
 const PUSH_BODY_CHARACTERS = 140;
@@ -147,24 +147,6 @@ const unavailableSubject = (e: { why: "full" | "gone"; gigTitle: string }) =>
 /** "Respond by Tue, Dec 1, 7:53 PM CST", in the reader's zone. */
 const respondByLine = (respondBy: Date, time: ReaderTime) => `Respond by ${time.deadline(respondBy)}`;
 
-/** A visit's event facts (issue 50): its thread, both parties, and the names and title the notices use. */
-interface VisitFacts {
-  threadId: string;
-  diggerUserId: string;
-  clientId: string;
-  gigTitle: string;
-  /** The digger's handle and the client's first name. */
-  handle: string;
-  clientName: string;
-}
-/** A booked visit's time as the event saw it: `sequence` counts its changes (iCalendar's SEQUENCE). */
-interface VisitTime {
-  visitId: string;
-  sequence: number;
-  /** ISO instants. */
-  startsAt: string;
-  windowMinutes: number;
-}
 const visitUpdate = (e: VisitFacts) => threadUpdate(e.threadId, [e.diggerUserId, e.clientId]);
 /** The other side's mark after the window, as the bell and the e-mail tell it. */
 const visitMarkedLine = (e: VisitFacts & { outcome: DiggerVisitOutcome | ClientVisitOutcome }) =>
@@ -536,7 +518,7 @@ export const EVENTS = {
   // invitation naming them at their own address and the other party at the thread's reply address.
   "visit.proposed": declare<VisitFacts & { proposalId: string; reschedule: boolean }>()({
     group: "visits",
-    to: (e) => ({ userId: e.clientId }),
+    to: (e, { tx }) => visitRecipients(tx, [e.clientId]),
     bell: (e) => ({ subjectId: e.proposalId, text: visitProposedLine(e), link: `/messages/${e.threadId}` }),
     email: async (e, context) => visitProposedEmail({ publicUrl: context.config.publicUrl, ...e, ...(await proposalForReader(context, e.proposalId)) }),
     live: (e) => visitUpdate(e),
@@ -544,7 +526,7 @@ export const EVENTS = {
   }),
   "visit.other-times-asked": declare<VisitFacts & { proposalId: string }>()({
     group: "visits",
-    to: (e) => ({ userId: e.diggerUserId }),
+    to: (e, { tx }) => visitRecipients(tx, [e.diggerUserId]),
     bell: (e) => ({ subjectId: e.proposalId, text: otherTimesAskedLine(e), link: `/messages/${e.threadId}` }),
     email: (e, { config }) => otherTimesAskedEmail({ publicUrl: config.publicUrl, ...e }),
     live: (e) => visitUpdate(e),
@@ -557,7 +539,7 @@ export const EVENTS = {
    */
   "visit.booked": declare<VisitFacts & VisitTime>()({
     group: "visits",
-    to: (e) => [{ userId: e.diggerUserId }, { userId: e.clientId }],
+    to: (e, { tx }) => visitRecipients(tx, [e.diggerUserId, e.clientId]),
     bell: (e, { time }) => ({
       subjectId: `${e.visitId}:${e.sequence}`,
       text: `${e.sequence > 0 ? "Visit moved" : "Visit booked"} for "${e.gigTitle}": ${time.visitWindow(e.startsAt, e.windowMinutes)}`,
@@ -578,7 +560,7 @@ export const EVENTS = {
   /** Cancelled by a party (`by`, told to the other) or by the system (a suspension, a block: told to both). */
   "visit.cancelled": declare<VisitFacts & VisitTime & { by: VisitCanceller; reason: string | null; late: boolean }>()({
     group: "visits",
-    to: (e) => (e.by === "system" ? [{ userId: e.diggerUserId }, { userId: e.clientId }] : [{ userId: e.by === "digger" ? e.clientId : e.diggerUserId }]),
+    to: (e, { tx }) => visitRecipients(tx, e.by === "system" ? [e.diggerUserId, e.clientId] : [e.by === "digger" ? e.clientId : e.diggerUserId]),
     bell: (e, { time }) => ({
       subjectId: `${e.visitId}:${e.sequence}`,
       text: `${e.by === "system" ? "The visit" : `${e.by === "digger" ? e.handle : e.clientName} cancelled the visit`} for "${e.gigTitle}" on ${time.visitWindow(e.startsAt, e.windowMinutes)}${e.by === "system" ? " was cancelled" : ""}`,
@@ -598,7 +580,7 @@ export const EVENTS = {
   /** The canceller's own copy (their calendar drops the visit): no bell, an e-mail only. */
   "visit.cancel-copy": declare<VisitFacts & VisitTime & { by: VisitCanceller }>()({
     group: "visits",
-    to: (e) => ({ userId: e.by === "digger" ? e.diggerUserId : e.clientId }),
+    to: (e, { tx }) => visitRecipients(tx, [e.by === "digger" ? e.diggerUserId : e.clientId]),
     email: async (e, context) => {
       const copy = await visitCopy(e, context, "CANCEL");
       return {
@@ -611,7 +593,7 @@ export const EVENTS = {
   /** The client's 'Need to change' (from the reminder's signed link or the thread): the digger proposes new times or cancels. */
   "visit.change-requested": declare<VisitFacts & VisitTime>()({
     group: "visits",
-    to: (e) => ({ userId: e.diggerUserId }),
+    to: (e, { tx }) => visitRecipients(tx, [e.diggerUserId]),
     bell: (e) => ({ subjectId: `${e.visitId}:${e.sequence}:change`, text: changeRequestedLine(e), link: `/messages/${e.threadId}` }),
     email: (e, { config, time }) => changeRequestedEmail({ publicUrl: config.publicUrl, ...e, window: time.visitWindow(e.startsAt, e.windowMinutes) }),
     live: (e) => visitUpdate(e),
@@ -624,7 +606,7 @@ export const EVENTS = {
   /** How the visit went, marked by one side: the other hears of it (it feeds both records). */
   "visit.marked": declare<VisitFacts & { visitId: string; outcome: DiggerVisitOutcome | ClientVisitOutcome }>()({
     group: "visits",
-    to: (e) => ({ userId: e.outcome === "digger_absent" ? e.diggerUserId : e.clientId }),
+    to: (e, { tx }) => visitRecipients(tx, [e.outcome === "digger_absent" ? e.diggerUserId : e.clientId]),
     bell: (e) => ({ subjectId: `${e.visitId}:marked`, text: visitMarkedLine(e), link: `/messages/${e.threadId}` }),
     email: (e, { config }) => visitMarkedEmail({ publicUrl: config.publicUrl, ...e, line: visitMarkedLine(e) }),
     live: (e) => visitUpdate(e),
@@ -641,14 +623,14 @@ export const EVENTS = {
    */
   "visit.reminder": declare<VisitFacts & VisitTime & { reminder: VisitReminderKind; clientConfirmed: boolean }>()({
     group: "visits",
-    to: (e) => [{ userId: e.diggerUserId }, { userId: e.clientId }],
+    to: (e, { tx }) => visitRecipients(tx, [e.diggerUserId, e.clientId]),
     bell: (e, { time }) => ({
       subjectId: `${e.visitId}:${e.sequence}:${e.reminder}:${e.startsAt}`,
       text: `${visitReminderLine(e.reminder, time.visitWindow(e.startsAt, e.windowMinutes))} ("${e.gigTitle}")`,
       link: `/messages/${e.threadId}`,
     }),
     push: (e, { time }) => ({
-      title: e.reminder === "day" ? "Your visit is tomorrow" : "Your visit starts soon",
+      title: e.reminder === "day" ? "Reminder: your visit" : "Your visit starts soon",
       body: pushExcerpt(`${time.visitWindow(e.startsAt, e.windowMinutes)} · ${e.gigTitle}`),
       link: `/messages/${e.threadId}`,
     }),
@@ -666,7 +648,7 @@ export const EVENTS = {
         answers: token ? { confirm: visitAnswerUrl(config.publicUrl, token, "confirm"), change: visitAnswerUrl(config.publicUrl, token, "change") } : null,
       });
     },
-    readme: { subject: "Your visit is tomorrow: {day, window} / Your visit starts soon: {day, window}", to: "both parties" },
+    readme: { subject: "Reminder: your visit is on {day, window} / Your visit starts soon: {day, window}", to: "both parties" },
   }),
 
   // Conversations (issue 32; conversations/message-notices.ts, decision 0038 "Notifications").

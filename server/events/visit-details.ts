@@ -15,19 +15,25 @@ import { replyAddress } from "../mail/reply-address.ts";
 import { mailboxOf, visitCalendarEnd, visitDescription, visitInvitation, visitSummary, type Mailbox } from "../mail/visit-invitation.ts";
 import type { ReaderContext } from "./declaration.ts";
 
-/** The event's facts a copy needs (registry.ts's VisitFacts and VisitTime). */
-interface VisitEventFacts {
+/** A visit's event facts (issue 50): its thread, both parties, and the names and title the notices use. */
+export interface VisitFacts {
   threadId: string;
   diggerUserId: string;
   clientId: string;
   gigTitle: string;
+  /** The digger's handle and the client's first name. */
   handle: string;
   clientName: string;
+}
+/** A booked visit's time as the event saw it: `sequence` counts its changes (iCalendar's SEQUENCE). */
+export interface VisitTime {
   visitId: string;
   sequence: number;
+  /** ISO instants. */
   startsAt: string;
   windowMinutes: number;
 }
+type VisitEventFacts = VisitFacts & VisitTime;
 
 /** One party's copy of a booked (or cancelled) visit's e-mail. */
 export interface VisitCopy {

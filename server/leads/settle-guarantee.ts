@@ -53,11 +53,13 @@ const due = and(
 
 /**
  * What the purchase's thread and gig show (the row of `lead_purchases` in the statement, named in
- * full): the client opened the thread, wrote in it or decided a quote in it, or somebody is hired
- * on the gig.
+ * full): the client opened the thread, wrote in it, decided a quote in it, booked a visit's time
+ * or asked for other times (issue 50: a booking posted without opening the page is an answer
+ * too), or somebody is hired on the gig.
  */
 const answered = sql`(exists (select 1 from threads t where t.purchase_id = "lead_purchases"."id" and (t.client_opened_at is not null or t.client_messages > 0
-    or exists (select 1 from quotes q where q.thread_id = t.id and q.status in ('accepted', 'declined'))))
+    or exists (select 1 from quotes q where q.thread_id = t.id and q.status in ('accepted', 'declined'))
+    or exists (select 1 from visit_proposals vp where vp.thread_id = t.id and vp.status in ('booked', 'other_times'))))
   or exists (select 1 from hires h where h.gig_id = "lead_purchases"."gig_id")
   or exists (select 1 from gigs g where g.id = "lead_purchases"."gig_id" and g.hired))`;
 /** An issue on the purchase is pending, or one was approved (that path refunds). */

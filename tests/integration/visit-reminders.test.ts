@@ -24,7 +24,7 @@ const pushing = pushTestAppOfThisFile();
 const { deviceOf } = pushing;
 /** The reminders' pushes a device received (a booking is pushed too: 'Visits', its bell line). */
 const remindersPushed = (device: Parameters<typeof pushing.receivedBy>[0]) =>
-  pushing.receivedBy(device).filter((p) => p.message.title === "Your visit is tomorrow" || p.message.title === "Your visit starts soon");
+  pushing.receivedBy(device).filter((p) => p.message.title === "Reminder: your visit" || p.message.title === "Your visit starts soon");
 let app: TestApp;
 beforeAll(() => void ({ app } = pushing));
 const db = () => app.database.db;
@@ -71,7 +71,7 @@ const jobsOf = (visitId: string) =>
 
 /** The reminders that reached `address` (e-mail), by subject. */
 const reminderMail = async (address: string) =>
-  (await mailTo(app, address)).filter((m) => m.subject.startsWith("Your visit is tomorrow: ") || m.subject.startsWith("Your visit starts soon: "));
+  (await mailTo(app, address)).filter((m) => m.subject.startsWith("Reminder: your visit is on ") || m.subject.startsWith("Your visit starts soon: "));
 
 /** Moves a reminder's due time into the past behind the trigger's back (a server that was down), answering its new due text. */
 async function makeOverdue(visitId: string, kind: "day" | "hours", minutes: number): Promise<string> {
@@ -141,8 +141,8 @@ describe("sent at its time", () => {
     await vi.waitFor(async () => expect(await reminderMail(lead.digger.email)).toHaveLength(1), { timeout: 5_000 });
     const [client] = await reminderMail(lead.client.email);
     const [digger] = await reminderMail(lead.digger.email);
-    expect(client!.subject).toBe(`Your visit is tomorrow: ${readerTime(LOS_ANGELES, app.config).visitWindow(startsAt, 120)}`);
-    expect(digger!.subject).toBe(`Your visit is tomorrow: ${readerTime(CHICAGO, app.config).visitWindow(startsAt, 120)}`);
+    expect(client!.subject).toBe(`Reminder: your visit is on ${readerTime(LOS_ANGELES, app.config).visitWindow(startsAt, 120)}`);
+    expect(digger!.subject).toBe(`Reminder: your visit is on ${readerTime(CHICAGO, app.config).visitWindow(startsAt, 120)}`);
     expect(client!.textBody).toContain(`Where: ${lead.gig.location}`);
 
     // The client's two signed links: this visit as it stands, usable without signing in.
@@ -166,12 +166,12 @@ describe("sent at its time", () => {
     await jobsSettled(db(), "push.send");
     await vi.waitFor(() => expect(remindersPushed(clientPhone)).toHaveLength(1), { timeout: 10_000 });
     expect(remindersPushed(clientPhone)[0]!.message).toEqual({
-      title: "Your visit is tomorrow",
+      title: "Reminder: your visit",
       body: `${readerTime(LOS_ANGELES, app.config).visitWindow(startsAt, 120)} · ${lead.gig.title}`,
       link: `/messages/${lead.threadId}`,
     });
     await vi.waitFor(() => expect(remindersPushed(diggerPhone)).toHaveLength(1), { timeout: 10_000 });
-    expect(remindersPushed(diggerPhone)[0]!.message.title).toBe("Your visit is tomorrow");
+    expect(remindersPushed(diggerPhone)[0]!.message.title).toBe("Reminder: your visit");
   });
 
   it("the 2-hour reminder: 'Your visit starts soon', without links; the digger's says the client confirmed", async () => {
@@ -204,7 +204,7 @@ describe("sent at its time", () => {
     await vi.waitFor(async () => expect(await reminderMail(lead.digger.email)).toHaveLength(1), { timeout: 20_000 });
     await vi.waitFor(() => expect(remindersPushed(clientPhone)).toHaveLength(1), { timeout: 10_000 });
     await jobsSettled(db(), "push.send");
-    expect(remindersPushed(clientPhone)[0]!.message.title).toBe("Your visit is tomorrow");
+    expect(remindersPushed(clientPhone)[0]!.message.title).toBe("Reminder: your visit");
     expect(await reminderMail(lead.client.email)).toEqual([]);
     // Push off for Visits: neither the booking nor the reminder reached the digger's device.
     expect(pushing.receivedBy(diggerPhone)).toEqual([]);
@@ -222,7 +222,7 @@ describe("exactly once", () => {
     const outcomes = await Promise.all([sendVisitReminder(app.services, visit.id, "day", day), sendVisitReminder(app.services, visit.id, "day", day)]);
     expect(outcomes.filter((o) => o === "sent")).toHaveLength(1);
     expect(outcomes.filter((o) => o === null)).toHaveLength(1);
-    expect((await reminderMail(lead.client.email)).map((m) => m.subject.slice(0, 22))).toEqual(["Your visit is tomorrow"]);
+    expect((await reminderMail(lead.client.email)).map((m) => m.subject.slice(0, 22))).toEqual(["Reminder: your visit i"]);
     expect(await reminderMail(lead.digger.email)).toHaveLength(1);
 
     const hours = await makeOverdue(visit.id, "hours", 5);
@@ -230,7 +230,7 @@ describe("exactly once", () => {
     // Either may win (and the schedule's own sweep may run meanwhile): one sends, the other finds it sent.
     expect(swept + (job === "sent" ? 1 : 0)).toBeLessThanOrEqual(1);
     await vi.waitFor(async () => expect((await remindersOf(visit.id)).every((r) => r.sent)).toBe(true));
-    expect((await reminderMail(lead.client.email)).map((m) => m.subject.slice(0, 22))).toEqual(["Your visit starts soon", "Your visit is tomorrow"]);
+    expect((await reminderMail(lead.client.email)).map((m) => m.subject.slice(0, 22))).toEqual(["Your visit starts soon", "Reminder: your visit i"]);
     expect(await reminderMail(lead.digger.email)).toHaveLength(2);
     // Run again, each finds it sent.
     expect(await sendVisitReminder(app.services, visit.id, "hours", hours)).toBeNull();

@@ -15,10 +15,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, wallClockInstant } from "../../core/dates.ts";
 import type { ThreadView } from "../../core/messages.ts";
-import { bookLabel, VISIT_ANSWERS, VISIT_FIELD_MESSAGES, VISIT_TEXTS, visitBookedLine } from "../../core/visits.ts";
+import { bookLabel, VISIT_ANSWERS, VISIT_FIELD_MESSAGES, VISIT_PROPOSALS_PER_DAY, VISIT_TEXTS, visitBookedLine } from "../../core/visits.ts";
 import { threadPage } from "../../server/conversations/thread.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { blocks, diggerProfiles, leadPurchases, refunds, visitOptions, visitProposals, visitRecords, visits } from "../../server/db/schema.ts";
+import { settleGuarantee } from "../../server/leads/settle-guarantee.ts";
 import { readerTime } from "../../server/reader-time.ts";
 import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -496,8 +497,11 @@ describe("how the visit went", () => {
     const lead = await zonedLead();
     const record = async (userId: string, role: "digger" | "client") =>
       (await db().select({ kept: visitRecords.kept, counted: visitRecords.counted }).from(visitRecords).where(and(eq(visitRecords.userId, userId), eq(visitRecords.role, role))))[0];
+    // Seven visits in one thread: the earlier proposals made a day older, under the limit of a day's proposals.
+    const ageProposals = () => db().execute(sql`update visit_proposals set created_at = created_at - interval '25 hours' where thread_id = ${lead.threadId}`);
     /** A visit booked, then moved into the past and marked by each side as told. */
     const past = async (marks: { digger?: string; client?: string }) => {
+      await ageProposals();
       const visit = await bookedVisit(lead, 4);
       await moveVisit(visit.id, -3);
       if (marks.digger) expect((await post(lead.digger, lead.threadId, { intent: "mark-visit", visitId: visit.id, outcome: marks.digger })).status).toBe(200);
@@ -505,6 +509,7 @@ describe("how the visit went", () => {
     };
     /** A visit cancelled within 24 hours by `by`. */
     const lateCancelled = async (by: TestUser) => {
+      await ageProposals();
       const visit = await bookedVisit(lead, 4);
       await moveVisit(visit.id, 5);
       expect((await post(by, lead.threadId, { intent: "cancel-visit", visitId: visit.id, reason: "Something came up" })).status).toBe(200);
@@ -563,5 +568,65 @@ describe("the forms' limits", () => {
       expect(answer.body).toContain(message);
     }
     expect((await visitRow(visit.id)).status).toBe("booked");
+  });
+});
+
+describe("what an attack on visits found (issue 50's review)", () => {
+  it("books nothing with a suspended account on either side: the client cannot book a suspended digger's times, the digger cannot propose to a suspended client", async () => {
+    const lead = await zonedLead();
+    const proposal = await propose(lead, [{ date: chicagoDay(3), time: "10:00" }]);
+    await changeUser(app, lead.digger.id, { suspendedAt: new Date(), suspendedReason: "Spam" });
+    const refused = await book(lead, proposal.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toContain(VISIT_ANSWERS.blocked);
+    expect(await db().select().from(visits).where(eq(visits.threadId, lead.threadId))).toEqual([]);
+
+    const other = await zonedLead();
+    await changeUser(app, other.client.id, { suspendedAt: new Date(), suspendedReason: "Spam" });
+    const toSuspended = await post(other.digger, other.threadId, { intent: "propose-visit", ...optionFields([{ date: chicagoDay(3), time: "10:00" }]) });
+    expect(toSuspended.status).toBe(409);
+    expect(await db().select().from(visitProposals).where(eq(visitProposals.threadId, other.threadId))).toEqual([]);
+  });
+
+  it("counts a booking posted without opening the thread as the client's answer: the reply guarantee refunds nothing", async () => {
+    const lead = await zonedLead();
+    expect((await lead.digger.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Hello, I can come and look.", js: "1" })).status).toBe(200);
+    const proposal = await propose(lead, [{ date: chicagoDay(3), time: "10:00" }]);
+    // The client's booking as a program sends it: to the page's data, which never runs the loader that marks it opened.
+    const booked = await lead.client.client.post(`/messages/${lead.threadId}.data`, { intent: "book-visit", proposalId: proposal.id, position: "0" });
+    expect(booked.status).toBe(200);
+    const [thread] = await queryRows<{ opened: boolean }>(db(), sql`select client_opened_at is not null as opened from threads where id = ${lead.threadId}`);
+    expect(thread!.opened).toBe(false);
+    await db().execute(sql`update lead_purchases set guarantee_due_at = now() - interval '1 hour' where id = ${lead.purchaseId}`);
+    await settleGuarantee(app.services, lead.purchaseId);
+    const [purchase] = await db().select().from(leadPurchases).where(eq(leadPurchases.id, lead.purchaseId));
+    expect(purchase!.guaranteeOutcome).toBe("answered");
+    expect(await db().select().from(refunds).where(eq(refunds.leadPurchaseId, lead.purchaseId))).toEqual([]);
+  });
+
+  it("leaves the other side 7 days to answer a mark made at the last moment", async () => {
+    const lead = await zonedLead();
+    const visit = await bookedVisit(lead);
+    await moveVisit(visit.id, -(7 * 24 - 1));
+    const late = await post(lead.digger, lead.threadId, { intent: "mark-visit", visitId: visit.id, outcome: "client_absent" });
+    expect(late.status).toBe(200);
+    // Past 7 days from the window, but within 7 days of the digger's mark: the client may still answer it.
+    await moveVisit(visit.id, -(7 * 24 + 2));
+    const answer = await post(lead.client, lead.threadId, { intent: "mark-visit", visitId: visit.id, outcome: "digger_absent" });
+    expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+    expect(await visitRow(visit.id)).toMatchObject({ diggerOutcome: "client_absent", clientOutcome: "digger_absent" });
+    // A contradiction: neither figure counts it.
+    const records = await db().select().from(visitRecords).where(eq(visitRecords.userId, lead.client.id));
+    expect(records.find((row) => row.role === "client")).toMatchObject({ kept: 0, counted: 0 });
+  });
+
+  it(`takes at most ${VISIT_PROPOSALS_PER_DAY} proposals a day in one thread: each one e-mails the client`, async () => {
+    const lead = await zonedLead();
+    for (let n = 0; n < VISIT_PROPOSALS_PER_DAY; n++) await propose(lead, [{ date: chicagoDay(3), time: `1${n}:00` }]);
+    const more = await post(lead.digger, lead.threadId, { intent: "propose-visit", ...optionFields([{ date: chicagoDay(4), time: "10:00" }]) });
+    expect(more.status).toBe(429);
+    expect(more.body).toContain(VISIT_ANSWERS.proposalsPerDay);
+    const [count] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from visit_proposals where thread_id = ${lead.threadId}`);
+    expect(count!.n).toBe(VISIT_PROPOSALS_PER_DAY);
   });
 });

@@ -36,7 +36,8 @@ export async function cancelBookedVisit(tx: Transaction, emit: Emit, visit: Visi
 
 /**
  * The system's cancellation, with a notice to both: every booked visit whose window has not
- * opened, of `userId`'s threads (a suspension) or of the threads between two people (a block).
+ * opened, of `userId`'s threads (a suspension) or of the threads between two people (a block);
+ * and their open proposals, withdrawn.
  */
 export async function cancelUpcomingVisits(tx: Transaction, emit: Emit, of: { userId: string } | { between: readonly [string, string] }): Promise<number> {
   const [a, b] = "userId" in of ? [of.userId, of.userId] : of.between;
@@ -52,5 +53,10 @@ export async function cancelUpcomingVisits(tx: Transaction, emit: Emit, of: { us
     .orderBy(visits.id)
     .for("update");
   for (const visit of upcoming) await cancelBookedVisit(tx, emit, visit, "system", null);
+  // Times still open to book go too: none may be booked with a suspended account, or across a block.
+  await tx
+    .update(visitProposals)
+    .set({ status: "withdrawn", decidedAt: sql`now()` })
+    .where(and(inArray(visitProposals.threadId, threadIds), eq(visitProposals.status, "open")));
   return upcoming.length;
 }

@@ -1,13 +1,13 @@
 /**
- * How the visit went (issue 50), once its window has closed and within 7 days of it, once per
- * side: the digger marks 'Visited' or 'Client was not there', the client 'Digger did not come'
+ * How the visit went (issue 50), once its window has closed and within 7 days of it (or of the
+ * other side's mark, if later: `markDeadline`), once per side: the digger marks 'Visited' or 'Client was not there', the client 'Digger did not come'
  * (a party marking the other's outcome: 403). Never on a cancelled visit. The mark is a
  * conditional update where the side's outcome is still empty, so a second one (two tabs) finds
  * it marked; the trigger on `visits` derives both parties' `visit_records` (kept and missed; a
  * contradiction counts in neither). "visit.marked" tells the other party.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { VISIT_ANSWERS, VISIT_MARK_DAYS, VISIT_OUTCOME_SIDE, VISIT_TEXTS, visitMarkSchema, type VisitOutcome } from "#core/visits.ts";
+import { markDeadline, VISIT_ANSWERS, VISIT_OUTCOME_SIDE, VISIT_TEXTS, visitMarkSchema, type VisitOutcome } from "#core/visits.ts";
 import type { AppServices } from "../../context.ts";
 import { visits } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -25,7 +25,7 @@ async function markVisit(services: Pick<AppServices, "db" | "emit">, userId: str
     if (visit.status !== "booked") throw new AppError("conflict", VISIT_ANSWERS.cancelled);
     const now = Date.now();
     if (visit.endsAt.getTime() > now) throw new AppError("conflict", VISIT_ANSWERS.notEnded);
-    if (now - visit.endsAt.getTime() > VISIT_MARK_DAYS * 24 * 3600_000) throw new AppError("conflict", VISIT_ANSWERS.markClosed);
+    if (now > markDeadline(visit, side).getTime()) throw new AppError("conflict", VISIT_ANSWERS.markClosed);
     const [marked] =
       side === "digger"
         ? await tx

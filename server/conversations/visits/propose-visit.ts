@@ -9,28 +9,41 @@
  * tells the client.
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { VISIT_ANSWERS, VISIT_TEXTS, type VisitProposalInput } from "#core/visits.ts";
+import { MESSAGE_TEXTS } from "#core/messages.ts";
+import { VISIT_ANSWERS, VISIT_PROPOSALS_PER_DAY, VISIT_TEXTS, type VisitProposalInput } from "#core/visits.ts";
 import type { AppServices } from "../../context.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { visitOptions, visitProposals, visits } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { defineOperation } from "../../operation.ts";
-import { THREAD } from "../access.ts";
+import { THREAD, threadParty } from "../access.ts";
 import { visitFacts } from "./visit-facts.ts";
 import { diggerZone, visitFormInput, visitProposalInput } from "./visit-form.ts";
 import { visitLead } from "./visit-party.ts";
 
 async function proposeVisit(
-  services: Pick<AppServices, "db" | "emit">,
+  services: Pick<AppServices, "db" | "emit" | "rateLimits">,
   userId: string,
   threadId: string,
   input: VisitProposalInput,
   zone: string,
 ): Promise<{ success: string; proposalId: string }> {
+  // Each proposal e-mails the client: it counts as a message against the sender's limits (30 a
+  // minute, 500 a day), once the thread is known to be theirs (nobody else uses up a limit on it).
+  await threadParty(services.db, userId, threadId);
+  if (!(await services.rateLimits.messagesPerMinute.take(userId)) || !(await services.rateLimits.messagesPerDay.take(userId))) {
+    throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
+  }
   try {
     return await services.db.transaction(async (tx) => {
       const lead = await visitLead(tx, userId, threadId, "digger", VISIT_ANSWERS.onlyDigger);
       if (lead.refunded) throw new AppError("conflict", VISIT_ANSWERS.refunded);
+      // Each proposal is an e-mail to the client: a few a day per thread (counted under the thread's lock).
+      const [today] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(visitProposals)
+        .where(and(eq(visitProposals.threadId, lead.threadId), gt(visitProposals.createdAt, sql`now() - interval '24 hours'`)));
+      if ((today?.count ?? 0) >= VISIT_PROPOSALS_PER_DAY) throw new AppError("too_many_requests", VISIT_ANSWERS.proposalsPerDay);
       await tx
         .update(visitProposals)
         .set({ status: "replaced", decidedAt: sql`now()` })

@@ -12,7 +12,7 @@ import {
   bookLabel,
   cancelledLine,
   VISIT_LATE_HOURS,
-  VISIT_MARK_DAYS,
+  markDeadline,
   VISIT_OUTCOME_LABELS,
   VISIT_TEXTS,
   visitBookedLine,
@@ -39,7 +39,6 @@ export type PlacedVisitCard = VisitCard & { at: string; seq: number };
 type Visit = typeof visits.$inferSelect;
 
 const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 
 /**
  * The newest `limit` proposals of thread `threadId` (its party reads) sent before `before`
@@ -113,7 +112,7 @@ function visitState(visit: Visit, reader: VisitReader): VisitStateView {
   const booked = visit.status === "booked";
   const ahead = booked && visit.startsAt.getTime() > now;
   const closedFor = now - visit.endsAt.getTime();
-  const markable = booked && closedFor >= 0 && closedFor <= VISIT_MARK_DAYS * DAY;
+  const markable = booked && closedFor >= 0 && now <= markDeadline(visit, role).getTime();
   const nameOf = (side: "digger" | "client") => (side === role ? "you" : reader.otherName);
   const marks: VisitMarkView[] = [];
   if (visit.diggerOutcome) marks.push({ side: "digger", outcome: visit.diggerOutcome, text: VISIT_OUTCOME_LABELS[visit.diggerOutcome], by: VISIT_TEXTS.markedBy(nameOf("digger")) });

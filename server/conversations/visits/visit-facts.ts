@@ -7,15 +7,7 @@ import type { Transaction } from "../../db/client.ts";
 import { diggerProfiles, gigs, leadPurchases, threads, users } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { visits } from "../../db/schema.ts";
-
-export interface VisitFacts {
-  threadId: string;
-  diggerUserId: string;
-  clientId: string;
-  gigTitle: string;
-  handle: string;
-  clientName: string;
-}
+import type { VisitFacts } from "../../events/visit-details.ts";
 
 export async function visitFacts(tx: Transaction, threadId: string): Promise<VisitFacts> {
   const [row] = await tx

@@ -4,13 +4,14 @@
  * people with a block between them, or a suspended account, arrange no visit, and a proposal or
  * a visit of this thread, locked for its change (404 when it is another thread's, or no id).
  */
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { VISIT_ANSWERS } from "#core/visits.ts";
 import type { Transaction } from "../../db/client.ts";
-import { blocks, users, visitProposals, visits } from "../../db/schema.ts";
+import { visitProposals, visits } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { threadParty, type ThreadParty } from "../access.ts";
+import { partyStanding } from "../party-standing.ts";
 import { threadLead, type ThreadLead } from "../thread-lead.ts";
 
 /**
@@ -26,27 +27,15 @@ export async function visitLead(tx: Transaction, userId: string, threadId: strin
   return lead;
 }
 
-/** A suspended caller, a deleted other party, or a block between the two: no visit is arranged. */
+/**
+ * A suspended caller, a suspended or deleted other party, or a block between the two: no visit is
+ * arranged (a suspended digger must not learn when to come to the client's door).
+ */
 async function refuseUnarrangeable(tx: Transaction, party: ThreadParty): Promise<void> {
-  const people = await tx
-    .select({ id: users.id, deletedAt: users.deletedAt, suspendedAt: users.suspendedAt })
-    .from(users)
-    .where(or(eq(users.id, party.userId), eq(users.id, party.otherId)));
-  const me = people.find((person) => person.id === party.userId);
-  const other = people.find((person) => person.id === party.otherId);
-  if (!me || me.suspendedAt !== null) throw new AppError("forbidden", VISIT_ANSWERS.suspended);
-  if (!other || other.deletedAt !== null) throw new AppError("conflict", VISIT_ANSWERS.blocked);
-  const [block] = await tx
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, party.userId), eq(blocks.blockedId, party.otherId)),
-        and(eq(blocks.blockerId, party.otherId), eq(blocks.blockedId, party.userId)),
-      ),
-    )
-    .limit(1);
-  if (block) throw new AppError("forbidden", VISIT_ANSWERS.blocked);
+  const standing = await partyStanding(tx, party);
+  if (standing.meDeleted || standing.meSuspended) throw new AppError("forbidden", VISIT_ANSWERS.suspended);
+  if (standing.otherGone || standing.otherSuspended) throw new AppError("conflict", VISIT_ANSWERS.blocked);
+  if (standing.blocked) throw new AppError("forbidden", VISIT_ANSWERS.blocked);
 }
 
 /** Proposal `proposalId` of thread `threadId`, locked: 404 when it is not the thread's. */

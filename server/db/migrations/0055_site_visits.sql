@@ -75,6 +75,9 @@ CREATE TABLE "visits" (
 );--> statement-breakpoint
 ALTER TABLE "visit_proposals" ADD CONSTRAINT "visit_proposals_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "visits"("id") ON DELETE CASCADE;--> statement-breakpoint
 CREATE UNIQUE INDEX "visits_proposal_key" ON "visits" USING btree ("proposal_id");--> statement-breakpoint
+-- A visit's parties are its thread's, which the database keeps: the key below names them together.
+CREATE UNIQUE INDEX "threads_parties_key" ON "threads" USING btree ("id", "digger_user_id", "client_id");--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_thread_parties_fk" FOREIGN KEY ("thread_id", "digger_user_id", "client_id") REFERENCES "threads"("id", "digger_user_id", "client_id") ON DELETE CASCADE ON UPDATE CASCADE;--> statement-breakpoint
 CREATE INDEX "visits_thread_idx" ON "visits" USING btree ("thread_id", "starts_at");--> statement-breakpoint
 CREATE INDEX "visits_digger_idx" ON "visits" USING btree ("digger_user_id", "starts_at", "id");--> statement-breakpoint
 CREATE INDEX "visits_client_idx" ON "visits" USING btree ("client_id", "starts_at", "id");--> statement-breakpoint
@@ -127,7 +130,12 @@ CREATE TABLE "visit_records" (
   CONSTRAINT "visit_records_role_check" CHECK ("role" in ('digger', 'client')),
   CONSTRAINT "visit_records_counts_check" CHECK ("kept" between 0 and "counted")
 );--> statement-breakpoint
-CREATE FUNCTION "visit_records_refresh"(who text, as_role text) RETURNS void LANGUAGE sql AS $$
+-- One person's figures are counted under a transaction-level advisory lock of their own: two
+-- visits of one person changed at once count one after the other, each seeing the other's
+-- committed change (a plpgsql statement after the lock takes a new snapshot).
+CREATE FUNCTION "visit_records_refresh"(who text, as_role text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('visit_records'), hashtext(who || ':' || as_role));
   WITH marked AS (
     SELECT v.*, (v.digger_outcome IS NOT NULL AND v.client_outcome = 'digger_absent') AS contradicted
     FROM visits v
@@ -146,15 +154,15 @@ CREATE FUNCTION "visit_records_refresh"(who text, as_role text) RETURNS void LAN
   SELECT who, as_role, count(*) FILTER (WHERE kept), count(kept) FROM judged
   -- Not for an account being deleted (its visits go with it).
   HAVING EXISTS (SELECT 1 FROM users WHERE users.id = who)
-  ON CONFLICT (user_id, role) DO UPDATE SET kept = excluded.kept, counted = excluded.counted
-$$;--> statement-breakpoint
+  ON CONFLICT (user_id, role) DO UPDATE SET kept = excluded.kept, counted = excluded.counted;
+END $$;--> statement-breakpoint
 CREATE FUNCTION "visit_records_keep"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  -- The parties of a visit never change (see visits_thread_parties_fk): an update refreshes each once.
+  IF TG_OP = 'DELETE' THEN
     PERFORM visit_records_refresh(OLD.digger_user_id, 'digger');
     PERFORM visit_records_refresh(OLD.client_id, 'client');
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  ELSE
     PERFORM visit_records_refresh(NEW.digger_user_id, 'digger');
     PERFORM visit_records_refresh(NEW.client_id, 'client');
   END IF;

@@ -135,8 +135,11 @@ export function visitMarkedEmail(p: InThread & { line: string }): EmailMessage {
   };
 }
 
-/** 'Your visit is tomorrow: …' (24 hours before the window) or 'Your visit starts soon: …' (2 hours). */
-export const visitReminderLine = (kind: VisitReminderKind, window: string) => (kind === "day" ? `Your visit is tomorrow: ${window}` : `Your visit starts soon: ${window}`);
+/**
+ * 'Reminder: your visit is on …' (24 hours before the window; the sweep may send it a few hours
+ * late, so it names the day rather than saying "tomorrow") or 'Your visit starts soon: …' (2 hours).
+ */
+export const visitReminderLine = (kind: VisitReminderKind, window: string) => (kind === "day" ? `Reminder: your visit is on ${window}` : `Your visit starts soon: ${window}`);
 
 /**
  * A reminder to one party. The client's 24-hour one carries Confirm and Need to change: signed
