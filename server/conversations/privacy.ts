@@ -1,8 +1,9 @@
 /**
  * Conversations in the account's privacy rights: the data export lists the user's threads with
  * every message as they see it there (hidden and deleted ones by what they show, with its
- * attachments' names) and its quotes, and the purge
- * of a deleted account blanks the text of every message it sent ('Message deleted' to the other
+ * attachments' names), its quotes and its visits (visits/visit-privacy.ts), and the purge
+ * of a deleted account blanks the text of every message it sent (and its visit notes and
+ * cancellation reasons) ('Message deleted' to the other
  * party) and deletes its attachments, drops its reports and blocks, and leaves the threads to the other party.
  */
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import { blocks, diggerProfiles, gigs, leadPurchases, messageReports, messages, threads, users } from "../db/schema.ts";
 import { attachmentNamesOf, purgeAttachmentsOf } from "./attachments.ts";
 import { shownText } from "./inbox.ts";
+import { exportedVisits, purgeVisitTextsOf } from "./visits/visit-privacy.ts";
 
 export async function exportedThreads(db: Database, userId: string) {
   const mine = await db
@@ -45,6 +47,7 @@ export async function exportedThreads(db: Database, userId: string) {
         role: iAmDigger ? "digger" : "client",
         with: partyName({ role: iAmDigger ? "client" : "digger", deleted: thread.otherName === null || thread.otherDeletedAt !== null, handle: thread.handle, fullName: thread.otherName }),
         createdAt: thread.createdAt,
+        ...(await exportedVisits(db, userId, thread.id)),
         messages: rows.map((row) => ({
           id: row.id,
           fromMe: row.senderId === userId,
@@ -64,6 +67,7 @@ export async function exportedThreads(db: Database, userId: string) {
  */
 export async function purgeMessagesOf(tx: Transaction, userId: string): Promise<string[]> {
   const attachmentKeys = await purgeAttachmentsOf(tx, userId);
+  await purgeVisitTextsOf(tx, userId);
   await tx
     .update(messages)
     .set({ body: "", emailMessageId: null, deletedAt: sql`now()` })

@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { addDays, wallClockInstant } from "../../core/dates.ts";
 import type { ThreadView } from "../../core/messages.ts";
 import { bookLabel, VISIT_ANSWERS, VISIT_FIELD_MESSAGES, VISIT_PROPOSALS_PER_DAY, VISIT_TEXTS, visitBookedLine } from "../../core/visits.ts";
+import { exportedThreads, purgeMessagesOf } from "../../server/conversations/privacy.ts";
 import { threadPage } from "../../server/conversations/thread.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { blocks, diggerProfiles, leadPurchases, refunds, visitOptions, visitProposals, visitRecords, visits } from "../../server/db/schema.ts";
@@ -628,5 +629,23 @@ describe("what an attack on visits found (issue 50's review)", () => {
     expect(more.body).toContain(VISIT_ANSWERS.proposalsPerDay);
     const [count] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from visit_proposals where thread_id = ${lead.threadId}`);
     expect(count!.n).toBe(VISIT_PROPOSALS_PER_DAY);
+  });
+});
+
+describe("visits in the privacy rights", () => {
+  it("exports each thread's proposals and visits to its party, and the purge of a deleted account blanks its notes and reasons", async () => {
+    const lead = await zonedLead();
+    const proposal = await propose(lead, [{ date: chicagoDay(3), time: "10:00" }], "Gate code 4411");
+    expect((await book(lead, proposal.id)).status).toBe(200);
+    const [visit] = await db().select().from(visits).where(eq(visits.proposalId, proposal.id));
+    expect((await post(lead.digger, lead.threadId, { intent: "cancel-visit", visitId: visit!.id, reason: "My van broke down" })).status).toBe(200);
+
+    const [thread] = (await exportedThreads(db(), lead.client.id)).filter((row) => row.id === lead.threadId);
+    expect(thread!.visitProposals).toEqual([expect.objectContaining({ status: "booked", note: "Gate code 4411", timeZone: CHICAGO })]);
+    expect(thread!.visits).toEqual([expect.objectContaining({ status: "cancelled", cancelledBy: "the other party", cancelReason: "My van broke down" })]);
+
+    await db().transaction((tx) => purgeMessagesOf(tx, lead.digger.id));
+    expect((await db().select().from(visitProposals).where(eq(visitProposals.id, proposal.id)))[0]!.note).toBeNull();
+    expect(await visitRow(visit!.id)).toMatchObject({ status: "cancelled", cancelReason: null, cancelledBy: "digger" });
   });
 });
