@@ -34,7 +34,7 @@ import { signVisitAnswerToken } from "../../server/mail/visit-answer-token.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
-import { freshVisit, freshVisitProposal } from "../security/visits.ts";
+import { ageVisitProposals, freshVisit, freshVisitProposal } from "../security/visits.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
 import { worldPastVisit } from "../security/world-visits.ts";
 
@@ -303,7 +303,7 @@ const TABLE: Row[] = [
   { route: "routes/messages.$threadId:action", what: "decline a quote", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "decline-quote", quoteId: (await w.freshQuote()).id, reason: "Too dear" } }), expect: DECIDER("200*"), writes: ["quotes", "notifications", "emails"] },
   // Site visits (issue 50): only the thread's digger proposes, only its client books, asks for
   // other times, confirms and asks to change, either party cancels, each marks their own side.
-  { route: "routes/messages.$threadId:action", what: "propose a visit", request: (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "propose-visit", ...VISIT_FORM } }), expect: QUOTER("200*"), writes: ["visit_proposals", "visit_options", ...VISIT_NOTICES] },
+  { route: "routes/messages.$threadId:action", what: "propose a visit", request: async (w) => (await ageVisitProposals(w), { path: `/messages/${w.thread.id}`, form: { intent: "propose-visit", ...VISIT_FORM } }), expect: QUOTER("200*"), writes: ["visit_proposals", "visit_options", ...VISIT_NOTICES] },
   { route: "routes/messages.$threadId:action", what: "book a visit's time", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "book-visit", proposalId: (await freshVisitProposal(w)).id, position: "1" } }), expect: DECIDER("200*"), writes: ["visit_proposals", "visits", ...VISIT_NOTICES] },
   { route: "routes/messages.$threadId:action", what: "ask for other times", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "ask-other-times", proposalId: (await freshVisitProposal(w)).id } }), expect: DECIDER("200*"), writes: ["visit_proposals", ...VISIT_NOTICES] },
   { route: "routes/messages.$threadId:action", what: "confirm a visit", request: async (w) => ({ path: `/messages/${w.thread.id}`, form: { intent: "confirm-visit", visitId: (await freshVisit(w)).id } }), expect: DECIDER("200*"), writes: ["visits", "threads"] },

@@ -43,3 +43,8 @@ export async function freshVisit(w: World, hours = 72) {
     .returning();
   return visit!;
 }
+
+/** The world thread's proposals made a day older: the matrix proposes as each role, under the limit of a day's proposals per thread. */
+export async function ageVisitProposals(w: World) {
+  await w.app.database.db.execute(sql`update visit_proposals set created_at = created_at - interval '25 hours' where thread_id = ${w.thread.id}`);
+}
