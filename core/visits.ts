@@ -40,7 +40,7 @@ export function markDeadline(visit: { endsAt: Date; diggerMarkedAt: Date | null;
 /** At most this many proposals in one thread in 24 hours: each one e-mails the client. */
 export const VISIT_PROPOSALS_PER_DAY = 5;
 /** After the window closes, each side may mark the visit within this many days. */
-export const VISIT_MARK_DAYS = 7;
+const VISIT_MARK_DAYS = 7;
 /** The reminders: 24 hours ("day") and 2 hours ("hours") before the window opens (`visit_reminders.kind`, migration 0055). */
 export type VisitReminderKind = "day" | "hours";
 /** 'Kept {k} of {n} visits' and the count it shows from: core/kept-visits.ts (no zod for the public pages). */
