@@ -103,11 +103,11 @@ describe("the Lead alerts card", () => {
     expect(page).toContain("Lead alerts");
     // The boxes and buttons ticked as the page comes from the server: Instant and the profile's
     // category, and the e-mail boxes that are on by default, whose boxes send "on": How to reach
-    // me's E-mail for a digger's four rows (New messages, Quotes and decisions, Instant lead
-    // alerts, Account and moderation notices; no device, so no Push). Promotional e-mail is
+    // me's E-mail for a digger's five rows (New messages, Quotes and decisions, Visits, Instant
+    // lead alerts, Account and moderation notices; no device, so no Push). Promotional e-mail is
     // opt-in (issue 47): its box is not ticked.
     const ticked = [...page.matchAll(/<input[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('checked=""')).map((tag) => /value="([^"]+)"/.exec(tag)?.[1]);
-    expect(ticked.sort()).toEqual(["instant", otherId, "on", "on", "on", "on"].sort());
+    expect(ticked.sort()).toEqual(["instant", otherId, "on", "on", "on", "on", "on"].sort());
 
     const saved = await saveAlerts(digger.client, { frequency: "daily", keywords: "deck,  cedar , deck", location: "Boulder", maxLeadPrice: "75.50" }, [parentId, subId]);
     expect(saved.status).toBe(200);

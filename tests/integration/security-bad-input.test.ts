@@ -25,7 +25,7 @@ import { validGigForm } from "../support/forms.ts";
 import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
-import { freshVisit, freshVisitProposal } from "../security/visits.ts";
+import { ageVisitProposals, freshVisit, freshVisitProposal } from "../security/visits.ts";
 import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
 import { worldPastVisit } from "../security/world-visits.ts";
 
@@ -845,6 +845,8 @@ describe("stored text renders inert", () => {
 describe("a visit's words render inert (issue 50)", () => {
   it("a proposal's note and a cancellation's reason with script payloads, on both parties' thread", async () => {
     const path = `/messages/${world.thread.id}`;
+    // The world's thread has had its day's proposals from the other tests: this one a day later.
+    await ageVisitProposals(world);
     const proposed = await world.client("owningDigger").post(path, { intent: "propose-visit", "options.0.date": VISIT_DAY, "options.0.time": "11:00", "options.0.window": "0", note: `Note ${PAYLOAD}` });
     expect(proposed.status).toBe(200);
     const visit = await freshVisit(world);
