@@ -34,9 +34,8 @@ import { signVisitAnswerToken } from "../../server/mail/visit-answer-token.ts";
 import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } from "../security/auth-endpoints.ts";
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
-import { ageVisitProposals, freshVisit, freshVisitProposal } from "../security/visits.ts";
+import { ageVisitProposals, freshVisit, freshVisitProposal, worldPastVisit } from "../security/visits.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
-import { worldPastVisit } from "../security/world-visits.ts";
 
 /** A date a year from now: an expiry or "verified until" the forms accept. */
 const NEXT_YEAR = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);

@@ -1,11 +1,12 @@
 /**
  * Site visits in the security world's thread (issue 50), for the authorization matrix and the
- * bad-input tests: an open proposal of the owning digger, and a booked visit of the owning digger
- * and client, written straight to the database (the thread's forms have their own tests,
+ * bad-input tests: an open proposal of the owning digger, a booked visit of the owning digger
+ * and client and a past one for /visits, written straight to the database (support/booked-visits.ts) (the thread's forms have their own tests,
  * integration/visits-thread.test.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { visitOptions, visitProposals, visits } from "../../server/db/schema.ts";
+import { visitOptions, visitProposals } from "../../server/db/schema.ts";
+import { hoursFromNow, insertVisit, type TestVisit } from "../support/booked-visits.ts";
 import type { World } from "./world.ts";
 
 const HOUR = 3600_000;
@@ -26,22 +27,23 @@ export async function freshVisitProposal(w: World, status: "open" | "booked" = "
 }
 
 /** A booked visit in the world's thread, its window opening `hours` from now (negative: closed a while ago). */
-export async function freshVisit(w: World, hours = 72) {
-  const proposal = await freshVisitProposal(w, "booked");
-  const startsAt = new Date(Date.now() + hours * HOUR);
-  const [visit] = await w.app.database.db
-    .insert(visits)
-    .values({
-      threadId: w.thread.id,
-      diggerUserId: w.users.owningDigger.id,
-      clientId: w.users.owningClient.id,
-      proposalId: proposal.id,
-      startsAt,
-      windowMinutes: 60,
-      endsAt: new Date(startsAt.getTime() + HOUR),
-    })
-    .returning();
-  return visit!;
+export function freshVisit(w: World, hours = 72): Promise<TestVisit> {
+  return insertVisit(w.app, w.thread.id, new Date(Date.now() + hours * HOUR));
+}
+
+const pastVisits = new WeakMap<World, Promise<TestVisit>>();
+
+/**
+ * A visit of the world's thread three days ago, marked 'Visited' (the /visits rows), written once
+ * per world: past, so that no matrix row (a block, a suspension) has it to cancel.
+ */
+export function worldPastVisit(w: World): Promise<TestVisit> {
+  let visit = pastVisits.get(w);
+  if (!visit) {
+    visit = insertVisit(w.app, w.thread.id, hoursFromNow(-72), { diggerOutcome: "visited" });
+    pastVisits.set(w, visit);
+  }
+  return visit;
 }
 
 /** The world thread's proposals made a day older: the matrix proposes as each role, under the limit of a day's proposals per thread. */
