@@ -152,7 +152,7 @@ describe("the How to reach me table on /account", () => {
   it("shows a client's rows (no instant alerts), Push only once a device is on, and the always-e-mailed box ticked and locked", async () => {
     const client = await signUpAs(app, "consumer");
     const before = await (await client.client.get("/account")).text();
-    expect(rowsOf(before)).toEqual(["E-mail: New messages", "E-mail: Quotes and decisions", "E-mail: Purchases of my leads and issues", "E-mail: Account and moderation notices"]);
+    expect(rowsOf(before)).toEqual(["E-mail: New messages", "E-mail: Quotes and decisions", "E-mail: Visits", "E-mail: Purchases of my leads and issues", "E-mail: Account and moderation notices"]);
     expect(decodeHtml(before)).toContain("Turn on notifications on this device (above) to choose Push.");
     expect(before).toContain(">Push</th>");
     expect(before).toMatch(/<button[^>]*aria-checked="true"[^>]*disabled=""[^>]*aria-label="E-mail: Account and moderation notices"/);
@@ -177,6 +177,7 @@ describe("the How to reach me table on /account", () => {
     expect(Object.fromEntries(mine.map((r) => [r.group, { email: r.email, push: r.push }]))).toEqual({
       messages: { email: false, push: false },
       quotes: { email: true, push: false },
+      visits: { email: false, push: false },
       "lead-alerts": { email: false, push: false },
       purchases: { email: false, push: false },
       account: { email: true, push: false },
