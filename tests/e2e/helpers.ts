@@ -77,7 +77,11 @@ export async function signedInPage(browser: Browser, email: string, redirect: st
  */
 export async function myGigCard(page: Page, title: string): Promise<Locator> {
   await page.goto("/my-gigs");
-  const card = page.getByRole("listitem").filter({ hasText: title });
+  return followingLoadMore(page, page.getByRole("listitem").filter({ hasText: title }));
+}
+
+/** `card` on the list page open in `page`, following its Load more (up to 10 pages) until it shows. */
+export async function followingLoadMore(page: Page, card: Locator): Promise<Locator> {
   for (let pages = 0; pages < 10 && (await card.count()) === 0; pages++) {
     const more = page.getByRole("link", { name: "Load more" });
     if ((await more.count()) === 0) break;

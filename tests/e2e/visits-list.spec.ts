@@ -11,7 +11,7 @@ import type { Browser, Page } from "@playwright/test";
 import { demoClients, demoDiggers, demoGigs } from "../../server/db/seed/demo-data.ts";
 import { axeViolations } from "./axe.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-import { DEMO, myGigCard, signIn } from "./helpers.ts";
+import { DEMO, followingLoadMore, myGigCard, signIn } from "./helpers.ts";
 
 const SHOTS = process.env.VISITS_SHOTS;
 const shot = async (page: Page, name: string, width: number) => {
@@ -32,16 +32,7 @@ async function pageAt(browser: Browser, width: number): Promise<Page> {
 /** The card of the lead `title` on My Leads, following Load more: other specs buy newer leads as the demo digger. */
 async function leadCard(page: Page, title: string) {
   await page.goto("/my-leads");
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-  for (let pages = 0; pages < 10 && (await card.count()) === 0; pages++) {
-    const more = page.getByRole("link", { name: "Load more" });
-    if ((await more.count()) === 0) break;
-    const before = page.url();
-    await more.click();
-    await expect(page).not.toHaveURL(before);
-  }
-  await expect(card).toBeVisible();
-  return card;
+  return followingLoadMore(page, page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) }));
 }
 
 /** Nothing wider than the screen (no sideways scrolling on a phone). */
