@@ -1,9 +1,9 @@
-import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { VisitBookedLine } from "#app/components/visit-booked-line.tsx";
 import {
   Dialog,
   DialogContent,
@@ -82,13 +82,8 @@ export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactN
             {`Hidden by an operator: diggers cannot see it or buy its lead. Reason: ${gig.hiddenReason}`}
           </p>
         ) : null}
-        {gig.visitBooked ? (
-          // The soonest visit booked in its threads, with the digger's handle (issue 50).
-          <p className="flex items-start gap-2 text-sm font-medium [overflow-wrap:anywhere]" data-testid="visit-booked">
-            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-strong" />
-            {gig.visitBooked}
-          </p>
-        ) : null}
+        {/* The soonest visit booked in its threads, with the digger's handle (issue 50). */}
+        {gig.visitBooked ? <VisitBookedLine text={gig.visitBooked} /> : null}
         <p className="line-clamp-2 text-sm text-muted-foreground">{gig.description}</p>
         {gig.hires.length > 0 ? <HiredDiggers gig={gig} offerKeepOpen={hiredOff} /> : null}
         {gig.openQuotes > 0 ? (

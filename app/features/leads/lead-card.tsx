@@ -1,8 +1,8 @@
-import { CalendarClock } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { VisitBookedLine } from "#app/components/visit-booked-line.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { cn } from "#app/lib/cn.ts";
 import { isLiveLead, issueStatusLabel, LEAD_STATE_LABELS, refundStateText, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
@@ -46,13 +46,8 @@ export function LeadCard({
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {times.visitBooked ? (
-          // The thread's next visit, booked (issue 50).
-          <p className="flex items-start gap-2 text-sm font-medium [overflow-wrap:anywhere]" data-testid="visit-booked">
-            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-strong" />
-            {times.visitBooked}
-          </p>
-        ) : null}
+        {/* The thread's next visit, booked (issue 50). */}
+        {times.visitBooked ? <VisitBookedLine text={times.visitBooked} /> : null}
         <p className="whitespace-pre-line text-sm text-muted-foreground">{gig.description}</p>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <Item label="Budget" value={budgetText(gig.budgetMinCents, gig.budgetMaxCents)} />
