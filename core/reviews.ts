@@ -4,6 +4,7 @@
  * 'Hired on N% of leads' from five purchases), and the shapes the pages receive.
  */
 import { z } from "zod";
+import { TWO_WAY_TEXTS } from "./two-way-reviews.ts";
 import { HIRE_RATE_MIN_PURCHASES, REPLY_MAX, REPLY_MIN, REVIEW_EDIT_DAYS, REVIEW_MAX, REVIEW_MIN, textLength, TRUST_MESSAGES } from "./review-texts.ts";
 
 export { REVIEW_MIN, REVIEW_MAX, REPLY_MIN, REPLY_MAX, REVIEW_EDIT_DAYS, REVIEWS_PAGE_SIZE, HIRE_RATE_MIN_PURCHASES, TRUST_MESSAGES, textLength, STAR_VALUES, starLabel } from "./review-texts.ts";
@@ -28,6 +29,20 @@ const starRating = z.union([z.enum(["1", "2", "3", "4", "5"]).transform(Number),
 export const reviewSchema = z.object({
   rating: starRating,
   body: text(REVIEW_MIN, REVIEW_MAX, TRUST_MESSAGES.reviewTooShort, TRUST_MESSAGES.reviewTooLong),
+});
+
+/** A yes/no question of the digger's review of a client (issue 51): 'yes', 'no', or unanswered ('' or absent: null). */
+const yesNo = z
+  .union([z.literal(["yes", "no", ""]), z.boolean(), z.undefined(), z.null()], { error: "Please answer yes or no" })
+  .transform((value) => (value === "yes" || value === true ? true : value === "no" || value === false ? false : null));
+
+/** The digger's review of a client (issue 51): the same stars, 20 to 2,000 characters, three optional yes/no answers. */
+export const clientReviewSchema = z.object({
+  rating: starRating,
+  body: text(REVIEW_MIN, REVIEW_MAX, TWO_WAY_TEXTS.bodyTooShort, TWO_WAY_TEXTS.bodyTooLong),
+  asDescribed: yesNo,
+  easyToReach: yesNo,
+  paidAsAgreed: yesNo,
 });
 
 /** The digger's reply to a review on their profile. */

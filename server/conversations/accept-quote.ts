@@ -32,7 +32,7 @@ export async function acceptQuote(services: Services, userId: string, threadId: 
       if (lead.refunded) throw new AppError("conflict", QUOTE_ANSWERS.refunded);
       await tx.update(quotes).set({ status: "accepted", decidedAt: sql`now()` }).where(eq(quotes.id, quote.id));
       // Hired as Mark as Hired hires: a digger already hired stays hired once. The 'marked as hired' notice is this accept's.
-      await recordHire(tx, lead.gigId, lead.diggerId);
+      await recordHire(tx, emit, lead.gigId, lead.diggerId);
       const notChosen = await tx
         .update(quotes)
         .set({ status: "not_chosen", decidedAt: sql`now()` })

@@ -663,6 +663,12 @@ export const reviews = pgTable(
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     /** When an operator hid it after a report: off the profile and out of the figures (migration 0023). */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /**
+     * When it became visible to the digger and the public (issue 51): null while its hire's review
+     * window is blind (review_windows); a review outside a window is published as it is written
+     * (the default; the writer of a blind one sets null).
+     */
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -678,6 +684,88 @@ export const reviews = pgTable(
 );
 
 /**
+ * The two-way review window of one hire (issue 51, docs/decisions/0077-two-way-reviews.md):
+ * opened when the hire is recorded (server/reviews/hires.ts) on a purchase not refunded in full,
+ * ending REVIEW_WINDOW_DAYS later. While `published_at` is null, both sides' reviews of the hire
+ * are blind; the second review or the `reviews.publish` job at `ends_at` publishes both at once.
+ * Removing the hire before that deletes the row and the unpublished reviews. A published window
+ * outlives its hire. Hires recorded before the change have a published window (migration 0056).
+ */
+export const reviewWindows = pgTable(
+  "review_windows",
+  {
+    gigId: uuid("gig_id")
+      .notNull()
+      .references(() => gigs.id, { onDelete: "restrict" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "restrict" }),
+    leadPurchaseId: uuid("lead_purchase_id")
+      .notNull()
+      .references(() => leadPurchases.id, { onDelete: "restrict" }),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When the reminder REVIEW_REMINDER_DAYS before the end went out (once). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gigId, t.diggerId] }),
+    // The sweep: blind windows by their end.
+    index("review_windows_due_idx").on(t.endsAt).where(sql`${t.publishedAt} is null`),
+    check("review_windows_ends_check", sql`${t.endsAt} > ${t.openedAt}`),
+  ],
+);
+
+/**
+ * A digger's review of the client who hired them (issue 51): one per (gig, digger), only inside
+ * the hire's review window, blind like the client's review until the window publishes. Three
+ * optional yes/no answers (null: not answered). The client's figures in client_records are
+ * derived from the published, shown, not withdrawn ones by trigger (migration 0056).
+ */
+export const clientReviews = pgTable(
+  "client_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gigId: uuid("gig_id")
+      .notNull()
+      .references(() => gigs.id, { onDelete: "restrict" }),
+    diggerId: uuid("digger_id")
+      .notNull()
+      .references(() => diggerProfiles.id, { onDelete: "restrict" }),
+    leadPurchaseId: uuid("lead_purchase_id")
+      .notNull()
+      .references(() => leadPurchases.id, { onDelete: "restrict" }),
+    /** The reviewed client (the gig's consumer_id), kept here for the client's list and figures. */
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    /** 'The job was as described'. */
+    asDescribed: boolean("as_described"),
+    /** 'Easy to reach'. */
+    easyToReach: boolean("easy_to_reach"),
+    /** 'Paid as agreed'. */
+    paidAsAgreed: boolean("paid_as_agreed"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When an operator hid it after a report (the console's Reviews queue). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("client_reviews_gig_digger_key").on(t.gigId, t.diggerId),
+    // The gig page's Client reviews section: a client's published reviews, newest first.
+    index("client_reviews_client_published_idx")
+      .on(t.clientId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    check("client_reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("client_reviews_body_length", sql`char_length(btrim(${t.body})) between 20 and 2000`),
+  ],
+);
+
+/**
  * A signed-in user's report of a review (issue 22), one per user and review, with a reason.
  * Open until an operator hides the review or keeps it (`resolution`), which closes every open
  * report of that review at once.
@@ -686,9 +774,9 @@ export const reviewReports = pgTable(
   "review_reports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    reviewId: uuid("review_id")
-      .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+    /** The review of a digger reported, or (issue 51) `clientReviewId`, a digger's review of a client: exactly one. */
+    reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "cascade" }),
+    clientReviewId: uuid("client_review_id").references(() => clientReviews.id, { onDelete: "cascade" }),
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -699,6 +787,8 @@ export const reviewReports = pgTable(
   },
   (t) => [
     uniqueIndex("review_reports_review_reporter_key").on(t.reviewId, t.reporterId),
+    uniqueIndex("review_reports_client_review_reporter_key").on(t.clientReviewId, t.reporterId),
+    check("review_reports_subject_check", sql`(${t.reviewId} is null) <> (${t.clientReviewId} is null)`),
     // The Reviews queue: reviews with open reports, oldest report first.
     index("review_reports_open_idx").on(t.createdAt, t.id).where(sql`${t.resolvedAt} is null`),
     check("review_reports_reason_length", sql`char_length(btrim(${t.reason})) between 10 and 500`),
@@ -1390,6 +1480,18 @@ export const clientRecords = pgTable("client_records", {
   leads: integer("leads").notNull().default(0),
   gigsBought: integer("gigs_bought").notNull().default(0),
   gigsHired: integer("gigs_hired").notNull().default(0),
+  /**
+   * Issue 51: the client's published reviews from diggers (shown, not withdrawn), their average,
+   * and per question the yes and no answers; kept by triggers on client_reviews and refunds.
+   */
+  reviewCount: integer("review_count").notNull().default(0),
+  reviewAverage: numeric("review_average", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+  describedYes: integer("described_yes").notNull().default(0),
+  describedNo: integer("described_no").notNull().default(0),
+  reachableYes: integer("reachable_yes").notNull().default(0),
+  reachableNo: integer("reachable_no").notNull().default(0),
+  paidYes: integer("paid_yes").notNull().default(0),
+  paidNo: integer("paid_no").notNull().default(0),
 });
 
 // ---------------------------------------------------------------- verified phones (issue 49)

@@ -14,6 +14,7 @@ import { formatDate } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
+import { reviewedYouText, reviewsPublishedText } from "#core/two-way-reviews.ts";
 import type { ClientVisitOutcome, DiggerVisitOutcome, VisitCanceller, VisitReminderKind } from "#core/visits.ts";
 import {
   awaitingReplyNotice,
@@ -447,6 +448,44 @@ export const EVENTS = {
    * conversations/reopen-quote.ts), reopening the digger's accepted quote of the gig. The last
    * hire gone, the gig is back on sale (issue 47): its lead alerts start again.
    */
+  /**
+   * Two-way reviews (issue 51, server/reviews/review-window.ts): a hire opened its blind review
+   * window, ending at `endsAt`.
+   */
+  "review.window-opened": declare<{ gigId: string; diggerId: string; endsAt: string }>()({}),
+  /**
+   * One side of a blind window wrote its review: the other side (`recipientSide`) hears once,
+   * and again REVIEW_REMINDER_DAYS before the end if they still have not written (`reminder`).
+   * Nothing of the review itself: it is blind.
+   */
+  "review.waiting": declare<{
+    gigId: string;
+    diggerId: string;
+    gigTitle: string;
+    recipientUserId: string;
+    recipientSide: "client" | "digger";
+    writerName: string;
+    endsAt: string;
+    reminder: boolean;
+  }>()({
+    group: "quotes",
+    to: (e) => ({ userId: e.recipientUserId }),
+    bell: (e, { time }) => ({
+      subjectId: `${e.gigId}:${e.diggerId}:${e.reminder ? "reminder" : "first"}`,
+      text: reviewedYouText(e.writerName, time.date(e.endsAt)),
+      link: e.recipientSide === "digger" ? "/my-leads" : "/my-gigs",
+    }),
+  }),
+  /** Both reviews of a hire are shown (the second one written, or the window's end): both parties hear. */
+  "reviews.published": declare<{ gigId: string; diggerId: string; gigTitle: string; clientUserId: string; diggerUserId: string }>()({
+    group: "quotes",
+    to: (e) => [{ userId: e.clientUserId }, { userId: e.diggerUserId }],
+    bell: (e, { recipient }) => ({
+      subjectId: `${e.gigId}:${e.diggerId}`,
+      text: reviewsPublishedText(e.gigTitle),
+      link: recipient.userId === e.diggerUserId ? `/digger/${e.diggerId}#reviews` : "/account#client-reviews",
+    }),
+  }),
   "hire.removed": declare<{ gigId: string; diggerId: string }>()({
     jobs: (e, { tx }) => backOnSaleJobs(tx, e.gigId),
   }),

@@ -15,6 +15,7 @@ import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import type { Emit } from "../events/emit.ts";
 import { completedPurchase, ownedGig } from "./gig-buyers.ts";
+import { closeReviewWindow, openReviewWindow } from "./review-window.ts";
 
 type Services = Pick<AppServices, "db" | "emit">;
 
@@ -31,7 +32,7 @@ export async function setHired(services: Services, clientId: string, gigId: stri
   // Marking twice is not an error: the second changes nothing and sends nothing.
   await db.transaction(async (tx) => {
     // The digger hears of it (named by the purchase the hire rests on), with nothing private of the client's.
-    if (await recordHire(tx, gig.id, purchase.diggerId)) await emit(tx, { kind: "hire.marked", purchaseId: purchase.id, diggerUserId: purchase.userId, diggerId: purchase.diggerId, gigTitle: gig.title });
+    if (await recordHire(tx, emit, gig.id, purchase.diggerId)) await emit(tx, { kind: "hire.marked", purchaseId: purchase.id, diggerUserId: purchase.userId, diggerId: purchase.diggerId, gigTitle: gig.title });
   });
   return { success: TRUST_MESSAGES.hired };
 }
@@ -39,14 +40,21 @@ export async function setHired(services: Services, clientId: string, gigId: stri
 /**
  * Records the hire of digger `diggerId` for gig `gigId`, the one way a hire is written (Mark as
  * Hired, and accepting a quote, conversations/accept-quote.ts): false when it was already recorded.
+ * A new hire opens its two-way review window (issue 51). Both callers refuse a purchase refunded in full.
  */
-export async function recordHire(tx: Transaction, gigId: string, diggerId: string): Promise<boolean> {
+export async function recordHire(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<boolean> {
   const inserted = await tx.insert(hires).values({ gigId, diggerId }).onConflictDoNothing().returning({ gigId: hires.gigId });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  await openReviewWindow(tx, emit, gigId, diggerId);
+  return true;
 }
 
-/** Removes the hire; the event "hire.removed" lets the conversations reopen a quote it accepted (issue 33). */
+/**
+ * Removes the hire; the event "hire.removed" lets the conversations reopen a quote it accepted
+ * (issue 33). Its review window closes: the reviews it still hid are discarded (issue 51).
+ */
 async function removeHire(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<void> {
   await tx.delete(hires).where(and(eq(hires.gigId, gigId), eq(hires.diggerId, diggerId)));
+  await closeReviewWindow(tx, gigId, diggerId);
   await emit(tx, { kind: "hire.removed", gigId, diggerId });
 }

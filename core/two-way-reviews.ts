@@ -1,0 +1,90 @@
+/**
+ * Two-way reviews, blind until both have spoken (issue 51, docs/decisions/0077-two-way-reviews.md):
+ * the window's constants and every text its pages, e-mails and notices use. Apart from the zod
+ * schemas (core/reviews.ts `clientReviewSchema`) so that a page showing them carries no zod.
+ * Dates arrive as the server's text in the reader's zone (server/reader-time.ts).
+ */
+
+/** A hire's two reviews are blind for this many days from the hire, then published. */
+export const REVIEW_WINDOW_DAYS = 14;
+/** The side that has not written hears once this many days before the window ends. */
+export const REVIEW_REMINDER_DAYS = 3;
+/** The gig page's Client reviews section: this many a page, newest first. */
+export const CLIENT_REVIEWS_PAGE_SIZE = 10;
+
+/** The digger's three optional yes/no questions about the client, in the form's order. */
+export const CLIENT_REVIEW_QUESTIONS = [
+  { name: "asDescribed", label: "The job was as described" },
+  { name: "easyToReach", label: "Easy to reach" },
+  { name: "paidAsAgreed", label: "Paid as agreed" },
+] as const;
+export type ClientReviewQuestion = (typeof CLIENT_REVIEW_QUESTIONS)[number]["name"];
+/** A question's answer as the form sends it; '' (or absent): not answered. */
+export const YES_NO_VALUES = { yes: "yes", no: "no" } as const;
+
+export const TWO_WAY_TEXTS = {
+  /** The form's submit button (both sides' forms say the same). */
+  submit: "Submit Review",
+  /** The digger's form's text field. */
+  bodyLabel: "Your review",
+  bodyTooShort: "Please write at least 20 characters",
+  bodyTooLong: "Review must be at most 2000 characters",
+  chooseRating: "Please choose a rating",
+  posted: "Review saved. It will be shown when both of you have reviewed, or when the 14 days end.",
+  published: "Review posted. Both reviews are now shown.",
+  updated: "Review updated",
+  /** An edit after publication, either side. */
+  locked: "This review is published and can no longer be changed",
+  /** No open window: not hired, the 14 days are over, or the hire was removed. */
+  noWindow: "You can review a client for 14 days after they hire you",
+  notYourLead: "You can only review clients of your own leads",
+  refunded: "This lead was fully refunded: it cannot be reviewed",
+  alreadyReviewed: "You have already reviewed this client for this gig",
+  notFound: "Review not found",
+  /** The Client reviews section of a gig page and of /account. */
+  sectionTitle: "Client reviews",
+  noReviews: "No reviews from diggers yet.",
+  /** /account's block heading. */
+  accountTitle: "Your record with diggers",
+  /** A reviewer whose digger account was deleted. */
+  formerDigger: "Former digger",
+  withdrawn: "Withdrawn: the lead was refunded",
+} as const;
+
+/** The lead card's and the thread menu's button: 'Review Maria'. */
+export const reviewClientLabel = (firstName: string) => `Review ${firstName}`;
+
+/** Either side, under their unpublished review: `name` the other party, `date` the window's end in the reader's zone. */
+export const waitingForOtherText = (name: string, date: string) => `Your review will be shown when ${name} has reviewed you, or on ${date}`;
+
+/** The other side's reminder (bell, e-mail subject, push) when the first review arrives, and again REVIEW_REMINDER_DAYS before the end. */
+export const reviewedYouText = (name: string, date: string) => `${name} reviewed you. Write yours by ${date} to see it.`;
+
+/** Both parties' notice once the two reviews are shown. */
+export const reviewsPublishedText = (gigTitle: string) => `Your reviews for "${gigTitle}" are now shown`;
+
+/** '4.8 from 3 diggers': the client's published reviews from diggers. */
+export function clientRatingLine(average: number, count: number): string | null {
+  if (count === 0) return null;
+  return `${average.toFixed(1)} from ${count} ${count === 1 ? "digger" : "diggers"}`;
+}
+
+/** 'Paid as agreed: 100% yes (3 answers)', or null when nobody answered it. */
+export function yesShareLine(label: string, yes: number, no: number): string | null {
+  const answers = yes + no;
+  if (answers === 0) return null;
+  return `${label}: ${Math.round((100 * yes) / answers)}% yes (${answers} ${answers === 1 ? "answer" : "answers"})`;
+}
+
+/** A digger's review of a client as a gig page's Client reviews section (and /account) shows it. */
+export interface PublicClientReview {
+  id: string;
+  rating: number;
+  body: string;
+  /** The digger's handle ('Former digger' once their account is deleted). */
+  diggerHandle: string;
+  /** The digger's profile, null once deleted. */
+  diggerId: string | null;
+  publishedAt: string;
+  answers: Record<ClientReviewQuestion, boolean | null>;
+}

@@ -1,0 +1,135 @@
+/**
+ * A hire's two-way review window (issue 51, docs/decisions/0077-two-way-reviews.md): opened with
+ * the hire, blind until both sides have written or REVIEW_WINDOW_DAYS have passed, then both
+ * reviews are published at once; removing the hire before that discards what was not published.
+ * Every step takes the window's row first (FOR UPDATE), so two reviews written at once, or a
+ * review and the end-of-window job, publish exactly once.
+ *
+ * The sides: the client's review of the digger (`reviews`, server/reviews/write-review.ts) and the
+ * digger's review of the client (`client_reviews`, server/reviews/client-review.ts).
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { REVIEW_WINDOW_DAYS } from "#core/two-way-reviews.ts";
+import { queryRows, type Transaction } from "../db/client.ts";
+import { clientReviews, leadPurchases, reviews, reviewWindows } from "../db/schema.ts";
+import type { Emit } from "../events/emit.ts";
+
+export type ReviewSide = "client" | "digger";
+
+/** The window of (gig, digger) as a writer reads it, taken FOR UPDATE; null when there is none. */
+export async function lockedWindow(tx: Transaction, gigId: string, diggerId: string) {
+  const [window] = await tx
+    .select({ endsAt: reviewWindows.endsAt, publishedAt: reviewWindows.publishedAt, leadPurchaseId: reviewWindows.leadPurchaseId })
+    .from(reviewWindows)
+    .where(and(eq(reviewWindows.gigId, gigId), eq(reviewWindows.diggerId, diggerId)))
+    .for("update");
+  return window ?? null;
+}
+
+/**
+ * Opens the window of a hire just recorded (reviews/hires.ts `recordHire`) on its completed
+ * purchase; nothing when one exists already (a published window outlives a removed hire: a new
+ * hire of the same pair does not reopen it). The event starts the end-of-window jobs.
+ */
+export async function openReviewWindow(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<void> {
+  const opened = await tx
+    .insert(reviewWindows)
+    .select(
+      tx
+        .select({
+          gigId: leadPurchases.gigId,
+          diggerId: leadPurchases.diggerId,
+          leadPurchaseId: leadPurchases.id,
+          openedAt: sql`now()`.as("opened_at"),
+          endsAt: sql`now() + make_interval(days => ${REVIEW_WINDOW_DAYS}::int)`.as("ends_at"),
+          publishedAt: sql`null::timestamptz`.as("published_at"),
+          remindedAt: sql`null::timestamptz`.as("reminded_at"),
+        })
+        .from(leadPurchases)
+        .where(and(eq(leadPurchases.gigId, gigId), eq(leadPurchases.diggerId, diggerId), eq(leadPurchases.status, "completed")))
+        .limit(1),
+    )
+    .onConflictDoNothing()
+    .returning({ endsAt: reviewWindows.endsAt });
+  const [window] = opened;
+  if (window) await emit(tx, { kind: "review.window-opened", gigId, diggerId, endsAt: window.endsAt.toISOString() });
+}
+
+/**
+ * Closes the window of a hire being removed: a blind window goes with the reviews it hid (issue
+ * 51: 'reviews not yet published are discarded'); a published one stays with its reviews.
+ */
+export async function closeReviewWindow(tx: Transaction, gigId: string, diggerId: string): Promise<void> {
+  const window = await lockedWindow(tx, gigId, diggerId);
+  if (!window || window.publishedAt !== null) return;
+  await tx.delete(reviews).where(and(eq(reviews.gigId, gigId), eq(reviews.diggerId, diggerId), isNull(reviews.publishedAt)));
+  await tx.delete(clientReviews).where(and(eq(clientReviews.gigId, gigId), eq(clientReviews.diggerId, diggerId), isNull(clientReviews.publishedAt)));
+  await tx.delete(reviewWindows).where(and(eq(reviewWindows.gigId, gigId), eq(reviewWindows.diggerId, diggerId)));
+}
+
+/** Publishes a blind window and both its reviews at once (the second review, or the end-of-window job); false when it was not blind. */
+export async function publishWindow(tx: Transaction, gigId: string, diggerId: string): Promise<boolean> {
+  const [published] = await tx
+    .update(reviewWindows)
+    .set({ publishedAt: sql`now()` })
+    .where(and(eq(reviewWindows.gigId, gigId), eq(reviewWindows.diggerId, diggerId), isNull(reviewWindows.publishedAt)))
+    .returning({ gigId: reviewWindows.gigId });
+  if (!published) return false;
+  await tx
+    .update(reviews)
+    .set({ publishedAt: sql`now()` })
+    .where(and(eq(reviews.gigId, gigId), eq(reviews.diggerId, diggerId), isNull(reviews.publishedAt)));
+  await tx
+    .update(clientReviews)
+    .set({ publishedAt: sql`now()` })
+    .where(and(eq(clientReviews.gigId, gigId), eq(clientReviews.diggerId, diggerId), isNull(clientReviews.publishedAt)));
+  return true;
+}
+
+/** Whether each side of (gig, digger) has written its review (published or not). */
+export async function sidesWritten(tx: Transaction, gigId: string, diggerId: string): Promise<Record<ReviewSide, boolean>> {
+  const [row] = await queryRows<{ client: boolean; digger: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${reviews} where ${reviews.gigId} = ${gigId} and ${reviews.diggerId} = ${diggerId}) as client,
+               exists (select 1 from ${clientReviews} where ${clientReviews.gigId} = ${gigId} and ${clientReviews.diggerId} = ${diggerId}) as digger`,
+  );
+  return { client: Boolean(row?.client), digger: Boolean(row?.digger) };
+}
+
+/** Who a review of (gig, digger) is between, for the notices. */
+export interface WindowParties {
+  gigId: string;
+  diggerId: string;
+  gigTitle: string;
+  clientUserId: string;
+  diggerUserId: string;
+  /** The client as the digger reads them ('Maria'), and the digger as the client does (their handle). */
+  clientName: string;
+  diggerName: string;
+}
+
+/**
+ * After side `side` wrote its first review of a blind window (taken with `lockedWindow` before the
+ * write, in the same transaction): both sides written publishes both at once and tells both;
+ * otherwise the other side hears once, '{name} reviewed you. Write yours by {date} to see it.'
+ */
+export async function settleWindow(tx: Transaction, emit: Emit, parties: WindowParties, side: ReviewSide, endsAt: Date): Promise<"published" | "blind"> {
+  const written = await sidesWritten(tx, parties.gigId, parties.diggerId);
+  if (written.client && written.digger) {
+    if (await publishWindow(tx, parties.gigId, parties.diggerId)) await emit(tx, { kind: "reviews.published", ...parties });
+    return "published";
+  }
+  const toClient = side === "digger";
+  await emit(tx, {
+    kind: "review.waiting",
+    gigId: parties.gigId,
+    diggerId: parties.diggerId,
+    gigTitle: parties.gigTitle,
+    recipientUserId: toClient ? parties.clientUserId : parties.diggerUserId,
+    recipientSide: toClient ? "client" : "digger",
+    writerName: toClient ? parties.diggerName : parties.clientName,
+    endsAt: endsAt.toISOString(),
+    reminder: false,
+  });
+  return "blind";
+}
