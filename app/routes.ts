@@ -11,6 +11,8 @@ export default [
   route("digger/:id", "routes/digger.tsx"),
   route("gig/:id", "routes/gig.tsx"),
   route("my-leads", "routes/my-leads.tsx"),
+  // The digger's review of a lead's client (issue 51): the dialog's data and its form.
+  route("my-leads/:purchaseId/review", "routes/my-leads.$purchaseId.review.tsx"),
   route("my-gigs", "routes/my-gigs.tsx"),
   route("my-gigs/:gigId/issues", "routes/my-gigs.$gigId.issues.tsx"),
   route("my-gigs/:gigId/diggers", "routes/my-gigs.$gigId.diggers.tsx"),

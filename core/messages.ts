@@ -222,4 +222,9 @@ export interface ThreadView {
    * is one too many, so the page loads it again.
    */
   markedRead: boolean;
+  /**
+   * The digger's Review {first name} in the thread's menu (issue 51): the lead's purchase and the
+   * client's first name, while the lead has a review window; null for the client, and without one.
+   */
+  clientReview: { purchaseId: string; firstName: string } | null;
 }

@@ -88,3 +88,57 @@ export interface PublicClientReview {
   publishedAt: string;
   answers: Record<ClientReviewQuestion, boolean | null>;
 }
+
+// ---------------------------------------------------------------- the digger's form (issue 51)
+
+/** The digger's own review of a client, as they wrote it (yes/no answers: null when not answered). */
+export interface OwnClientReview {
+  rating: number;
+  body: string;
+  asDescribed: boolean | null;
+  easyToReach: boolean | null;
+  paidAsAgreed: boolean | null;
+}
+
+/**
+ * The digger's review form for one lead (server/reviews/client-review.ts `clientReviewForm`):
+ * `open` (may write, or edit the review not yet shown), `published` (shown: no more edits),
+ * `closed` (`closedText` says why). Never the client's review of the digger.
+ */
+export interface ClientReviewForm {
+  purchaseId: string;
+  gigTitle: string;
+  clientFirstName: string;
+  state: "open" | "published" | "closed";
+  closedText: string | null;
+  review: OwnClientReview | null;
+  /** waitingForOtherText while the digger's review is written and not yet shown. */
+  waitingText: string | null;
+}
+
+/**
+ * The entry to that form on a lead's card (/my-leads) and in the thread's menu: `open` (the
+ * window runs and nothing is written), `waiting` (written, not yet shown: `waitingText`),
+ * `published` (shown: 'Reviewed').
+ */
+export interface ClientReviewEntry {
+  purchaseId: string;
+  firstName: string;
+  state: "open" | "waiting" | "published";
+  waitingText: string | null;
+}
+
+export const CLIENT_REVIEW_TEXTS = {
+  /** The card's state once the digger's review is shown. */
+  reviewed: "Reviewed",
+  edit: "Edit review",
+  loadFailed: "Failed to load the review",
+  yes: "Yes",
+  no: "No",
+  clear: "Clear answer",
+  optional: "Optional",
+} as const;
+
+/** The digger's form's description: what the review is about, and that it is blind. */
+export const clientReviewIntro = (firstName: string, gigTitle: string) =>
+  `How was working with ${firstName} on "${gigTitle}"? ${firstName} sees your review once both of you have reviewed, or when the ${REVIEW_WINDOW_DAYS} days end.`;

@@ -9,7 +9,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadItem, type ThreadView } from "#core/messages.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { blocks, diggerProfiles, gigs, leadPurchases, messages, threads, users } from "../db/schema.ts";
+import { blocks, diggerProfiles, gigs, leadPurchases, messages, reviewWindows, threads, users } from "../db/schema.ts";
 import { emitRecord } from "../events/emit.ts";
 import { decodeCursor, encodeCursor, exactTimestamp, TIMESTAMP_SEQ_CURSOR } from "../pagination.ts";
 import type { ReaderTime } from "../reader-time.ts";
@@ -82,6 +82,9 @@ export async function threadPage(db: Database, userId: string, threadId: string,
       blockedMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${userId})`,
       meSuspended: sql<boolean>`exists (select 1 from ${users} me where me.id = ${userId} and me.suspended_at is not null)`,
       refunded: fullyRefunded,
+      purchaseId: leadPurchases.id,
+      // The digger's Review {first name} (issue 51): the lead's review window, by its key.
+      reviewWindow: sql<boolean>`exists (select 1 from ${reviewWindows} where ${reviewWindows.gigId} = ${leadPurchases.gigId} and ${reviewWindows.diggerId} = ${leadPurchases.diggerId})`,
     })
     .from(threads)
     .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))
@@ -162,5 +165,8 @@ export async function threadPage(db: Database, userId: string, threadId: string,
     blockedMe: Boolean(head?.blockedMe),
     canSend: !otherParty.deleted && !head?.meSuspended && !head?.iBlocked && !head?.blockedMe,
     markedRead,
+    // The digger's entry to their review of the client (issue 51); the client never has one.
+    clientReview:
+      party.role === "digger" && head?.reviewWindow && !otherParty.deleted ? { purchaseId: head.purchaseId, firstName: firstNameOrHandle(otherParty) } : null,
   };
 }

@@ -10,6 +10,8 @@ import { LEDGER_DAYS, type LeadLedger, type LedgerTotals } from "#core/lead-ledg
 import { GUARANTEE_WRITE_HOURS } from "#core/reply-guarantee.ts";
 import { visitBookedLine } from "#core/visits.ts";
 import { phoneStatus, type PhoneStatus } from "#core/phone-verification.ts";
+import { firstNameOrHandle } from "#core/messages.ts";
+import { waitingForOtherText, type ClientReviewEntry } from "#core/two-way-reviews.ts";
 import {
   decideByText,
   ISSUE_DEADLINE_DEFAULTS,
@@ -22,7 +24,7 @@ import {
   type MyLeadTimes,
 } from "#core/lead-issues.ts";
 import { queryRows, type Database } from "../db/client.ts";
-import { gigs, hires, leadIssues, leadPurchases, quotes, refunds, threads, visits } from "../db/schema.ts";
+import { clientReviews, gigs, hires, leadIssues, leadPurchases, quotes, refunds, reviewWindows, threads, visits } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { clientUser, withGigAndClient } from "./purchase-parties.ts";
 import { evidenceColumns } from "./thread-evidence.ts";
@@ -51,6 +53,20 @@ const leadState = (p: typeof leadPurchases) => sql<LeadState>`case
     or exists (select 1 from ${quotes} where ${quotes.gigId} = ${p.gigId} and ${quotes.status} = 'accepted' and ${quotes.diggerId} <> ${p.diggerId})
     or (${gigs.hired} and not ${gigs.openForMore}) then 'not_chosen'
   else 'active'
+end`;
+
+/**
+ * The digger's review of the lead's client (issue 51), from the lead's review window and the
+ * review joined by their keys: 'open' while the window runs and nothing is written, 'waiting'
+ * once written and not yet shown, 'published' once shown; null otherwise, and for a lead the
+ * client has deleted their account on or refunded in full (the refund withdraws the review).
+ */
+const clientReviewState = (p: typeof leadPurchases) => sql<ClientReviewEntry["state"] | null>`case
+  when ${clientReviews.id} is null and ${reviewWindows.gigId} is null then null
+  when ${clientUser.deletedAt} is not null or purchase_fully_refunded(${p.id}) then null
+  when ${clientReviews.id} is null then case when ${reviewWindows.endsAt} > now() then 'open' end
+  when ${clientReviews.publishedAt} is null then 'waiting'
+  else 'published'
 end`;
 
 /** The end of the reply guarantee's GUARANTEE_WRITE_HOURS to write in (issue 48). */
@@ -91,7 +107,13 @@ function nextVisitOf(db: Database) {
  * gig's phone is verified now (issue 49: the tick beside the number), and its thread's next
  * booked visit (issue 50).
  */
-export type MyLeadItem = MyLead & { guarantee: LeadGuaranteeFacts; phoneVerified: boolean; nextVisit: { startsAt: string; windowMinutes: number } | null };
+export type MyLeadItem = MyLead & {
+  guarantee: LeadGuaranteeFacts;
+  phoneVerified: boolean;
+  nextVisit: { startsAt: string; windowMinutes: number } | null;
+  /** The digger's review of the client (issue 51) and the end of the lead's review window. */
+  clientReview: { state: ClientReviewEntry["state"]; windowEndsAt: string | null } | null;
+};
 
 /**
  * One page of a digger's completed purchases, newest purchased_at first (only those in `state`
@@ -158,6 +180,8 @@ export async function listMyLeads(
         clientMessages: evidenceColumns.clientMessages,
         nextVisitStartsAt: nextVisit.startsAt,
         nextVisitWindow: nextVisit.windowMinutes,
+        clientReviewState: clientReviewState(p),
+        reviewWindowEndsAt: exactTimestamp(reviewWindows.endsAt),
       })
       .from(p)
       .leftJoin(leadIssues, eq(leadIssues.leadPurchaseId, p.id))
@@ -165,6 +189,9 @@ export async function listMyLeads(
       .leftJoin(guaranteeRefund, and(eq(guaranteeRefund.leadPurchaseId, p.id), eq(guaranteeRefund.reason, "reply_guarantee")))
       .leftJoin(threads, eq(threads.purchaseId, p.id))
       .leftJoinLateral(nextVisit, sql`true`)
+      // Issue 51: each by its key (review_windows' primary key, client_reviews_gig_digger_key).
+      .leftJoin(reviewWindows, and(eq(reviewWindows.gigId, p.gigId), eq(reviewWindows.diggerId, p.diggerId)))
+      .leftJoin(clientReviews, and(eq(clientReviews.gigId, p.gigId), eq(clientReviews.diggerId, p.diggerId)))
       .$dynamic(),
   )
     .where(
@@ -195,6 +222,7 @@ export async function listMyLeads(
       phoneVerified: row.phoneVerified,
       phoneVerifiedAtPurchase: row.phoneVerifiedAtPurchase,
       nextVisit: row.nextVisitStartsAt === null ? null : { startsAt: row.nextVisitStartsAt, windowMinutes: Number(row.nextVisitWindow) },
+      clientReview: row.clientReviewState === null ? null : { state: row.clientReviewState, windowEndsAt: row.reviewWindowEndsAt },
       // An issue's refund, else the reply guarantee's (never both in full: refundableCents).
       refund:
         row.refundAmountCents !== null
@@ -312,6 +340,7 @@ async function myLeadsPage(
   times: Record<string, MyLeadTimes>;
   guarantees: Record<string, LeadGuaranteeTexts>;
   phones: Record<string, PhoneStatus | null>;
+  reviews: Record<string, ClientReviewEntry | null>;
 }> {
   const [page, ledger] = await Promise.all([
     listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays, state),
@@ -322,7 +351,10 @@ async function myLeadsPage(
   const guarantees: Record<string, LeadGuaranteeTexts> = {};
   // 'Phone verified' or 'Phone not verified' beside the number, from the gig's phone as it is now.
   const phones: Record<string, PhoneStatus | null> = {};
+  // Review {first name} and what follows it (issue 51).
+  const reviews: Record<string, ClientReviewEntry | null> = {};
   for (const lead of page.items) {
+    reviews[lead.id] = lead.clientReview ? clientReviewEntry(lead, lead.clientReview, time) : null;
     phones[lead.id] = phoneStatus(verificationOn, lead.gig.contactPhone !== null, lead.phoneVerified);
     guarantees[lead.id] = leadGuaranteeTexts(lead.guarantee, time);
     times[lead.id] = {
@@ -335,7 +367,18 @@ async function myLeadsPage(
       visitBooked: lead.nextVisit ? visitBookedLine(time.visitWindow(lead.nextVisit.startsAt, lead.nextVisit.windowMinutes)) : null,
     };
   }
-  return { page, ledger, state, times, guarantees, phones };
+  return { page, ledger, state, times, guarantees, phones, reviews };
+}
+
+/** A lead card's Review {first name}, with the waiting line while the digger's review is not yet shown. */
+function clientReviewEntry(lead: MyLeadItem, review: NonNullable<MyLeadItem["clientReview"]>, time: ReaderTime): ClientReviewEntry {
+  const firstName = firstNameOrHandle({ role: "client", deleted: lead.client.deleted, handle: null, fullName: lead.client.name });
+  return {
+    purchaseId: lead.id,
+    firstName,
+    state: review.state,
+    waitingText: review.state === "waiting" && review.windowEndsAt ? waitingForOtherText(firstName, time.date(review.windowEndsAt)) : null,
+  };
 }
 
 /** /my-leads: a page of the digger's leads (from `?cursor=`, in `?state=` when it names one) and their ledger. */

@@ -1,7 +1,7 @@
-import { Star } from "lucide-react";
 import { useId, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
+import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
+import { StarRatingInput } from "#app/components/star-rating-input.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -12,12 +12,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "#app/components/ui/dialog.tsx";
-import { Label } from "#app/components/ui/label.tsx";
-import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
-import { REVIEW_MAX, reviewSchema, STAR_VALUES, starLabel, textLength } from "#core/reviews.ts";
+import { REVIEW_MAX, reviewSchema, textLength } from "#core/reviews.ts";
 
 /**
  * Leave a Review (or Edit Review within 30 days): a radio group named Rating ('1 star' to
@@ -73,35 +71,7 @@ export function ReviewDialog({
         >
           <input type="hidden" name="intent" value={review ? "edit-review" : "review"} />
           <input type="hidden" name="diggerId" value={diggerId} />
-          <input type="hidden" name="rating" value={rating} />
-          <div className="grid gap-2">
-            <span id={`${id}-rating`} className="text-sm font-medium">
-              Rating
-            </span>
-            <RadioGroup
-              aria-labelledby={`${id}-rating`}
-              aria-invalid={errors.rating ? true : undefined}
-              aria-describedby={errors.rating ? `${id}-rating-error` : undefined}
-              value={rating}
-              onValueChange={setRating}
-              className="flex flex-wrap gap-2"
-            >
-              {STAR_VALUES.map((stars) => (
-                <Label
-                  key={stars}
-                  htmlFor={`${id}-star-${stars}`}
-                  className="flex cursor-pointer items-center gap-1.5 rounded-md border px-3 py-2 has-[[data-state=checked]]:border-primary-strong has-[[data-state=checked]]:bg-primary/10"
-                >
-                  <RadioGroupItem id={`${id}-star-${stars}`} value={String(stars)} aria-label={starLabel(stars)} />
-                  <span aria-hidden="true" className="flex items-center gap-0.5">
-                    {stars}
-                    <Star className="size-4 fill-primary text-primary-strong" />
-                  </span>
-                </Label>
-              ))}
-            </RadioGroup>
-            <FieldMessage id={`${id}-rating`} error={errors.rating} />
-          </div>
+          <StarRatingInput id={id} value={rating} onChange={setRating} error={errors.rating} />
           <FormField id={`${id}-body`} label="Your review" required hint={`${textLength(body)}/${REVIEW_MAX} characters (at least 20)`} error={errors.body}>
             <Textarea
               {...fieldControlProps(`${id}-body`, { required: true, hintId: `${id}-body-hint`, error: errors.body })}
