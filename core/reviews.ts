@@ -31,9 +31,14 @@ export const reviewSchema = z.object({
   body: text(REVIEW_MIN, REVIEW_MAX, TRUST_MESSAGES.reviewTooShort, TRUST_MESSAGES.reviewTooLong),
 });
 
-/** A yes/no question of the digger's review of a client (issue 51): 'yes', 'no', or unanswered ('' or absent: null). */
+/**
+ * A yes/no question of the digger's review of a client (issue 51): 'yes', 'no', or unanswered ('' or
+ * absent: null). Optional as a key (`.optional()`): a union with z.undefined() still made an absent
+ * field an error, and a form sends nothing for a question left unanswered.
+ */
 const yesNo = z
-  .union([z.literal(["yes", "no", ""]), z.boolean(), z.undefined(), z.null()], { error: "Please answer yes or no" })
+  .union([z.literal(["yes", "no", ""]), z.boolean(), z.null()], { error: "Please answer yes or no" })
+  .optional()
   .transform((value) => (value === "yes" || value === true ? true : value === "no" || value === false ? false : null));
 
 /** The digger's review of a client (issue 51): the same stars, 20 to 2,000 characters, three optional yes/no answers. */

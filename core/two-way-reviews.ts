@@ -136,7 +136,7 @@ export const CLIENT_REVIEW_TEXTS = {
   yes: "Yes",
   no: "No",
   clear: "Clear answer",
-  optional: "Optional",
+  questionsHint: "Optional: answer the ones you can.",
 } as const;
 
 /** The digger's form's description: what the review is about, and that it is blind. */

@@ -1,4 +1,5 @@
 import { redirect, useSearchParams } from "react-router";
+import { ClientReviewButton } from "#app/features/client-reviews/client-review-dialog.tsx";
 import { ThreadView } from "#app/features/messages/thread-view.tsx";
 import { AcceptedNotice } from "#app/features/quotes/quote-comparison.tsx";
 import { QuoteCardView, sendQuoteAction } from "#app/features/quotes/thread-quotes.tsx";
@@ -109,6 +110,14 @@ export default function Thread({ loaderData }: Route.ComponentProps) {
       banner={thread.nextVisit ? <VisitBanner visit={thread.nextVisit} /> : null}
       actions={actions}
       notice={notice}
+      // The digger's review of the client (issue 51), while the lead has a review window.
+      menuItems={
+        thread.clientReview ? (
+          <li>
+            <ClientReviewButton purchaseId={thread.clientReview.purchaseId} firstName={thread.clientReview.firstName} menuItem />
+          </li>
+        ) : null
+      }
       compose={compose}
       onComposeClosed={() => {
         if (!compose) return;

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { ClientReviewCardEntry } from "#app/features/client-reviews/client-review-dialog.tsx";
 import { LeadCard } from "#app/features/leads/lead-card.tsx";
 import { LeadLedgerSummary } from "#app/features/leads/lead-ledger.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -25,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MyLeads({ loaderData }: Route.ComponentProps) {
-  const { page, ledger, state, times, guarantees, phones } = loaderData;
+  const { page, ledger, state, times, guarantees, phones, reviews } = loaderData;
   return (
     <div>
       <PageHeader title="My Leads" subtitle="Your purchased leads and the clients' contact details" />
@@ -45,7 +46,13 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6" aria-label="My leads">
             {page.items.map((lead) => (
               <li key={lead.id}>
-                <LeadCard lead={lead} times={times[lead.id]!} guarantee={guarantees[lead.id]!} phoneStatus={phones[lead.id] ?? null} />
+                <LeadCard
+                  lead={lead}
+                  times={times[lead.id]!}
+                  guarantee={guarantees[lead.id]!}
+                  phoneStatus={phones[lead.id] ?? null}
+                  review={reviews[lead.id] ? <ClientReviewCardEntry entry={reviews[lead.id]!} /> : null}
+                />
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -17,18 +18,21 @@ import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx
  * pending', 'Refunded'; a lead no longer in play is set apart: dashed and muted), the gig, the
  * client's contact details, the reply guarantee's line and the thread's evidence (issue 48),
  * Message, Send Email and Report Issue. Beside the number, whether the client verified it (issue 49);
- * above the gig, its thread's next booked visit (issue 50).
+ * above the gig, its thread's next booked visit (issue 50). `review`: the digger's review of the
+ * client (issue 51: app/features/client-reviews/, composed by the route), under the actions.
  */
 export function LeadCard({
   lead,
   times,
   guarantee,
   phoneStatus,
+  review,
 }: {
   lead: MyLead;
   times: MyLeadTimes;
   guarantee: LeadGuaranteeTexts;
   phoneStatus: PhoneStatus | null;
+  review?: ReactNode;
 }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
   useFieldFocus(fetcher.data);
@@ -95,6 +99,7 @@ export function LeadCard({
             />
           )}
         </div>
+        {review}
         {times.decideBy ? (
           // The client's deadline: not answered by then, the issue is approved automatically.
           <p className="text-sm text-muted-foreground">

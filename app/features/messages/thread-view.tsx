@@ -31,7 +31,8 @@ import { MessageText } from "./message-text.tsx";
  * (app/features/quotes/) and a visit card (app/features/visits/), composed by the route, shown
  * among the messages where they were sent; `banner`: under the header (the next booked visit,
  * issue 50); `actions`: what the composer's '+' sheet offers (Send a Quote, Propose a visit),
- * `compose`: the one to open at once.
+ * `compose`: the one to open at once; `menuItems`: more entries of the Thread menu (the digger's
+ * Review {first name}, issue 51).
  */
 export function ThreadView({
   thread,
@@ -42,6 +43,7 @@ export function ThreadView({
   compose,
   onComposeClosed,
   notice,
+  menuItems,
 }: {
   thread: Thread;
   renderQuote?: (quote: QuoteCard) => ReactNode;
@@ -53,6 +55,8 @@ export function ThreadView({
   actions?: ComposerAction[];
   compose?: string | null;
   onComposeClosed?: () => void;
+  /** More entries of the Thread menu, each an `<li>`, before Block. */
+  menuItems?: ReactNode;
 }) {
   const readSeq = thread.readByOther?.seq ?? 0;
   const messages = thread.items.flatMap((item) => (item.kind === "message" ? [item.message] : []));
@@ -78,7 +82,7 @@ export function ThreadView({
           <Link to="/messages" className={buttonVariants({ variant: "ghost", size: "sm" })}>
             All messages
           </Link>
-          <ThreadMenu thread={thread} />
+          <ThreadMenu thread={thread} items={menuItems} />
         </div>
       </div>
       {banner}
@@ -252,7 +256,7 @@ function MessageMenu({ messageId, threadId }: { messageId: string; threadId: str
  * has none), the gig, Compare Quotes (the client's), and Block or Unblock. A disclosure: it works
  * without JavaScript.
  */
-function ThreadMenu({ thread }: { thread: Thread }) {
+function ThreadMenu({ thread, items }: { thread: Thread; items?: ReactNode }) {
   const item = cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-full justify-start");
   return (
     <details className="relative">
@@ -282,6 +286,7 @@ function ThreadMenu({ thread }: { thread: Thread }) {
             </Link>
           </li>
         ) : null}
+        {items}
         <li>
           <Form method="post">
             <input type="hidden" name="intent" value={thread.iBlocked ? "unblock" : "block"} />
