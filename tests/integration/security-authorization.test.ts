@@ -35,6 +35,7 @@ import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } fr
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { ageVisitProposals, freshVisit, freshVisitProposal, worldPastVisit } from "../security/visits.ts";
+import { CLIENT_REVIEW_FORM, freshReviewWindow } from "../security/client-reviews.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
 
 /** A date a year from now: an expiry or "verified until" the forms accept. */
@@ -220,6 +221,11 @@ const TABLE: Row[] = [
   { route: "routes/gig:action", what: "resend the confirmation e-mail from a gig's page (own address, already confirmed)", request: (w) => ({ path: `/gig/${w.gig.id}`, form: { intent: "resend-confirmation" } }), expect: ["302 /auth", "400", "400", "400", "400"] },
   { route: "routes/my-leads:loader", what: "My Leads", request: get("/my-leads"), expect: ["302 /auth", "302 /", "302 /", "200", "200"] },
   { route: "routes/my-leads:action", what: "report an issue on a purchase", request: async (w) => ({ path: "/my-leads", form: { purchaseId: (await w.freshPurchase()).purchase.id, issueType: "mistake", description: "The client posted this by mistake." } }), expect: ["302 /auth", "302 /", "302 /", "200*", "404"] },
+  // The digger's review of a lead's client (issue 51): the lead's digger only; 403 for every other signed-in user, operators too.
+  { route: "routes/my-leads.$purchaseId.review:loader", what: "the form of the digger's review of a lead's client", request: async (w) => ({ path: `/my-leads/${(await freshReviewWindow(w)).id}/review` }), expect: ["302 /auth", "403", "403", "200", "403"] },
+  { route: "routes/my-leads.$purchaseId.review:action", what: "review a lead's client", request: async (w) => ({ path: `/my-leads/${(await freshReviewWindow(w)).id}/review`, form: CLIENT_REVIEW_FORM }), expect: ["302 /auth", "403", "403", "200*", "403"], writes: ["client_reviews", "notifications", "emails"] },
+  { route: "routes/my-leads.$purchaseId.review:action", what: "edit a published review of a lead's client", request: async (w) => ({ path: `/my-leads/${(await freshReviewWindow(w, { published: true })).id}/review`, form: CLIENT_REVIEW_FORM }), expect: ["302 /auth", "403", "403", "409", "403"] },
+  { route: "routes/my-leads.$purchaseId.review:action", what: "review the client of a lead nobody hired", request: async (w) => ({ path: `/my-leads/${(await w.freshPurchase()).purchase.id}/review`, form: CLIENT_REVIEW_FORM }), expect: ["302 /auth", "403", "403", "409", "403"] },
   { route: "routes/my-gigs:loader", what: "My Gigs (each user's own)", request: get("/my-gigs"), expect: SIGNED_IN("200") },
   { route: "routes/my-gigs:action", what: "close a gig", request: async (w) => ({ path: "/my-gigs", form: { intent: "set-status", status: "closed", gigId: (await w.freshGig()).id } }), expect: ["302 /auth", "200*", "404", "404", "404"] },
   { route: "routes/my-gigs:action", what: "resend the confirmation e-mail (own address, already confirmed)", request: () => ({ path: "/my-gigs", form: { intent: "resend-confirmation" } }), expect: ["302 /auth", "400", "400", "400", "400"] },

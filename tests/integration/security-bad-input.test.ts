@@ -26,6 +26,7 @@ import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/aut
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { ageVisitProposals, freshVisit, freshVisitProposal, worldPastVisit } from "../security/visits.ts";
+import { CLIENT_REVIEW_FORM, sharedReviewWindow } from "../security/client-reviews.ts";
 import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
 
 /** A date a year from now: an expiry or "verified until" the forms accept. */
@@ -239,6 +240,8 @@ const TARGETS: Target[] = [
   { route: "routes/digger:action", role: "otherClient", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: (w) => ({ referenceId: w.reference.id }) },
   { route: "routes/gig:action", role: "otherDigger", hasParam: true, path: (w, id) => `/gig/${id === null ? w.gig.id : param(id)}`, form: () => ({ intent: "purchase" }) },
   { route: "routes/my-leads:action", role: "owningDigger", path: () => "/my-leads", form: async (w) => ({ purchaseId: (await w.freshPurchase()).purchase.id, issueType: "mistake", description: "The client posted this by mistake." }) },
+  // The digger's review of a lead's client (issue 51): one lead with a window; a saved review is edited by the next request.
+  { route: "routes/my-leads.$purchaseId.review:action", role: "owningDigger", hasParam: true, path: async (w, id) => `/my-leads/${id === null ? (await sharedReviewWindow(w)).id : param(id)}/review`, form: () => CLIENT_REVIEW_FORM, messages: /rating|Please|review|at most|yes or no|not found|own leads|14 days|refunded|too large|Invalid character/i },
   { route: "routes/my-gigs:action", role: "owningClient", path: () => "/my-gigs", form: async (w) => ({ intent: "set-status", status: "closed", gigId: (await w.freshGig()).id }) },
   { route: "routes/my-gigs.$gigId.issues:action", role: "owningClient", hasParam: true, path: (w, id) => `/my-gigs/${id === null ? w.gig.id : param(id)}/issues`, form: (w) => ({ decision: "approve", issueId: w.issue.id }) },
   { route: "routes/my-gigs.$gigId.edit:action", role: "owningClient", hasParam: true, path: async (w, id) => `/my-gigs/${id === null ? (await w.freshGig()).id : param(id)}/edit`, form: (w) => { const { acceptTerms: _, ...form } = gigForm(w); return form; }, messages: /must|Please|cannot|Title|Description|Location|Timeline|Budget|budget|phone|Gig not found|Someone bought|too large|Invalid character/ },

@@ -402,6 +402,8 @@ export const GUARDED_TABLES = [
   "visit_proposals",
   "visit_options",
   "visits",
+  // The digger's review of a client (issue 51).
+  "client_reviews",
 ] as const;
 export type GuardedTable = (typeof GUARDED_TABLES)[number];
 
