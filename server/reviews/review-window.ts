@@ -9,6 +9,7 @@
  * digger's review of the client (`client_reviews`, server/reviews/client-review.ts).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { displayHandle } from "#core/digger-display.ts";
 import { REVIEW_WINDOW_DAYS } from "#core/two-way-reviews.ts";
 import { queryRows, type Transaction } from "../db/client.ts";
 import { clientReviews, leadPurchases, reviews, reviewWindows } from "../db/schema.ts";
@@ -132,4 +133,30 @@ export async function settleWindow(tx: Transaction, emit: Emit, parties: WindowP
     reminder: false,
   });
   return "blind";
+}
+
+/**
+ * The parties of (gig, digger) for the notices (a review written, the end-of-window jobs): the
+ * client by first name, the digger by handle, as each is shown to the other. Null when the gig or
+ * the digger's profile is gone.
+ */
+export async function windowParties(tx: Transaction, gigId: string, diggerId: string): Promise<WindowParties | null> {
+  const [row] = await queryRows<{ gigTitle: string; clientUserId: string; clientFullName: string | null; clientDeleted: boolean; diggerUserId: string; handle: string | null }>(
+    tx,
+    sql`select g.title as "gigTitle", g.client_id as "clientUserId", u.name as "clientFullName", u.deleted_at is not null as "clientDeleted",
+               d.user_id as "diggerUserId", d.handle
+        from gigs g join users u on u.id = g.client_id, digger_profiles d
+        where g.id = ${gigId} and d.id = ${diggerId}`,
+  );
+  if (!row) return null;
+  const firstName = row.clientDeleted ? "" : ((row.clientFullName ?? "").trim().split(/\s+/)[0] ?? "");
+  return {
+    gigId,
+    diggerId,
+    gigTitle: row.gigTitle,
+    clientUserId: row.clientUserId,
+    diggerUserId: row.diggerUserId,
+    clientName: firstName || "The client",
+    diggerName: displayHandle(row.handle),
+  };
 }
