@@ -12,7 +12,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { displayHandle } from "#core/digger-display.ts";
 import { REVIEW_WINDOW_DAYS } from "#core/two-way-reviews.ts";
 import { queryRows, type Transaction } from "../db/client.ts";
-import { clientReviews, leadPurchases, reviews, reviewWindows } from "../db/schema.ts";
+import { clientReviews, diggerProfiles, gigs, leadPurchases, reviews, reviewWindows, users } from "../db/schema.ts";
 import type { Emit } from "../events/emit.ts";
 
 export type ReviewSide = "client" | "digger";
@@ -141,13 +141,19 @@ export async function settleWindow(tx: Transaction, emit: Emit, parties: WindowP
  * the digger's profile is gone.
  */
 export async function windowParties(tx: Transaction, gigId: string, diggerId: string): Promise<WindowParties | null> {
-  const [row] = await queryRows<{ gigTitle: string; clientUserId: string; clientFullName: string | null; clientDeleted: boolean; diggerUserId: string; handle: string | null }>(
-    tx,
-    sql`select g.title as "gigTitle", g.client_id as "clientUserId", u.name as "clientFullName", u.deleted_at is not null as "clientDeleted",
-               d.user_id as "diggerUserId", d.handle
-        from gigs g join users u on u.id = g.client_id, digger_profiles d
-        where g.id = ${gigId} and d.id = ${diggerId}`,
-  );
+  const [row] = await tx
+    .select({
+      gigTitle: gigs.title,
+      clientUserId: gigs.clientId,
+      clientFullName: users.name,
+      clientDeleted: sql<boolean>`${users.deletedAt} is not null`,
+      diggerUserId: diggerProfiles.userId,
+      handle: diggerProfiles.handle,
+    })
+    .from(gigs)
+    .innerJoin(users, eq(users.id, gigs.clientId))
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerId))
+    .where(eq(gigs.id, gigId));
   if (!row) return null;
   const firstName = row.clientDeleted ? "" : ((row.clientFullName ?? "").trim().split(/\s+/)[0] ?? "");
   return {
