@@ -103,7 +103,13 @@ export interface GigBuyer {
   hired: boolean;
   /** A review may be left: the purchase was not refunded in full. */
   reviewable: boolean;
-  review: { rating: number; body: string; createdAt: string; editable: boolean } | null;
+  /**
+   * The client's own review of this digger. In a hire's review window (issue 51) it stays
+   * unpublished (`published` false) until the digger has reviewed the client or the window ends,
+   * with `waitingText` ('Your review will be shown when …, or on {date}'); editable only until
+   * published. Outside a window (no hire), editable for REVIEW_EDIT_DAYS as before.
+   */
+  review: { rating: number; body: string; createdAt: string; editable: boolean; published: boolean; waitingText: string | null } | null;
   /** The purchase's conversation with this digger (issue 32). */
   threadId: string | null;
 }

@@ -12,6 +12,7 @@ import { pruneNoticeSends } from "./events/notice-sends.ts";
 import { notifyUnreadMessages } from "./conversations/message-notices.ts";
 import { sendVisitReminder, sweepDueVisitReminders } from "./conversations/visits/send-reminder.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
+import { publishDueWindow, remindDueWindow, sweepReviewWindows } from "./reviews/review-window-jobs.ts";
 import { deliverPushes, purgeStalePushes } from "./push/send.ts";
 import type { AppServices } from "./context.ts";
 
@@ -74,6 +75,22 @@ export async function startJobs(services: AppServices): Promise<void> {
     "visit.reminders-sweep": async () => {
       const sent = await sweepDueVisitReminders(services);
       if (sent > 0) log.info({ sent }, "sent overdue visit reminders");
+    },
+    // Two-way reviews (issue 51): a window's end and its reminder, and the sweep behind them.
+    "reviews.publish": async ({ gigId, diggerId }) => {
+      if (await publishDueWindow(services, gigId, diggerId)) {
+        log.info({ gigId, diggerId }, "published a review window at its end");
+        services.pageCache.invalidate();
+      }
+    },
+    "reviews.remind": async ({ gigId, diggerId }) => {
+      const outcome = await remindDueWindow(services, gigId, diggerId);
+      if (outcome) log.info({ gigId, diggerId, outcome }, "review reminder claimed");
+    },
+    "reviews.sweep": async () => {
+      const swept = await sweepReviewWindows(services);
+      if (swept.published > 0 || swept.reminded > 0) log.info(swept, "published or reminded overdue review windows");
+      if (swept.published > 0) services.pageCache.invalidate();
     },
     "notices.prune": async () => {
       const pruned = await pruneNoticeSends(services.db);

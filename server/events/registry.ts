@@ -34,6 +34,7 @@ import {
   messageNoticeJobs,
   REFUND_RETRY_AFTER_SECONDS,
   refundJob,
+  reviewWindowJobs,
   verifiedPhoneAlertJobs,
   visitReminderJobs,
   type JustCovered,
@@ -73,6 +74,7 @@ import {
   reviewedEmail,
 } from "../mail/templates/trust-emails.ts";
 import { newMessageEmail, replyExpiredEmail } from "../mail/templates/message-emails.ts";
+import { reviewsPublishedEmail, reviewWaitingEmail } from "../mail/templates/review-emails.ts";
 import { quoteAcceptedEmail, quoteAcceptedLine, quoteDeclinedEmail, quoteDeclinedLine, quoteNotChosenEmail, quoteNotChosenLine } from "../mail/templates/quote-emails.ts";
 import {
   changeRequestedEmail,
@@ -444,15 +446,12 @@ export const EVENTS = {
     readme: { subject: 'You were marked as hired for "{gig title}"', to: "the digger" },
   }),
   /**
-   * A hire removed (Undo on Mark as Hired): the conversations react (server/services.ts wires
-   * conversations/reopen-quote.ts), reopening the digger's accepted quote of the gig. The last
-   * hire gone, the gig is back on sale (issue 47): its lead alerts start again.
-   */
-  /**
    * Two-way reviews (issue 51, server/reviews/review-window.ts): a hire opened its blind review
-   * window, ending at `endsAt`.
+   * window, ending at `endsAt`; its reminder and its publication are jobs (reviews/review-window-jobs.ts).
    */
-  "review.window-opened": declare<{ gigId: string; diggerId: string; endsAt: string }>()({}),
+  "review.window-opened": declare<{ gigId: string; diggerId: string; endsAt: string }>()({
+    jobs: (e) => reviewWindowJobs(e),
+  }),
   /**
    * One side of a blind window wrote its review: the other side (`recipientSide`) hears once,
    * and again REVIEW_REMINDER_DAYS before the end if they still have not written (`reminder`).
@@ -475,6 +474,17 @@ export const EVENTS = {
       text: reviewedYouText(e.writerName, time.date(e.endsAt)),
       link: e.recipientSide === "digger" ? "/my-leads" : "/my-gigs",
     }),
+    email: (e, { config, time }) =>
+      reviewWaitingEmail({
+        publicUrl: config.publicUrl,
+        subject: reviewedYouText(e.writerName, time.date(e.endsAt)),
+        writerName: e.writerName,
+        gigTitle: e.gigTitle,
+        date: time.date(e.endsAt),
+        recipientSide: e.recipientSide,
+        reminder: e.reminder,
+      }),
+    readme: { subject: "{name} reviewed you. Write yours by {date} to see it.", to: "the party of a hire who has not reviewed the other yet" },
   }),
   /** Both reviews of a hire are shown (the second one written, or the window's end): both parties hear. */
   "reviews.published": declare<{ gigId: string; diggerId: string; gigTitle: string; clientUserId: string; diggerUserId: string }>()({
@@ -485,7 +495,15 @@ export const EVENTS = {
       text: reviewsPublishedText(e.gigTitle),
       link: recipient.userId === e.diggerUserId ? `/digger/${e.diggerId}#reviews` : "/account#client-reviews",
     }),
+    email: (e, { config, recipient }) =>
+      reviewsPublishedEmail({ publicUrl: config.publicUrl, subject: reviewsPublishedText(e.gigTitle), gigTitle: e.gigTitle, toDigger: recipient.userId === e.diggerUserId, diggerId: e.diggerId }),
+    readme: { subject: 'Your reviews for "{gig title}" are now shown', to: "both parties of the hire" },
   }),
+  /**
+   * A hire removed (Undo on Mark as Hired): the conversations react (server/services.ts wires
+   * conversations/reopen-quote.ts), reopening the digger's accepted quote of the gig. The last
+   * hire gone, the gig is back on sale (issue 47): its lead alerts start again.
+   */
   "hire.removed": declare<{ gigId: string; diggerId: string }>()({
     jobs: (e, { tx }) => backOnSaleJobs(tx, e.gigId),
   }),

@@ -53,6 +53,16 @@ export interface JobData {
   "visit.remind": { visitId: string; kind: VisitReminderKind; dueAt: string };
   /** Send every visit reminder overdue by a couple of minutes and unsent: the safety net behind `visit.remind`. */
   "visit.reminders-sweep": Record<string, never>;
+  /**
+   * Publish the blind review window of (gig, digger) once its end `endsAt` has passed, and tell both
+   * parties (reviews/review-window-jobs.ts). `endsAt` (ISO) names the window: a re-hire of the pair
+   * opens another, whose job must not be taken for the old one's by the singleton key.
+   */
+  "reviews.publish": { gigId: string; diggerId: string; endsAt: string };
+  /** REVIEW_REMINDER_DAYS before that end: remind the side that has not reviewed, once (reviews/review-window-jobs.ts). */
+  "reviews.remind": { gigId: string; diggerId: string; endsAt: string };
+  /** Publish and remind what is overdue by a couple of minutes: the safety net behind the two above. */
+  "reviews.sweep": Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -68,6 +78,9 @@ const SINGLETON_KEYS: { [N in JobName]?: (data: JobData[N]) => string } = {
   "guarantee.check": (data) => data.purchaseId,
   // One job per reminder and due time, however many times the booking is told of.
   "visit.remind": (data) => `${data.visitId}:${data.kind}:${data.dueAt}`,
+  // One job per review window (issue 51) however many times its opening is told of.
+  "reviews.publish": (data) => `${data.gigId}:${data.diggerId}:${data.endsAt}`,
+  "reviews.remind": (data) => `${data.gigId}:${data.diggerId}:${data.endsAt}`,
 };
 
 const MINUTE = 60;
@@ -107,6 +120,11 @@ const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "visit.remind": { policy: "exclusive", retryLimit: 8, retryDelay: 15, retryBackoff: true, retryDelayMax: 10 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
   // Every 5 minutes: the next slot tries again anyway.
   "visit.reminders-sweep": { retryLimit: 2, retryDelay: MINUTE, retryBackoff: true, expireInSeconds: 15 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // One per window (SINGLETON_KEYS); a rerun publishes and tells nothing twice, and the sweep catches what they miss.
+  "reviews.publish": { policy: "exclusive", retryLimit: 10, retryDelay: MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  "reviews.remind": { policy: "exclusive", retryLimit: 10, retryDelay: MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // Every 5 minutes: the next slot tries again anyway.
+  "reviews.sweep": { retryLimit: 2, retryDelay: MINUTE, retryBackoff: true, expireInSeconds: 15 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
 };
 
 /** Recurring jobs: cron expressions in UTC, run once per slot across all servers (the digest: `DailySchedule`). */
@@ -119,6 +137,7 @@ export const SCHEDULES: Partial<Record<JobName, string>> = {
   "notices.prune": "53 * * * *",
   "guarantee.sweep": "*/5 * * * *",
   "visit.reminders-sweep": "*/5 * * * *",
+  "reviews.sweep": "*/5 * * * *",
 };
 
 /** The daily digest's slot: its hour in the server's time zone (config DIGEST_HOUR, DIGEST_TIME_ZONE). */

@@ -4,6 +4,7 @@
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { ISSUE_REMINDER_HOURS_BEFORE } from "#core/lead-issues.ts";
+import { REVIEW_REMINDER_DAYS } from "#core/two-way-reviews.ts";
 import type { VisitReminderKind } from "#core/visits.ts";
 import { queryRows, type Transaction } from "../db/client.ts";
 import { gigs, messageNotices } from "../db/schema.ts";
@@ -128,4 +129,22 @@ export async function visitReminderJobs(tx: Transaction, visitId: string): Promi
         from visit_reminders where visit_id = ${visitId} and sent_at is null order by due_at`,
   );
   return due.map((row) => ({ name: "visit.remind", data: { visitId, kind: row.kind, dueAt: row.dueAt }, startAfterSeconds: row.wait }));
+}
+
+/** The publishing job starts this long after a window's end: the server's clock may trail the database's a little. */
+const REVIEW_PUBLISH_SLACK_SECONDS = 30;
+
+/**
+ * The jobs of a hire's review window just opened (the event "review.window-opened", issue 51):
+ * `reviews.remind` REVIEW_REMINDER_DAYS before its end and `reviews.publish` just after it, one
+ * each per window (the queue's singleton keys). server/reviews/review-window-jobs.ts runs them;
+ * the `reviews.sweep` schedule does what they missed.
+ */
+export function reviewWindowJobs(window: { gigId: string; diggerId: string; endsAt: string }): JobStart[] {
+  const data = { gigId: window.gigId, diggerId: window.diggerId, endsAt: window.endsAt };
+  const untilEnd = Math.ceil((new Date(window.endsAt).getTime() - Date.now()) / 1000);
+  return [
+    { name: "reviews.remind", data, startAfterSeconds: Math.max(0, untilEnd - REVIEW_REMINDER_DAYS * 86_400) },
+    { name: "reviews.publish", data, startAfterSeconds: Math.max(0, untilEnd) + REVIEW_PUBLISH_SLACK_SECONDS },
+  ];
 }

@@ -6,7 +6,7 @@
  * the one-time and signed parts of the links in e-mails (`exportedEmailText`), and a phone code's
  * hash and the provider's id of its text (issue 49: the number and when a code was sent are given).
  */
-import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull } from "drizzle-orm";
 import { reviewerName } from "#core/reviews.ts";
 import { leadAlertPreferences } from "../alerts/settings.ts";
 import { PROOF_COLUMNS } from "../diggers/credential-documents.ts";
@@ -21,6 +21,7 @@ import { reachPreferencesOf } from "../reach/preferences.ts";
 import {
   accounts,
   categories,
+  clientReviews,
   credentialDocuments,
   diggerCategories,
   diggerProfiles,
@@ -175,7 +176,7 @@ export async function exportUserData(db: Database, userId: string) {
           .orderBy(desc(leadIssues.createdAt));
 
   const digger = profile[0] ? await diggerSection(db, profile[0]) : null;
-  const trust = await trustSection(db, gigIds, profile[0]?.id ?? null);
+  const trust = await trustSection(db, userId, gigIds, profile[0]?.id ?? null);
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
@@ -196,6 +197,8 @@ export async function exportUserData(db: Database, userId: string) {
     referenceContactRequests: { made, received: profile[0] ? await requestsReceived(db, profile[0].id) : [] },
     /** Reviews and hires: written on my gigs as a client, received on my profile as a digger. */
     reviews: trust.reviews,
+    /** Reviews of clients (issue 51): written as a digger, received as a client once published. */
+    clientReviews: trust.clientReviews,
     hires: trust.hires,
     emails: sentEmails.map((email) => ({ ...email, text: exportedEmailText(email.text) })),
     /** Operator actions about the account (suspensions, hidden gigs, verified credentials...), without the operator's identity. */
@@ -298,25 +301,64 @@ async function diggerSection(db: Database, profile: DiggerProfileRow) {
 
 /**
  * Reviews and hires the user gave (on their gigs) and received (on their digger profile); a
- * reviewer as the profile shows them (first name, last initial), the digger by handle.
+ * reviewer as the profile shows them (first name, last initial), the digger by handle. Both ways
+ * (issue 51): what the user wrote, all of it; what they received, only once it is published (a
+ * review still blind in its hire's window is its writer's alone), and of a client's, not hidden.
  */
-async function trustSection(db: Database, gigIds: string[], diggerId: string | null) {
-  const reviewColumns = { id: reviews.id, gigId: reviews.gigId, rating: reviews.rating, body: reviews.body, reply: reviews.reply, createdAt: reviews.createdAt, updatedAt: reviews.updatedAt, repliedAt: reviews.repliedAt };
+async function trustSection(db: Database, userId: string, gigIds: string[], diggerId: string | null) {
+  const reviewColumns = {
+    id: reviews.id,
+    gigId: reviews.gigId,
+    rating: reviews.rating,
+    body: reviews.body,
+    reply: reviews.reply,
+    createdAt: reviews.createdAt,
+    updatedAt: reviews.updatedAt,
+    publishedAt: reviews.publishedAt,
+    repliedAt: reviews.repliedAt,
+  };
+  const c = clientReviews;
+  const clientReviewColumns = {
+    id: c.id,
+    gigId: c.gigId,
+    rating: c.rating,
+    body: c.body,
+    asDescribed: c.asDescribed,
+    easyToReach: c.easyToReach,
+    paidAsAgreed: c.paidAsAgreed,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    publishedAt: c.publishedAt,
+  };
   const none = Promise.resolve([]);
-  const [written, received, made, got] = await Promise.all([
+  const [written, received, made, got, clientWritten, clientReceived] = await Promise.all([
     gigIds.length === 0
       ? none
       : db.select({ ...reviewColumns, diggerHandle: diggerProfiles.handle }).from(reviews).innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId)).where(inArray(reviews.gigId, gigIds)).orderBy(desc(reviews.createdAt)),
     diggerId === null
       ? none
-      : db.select({ ...reviewColumns, reviewerName: users.name }).from(reviews).innerJoin(gigs, eq(gigs.id, reviews.gigId)).innerJoin(users, eq(users.id, gigs.clientId)).where(eq(reviews.diggerId, diggerId)).orderBy(desc(reviews.createdAt)),
+      : db
+          .select({ ...reviewColumns, reviewerName: users.name })
+          .from(reviews)
+          .innerJoin(gigs, eq(gigs.id, reviews.gigId))
+          .innerJoin(users, eq(users.id, gigs.clientId))
+          .where(and(eq(reviews.diggerId, diggerId), isNotNull(reviews.publishedAt)))
+          .orderBy(desc(reviews.createdAt)),
     gigIds.length === 0
       ? none
       : db.select({ gigId: hires.gigId, diggerHandle: diggerProfiles.handle, createdAt: hires.createdAt }).from(hires).innerJoin(diggerProfiles, eq(diggerProfiles.id, hires.diggerId)).where(inArray(hires.gigId, gigIds)).orderBy(desc(hires.createdAt)),
     diggerId === null ? none : db.select({ gigId: hires.gigId, createdAt: hires.createdAt }).from(hires).where(eq(hires.diggerId, diggerId)).orderBy(desc(hires.createdAt)),
+    diggerId === null ? none : db.select(clientReviewColumns).from(c).where(eq(c.diggerId, diggerId)).orderBy(desc(c.createdAt)),
+    db
+      .select({ ...clientReviewColumns, diggerHandle: diggerProfiles.handle })
+      .from(c)
+      .innerJoin(diggerProfiles, eq(diggerProfiles.id, c.diggerId))
+      .where(and(eq(c.clientId, userId), isNotNull(c.publishedAt), isNull(c.hiddenAt)))
+      .orderBy(desc(c.createdAt)),
   ]);
   return {
     reviews: { written, received: received.map(({ reviewerName: name, ...review }) => ({ ...review, reviewer: reviewerName(name) })) },
+    clientReviews: { written: clientWritten, received: clientReceived },
     hires: { made, received: got },
   };
 }

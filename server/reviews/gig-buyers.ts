@@ -2,12 +2,16 @@
  * The Diggers dialog of /my-gigs (issue 20): the owner of a gig sees each digger with a
  * completed purchase of its lead, newest first, with whether they marked them hired and their
  * own review. Only the gig's owner: another user gets 403, an unknown gig 404, and nothing else.
+ * A review in a hire's blind window (issue 51) comes with when it will be shown; the digger's
+ * review of the client is never read here (it is theirs until published, and shown elsewhere).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
+import { displayHandle } from "#core/digger-display.ts";
 import { reviewEditable, TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts";
+import { waitingForOtherText } from "#core/two-way-reviews.ts";
 import type { Database } from "../db/client.ts";
-import { diggerProfiles, gigs, hires, leadPurchases, reviews, threads, users } from "../db/schema.ts";
+import { diggerProfiles, gigs, hires, leadPurchases, reviews, reviewWindows, threads, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { signedIn } from "../guards.ts";
 import { defineOperation } from "../operation.ts";
@@ -53,12 +57,16 @@ async function gigBuyers(db: Database, clientId: string, gigId: string, time: Re
       reviewRating: reviews.rating,
       reviewBody: reviews.body,
       reviewedAt: reviews.createdAt,
+      reviewPublishedAt: reviews.publishedAt,
+      // The hire's review window (issue 51): its end, and whether it is in one at all.
+      windowEndsAt: reviewWindows.endsAt,
       threadId: threads.id,
     })
     .from(leadPurchases)
     .innerJoin(p, eq(p.id, leadPurchases.diggerId))
     .leftJoin(hires, and(eq(hires.gigId, leadPurchases.gigId), eq(hires.diggerId, leadPurchases.diggerId)))
     .leftJoin(reviews, and(eq(reviews.gigId, leadPurchases.gigId), eq(reviews.diggerId, leadPurchases.diggerId)))
+    .leftJoin(reviewWindows, and(eq(reviewWindows.gigId, leadPurchases.gigId), eq(reviewWindows.diggerId, leadPurchases.diggerId)))
     .leftJoin(threads, eq(threads.purchaseId, leadPurchases.id))
     .where(and(eq(leadPurchases.gigId, gig.id), eq(leadPurchases.status, "completed")))
     .orderBy(desc(leadPurchases.purchasedAt), desc(leadPurchases.id))
@@ -78,7 +86,15 @@ async function gigBuyers(db: Database, clientId: string, gigId: string, time: Re
       threadId: row.threadId,
       review:
         row.reviewRating !== null && row.reviewBody !== null && row.reviewedAt !== null
-          ? { rating: row.reviewRating, body: row.reviewBody, createdAt: row.reviewedAt.toISOString(), editable: reviewEditable(row.reviewedAt, now) }
+          ? {
+              rating: row.reviewRating,
+              body: row.reviewBody,
+              createdAt: row.reviewedAt.toISOString(),
+              published: row.reviewPublishedAt !== null,
+              // In a window: until it is published (then never); else the edit days of decision 0022.
+              editable: row.windowEndsAt !== null ? row.reviewPublishedAt === null : reviewEditable(row.reviewedAt, now),
+              waitingText: row.reviewPublishedAt === null && row.windowEndsAt !== null ? waitingForOtherText(displayHandle(row.handle), time.date(row.windowEndsAt)) : null,
+            }
           : null,
     })),
   };

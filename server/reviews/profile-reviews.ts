@@ -7,8 +7,11 @@
  * A review of a purchase refunded in full is withdrawn (issue 30, finding 4): it leaves the
  * figures (the database's `purchase_fully_refunded`, migration 0027) and the public list; the
  * digger alone still sees it on their own profile, marked 'Withdrawn: the lead was refunded'.
+ *
+ * A review still blind in its hire's review window (issue 51, `published_at` null) is nobody's
+ * here, the digger's own profile included: not counted, not listed, not replied to.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { isUuid } from "#core/ids.ts";
 import { FORMER_CLIENT, type replySchema, reviewerName, REVIEWS_PAGE_SIZE, TRUST_MESSAGES, type PublicReview, type ReviewSummary } from "#core/reviews.ts";
@@ -24,7 +27,7 @@ export async function reviewSummary(db: Database, diggerId: string): Promise<Rev
   const rows = await db
     .select({ stars: reviews.rating, count: sql<number>`count(*)::int` })
     .from(reviews)
-    .where(and(eq(reviews.diggerId, diggerId), isNull(reviews.hiddenAt), sql`not ${withdrawn}`))
+    .where(and(eq(reviews.diggerId, diggerId), isNotNull(reviews.publishedAt), isNull(reviews.hiddenAt), sql`not ${withdrawn}`))
     .groupBy(reviews.rating);
   const byStars = new Map(rows.map((row) => [row.stars, Number(row.count)]));
   const count = rows.reduce((sum, row) => sum + Number(row.count), 0);
@@ -59,6 +62,7 @@ export async function reviewPage(db: Database, diggerId: string, cursorParam: st
     .where(
       and(
         eq(reviews.diggerId, diggerId),
+        isNotNull(reviews.publishedAt),
         // An operator hid it after a report (issue 22).
         isNull(reviews.hiddenAt),
         ownProfile ? undefined : sql`not ${withdrawn}`,
@@ -98,7 +102,11 @@ export async function replyToReview(
         .where(and(eq(diggerProfiles.id, diggerId), eq(diggerProfiles.userId, userId), isNull(diggerProfiles.hiddenAt)))
     : [];
   if (!owner || !isUuid(reviewId)) throw new AppError("forbidden", TRUST_MESSAGES.notYourReview);
-  const [review] = await db.select({ reply: reviews.reply }).from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.diggerId, owner.id)));
+  // A blind review is not on the profile yet: as if it were not theirs.
+  const [review] = await db
+    .select({ reply: reviews.reply })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.diggerId, owner.id), isNotNull(reviews.publishedAt)));
   if (!review) throw new AppError("forbidden", TRUST_MESSAGES.notYourReview);
   // Only while there is none: two replies sent at once leave the first.
   const [updated] = await db

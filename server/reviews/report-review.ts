@@ -4,7 +4,7 @@
  * The report waits in the console's Reviews queue; nothing changes on the profile until an
  * operator hides the review.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { REVIEW_REPORT_MESSAGES, type reviewReportSchema } from "#core/ops-moderation.ts";
 import type { z } from "zod";
@@ -18,8 +18,8 @@ export async function reportReview(db: Database, userId: string, diggerId: strin
     .select({ id: reviews.id })
     .from(reviews)
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, reviews.diggerId))
-    // Only a review shown on this profile: not hidden, on a profile that is itself shown.
-    .where(and(eq(reviews.id, reviewId), eq(reviews.diggerId, diggerId), isNull(reviews.hiddenAt), isNull(diggerProfiles.hiddenAt)));
+    // Only a review shown on this profile: published (issue 51), not hidden, on a profile that is itself shown.
+    .where(and(eq(reviews.id, reviewId), eq(reviews.diggerId, diggerId), isNotNull(reviews.publishedAt), isNull(reviews.hiddenAt), isNull(diggerProfiles.hiddenAt)));
   if (!review) throw new AppError("not_found", REVIEW_REPORT_MESSAGES.notFound);
   const inserted = await db
     .insert(reviewReports)

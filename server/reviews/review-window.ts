@@ -9,9 +9,10 @@
  * digger's review of the client (`client_reviews`, server/reviews/client-review.ts).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { displayHandle } from "#core/digger-display.ts";
 import { REVIEW_WINDOW_DAYS } from "#core/two-way-reviews.ts";
 import { queryRows, type Transaction } from "../db/client.ts";
-import { clientReviews, leadPurchases, reviews, reviewWindows } from "../db/schema.ts";
+import { clientReviews, diggerProfiles, gigs, leadPurchases, reviews, reviewWindows, users } from "../db/schema.ts";
 import type { Emit } from "../events/emit.ts";
 
 export type ReviewSide = "client" | "digger";
@@ -132,4 +133,36 @@ export async function settleWindow(tx: Transaction, emit: Emit, parties: WindowP
     reminder: false,
   });
   return "blind";
+}
+
+/**
+ * The parties of (gig, digger) for the notices (a review written, the end-of-window jobs): the
+ * client by first name, the digger by handle, as each is shown to the other. Null when the gig or
+ * the digger's profile is gone.
+ */
+export async function windowParties(tx: Transaction, gigId: string, diggerId: string): Promise<WindowParties | null> {
+  const [row] = await tx
+    .select({
+      gigTitle: gigs.title,
+      clientUserId: gigs.clientId,
+      clientFullName: users.name,
+      clientDeleted: sql<boolean>`${users.deletedAt} is not null`,
+      diggerUserId: diggerProfiles.userId,
+      handle: diggerProfiles.handle,
+    })
+    .from(gigs)
+    .innerJoin(users, eq(users.id, gigs.clientId))
+    .innerJoin(diggerProfiles, eq(diggerProfiles.id, diggerId))
+    .where(eq(gigs.id, gigId));
+  if (!row) return null;
+  const firstName = row.clientDeleted ? "" : ((row.clientFullName ?? "").trim().split(/\s+/)[0] ?? "");
+  return {
+    gigId,
+    diggerId,
+    gigTitle: row.gigTitle,
+    clientUserId: row.clientUserId,
+    diggerUserId: row.diggerUserId,
+    clientName: firstName || "The client",
+    diggerName: displayHandle(row.handle),
+  };
 }

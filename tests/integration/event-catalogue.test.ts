@@ -25,9 +25,12 @@ import {
 } from "../../server/db/schema.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import { lapseExpiredCredentials } from "../../server/ops/credential-review.ts";
+import { readerTime } from "../../server/reader-time.ts";
+import { remindDueWindow } from "../../server/reviews/review-window-jobs.ts";
 import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { diggerWithProfile, insertGig, insertPurchase, topLevelCategoryId, type TestGig } from "../support/leads.ts";
+import { diggerReviewsInWindow, moveWindowBack, windowOf } from "../support/review-windows.ts";
 import { location, SessionClient } from "../support/session-client.ts";
 
 const SUPPORT = "support-events@example.com";
@@ -211,20 +214,51 @@ describe("each event's e-mails and bell entries (before and after issue 31's mov
     ]);
   });
 
-  it("a gig closed as filled, a hire and a review", async () => {
+  it("a gig closed as filled, a hire and a review (blind in the hire's window, issue 51)", async () => {
     const l = await lead();
     const dialog = (fields: Record<string, string>) => l.client.client.post(`/my-gigs/${l.gig.id}/diggers`, fields);
     expect((await dialog({ intent: "hire", diggerId: l.digger.diggerId })).status).toBe(200);
     expect((await dialog({ intent: "review", diggerId: l.digger.diggerId, rating: "5", body: "Great work, on time and tidy. Would hire again." })).status).toBe(200);
     expect((await l.client.client.post("/my-gigs", { intent: "set-status", gigId: l.gig.id, status: "closed", filled: "yes" })).status).toBe(200);
+    const byDate = readerTime(null, app.config).date((await windowOf(app, { gigId: l.gig.id, diggerId: l.digger.diggerId }))!.endsAt);
     expect(await produced({ client: l.client, digger: l.digger }, l.gig)).toEqual([
       "bell digger: gig.filled /my-leads",
       "bell digger: hire.marked /digger/{id}",
-      "bell digger: review.received /digger/{id}#reviews",
-      'mail digger: New review for "{gig}"',
+      "bell digger: review.waiting /my-leads",
+      `mail digger: Clara reviewed you. Write yours by ${byDate} to see it.`,
       'mail digger: The gig "{gig}" has been filled',
       'mail digger: You were marked as hired for "{gig}"',
     ]);
+  });
+
+  it("two-way reviews (issue 51): a review of a digger not hired; the digger's review of the client, its reminder, and both shown", async () => {
+    const notHired = await lead();
+    expect((await notHired.client.client.post(`/my-gigs/${notHired.gig.id}/diggers`, { intent: "review", diggerId: notHired.digger.diggerId, rating: "4", body: "Good advice on the phone, fair quote." })).status).toBe(200);
+    expect(await produced({ client: notHired.client, digger: notHired.digger }, notHired.gig)).toEqual(["bell digger: review.received /digger/{id}#reviews", 'mail digger: New review for "{gig}"']);
+
+    const l = await lead();
+    const pair = { gigId: l.gig.id, diggerId: l.digger.diggerId };
+    const dialog = (fields: Record<string, string>) => l.client.client.post(`/my-gigs/${l.gig.id}/diggers`, { diggerId: l.digger.diggerId, ...fields });
+    expect((await dialog({ intent: "hire" })).status).toBe(200);
+    await diggerReviewsInWindow(app, { ...pair, clientId: l.client.id, leadPurchaseId: l.purchase.id, rating: 5, body: "Clear brief, paid on the day, easy to reach." });
+    await moveWindowBack(app, pair, 12);
+    expect(await remindDueWindow(app.services, l.gig.id, l.digger.diggerId)).toBe("sent");
+    expect((await dialog({ intent: "review", rating: "5", body: "Great work, on time and tidy. Would hire again." })).status).toBe(200);
+    const time = readerTime(null, app.config);
+    const byDate = time.date((await windowOf(app, pair))!.endsAt);
+    const firstDate = time.date(new Date((await windowOf(app, pair))!.endsAt.getTime() + 12 * 86_400_000));
+    expect(await produced({ client: l.client, digger: l.digger }, l.gig)).toEqual([
+      "bell client: review.waiting /my-gigs",
+      "bell client: review.waiting /my-gigs",
+      "bell client: reviews.published /account#client-reviews",
+      "bell digger: hire.marked /digger/{id}",
+      "bell digger: reviews.published /digger/{id}#reviews",
+      `mail client: {handle} reviewed you. Write yours by ${byDate} to see it.`,
+      `mail client: {handle} reviewed you. Write yours by ${firstDate} to see it.`,
+      'mail client: Your reviews for "{gig}" are now shown',
+      'mail digger: You were marked as hired for "{gig}"',
+      'mail digger: Your reviews for "{gig}" are now shown',
+    ].sort());
   });
 
   it("lead alerts: an instant alert and the daily digest", async () => {

@@ -15,6 +15,7 @@ import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
+import { diggerReviewsInWindow } from "../support/review-windows.ts";
 import { SessionClient } from "../support/session-client.ts";
 
 let app: TestApp;
@@ -200,6 +201,8 @@ describe("the Reviews section of /digger/{id}", () => {
     const hired = await boughtGig(digger);
     const notHired = await boughtGig(digger, other);
     await post(owner.client, hired.gig, { intent: "hire", diggerId: digger.diggerId });
+    // A hire's reviews are blind until both sides have written (issue 51): the digger's review of Maria came first.
+    await diggerReviewsInWindow(app, { gigId: hired.gig.id, diggerId: digger.diggerId, clientId: owner.id, leadPurchaseId: hired.purchase.id, rating: 5, body: "Clear brief, paid on the day, easy to reach." });
     await post(owner.client, hired.gig, { intent: "review", diggerId: digger.diggerId, rating: "5", body: "Maria's review: the new fence is perfect." });
     await post(other.client, notHired.gig, { intent: "review", diggerId: digger.diggerId, rating: "4", body: "Oscar's review: decent work on the shed." });
     // A visitor, the digger and the other reviewer (the owner's own name is in their own header).

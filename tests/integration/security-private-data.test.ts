@@ -9,6 +9,7 @@ import { visitBookedLine } from "../../core/visits.ts";
 import { readerTime } from "../../server/reader-time.ts";
 import { hoursFromNow, insertVisit } from "../support/booked-visits.ts";
 import { decodeHtml, insertGig, insertPurchase } from "../support/leads.ts";
+import { diggerReviewsInWindow } from "../support/review-windows.ts";
 import { insertBookedVisit } from "../support/visit-rows.ts";
 import { signVisitAnswerToken } from "../../server/mail/visit-answer-token.ts";
 import { crawl, worldPages } from "../security/crawl.ts";
@@ -188,5 +189,54 @@ describe("private data", () => {
         expect(visits).toContain(visit.reason);
       }
     }
+  });
+});
+
+/**
+ * Two-way reviews, blind until both have spoken (issue 51): a review of a hire still blind is its
+ * writer's alone (and the operators', in the console). Two hires of the owning digger by the owning client, each with one side's blind
+ * review (the client's through the Diggers dialog, the digger's as its operation writes it), and
+ * every role's crawl from the world's pages, the two gigs' and the data export searched for both.
+ */
+describe("private data: blind reviews (issue 51)", () => {
+  it("a blind review of either side reaches no browser but its writer's (and an operator's), in any response of any role's crawl", { timeout: 300_000 }, async () => {
+    const { owningClient, owningDigger } = world.users;
+    const hired = async () => {
+      const gig = await insertGig(world.app, owningClient.id);
+      const purchase = await insertPurchase(world.app, gig, owningDigger.diggerId);
+      const hire = await world.client("owningClient").post(`/my-gigs/${gig.id}/diggers`, { intent: "hire", diggerId: owningDigger.diggerId });
+      expect(hire.status).toBe(200);
+      return { gig, purchase };
+    };
+    const clientSide = await hired();
+    const clientBody = `Blind client review ${clientSide.gig.id.slice(0, 8)}: tidy work, on time.`;
+    const posted = await world.client("owningClient").post(`/my-gigs/${clientSide.gig.id}/diggers`, { intent: "review", diggerId: owningDigger.diggerId, rating: "2", body: clientBody });
+    expect(posted.status).toBe(200);
+    const diggerSide = await hired();
+    const diggerBody = `Blind digger review ${diggerSide.gig.id.slice(0, 8)}: clear brief, paid late.`;
+    const settled = await diggerReviewsInWindow(world.app, { gigId: diggerSide.gig.id, diggerId: owningDigger.diggerId, clientId: owningClient.id, leadPurchaseId: diggerSide.purchase.id, rating: 2, body: diggerBody });
+    expect(settled).toBe("blind");
+
+    const blind = [
+      { what: "the client's blind review of the digger", value: clientBody, writer: "owningClient" as Role },
+      { what: "the digger's blind review of the client", value: diggerBody, writer: "owningDigger" as Role },
+    ];
+    const pages = [...seeds(world), ...[clientSide, diggerSide].flatMap(({ gig }) => [`/gig/${gig.id}`, `/my-gigs/${gig.id}/diggers`, `/my-gigs/${gig.id}/quotes`]), "/account/data"];
+    const leaks: string[] = [];
+    for (const role of ROLES) {
+      await crawl(
+        world.client(role),
+        pages,
+        ({ url, body }) => {
+          // Operators see every review in the console (a user's page), blind or not.
+          for (const review of blind) if (role !== review.writer && role !== "operator" && body.includes(review.value)) leaks.push(`${review.what} shown to ${role} at ${url}`);
+        },
+        { data: true },
+      );
+    }
+    expect(leaks).toEqual([]);
+    // The search means something: each writer reads their own (the client in the Diggers dialog, the digger in their export).
+    expect(await (await world.client("owningClient").get(`/my-gigs/${clientSide.gig.id}/diggers`)).text()).toContain(clientBody);
+    expect(await (await world.client("owningDigger").get("/account/data")).text()).toContain(diggerBody);
   });
 });

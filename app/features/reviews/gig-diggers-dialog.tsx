@@ -16,6 +16,7 @@ import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
 import { displayHandle } from "#core/digger-display.ts";
 import { TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts";
+import { TWO_WAY_TEXTS } from "#core/two-way-reviews.ts";
 import { ReviewDialog } from "./review-dialog.tsx";
 
 type TrustFetcherData = { error?: string; success?: string } | undefined;
@@ -24,7 +25,8 @@ type TrustFetcherData = { error?: string; success?: string } | undefined;
  * Diggers on a card of /my-gigs with purchases: loads who bought the gig's lead from its
  * resource route, then opens the dialog (or says 'Failed to load diggers'). Each row: the
  * digger, their rating and purchase date, Mark as Hired (or Remove Hire) and Leave a Review
- * (or Edit Review). After each action React Router reloads the fetcher's data.
+ * (or Edit Review while it may be edited; a review of a hire waits, blind, with the day it will be
+ * shown, issue 51). After each action React Router reloads the fetcher's data.
  */
 export function GigDiggersButton({ gigId, gigTitle }: { gigId: string; gigTitle: string }) {
   const url = `/my-gigs/${gigId}/diggers`;
@@ -93,10 +95,18 @@ function BuyerRow({ buyer, action, gigTitle }: { buyer: GigBuyer; action: string
         <Rating rating={buyer.averageRating} count={buyer.totalRatings} />
         <p className="text-sm text-muted-foreground">{`Bought ${buyer.purchasedAtText}`}</p>
         {buyer.review ? (
-          <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span>Your review:</span>
-            <Stars rating={buyer.review.rating} />
-          </p>
+          <div className="grid gap-1 text-sm">
+            <p className="flex flex-wrap items-center gap-2">
+              <span>Your review:</span>
+              <Stars rating={buyer.review.rating} />
+            </p>
+            {/* Blind in the hire's window (issue 51): when it will be shown; once shown, why there is no Edit. */}
+            {buyer.review.waitingText ? (
+              <p className="text-muted-foreground">{buyer.review.waitingText}</p>
+            ) : buyer.review.published && !buyer.review.editable && buyer.reviewable ? (
+              <p className="text-muted-foreground">{TWO_WAY_TEXTS.locked}</p>
+            ) : null}
+          </div>
         ) : null}
         <div className="flex flex-wrap gap-2">
           {/* A lead refunded in full cannot be marked hired (a hire made before stays removable). */}

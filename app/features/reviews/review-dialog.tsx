@@ -18,7 +18,8 @@ import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
 import { REVIEW_MAX, reviewSchema, textLength } from "#core/reviews.ts";
 
 /**
- * Leave a Review (or Edit Review within 30 days): a radio group named Rating ('1 star' to
+ * Leave a Review (or Edit Review: within 30 days, or while the hire's blind review is not yet
+ * shown, issue 51, when the dialog repeats when it will be): a radio group named Rating ('1 star' to
  * '5 stars') and Your review (20 to 2000 characters, counted as typed), checked here for speed
  * and again on the server; each field says what is wrong beside it. Closes once the server
  * took it. The fetcher belongs to the row, which stays mounted when Leave a Review gives way to
@@ -37,7 +38,7 @@ export function ReviewDialog({
   diggerId: string;
   handle: string;
   gigTitle: string;
-  review: { rating: number; body: string } | null;
+  review: { rating: number; body: string; waitingText?: string | null } | null;
 }) {
   const [open, setOpen] = useState(false);
   const [rating, setRating] = useState(review ? String(review.rating) : "");
@@ -59,6 +60,7 @@ export function ReviewDialog({
         <DialogHeader>
           <DialogTitle>{review ? `Edit your review of ${handle}` : `Review ${handle}`}</DialogTitle>
           <DialogDescription>{`How did ${handle} do on "${gigTitle}"? Your first name and last initial are shown with your review.`}</DialogDescription>
+          {review?.waitingText ? <p className="text-sm text-muted-foreground">{review.waitingText}</p> : null}
         </DialogHeader>
         <fetcher.Form
           method="post"
