@@ -9,9 +9,8 @@
  * here: it is blind to the digger.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { displayHandle } from "#core/digger-display.ts";
 import { firstNameOrHandle } from "#core/messages.ts";
-import { clientReviewSchema } from "#core/reviews.ts";
+import { clientReviewSchema, TRUST_MESSAGES } from "#core/reviews.ts";
 import { TWO_WAY_TEXTS, waitingForOtherText, type ClientReviewForm } from "#core/two-way-reviews.ts";
 import { isUuid } from "#core/ids.ts";
 import type { Database } from "../db/client.ts";
@@ -23,7 +22,7 @@ import { clientUser } from "../leads/purchase-parties.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime } from "../reader-time.ts";
 import { fullyRefunded } from "./gig-buyers.ts";
-import { lockedWindow, settleWindow, type WindowParties } from "./review-window.ts";
+import { lockedWindow, settleWindow, windowParties } from "./review-window.ts";
 
 /**
  * Who may open the form and write: a signed-in digger (a visitor signs in as on /my-leads). A
@@ -118,7 +117,7 @@ export const writeClientReview = defineOperation({
     if (lead.refunded) throw new AppError("conflict", TWO_WAY_TEXTS.refunded);
     const values = { rating: input.rating, body: input.body, asDescribed: input.asDescribed, easyToReach: input.easyToReach, paidAsAgreed: input.paidAsAgreed };
     return db.transaction(async (tx) => {
-      const window = await lockedWindow(tx, lead.gigId, diggerId);
+      const window = await lockedWindow(tx, emit, lead.gigId, diggerId);
       const [existing] = await tx
         .select({ id: clientReviews.id, publishedAt: clientReviews.publishedAt })
         .from(clientReviews)
@@ -146,17 +145,10 @@ export const writeClientReview = defineOperation({
         if (isUniqueViolation(error, "client_reviews_gig_digger_key")) throw new AppError("conflict", TWO_WAY_TEXTS.alreadyReviewed, { cause: error });
         throw error;
       }
-      if (!blind) return { success: TWO_WAY_TEXTS.published };
-      const parties: WindowParties = {
-        gigId: lead.gigId,
-        diggerId,
-        gigTitle: lead.gigTitle,
-        clientUserId: lead.clientId,
-        diggerUserId: lead.diggerUserId,
-        clientName: lead.clientFirstName,
-        // As the client reads the digger everywhere (the thread, the Diggers dialog): the handle.
-        diggerName: displayHandle(lead.handle),
-      };
+      // A published window (a hire from before two-way reviews, or its 14 days over): shown as it is written.
+      if (!blind) return { success: TRUST_MESSAGES.reviewPosted };
+      const parties = await windowParties(tx, lead.gigId, diggerId);
+      if (!parties) throw new AppError("not_found", TWO_WAY_TEXTS.notFound);
       const outcome = await settleWindow(tx, emit, parties, "digger", window.endsAt);
       return { success: outcome === "published" ? TWO_WAY_TEXTS.published : TWO_WAY_TEXTS.posted };
     });

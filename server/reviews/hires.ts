@@ -55,6 +55,6 @@ export async function recordHire(tx: Transaction, emit: Emit, gigId: string, dig
  */
 async function removeHire(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<void> {
   await tx.delete(hires).where(and(eq(hires.gigId, gigId), eq(hires.diggerId, diggerId)));
-  await closeReviewWindow(tx, gigId, diggerId);
+  await closeReviewWindow(tx, emit, gigId, diggerId);
   await emit(tx, { kind: "hire.removed", gigId, diggerId });
 }

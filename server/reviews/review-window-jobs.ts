@@ -14,9 +14,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { REVIEW_REMINDER_DAYS } from "#core/two-way-reviews.ts";
 import type { AppServices } from "../context.ts";
-import { queryRows, type Transaction } from "../db/client.ts";
-import type { Emit } from "../events/emit.ts";
-import { publishWindow, sidesWritten, windowParties } from "./review-window.ts";
+import { queryRows } from "../db/client.ts";
+import { publishEndedWindow, sidesWritten, windowParties } from "./review-window.ts";
 
 type Services = Pick<AppServices, "db" | "emit">;
 
@@ -40,18 +39,8 @@ export async function publishDueWindow(services: Services, gigId: string, digger
           where gig_id = ${gigId} and digger_id = ${diggerId} and published_at is null and ends_at <= now()
           for update`,
     );
-    if (!due) return false;
-    const written = await sidesWritten(tx, gigId, diggerId);
-    if (!(await publishWindow(tx, gigId, diggerId))) return false;
-    // A window nobody reviewed in ends in silence: there is nothing to show.
-    if (written.client || written.digger) await tellPublished(tx, services.emit, gigId, diggerId);
-    return true;
+    return due ? publishEndedWindow(tx, services.emit, gigId, diggerId) : false;
   });
-}
-
-async function tellPublished(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<void> {
-  const parties = await windowParties(tx, gigId, diggerId);
-  if (parties) await emit(tx, { kind: "reviews.published", ...parties });
 }
 
 /**

@@ -17,14 +17,39 @@ import type { Emit } from "../events/emit.ts";
 
 export type ReviewSide = "client" | "digger";
 
-/** The window of (gig, digger) as a writer reads it, taken FOR UPDATE; null when there is none. */
-export async function lockedWindow(tx: Transaction, gigId: string, diggerId: string) {
+/**
+ * The window of (gig, digger) as a writer reads it, taken FOR UPDATE; null when there is none.
+ * A blind window whose end has passed is published here first (its job may not have run yet):
+ * after the 14 days nobody writes into a blind window, edits or discards what it hid.
+ */
+export async function lockedWindow(tx: Transaction, emit: Emit, gigId: string, diggerId: string) {
   const [window] = await tx
-    .select({ endsAt: reviewWindows.endsAt, publishedAt: reviewWindows.publishedAt, leadPurchaseId: reviewWindows.leadPurchaseId })
+    .select({ endsAt: reviewWindows.endsAt, publishedAt: reviewWindows.publishedAt, ended: sql<boolean>`${reviewWindows.endsAt} <= now()` })
     .from(reviewWindows)
     .where(and(eq(reviewWindows.gigId, gigId), eq(reviewWindows.diggerId, diggerId)))
     .for("update");
-  return window ?? null;
+  if (!window) return null;
+  const { ended, ...rest } = window;
+  if (ended && rest.publishedAt === null) {
+    await publishEndedWindow(tx, emit, gigId, diggerId);
+    return { ...rest, publishedAt: new Date() };
+  }
+  return rest;
+}
+
+/**
+ * Publishes the blind window of (gig, digger), taken FOR UPDATE by the caller, at its end, and
+ * tells both parties when a review was written in it (a window nobody reviewed in ends in
+ * silence); false when it was not blind.
+ */
+export async function publishEndedWindow(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<boolean> {
+  const written = await sidesWritten(tx, gigId, diggerId);
+  if (!(await publishWindow(tx, gigId, diggerId))) return false;
+  if (written.client || written.digger) {
+    const parties = await windowParties(tx, gigId, diggerId);
+    if (parties) await emit(tx, { kind: "reviews.published", ...parties });
+  }
+  return true;
 }
 
 /**
@@ -60,8 +85,8 @@ export async function openReviewWindow(tx: Transaction, emit: Emit, gigId: strin
  * Closes the window of a hire being removed: a blind window goes with the reviews it hid (issue
  * 51: 'reviews not yet published are discarded'); a published one stays with its reviews.
  */
-export async function closeReviewWindow(tx: Transaction, gigId: string, diggerId: string): Promise<void> {
-  const window = await lockedWindow(tx, gigId, diggerId);
+export async function closeReviewWindow(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<void> {
+  const window = await lockedWindow(tx, emit, gigId, diggerId);
   if (!window || window.publishedAt !== null) return;
   await tx.delete(reviews).where(and(eq(reviews.gigId, gigId), eq(reviews.diggerId, diggerId), isNull(reviews.publishedAt)));
   await tx.delete(clientReviews).where(and(eq(clientReviews.gigId, gigId), eq(clientReviews.diggerId, diggerId), isNull(clientReviews.publishedAt)));

@@ -28,7 +28,7 @@ import type { AppServices } from "../context.ts";
 import type { Emit } from "../events/emit.ts";
 import { defineOperation } from "../operation.ts";
 import { completedPurchase, GIG_BUYERS_ACCESS, ownedGig } from "./gig-buyers.ts";
-import { lockedWindow, publishWindow, settleWindow, windowParties } from "./review-window.ts";
+import { lockedWindow, settleWindow, windowParties } from "./review-window.ts";
 
 type Services = Pick<AppServices, "db" | "emit">;
 type Review = z.output<typeof reviewSchema>;
@@ -43,7 +43,7 @@ async function saveReview(services: Services, clientId: string, gigId: string, d
   const purchase = await completedPurchase(db, gig.id, diggerId);
   if (purchase.refunded) throw new AppError("conflict", TRUST_MESSAGES.refunded);
   const success = await db.transaction(async (tx) => {
-    const window = await lockedWindow(tx, gig.id, purchase.diggerId);
+    const window = await lockedWindow(tx, emit, gig.id, purchase.diggerId);
     return edit ? editOwnReview(tx, emit, gig, purchase, window, review) : insertReview(tx, emit, gig, purchase, window, review);
   });
   return { success };
@@ -71,11 +71,6 @@ async function insertReview(tx: Transaction, emit: Emit, gig: Gig, purchase: Pur
   }
   const parties = await windowParties(tx, gig.id, purchase.diggerId);
   if (!parties) throw new AppError("not_found", "Gig not found");
-  // Written after the window's end, before its job ran: the window is over, both are shown now.
-  if (blind.endsAt.getTime() <= Date.now()) {
-    if (await publishWindow(tx, gig.id, purchase.diggerId)) await emit(tx, { kind: "reviews.published", ...parties });
-    return TRUST_MESSAGES.reviewPosted;
-  }
   const outcome = await settleWindow(tx, emit, parties, "client", blind.endsAt);
   return outcome === "published" ? TWO_WAY_TEXTS.published : TWO_WAY_TEXTS.posted;
 }

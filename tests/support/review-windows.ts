@@ -53,7 +53,7 @@ export async function insertClientReview(app: TestApp, review: DiggerReview, pub
  */
 export async function diggerReviewsInWindow(app: TestApp, review: DiggerReview): Promise<"published" | "blind"> {
   return app.database.db.transaction(async (tx) => {
-    const window = await lockedWindow(tx, review.gigId, review.diggerId);
+    const window = await lockedWindow(tx, app.services.emit, review.gigId, review.diggerId);
     if (!window || window.publishedAt !== null) throw new Error("diggerReviewsInWindow: no blind window");
     await tx.insert(clientReviews).values({ ...review, publishedAt: null });
     const parties = await windowParties(tx, review.gigId, review.diggerId);
