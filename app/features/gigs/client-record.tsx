@@ -3,16 +3,17 @@ import { RECORD_TITLE } from "#core/reply-guarantee.ts";
 
 /**
  * 'About this client' on /gig/{id}: the client's record in lines, as the server wrote them
- * (core/reply-guarantee.ts `clientRecordLines`); nothing when there is no line to show.
+ * (core/reply-guarantee.ts `clientRecordLines`, with the diggers' reviews of the client, issue
+ * 51); nothing when there is no line to show. /account shows the client their own under `title`.
  */
-export function ClientRecordCard({ lines }: { lines: string[] }) {
+export function ClientRecordCard({ lines, title = RECORD_TITLE }: { lines: string[]; title?: string }) {
   if (lines.length === 0) return null;
   return (
     <section aria-labelledby="client-record-title">
       <Card className="gap-3">
         <CardHeader>
           <h2 id="client-record-title" className="text-lg font-semibold">
-            {RECORD_TITLE}
+            {title}
           </h2>
         </CardHeader>
         <CardContent>
