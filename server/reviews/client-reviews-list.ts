@@ -23,10 +23,10 @@ const withdrawn = sql<boolean>`purchase_fully_refunded(${clientReviews.leadPurch
 /** The conditions of a client's shown reviews (the figures' triggers count the same rows). */
 export const shownClientReview = () => and(isNotNull(clientReviews.publishedAt), isNull(clientReviews.hiddenAt), sql`not ${withdrawn}`);
 
-/** A page of client `clientId`'s shown reviews from diggers, newest first. */
-export async function clientReviewPage(db: Database, clientId: string, cursorParam: string | null): Promise<Page<PublicClientReview>> {
+/** The page's query (one row more than a page), unexecuted: tests EXPLAIN it. */
+export function clientReviewsQuery(db: Database, clientId: string, cursorParam: string | null) {
   const after = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
-  const rows = await db
+  return db
     .select({
       id: clientReviews.id,
       rating: clientReviews.rating,
@@ -53,6 +53,11 @@ export async function clientReviewPage(db: Database, clientId: string, cursorPar
     )
     .orderBy(desc(clientReviews.publishedAt), desc(clientReviews.id))
     .limit(CLIENT_REVIEWS_PAGE_SIZE + 1);
+}
+
+/** A page of client `clientId`'s shown reviews from diggers, newest first. */
+export async function clientReviewPage(db: Database, clientId: string, cursorParam: string | null): Promise<Page<PublicClientReview>> {
+  const rows = await clientReviewsQuery(db, clientId, cursorParam);
   const page = toPage(rows, CLIENT_REVIEWS_PAGE_SIZE, (row) => [row.publishedAt, row.id]);
   return {
     nextCursor: page.nextCursor,
