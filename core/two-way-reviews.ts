@@ -47,6 +47,8 @@ export const TWO_WAY_TEXTS = {
   noReviews: "No reviews from diggers yet.",
   /** /account's block heading. */
   accountTitle: "Your record with diggers",
+  /** ... and what it is. */
+  accountHint: "Diggers see these lines on your gig pages before they buy a lead.",
   /** A reviewer whose digger account was deleted. */
   formerDigger: "Former digger",
   withdrawn: "Withdrawn: the lead was refunded",

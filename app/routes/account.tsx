@@ -129,7 +129,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {clientRecord ? (
         // A client's own record with diggers (issue 51): the lines diggers read on their gig pages, and the reviews.
         <>
-          <ClientRecordCard lines={clientRecord.lines} title={TWO_WAY_TEXTS.accountTitle} />
+          <ClientRecordCard lines={clientRecord.lines} rating={clientRecord.rating} title={TWO_WAY_TEXTS.accountTitle} hint={TWO_WAY_TEXTS.accountHint} />
           <ClientReviewsSection page={clientRecord.reviews.page} firstPage={clientRecord.reviews.firstPage} report={{ open: clientRecord.reportOpen, result: answer }} />
         </>
       ) : null}

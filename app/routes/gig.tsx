@@ -117,7 +117,7 @@ export default function GigDetail({ loaderData, actionData }: Route.ComponentPro
         </Card>
         {/* Before buying: what the client's earlier leads show (issue 48), read before the price and Buy. */}
         <div className="grid content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <ClientRecordCard lines={loaderData.clientRecord} />
+          <ClientRecordCard lines={loaderData.clientRecord} rating={loaderData.clientRating} />
           <aside aria-label="Purchase Lead">
             <PurchaseCard
               gigId={gig.id}

@@ -3,6 +3,7 @@
  * the area that keeps it. Its forms are operations of those areas (see README.md).
  */
 import { clientRecordLines } from "#core/reply-guarantee.ts";
+import { clientRatingLine } from "#core/two-way-reviews.ts";
 import { leadAlertsCard } from "../alerts/settings.ts";
 import type { Database } from "../db/client.ts";
 import { clientRecordFigures } from "../gigs/client-record.ts";
@@ -43,5 +44,5 @@ async function ownClientRecord(db: Database, clientId: string, url: URL, time: R
   const figures = (await clientRecordFigures(db, [clientId])).get(clientId);
   if (!figures) return null;
   const reviews = await clientReviewsSection(db, clientId, url.searchParams.get("cursor"), time, figures.reviewCount);
-  return { lines: clientRecordLines(figures), reviews, reportOpen: url.searchParams.get("report") };
+  return { lines: clientRecordLines(figures), rating: clientRatingLine(figures.reviewAverage, figures.reviewCount), reviews, reportOpen: url.searchParams.get("report") };
 }

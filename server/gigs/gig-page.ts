@@ -8,6 +8,7 @@ import { formatDate } from "#core/dates.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import { clientRecordLines } from "#core/reply-guarantee.ts";
+import { clientRatingLine } from "#core/two-way-reviews.ts";
 import { phoneStatus } from "#core/phone-verification.ts";
 import type { Database } from "../db/client.ts";
 import { categories, clientRecords, diggerProfiles, gigs, leadPurchases, quotes, threads, users } from "../db/schema.ts";
@@ -68,6 +69,8 @@ async function gigPage(db: Database, id: string, viewer: GigViewer, time: Reader
      * holds nothing private (no digger's name, no message).
      */
     clientRecord: found.clientRecord,
+    /** Its rating line, '4.8 from 3 diggers' (issue 51), null without a published review: the block marks it. */
+    clientRating: clientRatingLine(found.reviewAverage, found.reviewCount),
     /**
      * The Client reviews section (issue 51): the client's published reviews from diggers, to the
      * same viewers as the record (a review is public once published, as a digger's are on their
@@ -186,6 +189,7 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
     clientRecord: clientRecordLines(record),
     /** Published, shown, not withdrawn reviews from diggers: none, and the section needs no query. */
     reviewCount: record.reviewCount,
+    reviewAverage: record.reviewAverage,
     hasPhone,
     phoneVerified,
   };

@@ -9,7 +9,7 @@ import { DEMO, signedInPage } from "./helpers.ts";
 
 /** The demo client's newest gig (server/db/seed/demo-data.ts). */
 const DEMO_CLIENT_GIG = "Replace rotted deck boards and a wobbly railing";
-const RATING_LINE = /^\d\.\d from \d+ diggers$/;
+const RATING_LINE = /\d\.\d from \d+ diggers$/;
 
 test("a digger sees the client's rating on the card and the gig page, with the Client reviews section", async ({ browser }) => {
   const digger = await signedInPage(browser, DEMO.digger, "/");

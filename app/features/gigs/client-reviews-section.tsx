@@ -70,7 +70,7 @@ function ClientReviewItem({ review, report }: { review: ShownClientReview; repor
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Stars rating={review.rating} />
         {review.diggerId ? (
-          <Link to={`/digger/${review.diggerId}`} className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+          <Link to={`/digger/${review.diggerId}`} className="font-medium underline underline-offset-4 [overflow-wrap:anywhere]">
             {review.diggerHandle}
           </Link>
         ) : (

@@ -41,7 +41,8 @@ export function pastClientReviews(leads: PastLead[]): Map<PastLead, PastClientRe
     const done = written[lead.clientIndex] ?? 0
     if (!lead.hired || done >= wanted) continue
     written[lead.clientIndex] = done + 1
-    planned.set(lead, { ...REVIEWS[planned.size % REVIEWS.length]!, daysAfterHire: 3 + (planned.size % 8) })
+    // Each client's reviews in turn through the texts: no client shows one twice.
+    planned.set(lead, { ...REVIEWS[(done + lead.clientIndex) % REVIEWS.length]!, daysAfterHire: 3 + (planned.size % 8) })
   }
   return planned
 }
