@@ -330,6 +330,29 @@ describe("reporting a client review, and the Reviews queue", () => {
   });
 });
 
+describe("the console's user page", () => {
+  it("lists a digger's reviews of clients and a client's reviews from diggers, blind and hidden ones marked: operators see every one", async () => {
+    const client = await signUpAs(app, "consumer", `Uma Userpage ${tag()}`);
+    const digger = await diggerWithProfile(app);
+    const shown = await clientReview(client, digger, { body: `Shown on the record ${tag()}` });
+    const blind = await clientReview(client, digger, { body: `Still blind for now ${tag()}`, publishedAt: null });
+    const hidden = await clientReview(client, digger, { body: `Hidden after a report ${tag()}`, hiddenAt: new Date() });
+    const [handle] = await db().select({ handle: diggerProfiles.handle }).from(diggerProfiles).where(eq(diggerProfiles.id, digger.diggerId));
+    const received = await text(await operator.client.get(`/ops/users/${client.id}`));
+    const list = (html: string, title: string) => html.slice(html.indexOf(`>${title}</h2>`), html.indexOf("</section>", html.indexOf(`>${title}</h2>`)));
+    const fromDiggers = list(received, "Reviews from diggers received");
+    for (const { review } of [shown, blind, hidden]) expect(fromDiggers).toContain(review.body);
+    expect(fromDiggers).toContain(`from @${handle!.handle}`);
+    expect(fromDiggers).toContain("(not yet published)");
+    expect(fromDiggers).toContain("(hidden by an operator)");
+    const given = list(await text(await operator.client.get(`/ops/users/${digger.id}`)), "Reviews of clients given");
+    for (const { review } of [shown, blind, hidden]) expect(given).toContain(review.body);
+    expect(given).toContain(`for ${client.fullName}`);
+    // Not the console: nobody else reaches the page.
+    expect((await client.client.get(`/ops/users/${client.id}`)).status).toBe(404);
+  });
+});
+
 describe("the demo seed", () => {
   it("gives the demo client published reviews from diggers, counted by the database", async () => {
     const fresh = await createTestDatabase();
