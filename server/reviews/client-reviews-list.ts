@@ -56,7 +56,7 @@ export function clientReviewsQuery(db: Database, clientId: string, cursorParam: 
 }
 
 /** A page of client `clientId`'s shown reviews from diggers, newest first. */
-export async function clientReviewPage(db: Database, clientId: string, cursorParam: string | null): Promise<Page<PublicClientReview>> {
+async function clientReviewPage(db: Database, clientId: string, cursorParam: string | null): Promise<Page<PublicClientReview>> {
   const rows = await clientReviewsQuery(db, clientId, cursorParam);
   const page = toPage(rows, CLIENT_REVIEWS_PAGE_SIZE, (row) => [row.publishedAt, row.id]);
   return {

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { CLIENT_REVIEW_QUESTIONS, TWO_WAY_TEXTS, type ShownClientReview } from "#core/two-way-reviews.ts";
 
 /** The section's anchor: a notice links to /account#client-reviews. */
-export const CLIENT_REVIEWS_ANCHOR = "client-reviews";
+const CLIENT_REVIEWS_ANCHOR = "client-reviews";
 
 /**
  * 'Client reviews' (issue 51) on /gig/{id} and /account: the client's published reviews from
