@@ -22,6 +22,8 @@ export interface GigSummary {
   leadPriceCents: number;
   /** The first line of the client's record (issue 48, `clientRecordLines`): 'New client', 'Replied to 5 of 6 diggers'...; null: none to show. */
   clientRecord: string | null;
+  /** The client's rating from diggers' published reviews (issue 51, `clientRatingLine`): '4.8 from 3 diggers'; null: none yet. */
+  clientRating: string | null;
   /** 'Phone verified' or 'Phone not verified' (issue 49), never the number; null: no phone, or phone verification off. */
   phoneStatus: PhoneStatus | null;
 }

@@ -31,13 +31,21 @@ export const reviewReportSchema = z.object({
 
 export const OPS_REVIEW_MESSAGES = {
   hidden: "Review hidden. It no longer counts in the digger's rating.",
+  /** A digger's review of a client (issue 51). */
+  hiddenClient: "Review hidden. It no longer counts in the client's record.",
   kept: "Review kept. Its reports are closed.",
   noOpenReports: "This review has no open reports.",
 } as const;
 
+/** Which review table a report names: a client's review of a digger, or (issue 51) a digger's review of a client. */
+export const REVIEW_SIDES = ["digger", "client"] as const;
+export type ReviewSide = (typeof REVIEW_SIDES)[number];
+
 export const reviewModerationSchema = z.object({
   intent: z.enum(["hide", "keep"], { error: "Unknown action" }),
   reviewId: z.uuid({ error: REVIEW_REPORT_MESSAGES.notFound }),
+  /** The reviewed side; a form without it (before issue 51) is a review of a digger. */
+  side: z.enum(REVIEW_SIDES, { error: REVIEW_REPORT_MESSAGES.notFound }).default("digger"),
 });
 
 /** A gig as the console's Gigs list shows it. */
@@ -59,12 +67,17 @@ export interface OpsGig {
 /** A review with open reports, as the Reviews queue shows it. */
 export interface ReportedReview {
   id: string;
+  /** 'digger': a client's review of the digger; 'client' (issue 51): the digger's review of the client. */
+  side: ReviewSide;
   rating: number;
   body: string;
   createdAt: string;
+  /** The digger: reviewed, or the reviewer of a client. */
   diggerId: string;
   diggerHandle: string;
   diggerUserId: string;
+  /** The reviewed client (side 'client' only): operators see every account. */
+  client: { id: string; name: string } | null;
   firstReportedAt: string;
   reasons: string[];
 }

@@ -97,6 +97,8 @@ export interface OpsReviewRow {
   other: string;
   createdAt: string;
   createdAtText: string;
+  /** A digger's review of a client (issue 51) not shown: 'not yet published', 'hidden by an operator'; null or absent: shown. */
+  note?: string | null;
 }
 
 /** What the user did on the site, each list newest first. */
@@ -117,4 +119,7 @@ export interface OpsUserActivity {
   }>;
   reviewsGiven: Capped<OpsReviewRow>;
   reviewsReceived: Capped<OpsReviewRow>;
+  /** Issue 51: the digger's reviews of their clients, and the client's reviews from diggers; operators see every one. */
+  clientReviewsGiven: Capped<OpsReviewRow>;
+  clientReviewsReceived: Capped<OpsReviewRow>;
 }

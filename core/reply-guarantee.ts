@@ -5,6 +5,7 @@
  * the reader's zone (server/reader-time.ts); nothing here reads a clock.
  */
 import { keptVisitsLine } from "./kept-visits.ts";
+import { CLIENT_REVIEW_QUESTIONS, clientRatingLine, yesShareLine, type ClientReviewQuestion } from "./two-way-reviews.ts";
 
 /** A purchase is covered when its digger's first message or quote comes within this many hours of it. */
 export const GUARANTEE_WRITE_HOURS = 24;
@@ -95,7 +96,8 @@ export const firstMessageText = (e: Pick<ThreadEvidence, "purchasedAt" | "digger
  * its reply lines over the client's leads of the last 12 months once there are
  * RECORD_MIN_LEADS of them, its hire line once somebody bought one of their gigs, and 'New
  * client' when there is no history of any kind. The site-visits and two-way-reviews issues add
- * their lines here.
+ * their lines here: 'Kept {k} of {n} visits', then the diggers' reviews of the client ('4.8 from
+ * 3 diggers' and each question's share of yes).
  */
 export const RECORD_MIN_LEADS = 3;
 export const RECORD_MONTHS = 12;
@@ -119,6 +121,19 @@ export interface ClientRecordFigures {
   /** All time (issue 50, migration 0055's visit_records as the client): visits kept, of those counted. */
   visitsKept: number;
   visitsCounted: number;
+  /**
+   * All time (issue 51, client_records' review columns, kept by migration 0056's triggers): the
+   * client's published, shown, not withdrawn reviews from diggers, their average, and each
+   * question's yes and no answers (an unanswered question counts in neither).
+   */
+  reviewCount: number;
+  reviewAverage: number;
+  describedYes: number;
+  describedNo: number;
+  reachableYes: number;
+  reachableNo: number;
+  paidYes: number;
+  paidNo: number;
 }
 
 /**
@@ -146,7 +161,25 @@ export function clientRecordLines(f: ClientRecordFigures): string[] {
   if (f.gigsBought > 0) lines.push(`Hired on ${f.gigsHired} of ${f.gigsBought} ${f.gigsBought === 1 ? "gig" : "gigs"}`);
   const kept = keptVisitsLine({ kept: f.visitsKept, counted: f.visitsCounted });
   if (kept) lines.push(kept);
+  lines.push(...clientReviewLines(f));
   return lines;
+}
+
+/** Each question's yes and no answers in the figures. */
+const ANSWER_FIGURES: Record<ClientReviewQuestion, (f: ClientRecordFigures) => [yes: number, no: number]> = {
+  asDescribed: (f) => [f.describedYes, f.describedNo],
+  easyToReach: (f) => [f.reachableYes, f.reachableNo],
+  paidAsAgreed: (f) => [f.paidYes, f.paidNo],
+};
+
+/**
+ * The diggers' reviews of the client in lines (issue 51): '4.8 from 3 diggers', then each
+ * question somebody answered, 'Paid as agreed: 100% yes (3 answers)'; none before a published review.
+ */
+export function clientReviewLines(f: ClientRecordFigures): string[] {
+  const rating = clientRatingLine(f.reviewAverage, f.reviewCount);
+  if (rating === null) return [];
+  return [rating, ...CLIENT_REVIEW_QUESTIONS.flatMap(({ name, label }) => yesShareLine(label, ...ANSWER_FIGURES[name](f)) ?? [])];
 }
 
 /**

@@ -4,6 +4,7 @@
  * schemas (core/reviews.ts `clientReviewSchema`) so that a page showing them carries no zod.
  * Dates arrive as the server's text in the reader's zone (server/reader-time.ts).
  */
+import { formatRating } from "./digger-display.ts";
 
 /** A hire's two reviews are blind for this many days from the hire, then published. */
 export const REVIEW_WINDOW_DAYS = 14;
@@ -46,6 +47,8 @@ export const TWO_WAY_TEXTS = {
   noReviews: "No reviews from diggers yet.",
   /** /account's block heading. */
   accountTitle: "Your record with diggers",
+  /** ... and what it is. */
+  accountHint: "Diggers see these lines on your gig pages before they buy a lead.",
   /** A reviewer whose digger account was deleted. */
   formerDigger: "Former digger",
   withdrawn: "Withdrawn: the lead was refunded",
@@ -63,10 +66,10 @@ export const reviewedYouText = (name: string, date: string) => `${name} reviewed
 /** Both parties' notice once the two reviews are shown. */
 export const reviewsPublishedText = (gigTitle: string) => `Your reviews for "${gigTitle}" are now shown`;
 
-/** '4.8 from 3 diggers': the client's published reviews from diggers. */
+/** '4.8 from 3 diggers': the client's published reviews from diggers (one decimal, halves up, as a digger's rating). */
 export function clientRatingLine(average: number, count: number): string | null {
   if (count === 0) return null;
-  return `${average.toFixed(1)} from ${count} ${count === 1 ? "digger" : "diggers"}`;
+  return `${formatRating(average)} from ${count} ${count === 1 ? "digger" : "diggers"}`;
 }
 
 /** 'Paid as agreed: 100% yes (3 answers)', or null when nobody answered it. */
@@ -83,8 +86,9 @@ export interface PublicClientReview {
   body: string;
   /** The digger's handle ('Former digger' once their account is deleted). */
   diggerHandle: string;
-  /** The digger's profile, null once deleted. */
+  /** The digger's profile to link, null once deleted (or while an operator hides it). */
   diggerId: string | null;
+  /** ISO time with microseconds (the page's cursor). */
   publishedAt: string;
   answers: Record<ClientReviewQuestion, boolean | null>;
 }
@@ -142,3 +146,6 @@ export const CLIENT_REVIEW_TEXTS = {
 /** The digger's form's description: what the review is about, and that it is blind. */
 export const clientReviewIntro = (firstName: string, gigTitle: string) =>
   `How was working with ${firstName} on "${gigTitle}"? ${firstName} sees your review once both of you have reviewed, or when the ${REVIEW_WINDOW_DAYS} days end.`;
+
+/** A client review as a page shows it: its publication date written by the server in the reader's zone. */
+export type ShownClientReview = PublicClientReview & { publishedAtText: string; publishedAtTitle: string };

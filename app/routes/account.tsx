@@ -10,6 +10,8 @@ import { PushDevicesCard } from "#app/features/account/push-devices-card.tsx";
 import { DeleteAccountCard, DownloadDataCard, EmailPreferencesCard } from "#app/features/account/privacy-cards.tsx";
 import { ReachCard } from "#app/features/account/reach-card.tsx";
 import { AccountPhoneCard } from "#app/features/phones/account-phone-card.tsx";
+import { ClientRecordCard } from "#app/features/gigs/client-record.tsx";
+import { ClientReviewsSection } from "#app/features/gigs/client-reviews-section.tsx";
 import { TimeZoneCard } from "#app/features/account/time-zone-card.tsx";
 import { PasswordInput } from "#app/features/sign-in/password-input.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -19,6 +21,7 @@ import { LEAD_ALERT_MESSAGES } from "#core/lead-alerts.ts";
 import { PHONE_TEXTS } from "#core/phone-verification.ts";
 import { DELETE_ACCOUNT_MESSAGES } from "#core/privacy-schemas.ts";
 import { REACH_MESSAGES } from "#core/reach.ts";
+import { TWO_WAY_TEXTS } from "#core/two-way-reviews.ts";
 import type { TwoFactorEnrolment } from "#server/sign-in/start-two-factor.ts";
 import { PUSH_MESSAGES } from "#core/push-schemas.ts";
 import { accountPage } from "#server/account/account-page.ts";
@@ -33,6 +36,7 @@ import { saveAccountEmailPreferences } from "#server/privacy/save-email-preferen
 import { removeAccountPushDevice } from "#server/push/remove-push-device.ts";
 import { turnOnAccountPush } from "#server/push/turn-on-push.ts";
 import { saveAccountReach } from "#server/reach/save-reach-preferences.ts";
+import { reportOwnClientReview } from "#server/reviews/report-own-client-review.ts";
 import { changeAccountPassword } from "#server/sign-in/change-password.ts";
 import { confirmTwoFactor } from "#server/sign-in/confirm-two-factor.ts";
 import { newBackupCodes } from "#server/sign-in/new-backup-codes.ts";
@@ -85,15 +89,16 @@ export async function action(args: Route.ActionArgs) {
     "delete-account": answering(deleteMyAccount, ({ setCookies }) =>
       redirectWithFlash(config, "/", "success", DELETE_ACCOUNT_MESSAGES.deleted, setCookies),
     ),
+    "report-review": reportOwnClientReview,
   });
 }
 
 /** What the page reads of an answer: one form's success, or a failure's messages. */
-type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactorEnrolment; backupCodes?: string[] };
+type Answer = Partial<ActionFailure> & { success?: string; enrolment?: TwoFactorEnrolment; backupCodes?: string[]; reportedReviewId?: string };
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const answer: Answer | undefined = actionData;
-  const { user, promotionalEmail, leadAlerts, pushDevices, reach, phone, timeZone } = loaderData;
+  const { user, promotionalEmail, leadAlerts, pushDevices, reach, phone, timeZone, clientRecord } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   useActionToast(answer);
@@ -120,6 +125,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </p>
         </CardContent>
       </Card>
+
+      {clientRecord ? (
+        // A client's own record with diggers (issue 51): the lines diggers read on their gig pages, and the reviews.
+        <>
+          <ClientRecordCard lines={clientRecord.lines} rating={clientRecord.rating} title={TWO_WAY_TEXTS.accountTitle} hint={TWO_WAY_TEXTS.accountHint} />
+          <ClientReviewsSection page={clientRecord.reviews.page} firstPage={clientRecord.reviews.firstPage} report={{ open: clientRecord.reportOpen, result: answer }} />
+        </>
+      ) : null}
 
       <Card>
         <CardHeader>

@@ -6,12 +6,14 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { ClientContact } from "#app/features/leads/client-contact.tsx";
 import { ClientRecordCard } from "#app/features/gigs/client-record.tsx";
+import { ClientReviewsSection } from "#app/features/gigs/client-reviews-section.tsx";
 import { DeleteGigButton } from "#app/features/gigs/delete-gig-button.tsx";
 import { PurchaseCard } from "#app/features/leads/purchase-card.tsx";
 import { PhoneStatus } from "#app/components/phone-status.tsx";
 import { openGraph, pageMeta, publicUrlFrom } from "#app/lib/meta.ts";
 import { budgetText } from "#core/money.ts";
 import { viewGig, type WithdrawnNotice } from "#server/gigs/gig-page.ts";
+import { reportClientReviewOnGig } from "#server/gigs/report-client-review.ts";
 import { resendConfirmationToBuy } from "#server/leads/resend-confirmation-to-buy.ts";
 import { startPurchase } from "#server/leads/start-purchase.ts";
 import { answering, serveIntents, serveLoader } from "#server/web/operations.ts";
@@ -21,12 +23,20 @@ export async function loader(args: Route.LoaderArgs) {
   return serveLoader(args, viewGig);
 }
 
-/** Purchase Lead, or a new confirmation e-mail for a digger who has to confirm theirs first. */
+/** Purchase Lead, a new confirmation e-mail for a digger who has to confirm theirs first, or a report of a client review. */
 export async function action(args: Route.ActionArgs) {
-  return serveIntents(args, {
-    purchase: answering(startPurchase, ({ checkoutUrl }) => redirect(checkoutUrl)),
-    "resend-confirmation": resendConfirmationToBuy,
-  });
+  return serveIntents(
+    args,
+    {
+      purchase: answering(startPurchase, ({ checkoutUrl }) => redirect(checkoutUrl)),
+      "resend-confirmation": resendConfirmationToBuy,
+      "report-review": reportClientReviewOnGig,
+    },
+    {
+      // A report's failure names its review: without JavaScript the page shows it beside that review's form.
+      echo: (form, intent) => (intent === "report-review" ? { reportedReviewId: String(form.get("reviewId") ?? "") } : {}),
+    },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
@@ -36,8 +46,8 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   return [...pageMeta(data.gig.title, description), ...openGraph({ title: data.gig.title, description, url })];
 };
 
-export default function GigDetail({ loaderData }: Route.ComponentProps) {
-  const { gig } = loaderData;
+export default function GigDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { gig, clientReviews } = loaderData;
   const purchases = `${gig.purchaseCount} ${gig.purchaseCount === 1 ? "purchase" : "purchases"}`;
   return (
     <div className="grid gap-6">
@@ -70,7 +80,7 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
-        <Card>
+        <Card className="lg:col-start-1">
           <CardHeader>
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant="secondary">{gig.categoryName}</Badge>
@@ -106,8 +116,8 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
         {/* Before buying: what the client's earlier leads show (issue 48), read before the price and Buy. */}
-        <div className="grid content-start gap-6">
-          <ClientRecordCard lines={loaderData.clientRecord} />
+        <div className="grid content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <ClientRecordCard lines={loaderData.clientRecord} rating={loaderData.clientRating} />
           <aside aria-label="Purchase Lead">
             <PurchaseCard
               gigId={gig.id}
@@ -131,6 +141,16 @@ export default function GigDetail({ loaderData }: Route.ComponentProps) {
             />
           </aside>
         </div>
+        {/* The diggers' reviews of the client (issue 51): under the gig, after Buy on a phone. */}
+        {clientReviews.page.items.length > 0 || !clientReviews.firstPage ? (
+          <div className="lg:col-start-1">
+            <ClientReviewsSection
+              page={clientReviews.page}
+              firstPage={clientReviews.firstPage}
+              report={loaderData.reviewReport ? { ...loaderData.reviewReport, result: actionData } : null}
+            />
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -897,14 +897,15 @@ export const EVENTS = {
     email: (e) => credentialLapsedEmail({ label: CREDENTIALS[e.credential], until: formatDate(e.verifiedUntil) }),
     readme: { subject: "{Credential}: verification lapsed", to: "the digger" },
   }),
-  "review.moderated": declare<{ operatorId: string; reviewId: string; diggerUserId: string; hidden: boolean; reports: number }>()({
+  /** An operator hides or keeps a reported review: of a digger, or (issue 51, side "client") a digger's review of a client; `reviewedUserId` the reviewed party. */
+  "review.moderated": declare<{ operatorId: string; reviewId: string; reviewedUserId: string; hidden: boolean; reports: number; side?: "client" }>()({
     audit: (e) => ({
       operatorId: e.operatorId,
       action: e.hidden ? "review.hide" : "review.keep",
       subjectType: "review",
       subjectId: e.reviewId,
-      subjectUserId: e.diggerUserId,
-      details: { reports: String(e.reports) },
+      subjectUserId: e.reviewedUserId,
+      details: { reports: String(e.reports), ...(e.side ? { side: e.side } : {}) },
     }),
   }),
   /** An operator hides or keeps a reported message (the Messages queue; issue 32). */

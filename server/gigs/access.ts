@@ -19,3 +19,6 @@ export const POST_GIG_FORM = signedIn({
 export const MY_GIGS = signedIn({
   signedOut: { message: "Please sign in to view your gigs", redirectTo: "/auth?redirect=/my-gigs" },
 });
+
+/** Reporting, on /gig/{id}, one of the client's reviews from diggers: any signed-in user who may see the page (checked by the operation), once per review. */
+export const CLIENT_REVIEW_REPORT = signedIn({ signedOut: { message: "Please sign in to report a review" } });

@@ -12,6 +12,7 @@ import type { GigSummary } from "#core/gig-types.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import { clientRecordLines } from "#core/reply-guarantee.ts";
+import { clientRatingLine } from "#core/two-way-reviews.ts";
 import { BUDGET_BANDS, type BudgetBand } from "#core/budget-bands.ts";
 import { CARD_DESCRIPTION_LENGTH, excerpt } from "#core/excerpt.ts";
 import { phoneStatus } from "#core/phone-verification.ts";
@@ -242,6 +243,7 @@ export async function listOpenGigs(
       spotsTaken: row.spotsTaken,
       leadPriceCents: leadPriceCents(row.budgetMinCents),
       clientRecord: clientRecordLines(row.record)[0] ?? null,
+      clientRating: clientRatingLine(row.record.reviewAverage, row.record.reviewCount),
       phoneStatus: phoneStatus(verificationOn, row.hasPhone, row.phoneVerified),
     })),
   };

@@ -4,6 +4,7 @@
  * client; client_reply_months, one a client and month), never counted from threads per
  * request. A record costs one primary-key row and at most RECORD_MONTHS rows of the months'
  * primary-key range, and one primary-key row of the client's visits (issue 50: visit_records).
+ * The diggers' reviews of the client (issue 51) are columns of the same client_records row.
  * The gig page and Browse Gigs join it into their own query
  * (`recordMonths` + `recordColumns`); `clientRecordFigures` reads many clients in one query.
  */
@@ -39,7 +40,8 @@ export function recordMonths(db: Database, clientId: AnyPgColumn | SQL.Aliased) 
 /**
  * The figures as a nested selection, from `months` and client_records left-joined on the same
  * client (a client nobody bought from has no row: zeros), with the client's visits (`clientId`:
- * the same client's column).
+ * the same client's column). The review figures count published, shown, not withdrawn reviews
+ * only (migration 0056's triggers): a blind review is in none of them.
  */
 export function recordColumns(months: ReturnType<typeof recordMonths>, clientId: AnyPgColumn | SQL.Aliased) {
   // The client's kept and counted visits (issue 50): one primary-key row of visit_records, or none (zeros).
@@ -56,6 +58,15 @@ export function recordColumns(months: ReturnType<typeof recordMonths>, clientId:
     gigsHired: sql<number>`coalesce(${clientRecords.gigsHired}, 0)`,
     visitsKept: visitsAs("kept"),
     visitsCounted: visitsAs("counted"),
+    reviewCount: sql<number>`coalesce(${clientRecords.reviewCount}, 0)`,
+    // numeric(3, 2) arrives as text: a number for the lines.
+    reviewAverage: sql<number>`coalesce(${clientRecords.reviewAverage}, 0)`.mapWith(Number),
+    describedYes: sql<number>`coalesce(${clientRecords.describedYes}, 0)`,
+    describedNo: sql<number>`coalesce(${clientRecords.describedNo}, 0)`,
+    reachableYes: sql<number>`coalesce(${clientRecords.reachableYes}, 0)`,
+    reachableNo: sql<number>`coalesce(${clientRecords.reachableNo}, 0)`,
+    paidYes: sql<number>`coalesce(${clientRecords.paidYes}, 0)`,
+    paidNo: sql<number>`coalesce(${clientRecords.paidNo}, 0)`,
   } satisfies Record<keyof ClientRecordFigures, unknown>;
 }
 

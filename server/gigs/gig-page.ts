@@ -8,6 +8,7 @@ import { formatDate } from "#core/dates.ts";
 import { isUuid } from "#core/ids.ts";
 import { leadPriceCents } from "#core/lead-price.ts";
 import { clientRecordLines } from "#core/reply-guarantee.ts";
+import { clientRatingLine } from "#core/two-way-reviews.ts";
 import { phoneStatus } from "#core/phone-verification.ts";
 import type { Database } from "../db/client.ts";
 import { categories, clientRecords, diggerProfiles, gigs, leadPurchases, quotes, threads, users } from "../db/schema.ts";
@@ -19,6 +20,7 @@ import { isEmailConfirmed } from "../sign-in/confirm-email.ts";
 import { phoneVerificationOn } from "../phones/verification-on.ts";
 import { defineOperation } from "../operation.ts";
 import { readerTime, type ReaderTime } from "../reader-time.ts";
+import { clientReviewsSection } from "../reviews/client-reviews-list.ts";
 import { recordColumns, recordMonths } from "./client-record.ts";
 
 /**
@@ -26,26 +28,35 @@ import { recordColumns, recordMonths } from "./client-record.ts";
  * lead (then with the client's contact details) or hold a checkout for it.
  * Throws `gigNotFound` when the viewer may not see it.
  */
-async function gigPage(
-  db: Database,
-  id: string,
-  viewer: { id: string; userType: UserType; operator?: boolean } | null,
-  time: ReaderTime,
-  verificationOn: boolean,
-) {
+type GigViewer = { id: string; userType: UserType; operator?: boolean } | null;
+
+/**
+ * Gig `id` as `viewer` may see it, or `gigNotFound`. A gig an operator took down stays visible
+ * to its owner, to those who bought its lead (they keep the contact they paid for) and to
+ * operators (the console links to it); for everyone else it is gone. The page, and every form
+ * acting on what the page shows (a client review's Report), asks here.
+ */
+async function seenGig(db: Database, id: string, viewer: GigViewer) {
   const found = await getPublicGig(db, id, viewer?.id ?? null);
   if (!found) throw gigNotFound();
   const digger = viewer?.userType === "digger" ? viewer.id : null;
   /** Only a digger who bought the lead gets the client's contact details, right on the page. */
   const bought = digger ? await contactForBuyer(db, id, digger) : null;
-  // The buyer's next step is the conversation (issue 47): Message {first name}, and Send a Quote when they may.
-  const contact = bought && digger ? { ...bought, ...(await buyerThread(db, id, digger)) } : null;
-  // A gig an operator took down stays visible to its owner, to those who bought its lead (they
-  // keep the contact they paid for) and to operators (the console links to it); for everyone
-  // else it is gone.
   const owner = viewer !== null && viewer.id === found.ownerId;
   const operator = viewer?.operator === true;
-  if (found.withdrawn && !owner && contact === null && !operator) throw gigNotFound();
+  if (found.withdrawn && !owner && bought === null && !operator) throw gigNotFound();
+  return { found, digger, bought, owner, operator };
+}
+
+/** The client of gig `id` when `viewer` may see its page (its Client reviews section), else `gigNotFound`. */
+export async function gigClientSeenBy(db: Database, id: string, viewer: GigViewer): Promise<string> {
+  return (await seenGig(db, id, viewer)).found.ownerId;
+}
+
+async function gigPage(db: Database, id: string, viewer: GigViewer, time: ReaderTime, verificationOn: boolean, reviewsCursor: string | null) {
+  const { found, digger, bought, owner, operator } = await seenGig(db, id, viewer);
+  // The buyer's next step is the conversation (issue 47): Message {first name}, and Send a Quote when they may.
+  const contact = bought && digger ? { ...bought, ...(await buyerThread(db, id, digger)) } : null;
   const { gig } = found;
   return {
     gig,
@@ -58,6 +69,14 @@ async function gigPage(
      * holds nothing private (no digger's name, no message).
      */
     clientRecord: found.clientRecord,
+    /** Its rating line, '4.8 from 3 diggers' (issue 51), null without a published review: the block marks it. */
+    clientRating: clientRatingLine(found.reviewAverage, found.reviewCount),
+    /**
+     * The Client reviews section (issue 51): the client's published reviews from diggers, to the
+     * same viewers as the record (a review is public once published, as a digger's are on their
+     * profile); `?cursor=` its next page.
+     */
+    clientReviews: await clientReviewsSection(db, found.ownerId, reviewsCursor, time, found.reviewCount),
     /**
      * 'Phone verified' or 'Phone not verified' (issue 49), for every viewer: never the number,
      * which only buyers get (`contact`); null without a phone or while verification is off.
@@ -168,6 +187,9 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
     withdrawn: withdrawn ? { hiddenReason } : null,
     notForSale,
     clientRecord: clientRecordLines(record),
+    /** Published, shown, not withdrawn reviews from diggers: none, and the section needs no query. */
+    reviewCount: record.reviewCount,
+    reviewAverage: record.reviewAverage,
     hasPhone,
     phoneVerified,
   };
@@ -176,8 +198,11 @@ async function getPublicGig(db: Database, id: string, viewerId: string | null) {
 /** /gig/{id}: the gig as its viewer may see it (an operator by the console's rule, two-factor in production). */
 export const viewGig = defineOperation({
   access: anyone,
-  async run({ services: { db, config }, user, params }) {
+  async run({ services: { db, config }, user, params, url }) {
     const viewer = user && { ...user, operator: actsAsOperator(config, user) };
-    return gigPage(db, params.id ?? "", viewer, readerTime(user?.timeZone, config), phoneVerificationOn(config));
+    const page = await gigPage(db, params.id ?? "", viewer, readerTime(user?.timeZone, config), phoneVerificationOn(config), url.searchParams.get("cursor"));
+    // A signed-in reader may report a client review; ?report={reviewId}: that review's Report
+    // form is open (the Report link, without JavaScript).
+    return { ...page, reviewReport: user ? { open: url.searchParams.get("report") } : null };
   },
 });

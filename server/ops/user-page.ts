@@ -1,14 +1,14 @@
 /**
  * A user's page in the console (/ops/users/{id}): the account and its standing, and the
  * newest rows of each thing they did on the site (gigs, purchases, lead issues, reviews given
- * and received), each list capped at USER_PAGE_LIST_CAP; the operator history (the audit rows
+ * and received, both ways since issue 51), each list capped at USER_PAGE_LIST_CAP; the operator history (the audit rows
  * about them) is paginated by the page itself (auditLog). Each lead issue comes with what its
  * purchase's thread shows (issue 48), joined in the same query.
  */
 import { desc, eq, or, sql } from "drizzle-orm";
 import type { OpsUserAccount, OpsUserActivity } from "#core/ops-users.ts";
 import type { Database } from "../db/client.ts";
-import { diggerProfiles, gigs, leadIssues, leadPurchases, reviews, threads, users } from "../db/schema.ts";
+import { clientReviews, diggerProfiles, gigs, leadIssues, leadPurchases, reviews, threads, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { withEvidenceTexts } from "../leads/evidence-texts.ts";
 import { purchaseSummary, withPurchaseParties } from "../leads/purchase-parties.ts";
@@ -122,6 +122,26 @@ async function opsUserPage(db: Database, userId: string, time: ReaderTime): Prom
           .limit(limit),
     refundRates(db, diggerId === null ? [] : [diggerId]),
   ]);
+  const [clientReviewsGiven, clientReviewsReceived] = await Promise.all([
+    diggerId === null
+      ? none
+      : db
+          .select({ ...clientReviewColumns, other: users.name })
+          .from(clientReviews)
+          .innerJoin(gigs, eq(gigs.id, clientReviews.gigId))
+          .innerJoin(users, eq(users.id, clientReviews.clientId))
+          .where(eq(clientReviews.diggerId, diggerId))
+          .orderBy(desc(clientReviews.createdAt))
+          .limit(limit),
+    db
+      .select({ ...clientReviewColumns, other: diggerProfiles.handle })
+      .from(clientReviews)
+      .innerJoin(gigs, eq(gigs.id, clientReviews.gigId))
+      .innerJoin(diggerProfiles, eq(diggerProfiles.id, clientReviews.diggerId))
+      .where(eq(clientReviews.clientId, userId))
+      .orderBy(desc(clientReviews.createdAt))
+      .limit(limit),
+  ]);
 
   // Dates as the operator reads them, in their zone (issue 47).
   const dated = <T extends { createdAt: Date }>(rows: T[]) =>
@@ -144,8 +164,21 @@ async function opsUserPage(db: Database, userId: string, time: ReaderTime): Prom
     issues: dated(issues.map((issue) => withEvidenceTexts(issue, time))),
     reviewsGiven: dated(reviewsGiven),
     reviewsReceived: dated(reviewsReceived),
+    clientReviewsGiven: dated(clientReviewsGiven),
+    clientReviewsReceived: dated(clientReviewsReceived),
   };
 }
+
+/** A digger's review of a client as the user page lists it, with why it is not shown (a blind or hidden one: operators see all). */
+const clientReviewColumns = {
+  id: clientReviews.id,
+  gigId: gigs.id,
+  gigTitle: gigs.title,
+  rating: clientReviews.rating,
+  body: clientReviews.body,
+  createdAt: clientReviews.createdAt,
+  note: sql<string | null>`case when ${clientReviews.hiddenAt} is not null then 'hidden by an operator' when ${clientReviews.publishedAt} is null then 'not yet published' end`,
+};
 
 /** The account's standing, its dates in the operator's zone. */
 function standingText(account: { suspendedAt: Date | null; deletedAt: Date | null; purgedAt: Date | null }, time: ReaderTime): string {

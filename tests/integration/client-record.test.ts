@@ -61,7 +61,7 @@ describe("the triggers keep the client's record", () => {
       await say(client.id, lead.threadId, "Mornings are best.");
     }
     expect(await months(client.id)).toEqual([expect.objectContaining({ leads: 4, replied: 4, withinHour: 1, withinFewHours: 1, withinDay: 1 })]);
-    expect(await figures(client.id)).toEqual({ leads: 4, replied: 4, withinHour: 1, withinFewHours: 1, withinDay: 1, leadsAllTime: 4, gigsBought: 4, gigsHired: 0, visitsKept: 0, visitsCounted: 0 });
+    expect(await figures(client.id)).toEqual({ leads: 4, replied: 4, withinHour: 1, withinFewHours: 1, withinDay: 1, leadsAllTime: 4, gigsBought: 4, gigsHired: 0, visitsKept: 0, visitsCounted: 0, reviewCount: 0, reviewAverage: 0, describedYes: 0, describedNo: 0, reachableYes: 0, reachableNo: 0, paidYes: 0, paidNo: 0 });
   });
 
   it("a client who wrote first counts as replied within the hour when the digger writes; a quote is a lead once", async () => {
@@ -122,8 +122,8 @@ describe("the triggers keep the client's record", () => {
       { userId: a.id, role: "digger", kept: 7, counted: 9 },
     ]);
     const read = await clientRecordFigures(db(), [a.id, b.id, a.id]);
-    expect(read.get(a.id)).toEqual({ leads: 3, replied: 2, withinHour: 1, withinFewHours: 0, withinDay: 1, leadsAllTime: 8, gigsBought: 6, gigsHired: 2, visitsKept: 2, visitsCounted: 3 });
-    expect(read.get(b.id)).toEqual({ leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0, visitsKept: 0, visitsCounted: 0 });
+    expect(read.get(a.id)).toEqual({ leads: 3, replied: 2, withinHour: 1, withinFewHours: 0, withinDay: 1, leadsAllTime: 8, gigsBought: 6, gigsHired: 2, visitsKept: 2, visitsCounted: 3, reviewCount: 0, reviewAverage: 0, describedYes: 0, describedNo: 0, reachableYes: 0, reachableNo: 0, paidYes: 0, paidNo: 0 });
+    expect(read.get(b.id)).toEqual({ leads: 0, replied: 0, withinHour: 0, withinFewHours: 0, withinDay: 0, leadsAllTime: 0, gigsBought: 0, gigsHired: 0, visitsKept: 0, visitsCounted: 0, reviewCount: 0, reviewAverage: 0, describedYes: 0, describedNo: 0, reachableYes: 0, reachableNo: 0, paidYes: 0, paidNo: 0 });
   });
 });
 

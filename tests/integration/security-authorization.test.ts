@@ -21,7 +21,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitBookedLine } from "../../core/visits.ts";
 import { createApp } from "../../server/app.ts";
-import { notifications } from "../../server/db/schema.ts";
+import { clientReviews, notifications, reviewReports } from "../../server/db/schema.ts";
 import { readerTime } from "../../server/reader-time.ts";
 import { TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
@@ -201,6 +201,22 @@ function worldVisit(w: World, { fresh = false } = {}): Promise<Visit> {
 }
 const visitLink = (token: string, answer: "confirm" | "change") => `/visit-reply?token=${encodeURIComponent(token)}&answer=${answer}`;
 
+/**
+ * Issue 51: a published review by the owning digger of the owning client, on a new gig the digger
+ * bought (the digger's form that writes it has its own tests); `reported`: with one open report
+ * (by the other client).
+ */
+async function freshClientReview(w: World, { reported = false } = {}) {
+  const db = w.app.database.db;
+  const { purchase } = await w.freshPurchase();
+  const [review] = await db
+    .insert(clientReviews)
+    .values({ gigId: purchase.gigId, diggerId: w.users.owningDigger.diggerId, leadPurchaseId: purchase.id, clientId: w.users.owningClient.id, rating: 4, body: "Clear brief and paid on the day.", publishedAt: new Date() })
+    .returning();
+  if (reported) await db.insert(reviewReports).values({ clientReviewId: review!.id, reporterId: w.users.otherClient.id, reason: "This review is about another client." });
+  return review!;
+}
+
 const TABLE: Row[] = [
   //                                                                                                    signed out    owning client  other client  owning digger  other digger
   { route: "root:loader", what: "every page's user and flash", request: get("/terms"), expect: ALL("200") },
@@ -249,6 +265,10 @@ const TABLE: Row[] = [
   { route: "routes/digger:action", what: "reply, on one's own profile, to a review of another digger", request: async (w, role) => ({ path: `/digger/${role === "otherDigger" ? w.users.otherDigger.diggerId : w.users.owningDigger.diggerId}`, form: { intent: "reply", reviewId: (await w.freshReview()).id, reply: "Thank you, it was a pleasure!" } }), expect: ["302 /auth", "403", "403", "200*", "403"], writes: ["reviews"] },
   // Any signed-in user may report a review once (the reviewed digger too); a visitor signs in first.
   { route: "routes/digger:action", what: "report a review", request: async (w) => ({ path: `/digger/${w.users.owningDigger.diggerId}`, form: { intent: "report-review", reviewId: (await w.freshReview()).id, reason: "This review is about another business." } }), expect: ["302 /auth", "200*", "200*", "200*", "200*", "200*"], writes: ["review_reports"] },
+  // Issue 51: a digger's review of a client is reported by anyone signed in who sees the gig page, by the client from /account, and decided in the Reviews queue.
+  { route: "routes/gig:action", what: "report a digger's review of the gig's client", request: async (w) => ({ path: `/gig/${w.gig.id}`, form: { intent: "report-review", reviewId: (await freshClientReview(w)).id, reason: "This review is about another client." } }), expect: ["302 /auth", "200*", "200*", "200*", "200*", "200*"], writes: ["review_reports"] },
+  { route: "routes/account:action", what: "report a digger's review of oneself (the owning client's)", request: async (w) => ({ path: "/account", form: { intent: "report-review", reviewId: (await freshClientReview(w)).id, reason: "This digger never came to the house." } }), expect: ["302 /auth", "200*", "404", "404", "404", "404"], writes: ["review_reports"] },
+  { route: "routes/ops.reviews:action", what: "keep a reported review of a client", request: async (w) => ({ path: "/ops/reviews", form: { intent: "keep", reviewId: (await freshClientReview(w, { reported: true })).id, side: "client" } }), expect: OPS("200*"), writes: ["review_reports", "operator_actions"] },
   { route: "routes/contact:loader", what: "Contact Us", request: get("/contact"), expect: ALL("200") },
   { route: "routes/contact:action", what: "send a message to support", request: () => ({ path: "/contact", form: { name: "Grace Hopper", email: "grace@example.com", subject: `Question ${randomUUID()}`, message: "How do refunds work for a lead that was posted by mistake?" } }), expect: ALL("200*") },
   { route: "routes/terms:loader", what: "Terms of Service", request: get("/terms"), expect: ALL("200") },

@@ -16,7 +16,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { QUOTE_MAX_CENTS, QUOTE_MESSAGES } from "../../core/quotes.ts";
-import { quotes, reviews } from "../../server/db/schema.ts";
+import { clientReviews, quotes, reviewReports, reviews } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
@@ -230,6 +230,22 @@ const VISIT_DAY = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 1
 const threadPath = (w: World, id: Hostile | null) => `/messages/${id === null ? w.thread.id : param(id)}`;
 const PROOF_MESSAGES = /Choose|Enter|expiry|number|document|PDF|10 MB|Unknown action|too large|Invalid character/i;
 
+/**
+ * Issue 51: a published review by the owning digger of the owning client, on a new gig the digger
+ * bought (the digger's form that writes it has its own tests); `reported`: with one open report
+ * (by the other client).
+ */
+async function freshClientReview(w: World, { reported = false } = {}) {
+  const db = w.app.database.db;
+  const { purchase } = await w.freshPurchase();
+  const [review] = await db
+    .insert(clientReviews)
+    .values({ gigId: purchase.gigId, diggerId: w.users.owningDigger.diggerId, leadPurchaseId: purchase.id, clientId: w.users.owningClient.id, rating: 4, body: "Clear brief and paid on the day.", publishedAt: new Date() })
+    .returning();
+  if (reported) await db.insert(reviewReports).values({ clientReviewId: review!.id, reporterId: w.users.otherClient.id, reason: "This review is about another client." });
+  return review!;
+}
+
 const TARGETS: Target[] = [
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "sign-in", email: "nobody@example.com", password: "not-the-password" }), messages: /Invalid|required|valid|Too many|Unknown|must|password|email/i },
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth?redirect=%2Fmy-gigs", form: () => ({ intent: "sign-up", fullName: "Fuzz Person", email: `fuzz-${randomUUID()}@example.com`, password: "correct-horse", userType: "consumer", ageConfirmed: "on" }) },
@@ -281,6 +297,10 @@ const TARGETS: Target[] = [
   { route: "routes/ops.payments:action", role: "operator", path: () => "/ops/payments", form: async (w) => ({ intent: "decide-fake-request", issueId: (await w.freshFakeRequest()).id, decision: "reject" }), messages: /Issue not found|Failed to update issue|already been resolved|Refund not found|too large|Invalid character/i },
   { route: "routes/ops.payments:action", role: "operator", path: () => "/ops/payments", form: async (w) => ({ intent: "decide-guarantee", purchaseId: (await w.freshEscalatedGuarantee()).id, decision: "reject" }), messages: /Reply guarantee refund not found|already been decided|Failed to update issue|Refund not found|Issue not found|too large|Invalid character/i },
   { route: "routes/digger:action", role: "otherClient", hasParam: true, path: (w, id) => `/digger/${id === null ? w.users.owningDigger.diggerId : param(id)}`, form: async (w) => ({ intent: "report-review", reviewId: (await w.freshReview()).id, reason: "This review is about another business." }), messages: /Please tell us|reason|Review not found|already reported|reference|sign in|too large|Invalid character/i },
+  // Issue 51: reports of a digger's review of a client (the gig page, the client's /account) and their decision in the Reviews queue.
+  { route: "routes/gig:action", role: "otherDigger", hasParam: true, path: (w, id) => `/gig/${id === null ? w.gig.id : param(id)}`, form: async (w) => ({ intent: "report-review", reviewId: (await freshClientReview(w)).id, reason: "This review is about another client." }), messages: /Please tell us|reason|Review not found|already reported|Gig not found|Unknown|sign in|confirm|too large|Invalid character/i },
+  { route: "routes/account:action", role: "owningClient", path: () => "/account", form: async (w) => ({ intent: "report-review", reviewId: (await freshClientReview(w)).id, reason: "This digger never came to the house." }), messages: /Please tell us|reason|Review not found|already reported|Unknown|too large|Invalid character/i },
+  { route: "routes/ops.reviews:action", role: "operator", path: () => "/ops/reviews", form: async (w) => ({ intent: "keep", reviewId: (await freshClientReview(w, { reported: true })).id, side: "client" }), messages: /Review not found|no open reports|Unknown action|too large|Invalid character/i },
   // Conversations (issue 32): a party sends to and reports in the world's thread (the sending limit's refusal is an answer too); an operator keeps a report.
   { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: () => ({ intent: "send", body: "Hello, is the job still open?", js: "1" }), messages: /Please write a message|at most|too fast|not found|could not be sent|too large|Invalid character/i },
   { route: "routes/messages.$threadId:action", role: "owningDigger", hasParam: true, path: (w, id) => `/messages/${id === null ? w.thread.id : param(id)}`, form: async (w) => ({ intent: "report", messageId: (await w.freshMessage()).id, reason: "Asks for payment outside the site" }), messages: /Please write a message|Please tell us|reason|at most|too fast|already reported|not found|could not be sent|too large|Invalid character/i },

@@ -1,3 +1,4 @@
+import { Star } from "lucide-react";
 import { CardLink } from "#app/components/card-link.tsx";
 import { CategoryBadge } from "#app/components/category-badges.tsx";
 import { FactList } from "#app/components/fact-list.tsx";
@@ -30,11 +31,18 @@ export function GigCard({ gig }: { gig: GigSummary }) {
             { label: "Lead price", value: `Lead: ${formatPrice(gig.leadPriceCents)}` },
           ]}
         />
-        {gig.clientRecord || gig.phoneStatus ? (
-          // Before buying: what the client's record and phone say (issues 48, 49), never the number.
+        {gig.clientRecord || gig.clientRating || gig.phoneStatus ? (
+          // Before buying: what the client's record, diggers' reviews and phone say (issues 48, 49, 51), never the number.
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <PhoneStatus status={gig.phoneStatus} />
             {gig.clientRecord ? <p className="text-xs">{gig.clientRecord}</p> : null}
+            {gig.clientRating ? (
+              <p className="flex items-center gap-1 text-xs">
+                <Star aria-hidden="true" className="size-3.5 fill-primary text-primary-strong" />
+                <span className="sr-only">Client rated </span>
+                {gig.clientRating}
+              </p>
+            ) : null}
           </div>
         ) : null}
         <p className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">

@@ -41,13 +41,14 @@ const reviewRow = (who: (other: string) => string) => (review: OpsReviewRow) => 
   <>
     <span className="min-w-0">
       {review.rating}/5 {who(review.other)} on {gigLink(review.gigId, review.gigTitle)}
+      {review.note ? <span className="text-muted-foreground">{` (${review.note})`}</span> : null}
       <span className="block text-muted-foreground">{excerpt(review.body, 140)}</span>
     </span>
     {when(review.createdAtText)}
   </>
 );
 
-/** What the user did: gigs, purchases, lead issues, reviews given and received. */
+/** What the user did: gigs, purchases, lead issues, reviews given and received (both ways). */
 export function UserActivity({ user }: { user: OpsUserActivity }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -100,6 +101,9 @@ export function UserActivity({ user }: { user: OpsUserActivity }) {
       />
       <ActivityList title="Reviews given" list={user.reviewsGiven} row={reviewRow((handle) => `for @${handle}`)} />
       <ActivityList title="Reviews received" list={user.reviewsReceived} row={reviewRow((client) => `from ${client}`)} />
+      {/* Issue 51: the digger's reviews of clients, and the client's reviews from diggers. */}
+      <ActivityList title="Reviews of clients given" list={user.clientReviewsGiven} row={reviewRow((client) => `for ${client}`)} />
+      <ActivityList title="Reviews from diggers received" list={user.clientReviewsReceived} row={reviewRow((handle) => `from @${handle}`)} />
     </div>
   );
 }

@@ -27,6 +27,7 @@ import {
   users,
 } from "../schema.ts";
 import { demoClients, demoDiggers, demoGigs } from "./demo-data.ts";
+import { pastClientReviews, seedClientReview } from "./demo-client-reviews.ts";
 import { pastLeads } from "./demo-reviews.ts";
 import { seedDemoVisits } from "./demo-visits.ts";
 import { taxonomy } from "./taxonomy.ts";
@@ -267,7 +268,8 @@ async function seedDemoLeads(
 
 /**
  * The demo diggers' past work (demo-reviews.ts): closed gigs whose leads they bought, hires and
- * reviews, written as the product writes them, so that every rating shown comes from reviews.
+ * reviews, written as the product writes them, so that every rating shown comes from reviews;
+ * and on a few hires the digger's review of the client (demo-client-reviews.ts).
  */
 async function seedPastWork(
   tx: Transaction,
@@ -278,7 +280,9 @@ async function seedPastWork(
 ): Promise<void> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
   const topLevelOf = new Map(taxonomy.flatMap((top) => [[top.slug, top.slug], ...top.children.map((c) => [c.slug, top.slug] as const)]));
-  for (const lead of pastLeads(demoDiggers, clientIds.length)) {
+  const leads = pastLeads(demoDiggers, clientIds.length);
+  const clientReviewOf = pastClientReviews(leads);
+  for (const lead of leads) {
     const digger = demoDiggers[lead.diggerIndex]!;
     const diggerId = diggerIds[lead.diggerIndex]!;
     const hiredAt = daysAgo(lead.purchasedDaysAgo - 2);
@@ -316,6 +320,9 @@ async function seedPastWork(
     const replyMinutes = CLIENT_REPLY_MINUTES[lead.diggerIndex % CLIENT_REPLY_MINUTES.length]!;
     if (answerMinutes !== null) await seedFirstAnswer(tx, purchase!.id, new Date(daysAgo(lead.purchasedDaysAgo).getTime() + answerMinutes * 60_000), replyMinutes);
     if (lead.hired) await tx.insert(hires).values({ gigId: gig!.id, diggerId, createdAt: hiredAt });
+    // The digger's review of the client (issue 51), on a few hires.
+    const clientReview = clientReviewOf.get(lead);
+    if (clientReview) await seedClientReview(tx, { gigId: gig!.id, diggerId, leadPurchaseId: purchase!.id, clientId: clientIds[lead.clientIndex]!, hiredAt }, clientReview);
     if (!lead.review) continue;
     const reviewedAt = daysAgo(lead.review.daysAgo);
     await tx.insert(reviews).values({
