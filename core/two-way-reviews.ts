@@ -20,8 +20,6 @@ export const CLIENT_REVIEW_QUESTIONS = [
   { name: "paidAsAgreed", label: "Paid as agreed" },
 ] as const;
 export type ClientReviewQuestion = (typeof CLIENT_REVIEW_QUESTIONS)[number]["name"];
-/** A question's answer as the form sends it; '' (or absent): not answered. */
-export const YES_NO_VALUES = { yes: "yes", no: "no" } as const;
 
 export const TWO_WAY_TEXTS = {
   /** The form's submit button (both sides' forms say the same). */

@@ -94,7 +94,7 @@ export async function closeReviewWindow(tx: Transaction, emit: Emit, gigId: stri
 }
 
 /** Publishes a blind window and both its reviews at once (the second review, or the end-of-window job); false when it was not blind. */
-export async function publishWindow(tx: Transaction, gigId: string, diggerId: string): Promise<boolean> {
+async function publishWindow(tx: Transaction, gigId: string, diggerId: string): Promise<boolean> {
   const [published] = await tx
     .update(reviewWindows)
     .set({ publishedAt: sql`now()` })

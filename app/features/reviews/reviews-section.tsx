@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
+import { ReviewReportForm, type ReportState } from "#app/components/review-report-form.tsx";
 import { Stars } from "#app/components/rating.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -9,7 +10,6 @@ import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck, useFieldFocus, useSchemas } from "#app/lib/use-action-toast.ts";
 import { formatRating } from "#core/digger-display.ts";
 import { formatCount } from "#core/money.ts";
-import { REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_REPORT_MESSAGES } from "#core/review-report-texts.ts";
 import { REPLY_MAX, starLabel, textLength, TRUST_MESSAGES } from "#core/review-texts.ts";
 import type { PublicReview, ReviewSummary } from "#core/reviews.ts";
 
@@ -21,15 +21,9 @@ import type { PublicReview, ReviewSummary } from "#core/reviews.ts";
  * signed-in user sees a Report link (issue 22), which opens a form asking for a reason that
  * goes to the operators.
  */
-/** Which review's Report form the address opens (`?report={id}`), and the answer to a report posted without JavaScript. */
 /** A review with its time as the server wrote it, in the reader's zone (issue 47). */
 type ShownReview = PublicReview & { createdAtText: string; createdAtTitle: string };
 
-export interface ReportState {
-  open: string | null;
-  result?: ReportResult & { reportedReviewId?: string };
-}
-type ReportResult = { error?: string; success?: string; fieldErrors?: Record<string, string> };
 
 export function ReviewsSection({
   summary,
@@ -138,7 +132,8 @@ function ReviewItem({
         <ReplyForm reviewId={review.id} />
       ) : null}
       {signedIn ? (
-        <ReportForm
+        <ReviewReportForm
+          anchor={`review-${review.id}`}
           reviewId={review.id}
           openAtFirst={report.open === review.id}
           result={report.result?.reportedReviewId === review.id ? report.result : undefined}
@@ -199,77 +194,6 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
           {busy ? "Posting..." : "Post Reply"}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-/**
- * Report: a link to this page with the review's form open (`?report={id}#review-{id}`, so that
- * it works without JavaScript); with JavaScript it opens the form in place. The operators see
- * the reason in their Reviews queue.
- */
-function ReportForm({ reviewId, openAtFirst, result }: { reviewId: string; openAtFirst: boolean; result?: ReportResult }) {
-  const fetcher = useFetcher<ReportResult>();
-  const data = fetcher.data ?? result;
-  useFieldFocus(fetcher.data);
-  const { errors, check } = useBrowserCheck(data);
-  const { prepare, withSchemas } = useSchemas(() => import("#core/ops-moderation.ts"));
-  const [open, setOpen] = useState(openAtFirst);
-  const [reason, setReason] = useState("");
-  const [searchParams] = useSearchParams();
-  const id = useId();
-  const busy = fetcher.state !== "idle";
-  if (data?.success) return <p className="text-sm text-muted-foreground">{REVIEW_REPORT_MESSAGES.reported}</p>;
-  if (!open) {
-    const opened = new URLSearchParams(searchParams);
-    opened.set("report", reviewId);
-    return (
-      <div>
-        <Button asChild size="sm" variant="link" className="h-auto px-0 text-muted-foreground">
-          <Link
-            to={`?${opened.toString()}#review-${reviewId}`}
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault();
-              setOpen(true);
-              void prepare();
-            }}
-          >
-            Report
-          </Link>
-        </Button>
-      </div>
-    );
-  }
-  const error = errors.reason;
-  return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      className="grid gap-3 rounded-md border p-3"
-      onFocus={() => void prepare()}
-      onSubmit={(event) => withSchemas(event, ({ reviewReportSchema }) => check(event, reviewReportSchema.safeParse({ reviewId, reason })))}
-    >
-      <input type="hidden" name="intent" value="report-review" />
-      <input type="hidden" name="reviewId" value={reviewId} />
-      <FormField id={`${id}-reason`} label="Reason" required error={error} hint={`Why should an operator look at this review? ${textLength(reason)}/${REPORT_REASON_MAX} characters (at least ${REPORT_REASON_MIN}).`}>
-        <Textarea
-          {...fieldControlProps(`${id}-reason`, { error, required: true, hintId: `${id}-reason-hint` })}
-          name="reason"
-          rows={3}
-          maxLength={REPORT_REASON_MAX}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" variant="outline" disabled={busy}>
-          {busy ? "Reporting..." : "Report Review"}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
           Cancel
         </Button>
       </div>
