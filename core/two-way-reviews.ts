@@ -36,6 +36,8 @@ export const TWO_WAY_TEXTS = {
   locked: "This review is published and can no longer be changed",
   /** No open window: not hired, the 14 days are over, or the hire was removed. */
   noWindow: "You can review a client for 14 days after they hire you",
+  /** The client's side, after a hire's 14 days. */
+  clientWindowOver: "You can review a digger you hired for 14 days after the hire",
   notYourLead: "You can only review clients of your own leads",
   refunded: "This lead was fully refunded: it cannot be reviewed",
   alreadyReviewed: "You have already reviewed this client for this gig",
@@ -60,6 +62,10 @@ export const waitingForOtherText = (name: string, date: string) => `Your review 
 
 /** The other side's reminder (bell, e-mail subject, push) when the first review arrives, and again REVIEW_REMINDER_DAYS before the end. */
 export const reviewedYouText = (name: string, date: string) => `${name} reviewed you. Write yours by ${date} to see it.`;
+
+/** The digger's notice when the client removed the hire while their review was blind: it is discarded. */
+export const reviewDiscardedText = (clientName: string, gigTitle: string) =>
+  `${clientName} removed the hire for "${gigTitle}" before both reviews were shown: your review was discarded`;
 
 /** Both parties' notice once the two reviews are shown. */
 export const reviewsPublishedText = (gigTitle: string) => `Your reviews for "${gigTitle}" are now shown`;

@@ -84,7 +84,7 @@ export async function threadPage(db: Database, userId: string, threadId: string,
       refunded: fullyRefunded,
       purchaseId: leadPurchases.id,
       // The digger's Review {first name} (issue 51): the lead's review window, by its key.
-      reviewWindow: sql<boolean>`exists (select 1 from ${reviewWindows} where ${reviewWindows.gigId} = ${leadPurchases.gigId} and ${reviewWindows.diggerId} = ${leadPurchases.diggerId})`,
+      reviewWindow: sql<boolean>`exists (select 1 from ${reviewWindows} where ${reviewWindows.gigId} = ${leadPurchases.gigId} and ${reviewWindows.diggerId} = ${leadPurchases.diggerId} and ${reviewWindows.closedAt} is null)`,
     })
     .from(threads)
     .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))

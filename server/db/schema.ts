@@ -688,8 +688,8 @@ export const reviews = pgTable(
  * opened when the hire is recorded (server/reviews/hires.ts) on a purchase not refunded in full,
  * ending REVIEW_WINDOW_DAYS later. While `published_at` is null, both sides' reviews of the hire
  * are blind; the second review or the `reviews.publish` job at `ends_at` publishes both at once.
- * Removing the hire before that deletes the row and the unpublished reviews. A published window
- * outlives its hire. Hires recorded before the change have a published window (migration 0056).
+ * Removing the hire before that closes it (`closed_at`) and discards the unpublished reviews; a
+ * new hire reopens it with its first end. A published window outlives its hire. Hires recorded before the change have a published window (migration 0056).
  */
 export const reviewWindows = pgTable(
   "review_windows",
@@ -708,6 +708,11 @@ export const reviewWindows = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** When the reminder REVIEW_REMINDER_DAYS before the end went out (once). */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    /**
+     * When its hire was removed while it was blind (its unpublished reviews discarded); a new hire
+     * of the pair clears it, keeping `ends_at` (migration 0057): no fresh 14 days by re-hiring.
+     */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.gigId, t.diggerId] }),

@@ -14,7 +14,7 @@ import { formatDate } from "#core/dates.ts";
 import { HOLD_MINUTES } from "#core/lead-spots.ts";
 import { issueTypeLabel, type IssueDecider, type IssueDecision } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";
-import { reviewedYouText, reviewsPublishedText } from "#core/two-way-reviews.ts";
+import { reviewDiscardedText, reviewedYouText, reviewsPublishedText } from "#core/two-way-reviews.ts";
 import type { ClientVisitOutcome, DiggerVisitOutcome, VisitCanceller, VisitReminderKind } from "#core/visits.ts";
 import {
   awaitingReplyNotice,
@@ -485,6 +485,12 @@ export const EVENTS = {
         reminder: e.reminder,
       }),
     readme: { subject: "{name} reviewed you. Write yours by {date} to see it.", to: "the party of a hire who has not reviewed the other yet" },
+  }),
+  /** The client removed the hire while the digger's review of them was blind: discarded (decision 0077); the digger hears. */
+  "review.discarded": declare<{ gigId: string; diggerId: string; gigTitle: string; diggerUserId: string; clientName: string }>()({
+    group: "quotes",
+    to: (e) => ({ userId: e.diggerUserId }),
+    bell: (e) => ({ subjectId: `${e.gigId}:${e.diggerId}`, text: reviewDiscardedText(e.clientName, e.gigTitle), link: "/my-leads" }),
   }),
   /** Both reviews of a hire are shown (the second one written, or the window's end): both parties hear. */
   "reviews.published": declare<{ gigId: string; diggerId: string; gigTitle: string; clientUserId: string; diggerUserId: string }>()({

@@ -64,7 +64,7 @@ end`;
 const clientReviewState = (p: typeof leadPurchases) => sql<ClientReviewEntry["state"] | null>`case
   when ${clientReviews.id} is null and ${reviewWindows.gigId} is null then null
   when ${clientUser.deletedAt} is not null or purchase_fully_refunded(${p.id}) then null
-  when ${clientReviews.id} is null then case when ${reviewWindows.endsAt} > now() then 'open' end
+  when ${clientReviews.id} is null then case when ${reviewWindows.endsAt} > now() and ${reviewWindows.closedAt} is null then 'open' end
   when ${clientReviews.publishedAt} is null then 'waiting'
   else 'published'
 end`;

@@ -58,6 +58,7 @@ async function leadOf(db: Database, diggerId: string, purchaseId: string | undef
       handle: diggerProfiles.handle,
       windowEndsAt: reviewWindows.endsAt,
       windowPublishedAt: reviewWindows.publishedAt,
+      windowClosed: sql<boolean>`${reviewWindows.closedAt} is not null`,
       review: {
         rating: clientReviews.rating,
         body: clientReviews.body,
@@ -88,7 +89,7 @@ export const clientReviewForm = defineOperation({
     const time = readerTime(user.timeZone, config);
     const written = lead.review?.rating != null;
     const ownPublished = written && lead.reviewPublishedAt !== null;
-    const windowOpen = lead.windowEndsAt !== null && lead.windowEndsAt > time.now;
+    const windowOpen = lead.windowEndsAt !== null && lead.windowEndsAt > time.now && !lead.windowClosed;
     // A review not yet shown is in a blind window (removing the hire discards both with it).
     const state = lead.refunded ? "closed" : ownPublished ? "published" : written || windowOpen ? "open" : "closed";
     return {
@@ -128,7 +129,7 @@ export const writeClientReview = defineOperation({
         await tx.update(clientReviews).set(values).where(eq(clientReviews.id, existing.id));
         return { success: TWO_WAY_TEXTS.updated };
       }
-      if (!window || window.endsAt <= new Date()) throw new AppError("conflict", TWO_WAY_TEXTS.noWindow);
+      if (!window?.open) throw new AppError("conflict", TWO_WAY_TEXTS.noWindow);
       const blind = window.publishedAt === null;
       try {
         await tx.insert(clientReviews).values({

@@ -60,6 +60,8 @@ async function gigBuyers(db: Database, clientId: string, gigId: string, time: Re
       reviewPublishedAt: reviews.publishedAt,
       // The hire's review window (issue 51): its end, and whether it is in one at all.
       windowEndsAt: reviewWindows.endsAt,
+      windowClosed: sql<boolean>`${reviewWindows.closedAt} is not null`,
+      windowOver: sql<boolean>`${reviewWindows.endsAt} <= now()`,
       threadId: threads.id,
     })
     .from(leadPurchases)
@@ -73,7 +75,10 @@ async function gigBuyers(db: Database, clientId: string, gigId: string, time: Re
     .limit(BUYERS_LIMIT);
   const now = new Date();
   return {
-    buyers: rows.map((row) => ({
+    buyers: rows.map((row) => {
+      // In the hire's review window (a closed one, its hire removed, is no window: the non-hired path).
+      const inWindow = row.windowEndsAt !== null && !row.windowClosed;
+      return {
       diggerId: row.diggerId,
       handle: row.handle,
       profileImageUrl: row.profileImageUrl,
@@ -82,7 +87,8 @@ async function gigBuyers(db: Database, clientId: string, gigId: string, time: Re
       purchasedAt: row.purchasedAt!.toISOString(),
       purchasedAtText: time.date(row.purchasedAt!),
       hired: row.hired,
-      reviewable: !row.refunded,
+      // After the window's 14 days the client's side is over too (no reading the digger's review first, then writing).
+      reviewable: !row.refunded && !(inWindow && row.windowOver),
       threadId: row.threadId,
       review:
         row.reviewRating !== null && row.reviewBody !== null && row.reviewedAt !== null
@@ -92,11 +98,12 @@ async function gigBuyers(db: Database, clientId: string, gigId: string, time: Re
               createdAt: row.reviewedAt.toISOString(),
               published: row.reviewPublishedAt !== null,
               // In a window: until it is published (then never); else the edit days of decision 0022.
-              editable: row.windowEndsAt !== null ? row.reviewPublishedAt === null : reviewEditable(row.reviewedAt, now),
-              waitingText: row.reviewPublishedAt === null && row.windowEndsAt !== null ? waitingForOtherText(displayHandle(row.handle), time.date(row.windowEndsAt)) : null,
+              editable: inWindow ? row.reviewPublishedAt === null : reviewEditable(row.reviewedAt, now),
+              waitingText: row.reviewPublishedAt === null && inWindow && row.windowEndsAt !== null ? waitingForOtherText(displayHandle(row.handle), time.date(row.windowEndsAt)) : null,
             }
           : null,
-    })),
+      };
+    }),
   };
 }
 

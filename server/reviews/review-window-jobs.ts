@@ -54,7 +54,7 @@ export async function remindDueWindow(services: Services, gigId: string, diggerI
     const [claimed] = await queryRows<{ endsAt: Date }>(
       tx,
       sql`update review_windows set reminded_at = now()
-          where gig_id = ${gigId} and digger_id = ${diggerId} and published_at is null and reminded_at is null
+          where gig_id = ${gigId} and digger_id = ${diggerId} and published_at is null and reminded_at is null and closed_at is null
             and ends_at - ${REMINDER_BEFORE} <= now() + ${EARLY} and ends_at > now()
           returning ends_at as "endsAt"`,
     );

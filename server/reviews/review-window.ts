@@ -19,22 +19,29 @@ export type ReviewSide = "client" | "digger";
 
 /**
  * The window of (gig, digger) as a writer reads it, taken FOR UPDATE; null when there is none.
- * A blind window whose end has passed is published here first (its job may not have run yet):
- * after the 14 days nobody writes into a blind window, edits or discards what it hid.
+ * A blind window whose end has passed (by the database's clock) is published here first (its job
+ * may not have run yet): after the 14 days nobody writes into a blind window, edits or discards
+ * what it hid. `open`: a review may be written in it now (not ended, its hire not removed).
  */
 export async function lockedWindow(tx: Transaction, emit: Emit, gigId: string, diggerId: string) {
   const [window] = await tx
-    .select({ endsAt: reviewWindows.endsAt, publishedAt: reviewWindows.publishedAt, ended: sql<boolean>`${reviewWindows.endsAt} <= now()` })
+    .select({
+      endsAt: reviewWindows.endsAt,
+      publishedAt: reviewWindows.publishedAt,
+      closed: sql<boolean>`${reviewWindows.closedAt} is not null`,
+      ended: sql<boolean>`${reviewWindows.endsAt} <= now()`,
+    })
     .from(reviewWindows)
     .where(and(eq(reviewWindows.gigId, gigId), eq(reviewWindows.diggerId, diggerId)))
     .for("update");
   if (!window) return null;
-  const { ended, ...rest } = window;
-  if (ended && rest.publishedAt === null) {
+  const { ended, closed, endsAt } = window;
+  let { publishedAt } = window;
+  if (ended && publishedAt === null) {
     await publishEndedWindow(tx, emit, gigId, diggerId);
-    return { ...rest, publishedAt: new Date() };
+    publishedAt = new Date();
   }
-  return rest;
+  return { endsAt, publishedAt, closed, ended, open: !ended && !closed };
 }
 
 /**
@@ -54,43 +61,42 @@ export async function publishEndedWindow(tx: Transaction, emit: Emit, gigId: str
 
 /**
  * Opens the window of a hire just recorded (reviews/hires.ts `recordHire`) on its completed
- * purchase; nothing when one exists already (a published window outlives a removed hire: a new
- * hire of the same pair does not reopen it). The event starts the end-of-window jobs.
+ * purchase. A window closed by the removal of an earlier hire of the pair opens again with its
+ * first end (no fresh 14 days by re-hiring); a published one stays as it is. A new window's event
+ * starts its end-of-window jobs (a reopened one's are still waiting).
  */
 export async function openReviewWindow(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<void> {
-  const opened = await tx
-    .insert(reviewWindows)
-    .select(
-      tx
-        .select({
-          gigId: leadPurchases.gigId,
-          diggerId: leadPurchases.diggerId,
-          leadPurchaseId: leadPurchases.id,
-          openedAt: sql`now()`.as("opened_at"),
-          endsAt: sql`now() + make_interval(days => ${REVIEW_WINDOW_DAYS}::int)`.as("ends_at"),
-          publishedAt: sql`null::timestamptz`.as("published_at"),
-          remindedAt: sql`null::timestamptz`.as("reminded_at"),
-        })
-        .from(leadPurchases)
-        .where(and(eq(leadPurchases.gigId, gigId), eq(leadPurchases.diggerId, diggerId), eq(leadPurchases.status, "completed")))
-        .limit(1),
-    )
-    .onConflictDoNothing()
-    .returning({ endsAt: reviewWindows.endsAt });
-  const [window] = opened;
-  if (window) await emit(tx, { kind: "review.window-opened", gigId, diggerId, endsAt: window.endsAt.toISOString() });
+  const [window] = await queryRows<{ endsAt: Date; fresh: boolean }>(
+    tx,
+    sql`insert into ${reviewWindows} (gig_id, digger_id, lead_purchase_id, opened_at, ends_at)
+        select ${leadPurchases.gigId}, ${leadPurchases.diggerId}, ${leadPurchases.id}, now(), now() + make_interval(days => ${REVIEW_WINDOW_DAYS}::int)
+        from ${leadPurchases}
+        where ${leadPurchases.gigId} = ${gigId} and ${leadPurchases.diggerId} = ${diggerId} and ${leadPurchases.status} = 'completed'
+        limit 1
+        on conflict (gig_id, digger_id) do update set closed_at = null where ${reviewWindows.closedAt} is not null
+        returning ends_at as "endsAt", (xmax = 0) as fresh`,
+  );
+  if (window?.fresh) await emit(tx, { kind: "review.window-opened", gigId, diggerId, endsAt: new Date(window.endsAt).toISOString() });
 }
 
 /**
- * Closes the window of a hire being removed: a blind window goes with the reviews it hid (issue
- * 51: 'reviews not yet published are discarded'); a published one stays with its reviews.
+ * Closes the window of a hire being removed: a blind window keeps its row, closed (`closed_at`),
+ * and the reviews it hid are discarded (issue 51: 'reviews not yet published are discarded'); the
+ * digger hears that theirs was. A published window stays with its reviews.
  */
 export async function closeReviewWindow(tx: Transaction, emit: Emit, gigId: string, diggerId: string): Promise<void> {
   const window = await lockedWindow(tx, emit, gigId, diggerId);
-  if (!window || window.publishedAt !== null) return;
+  if (!window || window.publishedAt !== null || window.closed) return;
   await tx.delete(reviews).where(and(eq(reviews.gigId, gigId), eq(reviews.diggerId, diggerId), isNull(reviews.publishedAt)));
-  await tx.delete(clientReviews).where(and(eq(clientReviews.gigId, gigId), eq(clientReviews.diggerId, diggerId), isNull(clientReviews.publishedAt)));
-  await tx.delete(reviewWindows).where(and(eq(reviewWindows.gigId, gigId), eq(reviewWindows.diggerId, diggerId)));
+  const discarded = await tx
+    .delete(clientReviews)
+    .where(and(eq(clientReviews.gigId, gigId), eq(clientReviews.diggerId, diggerId), isNull(clientReviews.publishedAt)))
+    .returning({ id: clientReviews.id });
+  await tx.update(reviewWindows).set({ closedAt: sql`now()` }).where(and(eq(reviewWindows.gigId, gigId), eq(reviewWindows.diggerId, diggerId)));
+  if (discarded.length > 0) {
+    const parties = await windowParties(tx, gigId, diggerId);
+    if (parties) await emit(tx, { kind: "review.discarded", gigId, diggerId, gigTitle: parties.gigTitle, diggerUserId: parties.diggerUserId, clientName: parties.clientName });
+  }
 }
 
 /** Publishes a blind window and both its reviews at once (the second review, or the end-of-window job); false when it was not blind. */

@@ -50,7 +50,11 @@ async function saveReview(services: Services, clientId: string, gigId: string, d
 }
 
 async function insertReview(tx: Transaction, emit: Emit, gig: Gig, purchase: Purchase, window: Window, { rating, body }: Review): Promise<string> {
-  const blind = window !== null && window.publishedAt === null ? window : null;
+  // A closed window (its hire removed) is no window: the non-hired path, published at once.
+  const hire = window !== null && !window.closed ? window : null;
+  // The 14 days are both sides': after them the client does not write, having perhaps read the digger's review.
+  if (hire?.ended) throw new AppError("conflict", TWO_WAY_TEXTS.clientWindowOver);
+  const blind = hire !== null && hire.publishedAt === null ? hire : null;
   try {
     await tx.insert(reviews).values({
       gigId: gig.id,
@@ -82,7 +86,7 @@ async function editOwnReview(tx: Transaction, emit: Emit, gig: Gig, purchase: Pu
     .where(and(eq(reviews.gigId, gig.id), eq(reviews.diggerId, purchase.diggerId)))
     .for("update");
   if (!existing) throw new AppError("not_found", TRUST_MESSAGES.reviewNotFound);
-  if (window) {
+  if (window && !window.closed) {
     // A hire's review: only until it is published (a review written before the hire is published already).
     if (existing.publishedAt !== null || window.publishedAt !== null) throw new AppError("conflict", TWO_WAY_TEXTS.locked);
   } else if (!existing.editable) {

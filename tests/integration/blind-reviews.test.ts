@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRUST_MESSAGES, type GigBuyer } from "../../core/reviews.ts";
-import { reviewedYouText, reviewsPublishedText, TWO_WAY_TEXTS, waitingForOtherText } from "../../core/two-way-reviews.ts";
+import { reviewDiscardedText, reviewedYouText, reviewsPublishedText, TWO_WAY_TEXTS, waitingForOtherText } from "../../core/two-way-reviews.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { clientRecords, diggerProfiles, hires, notifications, refunds, reviews, reviewWindows } from "../../server/db/schema.ts";
 import { readerTime } from "../../server/reader-time.ts";
@@ -25,6 +25,7 @@ import { diggerReviewsInWindow, insertClientReview, moveWindowBack, windowOf, ty
 import { SessionClient } from "../support/session-client.ts";
 import { plan, recordingDb, type Statement } from "../support/query-plans.ts";
 import { setZones } from "../support/visit-rows.ts";
+import { someoneWaitsOnALock } from "../support/lock-waits.ts";
 
 let app: TestApp;
 let visitor: SessionClient;
@@ -279,15 +280,16 @@ describe("publication", () => {
     expect(await subjects(silent.digger)).toEqual([`You were marked as hired for "${silent.gig.title}"`]);
   });
 
-  it("by a review written after the window's end, before its job ran: published at once, both told", async () => {
+  it("not by the client after the window's end: the 14 days are both sides' (no reading the digger's review first, then writing)", async () => {
     const l = await lead();
+    await diggerReviewsInWindow(app, l.diggerReview(1, unique("Read first")));
     await moveWindowBack(app, l.pair, 15);
-    const body = unique("Just after the end");
-    expect(await clientReviews(l, 4, body)).toMatchObject({ status: 200, success: TRUST_MESSAGES.reviewPosted });
-    expect((await windowOf(app, l.pair))!.publishedAt).not.toBeNull();
-    expect(await profileHtml(l.digger.diggerId, visitor)).toContain(body);
-    expect((await subjects(l.digger)).filter((s) => s === reviewsPublishedText(l.gig.title))).toHaveLength(1);
-    expect((await subjects(l.digger)).filter((s) => s.includes("reviewed you."))).toHaveLength(0);
+    expect((await buyerRow(l)).reviewable).toBe(false);
+    expect(await clientReviews(l, 1, unique("Written after reading"))).toMatchObject({ status: 409, error: TWO_WAY_TEXTS.clientWindowOver });
+    expect(await reviewRow(l)).toBeUndefined();
+    // Its job publishes the digger's review; the client still cannot write.
+    expect(await publishDueWindow(app.services, l.gig.id, l.digger.diggerId)).toBe(true);
+    expect(await clientReviews(l, 1, unique("Written after reading"))).toMatchObject({ status: 409, error: TWO_WAY_TEXTS.clientWindowOver });
   });
 
   it("of two reviews written at the same moment: once, both published, both told once", async () => {
@@ -394,7 +396,7 @@ describe("edits", () => {
 });
 
 describe("a hire removed within the window", () => {
-  it("discards both unpublished reviews; a new hire opens a new window", async () => {
+  it("discards both unpublished reviews and tells the digger; a new hire reopens the same window, with its first end", async () => {
     const l = await lead();
     const clientBody = unique("Discarded client review");
     await clientReviews(l, 1, clientBody);
@@ -403,19 +405,58 @@ describe("a hire removed within the window", () => {
     expect(await dialog(l, { intent: "unhire" })).toMatchObject({ status: 200, success: TRUST_MESSAGES.hireRemoved });
     expect(await reviewRow(l)).toBeUndefined();
     expect(await queryRows(db(), sql`select 1 from client_reviews where gig_id = ${l.gig.id}`)).toEqual([]);
-    expect(await windowOf(app, l.pair)).toBeUndefined();
+    expect((await windowOf(app, l.pair))!.closedAt).not.toBeNull();
     expect((await buyerRow(l)).review).toBeNull();
+    const bell = await queryRows<{ text: string }>(db(), sql`select text from notifications where user_id = ${l.digger.id} and kind = 'review.discarded'`);
+    expect(bell.map((row) => row.text)).toEqual([reviewDiscardedText("Maria", l.gig.title)]);
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // No fresh 14 days by removing and re-adding the hire (a veto on the digger's review): the same window, the same end.
     expect(await dialog(l, { intent: "hire" })).toMatchObject({ status: 200 });
     const second = (await windowOf(app, l.pair))!;
-    expect(second.publishedAt).toBeNull();
-    expect(second.openedAt.getTime()).toBeGreaterThan(first.openedAt.getTime());
-    // The new window has its own publication job beside the old one's (another singleton key).
+    expect(second).toMatchObject({ publishedAt: null, closedAt: null, endsAt: first.endsAt, openedAt: first.openedAt });
     const [{ n }] = (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pgboss.job where name = 'reviews.publish' and data->>'gigId' = ${l.gig.id}`)) as [{ n: number }];
-    expect(n).toBe(2);
+    expect(n).toBe(1);
     expect(await clientReviews(l, 4, unique("Review of the new hire"))).toMatchObject({ status: 200, success: TWO_WAY_TEXTS.posted });
     expect((await reviewRow(l))!.publishedAt).toBeNull();
+  });
+
+  it("after the window's end, before its job ran: publishes instead of discarding", async () => {
+    const l = await lead();
+    const body = unique("Kept after the end");
+    await diggerReviewsInWindow(app, l.diggerReview(2, body));
+    await moveWindowBack(app, l.pair, 15);
+    expect(await dialog(l, { intent: "unhire" })).toMatchObject({ status: 200, success: TRUST_MESSAGES.hireRemoved });
+    const [row] = await queryRows<{ publishedAt: Date | null }>(db(), sql`select published_at as "publishedAt" from client_reviews where gig_id = ${l.gig.id}`);
+    expect(row!.publishedAt).not.toBeNull();
+    expect((await windowOf(app, l.pair))!).toMatchObject({ closedAt: null, publishedAt: expect.any(Date) });
+  });
+});
+
+describe("the client's record under publications at once", () => {
+  it.runIf(process.env.TEST_DATABASE_URL)("on PostgreSQL, two reviews of one client published by transactions committing at once both count", async () => {
+    const [a, b] = [await lead(), await lead()];
+    // One client for both: b's gig moved to a's client (its window and purchase stay).
+    await db().execute(sql`update gigs set consumer_id = ${a.client.id} where id = ${b.gig.id}`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+    const first = db().transaction(async (tx) => {
+      await tx.execute(sql`insert into client_reviews (gig_id, digger_id, lead_purchase_id, client_id, rating, body, published_at)
+                           values (${a.gig.id}, ${a.digger.diggerId}, ${a.purchaseId}, ${a.client.id}, 5, ${unique("First of two")}, now())`);
+      inserted();
+      await held;
+    });
+    await firstInserted;
+    const second = db()
+      .execute(sql`insert into client_reviews (gig_id, digger_id, lead_purchase_id, client_id, rating, body, published_at)
+                   values (${b.gig.id}, ${b.digger.diggerId}, ${b.purchaseId}, ${a.client.id}, 3, ${unique("Second of two")}, now())`)
+      .then(() => undefined);
+    // The second waits for the client's record row, locked by the first's trigger: commit the first only then.
+    await someoneWaitsOnALock(db());
+    release();
+    await Promise.all([first, second]);
+    expect(await clientFigures(a.client.id)).toMatchObject({ reviewCount: 2, reviewAverage: 4 });
   });
 });
 

@@ -182,7 +182,7 @@ describe("the digger's review", () => {
   it("in a window published before two-way reviews, is shown at once", async () => {
     const lead = await hiredLead();
     await db().update(reviewWindows).set({ publishedAt: sql`now()` }).where(and(eq(reviewWindows.gigId, lead.gig.id), eq(reviewWindows.diggerId, lead.digger.diggerId)));
-    expect(await answer(await write(lead.digger.client, lead.purchaseId))).toMatchObject({ status: 200, success: TWO_WAY_TEXTS.published });
+    expect(await answer(await write(lead.digger.client, lead.purchaseId))).toMatchObject({ status: 200, success: TRUST_MESSAGES.reviewPosted });
     expect((await clientReviewsOf(lead))[0]!.publishedAt).not.toBeNull();
   });
 

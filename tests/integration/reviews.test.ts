@@ -17,6 +17,7 @@ import { createTestDatabase } from "../support/database.ts";
 import { decodeHtml, diggerWithProfile, insertGig, insertPurchase, mailTo, type TestDigger, type TestGig } from "../support/leads.ts";
 import { diggerReviewsInWindow } from "../support/review-windows.ts";
 import { SessionClient } from "../support/session-client.ts";
+import { someoneWaitsOnALock } from "../support/lock-waits.ts";
 
 let app: TestApp;
 let owner: TestUser;
@@ -179,11 +180,7 @@ describe("reviews", () => {
     // Started now (a Drizzle query runs once it is awaited or `then`-ed).
     const second = db().insert(reviews).values({ gigId: b.gig.id, diggerId: digger.diggerId, leadPurchaseId: b.purchase.id, rating: 1, body: REVIEW }).then(() => undefined);
     // The second waits for the digger's row, locked by the first's trigger: commit the first only then.
-    for (;;) {
-      const [waiting] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
-      if (waiting!.n > 0) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await someoneWaitsOnALock(db());
     release();
     await Promise.all([first, second]);
     expect(await figures(digger.diggerId)).toMatchObject({ total: 2, average: 3 });
