@@ -59,7 +59,7 @@ async function opsUserPage(db: Database, userId: string, time: ReaderTime): Prom
   const limit = USER_PAGE_LIST_CAP + 1;
   const none = Promise.resolve([]);
 
-  const [ownGigs, purchases, issues, reviewsGiven, reviewsReceived, rates] = await Promise.all([
+  const [ownGigs, purchases, issues, reviewsGiven, reviewsReceived, rates, clientReviewsGiven, clientReviewsReceived] = await Promise.all([
     db
       .select({
         id: gigs.id,
@@ -121,8 +121,6 @@ async function opsUserPage(db: Database, userId: string, time: ReaderTime): Prom
           .orderBy(desc(reviews.createdAt))
           .limit(limit),
     refundRates(db, diggerId === null ? [] : [diggerId]),
-  ]);
-  const [clientReviewsGiven, clientReviewsReceived] = await Promise.all([
     diggerId === null
       ? none
       : db

@@ -21,7 +21,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitBookedLine } from "../../core/visits.ts";
 import { createApp } from "../../server/app.ts";
-import { clientReviews, notifications, reviewReports } from "../../server/db/schema.ts";
+import { notifications } from "../../server/db/schema.ts";
 import { readerTime } from "../../server/reader-time.ts";
 import { TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
@@ -35,7 +35,7 @@ import { authBasePath, disabledAuthPaths, enabledAuthRoutes, sessionTokenOf } fr
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { ageVisitProposals, freshVisit, freshVisitProposal, worldPastVisit } from "../security/visits.ts";
-import { CLIENT_REVIEW_FORM, freshReviewWindow } from "../security/client-reviews.ts";
+import { CLIENT_REVIEW_FORM, freshClientReview, freshReviewWindow } from "../security/client-reviews.ts";
 import { fingerprint, GUARDED_TABLES, proofPdf, ROLES, type GuardedTable, type Role, type World } from "../security/world.ts";
 
 /** A date a year from now: an expiry or "verified until" the forms accept. */
@@ -200,22 +200,6 @@ function worldVisit(w: World, { fresh = false } = {}): Promise<Visit> {
   return fresh ? make() : (sharedVisit ??= make());
 }
 const visitLink = (token: string, answer: "confirm" | "change") => `/visit-reply?token=${encodeURIComponent(token)}&answer=${answer}`;
-
-/**
- * Issue 51: a published review by the owning digger of the owning client, on a new gig the digger
- * bought (the digger's form that writes it has its own tests); `reported`: with one open report
- * (by the other client).
- */
-async function freshClientReview(w: World, { reported = false } = {}) {
-  const db = w.app.database.db;
-  const { purchase } = await w.freshPurchase();
-  const [review] = await db
-    .insert(clientReviews)
-    .values({ gigId: purchase.gigId, diggerId: w.users.owningDigger.diggerId, leadPurchaseId: purchase.id, clientId: w.users.owningClient.id, rating: 4, body: "Clear brief and paid on the day.", publishedAt: new Date() })
-    .returning();
-  if (reported) await db.insert(reviewReports).values({ clientReviewId: review!.id, reporterId: w.users.otherClient.id, reason: "This review is about another client." });
-  return review!;
-}
 
 const TABLE: Row[] = [
   //                                                                                                    signed out    owning client  other client  owning digger  other digger

@@ -16,7 +16,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { QUOTE_MAX_CENTS, QUOTE_MESSAGES } from "../../core/quotes.ts";
-import { clientReviews, quotes, reviewReports, reviews } from "../../server/db/schema.ts";
+import { quotes, reviews } from "../../server/db/schema.ts";
 import { signUpAs, TEST_PASSWORD } from "../support/accounts.ts";
 import { loadServerBuild, type TestApp } from "../support/app.ts";
 import { decodeHtml } from "../support/leads.ts";
@@ -26,7 +26,7 @@ import { authBasePath, enabledAuthRoutes, sessionTokenOf } from "../security/aut
 import { browserSubscription, SSRF_PUSH_ENDPOINTS, subscriptionForm } from "../support/push-service.ts";
 import { openSecurityWorld, type SecurityWorld, WORLD_SETUP_MS } from "../security/fixture.ts";
 import { ageVisitProposals, freshVisit, freshVisitProposal, worldPastVisit } from "../security/visits.ts";
-import { CLIENT_REVIEW_FORM, sharedReviewWindow } from "../security/client-reviews.ts";
+import { CLIENT_REVIEW_FORM, freshClientReview, sharedReviewWindow } from "../security/client-reviews.ts";
 import { fingerprint, GUARDED_TABLES, type Role, type World } from "../security/world.ts";
 
 /** A date a year from now: an expiry or "verified until" the forms accept. */
@@ -229,22 +229,6 @@ const VISIT_REFUSALS =
 const VISIT_DAY = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 const threadPath = (w: World, id: Hostile | null) => `/messages/${id === null ? w.thread.id : param(id)}`;
 const PROOF_MESSAGES = /Choose|Enter|expiry|number|document|PDF|10 MB|Unknown action|too large|Invalid character/i;
-
-/**
- * Issue 51: a published review by the owning digger of the owning client, on a new gig the digger
- * bought (the digger's form that writes it has its own tests); `reported`: with one open report
- * (by the other client).
- */
-async function freshClientReview(w: World, { reported = false } = {}) {
-  const db = w.app.database.db;
-  const { purchase } = await w.freshPurchase();
-  const [review] = await db
-    .insert(clientReviews)
-    .values({ gigId: purchase.gigId, diggerId: w.users.owningDigger.diggerId, leadPurchaseId: purchase.id, clientId: w.users.owningClient.id, rating: 4, body: "Clear brief and paid on the day.", publishedAt: new Date() })
-    .returning();
-  if (reported) await db.insert(reviewReports).values({ clientReviewId: review!.id, reporterId: w.users.otherClient.id, reason: "This review is about another client." });
-  return review!;
-}
 
 const TARGETS: Target[] = [
   { route: "routes/auth:action", role: "signedOut", fresh: true, path: () => "/auth", form: () => ({ intent: "sign-in", email: "nobody@example.com", password: "not-the-password" }), messages: /Invalid|required|valid|Too many|Unknown|must|password|email/i },

@@ -4,7 +4,7 @@
  * as recordHire writes the window (the row alone: the review's own tests,
  * integration/client-reviews.test.ts, go through Mark as Hired and accepted quotes).
  */
-import { clientReviews, reviewWindows } from "../../server/db/schema.ts";
+import { clientReviews, reviewReports, reviewWindows } from "../../server/db/schema.ts";
 import type { World } from "./world.ts";
 
 /** A valid Submit Review of the digger's form. */
@@ -29,3 +29,19 @@ export async function freshReviewWindow(w: World, { published = false } = {}) {
 /** One lead with a window for a whole file (a review saved by one request is edited by the next). */
 let shared: ReturnType<typeof freshReviewWindow> | undefined;
 export const sharedReviewWindow = (w: World) => (shared ??= freshReviewWindow(w));
+
+/**
+ * A published review by the owning digger of the owning client, on a new gig the digger bought
+ * (the digger's form that writes it has its own tests); `reported`: with one open report (by the
+ * other client).
+ */
+export async function freshClientReview(w: World, { reported = false } = {}) {
+  const db = w.app.database.db;
+  const { purchase } = await w.freshPurchase();
+  const [review] = await db
+    .insert(clientReviews)
+    .values({ gigId: purchase.gigId, diggerId: w.users.owningDigger.diggerId, leadPurchaseId: purchase.id, clientId: w.users.owningClient.id, rating: 4, body: "Clear brief and paid on the day.", publishedAt: new Date() })
+    .returning();
+  if (reported) await db.insert(reviewReports).values({ clientReviewId: review!.id, reporterId: w.users.otherClient.id, reason: "This review is about another client." });
+  return review!;
+}
