@@ -108,9 +108,15 @@ export interface GenerateResult {
   counts: Record<string, number>;
 }
 
-/** The database URL for `dg_bench_<n>` on a server, created when missing. */
+/**
+ * The bench databases' names start with this: `BENCH_DB_PREFIX` (default `dg_bench`), so that
+ * two checkouts benching on one PostgreSQL server at once (worktrees) keep their own databases.
+ */
+export const BENCH_DB_PREFIX = process.env.BENCH_DB_PREFIX ?? "dg_bench";
+
+/** The database URL for `<prefix>_<n>` on a server, created when missing. */
 export async function benchDatabaseUrl(serverUrl: string, gigs: number): Promise<string> {
-  const name = `dg_bench_${gigs}`;
+  const name = `${BENCH_DB_PREFIX}_${gigs}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

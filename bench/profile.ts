@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile`: where a signed-in request's CPU goes (issue 35). Starts the built
  * server in production mode under `node --cpu-prof`, drives the signed-in pages of
- * lib/signed-in.ts (Browse Gigs, My Gigs, My Leads, Notifications) with autocannon at 10
+ * lib/signed-in.ts (Browse Gigs, My Gigs, My Leads, Notifications and the pages added since) with autocannon at 10
  * connections for `--duration` seconds each, stops the server (its profile is written at exit)
  * and reduces the profile, page by page over each load run's window (start-up excluded), with
  * lib/cpu-profile.ts: tables by package/file and by function in ms per request, the folded
@@ -27,7 +27,7 @@ import { canPin, LOAD_CPUS, onLoadCores, SERVER_CPUS } from "./lib/cpu.ts";
 import { warm, load } from "./lib/load.ts";
 import { METRICS_TOKEN } from "./lib/metrics.ts";
 import { projectRoot, startServer } from "./lib/server.ts";
-import { check, describeRun, measured, refreshCookies, signedInPages } from "./lib/signed-in.ts";
+import { check, describeRun, measured, PHONE_VERIFICATION_ON, refreshCookies, signedInPages } from "./lib/signed-in.ts";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -74,13 +74,13 @@ async function profileRuns(profileDir: string): Promise<RunWindow[]> {
   const server = await startServer(
     { kind: "postgres", url: databaseUrl },
     buildDir,
-    { METRICS_TOKEN },
+    { METRICS_TOKEN, ...PHONE_VERIFICATION_ON },
     pin ? SERVER_CPUS : undefined,
     "server/main.ts",
     { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] },
   );
   try {
-    const pages = await signedInPages(server, client, listed);
+    const pages = await signedInPages(server, client, listed, { later: true });
     for (const page of pages) {
       await check(server, page.path, page.person.cookie, page.check);
       await warm(server.url, page.path, 20, { cookie: page.person.cookie });

@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import pg from "pg";
-import { BENCH_PASSWORD, generate, HEAVY_DIGGER } from "../generate.ts";
+import { BENCH_DB_PREFIX, BENCH_PASSWORD, generate, HEAVY_DIGGER } from "../generate.ts";
 import { answerProblem, type Expectation } from "./expect.ts";
 import { withoutSecondaryIndexes } from "./bulk.ts";
 import { openStream } from "./live.ts";
@@ -68,7 +68,7 @@ const fillMarker = (messages: number) => `bench messages v${FILL_VERSION}: ${mes
  * gets its own messages; `generate` then only verifies it.
  */
 async function sizeDatabase(pgServer: string, messages: number, copyOf: string | null, log: (line: string) => void): Promise<string> {
-  const name = `dg_bench_msg_${messages}`;
+  const name = `${BENCH_DB_PREFIX}_msg_${messages}`;
   const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
   try {

@@ -310,7 +310,7 @@ async function benchVisits(client: pg.Client, diggerUserId: string): Promise<str
  * Phone verification on in the bench's production-mode server, so that the code step shows the
  * code (no text is sent by a page's read: the endpoint is never asked).
  */
-const PHONE_VERIFICATION_ON = { SMS_PROVIDER: "sns", SMS_SNS_REGION: "us-east-1", SMS_SNS_ENDPOINT: "https://127.0.0.1:9" };
+export const PHONE_VERIFICATION_ON = { SMS_PROVIDER: "sns", SMS_SNS_REGION: "us-east-1", SMS_SNS_ENDPOINT: "https://127.0.0.1:9" };
 
 /** The heavy client's waiting code (issue 49): the code step reads it by the account's key. */
 const BENCH_PHONE = { e164: "+15125550100", shown: "+1 512 555 0100" };
