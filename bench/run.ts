@@ -38,7 +38,8 @@ import pg from "pg";
 import { openDatabase, type Database } from "../server/db/client.ts";
 import { diggerProfiles, gigs } from "../server/db/schema.ts";
 import { browseDiggers, browseFilters } from "../server/diggers/browse.ts";
-import { browseGigsQuery, listOpenGigs, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
+import { browseGigsQuery, browseShape, browseValues, listOpenGigs, parseBrowseFilters, windowSearchQuery } from "../server/gigs/browse.ts";
+import { statementWithValues } from "../server/db/prepared.ts";
 import { clientRecordFigures } from "../server/gigs/client-record.ts";
 import { clientRecordLines } from "../core/reply-guarantee.ts";
 import { forSale } from "../server/leads/for-sale.ts";
@@ -254,7 +255,8 @@ async function browseSql(url: string, search: string) {
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 1 });
   try {
     const filters = parseBrowseFilters(new URLSearchParams(search ? { q: search } : {}));
-    const query = (search ? windowSearchQuery(handle.db, filters) : browseGigsQuery(handle.db, filters)).toSQL();
+    const shape = browseShape(filters);
+    const query = statementWithValues((search ? windowSearchQuery(handle.db, shape) : browseGigsQuery(handle.db, shape)).getSQL(), browseValues(filters));
     return { text: query.sql, params: query.params };
   } finally {
     await handle.close();

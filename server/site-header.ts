@@ -10,7 +10,8 @@
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
 import { anyone, withRequest } from "./guards.ts";
-import { queryRows, type Database } from "./db/client.ts";
+import type { Database } from "./db/client.ts";
+import { placeholder, preparedRows } from "./db/prepared.ts";
 import { diggerProfiles, notifications, threads } from "./db/schema.ts";
 import { areaOf } from "./gigs/browse.ts";
 import { UNREAD_COUNT_CAP } from "./notifications/view-notifications.ts";
@@ -25,22 +26,24 @@ export interface SiteHeaderCounts {
   myArea: string | null;
 }
 
-async function siteHeaderCounts(db: Database, user: Pick<SessionUser, "id" | "userType">): Promise<SiteHeaderCounts> {
-  const userId = user.id;
-  const isDigger = user.userType === "digger";
-  const [row] = await queryRows<{ notifications: number | string; threads: number | string; profile_id: string | null; location: string | null }>(
-    db,
-    sql`select
-      (select count(*) from (select 1 from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null limit ${UNREAD_COUNT_CAP}) n) as notifications,
+/** The header's one statement (prepared: it runs on every signed-in page). */
+const headerRow = preparedRows<{ notifications: number | string; threads: number | string; profile_id: string | null; location: string | null }>(
+  "site_header",
+  () => sql`select
+      (select count(*) from (select 1 from ${notifications} where ${notifications.userId} = ${placeholder("userId")} and ${notifications.readAt} is null limit ${UNREAD_COUNT_CAP}) n) as notifications,
       (select count(*) from (
-        (select 1 from ${threads} where ${threads.diggerUserId} = ${userId} and ${threads.lastMessageSeq} > ${threads.diggerReadSeq} limit ${UNREAD_COUNT_CAP})
+        (select 1 from ${threads} where ${threads.diggerUserId} = ${placeholder("userId")} and ${threads.lastMessageSeq} > ${threads.diggerReadSeq} limit ${UNREAD_COUNT_CAP})
         union all
-        (select 1 from ${threads} where ${threads.clientId} = ${userId} and ${threads.lastMessageSeq} > ${threads.clientReadSeq} limit ${UNREAD_COUNT_CAP})
+        (select 1 from ${threads} where ${threads.clientId} = ${placeholder("userId")} and ${threads.lastMessageSeq} > ${threads.clientReadSeq} limit ${UNREAD_COUNT_CAP})
       ) t) as threads,
       profile.id as profile_id, profile.location
     from (select 1) one
-    left join (select ${diggerProfiles.id} as id, ${diggerProfiles.location} as location from ${diggerProfiles} where ${diggerProfiles.userId} = ${userId}) profile on true`,
-  );
+    left join (select ${diggerProfiles.id} as id, ${diggerProfiles.location} as location from ${diggerProfiles} where ${diggerProfiles.userId} = ${placeholder("userId")}) profile on true`,
+);
+
+async function siteHeaderCounts(db: Database, user: Pick<SessionUser, "id" | "userType">): Promise<SiteHeaderCounts> {
+  const isDigger = user.userType === "digger";
+  const [row] = await headerRow(db, undefined, { userId: user.id });
   return {
     unreadNotifications: Number(row?.notifications ?? 0),
     unreadThreads: Math.min(Number(row?.threads ?? 0), UNREAD_COUNT_CAP),

@@ -5,7 +5,7 @@
  * published, not withdrawn, not full of completed purchases). Only public fields: no client name or e-mail,
  * and of the phone only whether it is verified (issue 49), never the number.
  */
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { MAX_CATEGORIES } from "#core/digger-schemas.ts";
 import { timeAgo } from "#core/relative-time.ts";
 import type { GigSummary } from "#core/gig-types.ts";
@@ -20,7 +20,8 @@ import type { Database } from "../db/client.ts";
 import { categories, clientRecords, diggerProfiles, gigs } from "../db/schema.ts";
 import { forSale } from "../leads/for-sale.ts";
 import { recordColumns, recordMonths } from "./client-record.ts";
-import { cappedCount, containsLocation, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
+import { cappedCountQuery, containsPattern, containsText, SEARCH_MAX_LENGTH } from "../db/search.ts";
+import { placeholder, preparedQuery, preparedRows } from "../db/prepared.ts";
 import { listTopLevelCategories } from "../categories.ts";
 import { anyone } from "../guards.ts";
 import { phoneVerificationOn } from "../phones/verification-on.ts";
@@ -85,26 +86,61 @@ function budgetCondition(band: BudgetBand): SQL {
   }
 }
 
+/**
+ * What changes the browse statements' text (server/db/prepared.ts): which filters are set, and
+ * for the list whether it is the search's window. The filters' values are placeholders
+ * (`browseValues`).
+ */
+export interface BrowseShape {
+  [key: string]: boolean | string | null;
+  cursor: boolean;
+  categories: boolean;
+  budget: BudgetBand | null;
+  verified: boolean;
+  location: boolean;
+  search: boolean;
+}
+
+export function browseShape(filters: BrowseFilters, withCursor = true): BrowseShape {
+  return {
+    cursor: withCursor && decodeCursor(filters.cursor, TIMESTAMP_UUID_CURSOR) !== null,
+    categories: filters.categoryIds.length > 0,
+    budget: filters.budget,
+    verified: filters.verifiedPhone === true,
+    location: filters.location !== "",
+    search: filters.search !== "",
+  };
+}
+
+/** The placeholders' values of `filters`, for a page of `size` and one row more. */
+export function browseValues(filters: BrowseFilters, size = PAGE_SIZE): Record<string, unknown> {
+  const after = decodeCursor(filters.cursor, TIMESTAMP_UUID_CURSOR);
+  return {
+    categoryIds: filters.categoryIds,
+    location: containsPattern(filters.location),
+    search: containsPattern(filters.search),
+    afterAt: after?.[0],
+    afterId: after?.[1],
+    limit: size + 1,
+  };
+}
+
 /** Every filter but the search: listed, category, budget band and the page cursor. */
-function listConditions(db: Database, filters: BrowseFilters): SQL[] {
+function listConditions(shape: BrowseShape): SQL[] {
   const conditions: SQL[] = [forSale()];
-  if (filters.categoryIds.length > 0) {
-    const ids = sql`array[${sql.join(filters.categoryIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-    const inCategory = db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(or(sql`${categories.id} = any(${ids})`, sql`${categories.parentCategoryId} = any(${ids})`));
+  if (shape.categories) {
+    const ids = sql`${placeholder("categoryIds")}::uuid[]`;
+    const inCategory = sql`select ${categories.id} from ${categories} where ${categories.id} = any(${ids}) or ${categories.parentCategoryId} = any(${ids})`;
     // An array of the few ids, found first: the category index can then be scanned for each of
     // them. With "in (subquery)" the planner may hash-join a whole scan of the listed gigs.
     conditions.push(sql`${gigs.categoryId} = any(array(${inCategory}))`);
   }
-  if (filters.budget) conditions.push(budgetCondition(filters.budget));
+  if (shape.budget) conditions.push(budgetCondition(shape.budget));
   // The partial index's own predicate, so that the planner can walk it newest first.
-  if (filters.verifiedPhone) conditions.push(sql`${gigs.phoneVerifiedAt} is not null`);
-  if (filters.location) conditions.push(containsLocation(gigs.location, filters.location));
-  const after = decodeCursor(filters.cursor, TIMESTAMP_UUID_CURSOR);
-  if (after) {
-    conditions.push(sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+  if (shape.verified) conditions.push(sql`${gigs.phoneVerifiedAt} is not null`);
+  if (shape.location) conditions.push(containsText(sql`lower(${gigs.location})`, placeholder("location")));
+  if (shape.cursor) {
+    conditions.push(sql`(${gigs.createdAt}, ${gigs.id}) < (${placeholder("afterAt")}::timestamptz, ${placeholder("afterId")}::uuid)`);
   }
   return conditions;
 }
@@ -115,7 +151,7 @@ function listConditions(db: Database, filters: BrowseFilters): SQL[] {
  * LIMIT, so the record is read for its rows only, by primary keys, whichever index the
  * planner walks (a search's sort included): still one query a page.
  */
-function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | undefined, size: number) {
+function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | undefined) {
   const page = db
     .select({
       id: source.id,
@@ -138,7 +174,7 @@ function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | un
     .innerJoin(categories, eq(categories.id, source.categoryId))
     .where(where)
     .orderBy(desc(source.createdAt), desc(source.id))
-    .limit(size + 1)
+    .limit(placeholder("limit"))
     .as("page");
   const months = recordMonths(db, page.clientId);
   return db
@@ -165,11 +201,11 @@ function gigPage(db: Database, source: typeof gigs | RecentGigs, where: SQL | un
     .orderBy(desc(page.sortAt), desc(page.id));
 }
 
-/** The browse query itself (one page and one row more), unexecuted: tests EXPLAIN it. */
-export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAGE_SIZE) {
-  const conditions = listConditions(db, filters);
-  if (filters.search) conditions.push(containsText(gigs.searchText, filters.search));
-  return gigPage(db, gigs, and(...conditions), size);
+/** The browse query itself (one page and one row more, its values placeholders: `browseValues`), unexecuted: tests EXPLAIN it. */
+export function browseGigsQuery(db: Database, shape: BrowseShape) {
+  const conditions = listConditions(shape);
+  if (shape.search) conditions.push(containsText(gigs.searchText, placeholder("search")));
+  return gigPage(db, gigs, and(...conditions));
 }
 
 /**
@@ -180,11 +216,11 @@ export function browseGigsQuery(db: Database, filters: BrowseFilters, size = PAG
 const SEARCH_WINDOW = 500;
 
 /** The next SEARCH_WINDOW gigs of the list, every filter but the search applied. */
-function recentGigs(db: Database, filters: BrowseFilters) {
+function recentGigs(db: Database, shape: BrowseShape) {
   return db
     .select()
     .from(gigs)
-    .where(and(...listConditions(db, filters)))
+    .where(and(...listConditions(shape)))
     .orderBy(desc(gigs.createdAt), desc(gigs.id))
     .limit(SEARCH_WINDOW)
     .as("recent");
@@ -196,16 +232,39 @@ type RecentGigs = ReturnType<typeof recentGigs>;
  * with its own LIMIT, so PostgreSQL must walk the list's index and cannot switch to the
  * trigram index, whose cost grows with the number of matches.
  */
-export function windowSearchQuery(db: Database, filters: BrowseFilters, size = PAGE_SIZE) {
-  const recent = recentGigs(db, filters);
-  return gigPage(db, recent, containsText(recent.searchText, filters.search), size);
+export function windowSearchQuery(db: Database, shape: BrowseShape) {
+  const recent = recentGigs(db, shape);
+  return gigPage(db, recent, containsText(recent.searchText, placeholder("search")));
+}
+
+/**
+ * The list's statements, built once per shape: a search's or a location's is sent unnamed, so
+ * that PostgreSQL plans it for its words (a rare term goes to the trigram index, a common one
+ * walks the newest first); the others are named.
+ */
+const forWords = (shape: BrowseShape) => !shape.search && !shape.location;
+const browseRows = preparedQuery("browse_gigs", (db, shape: BrowseShape) => browseGigsQuery(db, shape), { named: forWords });
+const windowRows = preparedQuery("browse_gigs_window", (db, shape: BrowseShape) => windowSearchQuery(db, shape), { named: forWords });
+
+/** The rows of the browse query (`browseGigsQuery`) for `filters`, without the search's window. */
+export function browseGigsRows(db: Database, filters: BrowseFilters, size = PAGE_SIZE) {
+  return browseRows(db, browseShape(filters), browseValues(filters, size));
 }
 
 /** How many listed gigs match the filters (not the cursor), up to COUNT_CAP + 1. */
+const countRows = preparedRows<{ count: number }, BrowseShape>(
+  "browse_gigs_count",
+  (shape) => {
+    const conditions = listConditions(shape);
+    if (shape.search) conditions.push(containsText(gigs.searchText, placeholder("search")));
+    return cappedCountQuery(sql`select 1 from ${gigs} where ${and(...conditions)}`);
+  },
+  { named: forWords },
+);
+
 async function countOpenGigs(db: Database, filters: BrowseFilters): Promise<number> {
-  const conditions = listConditions(db, { ...filters, cursor: null });
-  if (filters.search) conditions.push(containsText(gigs.searchText, filters.search));
-  return cappedCount(db, sql`select 1 from ${gigs} where ${and(...conditions)}`);
+  const [row] = await countRows(db, browseShape(filters, false), browseValues(filters));
+  return Number(row?.count ?? 0);
 }
 
 /**
@@ -219,10 +278,12 @@ export async function listOpenGigs(
   now = new Date(),
   verificationOn = true,
 ): Promise<Page<GigSummary>> {
+  const shape = browseShape(filters);
+  const values = browseValues(filters, size);
   // A search tries the window first: when it fills the page (and finds the row after it,
   // for the next cursor), those are exactly the rows the full query would return.
-  let rows = filters.search ? await windowSearchQuery(db, filters, size) : [];
-  if (rows.length <= size) rows = await browseGigsQuery(db, filters, size);
+  let rows = filters.search ? await windowRows(db, shape, values) : [];
+  if (rows.length <= size) rows = await browseRows(db, shape, values);
   const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
   return {
     nextCursor: page.nextCursor,

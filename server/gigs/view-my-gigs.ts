@@ -2,13 +2,14 @@
  * My Gigs: a client's own gigs, a page at a time, whether they are published yet, whom they
  * hired, whether their phones are verified, and their next booked visit (issue 50).
  */
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { GigHire, OwnGig } from "#core/gig-types.ts";
 import { partyName } from "#core/messages.ts";
 import { phoneStatus } from "#core/phone-verification.ts";
 import { VISIT_WINDOWS, visitBookedWithLine } from "#core/visits.ts";
 import { hasCompletedPurchase } from "../leads/spots.ts";
 import type { Database } from "../db/client.ts";
+import { placeholder, preparedQuery } from "../db/prepared.ts";
 import { categories, diggerProfiles, gigs, hires, leadPurchases, quotes, threads, users, visits } from "../db/schema.ts";
 import { defineOperation } from "../operation.ts";
 import { phoneVerificationOn } from "../phones/verification-on.ts";
@@ -20,17 +21,21 @@ import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage,
  * The diggers hired for each of `gigIds` (issue 47: 'Hired: {handle}' with Message), first hired
  * first, with the thread of the purchase the hire rests on (every completed purchase has one).
  */
-async function hiresOf(db: Database, gigIds: string[]): Promise<Map<string, GigHire[]>> {
-  const byGig = new Map<string, GigHire[]>();
-  if (gigIds.length === 0) return byGig;
-  const rows = await db
+const hireRows = preparedQuery("my_gigs_hires", (db) =>
+  db
     .select({ gigId: hires.gigId, handle: diggerProfiles.handle, threadId: threads.id })
     .from(hires)
     .innerJoin(diggerProfiles, eq(diggerProfiles.id, hires.diggerId))
     .leftJoin(leadPurchases, and(eq(leadPurchases.gigId, hires.gigId), eq(leadPurchases.diggerId, hires.diggerId), eq(leadPurchases.status, "completed")))
     .leftJoin(threads, eq(threads.purchaseId, leadPurchases.id))
-    .where(inArray(hires.gigId, gigIds))
-    .orderBy(asc(hires.createdAt), asc(diggerProfiles.handle));
+    .where(sql`${hires.gigId} = any(${placeholder("gigIds")}::uuid[])`)
+    .orderBy(asc(hires.createdAt), asc(diggerProfiles.handle)),
+);
+
+async function hiresOf(db: Database, gigIds: string[]): Promise<Map<string, GigHire[]>> {
+  const byGig = new Map<string, GigHire[]>();
+  if (gigIds.length === 0) return byGig;
+  const rows = await hireRows(db, undefined, { gigIds });
   for (const row of rows) byGig.set(row.gigId, [...(byGig.get(row.gigId) ?? []), { handle: row.handle, threadId: row.threadId }]);
   return byGig;
 }
@@ -40,10 +45,8 @@ async function hiresOf(db: Database, gigIds: string[]): Promise<Map<string, GigH
  * says it with the digger's handle, in one query: the client's visits by their index
  * (visits_client_idx), from the longest window back, each gig's first.
  */
-async function nextVisitsOf(db: Database, clientId: string, gigIds: string[], time: ReaderTime): Promise<Map<string, string>> {
-  const byGig = new Map<string, string>();
-  if (gigIds.length === 0) return byGig;
-  const rows = await db
+const nextVisitRows = preparedQuery("my_gigs_next_visits", (db) =>
+  db
     .selectDistinctOn([leadPurchases.gigId], {
       gigId: leadPurchases.gigId,
       startsAt: exactTimestamp(visits.startsAt),
@@ -58,15 +61,21 @@ async function nextVisitsOf(db: Database, clientId: string, gigIds: string[], ti
     .innerJoin(users, eq(users.id, visits.diggerUserId))
     .where(
       and(
-        eq(visits.clientId, clientId),
-        ne(visits.diggerUserId, clientId),
+        eq(visits.clientId, placeholder("clientId")),
+        ne(visits.diggerUserId, placeholder("clientId")),
         eq(visits.status, "booked"),
         gt(visits.startsAt, sql`now() - make_interval(mins => ${Math.max(...VISIT_WINDOWS)})`),
         gt(visits.endsAt, sql`now()`),
-        inArray(leadPurchases.gigId, gigIds),
+        sql`${leadPurchases.gigId} = any(${placeholder("gigIds")}::uuid[])`,
       ),
     )
-    .orderBy(leadPurchases.gigId, asc(visits.startsAt), asc(visits.id));
+    .orderBy(leadPurchases.gigId, asc(visits.startsAt), asc(visits.id)),
+);
+
+async function nextVisitsOf(db: Database, clientId: string, gigIds: string[], time: ReaderTime): Promise<Map<string, string>> {
+  const byGig = new Map<string, string>();
+  if (gigIds.length === 0) return byGig;
+  const rows = await nextVisitRows(db, undefined, { clientId, gigIds });
   for (const row of rows) {
     const handle = partyName({ role: "digger", deleted: row.diggerDeleted, handle: row.handle, fullName: null });
     byGig.set(row.gigId, visitBookedWithLine(time.visitWindow(row.startsAt, row.windowMinutes), handle));
@@ -74,9 +83,8 @@ async function nextVisitsOf(db: Database, clientId: string, gigIds: string[], ti
   return byGig;
 }
 
-async function listMyGigs(db: Database, clientId: string, cursor: string | null, time: ReaderTime, verificationOn: boolean, size = PAGE_SIZE): Promise<Page<OwnGig>> {
-  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
-  const rows = await db
+const myGigRows = preparedQuery("my_gigs", (db, shape: { cursor: boolean }) =>
+  db
     .select({
       id: gigs.id,
       title: gigs.title,
@@ -102,13 +110,18 @@ async function listMyGigs(db: Database, clientId: string, cursor: string | null,
     .innerJoin(categories, eq(categories.id, gigs.categoryId))
     .where(
       and(
-        eq(gigs.clientId, clientId),
+        eq(gigs.clientId, placeholder("clientId")),
         isNull(gigs.deletedAt),
-        after ? sql`(${gigs.createdAt}, ${gigs.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+        shape.cursor ? sql`(${gigs.createdAt}, ${gigs.id}) < (${placeholder("afterAt")}::timestamptz, ${placeholder("afterId")}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(gigs.createdAt), desc(gigs.id))
-    .limit(size + 1);
+    .limit(placeholder("limit")),
+);
+
+async function listMyGigs(db: Database, clientId: string, cursor: string | null, time: ReaderTime, verificationOn: boolean, size = PAGE_SIZE): Promise<Page<OwnGig>> {
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
+  const rows = await myGigRows(db, { cursor: after !== null }, { clientId, afterAt: after?.[0], afterId: after?.[1], limit: size + 1 });
   const page = toPage(rows, size, (row) => [row.createdAt, row.id]);
   const [hired, visitLines] = await Promise.all([
     hiresOf(db, page.items.filter((gig) => gig.hired).map((gig) => gig.id)),

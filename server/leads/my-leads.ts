@@ -23,7 +23,8 @@ import {
   type MyLead,
   type MyLeadTimes,
 } from "#core/lead-issues.ts";
-import { queryRows, type Database } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
+import { placeholder, preparedQuery, preparedRows } from "../db/prepared.ts";
 import { clientReviews, gigs, hires, leadIssues, leadPurchases, quotes, refunds, reviewWindows, threads, visits } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { clientUser, withGigAndClient } from "./purchase-parties.ts";
@@ -116,24 +117,17 @@ export type MyLeadItem = MyLead & {
 };
 
 /**
- * One page of a digger's completed purchases, newest purchased_at first (only those in `state`
- * when given), each with where it stands, and when its report window (`reportDays` after the
- * purchase) closes and whether it has, by the database's clock.
+ * The page's statement (server/db/prepared.ts: built once per shape, with or without a cursor and
+ * a state): a digger's completed purchases, newest purchased_at first, each with where it stands,
+ * and when its report window (`reportDays` after the purchase) closes and whether it has, by the
+ * database's clock.
  */
-export async function listMyLeads(
-  db: Database,
-  diggerId: string,
-  cursor: string | null,
-  size = PAGE_SIZE,
-  reportDays: number = ISSUE_DEADLINE_DEFAULTS.reportDays,
-  state: LeadState | null = null,
-): Promise<Page<MyLeadItem>> {
-  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
+const myLeadsRows = preparedQuery("my_leads", (db, shape: { cursor: boolean; state: boolean }) => {
   const p = leadPurchases;
   const stateOf = leadState(p);
-  const closesAt = sql`(${p.purchasedAt} + make_interval(days => ${reportDays}::int))`;
+  const closesAt = sql`(${p.purchasedAt} + make_interval(days => ${placeholder("reportDays")}::int))`;
   const nextVisit = nextVisitOf(db);
-  const rows = await withGigAndClient(
+  return withGigAndClient(
     db
       .select({
         id: p.id,
@@ -196,14 +190,34 @@ export async function listMyLeads(
   )
     .where(
       and(
-        eq(p.diggerId, diggerId),
+        eq(p.diggerId, placeholder("diggerId")),
         eq(p.status, "completed"),
-        state ? sql`${stateOf} = ${state}` : undefined,
-        after ? sql`(${p.purchasedAt}, ${p.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+        shape.state ? sql`${stateOf} = ${placeholder("state")}` : undefined,
+        shape.cursor ? sql`(${p.purchasedAt}, ${p.id}) < (${placeholder("afterAt")}::timestamptz, ${placeholder("afterId")}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(p.purchasedAt), desc(p.id))
-    .limit(size + 1);
+    .limit(placeholder("limit"));
+});
+
+/**
+ * One page of a digger's completed purchases (only those in `state` when given): `myLeadsRows`
+ * from `cursor`.
+ */
+export async function listMyLeads(
+  db: Database,
+  diggerId: string,
+  cursor: string | null,
+  size = PAGE_SIZE,
+  reportDays: number = ISSUE_DEADLINE_DEFAULTS.reportDays,
+  state: LeadState | null = null,
+): Promise<Page<MyLeadItem>> {
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
+  const rows = await myLeadsRows(
+    db,
+    { cursor: after !== null, state: state !== null },
+    { diggerId, reportDays, state, afterAt: after?.[0], afterId: after?.[1], limit: size + 1 },
+  );
   const page = toPage(rows, size, (row) => [row.purchasedAt, row.id]);
   return {
     nextCursor: page.nextCursor,
@@ -253,6 +267,43 @@ export async function listMyLeads(
   };
 }
 
+/** The ledger's one statement (leadLedger), prepared. */
+const ledgerRow = preparedRows<Record<string, string | number>>("lead_ledger", () => {
+  const p = leadPurchases;
+  const r = refunds;
+  const since = sql`now() - make_interval(days => ${LEDGER_DAYS}::int)`;
+  return sql`
+      select
+        count(*) filter (where ${p.purchasedAt} > ${since}) as "leads30",
+        count(*) as "leadsAll",
+        coalesce(sum(${p.amountPaidCents}) filter (where ${p.purchasedAt} > ${since}), 0) as "spent30",
+        coalesce(sum(${p.amountPaidCents}), 0) as "spentAll",
+        coalesce(sum(back.recent), 0) as "refunded30",
+        coalesce(sum(back.total), 0) as "refundedAll",
+        count(*) filter (where back.guarantee_recent is not null) as "guarantees30",
+        count(*) filter (where back.guarantee_total is not null) as "guaranteesAll",
+        coalesce(sum(back.guarantee_recent), 0) as "guaranteeCents30",
+        coalesce(sum(back.guarantee_total), 0) as "guaranteeCentsAll",
+        (select count(*) filter (where q.created_at > ${since}) from quotes q where q.digger_id = ${placeholder("diggerId")} and q.replaces_id is null) as "sent30",
+        (select count(*) from quotes q where q.digger_id = ${placeholder("diggerId")} and q.replaces_id is null) as "sentAll",
+        (select count(*) filter (where q.decided_at > ${since}) from quotes q where q.digger_id = ${placeholder("diggerId")} and q.status = 'accepted') as "accepted30",
+        (select count(*) from quotes q where q.digger_id = ${placeholder("diggerId")} and q.status = 'accepted') as "acceptedAll",
+        (select count(*) filter (where h.created_at > ${since}) from hires h where h.digger_id = ${placeholder("diggerId")}) as "hires30",
+        (select count(*) from hires h where h.digger_id = ${placeholder("diggerId")}) as "hiresAll"
+      from ${p}
+      left join lateral (
+        select
+          sum(${r.amountCents}) filter (where ${r.completedAt} > ${since}) as recent,
+          sum(${r.amountCents}) as total,
+          sum(${r.amountCents}) filter (where ${r.reason} = 'reply_guarantee' and ${r.completedAt} > ${since}) as guarantee_recent,
+          sum(${r.amountCents}) filter (where ${r.reason} = 'reply_guarantee') as guarantee_total
+        from ${r}
+        where ${r.leadPurchaseId} = ${p.id} and ${r.status} = 'succeeded'
+      ) back on true
+      where ${p.diggerId} = ${placeholder("diggerId")} and ${p.status} = 'completed'
+    `;
+});
+
 /**
  * The ledger of digger `diggerId`, for the last 30 days and all time, in one query over the
  * digger's index (lead_purchases_digger_idx) and each purchase's refunds (refunds_purchase_idx):
@@ -266,42 +317,7 @@ export async function listMyLeads(
  * created_at), accepted (by decided_at), hires (by created_at) and net spent per hire.
  */
 export async function leadLedger(db: Database, diggerId: string): Promise<LeadLedger> {
-  const p = leadPurchases;
-  const r = refunds;
-  const since = sql`now() - make_interval(days => ${LEDGER_DAYS}::int)`;
-  const [row] = await queryRows<Record<string, string | number>>(
-    db,
-    sql`
-      select
-        count(*) filter (where ${p.purchasedAt} > ${since}) as "leads30",
-        count(*) as "leadsAll",
-        coalesce(sum(${p.amountPaidCents}) filter (where ${p.purchasedAt} > ${since}), 0) as "spent30",
-        coalesce(sum(${p.amountPaidCents}), 0) as "spentAll",
-        coalesce(sum(back.recent), 0) as "refunded30",
-        coalesce(sum(back.total), 0) as "refundedAll",
-        count(*) filter (where back.guarantee_recent is not null) as "guarantees30",
-        count(*) filter (where back.guarantee_total is not null) as "guaranteesAll",
-        coalesce(sum(back.guarantee_recent), 0) as "guaranteeCents30",
-        coalesce(sum(back.guarantee_total), 0) as "guaranteeCentsAll",
-        (select count(*) filter (where q.created_at > ${since}) from quotes q where q.digger_id = ${diggerId} and q.replaces_id is null) as "sent30",
-        (select count(*) from quotes q where q.digger_id = ${diggerId} and q.replaces_id is null) as "sentAll",
-        (select count(*) filter (where q.decided_at > ${since}) from quotes q where q.digger_id = ${diggerId} and q.status = 'accepted') as "accepted30",
-        (select count(*) from quotes q where q.digger_id = ${diggerId} and q.status = 'accepted') as "acceptedAll",
-        (select count(*) filter (where h.created_at > ${since}) from hires h where h.digger_id = ${diggerId}) as "hires30",
-        (select count(*) from hires h where h.digger_id = ${diggerId}) as "hiresAll"
-      from ${p}
-      left join lateral (
-        select
-          sum(${r.amountCents}) filter (where ${r.completedAt} > ${since}) as recent,
-          sum(${r.amountCents}) as total,
-          sum(${r.amountCents}) filter (where ${r.reason} = 'reply_guarantee' and ${r.completedAt} > ${since}) as guarantee_recent,
-          sum(${r.amountCents}) filter (where ${r.reason} = 'reply_guarantee') as guarantee_total
-        from ${r}
-        where ${r.leadPurchaseId} = ${p.id} and ${r.status} = 'succeeded'
-      ) back on true
-      where ${p.diggerId} = ${diggerId} and ${p.status} = 'completed'
-    `,
-  );
+  const [row] = await ledgerRow(db, undefined, { diggerId });
   const totals = (period: "30" | "All"): LedgerTotals => {
     const figure = (name: string) => Number(row?.[`${name}${period}`] ?? 0);
     const netCents = figure("spent") - figure("refunded");

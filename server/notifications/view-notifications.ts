@@ -6,6 +6,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { NotificationEntry, NotificationItem } from "#core/bell.ts";
 import type { Database } from "../db/client.ts";
+import { placeholder, preparedQuery } from "../db/prepared.ts";
 import { notifications } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import { defineOperation } from "../operation.ts";
@@ -16,33 +17,42 @@ import { NOTIFICATIONS } from "./access.ts";
 export const UNREAD_COUNT_CAP = 100;
 
 /** How many of the user's notifications are unread (at most UNREAD_COUNT_CAP), from the partial index. */
-async function unreadCount(db: Database, userId: string): Promise<number> {
+const unreadRows = preparedQuery("notifications_unread", (db) => {
   const unread = db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .where(and(eq(notifications.userId, placeholder("userId")), isNull(notifications.readAt)))
     .limit(UNREAD_COUNT_CAP)
     .as("unread");
-  const [row] = await db.select({ n: count() }).from(unread);
+  return db.select({ n: count() }).from(unread);
+});
+
+async function unreadCount(db: Database, userId: string): Promise<number> {
+  const [row] = await unreadRows(db, undefined, { userId });
   return row?.n ?? 0;
 }
 
-/** A page of the user's notifications, newest first, and the unread count. */
-export async function notificationsPage(db: Database, userId: string, cursor: string | null): Promise<{ page: Page<NotificationItem>; unread: number }> {
-  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
+/** The page's statement, with or without a cursor. */
+const notificationRows = preparedQuery("notifications_page", (db, shape: { cursor: boolean }) => {
   const n = notifications;
-  const rows = await db
+  return db
     .select({ id: n.id, kind: n.kind, text: n.text, link: n.link, createdAt: exactTimestamp(n.createdAt), read: sql<boolean>`${n.readAt} is not null` })
     .from(n)
     .where(
       and(
-        eq(n.userId, userId),
-        after ? sql`(${n.createdAt}, ${n.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+        eq(n.userId, placeholder("userId")),
+        shape.cursor ? sql`(${n.createdAt}, ${n.id}) < (${placeholder("afterAt")}::timestamptz, ${placeholder("afterId")}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(n.createdAt), desc(n.id))
     .limit(PAGE_SIZE + 1);
-  const [page, unread] = await Promise.all([toPage<NotificationItem>(rows, PAGE_SIZE, (row) => [row.createdAt, row.id]), unreadCount(db, userId)]);
+});
+
+/** A page of the user's notifications, newest first, and the unread count. */
+export async function notificationsPage(db: Database, userId: string, cursor: string | null): Promise<{ page: Page<NotificationItem>; unread: number }> {
+  const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
+  const [rows, unread] = await Promise.all([notificationRows(db, { cursor: after !== null }, { userId, afterAt: after?.[0], afterId: after?.[1] }), unreadCount(db, userId)]);
+  const page = toPage<NotificationItem>(rows, PAGE_SIZE, (row) => [row.createdAt, row.id]);
   return { page, unread };
 }
 

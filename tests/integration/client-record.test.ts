@@ -12,7 +12,8 @@ import { acceptQuote } from "../../server/conversations/accept-quote.ts";
 import { sendMessage } from "../../server/conversations/send-message.ts";
 import { clientRecords, clientReplyMonths, hires, threads, visitRecords } from "../../server/db/schema.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { browseGigsQuery } from "../../server/gigs/browse.ts";
+import { browseGigsQuery, browseShape, browseValues } from "../../server/gigs/browse.ts";
+import { queryWithValues } from "../../server/db/prepared.ts";
 import { clientRecordFigures } from "../../server/gigs/client-record.ts";
 import { setHired } from "../../server/reviews/hires.ts";
 import { signUpAs } from "../support/accounts.ts";
@@ -196,8 +197,9 @@ describe("the record on the gig page and Browse Gigs", () => {
     // The record is read for the page's rows only, by the two tables' primary keys.
     const plan = await db().transaction(async (tx) => {
       await queryRows(tx, sql`set local enable_seqscan = off`);
-      const query = browseGigsQuery(db(), { search: "", location: "", categoryIds: [], budget: null, cursor: null });
-      return (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
+      const filters = { search: "", location: "", categoryIds: [], budget: null, cursor: null };
+      const query = browseGigsQuery(db(), browseShape(filters));
+      return (await queryWithValues<{ "QUERY PLAN": string }>(tx, sql`explain ${query}`, browseValues(filters))).map((r) => r["QUERY PLAN"]).join("\n");
     });
     expect(plan).toMatch(/Index Scan using client_records_pkey on client_records/);
     // An index scan or a bitmap of the same primary key, by the planner's estimate of the rows.

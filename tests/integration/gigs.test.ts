@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_DESCRIPTION_LENGTH } from "../../core/excerpt.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { categories, emails, gigs } from "../../server/db/schema.ts";
-import { browseGigsQuery, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
+import { browseGigsQuery, browseGigsRows, browseShape, browseValues, listOpenGigs, windowSearchQuery, type BrowseFilters } from "../../server/gigs/browse.ts";
+import { queryWithValues } from "../../server/db/prepared.ts";
 import { switchGigStatus } from "../../server/gigs/switch-gig-status.ts";
 import { postGig } from "../../server/gigs/post-gig.ts";
 import { perform } from "../../server/operation.ts";
@@ -506,8 +507,9 @@ describe("browsing", () => {
     const planOf = async (filter: Partial<BrowseFilters>, forbidSeqScan = false) =>
       db.transaction(async (tx) => {
         if (forbidSeqScan) await queryRows(tx, sql`set local enable_seqscan = off`);
-        const query = browseGigsQuery(db, { search: "", location: "", categoryIds: [], budget: null, cursor: null, ...filter });
-        return (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
+        const filters = { search: "", location: "", categoryIds: [], budget: null, cursor: null, ...filter };
+        const query = browseGigsQuery(db, browseShape(filters));
+        return (await queryWithValues<{ "QUERY PLAN": string }>(tx, sql`explain ${query}`, browseValues(filters))).map((r) => r["QUERY PLAN"]).join("\n");
       });
 
     for (const filter of [{}, { categoryIds: [topCategory.id] }, { categoryIds: [topCategory.id, otherTopCategory.id] }, { budget: "1k-5k" as const }]) {
@@ -529,13 +531,14 @@ describe("browsing", () => {
       for (let pageNo = 0; pageNo < 3; pageNo++) {
         const filters = { search, location: "", categoryIds: [], budget: null, cursor };
         const page = await listOpenGigs(db, filters);
-        const plain = (await browseGigsQuery(db, filters)).slice(0, PAGE_SIZE);
+        const plain = (await browseGigsRows(db, filters)).slice(0, PAGE_SIZE);
         expect(page.items.map((g) => g.id), `${search} page ${pageNo}`).toEqual(plain.map((g) => g.id));
         cursor = page.nextCursor;
         if (!cursor) break;
       }
     }
-    const windowed = await windowSearchQuery(db, { search: "bulk gig", location: "", categoryIds: [], budget: null, cursor: null });
+    const bulk = { search: "bulk gig", location: "", categoryIds: [], budget: null, cursor: null };
+    const windowed = await queryWithValues(db, sql`${windowSearchQuery(db, browseShape(bulk))}`, browseValues(bulk));
     expect(windowed).toHaveLength(PAGE_SIZE + 1);
    }, 180_000);
 });

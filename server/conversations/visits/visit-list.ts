@@ -9,7 +9,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstNameOrHandle, partyName } from "#core/messages.ts";
 import { cancelledLine, VISIT_TEXTS, VISIT_WINDOWS, visitBookedLine, visitWithLine, type VisitCanceller, type VisitListItem } from "#core/visits.ts";
-import { queryRows, type Database } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
+import { placeholder, preparedRows } from "../../db/prepared.ts";
 import { diggerProfiles, gigs, leadPurchases, threads, users, visits } from "../../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, PART_TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../../pagination.ts";
 import type { ReaderTime } from "../../reader-time.ts";
@@ -38,16 +39,20 @@ interface Row {
 /** The longest arrival window: a visit that started longer ago than this has ended (the index's lower bound). */
 const LONGEST_WINDOW = Math.max(...VISIT_WINDOWS);
 
-/** One page of `userId`'s visits from `cursorParam`, its texts in the reader's zone (`time`). */
-export async function visitListPage(db: Database, userId: string, cursorParam: string | null, time: ReaderTime): Promise<Page<VisitListItem>> {
-  const cursor = decodeCursor(cursorParam, PART_TIMESTAMP_UUID_CURSOR);
-  const size = PAGE_SIZE + 1;
+/**
+ * The list's statement (server/db/prepared.ts), per cursor: none, in the upcoming part (0) or in
+ * the past part (1).
+ */
+const visitRows = preparedRows<Row, { part: 0 | 1 | null }>("visit_list", ({ part }) => {
+  const userId = placeholder("userId");
+  const size = placeholder("limit");
   const v = visits;
   // As the digger, or as the client (never both in one visit: a digger does not buy their own gig).
   const party = (as: "digger" | "client"): SQL =>
     as === "digger" ? sql`${v.diggerUserId} = ${userId}` : sql`${v.clientId} = ${userId} and ${v.diggerUserId} <> ${userId}`;
-  const upcomingAfter = cursor?.[0] === 0 ? sql`and (${v.startsAt}, ${v.id}) > (${cursor[1]}::timestamptz, ${cursor[2]}::uuid)` : sql``;
-  const pastBefore = cursor?.[0] === 1 ? sql`and (${v.startsAt}, ${v.id}) < (${cursor[1]}::timestamptz, ${cursor[2]}::uuid)` : sql``;
+  const cursorAt = sql`(${placeholder("afterAt")}::timestamptz, ${placeholder("afterId")}::uuid)`;
+  const upcomingAfter = part === 0 ? sql`and (${v.startsAt}, ${v.id}) > ${cursorAt}` : sql``;
+  const pastBefore = part === 1 ? sql`and (${v.startsAt}, ${v.id}) < ${cursorAt}` : sql``;
   const upcomingHalf = (as: "digger" | "client") =>
     sql`(select ${v.id} as id, ${v.startsAt} as starts_at from ${v}
          where ${party(as)} and ${v.status} = 'booked'
@@ -61,14 +66,12 @@ export async function visitListPage(db: Database, userId: string, cursorParam: s
                     order by starts_at desc, id desc limit ${size})`;
   // A cursor in the past part: the upcoming part is behind the reader.
   const parts =
-    cursor?.[0] === 1
+    part === 1
       ? past
       : sql`(select 0 as part, id, starts_at from (${upcomingHalf("digger")} union all ${upcomingHalf("client")}) upcoming
              order by starts_at, id limit ${size})
             union all ${past}`;
-  const rows = await queryRows<Row>(
-    db,
-    sql`select page.part, vv.id, vv.thread_id, ${exactTimestamp(sql`vv.starts_at`)} as starts_at, vv.window_minutes,
+  return sql`select page.part, vv.id, vv.thread_id, ${exactTimestamp(sql`vv.starts_at`)} as starts_at, vv.window_minutes,
                case when vv.digger_user_id = ${userId} then 'digger' else 'client' end as mine,
                g.title as gig_title, dp.handle, cu.full_name as client_name,
                case when vv.digger_user_id = ${userId} then (cu.id is null or cu.deleted_at is not null)
@@ -87,8 +90,13 @@ export async function visitListPage(db: Database, userId: string, cursorParam: s
         order by page.part,
                  case when page.part = 0 then vv.starts_at end asc, case when page.part = 0 then vv.id end asc,
                  case when page.part = 1 then vv.starts_at end desc, case when page.part = 1 then vv.id end desc
-        limit ${size}`,
-  );
+        limit ${size}`;
+});
+
+/** One page of `userId`'s visits from `cursorParam`, its texts in the reader's zone (`time`). */
+export async function visitListPage(db: Database, userId: string, cursorParam: string | null, time: ReaderTime): Promise<Page<VisitListItem>> {
+  const cursor = decodeCursor(cursorParam, PART_TIMESTAMP_UUID_CURSOR);
+  const rows = await visitRows(db, { part: cursor ? cursor[0] : null }, { userId, limit: PAGE_SIZE + 1, afterAt: cursor?.[1], afterId: cursor?.[2] });
   const page = toPage(rows, PAGE_SIZE, (row) => [Number(row.part), row.starts_at, row.id]);
   return { nextCursor: page.nextCursor, items: page.items.map((row) => listItem(row, time)) };
 }
