@@ -46,14 +46,21 @@ function instant(date: string | Date): Date {
 /** ICU writes a narrow or thin no-break space before "PM" in some versions: one plain space, always. */
 const write = (style: Style, zone: string, date: string | Date) => format(style, zone).format(instant(date)).replace(/[\u202f\u2009\u00a0]/g, " ");
 
+/** Zones found good: every page asks of its reader's (a format made to ask costs more than the page's times). */
+const knownZones = new Set<string>();
+
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  // Bounded: a zone's name is accepted in any case ("america/chicago"), so spellings are many.
+  if (knownZones.size >= 2_000) knownZones.clear();
+  knownZones.add(zone);
+  return true;
 }
 
 /** "Nov 28, 2026": the reader's calendar day of `date`. */
@@ -119,6 +126,21 @@ export function visitStartText(start: string | Date, zone: string, now: Date): s
  */
 export function visitWindowText(start: string | Date, windowMinutes: number, zone: string, now: Date): string {
   const from = instant(start);
+  // The text depends on `now` only through its year in the zone: kept by start, window, zone and that year.
+  const key = `${zone} ${from.getTime()} ${windowMinutes} ${zonedDay(now, zone).slice(0, 4)}`;
+  let text = windowTexts.get(key);
+  if (text === undefined) {
+    text = writeVisitWindow(from, windowMinutes, zone, now);
+    if (windowTexts.size >= 10_000) windowTexts.clear();
+    windowTexts.set(key, text);
+  }
+  return text;
+}
+
+/** Visit windows written (a list page writes the same visits' windows at each request). */
+const windowTexts = new Map<string, string>();
+
+function writeVisitWindow(from: Date, windowMinutes: number, zone: string, now: Date): string {
   const style = sameYear(from, zone, now) ? "deadline" : "deadlineYear";
   if (windowMinutes <= 0) return write(style, zone, from);
   const to = new Date(from.getTime() + windowMinutes * 60_000);

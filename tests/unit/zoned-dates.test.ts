@@ -75,6 +75,10 @@ describe("readerTime", () => {
     expect(readerTime("Mars/Olympus_Mons", config, instant).zone).toBe("America/New_York");
     expect(readerTime("America/Chicago", config, instant).today).toBe("2026-11-28");
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+    // Asked again (a known zone is kept): the same answers.
+    expect(isTimeZone("America/Chicago")).toBe(true);
+    expect(isTimeZone("America/Chicago")).toBe(true);
+    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
   });
 });
 
@@ -87,5 +91,13 @@ describe("a visit's arrival window (issue 50)", () => {
     expect(visitWindowText("2027-03-14T07:30:00Z", 60, "America/Chicago", now)).toBe("Sun, Mar 14, 1:30 AM CST – 3:30 AM CDT");
     expect(visitWindowText("2027-03-14T07:30:00Z", 60, "America/Los_Angeles", now)).toBe("Sat, Mar 13, 11:30 PM PST – Sun, Mar 14, 12:30 AM PST");
     expect(visitWindowText("2027-11-07T06:30:00Z", 120, "America/Chicago", now)).toBe("Sun, Nov 7, 1:30 AM CDT – 2:30 AM CST");
+  });
+
+  it("writes the same window again the same, and with its year once read from another year (texts are kept by the reader's year)", () => {
+    const first = visitWindowText("2027-03-14T14:00:00Z", 120, "America/Chicago", now);
+    expect(visitWindowText(new Date("2027-03-14T14:00:00Z"), 120, "America/Chicago", now)).toBe(first);
+    expect(visitWindowText("2027-03-14T14:00:00Z", 120, "America/Chicago", new Date("2026-12-30T18:00:00Z"))).toBe("Sun, Mar 14, 2027, 9:00 – 11:00 AM CDT");
+    expect(visitWindowText("2027-03-14T14:00:00Z", 120, "America/Denver", now)).toBe("Sun, Mar 14, 8:00 – 10:00 AM MDT");
+    expect(visitWindowText("2027-03-14T14:00:00Z", 60, "America/Chicago", now)).toBe("Sun, Mar 14, 9:00 – 10:00 AM CDT");
   });
 });
