@@ -141,7 +141,8 @@ export async function readThread(db: Database, userId: string, threadId: string,
       hidden: sql<boolean>`${messages.hiddenAt} is not null`,
       deleted: sql<boolean>`${messages.deletedAt} is not null`,
       createdAt: exactTimestamp(messages.createdAt),
-      hasFiles: sql<boolean>`exists (select 1 from ${messageAttachments} a where a.message_id = ${messages.id})`,
+      // Spelled out: a one-table select writes its columns unqualified, which here would name the attachment's.
+      hasFiles: sql<boolean>`exists (select 1 from ${messageAttachments} a where a.message_id = ${sql.identifier("messages")}.id)`,
     })
     .from(messages)
     .where(and(eq(messages.threadId, party.id), before ? sql`(${messages.createdAt}, ${messages.seq}) < (${before[0]}::timestamptz, ${before[1]}::bigint)` : undefined))
