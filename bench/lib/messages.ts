@@ -8,7 +8,11 @@
  * size (message-plans.ts). One server per database, both
  * running for the whole case; rounds take the sizes in turn. Figures:
  *  - inbox (/messages) and the 500-message thread (/messages/<id>) of the heavy digger at 10
- *    connections, per size (each checked first: the person's name, the thread's newest message);
+ *    connections, per size (each checked first: the person's name, the thread's newest message),
+ *    with the server's figures (signed-in.ts's `measured`); at the largest size, in turns with
+ *    them on the same server, signed-in /browse-gigs (the heavy digger) and /my-gigs (the heavy
+ *    client), as signed-in.ts checks them, and then the thread's open loop at half its best
+ *    (issue 52: the thread at Browse Gigs' rate, the inbox at My Gigs'; summary.ts's ratios);
  *  - sending (POST /messages/<id>.data, what the page's script posts): `sends` messages by 10
  *    senders at once, over the 200 diggers (the limit is 30 a minute each), p50/p99 per size;
  *  - live: a second server on the larger database (B) holds a stream for each sender; each of
