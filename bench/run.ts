@@ -60,7 +60,7 @@ import { load, warm, type LoadResult } from "./lib/load.ts";
 import { rawSqlLoop, type RawSqlResult } from "./lib/raw-sql.ts";
 import { projectRoot, startServer, type ServerDatabase } from "./lib/server.ts";
 import { pageWeight, type PageWeight } from "./lib/weight.ts";
-import { evaluateBudget, printSummary } from "./summary.ts";
+import { evaluateBudget, printMessagesSummary, printSummary } from "./summary.ts";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -160,17 +160,21 @@ export function endpoints(s: Sample): Endpoint[] {
  * What an endpoint must show, from the app's own queries on the bench database: a list page
  * its full first page (fails here already when the data would give an empty or short list).
  */
+const full = (what: string, ids: string[]): Expectation => {
+  if (ids.length !== PAGE_SIZE) throw new Error(`bench: ${what} lists ${ids.length} rows in the bench database, not ${PAGE_SIZE}`);
+  return { what, texts: ids };
+};
+
+/** What Browse Gigs with `query` must show: its 20 gigs and their clients' record lines. */
+async function browseExpectation(db: Database, query: string): Promise<Expectation> {
+  const page = await listOpenGigs(db, parseBrowseFilters(new URLSearchParams(query)));
+  const listed = full(`the ${PAGE_SIZE} gigs of Browse Gigs${query ? ` ?${query}` : ""} and their clients' record lines`, page.items.map((g) => g.id));
+  // Each card's line of its client's record (issue 48): the bench must time pages that read them.
+  return { ...listed, texts: [...listed.texts, ...new Set(page.items.flatMap((g) => g.clientRecord ?? []))] };
+}
+
 async function expectationOf(db: Database, sample: Sample, shows: Shows): Promise<Expectation> {
-  const full = (what: string, ids: string[]): Expectation => {
-    if (ids.length !== PAGE_SIZE) throw new Error(`bench: ${what} lists ${ids.length} rows in the bench database, not ${PAGE_SIZE}`);
-    return { what, texts: ids };
-  };
-  if ("gigs" in shows) {
-    const page = await listOpenGigs(db, parseBrowseFilters(new URLSearchParams(shows.gigs)));
-    const listed = full(`the ${PAGE_SIZE} gigs of Browse Gigs${shows.gigs ? ` ?${shows.gigs}` : ""} and their clients' record lines`, page.items.map((g) => g.id));
-    // Each card's line of its client's record (issue 48): the bench must time pages that read them.
-    return { ...listed, texts: [...listed.texts, ...new Set(page.items.flatMap((g) => g.clientRecord ?? []))] };
-  }
+  if ("gigs" in shows) return browseExpectation(db, shows.gigs);
   if ("diggers" in shows) {
     const params = new URLSearchParams(shows.diggers);
     const page = await browseDiggers(db, browseFilters(params), params.get("cursor"));
@@ -351,8 +355,18 @@ async function main() {
     const messageGigs = Number(option("--message-gigs", "170000"));
     const sends = Number(option("--sends", "1000"));
     log(`bench: messages, 10,000 and ${messages} messages in the world of ${messageGigs} gigs, ${sends} sends`);
-    const result = await messagesCase({ pgServer, buildDir, gigs: messageGigs, messages, sends, duration, rounds, log });
-    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, database: await postgresVersion(pgServer) }, messages: result, loadAverageAtEnd: os.loadavg(), finishedAt: new Date().toISOString() }, log);
+    const browseListed = async (url: string) => {
+      const handle = await openDatabase({ kind: "postgres", url, poolSize: 1 });
+      try {
+        return await browseExpectation(handle.db, "");
+      } finally {
+        await handle.close();
+      }
+    };
+    const result = await messagesCase({ pgServer, buildDir, gigs: messageGigs, messages, sends, duration, rounds, browseListed, log });
+    const loadAverageAtEnd = os.loadavg();
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, database: await postgresVersion(pgServer) }, messages: result, loadAverageAtEnd, finishedAt: new Date().toISOString() }, log);
+    printMessagesSummary(result, loadAtStart, loadAverageAtEnd);
     return;
   }
 

@@ -1,5 +1,6 @@
 /** The budget of issue 9, checked against a run's results, and the summary printed at the end. */
 import type { LighthouseResult } from "./lib/lighthouse.ts";
+import type { MessagesResult } from "./lib/messages.ts";
 import type { LoadResult } from "./lib/load.ts";
 import type { RawSqlResult } from "./lib/raw-sql.ts";
 import { compareThroughput } from "./lib/throughput.ts";
@@ -185,4 +186,35 @@ export function printSummary(r: Results) {
   }
   console.log(`\n== Budget (load average ${r.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join(" ")} at start, ${r.loadAverageAtEnd.map((x) => x.toFixed(1)).join(" ")} at end)`);
   for (const line of r.budget ?? []) console.log(`${line.pass === null ? "n/a " : line.pass ? "PASS" : "FAIL"}  ${line.rule}: ${line.detail}`);
+}
+
+/**
+ * The messages case (issue 52): per size, the thread and the inbox; at the largest size the
+ * thread against signed-in Browse Gigs and the inbox against My Gigs, timed in turns on one
+ * server, as req/s ratios per round (their median judged), and the thread's p99 closed and open.
+ */
+export function printMessagesSummary(m: MessagesResult, loadAtStart: number[], loadAtEnd: number[]) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+  const line = (runs: LoadResult[]) => `${median(runs.map((r) => r.rps))} req/s, p99 ${representative(runs)!.p99} ms`;
+  console.log(`\n== Messages (load average ${loadAtStart.map((x) => x.toFixed(1)).join(" ")} at start, ${loadAtEnd.map((x) => x.toFixed(1)).join(" ")} at end), medians of ${m.sizes[0]?.thread.length ?? 0} round(s)`);
+  for (const size of m.sizes) {
+    console.log(`${String(size.messages).padStart(8)} messages: thread of 500 ${line(size.thread)}; inbox ${line(size.inbox)}; sends p99 ${size.sendMs.p99} ms`);
+    for (const [name, page, other, goal] of [
+      ["thread / browse gigs", size.thread, size.browseGigs, "thread"],
+      ["inbox / my gigs", size.inbox, size.myGigs, "inbox"],
+    ] as const) {
+      if (!other?.length) continue;
+      const ratio = median(page.map((r, i) => r.rps / (other[i]?.rps ?? NaN)));
+      console.log(`${ratio >= 1 ? "PASS" : "FAIL"}  ${name.padEnd(22)} ${ratio.toFixed(2)} (per round: ${page.map((r, i) => `${r.rps}/${other[i]?.rps}`).join(", ")}); ${goal === "thread" ? "browse gigs" : "my gigs"} ${line(other)}`);
+    }
+    if (size.browseGigs?.length) {
+      const p99 = representative(size.thread)!.p99;
+      console.log(`${p99 <= BUDGET.pageP99Ms ? "PASS" : "FAIL"}  thread p99 <= ${BUDGET.pageP99Ms} ms at 10 connections: ${p99} ms`);
+    }
+    if (size.threadOpen) {
+      const open = size.threadOpen;
+      console.log(`${open.p99 <= 60 ? "PASS" : "FAIL"}  thread p99 <= 60 ms in the open loop at ${open.offeredRate}/s: ${open.p99} ms (${open.rps} req/s answered, cpu ${open.cpuMsPerRequest} ms/req)`);
+    }
+  }
+  console.log(`live A -> B: p50 ${m.liveMs.p50} p99 ${m.liveMs.p99} ms over ${m.liveMs.sends} sends`);
 }

@@ -8,7 +8,11 @@
  * size (message-plans.ts). One server per database, both
  * running for the whole case; rounds take the sizes in turn. Figures:
  *  - inbox (/messages) and the 500-message thread (/messages/<id>) of the heavy digger at 10
- *    connections, per size (each checked first: the person's name, the thread's newest message);
+ *    connections, per size (each checked first: the person's name, the thread's newest message),
+ *    with the server's figures (signed-in.ts's `measured`); at the largest size, in turns with
+ *    them on the same server, signed-in /browse-gigs (the heavy digger) and /my-gigs (the heavy
+ *    client), as signed-in.ts checks them, and then the thread's open loop at half its best
+ *    (issue 52: the thread at Browse Gigs' rate, the inbox at My Gigs'; summary.ts's ratios);
  *  - sending (POST /messages/<id>.data, what the page's script posts): `sends` messages by 10
  *    senders at once, over the 200 diggers (the limit is 30 a minute each), p50/p99 per size;
  *  - live: a second server on the larger database (B) holds a stream for each sender; each of
@@ -18,12 +22,15 @@
 import type { IncomingMessage } from "node:http";
 import pg from "pg";
 import { BENCH_DB_PREFIX, BENCH_PASSWORD, generate, HEAVY_DIGGER } from "../generate.ts";
-import { answerProblem, type Expectation } from "./expect.ts";
+import type { Expectation } from "./expect.ts";
 import { withoutSecondaryIndexes } from "./bulk.ts";
 import { openStream } from "./live.ts";
 import { messagePlans, type StatementPlan } from "./message-plans.ts";
-import { BROWSER_ACCEPT_ENCODING, load, warm, type LoadResult } from "./load.ts";
+import { load, warm } from "./load.ts";
+import { METRICS_TOKEN } from "./metrics.ts";
+import { openLoad } from "./open-loop.ts";
 import { startServer, type BenchServer } from "./server.ts";
+import { check, describeRun, measured, refreshCookies, signedInPages, warmUp, type Person, type SignedInRun, type SignedInTarget } from "./signed-in.ts";
 
 const SENDERS = 200;
 const CONCURRENT_SENDERS = 10;
@@ -38,8 +45,17 @@ interface MessagesSize {
   loadSeconds: number;
   /** EXPLAIN (ANALYZE, BUFFERS) of every SELECT the inbox and the long thread's page send. */
   plans: StatementPlan[];
-  inbox: LoadResult[];
-  thread: LoadResult[];
+  inbox: SignedInRun[];
+  thread: SignedInRun[];
+  /**
+   * The largest size only: signed-in /browse-gigs (the heavy digger) and /my-gigs (the heavy
+   * client) on the same server and database, in turns with the thread and the inbox (issue 52:
+   * the thread at least at Browse Gigs' rate, the inbox at My Gigs'); the thread's open loop at
+   * half its best closed-loop rate.
+   */
+  browseGigs?: SignedInRun[];
+  myGigs?: SignedInRun[];
+  threadOpen?: SignedInRun;
   sendMs: { p50: number; p99: number; max: number };
 }
 
@@ -220,12 +236,6 @@ async function signIn(server: BenchServer, email: string): Promise<string> {
     .join("; ");
 }
 
-async function assertPage(server: BenchServer, path: string, cookie: string, expectation: Expectation) {
-  const response = await fetch(server.url + path, { redirect: "manual", headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, cookie } });
-  const problem = answerProblem(path, response.status, await response.text(), expectation, response.headers.get("location"));
-  if (problem) throw new Error(`bench: ${problem}; the measurement would not time what it names`);
-}
-
 /** One message, as the thread page's script posts it; throws unless the server took it. */
 async function send(server: BenchServer, cookie: string, threadId: string, body: string): Promise<void> {
   const response = await fetch(`${server.url}/messages/${threadId}.data`, {
@@ -245,9 +255,11 @@ export async function messagesCase(options: {
   sends: number;
   duration: number;
   rounds: number;
+  /** Browse Gigs' 20 gigs signed out in the database at this URL (run.ts's expectation): the digger's page lists them too. */
+  browseListed: (databaseUrl: string) => Promise<Expectation>;
   log: (line: string) => void;
 }): Promise<MessagesResult> {
-  const { pgServer, buildDir, gigs, messages, sends, duration, rounds, log } = options;
+  const { pgServer, buildDir, gigs, messages, sends, duration, rounds, browseListed, log } = options;
   const sizes = [...new Set([SMALL, messages])];
   const worlds = [];
   for (const size of sizes) {
@@ -260,30 +272,66 @@ export async function messagesCase(options: {
   const servers: BenchServer[] = [];
   const held: IncomingMessage[] = [];
   try {
-    for (const world of worlds) servers.push(await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1" }));
+    for (const world of worlds) servers.push(await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1", METRICS_TOKEN }));
     const results: MessagesSize[] = worlds.map((w) => ({ messages: w.size, threads: w.threads, threadsWithMessages: w.threadsWithMessages, plans: w.plans, loadSeconds: Math.round(w.loadSeconds * 10) / 10, inbox: [], thread: [], sendMs: { p50: 0, p99: 0, max: 0 } }));
-    const heavyCookies: string[] = [];
+    // Per size, the pages timed in turns: the thread and the inbox, and at the largest size
+    // Browse Gigs and My Gigs between them (signed-in.ts's pages and checks).
+    const timed: Array<Array<SignedInTarget & { runs: SignedInRun[] }>> = [];
+    const last = worlds.length - 1;
     for (const [i, world] of worlds.entries()) {
       const server = servers[i]!;
-      const cookie = await signIn(server, world.heavy.email);
-      heavyCookies.push(cookie);
+      const heavy: Person = { id: HEAVY_DIGGER, name: world.heavy.full_name, cookie: await signIn(server, world.heavy.email) };
       const who = `, signed in as ${world.heavy.full_name}`;
-      await assertPage(server, "/messages", cookie, { what: `the inbox with the long thread${who}`, texts: [world.heavy.full_name, world.longThread] });
-      await assertPage(server, `/messages/${world.longThread}`, cookie, { what: `the long thread's newest message${who}`, texts: [world.heavy.full_name, world.lastText] });
-      await warm(server.url, "/messages", 5, { cookie });
-      await warm(server.url, `/messages/${world.longThread}`, 5, { cookie });
+      const thread = { name: "thread of 500", path: `/messages/${world.longThread}`, person: heavy, check: { expectation: { what: `the long thread's newest message${who}`, texts: [world.heavy.full_name, world.lastText] } } };
+      const inbox = { name: "inbox", path: "/messages", person: heavy, check: { expectation: { what: `the inbox with the long thread${who}`, texts: [world.heavy.full_name, world.longThread] } } };
+      let pages: SignedInTarget[] = [thread, inbox];
+      if (i === last) {
+        const client = new pg.Client({ connectionString: world.url });
+        await client.connect();
+        try {
+          const others = await signedInPages(server, client, await browseListed(world.url));
+          const page = (path: string) => others.find((p) => p.path === path)!;
+          pages = [thread, page("/browse-gigs"), inbox, page("/my-gigs")];
+        } finally {
+          await client.end();
+        }
+      }
+      for (const page of pages) {
+        await check(server, page.path, page.person.cookie, page.check);
+        if (i === last) await warmUp(server, page);
+        else await warm(server.url, page.path, 5, { cookie: page.person.cookie });
+      }
+      timed.push(pages.map((page) => ({ ...page, runs: [] })));
     }
     for (let round = 0; round < rounds; round += 1) {
       for (const [i, world] of worlds.entries()) {
         const server = servers[i]!;
-        const inbox = await load(server.url, "/messages", 10, duration, { cookie: heavyCookies[i]! });
-        const thread = await load(server.url, `/messages/${world.longThread}`, 10, duration, { cookie: heavyCookies[i]! });
-        results[i]!.inbox.push(inbox);
-        results[i]!.thread.push(thread);
-        for (const [name, r] of [["inbox", inbox], ["thread of 500", thread]] as const) {
-          log(`  ${String(world.size).padStart(8)} messages, ${name.padEnd(13)} c=10 round ${round + 1}: ${r.rps} req/s  p50 ${r.p50} p99 ${r.p99} ms  errors ${r.errors + r.timeouts + r.non2xx}`);
+        for (const page of timed[i]!) {
+          await refreshCookies(server, page.person);
+          const run = await measured(server, () => load(server.url, page.path, 10, duration, { cookie: page.person.cookie }));
+          page.runs.push(run);
+          log(`  ${String(world.size).padStart(8)} messages, ${page.name.padEnd(26)} c=10 round ${round + 1}: ${describeRun(run)}`);
         }
       }
+    }
+    for (const [i, pages] of timed.entries()) {
+      const runs = (path: string) => pages.find((p) => p.path === path)?.runs;
+      results[i]!.thread = runs(`/messages/${worlds[i]!.longThread}`)!;
+      results[i]!.inbox = runs("/messages")!;
+      results[i]!.browseGigs = runs("/browse-gigs");
+      results[i]!.myGigs = runs("/my-gigs");
+    }
+    {
+      // The thread's open loop at the largest size, at half its best closed-loop rate.
+      const server = servers[last]!;
+      const thread = timed[last]![0]!;
+      const rate = Math.max(1, Math.floor(Math.max(...thread.runs.map((r) => r.rps)) / 2));
+      await refreshCookies(server, thread.person);
+      const run = await measured(server, () => openLoad(server.url, thread.path, rate, duration, { cookie: thread.person.cookie }));
+      results[last]!.threadOpen = { ...run, offeredRate: rate };
+      log(`  ${String(worlds[last]!.size).padStart(8)} messages, ${thread.name.padEnd(26)} offered ${rate}/s: ${describeRun(run)}`);
+      // Still the same pages after the load (no expired session timed).
+      for (const page of timed[last]!) await check(server, page.path, page.person.cookie, page.check);
     }
 
     // Sending: 10 senders at once, each taking the next of the 200 diggers in turn.
@@ -310,7 +358,6 @@ export async function messagesCase(options: {
     }
 
     // Live: a send on A (the larger database's server), the event on B's stream for the sender.
-    const last = worlds.length - 1;
     const world = worlds[last]!;
     const a = servers[last]!;
     const b = await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1" });

@@ -35,7 +35,8 @@ export const THREAD: Access<{ user: SessionUser; thread: ThreadParty }> = {
   },
 };
 
-const notFound = () => new AppError("not_found", "Page not found");
+/** A thread its reader may not see, an unknown one and a malformed id alike: the 404 page. */
+export const notFound = () => new AppError("not_found", "Page not found");
 
 /**
  * Thread `threadId` as party `userId` sees it; the 404 page for anyone else, an unknown thread

@@ -5,10 +5,10 @@
  * `threadQuotes`: all of them, oldest first (the data export); `threadQuotePage`: the newest
  * before a thread page's cursor, for the page's one list of messages and quotes (thread.ts).
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { QuoteCard, ThreadQuoteState } from "#core/quote-views.ts";
 import { comparablePrice, quotedPrice } from "#core/quotes.ts";
-import type { Database } from "../db/client.ts";
+import { queryRows, type Database } from "../db/client.ts";
 import { quoteLineItems, quotes } from "../db/schema.ts";
 import { threadParty } from "./access.ts";
 import { exactTimestamp } from "../pagination.ts";
@@ -90,15 +90,18 @@ async function quoteCards(db: Database, rows: QuoteRow[], now: Date): Promise<Qu
  * accepted, ends quoting on it (issue 47).
  */
 export async function threadQuoteState(db: Database, threadId: string, gigId: string): Promise<ThreadQuoteState> {
-  const [row] = await db
-    .select({
-      hasOpen: sql<boolean>`coalesce(bool_or(${quotes.threadId} = ${threadId} and ${quotes.status} = 'open'), false)`,
-      accepted: sql<boolean>`coalesce(bool_or(${quotes.threadId} = ${threadId} and ${quotes.status} = 'accepted'), false)`,
-      gigAccepted: sql<boolean>`coalesce(bool_or(${quotes.status} = 'accepted'), false)`,
-      notChosen: sql<boolean>`coalesce(bool_or(${quotes.threadId} = ${threadId} and ${quotes.status} = 'not_chosen'), false)`,
-    })
-    .from(quotes)
-    .where(and(eq(quotes.gigId, gigId), inArray(quotes.status, ["open", "accepted", "not_chosen"])));
-  const hasOpen = Boolean(row?.hasOpen);
-  return { hasOpen, accepted: Boolean(row?.accepted), canQuote: !hasOpen && !row?.gigAccepted && !row?.notChosen };
+  const [row] = await queryRows<{ state: ThreadQuoteState }>(db, sql`select ${quoteStateOf(threadId, gigId)} as state`);
+  return row!.state;
+}
+
+/**
+ * `threadQuoteState` as one column of a larger select (the thread page's head, thread.ts): one
+ * pass over the gig's open, accepted and not chosen quotes (quotes' gig index).
+ */
+export function quoteStateOf(threadId: SQLWrapper | string, gigId: SQLWrapper | string) {
+  return sql<ThreadQuoteState>`(select json_build_object(
+      'hasOpen', coalesce(bool_or(q.thread_id = ${threadId} and q.status = 'open'), false),
+      'accepted', coalesce(bool_or(q.thread_id = ${threadId} and q.status = 'accepted'), false),
+      'canQuote', not coalesce(bool_or(q.status = 'accepted' or (q.thread_id = ${threadId} and q.status in ('open', 'not_chosen'))), false))
+    from ${quotes} q where q.gig_id = ${gigId} and q.status in ('open', 'accepted', 'not_chosen'))`;
 }

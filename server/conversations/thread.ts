@@ -6,17 +6,18 @@
  * and the gig, whether either blocked the other, and how far the other party has read. Opening
  * the newest page marks the thread read for its viewer.
  */
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
+import { isUuid } from "#core/ids.ts";
 import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadItem, type ThreadView } from "#core/messages.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { blocks, diggerProfiles, gigs, leadPurchases, messages, reviewWindows, threads, users } from "../db/schema.ts";
+import { blocks, diggerProfiles, gigs, leadPurchases, messageAttachments, messages, quotes, reviewWindows, threads, users, visitProposals, visits } from "../db/schema.ts";
 import { emitRecord } from "../events/emit.ts";
 import { decodeCursor, encodeCursor, exactTimestamp, TIMESTAMP_SEQ_CURSOR } from "../pagination.ts";
 import type { ReaderTime } from "../reader-time.ts";
 import { fullyRefunded } from "../reviews/gig-buyers.ts";
-import { threadQuotePage } from "./thread-quotes.ts";
-import { nextVisit, threadVisitPage } from "./visits/thread-visits.ts";
-import { threadParty, type ThreadParty } from "./access.ts";
+import { quoteStateOf, threadQuotePage } from "./thread-quotes.ts";
+import { nextVisitView, threadVisitPage } from "./visits/thread-visits.ts";
+import { notFound, type ThreadParty } from "./access.ts";
 import { attachmentsOf } from "./attachments.ts";
 
 /** The party's read mark columns. */
@@ -60,13 +61,36 @@ async function readMark(db: Database | Transaction, party: ThreadParty): Promise
 
 /** `time`: the reader's (server/reader-time.ts): each message's time as text in their zone; `onOpen`: see markThreadRead. */
 export async function threadPage(db: Database, userId: string, threadId: string, cursorParam: string | null, time: ReaderTime, onOpen?: OnOpen): Promise<ThreadView> {
-  const party = await threadParty(db, userId, threadId);
+  return (await readThread(db, userId, threadId, cursorParam, time, onOpen)).thread;
+}
+
+/**
+ * The thread page's data (threadPage), with what its forms need beside it (view-thread.ts): the
+ * quote forms' state and whether the reader may hold live streams. The thread's head is one
+ * query (the party check, the gig, the other party, blocks, the read marks, the next visit, the
+ * quote state, and whether the thread has quotes or visit proposals at all); then the page's
+ * messages, and only when there are any, its quotes, visits and files: a thread of messages alone
+ * is two queries (and the read mark's write when it was unread).
+ */
+export async function readThread(db: Database, userId: string, threadId: string, cursorParam: string | null, time: ReaderTime, onOpen?: OnOpen) {
+  if (!isUuid(threadId)) throw notFound();
   const before = decodeCursor(cursorParam, TIMESTAMP_SEQ_CURSOR);
-  const markedRead = before ? false : await markThreadRead(db, party, onOpen?.(party) ?? null);
-  const columns = readColumns(party.role);
-  const other = party.otherId;
+  const t = threads;
+  const other = sql<string>`(case when ${t.diggerUserId} = ${userId} then ${t.clientId} else ${t.diggerUserId} end)`;
+  const amDigger = sql`${t.diggerUserId} = ${userId}`;
+  const next = db
+    .select({ id: visits.id, startsAt: exactTimestamp(visits.startsAt).as("next_visit_starts_at"), windowMinutes: sql<number>`${visits.windowMinutes}`.as("next_visit_window") })
+    .from(visits)
+    .where(and(eq(visits.threadId, t.id), eq(visits.status, "booked"), gt(visits.endsAt, time.now)))
+    .orderBy(asc(visits.startsAt))
+    .limit(1)
+    .as("next_visit");
   const [head] = await db
     .select({
+      diggerUserId: t.diggerUserId,
+      clientId: t.clientId,
+      // The reader's own mark behind the thread's last message: opening the newest page marks it.
+      unread: sql<boolean>`${t.lastMessageSeq} > (case when ${amDigger} then ${t.diggerReadSeq} else ${t.clientReadSeq} end)`,
       gigId: gigs.id,
       gigTitle: gigs.title,
       gigStatus: gigs.status,
@@ -76,22 +100,38 @@ export async function threadPage(db: Database, userId: string, threadId: string,
       otherDeletedAt: users.deletedAt,
       handle: diggerProfiles.handle,
       profileId: diggerProfiles.id,
-      otherReadSeq: columns.otherSeq,
-      otherReadAt: exactTimestamp(columns.otherAt),
+      otherReadSeq: sql<number>`(case when ${amDigger} then ${t.clientReadSeq} else ${t.diggerReadSeq} end)`.mapWith(Number),
+      otherReadAt: exactTimestamp(sql`(case when ${amDigger} then ${t.clientReadAt} else ${t.diggerReadAt} end)`),
       iBlocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${other})`,
       blockedMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${userId})`,
       meSuspended: sql<boolean>`exists (select 1 from ${users} me where me.id = ${userId} and me.suspended_at is not null)`,
+      // server/live/admission.ts's rule: a confirmed address and a thread (this one).
+      live: sql<boolean>`coalesce((select me.email_verified from ${users} me where me.id = ${userId}), false)`,
       refunded: fullyRefunded,
       purchaseId: leadPurchases.id,
       // The digger's Review {first name} (issue 51): the lead's review window, by its key.
       reviewWindow: sql<boolean>`exists (select 1 from ${reviewWindows} where ${reviewWindows.gigId} = ${leadPurchases.gigId} and ${reviewWindows.diggerId} = ${leadPurchases.diggerId} and ${reviewWindows.closedAt} is null)`,
+      quoteState: quoteStateOf(t.id, gigs.id),
+      hasQuotes: sql<boolean>`exists (select 1 from ${quotes} where ${quotes.threadId} = ${t.id})`,
+      hasProposals: sql<boolean>`exists (select 1 from ${visitProposals} where ${visitProposals.threadId} = ${t.id})`,
+      nextVisitId: next.id,
+      nextVisitStartsAt: next.startsAt,
+      nextVisitWindow: next.windowMinutes,
     })
-    .from(threads)
-    .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))
+    .from(t)
+    .innerJoin(leadPurchases, eq(leadPurchases.id, t.purchaseId))
     .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
     .leftJoin(users, eq(users.id, other))
-    .leftJoin(diggerProfiles, eq(diggerProfiles.userId, threads.diggerUserId))
-    .where(eq(threads.id, party.id));
+    .leftJoin(diggerProfiles, eq(diggerProfiles.userId, t.diggerUserId))
+    .leftJoinLateral(next, sql`true`)
+    .where(and(eq(t.id, threadId), or(eq(t.diggerUserId, userId), eq(t.clientId, userId))));
+  if (!head) throw notFound();
+  const role = head.diggerUserId === userId ? "digger" : "client";
+  const party: ThreadParty = { id: threadId, role, userId, otherId: role === "digger" ? head.clientId : head.diggerUserId };
+  // The newest page marks the thread read: written only when it was unread, or when the opening
+  // records more (the client's, view-thread.ts).
+  const also = before ? null : (onOpen?.(party) ?? null);
+  const markedRead = before ? false : also || head.unread ? await markThreadRead(db, party, also) : false;
   const rows = await db
     .select({
       id: messages.id,
@@ -101,22 +141,24 @@ export async function threadPage(db: Database, userId: string, threadId: string,
       hidden: sql<boolean>`${messages.hiddenAt} is not null`,
       deleted: sql<boolean>`${messages.deletedAt} is not null`,
       createdAt: exactTimestamp(messages.createdAt),
+      // Spelled out: a one-table select writes its columns unqualified, which here would name the attachment's.
+      hasFiles: sql<boolean>`exists (select 1 from ${messageAttachments} a where a.message_id = ${sql.identifier("messages")}.id)`,
     })
     .from(messages)
     .where(and(eq(messages.threadId, party.id), before ? sql`(${messages.createdAt}, ${messages.seq}) < (${before[0]}::timestamptz, ${before[1]}::bigint)` : undefined))
     .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(THREAD_PAGE_SIZE + 1);
-  const quoteRows = await threadQuotePage(db, party.id, before, THREAD_PAGE_SIZE + 1);
+  const quoteRows = head.hasQuotes ? await threadQuotePage(db, party.id, before, THREAD_PAGE_SIZE + 1) : [];
   const otherParty = {
     role: party.role === "digger" ? ("client" as const) : ("digger" as const),
-    deleted: !head || head.otherName === null || head.otherDeletedAt !== null,
-    handle: head?.handle ?? null,
-    fullName: head?.otherName ?? null,
+    deleted: head.otherName === null || head.otherDeletedAt !== null,
+    handle: head.handle,
+    fullName: head.otherName,
   };
   // Visits are arranged by two parties who may still talk, on a lead not refunded in full (issue 50).
-  const mayArrange = Boolean(head) && !otherParty.deleted && !head?.meSuspended && !head?.iBlocked && !head?.blockedMe && !head?.refunded;
+  const mayArrange = !otherParty.deleted && !head.meSuspended && !head.iBlocked && !head.blockedMe && !head.refunded;
   const visitReader = { role: party.role, otherName: partyName(otherParty), time, mayArrange };
-  const visitRows = await threadVisitPage(db, party.id, before, THREAD_PAGE_SIZE + 1, visitReader);
+  const visitRows = head.hasProposals ? await threadVisitPage(db, party.id, before, THREAD_PAGE_SIZE + 1, visitReader) : [];
   // The three parts merged newest first; the page is the newest 50 of them, shown oldest first.
   type Entry = { at: string; seq: number } & (
     | { message: (typeof rows)[number]; quote: null; visit: null }
@@ -130,17 +172,17 @@ export async function threadPage(db: Database, userId: string, threadId: string,
   ].sort((a, b) => (a.at === b.at ? b.seq - a.seq : a.at < b.at ? 1 : -1));
   const shown = newestFirst.slice(0, THREAD_PAGE_SIZE).reverse();
   const shownMessages = shown.flatMap((item) => (item.message ? [item.message] : []));
-  const files = await attachmentsOf(db, shownMessages.filter((row) => !row.deleted && !row.hidden).map((row) => row.id));
-  return {
+  const files = await attachmentsOf(db, shownMessages.filter((row) => row.hasFiles && !row.deleted && !row.hidden).map((row) => row.id));
+  const thread: ThreadView = {
     id: party.id,
     role: party.role,
     otherName: partyName(otherParty),
     otherFirstName: firstNameOrHandle(otherParty),
-    gigTitle: head?.gigTitle ?? "",
-    gigId: head?.gigId ?? "",
-    gig: { id: head?.gigId ?? "", status: head?.gigStatus ?? "closed", filled: Boolean(head?.gigFilled), openForMore: Boolean(head?.gigOpenForMore) },
+    gigTitle: head.gigTitle,
+    gigId: head.gigId,
+    gig: { id: head.gigId, status: head.gigStatus, filled: Boolean(head.gigFilled), openForMore: Boolean(head.gigOpenForMore) },
     // The client's way to the digger's public profile (a client has none).
-    otherProfileId: party.role === "client" && !otherParty.deleted ? (head?.profileId ?? null) : null,
+    otherProfileId: party.role === "client" && !otherParty.deleted ? (head.profileId ?? null) : null,
     items: shown.map((item): ThreadItem => {
       if (item.quote) {
         const { at: _at, seq: _seq, ...quote } = item.quote;
@@ -157,16 +199,20 @@ export async function threadPage(db: Database, userId: string, threadId: string,
         message: { id: row.id, seq: row.seq, mine: row.senderId === userId, body: state === "shown" ? row.body : "", state, createdAt: row.createdAt, createdText: time.dateTime(row.createdAt), attachments: files.get(row.id) ?? [] },
       };
     }),
-    nextVisit: await nextVisit(db, party.id, time),
+    nextVisit:
+      head.nextVisitId && head.nextVisitStartsAt
+        ? nextVisitView({ id: head.nextVisitId, startsAt: new Date(head.nextVisitStartsAt), windowMinutes: head.nextVisitWindow }, time)
+        : null,
     visitsAllowed: mayArrange,
     earlierCursor: newestFirst.length > THREAD_PAGE_SIZE && shown[0] ? encodeCursor([shown[0].at, shown[0].seq]) : null,
-    readByOther: head && head.otherReadSeq > 0 && head.otherReadAt ? { seq: head.otherReadSeq, at: head.otherReadAt, text: time.dateTime(head.otherReadAt) } : null,
-    iBlocked: Boolean(head?.iBlocked),
-    blockedMe: Boolean(head?.blockedMe),
-    canSend: !otherParty.deleted && !head?.meSuspended && !head?.iBlocked && !head?.blockedMe,
+    readByOther: head.otherReadSeq > 0 && head.otherReadAt ? { seq: head.otherReadSeq, at: head.otherReadAt, text: time.dateTime(head.otherReadAt) } : null,
+    iBlocked: Boolean(head.iBlocked),
+    blockedMe: Boolean(head.blockedMe),
+    canSend: !otherParty.deleted && !head.meSuspended && !head.iBlocked && !head.blockedMe,
     markedRead,
     // The digger's entry to their review of the client (issue 51); the client never has one.
     clientReview:
-      party.role === "digger" && head?.reviewWindow && !otherParty.deleted ? { purchaseId: head.purchaseId, firstName: firstNameOrHandle(otherParty) } : null,
+      party.role === "digger" && head.reviewWindow && !otherParty.deleted ? { purchaseId: head.purchaseId, firstName: firstNameOrHandle(otherParty) } : null,
   };
+  return { thread, quoteState: head.quoteState, live: Boolean(head.live) };
 }

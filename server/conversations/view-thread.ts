@@ -11,13 +11,11 @@
 import { addDays } from "#core/dates.ts";
 import type { VisitFormState } from "#core/visit-views.ts";
 import { VISIT_MAX_AHEAD_DAYS } from "#core/visits.ts";
-import { mayHoldLiveStreams } from "../live/admission.ts";
 import { readerTime } from "../reader-time.ts";
 import { defineOperation } from "../operation.ts";
 import { MESSAGES } from "./access.ts";
 import { recordClientOpening } from "./open-thread.ts";
-import { threadPage, type OnOpen } from "./thread.ts";
-import { threadQuoteState } from "./thread-quotes.ts";
+import { readThread, type OnOpen } from "./thread.ts";
 
 export const threadView = defineOperation({
   access: MESSAGES,
@@ -35,7 +33,7 @@ export const threadView = defineOperation({
         : null;
     // `since`: the live stream resyncs at once if an event came between this read and its start.
     const time = readerTime(user.timeZone, config);
-    const thread = await threadPage(db, user.id, threadId, url.searchParams.get("cursor"), time, clientOpens);
+    const { thread, quoteState, live } = await readThread(db, user.id, threadId, url.searchParams.get("cursor"), time, clientOpens);
     if (backOnSale) pageCache.invalidate();
     // The quote forms' state (issue 33; the cards are among the thread's items), and today in
     // the server's zone: Valid until's default and earliest day.
@@ -48,9 +46,9 @@ export const threadView = defineOperation({
     return {
       thread,
       visitForm,
-      quoteState: await threadQuoteState(db, thread.id, thread.gigId),
-      today: readerTime(user.timeZone, config).today,
-      live: await mayHoldLiveStreams(db, user.id),
+      quoteState,
+      today: time.today,
+      live,
       since: Date.now(),
     };
   },

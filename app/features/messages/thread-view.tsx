@@ -188,11 +188,30 @@ function MessageItem({ message, threadId, read }: { message: ThreadMessage; thre
 
 /**
  * A message's own menu (issue 47): Report, which opens its reason form in a dialog (then the
- * console's Messages queue). More of a message's actions go beside it.
+ * console's Messages queue). More of a message's actions go beside it. Until first pressed it is
+ * its button alone, as the popover's trigger renders it closed: the popover, the dialog and the
+ * form are made then, open (a page of 50 messages rendered them all for each, issue 52).
  */
 function MessageMenu({ messageId, threadId }: { messageId: string; threadId: string }) {
+  const [used, setUsed] = useState(false);
+  if (used) return <MessageMenuInUse messageId={messageId} threadId={threadId} />;
+  return (
+    <MessageMenuButton data-slot="popover-trigger" aria-haspopup="dialog" aria-expanded="false" data-state="closed" onClick={() => setUsed(true)} />
+  );
+}
+
+function MessageMenuButton(props: React.ComponentProps<"button">) {
+  return (
+    <Button type="button" variant="ghost" size="icon" className="size-7 text-muted-foreground" {...props}>
+      <MoreHorizontal aria-hidden="true" />
+      <span className="sr-only">Message actions</span>
+    </Button>
+  );
+}
+
+function MessageMenuInUse({ messageId, threadId }: { messageId: string; threadId: string }) {
   const fetcher = useFetcher<{ error?: string; success?: string }>();
-  const [menu, setMenu] = useState(false);
+  const [menu, setMenu] = useState(true);
   const [reporting, setReporting] = useState(false);
   const reasonId = `report-${messageId}`;
   // Once reported, the menu and its dialog give way to the words.
@@ -201,10 +220,7 @@ function MessageMenu({ messageId, threadId }: { messageId: string; threadId: str
     <>
       <Popover open={menu} onOpenChange={setMenu}>
         <PopoverTrigger asChild>
-          <Button type="button" variant="ghost" size="icon" className="size-7 text-muted-foreground">
-            <MoreHorizontal aria-hidden="true" />
-            <span className="sr-only">Message actions</span>
-          </Button>
+          <MessageMenuButton />
         </PopoverTrigger>
         <PopoverContent align="start" className="w-40 p-1">
           <Button

@@ -4,9 +4,10 @@
  * (`threadVisitPage`, down visit_proposals_thread_idx, as thread-quotes.ts's quotes), with its
  * options and, for a booked proposal that is still its visit's current one, the visit's state
  * and what the reader may do now. Every time is text in the reader's zone (`ReaderTime`); the
- * operations check again what the cards offer. `nextVisit`: the banner at the thread's top.
+ * operations check again what the cards offer. `nextVisitView`: the banner at the thread's top
+ * (its visit read with the thread's head, thread.ts).
  */
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { NextVisitView, VisitCard, VisitMarkView, VisitStateView } from "#core/visit-views.ts";
 import {
   bookLabel,
@@ -143,14 +144,8 @@ function visitState(visit: Visit, reader: VisitReader): VisitStateView {
 }
 
 /** The thread's next booked visit whose window has not closed, for the banner; null for none. */
-export async function nextVisit(db: Database, threadId: string, time: ReaderTime): Promise<NextVisitView | null> {
-  const [visit] = await db
-    .select({ id: visits.id, startsAt: visits.startsAt, windowMinutes: visits.windowMinutes })
-    .from(visits)
-    .where(and(eq(visits.threadId, threadId), eq(visits.status, "booked"), gt(visits.endsAt, time.now)))
-    .orderBy(asc(visits.startsAt))
-    .limit(1);
-  if (!visit) return null;
+/** The banner of booked visit `visit` (the next of its thread not yet over), its times in the reader's zone. */
+export function nextVisitView(visit: { id: string; startsAt: Date; windowMinutes: number }, time: ReaderTime): NextVisitView {
   const window = time.visitWindow(visit.startsAt, visit.windowMinutes);
   return { id: visit.id, line: visitBookedLine(window), window, upcoming: visit.startsAt.getTime() > time.now.getTime() };
 }
