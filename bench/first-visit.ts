@@ -7,7 +7,7 @@
  *
  *   npm run bench:weight                       # builds into BUILD_DIR (default build-bench) first
  *   npm run bench:weight -- --no-build         # the build already there
- *   npm run bench:weight -- --lighthouse       # and Lighthouse (mobile) on /, /browse-gigs, a gig page
+ *   npm run bench:weight -- --lighthouse       # and Lighthouse (mobile) on /, /browse-gigs, a gig page, a profile
  *   npm run bench:weight -- --lighthouse --lighthouse-runs 5   # each page's median run of 5 (default 1)
  *   npm run bench:weight -- --json out.json    # and the figures as JSON
  *   npm run bench:weight -- --no-build --before /path/to/other/build
@@ -25,6 +25,9 @@ import { projectRoot, startServer } from "./lib/server.ts";
 import { pageWeight, type PageWeight } from "./lib/weight.ts";
 
 export const FIRST_VISIT_JS_BUDGET_KB = 150;
+
+/** Lighthouse's pages: the first of publicPages' (/, /browse-gigs, a gig, a digger's profile). */
+const LIGHTHOUSE_PAGES = 4;
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -61,7 +64,7 @@ export async function firstVisitWeights(options: { build: boolean; lighthouse: b
     const pages = await publicPages(server.url);
     const weights: PageWeight[] = [];
     for (const page of pages) weights.push(await pageWeight(server.url, page, path.resolve(projectRoot, buildDir, "client")));
-    const lighthouse = options.lighthouse ? await runLighthouse(server.url, pages.slice(0, 3), lighthouseRuns) : [];
+    const lighthouse = options.lighthouse ? await runLighthouse(server.url, pages.slice(0, LIGHTHOUSE_PAGES), lighthouseRuns) : [];
     return { weights, lighthouse };
   } finally {
     await server.stop();
@@ -81,22 +84,25 @@ async function interleavedLighthouse(buildDirs: string[], rounds: number): Promi
       const dataDir = mkdtempSync(path.join(tmpdir(), "dg-weight-"));
       dataDirs.push(dataDir);
       const server = await startServer({ kind: "pglite", dataDir }, buildDir, { SEED_DEMO_DATA: "true" });
-      servers.push({ server, pages: (await publicPages(server.url)).slice(0, 3) });
+      servers.push({ server, pages: (await publicPages(server.url)).slice(0, LIGHTHOUSE_PAGES) });
     }
-    const results = buildDirs.map(() => [[], [], []] as LighthouseResult[][]);
+    const results = buildDirs.map(() => Array.from({ length: LIGHTHOUSE_PAGES }, (): LighthouseResult[] => []));
     for (let round = 0; round < rounds; round++)
-      for (let page = 0; page < 3; page++)
+      for (let page = 0; page < LIGHTHOUSE_PAGES; page++)
         for (const [i, { server, pages }] of servers.entries()) results[i]![page]!.push(...(await runLighthouse(server.url, [pages[page]!], 1)));
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     console.log(`\nLighthouse (mobile), ${rounds} rounds, builds taking turns; medians (each run's score in brackets)`);
-    for (let page = 0; page < 3; page++)
+    for (let page = 0; page < LIGHTHOUSE_PAGES; page++)
       for (const [i, buildDir] of buildDirs.entries()) {
         const runs = results[i]![page]!;
         const of = (name: string) => median(runs.map((r) => r.metrics[name] ?? 0));
         console.log(
-          `  ${runs[0]!.path.replace(/[0-9a-f-]{36}/, "{id}").padEnd(16)} ${path.basename(buildDir).padEnd(12)} performance ${median(runs.map((r) => r.performance ?? 0))} [${runs.map((r) => r.performance).join(" ")}]` +
-            `, first paint ${of("firstContentfulPaintMs")} ms, largest ${of("largestContentfulPaintMs")} ms, blocking ${of("totalBlockingTimeMs")} ms, accessibility ${median(runs.map((r) => r.accessibility ?? 0))}`,
+          `  ${runs[0]!.path.replace(/[0-9a-f-]{36}/, "{id}").padEnd(16)} ${(i === 0 ? "before" : "this").padEnd(7)} performance ${median(runs.map((r) => r.performance ?? 0))} [${runs.map((r) => r.performance).join(" ")}]` +
+            `, first paint ${of("firstContentfulPaintMs")} ms, largest ${of("largestContentfulPaintMs")} ms, speed index ${of("speedIndexMs")} ms, blocking ${of("totalBlockingTimeMs")} ms, accessibility ${median(runs.map((r) => r.accessibility ?? 0))}`,
         );
+        console.log(`      first paint waited for (last run): ${runs.at(-1)!.firstPaintWaitedFor.join(", ")}`);
+        const failing = [...new Set(runs.flatMap((r) => r.failing))];
+        if (failing.length > 0) console.log(`      audits below 0.9 in some run: ${failing.join(", ")}`);
       }
   } finally {
     for (const { server } of servers) await server.stop();

@@ -415,7 +415,7 @@ async function main() {
     if (sections.has("lighthouse")) {
       log("bench: Lighthouse");
       try {
-        lighthouse = await runLighthouse(server.url, ["/", "/browse-gigs", `/gig/${sample.gigId}`], lighthouseRuns);
+        lighthouse = await runLighthouse(server.url, ["/", "/browse-gigs", `/gig/${sample.gigId}`, `/digger/${sample.diggerId}`], lighthouseRuns);
       } catch (error) {
         lighthouse = { error: String(error) };
         log(`  Lighthouse could not run: ${String(error)}`);

@@ -19,6 +19,12 @@ export interface LighthouseResult {
   failing: string[];
   /** Lighthouse's opportunities with their estimated savings (what to fix first). */
   opportunities: string[];
+  /**
+   * What its first paint estimate waited for: the files at render-blocking priority (the page,
+   * stylesheets, scripts at High) that had arrived before the paint it saw, which its
+   * simulation of the slow network then downloads before painting.
+   */
+  firstPaintWaitedFor: string[];
 }
 
 export function chromePath(): string | null {
@@ -27,6 +33,14 @@ export function chromePath(): string | null {
 }
 
 const WARMUP_REQUESTS = 20;
+
+interface NetworkRequest {
+  url: string;
+  priority: string;
+  resourceType: string;
+  transferSize: number;
+  networkEndTime: number;
+}
 
 export async function runLighthouse(baseUrl: string, paths: string[], runs = 1): Promise<LighthouseResult[]> {
   const chrome = chromePath();
@@ -78,8 +92,14 @@ export async function runLighthouse(baseUrl: string, paths: string[], runs = 1):
         const opportunities = Object.values(lhr.audits)
           .filter((a) => a.details?.type === "opportunity" && typeof a.score === "number" && a.score < 0.9)
           .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+        const observedPaint = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0]?.observedFirstContentfulPaint ?? 0;
+        const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
+        const firstPaintWaitedFor = requests
+          .filter((r) => (r.priority === "VeryHigh" || (r.priority === "High" && r.resourceType === "Script")) && r.networkEndTime <= observedPaint)
+          .map((r) => `${new URL(r.url).pathname.replace(/^\/assets\//, "")} ${(r.transferSize / 1024).toFixed(1)} KB`);
         scores.push({
           opportunities,
+          firstPaintWaitedFor,
           path: pagePath,
           performance: score("performance"),
           accessibility: score("accessibility"),
@@ -99,8 +119,10 @@ export async function runLighthouse(baseUrl: string, paths: string[], runs = 1):
     }
     return results;
   } finally {
+    // Chromium may still write its profile while it exits (slowly, on a loaded machine).
+    const exited = new Promise((resolve) => browser.once("exit", resolve));
     browser.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(profile, { recursive: true, force: true });
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
