@@ -80,7 +80,7 @@ async function profileRuns(profileDir: string): Promise<RunWindow[]> {
     { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] },
   );
   try {
-    const pages = await signedInPages(server, client, listed, { later: true });
+    const pages = await signedInPages(server, client, listed, { later: true, databaseUrl });
     for (const page of pages) {
       await check(server, page.path, page.person.cookie, page.check);
       await warm(server.url, page.path, 20, { cookie: page.person.cookie });

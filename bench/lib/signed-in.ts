@@ -15,6 +15,9 @@
  * for a connection (the histogram `db_pool_wait_seconds`, before and after).
  */
 import pg from "pg";
+import { clientRecordLines } from "../../core/reply-guarantee.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { clientRecordFigures } from "../../server/gigs/client-record.ts";
 import { BENCH_PASSWORD, HEAVY_CLIENT, HEAVY_DIGGER } from "../generate.ts";
 import { AUTH_COOKIE_PREFIX } from "../../server/auth/auth.ts";
 import { answerProblem, missingTexts, type Expectation } from "./expect.ts";
@@ -227,7 +230,12 @@ export interface SignedInTarget {
  * added since, which older builds do not have: the code step (issue 49) and the Visits list
  * (issue 50).
  */
-export async function signedInPages(server: BenchServer, client: pg.Client, listed: Expectation, { later = false } = {}): Promise<SignedInTarget[]> {
+export async function signedInPages(
+  server: BenchServer,
+  client: pg.Client,
+  listed: Expectation,
+  { later = false, databaseUrl }: { later?: boolean; databaseUrl?: string } = {},
+): Promise<SignedInTarget[]> {
   const digger = await signIn(server, client, HEAVY_DIGGER);
   const clientUser = await signIn(server, client, HEAVY_CLIENT);
   const ids = async (query: string, id: string) => (await client.query<{ id: string }>(query, [id])).rows.map((r) => r.id);
@@ -254,8 +262,11 @@ export async function signedInPages(server: BenchServer, client: pg.Client, list
     { name: "notifications", path: "/notifications", person: digger, check: { expectation: named(digger, "Notifications", ["Notifications"]) } },
   ];
   if (!later) return pages;
+  if (!databaseUrl) throw new Error("bench: the later signed-in pages need the database's URL");
   await waitingCode(client, clientUser.id);
   const visitThreads = await benchVisits(client, digger.id);
+  const compared = await benchQuotes(client, clientUser.id);
+  const recordGig = await gigWithRecord(client, databaseUrl);
   return [
     ...pages,
     {
@@ -273,7 +284,71 @@ export async function signedInPages(server: BenchServer, client: pg.Client, list
         some: { ids: visitThreads.map((id) => `/messages/${id}`), least: 15, what: `the links to the threads of the digger's ${visitThreads.length} visits` },
       },
     },
+    {
+      name: `compare quotes (client, ${compared.handles.length} quotes)`,
+      path: `/my-gigs/${compared.gigId}/quotes`,
+      person: clientUser,
+      check: { expectation: named(clientUser, "Compare Quotes", ["Compare Quotes", ...compared.handles]) },
+    },
+    {
+      name: "gig page (digger, client's record)",
+      path: `/gig/${recordGig.id}`,
+      person: digger,
+      check: { expectation: named(digger, "the gig's title and its client's record", [recordGig.title, ...recordGig.recordLines]) },
+    },
   ];
+}
+
+/**
+ * Compare Quotes of the heavy client (issue 52): their gig with the most threads gets one open
+ * quote from each of its diggers, written once per bench database. Returns the gig and the
+ * diggers' handles the page must show.
+ */
+async function benchQuotes(client: pg.Client, clientUserId: string): Promise<{ gigId: string; handles: string[] }> {
+  const { rows: gigRows } = await client.query<{ gig_id: string }>(
+    `select p.gig_id from lead_purchases p join gigs g on g.id = p.gig_id join threads t on t.purchase_id = p.id
+     where g.consumer_id = $1 and p.status = 'completed' group by p.gig_id order by count(*) desc, p.gig_id limit 1`,
+    [clientUserId],
+  );
+  const gigId = gigRows[0]?.gig_id;
+  if (!gigId) throw new Error("bench: the heavy client has no gig with threads (the generator makes them)");
+  await client.query(
+    `insert into quotes (thread_id, gig_id, digger_id, type, amount_cents, included, valid_until, expires_at, status)
+     select t.id, p.gig_id, p.digger_id, 'fixed', 120000 + 5000 * row_number() over (order by t.id), 'Labour, materials and the clean-up after.',
+            (now() + interval '30 days')::date, now() + interval '30 days', 'open'
+     from lead_purchases p join threads t on t.purchase_id = p.id
+     where p.gig_id = $1 and p.status = 'completed' and not exists (select 1 from quotes q where q.thread_id = t.id)`,
+    [gigId],
+  );
+  const { rows } = await client.query<{ handle: string }>(
+    "select d.handle from quotes q join digger_profiles d on d.id = q.digger_id where q.gig_id = $1 and q.status = 'open' and q.expires_at > now()",
+    [gigId],
+  );
+  if (rows.length < 2) throw new Error(`bench: Compare Quotes of gig ${gigId} would show ${rows.length} quotes, not 2 or more`);
+  return { gigId, handles: rows.map((row) => row.handle) };
+}
+
+/**
+ * A gig for sale whose client has the longest record (issue 48: the record's lines on the gig
+ * page), newest first among those, and the lines the app writes of that record.
+ */
+async function gigWithRecord(client: pg.Client, databaseUrl: string): Promise<{ id: string; title: string; recordLines: string[] }> {
+  const { rows } = await client.query<{ id: string; title: string; client_id: string }>(
+    `select g.id, g.title, g.consumer_id as client_id from gigs g join client_records r on r.client_id = g.consumer_id
+     where g.status = 'open' and g.published and g.deleted_at is null and g.purchase_count < g.max_diggers
+     order by r.leads desc, g.created_at desc limit 1`,
+  );
+  const gig = rows[0];
+  if (!gig) throw new Error("bench: no gig for sale whose client has a record (generator v4 writes records)");
+  const handle = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
+  try {
+    const record = (await clientRecordFigures(handle.db, [gig.client_id])).get(gig.client_id)!;
+    const recordLines = clientRecordLines(record);
+    if (recordLines.length === 0) throw new Error(`bench: the client of gig ${gig.id} has no record line to show`);
+    return { id: gig.id, title: gig.title, recordLines };
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -340,7 +415,7 @@ export async function signedInCase(options: {
   await client.connect();
   const server = await startServer({ kind: "postgres", url: databaseUrl }, buildDir, { METRICS_TOKEN, ...PHONE_VERIFICATION_ON }, cpus);
   try {
-    const pages = await signedInPages(server, client, listed, { later: true });
+    const pages = await signedInPages(server, client, listed, { later: true, databaseUrl });
     for (const page of pages) {
       await check(server, page.path, page.person.cookie, page.check);
       await warmUp(server, page);
