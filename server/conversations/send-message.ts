@@ -4,6 +4,7 @@
  * blocked the other, never by a suspended account, never to a deleted one. The message, the
  * thread's activity and the sender's own read mark are written in one transaction, with the
  * event "message.sent" (`messageSent`): the one place a message's consequences go.
+ * docs/decisions/0078-sends-in-100-ms.md: what the send waits for, and what follows it.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -13,10 +14,11 @@ import { messages, threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { justCovered } from "./first-answer.ts";
-import { newMessageFacts } from "./push-notice.ts";
-import { THREAD, threadParty, type ThreadParty } from "./access.ts";
-import { partyStanding } from "./party-standing.ts";
+import type { JustCovered } from "../jobs/starts.ts";
+import { coveredOf, justCoveredColumn } from "./first-answer.ts";
+import { THREAD, threadParty } from "./access.ts";
+import { lockedThreadStanding, type PartyStanding } from "./party-standing.ts";
+import { takeBoth } from "../security/rate-limiter.ts";
 import { discardFiles } from "../storage/storage.ts";
 import { asAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";
 
@@ -26,26 +28,6 @@ export interface SentMessage {
   threadId: string;
   senderId: string;
   recipientId: string;
-}
-
-/**
- * What follows a written message, in its transaction: one event, "message.sent"
- * (server/events/registry.ts): both parties' open pages hear of it at the commit, the
- * recipient's devices are pushed to at once, and their notice is scheduled 5 minutes on; the
- * digger's first answer also starts the reply guarantee's check (first-answer.ts).
- */
-async function messageSent(services: Pick<AppServices, "emit">, tx: Transaction, message: SentMessage): Promise<void> {
-  const facts = await newMessageFacts(tx, message.id, message.recipientId);
-  // The digger's first answer within 24 hours of buying starts the reply guarantee's check (issue 48).
-  const guarantee = await justCovered(tx, message.threadId, message.senderId);
-  await services.emit(tx, {
-    kind: "message.sent",
-    threadId: message.threadId,
-    senderUserId: message.senderId,
-    recipientUserId: message.recipientId,
-    ...facts,
-    guarantee,
-  });
 }
 
 /** What else comes with a message's text. */
@@ -103,12 +85,14 @@ async function writeMessage(
   const { db, rateLimits } = services;
   // A thread of theirs first: nobody else learns that it exists, nor uses up a limit on it.
   await threadParty(db, userId, threadId);
-  if (!(await rateLimits.messagesPerMinute.take(userId)) || !(await rateLimits.messagesPerDay.take(userId))) {
-    throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
-  }
+  if (!(await takeBoth(rateLimits.messagesPerMinute, rateLimits.messagesPerDay, userId))) throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
   return db.transaction(async (tx) => {
-    const party = await threadParty(tx, userId, threadId, true);
-    await refuseUnsendable(tx, party);
+    // The thread's row is locked from here to the commit, and every sender of the thread waits
+    // for it: what is done under it is as few round trips as the message's order needs (issue 52).
+    const locked = await lockedThreadStanding(tx, userId, threadId);
+    if (!locked) throw new AppError("not_found", "Page not found");
+    const { party, standing } = locked;
+    refuseUnsendable(standing);
     if (repeatWindowSeconds !== undefined) {
       const [repeated] = await tx
         .select({ id: messages.id })
@@ -127,19 +111,39 @@ async function writeMessage(
     const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body, emailMessageId }).returning({ id: messages.id, seq: messages.seq });
     await insertAttachments(tx, row!.id, attachments);
     const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
-    await tx
+    // The insert's trigger (migration 0052) counted the message on this row: whether it was the
+    // digger's first answer that covered the purchase is read back with the update.
+    const [thread] = await tx
       .update(threads)
       .set({ lastMessageSeq: sql`greatest(${threads.lastMessageSeq}, ${row!.seq})`, lastActivityAt: sql`now()`, ...mark })
-      .where(eq(threads.id, party.id));
+      .where(eq(threads.id, party.id))
+      .returning({ covered: justCoveredColumn(userId) });
     const sent = { id: row!.id, seq: row!.seq, threadId: party.id, senderId: userId, recipientId: party.otherId };
-    await messageSent(services, tx, sent);
+    await messageSent(services, tx, sent, coveredOf(thread?.covered ?? null));
     return sent;
   });
 }
 
+/**
+ * What follows a written message, in its transaction: one event, "message.sent"
+ * (server/events/registry.ts). Both parties' open pages hear of it at the commit; the digger's
+ * first answer starts the reply guarantee's check (first-answer.ts); the recipient's push and
+ * notice follow from the `messages.tell` job it starts (push-notice.ts), which the sender does
+ * not wait for (decision 0078).
+ */
+async function messageSent(services: Pick<AppServices, "emit">, tx: Transaction, message: SentMessage, guarantee: JustCovered | undefined): Promise<void> {
+  await services.emit(tx, {
+    kind: "message.sent",
+    messageId: message.id,
+    threadId: message.threadId,
+    senderUserId: message.senderId,
+    recipientUserId: message.recipientId,
+    guarantee,
+  });
+}
+
 /** A suspended sender, a deleted recipient, or a block either way: the message is refused. */
-async function refuseUnsendable(tx: Transaction, party: ThreadParty): Promise<void> {
-  const standing = await partyStanding(tx, party);
+function refuseUnsendable(standing: PartyStanding): void {
   if (standing.meDeleted) throw new AppError("forbidden", MESSAGE_TEXTS.deleted);
   if (standing.meSuspended) throw new AppError("forbidden", MESSAGE_TEXTS.suspended);
   if (standing.otherGone) throw new AppError("conflict", MESSAGE_TEXTS.notSent);
