@@ -37,9 +37,14 @@ async function openStream(user: TestUser): Promise<SseStream> {
 const eventsOf = (stream: SseStream, threadId: string) =>
   stream.named("thread").filter((e) => (JSON.parse(e.data) as { threadId: string }).threadId === threadId).length;
 
+/**
+ * As the thread page's script posts it (`.data`: the action alone). The page's own reload after
+ * it may mark the thread read, which the other party hears of ("thread.read"): not a send's.
+ */
 async function send(user: TestUser, threadId: string, body: string) {
-  const response = await user.client.post(`/messages/${threadId}`, { intent: "send", body, js: "1" });
+  const response = await user.client.post(`/messages/${threadId}.data`, { intent: "send", body, js: "1" });
   expect(response.status).toBe(200);
+  expect(await response.text()).toContain("sent");
 }
 
 /** The `messages.notify` jobs waiting for this thread and recipient, with the seconds until each may run. */
@@ -55,15 +60,22 @@ describe("sends at once", () => {
     const lead = await boughtLead(app());
     const diggerStream = await openStream(lead.digger);
     const clientStream = await openStream(lead.client);
+    // A first message, alone: once both streams heard of it, whatever committed before (the
+    // purchase's own notices) has been heard too (one listening connection, commit order).
+    await send(lead.digger, lead.threadId, "Before the others");
+    await vi.waitFor(() => expect(eventsOf(diggerStream, lead.threadId)).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(eventsOf(clientStream, lead.threadId)).toBeGreaterThanOrEqual(1));
+    const diggerBefore = eventsOf(diggerStream, lead.threadId);
+    const clientBefore = eventsOf(clientStream, lead.threadId);
     const bodies = Array.from({ length: 10 }, (_, n) => `Message ${n} at once`);
     await Promise.all(bodies.map((body, n) => send(n % 2 === 0 ? lead.digger : lead.client, lead.threadId, body)));
 
     const written = await db().select().from(messages).where(eq(messages.threadId, lead.threadId));
-    expect(written.map((m) => m.body).sort()).toEqual([...bodies].sort());
-    expect(new Set(written.map((m) => m.seq)).size).toBe(10);
+    expect(written.map((m) => m.body).sort()).toEqual(["Before the others", ...bodies].sort());
+    expect(new Set(written.map((m) => m.seq)).size).toBe(11);
     const [thread] = await db().select().from(threads).where(eq(threads.id, lead.threadId));
     const last = Math.max(...written.map((m) => m.seq));
-    expect(thread).toMatchObject({ lastMessageSeq: last, diggerMessages: 5, clientMessages: 5 });
+    expect(thread).toMatchObject({ lastMessageSeq: last, diggerMessages: 6, clientMessages: 5 });
     // Each sender's read mark is at their own last message at least.
     const lastOf = (senderId: string) => Math.max(...written.filter((m) => m.senderId === senderId).map((m) => m.seq));
     expect(thread!.diggerReadSeq).toBeGreaterThanOrEqual(lastOf(lead.digger.id));
@@ -71,10 +83,10 @@ describe("sends at once", () => {
 
     // One more, after the others committed: once it reached both streams, every earlier notice has too.
     await send(lead.client, lead.threadId, "The last one");
-    await vi.waitFor(() => expect(eventsOf(diggerStream, lead.threadId)).toBeGreaterThanOrEqual(11));
-    await vi.waitFor(() => expect(eventsOf(clientStream, lead.threadId)).toBeGreaterThanOrEqual(11));
-    expect(eventsOf(diggerStream, lead.threadId)).toBe(11);
-    expect(eventsOf(clientStream, lead.threadId)).toBe(11);
+    await vi.waitFor(() => expect(eventsOf(diggerStream, lead.threadId)).toBeGreaterThanOrEqual(diggerBefore + 11));
+    await vi.waitFor(() => expect(eventsOf(clientStream, lead.threadId)).toBeGreaterThanOrEqual(clientBefore + 11));
+    expect(eventsOf(diggerStream, lead.threadId)).toBe(diggerBefore + 11);
+    expect(eventsOf(clientStream, lead.threadId)).toBe(clientBefore + 11);
   });
 });
 
