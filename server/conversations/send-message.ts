@@ -16,7 +16,7 @@ import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import type { JustCovered } from "../jobs/starts.ts";
 import { coveredOf, justCoveredColumn } from "./first-answer.ts";
-import { THREAD, threadParty } from "./access.ts";
+import { THREAD, threadParty, type ThreadParty } from "./access.ts";
 import { lockedThreadStanding, type PartyStanding } from "./party-standing.ts";
 import { takeBoth } from "../security/rate-limiter.ts";
 import { discardFiles } from "../storage/storage.ts";
@@ -58,16 +58,20 @@ export class RepeatedMessage extends Error {
 /** A message's text, as `messageSchema` parsed it (the thread's form, a reply by e-mail). */
 export type MessageInput = z.output<typeof messageSchema>;
 
+/**
+ * `thread`: the thread's id, or the party THREAD's access already resolved for this user (the
+ * thread's form: its party check is not asked twice).
+ */
 export async function sendMessage(
   services: Pick<AppServices, "db" | "rateLimits" | "storage" | "emit">,
   userId: string,
-  threadId: string,
+  thread: string | ThreadParty,
   message: MessageInput,
   extras: MessageExtras = {},
 ): Promise<SentMessage> {
   const attachments = extras.attachments ?? [];
   try {
-    return await writeMessage(services, userId, threadId, message, attachments, extras);
+    return await writeMessage(services, userId, thread, message, attachments, extras);
   } catch (error) {
     await discardFiles(services.storage, attachments);
     throw error;
@@ -77,14 +81,14 @@ export async function sendMessage(
 async function writeMessage(
   services: Pick<AppServices, "db" | "rateLimits" | "emit">,
   userId: string,
-  threadId: string,
+  thread: string | ThreadParty,
   { body }: MessageInput,
   attachments: StoredAttachment[],
   { emailMessageId = null, repeatWindowSeconds }: MessageExtras,
 ): Promise<SentMessage> {
   const { db, rateLimits } = services;
   // A thread of theirs first: nobody else learns that it exists, nor uses up a limit on it.
-  await threadParty(db, userId, threadId);
+  const threadId = typeof thread === "string" ? (await threadParty(db, userId, thread)).id : thread.id;
   if (!(await takeBoth(rateLimits.messagesPerMinute, rateLimits.messagesPerDay, userId))) throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
   return db.transaction(async (tx) => {
     // The thread's row is locked from here to the commit, and every sender of the thread waits
@@ -113,13 +117,13 @@ async function writeMessage(
     const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
     // The insert's trigger (migration 0052) counted the message on this row: whether it was the
     // digger's first answer that covered the purchase is read back with the update.
-    const [thread] = await tx
+    const [updated] = await tx
       .update(threads)
       .set({ lastMessageSeq: sql`greatest(${threads.lastMessageSeq}, ${row!.seq})`, lastActivityAt: sql`now()`, ...mark })
       .where(eq(threads.id, party.id))
       .returning({ covered: justCoveredColumn(userId) });
     const sent = { id: row!.id, seq: row!.seq, threadId: party.id, senderId: userId, recipientId: party.otherId };
-    await messageSent(services, tx, sent, coveredOf(thread?.covered ?? null));
+    await messageSent(services, tx, sent, coveredOf(updated?.covered ?? null));
     return sent;
   });
 }
@@ -155,7 +159,7 @@ export const sendInThread = defineOperation({
   access: THREAD,
   input: messageSchema.extend({ js: z.string().optional() }),
   async run({ services, user, thread, files, input }) {
-    const sent = await sendMessage(services, user.id, thread.id, { body: input.body }, { attachments: asAttachments(files) });
+    const sent = await sendMessage(services, user.id, thread, { body: input.body }, { attachments: asAttachments(files) });
     return { id: sent.id, threadId: sent.threadId, js: input.js === "1" };
   },
 });
