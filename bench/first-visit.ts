@@ -93,7 +93,7 @@ async function interleavedLighthouse(buildDirs: string[], rounds: number): Promi
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     console.log(`\nLighthouse (mobile), ${rounds} rounds, builds taking turns; medians (each run's score in brackets)`);
     for (let page = 0; page < LIGHTHOUSE_PAGES; page++)
-      for (const [i, buildDir] of buildDirs.entries()) {
+      for (const i of buildDirs.keys()) {
         const runs = results[i]![page]!;
         const of = (name: string) => median(runs.map((r) => r.metrics[name] ?? 0));
         console.log(

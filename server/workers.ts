@@ -10,6 +10,7 @@ import { sendRefundJob } from "./leads/refunds.ts";
 import { settleGuarantee, sweepDueGuarantees } from "./leads/settle-guarantee.ts";
 import { pruneNoticeSends } from "./events/notice-sends.ts";
 import { notifyUnreadMessages } from "./conversations/message-notices.ts";
+import { tellOfMessage } from "./conversations/push-notice.ts";
 import { sendVisitReminder, sweepDueVisitReminders } from "./conversations/visits/send-reminder.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
 import { publishDueWindow, remindDueWindow, sweepReviewWindows } from "./reviews/review-window-jobs.ts";
@@ -52,6 +53,9 @@ export async function startJobs(services: AppServices): Promise<void> {
     },
     "messages.notify": async ({ threadId, userId }) => {
       await notifyUnreadMessages(services, threadId, userId);
+    },
+    "messages.tell": async ({ messageId }) => {
+      await tellOfMessage(services, messageId);
     },
     "push.send": (batch) => deliverPushes(services, batch.map((job) => job.pushId)),
     "push.purge": async () => {

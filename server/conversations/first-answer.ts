@@ -5,7 +5,7 @@
  * purchase (the trigger set lead_purchases.guarantee_due_at). Its event ("message.sent",
  * "quote.sent") then carries the purchase and its due time, which start the guarantee's check.
  */
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
 import { leadPurchases, threads } from "../db/schema.ts";
 import type { JustCovered } from "../jobs/starts.ts";
@@ -28,3 +28,18 @@ export async function justCovered(tx: Transaction, threadId: string, senderUserI
     );
   return row?.dueAt ? { purchaseId: row.purchaseId, dueAt: row.dueAt } : undefined;
 }
+
+/**
+ * `justCovered`'s question as a column of the statement that updates the thread's row right
+ * after the message's insert (send-message.ts: one round trip fewer under the thread's lock,
+ * issue 52); `coveredOf` reads its value.
+ */
+export function justCoveredColumn(senderUserId: string) {
+  return sql<CoveredJson | null>`(select json_build_object('purchaseId', p.id, 'dueAt', p.guarantee_due_at) from lead_purchases p
+    where p.id = ${threads.purchaseId} and ${threads.diggerMessages} = 1 and ${threads.diggerUserId} = ${senderUserId}
+      and p.guarantee_due_at is not null and p.guarantee_outcome is null)`;
+}
+
+type CoveredJson = { purchaseId: string; dueAt: string };
+
+export const coveredOf = (value: CoveredJson | null): JustCovered | undefined => (value ? { purchaseId: value.purchaseId, dueAt: new Date(value.dueAt) } : undefined);

@@ -3,8 +3,8 @@
  * accounts read share-locked, so that a suspension or a deletion in flight waits for the
  * caller's transaction (or it for them), and whether a block stands either way.
  */
-import { and, eq, or } from "drizzle-orm";
-import type { Transaction } from "../db/client.ts";
+import { and, eq, or, sql } from "drizzle-orm";
+import { queryRows, type Transaction } from "../db/client.ts";
 import { blocks, users } from "../db/schema.ts";
 import type { ThreadParty } from "./access.ts";
 
@@ -41,5 +41,48 @@ export async function partyStanding(tx: Transaction, party: ThreadParty): Promis
     otherGone: !other || other.deletedAt !== null,
     otherSuspended: other?.suspendedAt != null,
     blocked: Boolean(block),
+  };
+}
+
+/**
+ * A send's first statement (send-message.ts): thread `threadId` as party `userId` sees it, its row
+ * locked for the write, both accounts share-locked and the block looked up, in one round trip
+ * instead of three (issue 52: the thread's lock is held from here to the commit). Null for
+ * anyone not a party of it, an unknown thread alike.
+ */
+export async function lockedThreadStanding(tx: Transaction, userId: string, threadId: string): Promise<{ party: ThreadParty; standing: PartyStanding } | null> {
+  const [row] = await queryRows<{
+    id: string;
+    digger_user_id: string;
+    client_id: string;
+    me_deleted: boolean;
+    me_suspended: boolean;
+    other_deleted: boolean;
+    other_suspended: boolean;
+    blocked: boolean;
+  }>(
+    tx,
+    sql`select t.id, t.digger_user_id, t.client_id,
+          me.deleted_at is not null as me_deleted, me.suspended_at is not null as me_suspended,
+          other.deleted_at is not null as other_deleted, other.suspended_at is not null as other_suspended,
+          exists (select 1 from blocks b
+                  where (b.blocker_id = me.id and b.blocked_id = other.id) or (b.blocker_id = other.id and b.blocked_id = me.id)) as blocked
+        from threads t
+        join users me on me.id = ${userId}
+        join users other on other.id = case when t.digger_user_id = ${userId} then t.client_id else t.digger_user_id end
+        where t.id = ${threadId} and (t.digger_user_id = ${userId} or t.client_id = ${userId})
+        for no key update of t for share of me, other`,
+  );
+  if (!row) return null;
+  const role = row.digger_user_id === userId ? "digger" : "client";
+  return {
+    party: { id: row.id, role, userId, otherId: role === "digger" ? row.client_id : row.digger_user_id },
+    standing: {
+      meDeleted: row.me_deleted,
+      meSuspended: row.me_suspended,
+      otherGone: row.other_deleted,
+      otherSuspended: row.other_suspended,
+      blocked: row.blocked,
+    },
   };
 }

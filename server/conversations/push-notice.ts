@@ -1,37 +1,64 @@
 /**
- * What a new message's push says (issue 34; its sentence: the event "message.sent",
- * server/events/registry.ts): the sender as the thread names them, the gig, and the text.
- * Sent at once, unlike its e-mail (message-notices.ts). One query per message sent.
+ * Telling a message's recipient of it, just after the send (issue 34's push, issue 32's notice;
+ * decision 0078): the `messages.tell` job that the event "message.sent" starts. It claims the
+ * message (`messages.told_at`, set once, so a job run twice tells once), reads what the push
+ * says (the sender as the thread names them, the gig, the text) in the same statement, and emits
+ * "message.arrived" (server/events/registry.ts): the recipient's devices are pushed to, and the
+ * notice of unread messages is scheduled 5 minutes after the message (message-notices.ts).
  */
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { partyName } from "#core/messages.ts";
-import type { Transaction } from "../db/client.ts";
-import { diggerProfiles, gigs, leadPurchases, messages, threads, users } from "../db/schema.ts";
+import { queryRows } from "../db/client.ts";
+import type { AppServices } from "../context.ts";
 
-export async function newMessageFacts(tx: Transaction, messageId: string, recipientUserId: string): Promise<{ senderName: string; gigTitle: string; text: string }> {
-  const [row] = await tx
-    .select({
-      body: messages.body,
-      diggerUserId: threads.diggerUserId,
-      gigTitle: gigs.title,
-      senderFullName: users.name,
-      senderDeletedAt: users.deletedAt,
-      senderHandle: diggerProfiles.handle,
-    })
-    .from(messages)
-    .innerJoin(threads, eq(threads.id, messages.threadId))
-    .innerJoin(leadPurchases, eq(leadPurchases.id, threads.purchaseId))
-    .innerJoin(gigs, eq(gigs.id, leadPurchases.gigId))
-    .leftJoin(users, eq(users.id, messages.senderId))
-    .leftJoin(diggerProfiles, eq(diggerProfiles.userId, messages.senderId))
-    .where(eq(messages.id, messageId));
-  if (!row) throw new Error(`message ${messageId} is not written`);
-  // Named as the thread names them (core/messages.ts `partyName`, as message-notices.ts's `senderNameOf`).
-  const senderName = partyName({
-    role: recipientUserId === row.diggerUserId ? "client" : "digger",
-    deleted: row.senderFullName === null || row.senderDeletedAt !== null,
-    handle: row.senderHandle,
-    fullName: row.senderFullName,
+interface TellRow {
+  thread_id: string;
+  sender_id: string;
+  recipient_id: string;
+  sender_is_digger: boolean;
+  body: string;
+  gig_title: string;
+  sender_full_name: string | null;
+  sender_deleted: boolean;
+  sender_handle: string | null;
+  seconds_ago: number;
+}
+
+/** The `messages.tell` job of message `messageId`: false when it was told of already (or is gone). */
+export async function tellOfMessage(services: Pick<AppServices, "db" | "emit">, messageId: string): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const [row] = await queryRows<TellRow>(
+      tx,
+      sql`update messages m set told_at = now()
+          from threads t
+          join lead_purchases p on p.id = t.purchase_id
+          join gigs g on g.id = p.gig_id
+          where m.id = ${messageId} and m.told_at is null and t.id = m.thread_id
+          returning m.thread_id, m.sender_id, m.body, g.title as gig_title,
+            case when m.sender_id = t.digger_user_id then t.client_id else t.digger_user_id end as recipient_id,
+            m.sender_id = t.digger_user_id as sender_is_digger,
+            (select u.full_name from users u where u.id = m.sender_id) as sender_full_name,
+            coalesce((select u.deleted_at is not null from users u where u.id = m.sender_id), true) as sender_deleted,
+            (select d.handle from digger_profiles d where d.user_id = m.sender_id) as sender_handle,
+            greatest(0, extract(epoch from now() - m.created_at))::float8 as seconds_ago`,
+    );
+    if (!row) return false;
+    // Named as the thread names them (core/messages.ts `partyName`, as message-notices.ts's `senderNameOf`).
+    const senderName = partyName({
+      role: row.sender_is_digger ? "digger" : "client",
+      deleted: row.sender_full_name === null || row.sender_deleted,
+      handle: row.sender_handle,
+      fullName: row.sender_full_name,
+    });
+    await services.emit(tx, {
+      kind: "message.arrived",
+      threadId: row.thread_id,
+      recipientUserId: row.recipient_id,
+      senderName,
+      gigTitle: row.gig_title,
+      text: row.body,
+      sentSecondsAgo: row.seconds_ago,
+    });
+    return true;
   });
-  return { senderName, gigTitle: row.gigTitle, text: row.body };
 }

@@ -4,6 +4,7 @@
  * blocked the other, never by a suspended account, never to a deleted one. The message, the
  * thread's activity and the sender's own read mark are written in one transaction, with the
  * event "message.sent" (`messageSent`): the one place a message's consequences go.
+ * docs/decisions/0078-sends-in-100-ms.md: what the send waits for, and what follows it.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -13,10 +14,11 @@ import { messages, threads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { justCovered } from "./first-answer.ts";
-import { newMessageFacts } from "./push-notice.ts";
+import type { JustCovered } from "../jobs/starts.ts";
+import { coveredOf, justCoveredColumn } from "./first-answer.ts";
 import { THREAD, threadParty, type ThreadParty } from "./access.ts";
-import { partyStanding } from "./party-standing.ts";
+import { lockedThreadStanding, type PartyStanding } from "./party-standing.ts";
+import { takeBoth } from "../security/rate-limiter.ts";
 import { discardFiles } from "../storage/storage.ts";
 import { asAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";
 
@@ -26,26 +28,6 @@ export interface SentMessage {
   threadId: string;
   senderId: string;
   recipientId: string;
-}
-
-/**
- * What follows a written message, in its transaction: one event, "message.sent"
- * (server/events/registry.ts): both parties' open pages hear of it at the commit, the
- * recipient's devices are pushed to at once, and their notice is scheduled 5 minutes on; the
- * digger's first answer also starts the reply guarantee's check (first-answer.ts).
- */
-async function messageSent(services: Pick<AppServices, "emit">, tx: Transaction, message: SentMessage): Promise<void> {
-  const facts = await newMessageFacts(tx, message.id, message.recipientId);
-  // The digger's first answer within 24 hours of buying starts the reply guarantee's check (issue 48).
-  const guarantee = await justCovered(tx, message.threadId, message.senderId);
-  await services.emit(tx, {
-    kind: "message.sent",
-    threadId: message.threadId,
-    senderUserId: message.senderId,
-    recipientUserId: message.recipientId,
-    ...facts,
-    guarantee,
-  });
 }
 
 /** What else comes with a message's text. */
@@ -76,16 +58,20 @@ export class RepeatedMessage extends Error {
 /** A message's text, as `messageSchema` parsed it (the thread's form, a reply by e-mail). */
 export type MessageInput = z.output<typeof messageSchema>;
 
+/**
+ * `thread`: the thread's id, or the party THREAD's access already resolved for this user (the
+ * thread's form: its party check is not asked twice).
+ */
 export async function sendMessage(
   services: Pick<AppServices, "db" | "rateLimits" | "storage" | "emit">,
   userId: string,
-  threadId: string,
+  thread: string | ThreadParty,
   message: MessageInput,
   extras: MessageExtras = {},
 ): Promise<SentMessage> {
   const attachments = extras.attachments ?? [];
   try {
-    return await writeMessage(services, userId, threadId, message, attachments, extras);
+    return await writeMessage(services, userId, thread, message, attachments, extras);
   } catch (error) {
     await discardFiles(services.storage, attachments);
     throw error;
@@ -95,20 +81,22 @@ export async function sendMessage(
 async function writeMessage(
   services: Pick<AppServices, "db" | "rateLimits" | "emit">,
   userId: string,
-  threadId: string,
+  thread: string | ThreadParty,
   { body }: MessageInput,
   attachments: StoredAttachment[],
   { emailMessageId = null, repeatWindowSeconds }: MessageExtras,
 ): Promise<SentMessage> {
   const { db, rateLimits } = services;
   // A thread of theirs first: nobody else learns that it exists, nor uses up a limit on it.
-  await threadParty(db, userId, threadId);
-  if (!(await rateLimits.messagesPerMinute.take(userId)) || !(await rateLimits.messagesPerDay.take(userId))) {
-    throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
-  }
+  const threadId = typeof thread === "string" ? (await threadParty(db, userId, thread)).id : thread.id;
+  if (!(await takeBoth(rateLimits.messagesPerMinute, rateLimits.messagesPerDay, userId))) throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
   return db.transaction(async (tx) => {
-    const party = await threadParty(tx, userId, threadId, true);
-    await refuseUnsendable(tx, party);
+    // The thread's row is locked from here to the commit, and every sender of the thread waits
+    // for it: what is done under it is as few round trips as the message's order needs (issue 52).
+    const locked = await lockedThreadStanding(tx, userId, threadId);
+    if (!locked) throw new AppError("not_found", "Page not found");
+    const { party, standing } = locked;
+    refuseUnsendable(standing);
     if (repeatWindowSeconds !== undefined) {
       const [repeated] = await tx
         .select({ id: messages.id })
@@ -127,19 +115,39 @@ async function writeMessage(
     const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body, emailMessageId }).returning({ id: messages.id, seq: messages.seq });
     await insertAttachments(tx, row!.id, attachments);
     const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
-    await tx
+    // The insert's trigger (migration 0052) counted the message on this row: whether it was the
+    // digger's first answer that covered the purchase is read back with the update.
+    const [updated] = await tx
       .update(threads)
       .set({ lastMessageSeq: sql`greatest(${threads.lastMessageSeq}, ${row!.seq})`, lastActivityAt: sql`now()`, ...mark })
-      .where(eq(threads.id, party.id));
+      .where(eq(threads.id, party.id))
+      .returning({ covered: justCoveredColumn(userId) });
     const sent = { id: row!.id, seq: row!.seq, threadId: party.id, senderId: userId, recipientId: party.otherId };
-    await messageSent(services, tx, sent);
+    await messageSent(services, tx, sent, coveredOf(updated?.covered ?? null));
     return sent;
   });
 }
 
+/**
+ * What follows a written message, in its transaction: one event, "message.sent"
+ * (server/events/registry.ts). Both parties' open pages hear of it at the commit; the digger's
+ * first answer starts the reply guarantee's check (first-answer.ts); the recipient's push and
+ * notice follow from the `messages.tell` job it starts (push-notice.ts), which the sender does
+ * not wait for (decision 0078).
+ */
+async function messageSent(services: Pick<AppServices, "emit">, tx: Transaction, message: SentMessage, guarantee: JustCovered | undefined): Promise<void> {
+  await services.emit(tx, {
+    kind: "message.sent",
+    messageId: message.id,
+    threadId: message.threadId,
+    senderUserId: message.senderId,
+    recipientUserId: message.recipientId,
+    guarantee,
+  });
+}
+
 /** A suspended sender, a deleted recipient, or a block either way: the message is refused. */
-async function refuseUnsendable(tx: Transaction, party: ThreadParty): Promise<void> {
-  const standing = await partyStanding(tx, party);
+function refuseUnsendable(standing: PartyStanding): void {
   if (standing.meDeleted) throw new AppError("forbidden", MESSAGE_TEXTS.deleted);
   if (standing.meSuspended) throw new AppError("forbidden", MESSAGE_TEXTS.suspended);
   if (standing.otherGone) throw new AppError("conflict", MESSAGE_TEXTS.notSent);
@@ -151,7 +159,7 @@ export const sendInThread = defineOperation({
   access: THREAD,
   input: messageSchema.extend({ js: z.string().optional() }),
   async run({ services, user, thread, files, input }) {
-    const sent = await sendMessage(services, user.id, thread.id, { body: input.body }, { attachments: asAttachments(files) });
+    const sent = await sendMessage(services, user.id, thread, { body: input.body }, { attachments: asAttachments(files) });
     return { id: sent.id, threadId: sent.threadId, js: input.js === "1" };
   },
 });

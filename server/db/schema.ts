@@ -1188,6 +1188,8 @@ export const messages = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** A reply by e-mail's Message-ID (server/conversations/inbound/): the same e-mail posts once per thread. */
     emailMessageId: text("email_message_id"),
+    /** When the recipient was told of it (pushed to, its notice scheduled): the `messages.tell` job's claim, after the send (migration 0058). */
+    toldAt: timestamp("told_at", { withTimezone: true }),
   },
   (t) => [
     index("messages_thread_seq_idx").on(t.threadId, t.seq.desc().nullsFirst()),

@@ -716,17 +716,25 @@ export const EVENTS = {
 
   // Conversations (issue 32; conversations/message-notices.ts, decision 0038 "Notifications").
   /**
-   * A message was written (in the product or by e-mail): both parties' open pages hear of it
-   * (the sender's other tabs too), the recipient's devices are pushed to at once, and the
-   * notice of unread messages is scheduled 5 minutes on, unless one is pending already.
+   * A message was written (in the product or by e-mail): both parties' open pages hear of it at
+   * the commit (the sender's other tabs too), and the `messages.tell` job tells its recipient
+   * ("message.arrived", just below) once the sender has their answer (decision 0078).
    */
   /** `guarantee`: the message was its digger's first answer and covered the purchase (the reply guarantee's check starts, issue 48). */
-  "message.sent": declare<{ threadId: string; senderUserId: string; recipientUserId: string; senderName: string; gigTitle: string; text: string; guarantee?: JustCovered }>()({
+  "message.sent": declare<{ messageId: string; threadId: string; senderUserId: string; recipientUserId: string; guarantee?: JustCovered }>()({
+    jobs: (e) => [{ name: "messages.tell", data: { messageId: e.messageId } }, ...guaranteeCheckJobs(e.guarantee)],
+    live: (e) => threadUpdate(e.threadId, [e.recipientUserId, e.senderUserId]),
+  }),
+  /**
+   * A message's recipient is told of it (conversations/push-notice.ts, moments after the send):
+   * their devices are pushed to at once, and the notice of unread messages is scheduled 5
+   * minutes after the message, unless one is pending already.
+   */
+  "message.arrived": declare<{ threadId: string; recipientUserId: string; senderName: string; gigTitle: string; text: string; sentSecondsAgo: number }>()({
     to: (e) => ({ userId: e.recipientUserId }),
     group: "messages",
     push: (e) => ({ title: `New message from ${e.senderName}`, body: `${e.gigTitle}: ${pushExcerpt(e.text)}`, link: `/messages/${e.threadId}` }),
-    jobs: async (e, { tx }) => [...(await messageNoticeJobs(tx, e.threadId, e.recipientUserId)), ...guaranteeCheckJobs(e.guarantee)],
-    live: (e) => threadUpdate(e.threadId, [e.recipientUserId, e.senderUserId]),
+    jobs: (e, { tx }) => messageNoticeJobs(tx, e.threadId, e.recipientUserId, e.sentSecondsAgo),
   }),
   /** A party read the thread: the other party's open thread shows 'Read' under their last message. */
   "thread.read": declare<{ threadId: string; otherUserId: string }>()({

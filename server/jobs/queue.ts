@@ -36,6 +36,8 @@ export interface JobData {
   "credentials.lapse": Record<string, never>;
   /** Tell one party of a thread of its unread messages, 5 minutes on (conversations/message-notices.ts). */
   "messages.notify": { threadId: string; userId: string };
+  /** Tell a sent message's recipient of it, just after the send: the push and the notice's scheduling (conversations/push-notice.ts). */
+  "messages.tell": { messageId: string };
   /** Push one recorded notification to its device (push/send.ts; the `pushes` row, decision 0052). */
   "push.send": { pushId: string };
   /** Delete the pushes a day old that never reached their device (push/send.ts). */
@@ -108,6 +110,8 @@ const QUEUE_POLICIES: Record<JobName, Omit<Queue, "name">> = {
   "credentials.lapse": { retryLimit: 5, retryDelay: 5 * MINUTE, retryBackoff: true, retryDelayMax: HOUR, expireInSeconds: HOUR, deleteAfterSeconds: 7 * 24 * HOUR },
   // Retried for a while: a lost notice is a missed conversation. A rerun sends nothing twice.
   "messages.notify": { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * MINUTE, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },
+  // Its push is worth little late: quick retries. A rerun tells nothing twice (messages.told_at).
+  "messages.tell": { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: MINUTE, deleteAfterSeconds: 24 * HOUR },
   // A push is worth little late (its TTL is a day): quick retries for a busy push service.
   "push.send": { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 5 * MINUTE, expireInSeconds: MINUTE, deleteAfterSeconds: HOUR },
   "push.purge": { retryLimit: 3, retryDelay: 5 * MINUTE, retryBackoff: true, expireInSeconds: 10 * MINUTE, deleteAfterSeconds: 7 * 24 * HOUR },

@@ -75,17 +75,19 @@ export const REFUND_RETRY_AFTER_SECONDS = 60;
 const MESSAGE_NOTICE_DELAY_SECONDS = 5 * 60;
 
 /**
- * The `messages.notify` job of a message to `userId` in a thread, 5 minutes on, unless one is
- * pending for them already: the `message_notices` row's `pending`, taken under the row's lock
- * in the message's transaction (docs/decisions/0038-conversations.md, "Notifications").
+ * The `messages.notify` job of a message to `userId` in a thread, 5 minutes after it was sent
+ * (`sentSecondsAgo`: the recipient is told of it by a job just after the send, decision 0078),
+ * unless one is pending for them already: the `message_notices` row's `pending`, taken under
+ * the row's lock (docs/decisions/0038-conversations.md, "Notifications").
  */
-export async function messageNoticeJobs(tx: Transaction, threadId: string, userId: string): Promise<JobStart[]> {
+export async function messageNoticeJobs(tx: Transaction, threadId: string, userId: string, sentSecondsAgo = 0): Promise<JobStart[]> {
   const claimed = await tx
     .insert(messageNotices)
     .values({ threadId, userId, pending: true })
     .onConflictDoUpdate({ target: [messageNotices.threadId, messageNotices.userId], set: { pending: true }, setWhere: sql`${messageNotices.pending} = false` })
     .returning({ userId: messageNotices.userId });
-  return claimed.length > 0 ? [{ name: "messages.notify", data: { threadId, userId }, startAfterSeconds: MESSAGE_NOTICE_DELAY_SECONDS }] : [];
+  const wait = Math.max(0, Math.ceil(MESSAGE_NOTICE_DELAY_SECONDS - sentSecondsAgo));
+  return claimed.length > 0 ? [{ name: "messages.notify", data: { threadId, userId }, startAfterSeconds: wait }] : [];
 }
 
 /** A purchase its digger's first answer just covered: the guarantee falls due at `dueAt` (lead_purchases.guarantee_due_at). */

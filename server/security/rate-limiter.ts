@@ -68,6 +68,18 @@ export class RateLimiter {
 }
 
 /**
+ * Takes `first` and `second` for `key` side by side (the wait of one round trip, not two: a
+ * send takes its two limits before its transaction, issue 52). Allowed when both allow. When
+ * `first` refuses, `second`'s attempt is given back: counted as `first.take && second.take`
+ * would, which never asks `second` then.
+ */
+export async function takeBoth(first: RateLimiter, second: RateLimiter, key: string): Promise<boolean> {
+  const [a, b] = await Promise.all([first.take(key), second.take(key)]);
+  if (!a) await second.refund(key);
+  return a && b;
+}
+
+/**
  * Better Auth's per-client-address limits (its `rateLimit.customRules`) as its custom storage,
  * counted where ours are: one counter per rule, made on first use.
  */

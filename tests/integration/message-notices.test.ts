@@ -29,6 +29,8 @@ const db = () => app.database.db;
 async function send(user: { client: SessionClient }, threadId: string, body: string) {
   const response = await user.client.post(`/messages/${threadId}`, { intent: "send", body, js: "1" });
   expect(response.status).toBe(200);
+  // The recipient is told by the `messages.tell` job, just after the send (decision 0078).
+  await jobsSettled(db(), "messages.tell");
 }
 
 /** The recipient's `messages.notify` jobs still waiting, with the seconds until each may run. */

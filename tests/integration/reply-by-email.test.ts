@@ -127,6 +127,7 @@ describe("the notification's Reply-To", () => {
     const lead = await boughtLead(app);
     const sent = await lead.client.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Can you come on Tuesday?", js: "1" });
     expect(sent.status).toBe(200);
+    await jobsSettled(db(), "messages.tell");
     await makeJobDue(db(), "messages.notify", "userId", lead.digger.id);
     await jobsSettled(db(), "messages.notify");
     const [mail] = (await mailTo(app, lead.digger.email)).filter((m) => m.subject.startsWith("New message from"));
@@ -146,6 +147,7 @@ describe("the notification's Reply-To", () => {
     const page = decodeHtml(await (await lead.client.client.get(`/messages/${lead.threadId}`)).text());
     expect(page).toContain("Tuesday at 9 works for me.");
     // Posted as the web form posts: the other party's notification is on its way.
+    await jobsSettled(db(), "messages.tell");
     const waiting = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from pgboss.job where name = 'messages.notify' and data->>'userId' = ${lead.client.id} and state = 'created'`,
@@ -156,6 +158,7 @@ describe("the notification's Reply-To", () => {
   it("is shown on /dev/mail in local mode", async () => {
     const lead = await boughtLead(app);
     await lead.digger.client.post(`/messages/${lead.threadId}`, { intent: "send", body: "Hello from the digger", js: "1" });
+    await jobsSettled(db(), "messages.tell");
     await makeJobDue(db(), "messages.notify", "userId", lead.client.id);
     await jobsSettled(db(), "messages.notify");
     const page = decodeHtml(await (await app.request("/dev/mail")).text());

@@ -1,0 +1,134 @@
+/**
+ * Sends at once (issue 52, decision 0078): many sends to one thread by both parties each write
+ * their message once, in one order (seq) the thread's counters follow, and each reaches both
+ * parties' open streams once, at its commit. What the sender no longer waits for, the
+ * `messages.tell` job, still happens once per message: the push to the recipient's device, and
+ * one notice job per thread and recipient, 5 minutes after the message.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { LIVE_PATH } from "../../core/live-events.ts";
+import { tellOfMessage } from "../../server/conversations/push-notice.ts";
+import { queryRows } from "../../server/db/client.ts";
+import { messages, threads } from "../../server/db/schema.ts";
+import type { TestUser } from "../support/accounts.ts";
+import type { TestApp } from "../support/app.ts";
+import { jobsSettled } from "../support/jobs.ts";
+import { boughtLead } from "../support/leads.ts";
+import { pushTestAppOfThisFile } from "../support/push-app.ts";
+import { SseStream } from "../support/sse.ts";
+
+const pushing = pushTestAppOfThisFile();
+const app = (): TestApp => pushing.app;
+const db = () => app().database.db;
+
+const open: SseStream[] = [];
+afterAll(() => Promise.all(open.map((s) => s.cancel())));
+
+async function openStream(user: TestUser): Promise<SseStream> {
+  const response = await app().request(LIVE_PATH, { headers: { cookie: user.client.cookieHeader() } });
+  expect(response.status).toBe(200);
+  const stream = new SseStream(response);
+  open.push(stream);
+  await vi.waitFor(() => expect(stream.named("ready")).toHaveLength(1));
+  return stream;
+}
+
+const eventsOf = (stream: SseStream, threadId: string) =>
+  stream.named("thread").filter((e) => (JSON.parse(e.data) as { threadId: string }).threadId === threadId).length;
+
+/**
+ * As the thread page's script posts it (`.data`: the action alone). The page's own reload after
+ * it may mark the thread read, which the other party hears of ("thread.read"): not a send's.
+ */
+async function send(user: TestUser, threadId: string, body: string) {
+  const response = await user.client.post(`/messages/${threadId}.data`, { intent: "send", body, js: "1" });
+  expect(response.status).toBe(200);
+  expect(await response.text()).toContain("sent");
+}
+
+/** The `messages.notify` jobs waiting for this thread and recipient, with the seconds until each may run. */
+const noticeJobs = (threadId: string, userId: string) =>
+  queryRows<{ wait_seconds: number }>(
+    db(),
+    sql`select extract(epoch from start_after - now())::float8 as wait_seconds from pgboss.job
+        where name = 'messages.notify' and data->>'threadId' = ${threadId} and data->>'userId' = ${userId} and state = 'created'`,
+  );
+
+describe("sends at once", () => {
+  it("write each message once, in the order of seq the thread follows, each reaching both parties' streams once", async () => {
+    const lead = await boughtLead(app());
+    const diggerStream = await openStream(lead.digger);
+    const clientStream = await openStream(lead.client);
+    // A first message, alone: once both streams heard of it, whatever committed before (the
+    // purchase's own notices) has been heard too (one listening connection, commit order).
+    await send(lead.digger, lead.threadId, "Before the others");
+    await vi.waitFor(() => expect(eventsOf(diggerStream, lead.threadId)).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(eventsOf(clientStream, lead.threadId)).toBeGreaterThanOrEqual(1));
+    const diggerBefore = eventsOf(diggerStream, lead.threadId);
+    const clientBefore = eventsOf(clientStream, lead.threadId);
+    const bodies = Array.from({ length: 10 }, (_, n) => `Message ${n} at once`);
+    await Promise.all(bodies.map((body, n) => send(n % 2 === 0 ? lead.digger : lead.client, lead.threadId, body)));
+
+    const written = await db().select().from(messages).where(eq(messages.threadId, lead.threadId));
+    expect(written.map((m) => m.body).sort()).toEqual(["Before the others", ...bodies].sort());
+    expect(new Set(written.map((m) => m.seq)).size).toBe(11);
+    const [thread] = await db().select().from(threads).where(eq(threads.id, lead.threadId));
+    const last = Math.max(...written.map((m) => m.seq));
+    expect(thread).toMatchObject({ lastMessageSeq: last, diggerMessages: 6, clientMessages: 5 });
+    // Each sender's read mark is at their own last message at least.
+    const lastOf = (senderId: string) => Math.max(...written.filter((m) => m.senderId === senderId).map((m) => m.seq));
+    expect(thread!.diggerReadSeq).toBeGreaterThanOrEqual(lastOf(lead.digger.id));
+    expect(thread!.clientReadSeq).toBeGreaterThanOrEqual(lastOf(lead.client.id));
+
+    // One more, after the others committed: once it reached both streams, every earlier notice has too.
+    await send(lead.client, lead.threadId, "The last one");
+    await vi.waitFor(() => expect(eventsOf(diggerStream, lead.threadId)).toBeGreaterThanOrEqual(diggerBefore + 11));
+    await vi.waitFor(() => expect(eventsOf(clientStream, lead.threadId)).toBeGreaterThanOrEqual(clientBefore + 11));
+    expect(eventsOf(diggerStream, lead.threadId)).toBe(diggerBefore + 11);
+    expect(eventsOf(clientStream, lead.threadId)).toBe(clientBefore + 11);
+  });
+});
+
+describe("the recipient told after the send (messages.tell)", () => {
+  it("pushes each message once to the recipient's device and schedules one notice per recipient, 5 minutes after the message", async () => {
+    const lead = await boughtLead(app());
+    const phone = await pushing.deviceOf(lead.digger);
+    await Promise.all(["One", "Two", "Three"].map((body) => send(lead.client, lead.threadId, body)));
+    await send(lead.digger, lead.threadId, "Hello back");
+    await jobsSettled(db(), "messages.tell");
+
+    const written = await db().select({ id: messages.id, toldAt: messages.toldAt }).from(messages).where(eq(messages.threadId, lead.threadId));
+    expect(written).toHaveLength(4);
+    expect(written.every((m) => m.toldAt !== null)).toBe(true);
+    // A job run again (a retry after its commit) tells nothing twice.
+    expect(await tellOfMessage(app().services, written[0]!.id)).toBe(false);
+
+    await jobsSettled(db(), "push.send");
+    await vi.waitFor(() => expect(pushing.receivedBy(phone)).toHaveLength(3), { timeout: 30_000 });
+    expect(pushing.receivedBy(phone).map((p) => p.message.body).sort()).toEqual(["One", "Three", "Two"].map((t) => `${lead.gig.title}: ${t}`).sort());
+    expect(pushing.receivedBy(phone)[0]!.message.title).toBe("New message from Clara C.");
+
+    const [toDigger, ...more] = await noticeJobs(lead.threadId, lead.digger.id);
+    expect(more).toEqual([]);
+    expect(toDigger!.wait_seconds).toBeGreaterThan(280);
+    expect(toDigger!.wait_seconds).toBeLessThanOrEqual(300);
+    expect(await noticeJobs(lead.threadId, lead.client.id)).toHaveLength(1);
+  });
+
+  it("schedules the notice 5 minutes after the message, not after the job that tells of it", async () => {
+    const lead = await boughtLead(app());
+    await send(lead.client, lead.threadId, "Sent a while ago");
+    await jobsSettled(db(), "messages.tell");
+    const [message] = await db().select({ id: messages.id }).from(messages).where(eq(messages.threadId, lead.threadId));
+    // As if its job had run 2 minutes after the send: the claim is undone and the message dated back.
+    await db().update(messages).set({ toldAt: null, createdAt: sql`now() - interval '2 minutes'` }).where(inArray(messages.id, [message!.id]));
+    await db().execute(sql`delete from pgboss.job where name = 'messages.notify' and data->>'threadId' = ${lead.threadId}`);
+    await db().execute(sql`update message_notices set pending = false where thread_id = ${lead.threadId}`);
+    expect(await tellOfMessage(app().services, message!.id)).toBe(true);
+    const [job] = await noticeJobs(lead.threadId, lead.digger.id);
+    expect(job!.wait_seconds).toBeGreaterThan(170);
+    expect(job!.wait_seconds).toBeLessThanOrEqual(180);
+    expect(await db().select().from(messages).where(and(eq(messages.id, message!.id), sql`told_at is not null`))).toHaveLength(1);
+  });
+});
