@@ -32,11 +32,13 @@ export async function justCovered(tx: Transaction, threadId: string, senderUserI
 /**
  * `justCovered`'s question as a column of the statement that updates the thread's row right
  * after the message's insert (send-message.ts: one round trip fewer under the thread's lock,
- * issue 52); `coveredOf` reads its value.
+ * issue 52); `coveredOf` reads its value. The thread's columns are named with their table:
+ * Drizzle writes a one-table statement's columns bare, which inside this subquery would name
+ * lead_purchases' own column of that name if it ever had one.
  */
 export function justCoveredColumn(senderUserId: string) {
   return sql<CoveredJson | null>`(select json_build_object('purchaseId', p.id, 'dueAt', p.guarantee_due_at) from lead_purchases p
-    where p.id = ${threads.purchaseId} and ${threads.diggerMessages} = 1 and ${threads.diggerUserId} = ${senderUserId}
+    where p.id = threads.purchase_id and threads.digger_messages = 1 and threads.digger_user_id = ${senderUserId}
       and p.guarantee_due_at is not null and p.guarantee_outcome is null)`;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Telling a party of unread messages (issue 32; docs/decisions/0038-conversations.md,
- * "Notifications"). A sent message's event ("message.sent") schedules, in its transaction, one
- * `messages.notify` job 5 minutes on for the thread and its recipient, unless one is already
- * pending for them (jobs/starts.ts's `messageNoticeJobs`). When the job runs:
+ * "Notifications"). The `messages.tell` job that follows a sent message (push-notice.ts, decision
+ * 0078) schedules one `messages.notify` job 5 minutes after the message for the thread and its
+ * recipient, unless one is already pending for them (jobs/starts.ts's `messageNoticeJobs`). When
+ * the job runs:
  * - the recipient has read up to the last message: nothing;
  * - an e-mail about this thread went to them less than 30 minutes ago: nothing now, and the
  *   job runs again at the window's end ("message.notice-deferred"), summing up what came meanwhile;

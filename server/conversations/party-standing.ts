@@ -45,10 +45,13 @@ export async function partyStanding(tx: Transaction, party: ThreadParty): Promis
 }
 
 /**
- * A send's first statement (send-message.ts): thread `threadId` as party `userId` sees it, its row
- * locked for the write, both accounts share-locked and the block looked up, in one round trip
- * instead of three (issue 52: the thread's lock is held from here to the commit). Null for
- * anyone not a party of it, an unknown thread alike.
+ * A send's first statements (send-message.ts): thread `threadId` as party `userId` sees it, its row
+ * locked for the write and both accounts share-locked in one round trip (issue 52: the thread's
+ * lock is held from here to the commit), then the block looked up in a statement of its own. A
+ * block locks the two parties' threads before it is written (block-other.ts), and a statement
+ * reads other tables as they were when it began, before it waited for the lock: only a statement
+ * begun after the lock sees a block committed while the send waited. Null for anyone not a party
+ * of it, an unknown thread alike.
  */
 export async function lockedThreadStanding(tx: Transaction, userId: string, threadId: string): Promise<{ party: ThreadParty; standing: PartyStanding } | null> {
   const [row] = await queryRows<{
@@ -59,14 +62,11 @@ export async function lockedThreadStanding(tx: Transaction, userId: string, thre
     me_suspended: boolean;
     other_deleted: boolean;
     other_suspended: boolean;
-    blocked: boolean;
   }>(
     tx,
     sql`select t.id, t.digger_user_id, t.client_id,
           me.deleted_at is not null as me_deleted, me.suspended_at is not null as me_suspended,
-          other.deleted_at is not null as other_deleted, other.suspended_at is not null as other_suspended,
-          exists (select 1 from blocks b
-                  where (b.blocker_id = me.id and b.blocked_id = other.id) or (b.blocker_id = other.id and b.blocked_id = me.id)) as blocked
+          other.deleted_at is not null as other_deleted, other.suspended_at is not null as other_suspended
         from threads t
         join users me on me.id = ${userId}
         join users other on other.id = case when t.digger_user_id = ${userId} then t.client_id else t.digger_user_id end
@@ -75,14 +75,20 @@ export async function lockedThreadStanding(tx: Transaction, userId: string, thre
   );
   if (!row) return null;
   const role = row.digger_user_id === userId ? "digger" : "client";
+  const otherId = role === "digger" ? row.client_id : row.digger_user_id;
+  const [block] = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from blocks b
+        where (b.blocker_id = ${userId} and b.blocked_id = ${otherId}) or (b.blocker_id = ${otherId} and b.blocked_id = ${userId}) limit 1`,
+  );
   return {
-    party: { id: row.id, role, userId, otherId: role === "digger" ? row.client_id : row.digger_user_id },
+    party: { id: row.id, role, userId, otherId },
     standing: {
       meDeleted: row.me_deleted,
       meSuspended: row.me_suspended,
       otherGone: row.other_deleted,
       otherSuspended: row.other_suspended,
-      blocked: row.blocked,
+      blocked: block !== undefined,
     },
   };
 }

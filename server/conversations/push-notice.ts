@@ -22,9 +22,14 @@ interface TellRow {
   sender_deleted: boolean;
   sender_handle: string | null;
   seconds_ago: number;
+  withheld: boolean;
 }
 
-/** The `messages.tell` job of message `messageId`: false when it was told of already (or is gone). */
+/**
+ * The `messages.tell` job of message `messageId`: false when it was told of already (or is gone).
+ * Claimed but told to nobody when, since the send, the message was hidden or deleted, one party
+ * blocked the other, or either was suspended or deleted (the send refused all of these).
+ */
 export async function tellOfMessage(services: Pick<AppServices, "db" | "emit">, messageId: string): Promise<boolean> {
   return services.db.transaction(async (tx) => {
     const [row] = await queryRows<TellRow>(
@@ -40,9 +45,17 @@ export async function tellOfMessage(services: Pick<AppServices, "db" | "emit">, 
             (select u.full_name from users u where u.id = m.sender_id) as sender_full_name,
             coalesce((select u.deleted_at is not null from users u where u.id = m.sender_id), true) as sender_deleted,
             (select d.handle from digger_profiles d where d.user_id = m.sender_id) as sender_handle,
-            greatest(0, extract(epoch from now() - m.created_at))::float8 as seconds_ago`,
+            greatest(0, extract(epoch from now() - m.created_at))::float8 as seconds_ago,
+            -- What came between the send and this job: the message hidden or deleted, a block
+            -- either way, either party suspended or deleted. Nothing is told of it then.
+            (m.hidden_at is not null or m.deleted_at is not null
+              or exists (select 1 from blocks b where (b.blocker_id = t.digger_user_id and b.blocked_id = t.client_id)
+                                                  or (b.blocker_id = t.client_id and b.blocked_id = t.digger_user_id))
+              or exists (select 1 from users u where u.id in (t.digger_user_id, t.client_id) and (u.suspended_at is not null or u.deleted_at is not null))
+              or (select count(*) from users u where u.id in (t.digger_user_id, t.client_id)) < 2) as withheld`,
     );
     if (!row) return false;
+    if (row.withheld) return true;
     // Named as the thread names them (core/messages.ts `partyName`, as message-notices.ts's `senderNameOf`).
     const senderName = partyName({
       role: row.sender_is_digger ? "digger" : "client",

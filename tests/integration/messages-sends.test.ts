@@ -8,12 +8,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { LIVE_PATH } from "../../core/live-events.ts";
+import { MESSAGE_TEXTS } from "../../core/messages.ts";
 import { tellOfMessage } from "../../server/conversations/push-notice.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { messages, threads } from "../../server/db/schema.ts";
 import type { TestUser } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
 import { jobsSettled } from "../support/jobs.ts";
+import { someoneWaitsOnALock } from "../support/lock-waits.ts";
 import { boughtLead } from "../support/leads.ts";
 import { pushTestAppOfThisFile } from "../support/push-app.ts";
 import { SseStream } from "../support/sse.ts";
@@ -90,7 +92,52 @@ describe("sends at once", () => {
   });
 });
 
+describe("a block while a send waits for the thread", () => {
+  it.runIf(process.env.TEST_DATABASE_URL)("on PostgreSQL, a block committed while the send waited for the thread's lock refuses the message", async () => {
+    const lead = await boughtLead(app());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const threadLocked = new Promise<void>((resolve) => (locked = resolve));
+    // As block-other.ts does: the parties' threads locked, then the block written, in one transaction.
+    const blocking = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from threads where id = ${lead.threadId} for update`);
+      locked();
+      await held;
+      await tx.execute(sql`insert into blocks (blocker_id, blocked_id) values (${lead.client.id}, ${lead.digger.id})`);
+    });
+    await threadLocked;
+    const sending = lead.digger.client.post(`/messages/${lead.threadId}.data`, { intent: "send", body: "Sent while the block was written", js: "1" });
+    await someoneWaitsOnALock(db());
+    release();
+    await blocking;
+    const response = await sending;
+    expect(await response.text()).toContain(MESSAGE_TEXTS.notSent);
+    expect(await db().select({ id: messages.id }).from(messages).where(eq(messages.threadId, lead.threadId))).toEqual([]);
+  });
+});
+
 describe("the recipient told after the send (messages.tell)", () => {
+  it("tells nobody of a message when a block came between the send and the job", async () => {
+    const lead = await boughtLead(app());
+    const phone = await pushing.deviceOf(lead.digger);
+    await send(lead.client, lead.threadId, "Before the block");
+    await jobsSettled(db(), "messages.tell");
+    await jobsSettled(db(), "push.send");
+    await vi.waitFor(() => expect(pushing.receivedBy(phone)).toHaveLength(1), { timeout: 30_000 });
+    const [message] = await db().select({ id: messages.id }).from(messages).where(eq(messages.threadId, lead.threadId));
+    // As if the job ran only after the digger blocked the client: its claim undone, the notice not yet scheduled.
+    await db().update(messages).set({ toldAt: null }).where(eq(messages.id, message!.id));
+    await db().execute(sql`delete from pgboss.job where name = 'messages.notify' and data->>'threadId' = ${lead.threadId}`);
+    await db().execute(sql`update message_notices set pending = false where thread_id = ${lead.threadId}`);
+    await db().execute(sql`insert into blocks (blocker_id, blocked_id) values (${lead.digger.id}, ${lead.client.id})`);
+    expect(await tellOfMessage(app().services, message!.id)).toBe(true);
+    expect(await tellOfMessage(app().services, message!.id)).toBe(false);
+    await jobsSettled(db(), "push.send");
+    expect(pushing.receivedBy(phone)).toHaveLength(1);
+    expect(await noticeJobs(lead.threadId, lead.digger.id)).toEqual([]);
+  });
+
   it("pushes each message once to the recipient's device and schedules one notice per recipient, 5 minutes after the message", async () => {
     const lead = await boughtLead(app());
     const phone = await pushing.deviceOf(lead.digger);
