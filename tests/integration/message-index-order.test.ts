@@ -6,7 +6,8 @@
  * logger on the same database), EXPLAINed with sorting and the other scans priced out: an index
  * that cannot give the order still leaves a Sort in the plan.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "../../server/db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, threads } from "../../server/db/schema.ts";
 import { inboxPage } from "../../server/conversations/inbox.ts";
@@ -45,6 +46,17 @@ describe("the inbox and a thread's page read their indexes in order", () => {
     await app.database.db.insert(messages).values(
       Array.from({ length: 5 }, (_, i) => ({ threadId, senderId: i % 2 ? client.id : digger.id, body: `Message ${i + 1}` })),
     );
+    // A quote and a visit proposal before the messages: a thread's page reads them only when the thread has any (decision 0079).
+    await queryRows(
+      app.database.db,
+      sql`insert into quotes (thread_id, gig_id, digger_id, type, amount_cents, included, valid_until, expires_at, status, created_at)
+          values (${threadId}, ${purchase.gigId}, ${digger.diggerId}, 'fixed', 120000, 'Labour and materials.', (now() + interval '30 days')::date, now() + interval '30 days', 'open', now() - interval '2 days')`,
+    );
+    await queryRows(
+      app.database.db,
+      sql`with p as (insert into visit_proposals (thread_id, zone, created_at) values (${threadId}, 'UTC', now() - interval '1 day') returning id)
+          insert into visit_options (proposal_id, position, starts_at, window_minutes) select id, 0, now() + interval '3 days', 60 from p`,
+    );
   });
 
   it("the inbox walks each party's inbox index newest first, and each thread's last message by seq, without sorting them", async () => {
@@ -71,7 +83,7 @@ describe("the inbox and a thread's page read their indexes in order", () => {
   it("a thread's page walks the thread's messages, quotes and visit proposals by (created_at, seq), newest first, without sorting them (migrations 0045, 0055)", async () => {
     const recorded: Statement[] = [];
     const view = await threadPage(recordingDb(recorded), diggerId, threadId, null, utc);
-    expect(view.items.map((item) => (item.kind === "message" ? item.message.body : item.kind))).toEqual(["Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
+    expect(view.items.map((item) => (item.kind === "message" ? item.message.body : item.kind))).toEqual(["quote", "visit", "Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
     // The first page and an earlier one (its cursor's condition on the index too).
     const newest = view.items.at(-1);
     if (newest?.kind !== "message") throw new Error("the newest item is a message");
