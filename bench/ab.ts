@@ -11,6 +11,7 @@
  *   npm run bench:ab -- --before /tmp/before --rounds 3 --duration 10   # 10,000 gigs, dg_bench_10000 or DATABASE_URL
  *   npm run bench:ab -- --before . --node-args-after "--max-semi-space-size=64"   # node's options, on the "after" server only
  *   npm run bench:ab -- --before . --before-node /usr/bin/node   # the same server on another node binary
+ *   npm run bench:ab -- --before . --before-build build-base --only "my leads"   # pages whose name has the words
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -41,6 +42,8 @@ const pin = canPin();
 const nodeArgsAfter = (option("--node-args-after") ?? "").split(" ").filter(Boolean);
 /** the node binary of the "before" server: to compare two versions of node on the same code. */
 const beforeNode = option("--before-node", process.execPath)!;
+/** Only the pages whose name (lib/signed-in.ts) contains this. */
+const only = option("--only");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const databaseUrl = process.env.DATABASE_URL ?? (await benchDatabaseUrl(process.env.BENCH_PG_SERVER ?? DEFAULT_PG_SERVER, gigCount));
@@ -62,7 +65,7 @@ try {
   ] as const) {
     const server = await startServer(database, build, { METRICS_TOKEN }, cpus, "server/main.ts", { root, nodeArgs: [...nodeArgs], node });
     // Each server its own sign-ins: a signed cookie's version is its process's (decision 0053).
-    const pages = await signedInPages(server, client, listed);
+    const pages = (await signedInPages(server, client, listed)).filter((page) => !only || page.name.includes(only));
     sides.push({ name, server, pages, runs: pages.map(() => []) });
     for (const page of pages) await check(server, page.path, page.person.cookie, page.check);
   }

@@ -286,6 +286,22 @@ export interface MyLead {
   phoneVerifiedAtPurchase: string | null;
 }
 
+/**
+ * A lead as its card on /my-leads shows it: the page's loader data carries this and the card's
+ * texts, not the facts they were written from (issue 52: what the browser is sent, and the
+ * server encodes, is what the page shows).
+ */
+export interface LeadCardLead {
+  id: string;
+  state: LeadState;
+  amountPaidCents: number;
+  threadId: string | null;
+  gig: Pick<MyLead["gig"], "title" | "description" | "budgetMinCents" | "budgetMaxCents" | "location" | "timeline" | "contactPreferences" | "contactPhone">;
+  client: MyLead["client"];
+  issue: Pick<NonNullable<MyLead["issue"]>, "status" | "decidedBy"> | null;
+  refund: MyLead["refund"];
+}
+
 /** A lead's times as its digger reads them, written by the server in their zone (issue 47). */
 export interface MyLeadTimes {
   /** 'Nov 28, 2026': the purchase's day. */

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "#app/components/icons.tsx";
 import { useState } from "react";
 import { Input } from "#app/components/ui/input.tsx";
 import type { CategoryGroup } from "#core/digger-types.ts";

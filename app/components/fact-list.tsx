@@ -1,11 +1,11 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconType } from "#app/components/icons.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 export interface Fact {
   /** Read by screen readers; shown as `icon` when there is one. */
   label: string;
   value: string;
-  icon?: LucideIcon;
+  icon?: IconType;
   /** The card's main fact (a gig's budget). */
   main?: boolean;
 }

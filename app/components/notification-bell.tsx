@@ -1,4 +1,4 @@
-import { BellIcon } from "lucide-react";
+import { Bell } from "#app/components/icons.tsx";
 import { lazy, Suspense, useState } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { BellData } from "#app/components/notification-popover.tsx";
@@ -30,7 +30,7 @@ export function NotificationBell() {
   const label = unread > 0 ? `Notifications, ${unreadBadge(unread)} unread` : "Notifications";
   const icon = (
     <>
-      <BellIcon aria-hidden="true" />
+      <Bell aria-hidden="true" />
       {unread > 0 ? (
         <span
           data-testid="unread-count"

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleHelp } from "lucide-react";
+import { CircleCheck, CircleHelp } from "#app/components/icons.tsx";
 import { PHONE_TEXTS, type PhoneStatus as Status } from "#core/phone-verification.ts";
 
 /**

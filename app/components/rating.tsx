@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "#app/components/icons.tsx";
 import { formatRating } from "#core/digger-display.ts";
 import { formatCount } from "#core/money.ts";
 

@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "#app/components/icons.tsx";
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { NotificationBell } from "#app/components/notification-bell.tsx";

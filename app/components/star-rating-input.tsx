@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "#app/components/icons.tsx";
 import { FieldMessage } from "#app/components/form-field.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";

@@ -1,4 +1,4 @@
-import { CalendarClock } from "lucide-react";
+import { CalendarClock } from "#app/components/icons.tsx";
 
 /** 'Visit booked: {day, window}' on a card (issue 50): the text as the server wrote it, in the reader's zone. */
 export function VisitBookedLine({ text }: { text: string }) {

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "#app/components/icons.tsx";
 import { useNavigation } from "react-router";
 import { FilterForm } from "#app/components/filter-form.tsx";
 import { EmptyResult, ResultCount, useAppendingList } from "#app/components/load-more.tsx";

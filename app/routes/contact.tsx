@@ -1,4 +1,4 @@
-import { CircleHelp, Mail, MessageCircle, Phone, Send, type LucideIcon } from "lucide-react";
+import { CircleHelp, Mail, MessageCircle, Phone, Send, type IconType } from "#app/components/icons.tsx";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
@@ -154,7 +154,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
 /** The control's side of a field: its id, required mark, and the messages that describe it. */
 
-function InfoCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+function InfoCard({ icon: Icon, title, children }: { icon: IconType; title: string; children: ReactNode }) {
   return (
     <Card className="gap-3">
       <CardHeader className="flex items-center gap-3">

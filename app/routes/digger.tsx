@@ -1,4 +1,4 @@
-import { ArrowLeft, BadgeCheck, ExternalLink, MapPin, ShieldCheck } from "lucide-react";
+import { ArrowLeft, BadgeCheck, ExternalLink, MapPin, ShieldCheck } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Clock, EyeOff, MapPin, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, EyeOff, MapPin, Users } from "#app/components/icons.tsx";
 import { Link, redirect } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";

@@ -1,14 +1,4 @@
-import {
-  BadgeCheck,
-  ClipboardList,
-  EyeOff,
-  Hammer,
-  HandCoins,
-  Search,
-  Sparkles,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
+import { BadgeCheck, ClipboardList, EyeOff, Hammer, HandCoins, Search, Sparkles, Users, type IconType } from "#app/components/icons.tsx";
 import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -40,7 +30,7 @@ const figures = [
   { value: "98%", label: "Satisfaction" },
 ];
 
-const features: Array<{ icon: LucideIcon; title: string; text: string }> = [
+const features: Array<{ icon: IconType; title: string; text: string }> = [
   {
     icon: BadgeCheck,
     title: "Verified Profiles",

@@ -1,4 +1,4 @@
-import { BadgeCheck, EyeOff, MessageCircleReply, ReceiptText, type LucideIcon } from "lucide-react";
+import { BadgeCheck, EyeOff, MessageCircleReply, ReceiptText, type IconType } from "#app/components/icons.tsx";
 import { Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -12,7 +12,7 @@ import { GUARANTEE_RULE } from "#core/reply-guarantee.ts";
 
 export const meta = () => pageMeta("How It Works", "How clients post gigs for free and diggers pay only per lead.");
 
-const trust: Array<{ icon: LucideIcon; title: string; text: string }> = [
+const trust: Array<{ icon: IconType; title: string; text: string }> = [
   {
     icon: EyeOff,
     title: "Identity Protection",

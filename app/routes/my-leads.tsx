@@ -26,15 +26,15 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MyLeads({ loaderData }: Route.ComponentProps) {
-  const { page, ledger, state, times, guarantees, phones, reviews } = loaderData;
+  const { cards, nextCursor, ledger, state } = loaderData;
   return (
     <div>
       <PageHeader title="My Leads" subtitle="Your purchased leads and the clients' contact details" />
       <LeadLedgerSummary ledger={ledger} />
-      {page.items.length > 0 || state ? <LeadStateFilter current={state} /> : null}
-      {page.items.length === 0 && state ? (
+      {cards.length > 0 || state ? <LeadStateFilter current={state} /> : null}
+      {cards.length === 0 && state ? (
         <p role="status" className="py-12 text-center text-muted-foreground">{`No leads in '${LEAD_STATE_LABELS[state]}'.`}</p>
-      ) : page.items.length === 0 ? (
+      ) : cards.length === 0 ? (
         <div className="grid justify-items-center gap-4 py-12 text-center">
           <p className="text-muted-foreground">You haven't purchased any leads yet.</p>
           <Button asChild>
@@ -44,19 +44,19 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <ul className="grid gap-6" aria-label="My leads">
-            {page.items.map((lead) => (
-              <li key={lead.id}>
+            {cards.map((card) => (
+              <li key={card.lead.id}>
                 <LeadCard
-                  lead={lead}
-                  times={times[lead.id]!}
-                  guarantee={guarantees[lead.id]!}
-                  phoneStatus={phones[lead.id] ?? null}
-                  review={reviews[lead.id] ? <ClientReviewCardEntry entry={reviews[lead.id]!} /> : null}
+                  lead={card.lead}
+                  times={card.times}
+                  guarantee={card.guarantee}
+                  phoneStatus={card.phoneStatus}
+                  review={card.review ? <ClientReviewCardEntry entry={card.review} /> : null}
                 />
               </li>
             ))}
           </ul>
-          <NextPageLink nextCursor={page.nextCursor} />
+          <NextPageLink nextCursor={nextCursor} />
         </>
       )}
     </div>

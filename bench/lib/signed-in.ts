@@ -241,7 +241,7 @@ export async function signedInPages(
   const ids = async (query: string, id: string) => (await client.query<{ id: string }>(query, [id])).rows.map((r) => r.id);
   const clientGigs = await ids("select id from gigs where consumer_id = $1", clientUser.id);
   const diggerLeads = await ids(
-    "select p.gig_id as id from lead_purchases p join digger_profiles d on d.id = p.digger_id where d.user_id = $1 and p.status = 'completed'",
+    "select p.id from lead_purchases p join digger_profiles d on d.id = p.digger_id where d.user_id = $1 and p.status = 'completed'",
     digger.id,
   );
   const named = (person: Person, what: string, texts: string[] = []): Expectation => ({ what: `${what}, signed in as ${person.name}`, texts: [person.name, ...texts] });

@@ -19,6 +19,7 @@ import {
   leadStateFilter,
   reportWindowClosedText,
   WRONG_PHONE,
+  type LeadCardLead,
   type LeadState,
   type MyLead,
   type MyLeadTimes,
@@ -101,6 +102,15 @@ function nextVisitOf(db: Database) {
     .orderBy(asc(visits.startsAt))
     .limit(1)
     .as("next_visit");
+}
+
+/** A lead's card on /my-leads: the lead as it shows it, and its texts. */
+export interface LeadCardData {
+  lead: LeadCardLead;
+  times: MyLeadTimes;
+  guarantee: LeadGuaranteeTexts;
+  phoneStatus: PhoneStatus | null;
+  review: ClientReviewEntry | null;
 }
 
 /**
@@ -339,8 +349,8 @@ export async function leadLedger(db: Database, diggerId: string): Promise<LeadLe
 }
 
 /**
- * The page /my-leads of digger `diggerId` from `cursor` (only the leads in `state` when given),
- * with the ledger. A database fault is not wrapped: it reaches the error handling that answers
+ * The page /my-leads of digger `diggerId` from `cursor` (only the leads in `state` when given):
+ * each lead's card (what it shows, written in the reader's zone), with the ledger. A database fault is not wrapped: it reaches the error handling that answers
  * 503 when the database is away, and the page's error boundary says 'Failed to load leads'.
  */
 async function myLeadsPage(
@@ -349,41 +359,50 @@ async function myLeadsPage(
   cursor: string | null,
   state: LeadState | null,
   time: ReaderTime,
-): Promise<{
-  page: Page<MyLeadItem>;
-  ledger: LeadLedger;
-  state: LeadState | null;
-  times: Record<string, MyLeadTimes>;
-  guarantees: Record<string, LeadGuaranteeTexts>;
-  phones: Record<string, PhoneStatus | null>;
-  reviews: Record<string, ClientReviewEntry | null>;
-}> {
+): Promise<{ cards: LeadCardData[]; nextCursor: string | null; ledger: LeadLedger; state: LeadState | null }> {
   const [page, ledger] = await Promise.all([
     listMyLeads(db, diggerId, cursor, PAGE_SIZE, config.leadIssueReportDays, state),
     leadLedger(db, diggerId),
   ]);
   const verificationOn = phoneVerificationOn(config);
-  const times: Record<string, MyLeadTimes> = {};
-  const guarantees: Record<string, LeadGuaranteeTexts> = {};
-  // 'Phone verified' or 'Phone not verified' beside the number, from the gig's phone as it is now.
-  const phones: Record<string, PhoneStatus | null> = {};
-  // Review {first name} and what follows it (issue 51).
-  const reviews: Record<string, ClientReviewEntry | null> = {};
-  for (const lead of page.items) {
-    reviews[lead.id] = lead.clientReview ? clientReviewEntry(lead, lead.clientReview, time) : null;
-    phones[lead.id] = phoneStatus(verificationOn, lead.gig.contactPhone !== null, lead.phoneVerified);
-    guarantees[lead.id] = leadGuaranteeTexts(lead.guarantee, time);
-    times[lead.id] = {
-      purchased: time.date(lead.purchasedAt),
-      reportClosed: lead.reportClosed ? reportWindowClosedText(time.date(lead.reportClosesAt)) : null,
-      // A fake request is the operators' to decide, never its client's (issue 48).
-      decideBy:
-        lead.issue?.status !== "pending" ? null : lead.issue.type === "fake_request" ? ISSUE_MESSAGES.fakePending : decideByText(time.deadline(lead.issue.respondBy)),
-      phoneVerifiedOn: phoneVerifiedText(verificationOn, WRONG_PHONE, lead.phoneVerifiedAtPurchase, time),
-      visitBooked: lead.nextVisit ? visitBookedLine(time.visitWindow(lead.nextVisit.startsAt, lead.nextVisit.windowMinutes)) : null,
+  const cards = page.items.map((lead): LeadCardData => {
+    const { gig, issue } = lead;
+    return {
+      lead: {
+        id: lead.id,
+        state: lead.state,
+        amountPaidCents: lead.amountPaidCents,
+        threadId: lead.threadId,
+        gig: {
+          title: gig.title,
+          description: gig.description,
+          budgetMinCents: gig.budgetMinCents,
+          budgetMaxCents: gig.budgetMaxCents,
+          location: gig.location,
+          timeline: gig.timeline,
+          contactPreferences: gig.contactPreferences,
+          contactPhone: gig.contactPhone,
+        },
+        client: lead.client,
+        issue: issue ? { status: issue.status, decidedBy: issue.decidedBy } : null,
+        refund: lead.refund,
+      },
+      times: {
+        purchased: time.date(lead.purchasedAt),
+        reportClosed: lead.reportClosed ? reportWindowClosedText(time.date(lead.reportClosesAt)) : null,
+        // A fake request is the operators' to decide, never its client's (issue 48).
+        decideBy: issue?.status !== "pending" ? null : issue.type === "fake_request" ? ISSUE_MESSAGES.fakePending : decideByText(time.deadline(issue.respondBy)),
+        phoneVerifiedOn: phoneVerifiedText(verificationOn, WRONG_PHONE, lead.phoneVerifiedAtPurchase, time),
+        visitBooked: lead.nextVisit ? visitBookedLine(time.visitWindow(lead.nextVisit.startsAt, lead.nextVisit.windowMinutes)) : null,
+      },
+      guarantee: leadGuaranteeTexts(lead.guarantee, time),
+      // 'Phone verified' or 'Phone not verified' beside the number, from the gig's phone as it is now.
+      phoneStatus: phoneStatus(verificationOn, gig.contactPhone !== null, lead.phoneVerified),
+      // Review {first name} and what follows it (issue 51).
+      review: lead.clientReview ? clientReviewEntry(lead, lead.clientReview, time) : null,
     };
-  }
-  return { page, ledger, state, times, guarantees, phones, reviews };
+  });
+  return { cards, nextCursor: page.nextCursor, ledger, state };
 }
 
 /** A lead card's Review {first name}, with the waiting line while the digger's review is not yet shown. */

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
+import { X } from "#app/components/icons.tsx";
 
 import { cn } from "#app/lib/cn.ts";
 
@@ -53,7 +53,7 @@ export function DialogContent({
             data-slot="dialog-close"
             className="dialog-close"
           >
-            <XIcon aria-hidden="true" />
+            <X aria-hidden="true" />
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>
         )}

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { CheckIcon, CircleIcon } from "lucide-react";
+import { Check, Circle } from "#app/components/icons.tsx";
 
 import { cn } from "#app/lib/cn.ts";
 
@@ -17,7 +17,7 @@ const mark = "pointer-events-none absolute top-1/2 left-1/2 hidden -translate-x-
 export function NativeCheckbox(props: ChoiceProps) {
   return (
     <NativeChoice type="checkbox" shape="native-checkbox" {...props}>
-      <CheckIcon aria-hidden="true" className={cn(mark, "size-3.5 text-primary-foreground")} />
+      <Check aria-hidden="true" className={cn(mark, "size-3.5 text-primary-foreground")} />
     </NativeChoice>
   );
 }
@@ -25,7 +25,7 @@ export function NativeCheckbox(props: ChoiceProps) {
 export function NativeRadio(props: ChoiceProps) {
   return (
     <NativeChoice type="radio" shape="native-radio" {...props}>
-      <CircleIcon aria-hidden="true" className={cn(mark, "size-2 fill-primary-strong text-primary-strong")} />
+      <Circle aria-hidden="true" className={cn(mark, "size-2 fill-primary-strong text-primary-strong")} />
     </NativeChoice>
   );
 }

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { ChevronDownIcon } from "lucide-react";
+import { ChevronDown } from "#app/components/icons.tsx";
 
 import { cn } from "#app/lib/cn.ts";
 
@@ -27,7 +27,7 @@ export function NativeSelect({
         {children}
       </select>
       {!props.multiple && (
-        <ChevronDownIcon
+        <ChevronDown
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
         />

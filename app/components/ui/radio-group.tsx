@@ -1,6 +1,6 @@
 import * as React from "react";
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
-import { CircleIcon } from "lucide-react";
+import { Circle } from "#app/components/icons.tsx";
 
 import { cn } from "#app/lib/cn.ts";
 
@@ -31,7 +31,7 @@ export function RadioGroupItem({
         data-slot="radio-group-indicator"
         className="relative flex items-center justify-center"
       >
-        <CircleIcon
+        <Circle
           aria-hidden="true"
           className="absolute top-1/2 left-1/2 size-2 -translate-x-1/2 -translate-y-1/2 fill-primary-strong"
         />

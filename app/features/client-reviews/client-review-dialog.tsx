@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "#app/components/icons.tsx";
 import { useId, useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { fieldControlProps, FieldMessage, FormField } from "#app/components/form-field.tsx";

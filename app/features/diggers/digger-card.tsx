@@ -1,4 +1,4 @@
-import { BadgeCheck, Briefcase, CalendarCheck, Clock, MapPin } from "lucide-react";
+import { BadgeCheck, Briefcase, CalendarCheck, Clock, MapPin } from "#app/components/icons.tsx";
 import { DiggerSummaryCard } from "#app/components/digger-summary-card.tsx";
 import { hourlyRateText } from "#core/digger-display.ts";
 import type { DiggerCardData } from "#core/digger-types.ts";

@@ -4,7 +4,7 @@
  * rewritten through a DataTransfer, so the form posts exactly the photos shown (and the form's
  * own checks read them). Without JavaScript it is the plain file input.
  */
-import { X } from "lucide-react";
+import { X } from "#app/components/icons.tsx";
 import { useCallback, useRef, useState, type ComponentProps } from "react";
 import { Input } from "#app/components/ui/input.tsx";
 

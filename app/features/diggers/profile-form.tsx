@@ -3,7 +3,7 @@
  * The browser checks it with core's schema before sending, for quick feedback; the server
  * checks it again, and the photos' real content, whatever the browser said.
  */
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "#app/components/icons.tsx";
 import { useMemo, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CategoryChecklist } from "#app/components/category-checklist.tsx";

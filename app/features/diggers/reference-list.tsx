@@ -1,4 +1,4 @@
-import { BadgeCheck, Lock, Mail, Phone } from "lucide-react";
+import { BadgeCheck, Lock, Mail, Phone } from "#app/components/icons.tsx";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";

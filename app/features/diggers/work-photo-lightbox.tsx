@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "#app/components/icons.tsx";
 import type { KeyboardEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";

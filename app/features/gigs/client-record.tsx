@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "#app/components/icons.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { RECORD_TITLE } from "#core/reply-guarantee.ts";
 

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "#app/components/icons.tsx";
 import { CardLink } from "#app/components/card-link.tsx";
 import { CategoryBadge } from "#app/components/category-badges.tsx";
 import { FactList } from "#app/components/fact-list.tsx";

@@ -1,4 +1,4 @@
-import { FileText, Mail, MessageCircle, MessageSquareText, Phone } from "lucide-react";
+import { FileText, Mail, MessageCircle, MessageSquareText, Phone } from "#app/components/icons.tsx";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { ClientContactDetails } from "#core/client-contact.ts";

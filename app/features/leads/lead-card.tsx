@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { VisitBookedLine } from "#app/components/visit-booked-line.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { cn } from "#app/lib/cn.ts";
-import { isLiveLead, issueStatusLabel, LEAD_STATE_LABELS, refundStateText, type MyLead, type MyLeadTimes } from "#core/lead-issues.ts";
+import { isLiveLead, issueStatusLabel, LEAD_STATE_LABELS, refundStateText, type LeadCardLead, type MyLeadTimes } from "#core/lead-issues.ts";
 import type { LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import type { PhoneStatus } from "#core/phone-verification.ts";
@@ -28,7 +28,7 @@ export function LeadCard({
   phoneStatus,
   review,
 }: {
-  lead: MyLead;
+  lead: LeadCardLead;
   times: MyLeadTimes;
   guarantee: LeadGuaranteeTexts;
   phoneStatus: PhoneStatus | null;

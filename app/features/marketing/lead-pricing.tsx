@@ -3,7 +3,7 @@
  * lead, 0.5% of the client's minimum budget with a $50.00 minimum; clients post free. There
  * are no monthly tiers, because nothing bills them.
  */
-import { Check } from "lucide-react";
+import { Check } from "#app/components/icons.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { formatMoney, formatPrice } from "#core/money.ts";
 

@@ -4,7 +4,7 @@
  * A card with an `href` is real data and links to its page; one without is a sample shown
  * while the marketplace is empty.
  */
-import { Clock, Users } from "lucide-react";
+import { Clock, Users } from "#app/components/icons.tsx";
 import { CardLink } from "#app/components/card-link.tsx";
 import { CategoryBadge } from "#app/components/category-badges.tsx";
 import { DiggerSummaryCard } from "#app/components/digger-summary-card.tsx";

@@ -1,4 +1,4 @@
-import { FileText, Paperclip, X } from "lucide-react";
+import { FileText, Paperclip, X } from "#app/components/icons.tsx";
 import { fieldControlProps } from "#app/components/form-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";

@@ -1,4 +1,4 @@
-import { MoreHorizontal, MoreVertical } from "lucide-react";
+import { MoreHorizontal, MoreVertical } from "#app/components/icons.tsx";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";

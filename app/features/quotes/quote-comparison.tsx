@@ -1,4 +1,4 @@
-import { BadgeCheck } from "lucide-react";
+import { BadgeCheck } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Rating } from "#app/components/rating.tsx";

@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "#app/components/icons.tsx";
 import { useState } from "react";
 import { Input } from "#app/components/ui/input.tsx";
 

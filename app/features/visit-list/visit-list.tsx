@@ -1,4 +1,4 @@
-import { CalendarClock } from "lucide-react";
+import { CalendarClock } from "#app/components/icons.tsx";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { cn } from "#app/lib/cn.ts";

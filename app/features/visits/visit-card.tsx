@@ -1,4 +1,4 @@
-import { CalendarCheck } from "lucide-react";
+import { CalendarCheck } from "#app/components/icons.tsx";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
