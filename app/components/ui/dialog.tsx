@@ -8,6 +8,17 @@ export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>)
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
 }
 
+/**
+ * A controlled dialog without a trigger of its own (a card's button opens it): nothing of it is
+ * made until it first opens, and it stays once it has (its closing animation plays). A list's
+ * cards each hold such dialogs, closed, and a server render paid for every one (issue 52).
+ */
+export function DialogOnceOpened({ open, ...props }: React.ComponentProps<typeof DialogPrimitive.Root> & { open: boolean }) {
+  const [opened, setOpened] = React.useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <Dialog open={open} {...props} /> : null;
+}
+
 export function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
   return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
 }

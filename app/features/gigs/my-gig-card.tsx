@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { VisitBookedLine } from "#app/components/visit-booked-line.tsx";
 import {
-  Dialog,
+  DialogOnceOpened,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -116,7 +116,7 @@ export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactN
           ) : null}
           {actions}
         </div>
-        <Dialog open={asking} onOpenChange={setAsking}>
+        <DialogOnceOpened open={asking} onOpenChange={setAsking}>
           <DialogContent>
             <DialogHeader>
               <DialogTitle>{GIG_FILLED_TEXTS.title}</DialogTitle>
@@ -131,7 +131,7 @@ export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactN
               </Button>
             </DialogFooter>
           </DialogContent>
-        </Dialog>
+        </DialogOnceOpened>
       </CardContent>
     </Card>
   );

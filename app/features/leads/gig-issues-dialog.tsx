@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
-  Dialog,
+  DialogOnceOpened,
   DialogClose,
   DialogContent,
   DialogDescription,
@@ -46,7 +46,7 @@ export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: 
       >
         View Issues
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <DialogOnceOpened open={open} onOpenChange={setOpen}>
         <DialogContent showCloseButton={false} className="sm:max-w-2xl">
           <DialogHeader>
             <DialogTitle>{`Lead Issues for "${gigTitle}"`}</DialogTitle>
@@ -67,7 +67,7 @@ export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: 
             </DialogClose>
           </DialogFooter>
         </DialogContent>
-      </Dialog>
+      </DialogOnceOpened>
     </>
   );
 }

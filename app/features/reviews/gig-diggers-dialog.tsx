@@ -4,7 +4,7 @@ import { Rating, Stars } from "#app/components/rating.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
-  Dialog,
+  DialogOnceOpened,
   DialogClose,
   DialogContent,
   DialogDescription,
@@ -41,7 +41,7 @@ export function GigDiggersButton({ gigId, gigTitle }: { gigId: string; gigTitle:
       >
         Diggers
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <DialogOnceOpened open={open} onOpenChange={setOpen}>
         <DialogContent showCloseButton={false} className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
           <DialogHeader>
             <DialogTitle>{`Diggers who bought "${gigTitle}"`}</DialogTitle>
@@ -62,7 +62,7 @@ export function GigDiggersButton({ gigId, gigTitle }: { gigId: string; gigTitle:
             </DialogClose>
           </DialogFooter>
         </DialogContent>
-      </Dialog>
+      </DialogOnceOpened>
     </>
   );
 }
