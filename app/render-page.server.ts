@@ -16,6 +16,8 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 /** What React writes where it left a Suspense boundary to the browser. */
 export const LEFT_TO_THE_BROWSER = "<!--$!-->";
 
+const DOCTYPE = Buffer.from("<!DOCTYPE html>");
+
 /** How long the stream renderer may wait for what suspended, before it gives it to the browser. */
 export const STREAM_TIMEOUT_MS = 5_000;
 
@@ -33,9 +35,13 @@ export interface PageOptions {
 export async function renderPage(page: ReactNode, options: PageOptions): Promise<Response> {
   // An error outside every boundary throws here, as the stream renderer's shell error rejects.
   const html = renderToString(page);
-  if (html.includes(LEFT_TO_THE_BROWSER)) return streamPage(page, options);
   // The string renderer leaves out the doctype that the stream renderer writes before <html>.
-  const body = Buffer.from(`<!DOCTYPE html>${html}`);
+  // Written into one buffer: the string comes in thousands of pieces, and joining it to the
+  // doctype as a string would copy it whole once more (issue 52).
+  const body = Buffer.allocUnsafe(DOCTYPE.length + Buffer.byteLength(html));
+  DOCTYPE.copy(body);
+  body.write(html, DOCTYPE.length);
+  if (body.includes(LEFT_TO_THE_BROWSER, DOCTYPE.length)) return streamPage(page, options);
   options.headers.set("Content-Type", "text/html");
   options.headers.set("Content-Length", String(body.byteLength));
   return new Response(body, { headers: options.headers, status: options.status });

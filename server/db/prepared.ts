@@ -15,6 +15,7 @@
 import { fillPlaceholders, sql, type Query, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "./client.ts";
+import { rowMapper } from "./row-mapper.ts";
 
 /** A value the statement takes at each call, by name: `sql.placeholder`. */
 export const placeholder = sql.placeholder;
@@ -70,7 +71,24 @@ export function preparedQuery<R, S extends Shape | undefined = undefined>(
   build: (db: Database, shape: S) => { prepare(name: string): PreparedStatement<R> },
   options: Options<S> = {},
 ) {
-  return perHandle<R, S>(name, (db, shape, statementName) => build(db, shape).prepare(statementName), options);
+  return perHandle<R, S>(
+    name,
+    (db, shape, statementName) => {
+      const statement = build(db, shape).prepare(statementName) as PreparedStatement<R> & DrizzlePrepared;
+      // Drizzle's prepared select keeps its fields and joins for its own mapping, done per cell on
+      // every call; its custom mapper (what its relational queries use) takes the rows instead.
+      if (statement.fields && !statement.customResultMapper) statement.customResultMapper = rowMapper(statement.fields, statement.joinsNotNullableMap);
+      return statement;
+    },
+    options,
+  );
+}
+
+/** What a Drizzle prepared select holds for mapping its rows (drizzle-orm's PgPreparedQuery, 0.45). */
+interface DrizzlePrepared {
+  fields?: Parameters<typeof rowMapper>[0];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
 }
 
 /** Raw SQL, its rows as `queryRows` gives them: `build(shape)` returns the SQL (with placeholders). */
