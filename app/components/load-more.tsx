@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { resultCountText } from "#core/result-count.ts";
 

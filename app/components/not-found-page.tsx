@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 
 /** The 404 page: for an unknown address, and for any page a loader answers with 404 (the operator console, say). */

@@ -1,6 +1,7 @@
 import { Bell } from "#app/components/icons.tsx";
 import { lazy, Suspense, useState } from "react";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import type { BellData } from "#app/components/notification-popover.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { NotificationEntry } from "#core/bell.ts";
 

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";

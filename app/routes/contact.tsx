@@ -1,6 +1,7 @@
 import { CircleHelp, Mail, MessageCircle, Phone, Send, type IconType } from "#app/components/icons.tsx";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";

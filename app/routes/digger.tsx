@@ -1,6 +1,6 @@
 import { ArrowLeft, BadgeCheck, ExternalLink, MapPin, ShieldCheck } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";

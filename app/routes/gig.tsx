@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, EyeOff, MapPin, Users } from "#app/components/icons.tsx";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";

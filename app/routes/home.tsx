@@ -1,5 +1,6 @@
 import { BadgeCheck, ClipboardList, EyeOff, Hammer, HandCoins, Search, Sparkles, Users, type IconType } from "#app/components/icons.tsx";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";

@@ -1,5 +1,5 @@
 import { BadgeCheck, EyeOff, MessageCircleReply, ReceiptText, type IconType } from "#app/components/icons.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";

@@ -1,4 +1,5 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";

@@ -1,4 +1,5 @@
-import { Link, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { ConfirmEmailNotice } from "#app/components/confirm-email-notice.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";

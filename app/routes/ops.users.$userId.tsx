@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -1,5 +1,6 @@
 /** The account page's Lead alerts card (diggers): how often, which categories, and optional limits. */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { CategoryChecklist } from "#app/components/category-checklist.tsx";
 import { FieldMessage, fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";

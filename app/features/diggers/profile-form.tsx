@@ -5,7 +5,8 @@
  */
 import { Plus, Trash2 } from "#app/components/icons.tsx";
 import { useMemo, useState, type FormEvent } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { CategoryChecklist } from "#app/components/category-checklist.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Stars } from "#app/components/rating.tsx";
 import { ReviewReportForm, type ReportState } from "#app/components/review-report-form.tsx";

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";

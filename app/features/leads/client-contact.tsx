@@ -1,5 +1,5 @@
 import { FileText, Mail, MessageCircle, MessageSquareText, Phone } from "#app/components/icons.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import type { ClientContactDetails } from "#core/client-contact.ts";
 import type { PhoneStatus as Status } from "#core/phone-verification.ts";

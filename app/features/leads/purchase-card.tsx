@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
-import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useActionToast } from "#app/lib/use-action-toast.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { MESSAGE_TEXTS, type InboxThread } from "#core/messages.ts";

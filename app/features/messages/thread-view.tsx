@@ -1,6 +1,7 @@
 import { MoreHorizontal, MoreVertical } from "#app/components/icons.tsx";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useRevalidator } from "react-router";
+import { Form, useFetcher, useRevalidator } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";

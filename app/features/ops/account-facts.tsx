@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { REFUND_RATE_LABEL, refundRateValue } from "#core/lead-issues.ts";
 import type { OpsUserAccount } from "#core/ops-users.ts";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { credentialDocumentUrl } from "#core/credentials.ts";
 import { auditDetailsText, OPERATOR_ACTIONS, type AuditEntry } from "#core/operator-actions.ts";
 

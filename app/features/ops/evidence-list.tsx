@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import type { EvidenceTexts } from "#core/reply-guarantee.ts";
 import { FAKE_REQUEST_TEXTS } from "#core/reply-guarantee.ts";
 

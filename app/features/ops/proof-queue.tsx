@@ -4,7 +4,8 @@
  * (the stated expiry by default), or Reject with a reason the digger sees.
  */
 import { useId } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { excerpt } from "#core/excerpt.ts";
 import { ISSUE_STATUS_LABELS, ISSUE_TYPE_LABELS } from "#core/lead-issues.ts";
 import { formatPrice } from "#core/money.ts";

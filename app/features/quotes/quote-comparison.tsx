@@ -1,6 +1,7 @@
 import { BadgeCheck } from "#app/components/icons.tsx";
 import type { ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Rating } from "#app/components/rating.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";

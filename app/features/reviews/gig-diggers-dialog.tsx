@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { DiggerAvatar } from "#app/components/digger-avatar.tsx";
 import { Rating, Stars } from "#app/components/rating.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { ReviewReportForm, type ReportState } from "#app/components/review-report-form.tsx";
 import { Stars } from "#app/components/rating.tsx";

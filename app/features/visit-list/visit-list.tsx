@@ -1,5 +1,5 @@
 import { CalendarClock } from "#app/components/icons.tsx";
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { VISIT_TEXTS, type VisitListItem } from "#core/visits.ts";

@@ -1,0 +1,85 @@
+/**
+ * app/components/link.tsx (issue 52): on the server, a link to a plain path of this site is drawn
+ * as React Router's Link draws it, attribute for attribute, under a router at a nested route;
+ * anything else is React Router's own Link. Pages take Link from there only (eslint.config.js).
+ */
+import path from "node:path";
+import { ESLint } from "eslint";
+import { createElement as h, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, Link as RouterLink, Outlet, StaticRouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { Link } from "../../app/components/link.tsx";
+
+type Props = Record<string, unknown>;
+
+/** `children` rendered on /my-gigs/g1/quotes, a route nested two deep, as the server renders a page. */
+async function underRouter(children: () => ReactNode): Promise<string> {
+  const routes = [
+    { path: "/", Component: () => h(Outlet), children: [{ path: "my-gigs/:gigId", Component: () => h(Outlet), children: [{ path: "quotes", Component: () => h("main", null, children()) }] }] },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request("http://localhost/my-gigs/g1/quotes?x=1"));
+  if (context instanceof Response) throw new Error("no page");
+  return renderToStaticMarkup(h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+}
+
+const TARGETS = [
+  "/",
+  "/browse-gigs",
+  "/my-gigs/",
+  "/gig/8e05f4cd-2e0d-4eb9-9cc3-6342892c8e47",
+  "/browse-gigs?q=tile%20work&category=a&category=b",
+  "/messages/t1#message-9",
+  "/ops/users?after=x/y?z#h?q",
+  "/digger/ü ß",
+  // React Router's own: relative, normalised, empty search or hash, another site.
+  "?cursor=abc",
+  "edit",
+  "../issues",
+  "/a//b",
+  "/a/./b",
+  "/a/../b",
+  "/a?",
+  "/a#",
+  "https://example.com/x",
+  "//example.com/x",
+  "",
+];
+const PROPS: Props[] = [
+  {},
+  { className: "button button-outline", "aria-describedby": "t", id: "l1", children: "Open" },
+  { target: "_blank", rel: "noreferrer", children: "New tab" },
+  { discover: "none", children: "No discovery" },
+  { replace: true, state: { from: 1 }, preventScrollReset: true, relative: "path", viewTransition: true, children: "Options" },
+  { prefetch: "intent", children: "Prefetched" },
+  { prefetch: "render", children: "Prefetched now" },
+  { reloadDocument: true, children: "Reload" },
+  { onClick: () => undefined, style: { color: "red" }, "data-x": "1", children: h("span", null, "Nested") },
+];
+
+describe("Link", () => {
+  it("draws React Router's markup for every target and options, on the server", async () => {
+    for (const to of TARGETS) {
+      for (const props of PROPS) {
+        const ours = await underRouter(() => h(Link, { to, ...props } as never));
+        const theirs = await underRouter(() => h(RouterLink, { to, ...props } as never));
+        expect(ours, `${to} ${JSON.stringify(props)}`).toBe(theirs);
+      }
+    }
+    expect(await underRouter(() => h(Link, { to: "/browse-gigs" }, "Browse"))).toContain('<a href="/browse-gigs" data-discover="true">Browse</a>');
+    // A plain path is drawn without React Router's work (which needs a router); the rest is its Link.
+    expect(renderToStaticMarkup(h(Link, { to: "/my-leads", className: "x" }, "My Leads"))).toBe('<a class="x" href="/my-leads" data-discover="true">My Leads</a>');
+    expect(() => renderToStaticMarkup(h(Link, { to: "?cursor=abc" }, "More"))).toThrow(/basename/);
+  });
+
+  it("is the only Link a page imports: React Router's, imported elsewhere in app/, is refused", async () => {
+    const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
+    const code = `import { Link, useFetcher } from "react-router";\nexport const used = [Link, useFetcher];\n`;
+    const refusals = async (filePath: string) =>
+      (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.message.includes("app/components/link.tsx")).length;
+    expect(await refusals("app/features/leads/throwaway.tsx")).toBe(1);
+    expect(await refusals("app/routes/throwaway.tsx")).toBe(1);
+    expect(await refusals("app/components/link.tsx")).toBe(0);
+  }, 60_000);
+});
