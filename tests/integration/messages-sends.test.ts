@@ -182,6 +182,45 @@ describe("the recipient told after the send (messages.tell)", () => {
   });
 });
 
+describe("the tell jobs' share of the request pool (decision 0082)", () => {
+  it.runIf(process.env.TEST_DATABASE_URL)("on PostgreSQL, runs at most 2 messages.tell jobs at once, whatever the fetch: a page still finds a connection", async () => {
+    const lead = await boughtLead(app());
+    for (const body of ["First", "Second", "Third", "Fourth"]) await send(lead.client, lead.threadId, body);
+    await jobsSettled(db(), "messages.tell");
+    const written = await db().select({ id: messages.id }).from(messages).where(eq(messages.threadId, lead.threadId));
+    expect(written).toHaveLength(4);
+    const waiting = async () =>
+      (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`))[0]!.n;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const rowsLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Their claims undone, then their rows locked: each job's claim waits for the lock, holding its connection.
+    await db().update(messages).set({ toldAt: null }).where(eq(messages.threadId, lead.threadId));
+    const holding = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from messages where thread_id = ${lead.threadId} for update`);
+      locked();
+      await held;
+    });
+    await rowsLocked;
+    try {
+      // One statement: one fetch of the worker takes all four.
+      await app().services.jobs.sendMany("messages.tell", written.map((m) => ({ messageId: m.id })));
+      await vi.waitFor(async () => expect(await waiting()).toBe(2), { timeout: 10_000 });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await waiting()).toBe(2);
+      // The pages still have connections (the tests' pool is 5: the lock's holder, 2 jobs, and 2 free).
+      const inbox = await lead.client.client.get("/messages");
+      expect(inbox.status).toBe(200);
+    } finally {
+      release();
+      await holding;
+    }
+    await jobsSettled(db(), "messages.tell");
+    expect(await db().select().from(messages).where(and(eq(messages.threadId, lead.threadId), sql`told_at is null`))).toEqual([]);
+  });
+});
+
 describe("the sweep behind messages.tell (decision 0082)", () => {
   /** Makes the job's claim of a message whose text starts with `prefix` fail, as a database error would. */
   const failTellsOf = (prefix: string) =>
