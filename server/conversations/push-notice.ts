@@ -90,8 +90,8 @@ const SWEEP_ROUNDS = 10;
 
 interface UntoldRow {
   id: string;
-  /** As PostgreSQL prints it: to the microsecond, for the next round's cursor. */
-  created_at: string;
+  /** Its `created_at` as PostgreSQL prints it, to the microsecond: the next round's cursor. */
+  at: string;
 }
 
 export interface SweptMessages {
@@ -119,9 +119,9 @@ export async function sweepUntoldMessages(
   for (let round = 0; round < SWEEP_ROUNDS; round += 1) {
     const due: UntoldRow[] = await queryRows<UntoldRow>(
       services.db,
-      sql`select id, created_at::text as created_at from messages
+      sql`select id, created_at::text as at from messages
           where told_at is null and created_at < now() - ${SWEEP_AFTER} and created_at > now() - ${SWEEP_BEFORE}
-            ${cursor ? sql`and (created_at, id) > (${cursor.created_at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+            ${cursor ? sql`and (created_at, id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
           order by created_at, id limit ${SWEEP_BATCH}`,
     );
     for (const row of due) {

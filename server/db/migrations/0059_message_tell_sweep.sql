@@ -20,4 +20,4 @@ BEGIN
   END IF;
 END
 $$;--> statement-breakpoint
-CREATE INDEX "messages_untold_idx" ON "messages" USING btree ("created_at") WHERE "told_at" IS NULL;
+CREATE INDEX "messages_untold_idx" ON "messages" USING btree ("created_at","id") WHERE "told_at" IS NULL;
