@@ -138,19 +138,19 @@ async function fillMessages(client: pg.Client, messages: number) {
     await client.query("analyze bench_threads");
     const spread = messages - LONG_THREAD;
     await client.query(
-      `insert into messages (thread_id, sender_id, body, created_at)
+      `insert into messages (thread_id, sender_id, body, created_at, told_at)
        select t.id, case when j % 3 = 0 then t.client_id else t.digger_user_id end,
               'Hello, about the job: message ' || j || '. When could you start, and what would it cost?',
-              t.created_at + greatest(interval '0', now() - interval '1 hour' - t.created_at) * (j::float8 / ${spread + 1})
+              t.created_at + greatest(interval '0', now() - interval '1 hour' - t.created_at) * (j::float8 / ${spread + 1}), now()
        from generate_series(1, ${spread}) j
        join bench_threads t on t.n = 1 + (hashint8(j) & 2147483647) % (select count(*) from bench_threads)
        order by j`,
     );
     // Last, so that its messages have the highest seqs and the newest times of the world.
     await client.query(
-      `insert into messages (thread_id, sender_id, body, created_at)
+      `insert into messages (thread_id, sender_id, body, created_at, told_at)
        select t.id, case when j % 2 = 0 then t.digger_user_id else t.client_id end,
-              'Bench message ' || j || ' of the long thread.', now() - make_interval(secs => ${LONG_THREAD} - j)
+              'Bench message ' || j || ' of the long thread.', now() - make_interval(secs => ${LONG_THREAD} - j), now()
        from bench_long t cross join generate_series(1, ${LONG_THREAD}) j order by j`,
     );
   });

@@ -75,3 +75,65 @@ export async function tellOfMessage(services: Pick<AppServices, "db" | "emit">, 
     return true;
   });
 }
+
+/** How long a message's own job has before the sweep tells of it: its first retries (5 s, 10 s, 20 s, ...). */
+const SWEEP_AFTER = sql`interval '5 minutes'`;
+/**
+ * The oldest message the sweep tells of: a push is worth little later, and nothing older than
+ * this is ever told (migration 0059 marked the messages of before the job told; this keeps any
+ * it missed from being pushed now).
+ */
+const SWEEP_BEFORE = sql`interval '6 hours'`;
+/** Messages read per round, one round after another, at most `SWEEP_ROUNDS` a run (every 5 minutes). */
+const SWEEP_BATCH = 100;
+const SWEEP_ROUNDS = 10;
+
+interface UntoldRow {
+  id: string;
+  /** Its `created_at` as PostgreSQL prints it, to the microsecond: the next round's cursor. */
+  at: string;
+}
+
+export interface SweptMessages {
+  /** Claimed by the sweep: told of, or withheld as the job would have (a block since, ...). */
+  told: number;
+  /** Whose telling failed again; the next run tries them again while they are in the window. */
+  failed: number;
+}
+
+/**
+ * The `messages.tell-sweep` job (every 5 minutes): the safety net behind `messages.tell`. Tells
+ * of every message between 5 minutes and 6 hours old that nobody has been told of (its job
+ * failed all its retries, or is gone), oldest first, one at a time (a single connection of the
+ * request pool), each claimed as its job claims it (`told_at`): a job still running alongside
+ * tells nothing twice. At most `SWEEP_ROUNDS` rounds of `SWEEP_BATCH` a run, read from the
+ * partial index of untold messages (`messages_untold_idx`); a message that fails is passed
+ * over within the run, so that it holds up none after it.
+ */
+export async function sweepUntoldMessages(
+  services: Pick<AppServices, "db" | "emit">,
+  onFailure?: (messageId: string, error: unknown) => void,
+): Promise<SweptMessages> {
+  const swept: SweptMessages = { told: 0, failed: 0 };
+  let cursor: UntoldRow | null = null;
+  for (let round = 0; round < SWEEP_ROUNDS; round += 1) {
+    const due: UntoldRow[] = await queryRows<UntoldRow>(
+      services.db,
+      sql`select id, created_at::text as at from messages
+          where told_at is null and created_at < now() - ${SWEEP_AFTER} and created_at > now() - ${SWEEP_BEFORE}
+            ${cursor ? sql`and (created_at, id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+          order by created_at, id limit ${SWEEP_BATCH}`,
+    );
+    for (const row of due) {
+      try {
+        if (await tellOfMessage(services, row.id)) swept.told += 1;
+      } catch (error) {
+        swept.failed += 1;
+        onFailure?.(row.id, error);
+      }
+    }
+    if (due.length < SWEEP_BATCH) break;
+    cursor = due[due.length - 1]!;
+  }
+  return swept;
+}

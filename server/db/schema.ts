@@ -1197,6 +1197,8 @@ export const messages = pgTable(
     index("messages_thread_time_idx").on(t.threadId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
     uniqueIndex("messages_email_message_key").on(t.threadId, t.emailMessageId).where(sql`${t.emailMessageId} is not null`),
     index("messages_sender_idx").on(t.senderId),
+    // The `messages.tell-sweep` job's: the messages nobody has been told of yet, a handful at any time (migration 0059).
+    index("messages_untold_idx").on(t.createdAt, t.id).where(sql`${t.toldAt} is null`),
     check(
       "messages_body_check",
       sql`(${t.deletedAt} is null and char_length(btrim(${t.body})) between 1 and 5000) or (${t.deletedAt} is not null and ${t.body} = '')`,

@@ -43,7 +43,7 @@ async function mailer(env: Record<string, string>, { working = true } = {}): Pro
   await jobs.start();
   const mail = createMailer({ config, db: database.db, logger, jobs });
   mailers.push(mail);
-  const handlers: JobHandlers = { "email.deliver": (batch) => mail.deliver(batch.map((job) => job.emailId)), "refund.send": notHere, "accounts.purge": notHere, "issues.auto-approve": notHere, "issues.remind": notHere, "alerts.gig": notHere, "alerts.deliver": notHere, "alerts.digest": notHere, "credentials.lapse": notHere, "messages.notify": notHere, "messages.tell": notHere, "push.send": notHere, "push.purge": notHere, "notices.prune": notHere, "guarantee.check": notHere, "guarantee.sweep": notHere, "visit.remind": notHere, "visit.reminders-sweep": notHere, "reviews.publish": notHere, "reviews.remind": notHere, "reviews.sweep": notHere };
+  const handlers: JobHandlers = { "email.deliver": (batch) => mail.deliver(batch.map((job) => job.emailId)), "refund.send": notHere, "accounts.purge": notHere, "issues.auto-approve": notHere, "issues.remind": notHere, "alerts.gig": notHere, "alerts.deliver": notHere, "alerts.digest": notHere, "credentials.lapse": notHere, "messages.notify": notHere, "messages.tell": notHere, "messages.tell-sweep": notHere, "push.send": notHere, "push.purge": notHere, "notices.prune": notHere, "guarantee.check": notHere, "guarantee.sweep": notHere, "visit.remind": notHere, "visit.reminders-sweep": notHere, "reviews.publish": notHere, "reviews.remind": notHere, "reviews.sweep": notHere };
   if (working) await jobs.work(handlers);
   return mail;
 }

@@ -9,13 +9,15 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { LIVE_PATH } from "../../core/live-events.ts";
 import { MESSAGE_TEXTS } from "../../core/messages.ts";
-import { tellOfMessage } from "../../server/conversations/push-notice.ts";
+import { sweepUntoldMessages, tellOfMessage } from "../../server/conversations/push-notice.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { messages, threads } from "../../server/db/schema.ts";
+import { SCHEDULES } from "../../server/jobs/queue.ts";
 import type { TestUser } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
-import { jobsSettled } from "../support/jobs.ts";
+import { jobOf, jobsSettled, makeJobDue } from "../support/jobs.ts";
 import { someoneWaitsOnALock } from "../support/lock-waits.ts";
+import { plan, recordingDb, type Statement } from "../support/query-plans.ts";
 import { boughtLead } from "../support/leads.ts";
 import { pushTestAppOfThisFile } from "../support/push-app.ts";
 import { SseStream } from "../support/sse.ts";
@@ -177,5 +179,140 @@ describe("the recipient told after the send (messages.tell)", () => {
     expect(job!.wait_seconds).toBeGreaterThan(170);
     expect(job!.wait_seconds).toBeLessThanOrEqual(180);
     expect(await db().select().from(messages).where(and(eq(messages.id, message!.id), sql`told_at is not null`))).toHaveLength(1);
+  });
+});
+
+describe("the tell jobs' share of the request pool (decision 0082)", () => {
+  it.runIf(process.env.TEST_DATABASE_URL)("on PostgreSQL, runs at most 2 messages.tell jobs at once, whatever the fetch: a page still finds a connection", async () => {
+    const lead = await boughtLead(app());
+    for (const body of ["First", "Second", "Third", "Fourth"]) await send(lead.client, lead.threadId, body);
+    await jobsSettled(db(), "messages.tell");
+    const written = await db().select({ id: messages.id }).from(messages).where(eq(messages.threadId, lead.threadId));
+    expect(written).toHaveLength(4);
+    const waiting = async () =>
+      (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`))[0]!.n;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const rowsLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Their claims undone, then their rows locked: each job's claim waits for the lock, holding its connection.
+    await db().update(messages).set({ toldAt: null }).where(eq(messages.threadId, lead.threadId));
+    const holding = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from messages where thread_id = ${lead.threadId} for update`);
+      locked();
+      await held;
+    });
+    await rowsLocked;
+    try {
+      // One statement: one fetch of the worker takes all four.
+      await app().services.jobs.sendMany("messages.tell", written.map((m) => ({ messageId: m.id })));
+      await vi.waitFor(async () => expect(await waiting()).toBe(2), { timeout: 10_000 });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await waiting()).toBe(2);
+      // The pages still have connections (the tests' pool is 5: the lock's holder, 2 jobs, and 2 free).
+      const inbox = await lead.client.client.get("/messages");
+      expect(inbox.status).toBe(200);
+    } finally {
+      release();
+      await holding;
+    }
+    await jobsSettled(db(), "messages.tell");
+    expect(await db().select().from(messages).where(and(eq(messages.threadId, lead.threadId), sql`told_at is null`))).toEqual([]);
+  });
+});
+
+describe("the sweep behind messages.tell (decision 0082)", () => {
+  /** Makes the job's claim of a message whose text starts with `prefix` fail, as a database error would. */
+  const failTellsOf = (prefix: string) =>
+    db().execute(
+      sql.raw(`create or replace function test_fail_tell() returns trigger language plpgsql as $$
+        begin
+          if old.told_at is null and new.told_at is not null and new.body like '${prefix}%' then raise exception 'telling made to fail'; end if;
+          return new;
+        end $$`),
+    );
+  const messageOf = async (threadId: string, body: string) => {
+    const [row] = await db().select().from(messages).where(and(eq(messages.threadId, threadId), eq(messages.body, body)));
+    return row!;
+  };
+
+  it("is scheduled every 5 minutes", async () => {
+    expect(SCHEDULES["messages.tell-sweep"]).toBe("*/5 * * * *");
+    const [schedule] = await queryRows<{ cron: string }>(db(), sql`select cron from pgboss.schedule where name = 'messages.tell-sweep'`);
+    expect(schedule?.cron).toBe("*/5 * * * *");
+  });
+
+  it("tells once of a message whose job failed all its retries or is gone; never of one older than 6 hours, nor yet of one a minute old", async () => {
+    const lead = await boughtLead(app());
+    const phone = await pushing.deviceOf(lead.digger);
+    await failTellsOf("Fails");
+    await db().execute(sql`create trigger test_fail_tell before update on messages for each row execute function test_fail_tell()`);
+    try {
+      const failing = ["Fails: its job gives up", "Fails: its job is gone", "Fails: always", "Fails: a minute ago"];
+      for (const body of failing) await send(lead.client, lead.threadId, body);
+      // Each job failed once; with its retries spent, its next failure is its last.
+      for (const body of failing) {
+        const { id } = await messageOf(lead.threadId, body);
+        await vi.waitFor(async () => expect((await jobOf(db(), "messages.tell", "messageId", id))?.state).toBe("retry"), { timeout: 30_000 });
+        await makeJobDue(db(), "messages.tell", "messageId", id, { exhausted: true });
+        await vi.waitFor(async () => expect((await jobOf(db(), "messages.tell", "messageId", id))?.state).toBe("failed"), { timeout: 30_000 });
+      }
+      const gaveUp = await messageOf(lead.threadId, "Fails: its job gives up");
+      const gone = await messageOf(lead.threadId, "Fails: its job is gone");
+      const always = await messageOf(lead.threadId, "Fails: always");
+      const fresh = await messageOf(lead.threadId, "Fails: a minute ago");
+      await db().execute(sql`delete from pgboss.job where name = 'messages.tell' and data->>'messageId' in (${gone.id}, ${fresh.id})`);
+      // An old message nobody was told of (written before migration 0058, or whose job is long gone).
+      const [old] = await db()
+        .insert(messages)
+        .values({ threadId: lead.threadId, senderId: lead.client.id, body: "Written 7 hours ago", createdAt: sql`now() - interval '7 hours'` })
+        .returning();
+      await db().update(messages).set({ createdAt: sql`now() - interval '10 minutes'` }).where(inArray(messages.id, [gaveUp.id, gone.id, always.id]));
+      await db().update(messages).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(messages.id, fresh.id));
+      await failTellsOf("Fails: always");
+      expect((await db().select().from(messages).where(and(eq(messages.threadId, lead.threadId), sql`told_at is null`))).length).toBe(5);
+
+      const failures: string[] = [];
+      // (The schedule may come first: either way, each is told once.)
+      const swept = await sweepUntoldMessages(app().services, (id) => failures.push(id));
+      expect(swept.told).toBeLessThanOrEqual(2);
+      expect(failures).toEqual([always.id]);
+      const toldOf = async () =>
+        (await db().select({ body: messages.body }).from(messages).where(and(eq(messages.threadId, lead.threadId), sql`told_at is not null`))).map((m) => m.body).sort();
+      expect(await toldOf()).toEqual(["Fails: its job gives up", "Fails: its job is gone"]);
+      await jobsSettled(db(), "push.send");
+      await vi.waitFor(() => expect(pushing.receivedBy(phone)).toHaveLength(2), { timeout: 30_000 });
+      expect(pushing.receivedBy(phone).map((p) => p.message.body).sort()).toEqual(
+        ["Fails: its job gives up", "Fails: its job is gone"].map((t) => `${lead.gig.title}: ${t}`),
+      );
+
+      // Again, and through its job: nothing is told twice, the old and the fresh stay untold.
+      expect(await sweepUntoldMessages(app().services)).toEqual({ told: 0, failed: 1 });
+      await app().services.jobs.send("messages.tell-sweep", {});
+      await jobsSettled(db(), "messages.tell-sweep");
+      await jobsSettled(db(), "push.send");
+      expect(pushing.receivedBy(phone)).toHaveLength(2);
+      expect(await toldOf()).toEqual(["Fails: its job gives up", "Fails: its job is gone"]);
+      const untold = await db().select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, lead.threadId), sql`told_at is null`));
+      expect(untold.map((m) => m.id).sort()).toEqual([always.id, fresh.id, old!.id].sort());
+    } finally {
+      await db().execute(sql`drop trigger if exists test_fail_tell on messages`);
+      await db().execute(sql`drop function if exists test_fail_tell()`);
+    }
+  });
+
+  it("reads the untold messages through messages_untold_idx, in rounds after a cursor", async () => {
+    const lead = await boughtLead(app());
+    // More than a round's 100, 10 minutes old: a second round reads after the first's last.
+    await db()
+      .insert(messages)
+      .values(Array.from({ length: 101 }, (_, n) => ({ threadId: lead.threadId, senderId: lead.client.id, body: `Untold ${n}`, createdAt: sql`now() - interval '10 minutes'` })));
+    const recorded: Statement[] = [];
+    await sweepUntoldMessages({ db: recordingDb(app(), recorded), emit: app().services.emit });
+    expect(await db().select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, lead.threadId), sql`told_at is null`))).toEqual([]);
+    const reads = recorded.filter((s) => /from messages\s+where told_at is null/.test(s.sql));
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(reads.some((read) => read.sql.includes("(created_at, id) >"))).toBe(true);
+    for (const read of reads) expect(await plan(app(), read)).toContain("messages_untold_idx");
   });
 });

@@ -14,7 +14,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, wallClockInstant } from "../../core/dates.ts";
-import type { ThreadView } from "../../core/messages.ts";
+import { MESSAGE_TEXTS, type ThreadView } from "../../core/messages.ts";
 import { bookLabel, VISIT_ANSWERS, VISIT_FIELD_MESSAGES, VISIT_PROPOSALS_PER_DAY, VISIT_TEXTS, visitBookedLine } from "../../core/visits.ts";
 import { exportedThreads, purgeMessagesOf } from "../../server/conversations/privacy.ts";
 import { threadPage } from "../../server/conversations/thread.ts";
@@ -629,6 +629,15 @@ describe("what an attack on visits found (issue 50's review)", () => {
     expect(more.body).toContain(VISIT_ANSWERS.proposalsPerDay);
     const [count] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from visit_proposals where thread_id = ${lead.threadId}`);
     expect(count!.n).toBe(VISIT_PROPOSALS_PER_DAY);
+  });
+
+  it("counts a proposal against the sender's message limits: refused with the messages' answer when the minute's 30 are spent", async () => {
+    const lead = await zonedLead();
+    for (let n = 0; n < 30; n++) expect(await app.services.rateLimits.messagesPerMinute.take(lead.digger.id)).toBe(true);
+    const refused = await post(lead.digger, lead.threadId, { intent: "propose-visit", ...optionFields([{ date: chicagoDay(3), time: "10:00" }]) });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain(MESSAGE_TEXTS.tooFast);
+    expect(await db().select().from(visitProposals).where(eq(visitProposals.threadId, lead.threadId))).toEqual([]);
   });
 });
 

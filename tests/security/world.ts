@@ -98,14 +98,14 @@ export async function createWorld(app: TestApp) {
   // console's queue, never at the thread's address).
   const [thread] = await db.select().from(threads).where(eq(threads.purchaseId, purchase.id));
   const addMessage = async (label: string) => {
-    const [row] = await db.insert(messages).values({ threadId: thread!.id, senderId: owningClient.id, body: `${label} ${tag()} for the digger only` }).returning();
+    const [row] = await db.insert(messages).values({ threadId: thread!.id, senderId: owningClient.id, body: `${label} ${tag()} for the digger only`, toldAt: sql`now()` }).returning();
     await db.update(threads).set({ lastMessageSeq: row!.seq, lastActivityAt: sql`now()` }).where(eq(threads.id, thread!.id));
     return row!;
   };
   // The digger's first answer (it covers the purchase by the reply guarantee, issue 48), which the
   // client has opened since: the world's thread is past its first answer and its first opening, as
   // a real one would be, so that no row of the matrix is the one to set them.
-  const [answer] = await db.insert(messages).values({ threadId: thread!.id, senderId: owningDigger.id, body: `Digger's first answer ${tag()}` }).returning();
+  const [answer] = await db.insert(messages).values({ threadId: thread!.id, senderId: owningDigger.id, body: `Digger's first answer ${tag()}`, toldAt: sql`now()` }).returning();
   await db.update(threads).set({ lastMessageSeq: answer!.seq, clientOpenedAt: sql`now()` }).where(eq(threads.id, thread!.id));
   // First, so that the reported message below is the thread's last (the inbox's line).
   const fileMessage = await addMessage("Message with a file");

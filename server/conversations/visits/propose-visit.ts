@@ -16,6 +16,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { visitOptions, visitProposals, visits } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { defineOperation } from "../../operation.ts";
+import { takeBoth } from "../../security/rate-limiter.ts";
 import { THREAD, threadParty } from "../access.ts";
 import { visitFacts } from "./visit-facts.ts";
 import { diggerZone, visitFormInput, visitProposalInput } from "./visit-form.ts";
@@ -31,7 +32,8 @@ async function proposeVisit(
   // Each proposal e-mails the client: it counts as a message against the sender's limits (30 a
   // minute, 500 a day), once the thread is known to be theirs (nobody else uses up a limit on it).
   await threadParty(services.db, userId, threadId);
-  if (!(await services.rateLimits.messagesPerMinute.take(userId)) || !(await services.rateLimits.messagesPerDay.take(userId))) {
+  // Side by side, counted as a message's are (security/rate-limiter.ts `takeBoth`).
+  if (!(await takeBoth(services.rateLimits.messagesPerMinute, services.rateLimits.messagesPerDay, userId))) {
     throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
   }
   try {

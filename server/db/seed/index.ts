@@ -362,13 +362,13 @@ async function seedFirstAnswer(tx: Transaction, purchaseId: string, at: Date, re
   const [thread] = await tx.select({ id: threads.id, diggerUserId: threads.diggerUserId, clientId: threads.clientId }).from(threads).where(eq(threads.purchaseId, purchaseId));
   const [message] = await tx
     .insert(messages)
-    .values({ threadId: thread!.id, senderId: thread!.diggerUserId, body: "Thanks for posting this. I can take a look this week: when suits you?", createdAt: at })
+    .values({ threadId: thread!.id, senderId: thread!.diggerUserId, body: "Thanks for posting this. I can take a look this week: when suits you?", createdAt: at, toldAt: at })
     .returning({ seq: messages.seq });
   const repliedAt = replyMinutes === null ? null : new Date(at.getTime() + replyMinutes * 60_000);
   const [reply] = repliedAt
     ? await tx
         .insert(messages)
-        .values({ threadId: thread!.id, senderId: thread!.clientId, body: "Thanks! Thursday morning works for me.", createdAt: repliedAt })
+        .values({ threadId: thread!.id, senderId: thread!.clientId, body: "Thanks! Thursday morning works for me.", createdAt: repliedAt, toldAt: repliedAt })
         .returning({ seq: messages.seq })
     : [];
   const last = reply?.seq ?? message!.seq;
