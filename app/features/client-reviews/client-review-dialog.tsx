@@ -5,7 +5,7 @@ import { fieldControlProps, FieldMessage, FormField } from "#app/components/form
 import { Stars } from "#app/components/rating.tsx";
 import { StarRatingInput } from "#app/components/star-rating-input.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOnceOpened, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { NativeRadio } from "#app/components/ui/native-choice.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
@@ -82,7 +82,7 @@ export function ClientReviewButton({
         {reviewed ? <CheckCircle2 aria-hidden="true" className="text-primary-strong" /> : null}
         {label}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <DialogOnceOpened open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
           <DialogHeader>
             <DialogTitle>{reviewClientLabel(data?.clientFirstName ?? firstName)}</DialogTitle>
@@ -90,7 +90,7 @@ export function ClientReviewButton({
           </DialogHeader>
           {data ? <ClientReviewPanel key={data.purchaseId} data={data} action={url} fetcher={fetcher} /> : null}
         </DialogContent>
-      </Dialog>
+      </DialogOnceOpened>
     </>
   );
 }

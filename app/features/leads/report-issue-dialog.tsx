@@ -1,16 +1,8 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "#app/components/ui/dialog.tsx";
+import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOnceOpened, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
@@ -52,68 +44,78 @@ export function ReportIssueDialog({
   };
   useCloseOnSuccess(fetcher.data, () => openChange(false));
 
+  // Its own button rather than Radix's trigger: each lead's card holds one, and the dialog is made
+  // only once it first opens (issue 52); closing it brings the focus back here, as a trigger's would.
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline">Report Issue</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Report an Issue</DialogTitle>
-          <DialogDescription>{`Tell the client what is wrong with the lead "${gigTitle}".`}</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form
-          method="post"
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            const form = new FormData(event.currentTarget);
-            check(event, issueReportSchema.safeParse({ issueType: form.get("issueType"), description: form.get("description") }));
+    <>
+      <Button ref={trigger} variant="outline" aria-haspopup="dialog" aria-expanded={open} onClick={() => openChange(true)}>
+        Report Issue
+      </Button>
+      <DialogOnceOpened open={open} onOpenChange={openChange}>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            trigger.current?.focus();
           }}
         >
-          <input type="hidden" name="intent" value="report-issue" />
-          <input type="hidden" name="purchaseId" value={purchaseId} />
-          <FormField id={`${id}-type`} label="Issue Type" required error={errors.issueType} hint={FAKE_REQUEST_HINT}>
-            <NativeSelect
-              {...fieldControlProps(`${id}-type`, { required: true, error: errors.issueType, hintId: `${id}-type-hint` })}
-              name="issueType"
-              value={type}
-              onChange={(event) => setType(event.currentTarget.value)}
-            >
-              <option value="" disabled>
-                Select an issue type
-              </option>
-              {ISSUE_TYPES.filter((option) => hasPhone || option !== WRONG_PHONE).map((option) => (
-                <option key={option} value={option}>
-                  {ISSUE_TYPE_LABELS[option]}
+          <DialogHeader>
+            <DialogTitle>Report an Issue</DialogTitle>
+            <DialogDescription>{`Tell the client what is wrong with the lead "${gigTitle}".`}</DialogDescription>
+          </DialogHeader>
+          <fetcher.Form
+            method="post"
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => {
+              const form = new FormData(event.currentTarget);
+              check(event, issueReportSchema.safeParse({ issueType: form.get("issueType"), description: form.get("description") }));
+            }}
+          >
+            <input type="hidden" name="intent" value="report-issue" />
+            <input type="hidden" name="purchaseId" value={purchaseId} />
+            <FormField id={`${id}-type`} label="Issue Type" required error={errors.issueType} hint={FAKE_REQUEST_HINT}>
+              <NativeSelect
+                {...fieldControlProps(`${id}-type`, { required: true, error: errors.issueType, hintId: `${id}-type-hint` })}
+                name="issueType"
+                value={type}
+                onChange={(event) => setType(event.currentTarget.value)}
+              >
+                <option value="" disabled>
+                  Select an issue type
                 </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          {type === WRONG_PHONE && phoneVerifiedOn ? (
-            <p className="text-sm font-medium" role="status">
-              {phoneVerifiedOn}
-            </p>
-          ) : null}
-          <FormField id={`${id}-description`} label="Description" required error={errors.description}>
-            <Textarea
-              {...fieldControlProps(`${id}-description`, { required: true, error: errors.description })}
-              name="description"
-              rows={5}
-              maxLength={ISSUE_DESCRIPTION_MAX}
-              placeholder="Describe the issue with this lead..."
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => openChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Submitting..." : "Submit Report"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+                {ISSUE_TYPES.filter((option) => hasPhone || option !== WRONG_PHONE).map((option) => (
+                  <option key={option} value={option}>
+                    {ISSUE_TYPE_LABELS[option]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            {type === WRONG_PHONE && phoneVerifiedOn ? (
+              <p className="text-sm font-medium" role="status">
+                {phoneVerifiedOn}
+              </p>
+            ) : null}
+            <FormField id={`${id}-description`} label="Description" required error={errors.description}>
+              <Textarea
+                {...fieldControlProps(`${id}-description`, { required: true, error: errors.description })}
+                name="description"
+                rows={5}
+                maxLength={ISSUE_DESCRIPTION_MAX}
+                placeholder="Describe the issue with this lead..."
+              />
+            </FormField>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => openChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Submitting..." : "Submit Report"}
+              </Button>
+            </DialogFooter>
+          </fetcher.Form>
+        </DialogContent>
+      </DialogOnceOpened>
+    </>
   );
 }
