@@ -1,17 +1,7 @@
-import { useContext, useEffect, useRef, useState } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  UNSAFE_FrameworkContext,
-  useLoaderData,
-  useMatches,
-} from "react-router";
+import { useEffect, useRef } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { ScriptsAfterPaint } from "#app/components/scripts-after-paint.tsx";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { FetcherToasts } from "#app/components/fetcher-toasts.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
@@ -80,9 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <ToastHost />
-        <LowPriorityModulePreloads nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterPaint nonce={nonce} />
       </body>
     </html>
   );
@@ -129,27 +118,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/**
- * The page's scripts asked for at low priority, ahead of `<Scripts>`' own modulepreloads of the
- * same files (which the browser then finds already on their way): the stylesheet, the one file
- * the first paint waits for, gets the slow network's bandwidth first. The same files, in React
- * Router's order (the entry and its imports, each matched route's module and imports); decision 0080.
- */
-function LowPriorityModulePreloads({ nonce }: { nonce: string | undefined }) {
-  const framework = useContext(UNSAFE_FrameworkContext);
-  const matches = useMatches();
-  // The first page's files only: after hydration React Router loads a page's modules itself.
-  const [hrefs] = useState(() => {
-    if (!framework) return [];
-    const { manifest } = framework;
-    const found = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (const match of matches) {
-      const route = manifest.routes[match.id];
-      if (!route) continue;
-      found.add(route.module);
-      for (const href of route.imports ?? []) found.add(href);
-    }
-    return [...found];
-  });
-  return hrefs.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" nonce={nonce} />);
-}
