@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { ScriptsAfterPaint } from "#app/components/scripts-after-paint.tsx";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { FetcherToasts } from "#app/components/fetcher-toasts.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
@@ -70,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <ToastHost />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterPaint nonce={nonce} />
       </body>
     </html>
   );
@@ -116,3 +117,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </section>
   );
 }
+

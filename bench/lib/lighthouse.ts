@@ -123,6 +123,11 @@ export async function runLighthouse(baseUrl: string, paths: string[], runs = 1):
     const exited = new Promise((resolve) => browser.once("exit", resolve));
     browser.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    // A loaded machine may outlast the retries: a leftover profile in the temp dir is no failure of the run.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`left ${profile}: ${String(error)}`);
+    }
   }
 }

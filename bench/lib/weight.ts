@@ -1,7 +1,8 @@
 /**
  * Page weight: the JavaScript and CSS a first visit to a page downloads, read from the
  * server-rendered HTML (module scripts, their static imports, modulepreload and stylesheet
- * links), each file gzip-compressed as a server or CDN would send it.
+ * links, and the client entry's dynamic imports), each file gzip-compressed as a server or CDN
+ * would send it.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -43,6 +44,10 @@ function closure(initial: string[], clientDir: string): string[] {
     for (const match of source.matchAll(/(?:^|[;\s])import\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
       queue.push(path.posix.join(path.posix.dirname(asset), match[1]!));
     }
+    // The client entry's dynamic imports are every visit's too: it fetches hydration's libraries
+    // once the page has painted (app/entry.client.tsx, decision 0080).
+    if (path.posix.basename(asset).startsWith("entry.client-"))
+      for (const match of source.matchAll(/\bimport\(["'](\.{1,2}\/[^"']+\.js)["']\)/g)) queue.push(path.posix.join(path.posix.dirname(asset), match[1]!));
   }
   return [...seen];
 }

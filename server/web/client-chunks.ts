@@ -125,6 +125,19 @@ function reexports(index: string, meta: ManualChunkMeta, reexportsByIndex: Map<s
     const source = moduleOf(specifier!);
     if (source) found.set(name!, source);
   }
+  // import { Link, useHref as h } from "./chunk-X.mjs"; ... export { Link, h as useHref } (React Router's index)
+  const imported = new Map<string, string>();
+  for (const [, names, specifier] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const source = moduleOf(specifier!);
+    if (source) for (const local of exportedNames(names!)) imported.set(local, source);
+  }
+  for (const [, list] of code.matchAll(/export\s*\{([^}]*)\}(?!\s*from)/g)) {
+    for (const part of list!.split(",")) {
+      const [local, exported = local] = part.trim().split(/\s+as\s+/);
+      const source = local && imported.get(local);
+      if (source) found.set(exported!, source);
+    }
+  }
   reexportsByIndex.set(index, found);
   return found;
 }

@@ -41,6 +41,9 @@ const MAKE_ICON = "/p/node_modules/lucide-react/dist/esm/createLucideIcon.mjs";
 const RADIX = "/p/node_modules/radix-ui/dist/index.mjs";
 const SLOT = "/p/node_modules/@radix-ui/react-slot/dist/index.mjs";
 const DIALOG = "/p/node_modules/@radix-ui/react-dialog/dist/index.mjs";
+const ROUTER = "/p/node_modules/react-router/dist/production/index.mjs";
+const ROUTER_CHUNK = "/p/node_modules/react-router/dist/production/chunk-r.mjs";
+const ROUTER_RSC = "/p/node_modules/react-router/dist/production/chunk-rsc.mjs";
 
 const modules: Record<string, FakeModule> = {
   [ENTRY]: { imports: [REACT] },
@@ -48,9 +51,18 @@ const modules: Record<string, FakeModule> = {
   [REACT]: { imports: [HELPERS] },
   [HELPERS]: {},
   "/p/app/components/header.tsx": {
-    imports: [REACT, ICONS, RADIX],
-    code: 'import { BellIcon } from "lucide-react";\nimport { Slot as SlotPrimitive } from "radix-ui";',
+    imports: [REACT, ICONS, RADIX, ROUTER],
+    code: 'import { BellIcon } from "lucide-react";\nimport { Slot as SlotPrimitive } from "radix-ui";\nimport { Link } from "react-router";',
   },
+  // An index that imports its names and exports them in a list (React Router's); the entry
+  // imports React Router's DOM part only dynamically, so the root's Link is the chunk's way in.
+  [ROUTER]: {
+    excluded: true,
+    imports: [ROUTER_CHUNK, ROUTER_RSC],
+    code: 'import {\n  Link as L,\n  useHref\n} from "./chunk-r.mjs";\nimport { ServerRouter } from "./chunk-rsc.mjs";\nexport {\n  L as Link,\n  ServerRouter,\n  useHref\n};',
+  },
+  [ROUTER_CHUNK]: { imports: [REACT] },
+  [ROUTER_RSC]: { imports: [REACT] },
   [ICONS]: {
     excluded: true,
     imports: [BELL, TRASH],
@@ -103,6 +115,8 @@ describe("the client build's shell chunks (server/web/client-chunks.ts)", () => 
   it("follows an index of re-exports only to what a page-wide module takes from it", () => {
     expect(chunkOf(BELL)).toBe("shell-libraries");
     expect(chunkOf(SLOT)).toBe("shell-libraries");
+    expect(chunkOf(ROUTER_CHUNK)).toBe("shell-libraries");
+    expect(chunkOf(ROUTER_RSC)).toBeUndefined();
     // In the same indexes, but only a signed-in page imports the dialog.
     expect(chunkOf(DIALOG)).toBeUndefined();
   });
