@@ -27,8 +27,9 @@ interface TellRow {
 
 /**
  * The `messages.tell` job of message `messageId`: false when it was told of already (or is gone).
- * Claimed but told to nobody when, since the send, the message was hidden or deleted, one party
- * blocked the other, or either was suspended or deleted (the send refused all of these).
+ * Claimed but told to nobody when, since the send, the message was hidden or deleted, its
+ * recipient read it, one party blocked the other, or either was suspended or deleted (the send
+ * refused all of these but the reading).
  */
 export async function tellOfMessage(services: Pick<AppServices, "db" | "emit">, messageId: string): Promise<boolean> {
   return services.db.transaction(async (tx) => {
@@ -46,9 +47,11 @@ export async function tellOfMessage(services: Pick<AppServices, "db" | "emit">, 
             coalesce((select u.deleted_at is not null from users u where u.id = m.sender_id), true) as sender_deleted,
             (select d.handle from digger_profiles d where d.user_id = m.sender_id) as sender_handle,
             greatest(0, extract(epoch from now() - m.created_at))::float8 as seconds_ago,
-            -- What came between the send and this job: the message hidden or deleted, a block
-            -- either way, either party suspended or deleted. Nothing is told of it then.
+            -- What came between the send and this job: the message hidden or deleted, read by its
+            -- recipient already (the sweep's late telling, hours on: a push of what was answered),
+            -- a block either way, either party suspended or deleted. Nothing is told of it then.
             (m.hidden_at is not null or m.deleted_at is not null
+              or m.seq <= (case when m.sender_id = t.digger_user_id then t.client_read_seq else t.digger_read_seq end)
               or exists (select 1 from blocks b where (b.blocker_id = t.digger_user_id and b.blocked_id = t.client_id)
                                                   or (b.blocker_id = t.client_id and b.blocked_id = t.digger_user_id))
               or exists (select 1 from users u where u.id in (t.digger_user_id, t.client_id) and (u.suspended_at is not null or u.deleted_at is not null))

@@ -301,6 +301,24 @@ describe("the sweep behind messages.tell (decision 0082)", () => {
     }
   });
 
+  it("tells nobody of a message its recipient has read since: claimed, not pushed hours late", async () => {
+    const lead = await boughtLead(app());
+    const phone = await pushing.deviceOf(lead.digger);
+    // Two messages whose jobs are gone, 10 minutes old; the digger has read the thread past the first.
+    const [read, unread] = await db()
+      .insert(messages)
+      .values(["Read in the app already", "Not read yet"].map((body) => ({ threadId: lead.threadId, senderId: lead.client.id, body, createdAt: sql`now() - interval '10 minutes'` })))
+      .returning();
+    await db().update(threads).set({ diggerReadSeq: read!.seq }).where(eq(threads.id, lead.threadId));
+
+    await sweepUntoldMessages(app().services);
+    const untold = await db().select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, lead.threadId), sql`told_at is null`));
+    expect(untold).toEqual([]);
+    await jobsSettled(db(), "push.send");
+    await vi.waitFor(() => expect(pushing.receivedBy(phone)).toHaveLength(1), { timeout: 30_000 });
+    expect(pushing.receivedBy(phone)[0]!.message.body).toBe(`${lead.gig.title}: ${unread!.body}`);
+  });
+
   it("reads the untold messages through messages_untold_idx, in rounds after a cursor", async () => {
     const lead = await boughtLead(app());
     // More than a round's 100, 10 minutes old: a second round reads after the first's last.
