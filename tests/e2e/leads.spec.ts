@@ -188,6 +188,12 @@ test("closing a bought gig asks whether it was filled; 'Yes, I hired someone' ma
   await card.getByRole("switch").click();
   const question = client.getByRole("dialog", { name: "Was this gig filled?" });
   await expect(question.getByRole("button", { name: "No, just close it" })).toBeVisible();
+  // Escape closes the question, and the focus is back on the switch that asked it.
+  await client.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(card.getByRole("switch")).toBeFocused();
+  await expect(card.getByRole("switch")).toBeChecked();
+  await card.getByRole("switch").click();
   await question.getByRole("button", { name: "Yes, I hired someone" }).click();
   await expect(client.getByText("Gig closed and marked as filled")).toBeVisible();
   await expect(question).toBeHidden();

@@ -13,6 +13,15 @@ export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>)
  * made until it first opens, and it stays once it has (its closing animation plays). A list's
  * cards each hold such dialogs, closed, and a server render paid for every one (issue 52).
  */
+/**
+ * For a dialog without Radix's trigger, its `onCloseAutoFocus`: the focus back on the element
+ * that opened it (Radix focuses its trigger on close, and else nothing).
+ */
+export function focusBackOnClose(event: Event, opener: React.RefObject<HTMLElement | null>) {
+  event.preventDefault();
+  opener.current?.focus();
+}
+
 export function DialogOnceOpened({ open, ...props }: React.ComponentProps<typeof DialogPrimitive.Root> & { open: boolean }) {
   const [opened, setOpened] = React.useState(open);
   if (open && !opened) setOpened(true);

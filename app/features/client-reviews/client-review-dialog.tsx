@@ -1,11 +1,11 @@
 import { CheckCircle2 } from "#app/components/icons.tsx";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { fieldControlProps, FieldMessage, FormField } from "#app/components/form-field.tsx";
 import { Stars } from "#app/components/rating.tsx";
 import { StarRatingInput } from "#app/components/star-rating-input.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOnceOpened, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOnceOpened, DialogTitle, focusBackOnClose } from "#app/components/ui/dialog.tsx";
 import { NativeRadio } from "#app/components/ui/native-choice.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
@@ -66,9 +66,11 @@ export function ClientReviewButton({
   const { data, open, setOpen, loading, load } = useLoadedDialog<ClientReviewForm>(url, "state", CLIENT_REVIEW_TEXTS.loadFailed);
   // The form's fetcher belongs here, so that its answer outlives the form it replaces.
   const fetcher = useFetcher<Answer>();
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
+        ref={opener}
         type="button"
         variant={menuItem ? "ghost" : "outline"}
         size={menuItem ? "sm" : "default"}
@@ -83,7 +85,7 @@ export function ClientReviewButton({
         {label}
       </Button>
       <DialogOnceOpened open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg" onCloseAutoFocus={(event) => focusBackOnClose(event, opener)}>
           <DialogHeader>
             <DialogTitle>{reviewClientLabel(data?.clientFirstName ?? firstName)}</DialogTitle>
             <DialogDescription>{data ? clientReviewIntro(data.clientFirstName, data.gigTitle) : null}</DialogDescription>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Link } from "#app/components/link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -12,6 +12,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  focusBackOnClose,
 } from "#app/components/ui/dialog.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
@@ -46,6 +47,8 @@ export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactN
   const open = status === "open";
   const filled = typeof pending === "string" ? pending === "closed" && fetcher.formData?.get("filled") === "yes" : gig.filled;
   const [asking, setAsking] = useState(false);
+  // The filled question opens from the switch, and gives the focus back to it.
+  const statusSwitch = useRef<HTMLButtonElement>(null);
   // Off sale because of a hire: the status says so rather than 'open' and 'Active'.
   const hiredOff = open && gig.hired && !gig.openForMore;
   const setStatus = (next: "open" | "closed", filledAnswer?: "yes" | "no") => {
@@ -104,6 +107,7 @@ export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactN
           {gig.published ? (
             <label className="flex items-center gap-2 text-sm font-medium">
               <Switch
+                ref={statusSwitch}
                 checked={open}
                 aria-describedby={myGigTitleId(gig.id)}
                 onCheckedChange={(checked) => {
@@ -118,7 +122,7 @@ export function MyGigCard({ gig, phone, actions }: { gig: OwnGig; phone?: ReactN
           {actions}
         </div>
         <DialogOnceOpened open={asking} onOpenChange={setAsking}>
-          <DialogContent>
+          <DialogContent onCloseAutoFocus={(event) => focusBackOnClose(event, statusSwitch)}>
             <DialogHeader>
               <DialogTitle>{GIG_FILLED_TEXTS.title}</DialogTitle>
               <DialogDescription>{GIG_FILLED_TEXTS.description}</DialogDescription>

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOnceOpened, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOnceOpened, DialogTitle, focusBackOnClose } from "#app/components/ui/dialog.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
@@ -53,12 +53,7 @@ export function ReportIssueDialog({
         Report Issue
       </Button>
       <DialogOnceOpened open={open} onOpenChange={openChange}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            trigger.current?.focus();
-          }}
-        >
+        <DialogContent onCloseAutoFocus={(event) => focusBackOnClose(event, trigger)}>
           <DialogHeader>
             <DialogTitle>Report an Issue</DialogTitle>
             <DialogDescription>{`Tell the client what is wrong with the lead "${gigTitle}".`}</DialogDescription>
