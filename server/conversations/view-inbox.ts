@@ -12,6 +12,8 @@ import { inboxPage } from "./inbox.ts";
 export const inbox = defineOperation({
   access: MESSAGES,
   async run({ services: { db, config }, user, url }) {
-    return { page: await inboxPage(db, user.id, url.searchParams.get("cursor"), readerTime(user.timeZone, config)), live: await mayHoldLiveStreams(db, user.id), since: Date.now() };
+    // Side by side: the page and the live stream's admission are two statements, neither waits for the other.
+    const [page, live] = await Promise.all([inboxPage(db, user.id, url.searchParams.get("cursor"), readerTime(user.timeZone, config)), mayHoldLiveStreams(db, user.id)]);
+    return { page, live, since: Date.now() };
   },
 });
