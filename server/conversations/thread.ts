@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
 import { isUuid } from "#core/ids.ts";
 import { firstNameOrHandle, partyName, THREAD_PAGE_SIZE, type ThreadItem, type ThreadView } from "#core/messages.ts";
 import type { Database, Transaction } from "../db/client.ts";
+import { placeholder, preparedQuery } from "../db/prepared.ts";
 import { blocks, diggerProfiles, gigs, leadPurchases, messageAttachments, messages, quotes, reviewWindows, threads, users, visitProposals, visits } from "../db/schema.ts";
 import { emitRecord } from "../events/emit.ts";
 import { decodeCursor, encodeCursor, exactTimestamp, TIMESTAMP_SEQ_CURSOR } from "../pagination.ts";
@@ -63,6 +64,34 @@ async function readMark(db: Database | Transaction, party: ThreadParty): Promise
 export async function threadPage(db: Database, userId: string, threadId: string, cursorParam: string | null, time: ReaderTime, onOpen?: OnOpen): Promise<ThreadView> {
   return (await readThread(db, userId, threadId, cursorParam, time, onOpen)).thread;
 }
+
+/**
+ * A page of a thread's messages, newest first, from a cursor (`before`) or not: prepared
+ * (server/db/prepared.ts, issue 52), one step down the thread's index a page.
+ */
+const threadMessageRows = preparedQuery("thread_messages", (db, shape: { before: boolean }) =>
+  db
+    .select({
+      id: messages.id,
+      seq: messages.seq,
+      senderId: messages.senderId,
+      body: messages.body,
+      hidden: sql<boolean>`${messages.hiddenAt} is not null`,
+      deleted: sql<boolean>`${messages.deletedAt} is not null`,
+      createdAt: exactTimestamp(messages.createdAt),
+      // Spelled out: a one-table select writes its columns unqualified, which here would name the attachment's.
+      hasFiles: sql<boolean>`exists (select 1 from ${messageAttachments} a where a.message_id = ${sql.identifier("messages")}.id)`,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.threadId, placeholder("threadId")),
+        shape.before ? sql`(${messages.createdAt}, ${messages.seq}) < (${placeholder("beforeAt")}::timestamptz, ${placeholder("beforeSeq")}::bigint)` : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.seq))
+    .limit(placeholder("limit")),
+);
 
 /**
  * The thread page's data (threadPage), with what its forms need beside it (view-thread.ts): the
@@ -132,22 +161,11 @@ export async function readThread(db: Database, userId: string, threadId: string,
   // records more (the client's, view-thread.ts).
   const also = before ? null : (onOpen?.(party) ?? null);
   const markedRead = before ? false : also || head.unread ? await markThreadRead(db, party, also) : false;
-  const rows = await db
-    .select({
-      id: messages.id,
-      seq: messages.seq,
-      senderId: messages.senderId,
-      body: messages.body,
-      hidden: sql<boolean>`${messages.hiddenAt} is not null`,
-      deleted: sql<boolean>`${messages.deletedAt} is not null`,
-      createdAt: exactTimestamp(messages.createdAt),
-      // Spelled out: a one-table select writes its columns unqualified, which here would name the attachment's.
-      hasFiles: sql<boolean>`exists (select 1 from ${messageAttachments} a where a.message_id = ${sql.identifier("messages")}.id)`,
-    })
-    .from(messages)
-    .where(and(eq(messages.threadId, party.id), before ? sql`(${messages.createdAt}, ${messages.seq}) < (${before[0]}::timestamptz, ${before[1]}::bigint)` : undefined))
-    .orderBy(desc(messages.createdAt), desc(messages.seq))
-    .limit(THREAD_PAGE_SIZE + 1);
+  const rows = await threadMessageRows(
+    db,
+    { before: before !== null },
+    { threadId: party.id, beforeAt: before?.[0], beforeSeq: before?.[1], limit: THREAD_PAGE_SIZE + 1 },
+  );
   const quoteRows = head.hasQuotes ? await threadQuotePage(db, party.id, before, THREAD_PAGE_SIZE + 1) : [];
   const otherParty = {
     role: party.role === "digger" ? ("client" as const) : ("digger" as const),
