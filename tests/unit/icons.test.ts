@@ -3,12 +3,11 @@
  * attribute, with its drawing made once; hidden from assistive technology unless named, as
  * lucide-react does; and pages take icons from there only (eslint.config.js).
  */
-import path from "node:path";
-import { ESLint } from "eslint";
 import * as lucide from "lucide-react";
 import { createElement as h, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { lintRefusals } from "../support/lint-refusals.ts";
 import * as icons from "../../app/components/icons.tsx";
 
 type Props = Record<string, unknown>;
@@ -35,10 +34,8 @@ describe("the app's icons", () => {
   });
 
   it("are the only way a page draws one: lucide-react imported elsewhere in app/ is refused", async () => {
-    const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
     const code = `import { Mail } from "lucide-react";\nexport const icon = Mail;\n`;
-    const refusals = async (filePath: string) =>
-      (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.message.includes("app/components/icons.tsx")).length;
+    const refusals = (filePath: string) => lintRefusals(code, filePath, "app/components/icons.tsx");
     expect(await refusals("app/features/leads/throwaway.tsx")).toBe(1);
     expect(await refusals("app/routes/throwaway.tsx")).toBe(1);
     expect(await refusals("app/components/icons.tsx")).toBe(0);

@@ -3,12 +3,11 @@
  * as React Router's Link draws it, attribute for attribute, under a router at a nested route;
  * anything else is React Router's own Link. Pages take Link from there only (eslint.config.js).
  */
-import path from "node:path";
-import { ESLint } from "eslint";
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, Link as RouterLink, Outlet, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { lintRefusals } from "../support/lint-refusals.ts";
 import { Link } from "../../app/components/link.tsx";
 
 type Props = Record<string, unknown>;
@@ -74,10 +73,8 @@ describe("Link", () => {
   });
 
   it("is the only Link a page imports: React Router's, imported elsewhere in app/, is refused", async () => {
-    const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
     const code = `import { Link, useFetcher } from "react-router";\nexport const used = [Link, useFetcher];\n`;
-    const refusals = async (filePath: string) =>
-      (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.message.includes("app/components/link.tsx")).length;
+    const refusals = (filePath: string) => lintRefusals(code, filePath, "app/components/link.tsx");
     expect(await refusals("app/features/leads/throwaway.tsx")).toBe(1);
     expect(await refusals("app/routes/throwaway.tsx")).toBe(1);
     expect(await refusals("app/components/link.tsx")).toBe(0);
