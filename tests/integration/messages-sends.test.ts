@@ -144,6 +144,9 @@ describe("the recipient told after the send (messages.tell)", () => {
     const lead = await boughtLead(app());
     const phone = await pushing.deviceOf(lead.digger);
     await Promise.all(["One", "Two", "Three"].map((body) => send(lead.client, lead.threadId, body)));
+    // Told before the digger answers: the answer reads the thread, and a job that ran after it
+    // would rightly tell the digger of nothing (decision 0082).
+    await jobsSettled(db(), "messages.tell");
     await send(lead.digger, lead.threadId, "Hello back");
     await jobsSettled(db(), "messages.tell");
 
