@@ -12,7 +12,7 @@
  *   npm run bench:profile -- --analyse --out DIR     # the tables again from DIR's profile and windows.json
  *
  * Options: --gigs N (default 10000), --duration S (default 20), --no-build, --out DIR,
- * --no-pin. Needs PostgreSQL (the signed-in case does). The profiler costs some CPU itself:
+ * --no-pin, --only NAME[,NAME] (the pages whose names hold one of them). Needs PostgreSQL (the signed-in case does). The profiler costs some CPU itself:
  * compare the CPU per request printed here only with another profiled run.
  */
 import { spawnSync } from "node:child_process";
@@ -40,6 +40,8 @@ const duration = Math.min(60, Number(option("--duration", "20")));
 const buildDir = process.env.BUILD_DIR ?? "build-bench";
 const out = path.resolve(option("--out", path.join(projectRoot, "bench/results", `profile-${new Date().toISOString().slice(0, 10)}`)));
 const pin = !argv.includes("--no-pin") && canPin();
+// `--only thread,inbox`: the pages whose names hold one of these words.
+const only = argv.includes("--only") ? option("--only", "").split(",").filter(Boolean) : null;
 const log = (line: string) => console.log(line);
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -80,7 +82,7 @@ async function profileRuns(profileDir: string): Promise<RunWindow[]> {
     { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] },
   );
   try {
-    const pages = await signedInPages(server, client, listed, { later: true, databaseUrl });
+    const pages = (await signedInPages(server, client, listed, { later: true, databaseUrl })).filter((page) => !only || only.some((name) => page.name.includes(name)));
     for (const page of pages) {
       await check(server, page.path, page.person.cookie, page.check);
       await warm(server.url, page.path, 20, { cookie: page.person.cookie });

@@ -8,7 +8,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Database } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema.ts";
-import { inboxPage } from "../../server/conversations/inbox.ts";
+import { readInbox } from "../../server/conversations/inbox.ts";
 import { threadPage } from "../../server/conversations/thread.ts";
 import { readerTime } from "../../server/reader-time.ts";
 
@@ -55,6 +55,6 @@ export async function recordedPlans(url: string, pages: Record<string, (db: Data
 /** The plans of `userId`'s inbox (first page) and of `threadId`'s newest page. */
 export const messagePlans = (url: string, userId: string, threadId: string) =>
   recordedPlans(url, {
-    inbox: (db) => inboxPage(db, userId, null, readerTime("UTC", { defaultTimeZone: "UTC" })),
+    inbox: (db) => readInbox(db, userId, null, readerTime("UTC", { defaultTimeZone: "UTC" })),
     thread: (db) => threadPage(db, userId, threadId, null, readerTime("UTC", { defaultTimeZone: "UTC" })),
   });

@@ -227,8 +227,9 @@ export interface SignedInTarget {
 /**
  * The four pages of issue 35 (bench:ab and bench:profile compare them with older builds), signed
  * in as the bench's heavy digger and client (bench/generate.ts); with `later`, also the pages
- * added since, which older builds do not have: the code step (issue 49) and the Visits list
- * (issue 50).
+ * added since, which older builds do not have: the code step (issue 49), the Visits list
+ * (issue 50), Compare Quotes, a gig page with its client's record, and the conversation (a thread
+ * of 500 messages and the inbox, issue 52).
  */
 export async function signedInPages(
   server: BenchServer,
@@ -267,6 +268,7 @@ export async function signedInPages(
   const visitThreads = await benchVisits(client, digger.id);
   const compared = await benchQuotes(client, clientUser.id);
   const recordGig = await gigWithRecord(client, databaseUrl);
+  const talk = await benchThread(client, digger.id);
   return [
     ...pages,
     {
@@ -296,7 +298,58 @@ export async function signedInPages(
       person: digger,
       check: { expectation: named(digger, "the gig's title and its client's record", [recordGig.title, ...recordGig.recordLines]) },
     },
+    {
+      name: `thread of ${BENCH_THREAD_MESSAGES} (digger)`,
+      path: `/messages/${talk.threadId}`,
+      person: digger,
+      check: { expectation: named(digger, "the thread's newest message", [talk.lastText]) },
+    },
+    {
+      name: "inbox (digger)",
+      path: "/messages",
+      person: digger,
+      check: { expectation: named(digger, "the inbox with the bench's thread first", [talk.threadId, talk.lastText]) },
+    },
   ];
+}
+
+const BENCH_THREAD_MESSAGES = 500;
+
+/**
+ * The heavy digger's conversation (issue 52: the thread and the inbox profiled beside the other
+ * pages): their newest thread by id gets 500 messages, the parties taking turns, written once
+ * per bench database with the triggers on as a send writes them, all read (no notice owed) and
+ * told (the tell sweep leaves them alone); its activity the newest of the digger's threads, so
+ * the inbox lists it first. Returns the thread and the text of its newest message.
+ */
+async function benchThread(client: pg.Client, diggerUserId: string): Promise<{ threadId: string; lastText: string }> {
+  const { rows } = await client.query<{ id: string }>("select id from threads where digger_user_id = $1 order by id desc limit 1", [diggerUserId]);
+  const threadId = rows[0]?.id;
+  if (!threadId) throw new Error("bench: the heavy digger has no thread (the generator makes them)");
+  const lastText = `Bench message ${BENCH_THREAD_MESSAGES} of the bench thread.`;
+  await client.query("begin");
+  try {
+    await client.query(
+      `insert into messages (thread_id, sender_id, body, created_at, told_at)
+       select t.id, case when j % 2 = 0 then t.digger_user_id else t.client_id end,
+              'Bench message ' || j || ' of the bench thread.', now() - make_interval(secs => $2 - j), now()
+       from threads t cross join generate_series(1, $2::int) j
+       where t.id = $1 and not exists (select 1 from messages m where m.thread_id = t.id)
+       order by j`,
+      [threadId, BENCH_THREAD_MESSAGES],
+    );
+    await client.query(
+      `update threads set last_message_seq = m.last, digger_read_seq = m.last, client_read_seq = m.last,
+              digger_read_at = m.at, client_read_at = m.at, last_activity_at = greatest(m.at, now())
+       from (select max(seq) as last, max(created_at) as at from messages where thread_id = $1) m where threads.id = $1`,
+      [threadId],
+    );
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  }
+  return { threadId, lastText };
 }
 
 /**

@@ -7,7 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import { firstLine, firstNameOrHandle, inboxSubtitle, MESSAGE_TEXTS, partyName, quoteEventText, type InboxThread } from "#core/messages.ts";
-import { queryRows, type Database } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
+import { placeholder, preparedRows } from "../db/prepared.ts";
+import { mayHoldLiveStreams } from "../live/admission.ts";
 import { diggerProfiles, gigs, leadPurchases, messages, quotes, threads, users } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { ReaderTime } from "../reader-time.ts";
@@ -35,6 +37,7 @@ interface Row {
   hours: string | null;
   low_cents: number | null;
   high_cents: number | null;
+  live: boolean;
 }
 
 /** The text a message shows in place of its own once hidden or deleted. */
@@ -44,20 +47,23 @@ export function shownText(message: { body: string; hidden: boolean; deleted: boo
   return message.body;
 }
 
-/** `time`: the reader's (server/reader-time.ts): each row's time as a list's text. */
-export async function inboxPage(db: Database, userId: string, cursorParam: string | null, time: ReaderTime): Promise<Page<InboxThread>> {
-  const cursor = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
+/**
+ * The page's one statement (prepared, server/db/prepared.ts, issue 52): built once per shape
+ * (after a cursor or not), parsed and planned by PostgreSQL once per connection. Each row also
+ * says whether its reader may hold live streams (server/live/admission.ts's rule: a confirmed
+ * address and a thread, which a row is).
+ */
+const inboxRows = preparedRows<Row, { after: boolean }>("inbox_page", ({ after }) => {
   const t = threads;
-  const after = cursor ? sql`and (${t.lastActivityAt}, ${t.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)` : sql``;
+  const userId = placeholder("userId");
   const half = (party: typeof t.diggerUserId | typeof t.clientId) =>
     sql`(select ${t.id} as id, ${t.purchaseId} as purchase_id, ${t.diggerUserId} as digger_user_id, ${t.clientId} as client_id,
                 ${t.lastActivityAt} as last_activity_at, ${t.lastMessageSeq} as last_message_seq,
                 ${t.diggerReadSeq} as digger_read_seq, ${t.clientReadSeq} as client_read_seq
-         from ${t} where ${party} = ${userId} ${after}
+         from ${t} where ${party} = ${userId}
+         ${after ? sql`and (${t.lastActivityAt}, ${t.id}) < (${placeholder("afterAt")}::timestamptz, ${placeholder("afterId")}::uuid)` : sql``}
          order by ${t.lastActivityAt} desc, ${t.id} desc limit ${PAGE_SIZE + 1})`;
-  const rows = await queryRows<Row>(
-    db,
-    sql`select mine.id, ${exactTimestamp(sql`mine.last_activity_at`)} as last_activity_at,
+  return sql`select mine.id, ${exactTimestamp(sql`mine.last_activity_at`)} as last_activity_at,
                mine.last_message_seq > (case when mine.digger_user_id = ${userId} then mine.digger_read_seq else mine.client_read_seq end) as unread,
                g.title as gig_title,
                case when mine.digger_user_id = ${userId} then 'client' else 'digger' end as other_role,
@@ -65,7 +71,8 @@ export async function inboxPage(db: Database, userId: string, cursorParam: strin
                dp.handle, last.body, last.hidden, last.deleted, last.mine, last.message_at,
                q.status as quote_status, q.revised as quote_revised,
                (q.status is not null and (last.message_at is null or q.quote_at >= last.message_at)) as quote_later,
-               q.type, q.amount_cents, q.rate_cents, q.hours, q.low_cents, q.high_cents
+               q.type, q.amount_cents, q.rate_cents, q.hours, q.low_cents, q.high_cents,
+               coalesce((select me.email_verified from ${users} me where me.id = ${userId}), false) as live
         from (${half(t.diggerUserId)} union all ${half(t.clientId)}) mine
         join ${leadPurchases} p on p.id = mine.purchase_id
         join ${gigs} g on g.id = p.gig_id
@@ -84,24 +91,37 @@ export async function inboxPage(db: Database, userId: string, cursorParam: strin
           from ${quotes} q where q.thread_id = mine.id order by q.created_at desc, q.seq desc limit 1
         ) q on true
         order by mine.last_activity_at desc, mine.id desc
-        limit ${PAGE_SIZE + 1}`,
-  );
+        limit ${PAGE_SIZE + 1}`;
+});
+
+/**
+ * A page of the inbox and whether its reader may hold live streams. `time`: the reader's
+ * (server/reader-time.ts): each row's time as a list's text.
+ */
+export async function readInbox(db: Database, userId: string, cursorParam: string | null, time: ReaderTime): Promise<{ page: Page<InboxThread>; live: boolean }> {
+  const cursor = decodeCursor(cursorParam, TIMESTAMP_UUID_CURSOR);
+  const rows = await inboxRows(db, { after: cursor !== null }, { userId, afterAt: cursor?.[0], afterId: cursor?.[1] });
   const page = toPage(rows, PAGE_SIZE, (row) => [row.last_activity_at, row.id]);
+  // No row: no thread at all on the first page, so no stream; past the last page, asked apart.
+  const live = rows[0] ? rows[0].live : cursor !== null && (await mayHoldLiveStreams(db, userId));
   return {
-    nextCursor: page.nextCursor,
-    items: page.items.map((row) => {
-      const other = { role: row.other_role, deleted: row.other_deleted, handle: row.handle, fullName: row.other_name };
-      return {
-        id: row.id,
-        otherName: partyName(other),
-        gigTitle: row.gig_title,
-        subtitle: inboxSubtitle(other, firstNameOrHandle(other), row.gig_title),
-        lastEvent: lastEvent(row),
-        lastActivityAt: row.last_activity_at,
-        lastActivityText: time.list(row.last_activity_at),
-        unread: row.unread,
-      };
-    }),
+    live,
+    page: {
+      nextCursor: page.nextCursor,
+      items: page.items.map((row) => {
+        const other = { role: row.other_role, deleted: row.other_deleted, handle: row.handle, fullName: row.other_name };
+        return {
+          id: row.id,
+          otherName: partyName(other),
+          gigTitle: row.gig_title,
+          subtitle: inboxSubtitle(other, firstNameOrHandle(other), row.gig_title),
+          lastEvent: lastEvent(row),
+          lastActivityAt: row.last_activity_at,
+          lastActivityText: time.list(row.last_activity_at),
+          unread: row.unread,
+        };
+      }),
+    },
   };
 }
 

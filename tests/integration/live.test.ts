@@ -20,10 +20,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIVE_PATH, type LiveEvent } from "../../core/live-events.ts";
 import { LISTENER_NAME } from "../../server/bus.ts";
+import { readInbox } from "../../server/conversations/inbox.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { sessions } from "../../server/db/schema.ts";
 import { STREAMS_PER_USER } from "../../server/live/hub.ts";
 import { publishLive } from "../../server/live/publish.ts";
+import { encodeCursor } from "../../server/pagination.ts";
+import { readerTime } from "../../server/reader-time.ts";
 import { DEMO_DIGGER, DEMO_PASSWORD } from "../../server/db/seed/index.ts";
 import { changeUser, signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -269,6 +272,23 @@ describe("who holds streams, and who makes room when they run out (issue 45)", (
     // Confirmed again, with its thread: a stream.
     await changeUser(app, unconfirmed.id, { emailVerified: true });
     await (await openStream(app, unconfirmed)).cancel();
+  });
+
+  it("the inbox tells its page to open the stream by the same rule, on its page's own statement (issue 52)", async () => {
+    const time = readerTime("UTC", { defaultTimeZone: "UTC" });
+    const noThread = await signUpAs(app, "consumer", "Nadia Nothread");
+    const talker = await liveUser(app, "Tara Talker");
+    const inbox = (id: string, cursor: string | null = null) => readInbox(app.database.db, id, cursor, time);
+    expect(await inbox(noThread.id)).toMatchObject({ live: false, page: { items: [] } });
+    const first = await inbox(talker.id);
+    expect(first.page.items).toHaveLength(1);
+    expect(first.live).toBe(true);
+    // Past the last page (no row to carry it), the rule is asked on its own.
+    const past = encodeCursor(["2000-01-01T00:00:00.000000Z", randomUUID()]);
+    expect(await inbox(talker.id, past)).toMatchObject({ live: true, page: { items: [] } });
+    await changeUser(app, talker.id, { emailVerified: false });
+    expect((await inbox(talker.id)).live).toBe(false);
+    expect((await inbox(talker.id, past)).live).toBe(false);
   });
 
   it("past LIVE_MAX_STREAMS_PER_NETWORK from one network (/24), closes the oldest stream of the network's account holding the most, and admits the newcomer", async () => {

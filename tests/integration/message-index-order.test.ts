@@ -2,7 +2,7 @@
  * Migration 0043 (issue 35, "Nothing grows with the data that should not"): the inbox and a
  * thread's page walk their indexes in the order they ask for, newest first, and stop after their
  * rows, instead of reading all of a user's threads or all of a thread's messages and sorting
- * them. The statements are the ones `inboxPage` and `threadPage` send (recorded through a drizzle
+ * them. The statements are the ones `readInbox` and `threadPage` send (recorded through a drizzle
  * logger on the same database), EXPLAINed with sorting and the other scans priced out: an index
  * that cannot give the order still leaves a Sort in the plan.
  */
@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, threads } from "../../server/db/schema.ts";
-import { inboxPage } from "../../server/conversations/inbox.ts";
+import { readInbox } from "../../server/conversations/inbox.ts";
 import { threadPage } from "../../server/conversations/thread.ts";
 import { encodeCursor } from "../../server/pagination.ts";
 import { readerTime } from "../../server/reader-time.ts";
@@ -62,7 +62,7 @@ describe("the inbox and a thread's page read their indexes in order", () => {
   it("the inbox walks each party's inbox index newest first, and each thread's last message by seq, without sorting them", async () => {
     for (const userId of [() => diggerId, () => clientId]) {
       const recorded: Statement[] = [];
-      const page = await inboxPage(recordingDb(recorded), userId(), null, utc);
+      const page = (await readInbox(recordingDb(recorded), userId(), null, utc)).page;
       expect(page.items.map((item) => item.id)).toEqual([threadId]);
       const inbox = recorded.find((statement) => statement.sql.includes("last_activity_at"));
       expect(inbox).toBeDefined();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIVE_PATH } from "../../core/live-events.ts";
 import { THREAD_PAGE_SIZE, type ThreadView } from "../../core/messages.ts";
 import { diggerProfiles, messages, quotes, users } from "../../server/db/schema.ts";
-import { inboxPage } from "../../server/conversations/inbox.ts";
+import { readInbox } from "../../server/conversations/inbox.ts";
 import { threadQuoteState } from "../../server/conversations/thread-quotes.ts";
 import { threadPage } from "../../server/conversations/thread.ts";
 import { acceptQuote } from "../../server/conversations/accept-quote.ts";
@@ -177,7 +177,7 @@ describe("quotes on the live stream", () => {
 describe("the inbox's last event and subtitle (issue 47)", () => {
   /** The thread's row as `user` reads the inbox: [subtitle, last event]. */
   const row = async (user: TestUser, lead: BoughtLead) => {
-    const page = await inboxPage(app.database.db, user.id, null, utc);
+    const page = (await readInbox(app.database.db, user.id, null, utc)).page;
     const found = page.items.find((item) => item.id === lead.threadId)!;
     return [found.subtitle, found.lastEvent];
   };
