@@ -66,8 +66,22 @@ export function isTimeZone(zone: string): boolean {
 /** "Nov 28, 2026": the reader's calendar day of `date`. */
 export const zonedDate = (date: string | Date, zone: string) => write("date", zone, date);
 
+/** Date-times written, by zone and minute: a thread's page writes its 50 messages' times at each request. */
+const dateTimeTexts = new Map<string, string>();
+
 /** "Nov 28, 2026, 7:47 PM CST" ("GMT+9" where en-US has no abbreviation, as for Asia/Tokyo). */
-export const zonedDateTime = (date: string | Date, zone: string) => write("dateTime", zone, date);
+export function zonedDateTime(date: string | Date, zone: string): string {
+  const value = instant(date);
+  // The text shows the minute: every instant of one minute reads the same.
+  const key = `${zone} ${Math.floor(value.getTime() / 60_000)}`;
+  let text = dateTimeTexts.get(key);
+  if (text === undefined) {
+    text = write("dateTime", zone, value);
+    if (dateTimeTexts.size >= 20_000) dateTimeTexts.clear();
+    dateTimeTexts.set(key, text);
+  }
+  return text;
+}
 
 /** "3:40 PM" on the reader's clock. */
 export const zonedTime = (date: string | Date, zone: string) => write("time", zone, date);

@@ -94,27 +94,22 @@ const threadMessageRows = preparedQuery("thread_messages", (db, shape: { before:
 );
 
 /**
- * The thread page's data (threadPage), with what its forms need beside it (view-thread.ts): the
- * quote forms' state and whether the reader may hold live streams. The thread's head is one
- * query (the party check, the gig, the other party, blocks, the read marks, the next visit, the
- * quote state, and whether the thread has quotes or visit proposals at all); then the page's
- * messages, and only when there are any, its quotes, visits and files: a thread of messages alone
- * is two queries (and the read mark's write when it was unread).
+ * The thread's head for its reader (readThread): one prepared statement (issue 52), the party
+ * check in its WHERE.
  */
-export async function readThread(db: Database, userId: string, threadId: string, cursorParam: string | null, time: ReaderTime, onOpen?: OnOpen) {
-  if (!isUuid(threadId)) throw notFound();
-  const before = decodeCursor(cursorParam, TIMESTAMP_SEQ_CURSOR);
+const threadHead = preparedQuery("thread_head", (db) => {
   const t = threads;
+  const userId = placeholder("userId");
   const other = sql<string>`(case when ${t.diggerUserId} = ${userId} then ${t.clientId} else ${t.diggerUserId} end)`;
   const amDigger = sql`${t.diggerUserId} = ${userId}`;
   const next = db
     .select({ id: visits.id, startsAt: exactTimestamp(visits.startsAt).as("next_visit_starts_at"), windowMinutes: sql<number>`${visits.windowMinutes}`.as("next_visit_window") })
     .from(visits)
-    .where(and(eq(visits.threadId, t.id), eq(visits.status, "booked"), gt(visits.endsAt, time.now)))
+    .where(and(eq(visits.threadId, t.id), eq(visits.status, "booked"), gt(visits.endsAt, sql`${placeholder("now")}::timestamptz`)))
     .orderBy(asc(visits.startsAt))
     .limit(1)
     .as("next_visit");
-  const [head] = await db
+  return db
     .select({
       diggerUserId: t.diggerUserId,
       clientId: t.clientId,
@@ -153,7 +148,21 @@ export async function readThread(db: Database, userId: string, threadId: string,
     .leftJoin(users, eq(users.id, other))
     .leftJoin(diggerProfiles, eq(diggerProfiles.userId, t.diggerUserId))
     .leftJoinLateral(next, sql`true`)
-    .where(and(eq(t.id, threadId), or(eq(t.diggerUserId, userId), eq(t.clientId, userId))));
+    .where(and(eq(t.id, placeholder("threadId")), or(eq(t.diggerUserId, userId), eq(t.clientId, userId))));
+});
+
+/**
+ * The thread page's data (threadPage), with what its forms need beside it (view-thread.ts): the
+ * quote forms' state and whether the reader may hold live streams. The thread's head is one
+ * query (the party check, the gig, the other party, blocks, the read marks, the next visit, the
+ * quote state, and whether the thread has quotes or visit proposals at all); then the page's
+ * messages, and only when there are any, its quotes, visits and files: a thread of messages alone
+ * is two queries (and the read mark's write when it was unread).
+ */
+export async function readThread(db: Database, userId: string, threadId: string, cursorParam: string | null, time: ReaderTime, onOpen?: OnOpen) {
+  if (!isUuid(threadId)) throw notFound();
+  const before = decodeCursor(cursorParam, TIMESTAMP_SEQ_CURSOR);
+  const [head] = await threadHead(db, undefined, { userId, threadId, now: time.now.toISOString() });
   if (!head) throw notFound();
   const role = head.diggerUserId === userId ? "digger" : "client";
   const party: ThreadParty = { id: threadId, role, userId, otherId: role === "digger" ? head.clientId : head.diggerUserId };

@@ -9,6 +9,18 @@ import { readerTime } from "../../server/reader-time.ts";
 // 7:47 PM on Nov 28 in Austin (CST, UTC-6) is 1:47 AM on Nov 29 in UTC and 10:47 AM on Nov 29 in Tokyo.
 const instant = new Date("2026-11-29T01:47:00Z");
 
+describe("a date-time written again (kept by zone and minute)", () => {
+  it("reads the same for each instant of a minute and changes with the minute, the zone and the clock's change", () => {
+    expect(zonedDateTime("2026-11-29T01:47:59.999Z", "America/Chicago")).toBe("Nov 28, 2026, 7:47 PM CST");
+    expect(zonedDateTime("2026-11-29T01:47:00.000Z", "America/Chicago")).toBe("Nov 28, 2026, 7:47 PM CST");
+    expect(zonedDateTime("2026-11-29T01:48:00.000Z", "America/Chicago")).toBe("Nov 28, 2026, 7:48 PM CST");
+    expect(zonedDateTime("2026-11-29T01:47:30.000Z", "America/Denver")).toBe("Nov 28, 2026, 6:47 PM MST");
+    // The night the clocks went back in Chicago: 1:59 AM CDT, then 1:00 AM CST.
+    expect(zonedDateTime("2026-11-01T06:59:00Z", "America/Chicago")).toBe("Nov 1, 2026, 1:59 AM CDT");
+    expect(zonedDateTime("2026-11-01T07:00:00Z", "America/Chicago")).toBe("Nov 1, 2026, 1:00 AM CST");
+  });
+});
+
 describe("one instant in three zones", () => {
   it("reads the wall clock and the zone's short name of each", () => {
     expect(zonedDateTime(instant, "America/Chicago")).toBe("Nov 28, 2026, 7:47 PM CST");
