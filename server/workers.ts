@@ -10,7 +10,7 @@ import { sendRefundJob } from "./leads/refunds.ts";
 import { settleGuarantee, sweepDueGuarantees } from "./leads/settle-guarantee.ts";
 import { pruneNoticeSends } from "./events/notice-sends.ts";
 import { notifyUnreadMessages } from "./conversations/message-notices.ts";
-import { sweepUntoldMessages, tellOfMessage } from "./conversations/push-notice.ts";
+import { sweepUntoldMessages, tellOfMessage, type UntoldRow } from "./conversations/push-notice.ts";
 import { sendVisitReminder, sweepDueVisitReminders } from "./conversations/visits/send-reminder.ts";
 import { purgeDeletedAccounts } from "./privacy/purge.ts";
 import { publishDueWindow, remindDueWindow, sweepReviewWindows } from "./reviews/review-window-jobs.ts";
@@ -19,6 +19,8 @@ import type { AppServices } from "./context.ts";
 
 export async function startJobs(services: AppServices): Promise<void> {
   const log = services.logger.child({ component: "jobs" });
+  // Where this process's next tell sweep begins (push-notice.ts, `resumeAfter`).
+  let sweepResumesAfter: UntoldRow | null = null;
   // Every scrape of /metrics counts the queues: waiting, running, failed for good.
   services.metrics.registerJobQueue(() => services.jobs.depth());
   await services.jobs.work({
@@ -59,8 +61,9 @@ export async function startJobs(services: AppServices): Promise<void> {
     },
     // The safety net behind it (decision 0082): the messages whose job failed for good or is gone.
     "messages.tell-sweep": async () => {
-      const swept = await sweepUntoldMessages(services, (messageId, err) => log.warn({ err, messageId }, "telling of a message failed in the sweep"));
-      if (swept.told > 0 || swept.failed > 0) log.info(swept, "told of messages whose job had not");
+      const swept = await sweepUntoldMessages(services, (messageId, err) => log.warn({ err, messageId }, "telling of a message failed in the sweep"), sweepResumesAfter);
+      sweepResumesAfter = swept.resumeAfter;
+      if (swept.told > 0 || swept.failed > 0) log.info({ told: swept.told, failed: swept.failed }, "told of messages whose job had not");
     },
     "push.send": (batch) => deliverPushes(services, batch.map((job) => job.pushId)),
     "push.purge": async () => {

@@ -91,7 +91,7 @@ const SWEEP_BEFORE = sql`interval '6 hours'`;
 const SWEEP_BATCH = 100;
 const SWEEP_ROUNDS = 10;
 
-interface UntoldRow {
+export interface UntoldRow {
   id: string;
   /** Its `created_at` as PostgreSQL prints it, to the microsecond: the next round's cursor. */
   at: string;
@@ -102,6 +102,12 @@ export interface SweptMessages {
   told: number;
   /** Whose telling failed again; the next run tries them again while they are in the window. */
   failed: number;
+  /**
+   * Where the next run begins: after the last message this run read when it stopped at its
+   * rounds' end with more to read, else null (from the oldest). Without it, more than a run's
+   * worth of messages failing every time would keep every newer one from its turn.
+   */
+  resumeAfter: UntoldRow | null;
 }
 
 /**
@@ -111,14 +117,16 @@ export interface SweptMessages {
  * request pool), each claimed as its job claims it (`told_at`): a job still running alongside
  * tells nothing twice. At most `SWEEP_ROUNDS` rounds of `SWEEP_BATCH` a run, read from the
  * partial index of untold messages (`messages_untold_idx`); a message that fails is passed
- * over within the run, so that it holds up none after it.
+ * over within the run, so that it holds up none after it, and a run that stops with more to read
+ * says where the next one begins (`from`, `resumeAfter`).
  */
 export async function sweepUntoldMessages(
   services: Pick<AppServices, "db" | "emit">,
   onFailure?: (messageId: string, error: unknown) => void,
+  from: UntoldRow | null = null,
 ): Promise<SweptMessages> {
-  const swept: SweptMessages = { told: 0, failed: 0 };
-  let cursor: UntoldRow | null = null;
+  const swept: SweptMessages = { told: 0, failed: 0, resumeAfter: null };
+  let cursor = from;
   for (let round = 0; round < SWEEP_ROUNDS; round += 1) {
     const due: UntoldRow[] = await queryRows<UntoldRow>(
       services.db,
@@ -135,8 +143,9 @@ export async function sweepUntoldMessages(
         onFailure?.(row.id, error);
       }
     }
-    if (due.length < SWEEP_BATCH) break;
+    if (due.length < SWEEP_BATCH) return swept;
     cursor = due[due.length - 1]!;
   }
+  swept.resumeAfter = cursor;
   return swept;
 }

@@ -290,7 +290,7 @@ describe("the sweep behind messages.tell (decision 0082)", () => {
       );
 
       // Again, and through its job: nothing is told twice, the old and the fresh stay untold.
-      expect(await sweepUntoldMessages(app().services)).toEqual({ told: 0, failed: 1 });
+      expect(await sweepUntoldMessages(app().services)).toEqual({ told: 0, failed: 1, resumeAfter: null });
       await app().services.jobs.send("messages.tell-sweep", {});
       await jobsSettled(db(), "messages.tell-sweep");
       await jobsSettled(db(), "push.send");
@@ -301,6 +301,34 @@ describe("the sweep behind messages.tell (decision 0082)", () => {
     } finally {
       await db().execute(sql`drop trigger if exists test_fail_tell on messages`);
       await db().execute(sql`drop function if exists test_fail_tell()`);
+    }
+  });
+
+  it("begins a run where the last one stopped: a run's worth of messages failing every time keeps no newer one from its turn", async () => {
+    const lead = await boughtLead(app());
+    await failTellsOf("Stuck");
+    await db().execute(sql`create trigger test_fail_tell before update on messages for each row execute function test_fail_tell()`);
+    try {
+      // 1,000 (a run: 10 rounds of 100) whose telling fails every time, the oldest in the window, then one that does not.
+      const stuck = await db()
+        .insert(messages)
+        .values(Array.from({ length: 1000 }, (_, i) => ({ threadId: lead.threadId, senderId: lead.client.id, body: `Stuck ${i}`, createdAt: sql`now() - interval '5 hours 50 minutes' + make_interval(secs => ${i / 1000})` })))
+        .returning({ id: messages.id });
+      const [next] = await db()
+        .insert(messages)
+        .values({ threadId: lead.threadId, senderId: lead.client.id, body: "Told at last", createdAt: sql`now() - interval '10 minutes'` })
+        .returning({ id: messages.id });
+      const first = await sweepUntoldMessages(app().services);
+      expect(first.failed).toBe(1000);
+      expect(first.resumeAfter?.id).toBe(stuck.at(-1)!.id);
+      // The next run begins after them, and reaches the newer message.
+      const second = await sweepUntoldMessages(app().services, undefined, first.resumeAfter);
+      expect(second.resumeAfter).toBeNull();
+      expect(await db().select({ id: messages.id }).from(messages).where(and(eq(messages.id, next!.id), sql`told_at is not null`))).toHaveLength(1);
+    } finally {
+      await db().execute(sql`drop trigger if exists test_fail_tell on messages`);
+      await db().execute(sql`drop function if exists test_fail_tell()`);
+      await db().update(messages).set({ toldAt: sql`now()` }).where(and(eq(messages.threadId, lead.threadId), sql`told_at is null`));
     }
   });
 
