@@ -28,10 +28,10 @@ export function LeadLedgerSummary({ ledger }: { ledger: LeadLedger }) {
           <thead>
             <tr className="border-b text-muted-foreground">
               <td className="pb-2" />
-              <th scope="col" className="pb-2 text-right font-medium">
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">
                 {LEDGER_TEXTS.last30Days}
               </th>
-              <th scope="col" className="pb-2 text-right font-medium">
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">
                 {LEDGER_TEXTS.allTime}
               </th>
             </tr>
@@ -42,8 +42,8 @@ export function LeadLedgerSummary({ ledger }: { ledger: LeadLedger }) {
                 <th scope="row" className="py-2 text-left font-medium">
                   {row.label}
                 </th>
-                <td className="py-2 text-right tabular-nums">{row.value(ledger.last30Days)}</td>
-                <td className="py-2 text-right tabular-nums">{row.value(ledger.allTime)}</td>
+                <td className="py-2 pl-3 text-right whitespace-nowrap tabular-nums">{row.value(ledger.last30Days)}</td>
+                <td className="py-2 pl-3 text-right whitespace-nowrap tabular-nums">{row.value(ledger.allTime)}</td>
               </tr>
             ))}
           </tbody>
