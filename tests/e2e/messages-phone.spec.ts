@@ -155,6 +155,12 @@ test("a quote from the '+' sheet with its one Send; Report in a message's own me
   const hello = client.getByRole("log").getByRole("listitem").filter({ hasText: "Hello Mona" });
   await hello.getByRole("button", { name: "Message actions" }).click();
   await client.getByRole("button", { name: "Report", exact: true }).click();
+  // Closed unsent, the dialog gives the focus back to the message's menu button (its menu closed when it opened).
+  await client.keyboard.press("Escape");
+  await expect(client.getByRole("dialog")).toHaveCount(0);
+  await expect(hello.getByRole("button", { name: "Message actions" })).toBeFocused();
+  await hello.getByRole("button", { name: "Message actions" }).click();
+  await client.getByRole("button", { name: "Report", exact: true }).click();
   const report = client.getByRole("dialog", { name: "Report this message" });
   await report.getByLabel("Why are you reporting this?").fill("This looks like a scam offer to me.");
   expect(await axeViolations(client, { seriousOnly: true, include: '[role="dialog"]' })).toEqual([]);

@@ -153,6 +153,8 @@ test("a digger proposes two times at 375 px, the client books one, and both see 
   await expect(toastSaying(client, "Please give a reason")).toBeVisible();
   await shot(client, "cancel-375.png");
   await dialog.getByRole("button", { name: "Keep visit" }).click();
+  // The focus back on the button that opened it (a dialog without Radix's trigger).
+  await expect(client.getByTestId("visit-card").getByRole("button", { name: "Cancel visit" })).toBeFocused();
   await expect(client.getByTestId("visit-banner")).toHaveText(booked);
   // A fresh load of the booked thread: the server's page and its hydration agree.
   await client.reload();

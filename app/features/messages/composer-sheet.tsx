@@ -1,7 +1,7 @@
 import { ChevronLeft, Plus } from "#app/components/icons.tsx";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, focusBackOnClose } from "#app/components/ui/dialog.tsx";
 
 /**
  * One thing the '+' sheet offers (issue 47): Send a Quote today, visits later. `id` is also the
@@ -25,6 +25,7 @@ export function ComposerSheet({ actions, initial, onClosed }: { actions: Compose
   const first = actions.find((action) => action.id === initial) ?? null;
   const [open, setOpen] = useState(first !== null);
   const [chosen, setChosen] = useState<ComposerAction | null>(first);
+  const opener = useRef<HTMLButtonElement>(null);
   if (actions.length === 0) return null;
   const change = (next: boolean) => {
     setOpen(next);
@@ -35,12 +36,14 @@ export function ComposerSheet({ actions, initial, onClosed }: { actions: Compose
   };
   return (
     <>
-      <Button type="button" variant="ghost" size="icon" className="shrink-0" aria-haspopup="dialog" onClick={() => change(true)}>
+      <Button ref={opener} type="button" variant="ghost" size="icon" className="shrink-0" aria-haspopup="dialog" onClick={() => change(true)}>
         <Plus aria-hidden="true" className="size-5" />
         <span className="sr-only">{MORE_ACTIONS}</span>
       </Button>
       <Dialog open={open} onOpenChange={change}>
-        <DialogContent className="max-md:top-auto max-md:bottom-0 max-md:left-0 max-md:max-h-[90dvh] max-md:max-w-full max-md:translate-x-0 max-md:translate-y-0 max-md:rounded-b-none max-md:pb-[max(1.5rem,env(safe-area-inset-bottom))] sm:max-w-xl">
+        <DialogContent
+          onCloseAutoFocus={(event) => focusBackOnClose(event, opener)}
+          className="max-md:top-auto max-md:bottom-0 max-md:left-0 max-md:max-h-[90dvh] max-md:max-w-full max-md:translate-x-0 max-md:translate-y-0 max-md:rounded-b-none max-md:pb-[max(1.5rem,env(safe-area-inset-bottom))] sm:max-w-xl">
           <DialogHeader>
             <DialogTitle>{chosen ? chosen.label : MORE_ACTIONS}</DialogTitle>
             <DialogDescription className={chosen ? "sr-only" : undefined}>{chosen ? `${chosen.label} in this conversation.` : "Add to this conversation."}</DialogDescription>

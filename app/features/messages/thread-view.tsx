@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher, useRevalidator } from "react-router";
 import { Link } from "#app/components/link.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, focusBackOnClose } from "#app/components/ui/dialog.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -214,6 +214,7 @@ function MessageMenuInUse({ messageId, threadId }: { messageId: string; threadId
   const fetcher = useFetcher<{ error?: string; success?: string }>();
   const [menu, setMenu] = useState(true);
   const [reporting, setReporting] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const reasonId = `report-${messageId}`;
   // Once reported, the menu and its dialog give way to the words.
   if (fetcher.data?.success) return <p>{MESSAGE_TEXTS.reported}</p>;
@@ -221,7 +222,7 @@ function MessageMenuInUse({ messageId, threadId }: { messageId: string; threadId
     <>
       <Popover open={menu} onOpenChange={setMenu}>
         <PopoverTrigger asChild>
-          <MessageMenuButton />
+          <MessageMenuButton ref={menuButton} />
         </PopoverTrigger>
         <PopoverContent align="start" className="w-40 p-1">
           <Button
@@ -239,7 +240,8 @@ function MessageMenuInUse({ messageId, threadId }: { messageId: string; threadId
         </PopoverContent>
       </Popover>
       <Dialog open={reporting} onOpenChange={setReporting}>
-        <DialogContent>
+        {/* Opened from the menu, which closed: the focus goes back to the menu's button. */}
+        <DialogContent onCloseAutoFocus={(event) => focusBackOnClose(event, menuButton)}>
           <DialogHeader>
             <DialogTitle>Report this message</DialogTitle>
             <DialogDescription>Digs & Gigs reviews it; the other party is not told who reported it.</DialogDescription>

@@ -1,7 +1,7 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, focusBackOnClose } from "#app/components/ui/dialog.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { acceptQuestion, QUOTE_DECLINE_REASON_MAX } from "#core/quotes.ts";
@@ -35,13 +35,14 @@ function AcceptQuote({ threadId, quoteId, handle, priceText }: DecisionProps) {
   const fetcher = useFetcher<Answer>();
   const [open, setOpen] = useState(false);
   const question = acceptQuestion(handle, priceText);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button type="button" size="sm" onClick={() => setOpen(true)} aria-label={`Accept ${handle}'s quote`}>
+      <Button ref={opener} type="button" size="sm" onClick={() => setOpen(true)} aria-label={`Accept ${handle}'s quote`}>
         Accept
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
+        <DialogContent onCloseAutoFocus={(event) => focusBackOnClose(event, opener)}>
           <DialogHeader>
             <DialogTitle>{question}</DialogTitle>
             <DialogDescription>Accepting records {handle} as hired. The other diggers who quoted are told you chose someone else.</DialogDescription>
@@ -70,13 +71,14 @@ function DeclineQuote({ threadId, quoteId, handle }: { threadId: string; quoteId
   const fetcher = useFetcher<Answer>();
   const [open, setOpen] = useState(false);
   const id = useId();
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button type="button" size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Decline ${handle}'s quote`}>
+      <Button ref={opener} type="button" size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Decline ${handle}'s quote`}>
         Decline
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
+        <DialogContent onCloseAutoFocus={(event) => focusBackOnClose(event, opener)}>
           <DialogHeader>
             <DialogTitle>{`Decline ${handle}'s quote?`}</DialogTitle>
             <DialogDescription>{handle} may send you a new quote.</DialogDescription>

@@ -1,8 +1,8 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, focusBackOnClose } from "#app/components/ui/dialog.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
 import { VISIT_REASON_MAX, VISIT_TEXTS, visitCancelSchema } from "#core/visits.ts";
@@ -21,13 +21,14 @@ export function CancelVisit({ threadId, visitId, otherName, late }: { threadId: 
   const { errors, check } = useBrowserCheck(fetcher.data);
   const [open, setOpen] = useState(false);
   const id = useId();
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button type="button" variant="outline" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
+      <Button ref={opener} type="button" variant="outline" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
         {VISIT_TEXTS.cancel}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
+        <DialogContent onCloseAutoFocus={(event) => focusBackOnClose(event, opener)}>
           <DialogHeader>
             <DialogTitle>{VISIT_TEXTS.cancelTitle}</DialogTitle>
             <DialogDescription>{VISIT_TEXTS.cancelTold(otherName)}</DialogDescription>
