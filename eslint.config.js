@@ -71,8 +71,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "ImportDeclaration[source.value='react-router'] ImportSpecifier[imported.name='Link']",
-          message: "Link from app/components/link.tsx (drawn directly on the server).",
+          selector: "ImportDeclaration[source.value='react-router'] ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+          message: "Link and NavLink from app/components/link.tsx (drawn directly on the server).",
         },
         {
           selector: "ImportDeclaration[source.value='lucide-react']",

@@ -5,11 +5,15 @@
  * out the href against the route's matches and sets up its click handler, prefetching and
  * discovery in a dozen hooks, 7-10 µs a link, and a list page draws 60-90 of them. Any other
  * link (relative, an object, a prefetch or a reload) is React Router's on the server too.
- * tests/unit/link.test.ts draws both under a router and compares them; pages take `Link` from
- * here only (eslint.config.js).
+ * `NavLink` likewise (the site header's 8-10 links on every page): on the server, for a path of
+ * letters, digits, "-", "_" and "/", whether it is the page's (`active`, `aria-current`) is
+ * worked out as React Router's NavLink does, from the location alone (no navigation is pending
+ * on the server), and the link drawn as above.
+ * tests/unit/link.test.ts draws both under a router and compares them; pages take `Link` and
+ * `NavLink` from here only (eslint.config.js).
  */
 import { createElement, type RefAttributes } from "react";
-import { Link as RouterLink, type LinkProps } from "react-router";
+import { Link as RouterLink, NavLink as RouterNavLink, useLocation, type LinkProps, type NavLinkProps } from "react-router";
 
 /** A path of this site that React Router resolves to itself: no "//", no "." or ".." segment, no empty "?" or "#". */
 const PLAIN_PATH = /^\/(?:[^/?#\\.][^/?#\\]*(?:\/[^/?#\\.][^/?#\\]*)*\/?)?(?:\?[^#]+)?(?:#.+)?$/;
@@ -41,3 +45,32 @@ function ServerLink(props: Props) {
 
 /** React Router's Link, drawn directly on the server for a plain path of this site. */
 export const Link: typeof RouterLink = typeof document === "undefined" ? (ServerLink as unknown as typeof RouterLink) : RouterLink;
+
+/** A path React Router neither encodes nor resolves to anything else (and PLAIN_PATH's). */
+const NAV_PATH = /^\/[\w\-/]*$/;
+
+function ServerNavLink(props: NavLinkProps & RefAttributes<HTMLAnchorElement>) {
+  const location = useLocation();
+  const { to, className = "", style, children, end = false, caseSensitive = false, "aria-current": ariaCurrentProp = "page", viewTransition, ...rest } = props;
+  if (typeof to !== "string" || !NAV_PATH.test(to) || !PLAIN_PATH.test(to) || viewTransition) return createElement(RouterNavLink, props);
+  // React Router's NavLink's rule, with no navigation pending and no view transition.
+  const here = caseSensitive ? location.pathname : location.pathname.toLowerCase();
+  const target = caseSensitive ? to : to.toLowerCase();
+  const endSlash = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
+  const isActive = here === target || (!end && here.startsWith(target) && here.charAt(endSlash) === "/");
+  const state = { isActive, isPending: false, isTransitioning: false };
+  return createElement(
+    ServerLink,
+    {
+      ...rest,
+      "aria-current": isActive ? ariaCurrentProp : undefined,
+      className: typeof className === "function" ? className(state) : [className, isActive ? "active" : null].filter(Boolean).join(" "),
+      style: typeof style === "function" ? style(state) : style,
+      to,
+    },
+    typeof children === "function" ? children(state) : children,
+  );
+}
+
+/** React Router's NavLink, drawn directly on the server for a simple path of this site. */
+export const NavLink: typeof RouterNavLink = typeof document === "undefined" ? (ServerNavLink as unknown as typeof RouterNavLink) : RouterNavLink;

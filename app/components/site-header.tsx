@@ -1,7 +1,7 @@
 import { Menu, X } from "#app/components/icons.tsx";
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from "react";
-import { Form, NavLink, useLocation } from "react-router";
-import { Link } from "#app/components/link.tsx";
+import { Form, useLocation } from "react-router";
+import { Link, NavLink } from "#app/components/link.tsx";
 import { NotificationBell } from "#app/components/notification-bell.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";

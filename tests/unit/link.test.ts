@@ -5,20 +5,29 @@
  */
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, Link as RouterLink, Outlet, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, Link as RouterLink, NavLink as RouterNavLink, Outlet, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { lintRefusals } from "../support/lint-refusals.ts";
-import { Link } from "../../app/components/link.tsx";
+import { Link, NavLink } from "../../app/components/link.tsx";
 
 type Props = Record<string, unknown>;
 
-/** `children` rendered on /my-gigs/g1/quotes, a route nested two deep, as the server renders a page. */
-async function underRouter(children: () => ReactNode): Promise<string> {
+/** `children` rendered on /my-gigs/g1/quotes (a route nested two deep) or at `url`, as the server renders a page. */
+async function underRouter(children: () => ReactNode, url = "http://localhost/my-gigs/g1/quotes?x=1"): Promise<string> {
+  const page = () => h("main", null, children());
   const routes = [
-    { path: "/", Component: () => h(Outlet), children: [{ path: "my-gigs/:gigId", Component: () => h(Outlet), children: [{ path: "quotes", Component: () => h("main", null, children()) }] }] },
+    {
+      path: "/",
+      Component: () => h(Outlet),
+      children: [
+        { index: true, Component: page },
+        { path: "my-gigs/:gigId", Component: () => h(Outlet), children: [{ path: "quotes", Component: page }] },
+        { path: "*", Component: page },
+      ],
+    },
   ];
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://localhost/my-gigs/g1/quotes?x=1"));
+  const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error("no page");
   return renderToStaticMarkup(h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
 }
@@ -72,11 +81,43 @@ describe("Link", () => {
     expect(() => renderToStaticMarkup(h(Link, { to: "?cursor=abc" }, "More"))).toThrow(/basename/);
   });
 
-  it("is the only Link a page imports: React Router's, imported elsewhere in app/, is refused", async () => {
-    const code = `import { Link, useFetcher } from "react-router";\nexport const used = [Link, useFetcher];\n`;
+  it("is the only Link and NavLink a page imports: React Router's, imported elsewhere in app/, are refused", async () => {
+    const code = `import { Link, NavLink, useFetcher } from "react-router";\nexport const used = [Link, NavLink, useFetcher];\n`;
     const refusals = (filePath: string) => lintRefusals(code, filePath, "app/components/link.tsx");
-    expect(await refusals("app/features/leads/throwaway.tsx")).toBe(1);
-    expect(await refusals("app/routes/throwaway.tsx")).toBe(1);
+    expect(await refusals("app/features/leads/throwaway.tsx")).toBe(2);
+    expect(await refusals("app/routes/throwaway.tsx")).toBe(2);
     expect(await refusals("app/components/link.tsx")).toBe(0);
   }, 60_000);
+});
+
+const NAV_LOCATIONS = ["/", "/my-gigs", "/my-gigs/", "/My-Gigs", "/my-gigs/g1/quotes", "/my-gigsx", "/messages/t1?x=1", "/ops/users", "/digger/%C3%BC"];
+const NAV_TARGETS = ["/", "/my-gigs", "/my-gigs/", "/MY-GIGS", "/messages", "/ops/users", "/ops", "/browse-gigs?q=1", "/a//b", "/digger/ü", "my-gigs", "../x"];
+const NAV_PROPS: Props[] = [
+  { children: "Go" },
+  { className: "button button-ghost", children: "Go" },
+  { end: true, className: "x", children: "End" },
+  { caseSensitive: true, children: "Case" },
+  { "aria-current": "location", children: "Current" },
+  { className: ({ isActive }: { isActive: boolean }) => (isActive ? "on" : "off"), style: ({ isActive }: { isActive: boolean }) => ({ fontWeight: isActive ? 700 : 400 }), children: ({ isActive }: { isActive: boolean }) => (isActive ? "Here" : "There") },
+  { prefetch: "intent", children: "Prefetched" },
+  { viewTransition: true, children: "Transition" },
+];
+
+describe("NavLink", () => {
+  it("draws React Router's markup, active or not, for every location, target and options, on the server", async () => {
+    for (const at of NAV_LOCATIONS) {
+      for (const to of NAV_TARGETS) {
+        for (const props of NAV_PROPS) {
+          const url = `http://localhost${at}`;
+          const ours = await underRouter(() => h(NavLink, { to, ...props } as never), url);
+          const theirs = await underRouter(() => h(RouterNavLink, { to, ...props } as never), url);
+          expect(ours, `${at} ${to} ${JSON.stringify(props)}`).toBe(theirs);
+        }
+      }
+    }
+    expect(await underRouter(() => h(NavLink, { to: "/my-gigs" }, "My Gigs"), "http://localhost/my-gigs/g1/quotes")).toContain(
+      '<a aria-current="page" class="active" href="/my-gigs" data-discover="true">My Gigs</a>',
+    );
+    expect(await underRouter(() => h(NavLink, { to: "/my-leads" }, "My Leads"), "http://localhost/my-gigs")).toContain('<a class="" href="/my-leads" data-discover="true">My Leads</a>');
+  });
 });
