@@ -43,8 +43,25 @@ function instant(date: string | Date): Date {
   return value;
 }
 
-/** ICU writes a narrow or thin no-break space before "PM" in some versions: one plain space, always. */
-const write = (style: Style, zone: string, date: string | Date) => format(style, zone).format(instant(date)).replace(/[\u202f\u2009\u00a0]/g, " ");
+/** Texts written, by style, zone and minute: a list page writes the same rows' times at each request. */
+const written = new Map<string, string>();
+
+/**
+ * `date` in `style` and `zone`. No style shows seconds (and every zone's offset today is whole
+ * minutes), so every instant of one minute reads the same: each is formatted once. ICU writes a
+ * narrow or thin no-break space before "PM" in some versions: one plain space, always.
+ */
+function write(style: Style, zone: string, date: string | Date): string {
+  const value = instant(date);
+  const key = `${style} ${zone} ${Math.floor(value.getTime() / 60_000)}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    text = format(style, zone).format(value).replace(/[\u202f\u2009\u00a0]/g, " ");
+    if (written.size >= 50_000) written.clear();
+    written.set(key, text);
+  }
+  return text;
+}
 
 /** Zones found good: every page asks of its reader's (a format made to ask costs more than the page's times). */
 const knownZones = new Set<string>();
@@ -66,22 +83,8 @@ export function isTimeZone(zone: string): boolean {
 /** "Nov 28, 2026": the reader's calendar day of `date`. */
 export const zonedDate = (date: string | Date, zone: string) => write("date", zone, date);
 
-/** Date-times written, by zone and minute: a thread's page writes its 50 messages' times at each request. */
-const dateTimeTexts = new Map<string, string>();
-
 /** "Nov 28, 2026, 7:47 PM CST" ("GMT+9" where en-US has no abbreviation, as for Asia/Tokyo). */
-export function zonedDateTime(date: string | Date, zone: string): string {
-  const value = instant(date);
-  // The text shows the minute: every instant of one minute reads the same.
-  const key = `${zone} ${Math.floor(value.getTime() / 60_000)}`;
-  let text = dateTimeTexts.get(key);
-  if (text === undefined) {
-    text = write("dateTime", zone, value);
-    if (dateTimeTexts.size >= 20_000) dateTimeTexts.clear();
-    dateTimeTexts.set(key, text);
-  }
-  return text;
-}
+export const zonedDateTime = (date: string | Date, zone: string) => write("dateTime", zone, date);
 
 /** "3:40 PM" on the reader's clock. */
 export const zonedTime = (date: string | Date, zone: string) => write("time", zone, date);

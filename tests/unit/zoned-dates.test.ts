@@ -9,7 +9,7 @@ import { readerTime } from "../../server/reader-time.ts";
 // 7:47 PM on Nov 28 in Austin (CST, UTC-6) is 1:47 AM on Nov 29 in UTC and 10:47 AM on Nov 29 in Tokyo.
 const instant = new Date("2026-11-29T01:47:00Z");
 
-describe("a date-time written again (kept by zone and minute)", () => {
+describe("a time written again (kept by style, zone and minute)", () => {
   it("reads the same for each instant of a minute and changes with the minute, the zone and the clock's change", () => {
     expect(zonedDateTime("2026-11-29T01:47:59.999Z", "America/Chicago")).toBe("Nov 28, 2026, 7:47 PM CST");
     expect(zonedDateTime("2026-11-29T01:47:00.000Z", "America/Chicago")).toBe("Nov 28, 2026, 7:47 PM CST");
@@ -18,6 +18,11 @@ describe("a date-time written again (kept by zone and minute)", () => {
     // The night the clocks went back in Chicago: 1:59 AM CDT, then 1:00 AM CST.
     expect(zonedDateTime("2026-11-01T06:59:00Z", "America/Chicago")).toBe("Nov 1, 2026, 1:59 AM CDT");
     expect(zonedDateTime("2026-11-01T07:00:00Z", "America/Chicago")).toBe("Nov 1, 2026, 1:00 AM CST");
+    // The same minute in other styles: each its own text.
+    expect(zonedDate("2026-11-29T01:47:10Z", "America/Chicago")).toBe("Nov 28, 2026");
+    expect(zonedDay("2026-11-29T01:47:20Z", "America/Chicago")).toBe("2026-11-28");
+    expect(zonedTime("2026-11-29T01:47:30Z", "America/Chicago")).toBe("7:47 PM");
+    expect(zonedDay("2026-11-29T01:47:40Z", "UTC")).toBe("2026-11-29");
   });
 });
 
