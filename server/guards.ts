@@ -21,6 +21,7 @@ import type { SessionUser } from "#core/session-user.ts";
 import type { UserType } from "#core/sign-in-schemas.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { placeholder, preparedQuery } from "./db/prepared.ts";
 import { diggerProfiles } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
@@ -177,8 +178,13 @@ export const operator: Access<{ user: Operator }> = {
   },
 };
 
+/** Every digger page asks it first: prepared (server/db/prepared.ts, issue 52). */
+const profileOfUser = preparedQuery("digger_profile_of_user", (db) =>
+  db.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.userId, placeholder("userId"))),
+);
+
 /** The id of user `userId`'s digger profile, or null (a client, or a digger who has not made one). */
 async function diggerProfileIdOf(db: Database, userId: string): Promise<string | null> {
-  const [profile] = await db.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.userId, userId));
+  const [profile] = await profileOfUser(db, undefined, { userId });
   return profile?.id ?? null;
 }
