@@ -33,6 +33,10 @@ interface TellRow {
  */
 export async function tellOfMessage(services: Pick<AppServices, "db" | "emit">, messageId: string): Promise<boolean> {
   return services.db.transaction(async (tx) => {
+    // Its commit waits for no flush to disk (decision 0084): a crash may lose the last moments'
+    // tellings, each whole (the claim with its pushes and notice job), and the sweep tells of
+    // those messages again. The message itself was committed durably by its send.
+    await tx.execute(sql`set local synchronous_commit = off`);
     const [row] = await queryRows<TellRow>(
       tx,
       sql`update messages m set told_at = now()

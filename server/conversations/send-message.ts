@@ -1,10 +1,11 @@
 /**
  * Sending a message: text of 1 to 5,000 characters, by a party of the thread, at most 30 a
  * minute and 500 a day per user (counted by every server alike), never to or from someone who
- * blocked the other, never by a suspended account, never to a deleted one. The message, the
- * thread's activity and the sender's own read mark are written in one transaction, with the
- * event "message.sent" (`messageSent`): the one place a message's consequences go.
- * docs/decisions/0078-sends-in-100-ms.md: what the send waits for, and what follows it.
+ * blocked the other, never by a suspended account, never to a deleted one. The sender's limits'
+ * count, the message, the thread's activity and the sender's own read mark are written in one
+ * transaction, with the event "message.sent" (`messageSent`): the one place a message's
+ * consequences go. docs/decisions/0078-sends-in-100-ms.md and 0084: what the send waits for,
+ * and what follows it.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -17,8 +18,8 @@ import { defineOperation } from "../operation.ts";
 import type { JustCovered } from "../jobs/starts.ts";
 import { coveredOf, justCoveredColumn } from "./first-answer.ts";
 import { THREAD, threadParty, type ThreadParty } from "./access.ts";
+import { takeMessageLimits } from "./message-limits.ts";
 import { lockedThreadStanding, type PartyStanding } from "./party-standing.ts";
-import { takeBoth } from "../security/rate-limiter.ts";
 import { discardFiles } from "../storage/storage.ts";
 import { asAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";
 
@@ -63,7 +64,7 @@ export type MessageInput = z.output<typeof messageSchema>;
  * thread's form: its party check is not asked twice).
  */
 export async function sendMessage(
-  services: Pick<AppServices, "db" | "rateLimits" | "storage" | "emit">,
+  services: Pick<AppServices, "db" | "storage" | "emit">,
   userId: string,
   thread: string | ThreadParty,
   message: MessageInput,
@@ -79,18 +80,19 @@ export async function sendMessage(
 }
 
 async function writeMessage(
-  services: Pick<AppServices, "db" | "rateLimits" | "emit">,
+  services: Pick<AppServices, "db" | "emit">,
   userId: string,
   thread: string | ThreadParty,
   { body }: MessageInput,
   attachments: StoredAttachment[],
   { emailMessageId = null, repeatWindowSeconds }: MessageExtras,
 ): Promise<SentMessage> {
-  const { db, rateLimits } = services;
-  // A thread of theirs first: nobody else learns that it exists, nor uses up a limit on it.
+  const { db } = services;
+  // A thread of theirs first: nobody else learns that it exists.
   const threadId = typeof thread === "string" ? (await threadParty(db, userId, thread)).id : thread.id;
-  if (!(await takeBoth(rateLimits.messagesPerMinute, rateLimits.messagesPerDay, userId))) throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
   return db.transaction(async (tx) => {
+    // Counted with the message (message-limits.ts): a send refused for any reason counts nothing.
+    if (!(await takeMessageLimits(tx, userId))) throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
     // The thread's row is locked from here to the commit, and every sender of the thread waits
     // for it: what is done under it is as few round trips as the message's order needs (issue 52).
     const locked = await lockedThreadStanding(tx, userId, threadId);
