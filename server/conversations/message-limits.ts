@@ -7,13 +7,29 @@
  * (decision 0084; it was one before the send's transaction, decision 0078).
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Transaction } from "../db/client.ts";
+import type { Transaction } from "../db/client.ts";
+import { placeholder, preparedRows } from "../db/prepared.ts";
 
 const MINUTE_MS = 60_000;
 export const MESSAGE_LIMITS = {
   perMinute: { key: "messages-minute", max: 30, windowMs: MINUTE_MS },
   perDay: { key: "messages-day", max: 500, windowMs: 24 * 60 * MINUTE_MS },
 } as const;
+
+/** Epoch milliseconds, as the library's rows hold them; the database's clock, one for every server. */
+const NOW_MS = sql`(extract(epoch from now()) * 1000)::bigint`;
+
+/** Both windows' rows, one more message in each (prepared: server/db/prepared.ts, a send's hot path). */
+const countMessage = preparedRows<{ key: string; points: number }>(
+  "message_limits",
+  () => sql`insert into rate_limits as r (key, points, expire)
+    values (${placeholder("minuteKey")}, 1, ${NOW_MS} + ${sql.raw(String(MESSAGE_LIMITS.perMinute.windowMs))}),
+           (${placeholder("dayKey")}, 1, ${NOW_MS} + ${sql.raw(String(MESSAGE_LIMITS.perDay.windowMs))})
+    on conflict (key) do update set
+      points = case when r.expire <= ${NOW_MS} then 1 else r.points + 1 end,
+      expire = case when r.expire <= ${NOW_MS} then excluded.expire else r.expire end
+    returning r.key, r.points`,
+);
 
 /**
  * Counts one message of `userId` in both windows (fixed windows, each from its first message,
@@ -24,17 +40,7 @@ export const MESSAGE_LIMITS = {
  */
 export async function takeMessageLimits(tx: Transaction, userId: string): Promise<boolean> {
   const { perMinute, perDay } = MESSAGE_LIMITS;
-  // Epoch milliseconds, as the library's rows hold them; the database's clock, one for every server.
-  const nowMs = sql`(extract(epoch from now()) * 1000)::bigint`;
-  const rows = await queryRows<{ key: string; points: number }>(
-    tx,
-    sql`insert into rate_limits as r (key, points, expire)
-        values (${`${perMinute.key}:${userId}`}, 1, ${nowMs} + ${perMinute.windowMs}), (${`${perDay.key}:${userId}`}, 1, ${nowMs} + ${perDay.windowMs})
-        on conflict (key) do update set
-          points = case when r.expire <= ${nowMs} then 1 else r.points + 1 end,
-          expire = case when r.expire <= ${nowMs} then excluded.expire else r.expire end
-        returning r.key, r.points`,
-  );
+  const rows = await countMessage(tx, undefined, { minuteKey: `${perMinute.key}:${userId}`, dayKey: `${perDay.key}:${userId}` });
   const points = (key: string) => rows.find((row) => row.key === `${key}:${userId}`)?.points ?? Infinity;
   return points(perMinute.key) <= perMinute.max && points(perDay.key) <= perDay.max;
 }

@@ -11,7 +11,8 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGE_TEXTS, messageSchema } from "#core/messages.ts";
 import type { Transaction } from "../db/client.ts";
-import { messages, threads } from "../db/schema.ts";
+import { messages } from "../db/schema.ts";
+import { placeholder, preparedRows } from "../db/prepared.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
@@ -114,21 +115,32 @@ async function writeMessage(
         .limit(1);
       if (repeated) throw new RepeatedMessage();
     }
-    const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body, emailMessageId }).returning({ id: messages.id, seq: messages.seq });
+    const [row] = await insertMessage(tx, undefined, { threadId: party.id, senderId: userId, body, emailMessageId });
     await insertAttachments(tx, row!.id, attachments);
-    const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
     // The insert's trigger (migration 0052) counted the message on this row: whether it was the
     // digger's first answer that covered the purchase is read back with the update.
-    const [updated] = await tx
-      .update(threads)
-      .set({ lastMessageSeq: sql`greatest(${threads.lastMessageSeq}, ${row!.seq})`, lastActivityAt: sql`now()`, ...mark })
-      .where(eq(threads.id, party.id))
-      .returning({ covered: justCoveredColumn(userId) });
-    const sent = { id: row!.id, seq: row!.seq, threadId: party.id, senderId: userId, recipientId: party.otherId };
+    const [updated] = await markThreadSent(tx, { role: party.role }, { threadId: party.id, seq: row!.seq, userId });
+    const sent = { id: row!.id, seq: Number(row!.seq), threadId: party.id, senderId: userId, recipientId: party.otherId };
     await messageSent(services, tx, sent, coveredOf(updated?.covered ?? null));
     return sent;
   });
 }
+
+/** The message's row (prepared: server/db/prepared.ts, issue 52). */
+const insertMessage = preparedRows<{ id: string; seq: string | number }>(
+  "send_message_insert",
+  () => sql`insert into messages (thread_id, sender_id, body, email_message_id)
+    values (${placeholder("threadId")}, ${placeholder("senderId")}, ${placeholder("body")}, ${placeholder("emailMessageId")}) returning id, seq`,
+);
+
+/** The thread's last message and activity, and the sender's own read mark (their role's columns: the shape). */
+const markThreadSent = preparedRows<{ covered: Parameters<typeof coveredOf>[0] }, { role: ThreadParty["role"] }>(
+  "send_message_thread",
+  ({ role }) => sql`update threads set last_message_seq = greatest(last_message_seq, ${placeholder("seq")}), last_activity_at = now(),
+      ${role === "digger" ? sql`digger_read_seq = ${placeholder("seq")}, digger_read_at = now()` : sql`client_read_seq = ${placeholder("seq")}, client_read_at = now()`}
+    where id = ${placeholder("threadId")}
+    returning ${justCoveredColumn(placeholder("userId"))} as covered`,
+);
 
 /**
  * What follows a written message, in its transaction: one event, "message.sent"
