@@ -5,7 +5,7 @@
  * purchase (the trigger set lead_purchases.guarantee_due_at). Its event ("message.sent",
  * "quote.sent") then carries the purchase and its due time, which start the guarantee's check.
  */
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type Placeholder } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
 import { leadPurchases, threads } from "../db/schema.ts";
 import type { JustCovered } from "../jobs/starts.ts";
@@ -36,7 +36,7 @@ export async function justCovered(tx: Transaction, threadId: string, senderUserI
  * Drizzle writes a one-table statement's columns bare, which inside this subquery would name
  * lead_purchases' own column of that name if it ever had one.
  */
-export function justCoveredColumn(senderUserId: string) {
+export function justCoveredColumn(senderUserId: string | Placeholder) {
   return sql<CoveredJson | null>`(select json_build_object('purchaseId', p.id, 'dueAt', p.guarantee_due_at) from lead_purchases p
     where p.id = threads.purchase_id and threads.digger_messages = 1 and threads.digger_user_id = ${senderUserId}
       and p.guarantee_due_at is not null and p.guarantee_outcome is null)`;

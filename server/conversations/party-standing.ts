@@ -4,7 +4,8 @@
  * caller's transaction (or it for them), and whether a block stands either way.
  */
 import { and, eq, or, sql } from "drizzle-orm";
-import { queryRows, type Transaction } from "../db/client.ts";
+import type { Transaction } from "../db/client.ts";
+import { placeholder, preparedRows } from "../db/prepared.ts";
 import { blocks, users } from "../db/schema.ts";
 import type { ThreadParty } from "./access.ts";
 
@@ -44,6 +45,35 @@ export async function partyStanding(tx: Transaction, party: ThreadParty): Promis
   };
 }
 
+/** The thread's row locked and both accounts share-locked (prepared: server/db/prepared.ts, a send's hot path). */
+const lockThreadStanding = preparedRows<{
+  id: string;
+  digger_user_id: string;
+  client_id: string;
+  me_deleted: boolean;
+  me_suspended: boolean;
+  other_deleted: boolean;
+  other_suspended: boolean;
+}>(
+  "send_lock_thread",
+  () => sql`select t.id, t.digger_user_id, t.client_id,
+      me.deleted_at is not null as me_deleted, me.suspended_at is not null as me_suspended,
+      other.deleted_at is not null as other_deleted, other.suspended_at is not null as other_suspended
+    from threads t
+    join users me on me.id = ${placeholder("userId")}
+    join users other on other.id = case when t.digger_user_id = ${placeholder("userId")} then t.client_id else t.digger_user_id end
+    where t.id = ${placeholder("threadId")} and (t.digger_user_id = ${placeholder("userId")} or t.client_id = ${placeholder("userId")})
+    for no key update of t for share of me, other`,
+);
+
+/** A block either way between the two (prepared, as above). */
+const blockBetween = preparedRows<{ one: number }>(
+  "send_block_between",
+  () => sql`select 1 as one from blocks b
+    where (b.blocker_id = ${placeholder("userId")} and b.blocked_id = ${placeholder("otherId")})
+       or (b.blocker_id = ${placeholder("otherId")} and b.blocked_id = ${placeholder("userId")}) limit 1`,
+);
+
 /**
  * A send's first statements (send-message.ts): thread `threadId` as party `userId` sees it, its row
  * locked for the write and both accounts share-locked in one round trip (issue 52: the thread's
@@ -54,33 +84,11 @@ export async function partyStanding(tx: Transaction, party: ThreadParty): Promis
  * of it, an unknown thread alike.
  */
 export async function lockedThreadStanding(tx: Transaction, userId: string, threadId: string): Promise<{ party: ThreadParty; standing: PartyStanding } | null> {
-  const [row] = await queryRows<{
-    id: string;
-    digger_user_id: string;
-    client_id: string;
-    me_deleted: boolean;
-    me_suspended: boolean;
-    other_deleted: boolean;
-    other_suspended: boolean;
-  }>(
-    tx,
-    sql`select t.id, t.digger_user_id, t.client_id,
-          me.deleted_at is not null as me_deleted, me.suspended_at is not null as me_suspended,
-          other.deleted_at is not null as other_deleted, other.suspended_at is not null as other_suspended
-        from threads t
-        join users me on me.id = ${userId}
-        join users other on other.id = case when t.digger_user_id = ${userId} then t.client_id else t.digger_user_id end
-        where t.id = ${threadId} and (t.digger_user_id = ${userId} or t.client_id = ${userId})
-        for no key update of t for share of me, other`,
-  );
+  const [row] = await lockThreadStanding(tx, undefined, { userId, threadId });
   if (!row) return null;
   const role = row.digger_user_id === userId ? "digger" : "client";
   const otherId = role === "digger" ? row.client_id : row.digger_user_id;
-  const [block] = await queryRows<{ one: number }>(
-    tx,
-    sql`select 1 as one from blocks b
-        where (b.blocker_id = ${userId} and b.blocked_id = ${otherId}) or (b.blocker_id = ${otherId} and b.blocked_id = ${userId}) limit 1`,
-  );
+  const [block] = await blockBetween(tx, undefined, { userId, otherId });
   return {
     party: { id: row.id, role, userId, otherId },
     standing: {

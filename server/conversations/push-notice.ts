@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { partyName } from "#core/messages.ts";
 import { queryRows } from "../db/client.ts";
+import { placeholder, preparedRows } from "../db/prepared.ts";
 import type { AppServices } from "../context.ts";
 
 interface TellRow {
@@ -25,6 +26,32 @@ interface TellRow {
   withheld: boolean;
 }
 
+/** The message claimed, with what the push says (prepared: server/db/prepared.ts, once per message sent). */
+const claimMessage = preparedRows<TellRow>(
+  "messages_tell_claim",
+  () => sql`update messages m set told_at = now()
+    from threads t
+    join lead_purchases p on p.id = t.purchase_id
+    join gigs g on g.id = p.gig_id
+    where m.id = ${placeholder("messageId")} and m.told_at is null and t.id = m.thread_id
+    returning m.thread_id, m.sender_id, m.body, g.title as gig_title,
+      case when m.sender_id = t.digger_user_id then t.client_id else t.digger_user_id end as recipient_id,
+      m.sender_id = t.digger_user_id as sender_is_digger,
+      (select u.full_name from users u where u.id = m.sender_id) as sender_full_name,
+      coalesce((select u.deleted_at is not null from users u where u.id = m.sender_id), true) as sender_deleted,
+      (select d.handle from digger_profiles d where d.user_id = m.sender_id) as sender_handle,
+      greatest(0, extract(epoch from now() - m.created_at))::float8 as seconds_ago,
+      -- What came between the send and this job: the message hidden or deleted, read by its
+      -- recipient already (the sweep's late telling, hours on: a push of what was answered),
+      -- a block either way, either party suspended or deleted. Nothing is told of it then.
+      (m.hidden_at is not null or m.deleted_at is not null
+        or m.seq <= (case when m.sender_id = t.digger_user_id then t.client_read_seq else t.digger_read_seq end)
+        or exists (select 1 from blocks b where (b.blocker_id = t.digger_user_id and b.blocked_id = t.client_id)
+                                            or (b.blocker_id = t.client_id and b.blocked_id = t.digger_user_id))
+        or exists (select 1 from users u where u.id in (t.digger_user_id, t.client_id) and (u.suspended_at is not null or u.deleted_at is not null))
+        or (select count(*) from users u where u.id in (t.digger_user_id, t.client_id)) < 2) as withheld`,
+);
+
 /**
  * The `messages.tell` job of message `messageId`: false when it was told of already (or is gone).
  * Claimed but told to nobody when, since the send, the message was hidden or deleted, its
@@ -33,30 +60,11 @@ interface TellRow {
  */
 export async function tellOfMessage(services: Pick<AppServices, "db" | "emit">, messageId: string): Promise<boolean> {
   return services.db.transaction(async (tx) => {
-    const [row] = await queryRows<TellRow>(
-      tx,
-      sql`update messages m set told_at = now()
-          from threads t
-          join lead_purchases p on p.id = t.purchase_id
-          join gigs g on g.id = p.gig_id
-          where m.id = ${messageId} and m.told_at is null and t.id = m.thread_id
-          returning m.thread_id, m.sender_id, m.body, g.title as gig_title,
-            case when m.sender_id = t.digger_user_id then t.client_id else t.digger_user_id end as recipient_id,
-            m.sender_id = t.digger_user_id as sender_is_digger,
-            (select u.full_name from users u where u.id = m.sender_id) as sender_full_name,
-            coalesce((select u.deleted_at is not null from users u where u.id = m.sender_id), true) as sender_deleted,
-            (select d.handle from digger_profiles d where d.user_id = m.sender_id) as sender_handle,
-            greatest(0, extract(epoch from now() - m.created_at))::float8 as seconds_ago,
-            -- What came between the send and this job: the message hidden or deleted, read by its
-            -- recipient already (the sweep's late telling, hours on: a push of what was answered),
-            -- a block either way, either party suspended or deleted. Nothing is told of it then.
-            (m.hidden_at is not null or m.deleted_at is not null
-              or m.seq <= (case when m.sender_id = t.digger_user_id then t.client_read_seq else t.digger_read_seq end)
-              or exists (select 1 from blocks b where (b.blocker_id = t.digger_user_id and b.blocked_id = t.client_id)
-                                                  or (b.blocker_id = t.client_id and b.blocked_id = t.digger_user_id))
-              or exists (select 1 from users u where u.id in (t.digger_user_id, t.client_id) and (u.suspended_at is not null or u.deleted_at is not null))
-              or (select count(*) from users u where u.id in (t.digger_user_id, t.client_id)) < 2) as withheld`,
-    );
+    // Its commit waits for no flush to disk (decision 0084): a crash may lose the last moments'
+    // tellings, each whole (the claim with its pushes and notice job), and the sweep tells of
+    // those messages again. The message itself was committed durably by its send.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    const [row] = await claimMessage(tx, undefined, { messageId });
     if (!row) return false;
     if (row.withheld) return true;
     // Named as the thread names them (core/messages.ts `partyName`, as message-notices.ts's `senderNameOf`).

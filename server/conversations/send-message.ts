@@ -1,24 +1,26 @@
 /**
  * Sending a message: text of 1 to 5,000 characters, by a party of the thread, at most 30 a
  * minute and 500 a day per user (counted by every server alike), never to or from someone who
- * blocked the other, never by a suspended account, never to a deleted one. The message, the
- * thread's activity and the sender's own read mark are written in one transaction, with the
- * event "message.sent" (`messageSent`): the one place a message's consequences go.
- * docs/decisions/0078-sends-in-100-ms.md: what the send waits for, and what follows it.
+ * blocked the other, never by a suspended account, never to a deleted one. The sender's limits'
+ * count, the message, the thread's activity and the sender's own read mark are written in one
+ * transaction, with the event "message.sent" (`messageSent`): the one place a message's
+ * consequences go. docs/decisions/0078-sends-in-100-ms.md and 0084: what the send waits for,
+ * and what follows it.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGE_TEXTS, messageSchema } from "#core/messages.ts";
 import type { Transaction } from "../db/client.ts";
-import { messages, threads } from "../db/schema.ts";
+import { messages } from "../db/schema.ts";
+import { placeholder, preparedRows } from "../db/prepared.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import type { JustCovered } from "../jobs/starts.ts";
 import { coveredOf, justCoveredColumn } from "./first-answer.ts";
 import { THREAD, threadParty, type ThreadParty } from "./access.ts";
+import { takeMessageLimits } from "./message-limits.ts";
 import { lockedThreadStanding, type PartyStanding } from "./party-standing.ts";
-import { takeBoth } from "../security/rate-limiter.ts";
 import { discardFiles } from "../storage/storage.ts";
 import { asAttachments, insertAttachments, type StoredAttachment } from "./attachments.ts";
 
@@ -63,7 +65,7 @@ export type MessageInput = z.output<typeof messageSchema>;
  * thread's form: its party check is not asked twice).
  */
 export async function sendMessage(
-  services: Pick<AppServices, "db" | "rateLimits" | "storage" | "emit">,
+  services: Pick<AppServices, "db" | "storage" | "emit">,
   userId: string,
   thread: string | ThreadParty,
   message: MessageInput,
@@ -79,18 +81,19 @@ export async function sendMessage(
 }
 
 async function writeMessage(
-  services: Pick<AppServices, "db" | "rateLimits" | "emit">,
+  services: Pick<AppServices, "db" | "emit">,
   userId: string,
   thread: string | ThreadParty,
   { body }: MessageInput,
   attachments: StoredAttachment[],
   { emailMessageId = null, repeatWindowSeconds }: MessageExtras,
 ): Promise<SentMessage> {
-  const { db, rateLimits } = services;
-  // A thread of theirs first: nobody else learns that it exists, nor uses up a limit on it.
+  const { db } = services;
+  // A thread of theirs first: nobody else learns that it exists.
   const threadId = typeof thread === "string" ? (await threadParty(db, userId, thread)).id : thread.id;
-  if (!(await takeBoth(rateLimits.messagesPerMinute, rateLimits.messagesPerDay, userId))) throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
   return db.transaction(async (tx) => {
+    // Counted with the message (message-limits.ts): a send refused for any reason counts nothing.
+    if (!(await takeMessageLimits(tx, userId))) throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
     // The thread's row is locked from here to the commit, and every sender of the thread waits
     // for it: what is done under it is as few round trips as the message's order needs (issue 52).
     const locked = await lockedThreadStanding(tx, userId, threadId);
@@ -112,21 +115,32 @@ async function writeMessage(
         .limit(1);
       if (repeated) throw new RepeatedMessage();
     }
-    const [row] = await tx.insert(messages).values({ threadId: party.id, senderId: userId, body, emailMessageId }).returning({ id: messages.id, seq: messages.seq });
+    const [row] = await insertMessage(tx, undefined, { threadId: party.id, senderId: userId, body, emailMessageId });
     await insertAttachments(tx, row!.id, attachments);
-    const mark = party.role === "digger" ? { diggerReadSeq: row!.seq, diggerReadAt: sql`now()` } : { clientReadSeq: row!.seq, clientReadAt: sql`now()` };
     // The insert's trigger (migration 0052) counted the message on this row: whether it was the
     // digger's first answer that covered the purchase is read back with the update.
-    const [updated] = await tx
-      .update(threads)
-      .set({ lastMessageSeq: sql`greatest(${threads.lastMessageSeq}, ${row!.seq})`, lastActivityAt: sql`now()`, ...mark })
-      .where(eq(threads.id, party.id))
-      .returning({ covered: justCoveredColumn(userId) });
-    const sent = { id: row!.id, seq: row!.seq, threadId: party.id, senderId: userId, recipientId: party.otherId };
+    const [updated] = await markThreadSent(tx, { role: party.role }, { threadId: party.id, seq: row!.seq, userId });
+    const sent = { id: row!.id, seq: Number(row!.seq), threadId: party.id, senderId: userId, recipientId: party.otherId };
     await messageSent(services, tx, sent, coveredOf(updated?.covered ?? null));
     return sent;
   });
 }
+
+/** The message's row (prepared: server/db/prepared.ts, issue 52). */
+const insertMessage = preparedRows<{ id: string; seq: string | number }>(
+  "send_message_insert",
+  () => sql`insert into messages (thread_id, sender_id, body, email_message_id)
+    values (${placeholder("threadId")}, ${placeholder("senderId")}, ${placeholder("body")}, ${placeholder("emailMessageId")}) returning id, seq`,
+);
+
+/** The thread's last message and activity, and the sender's own read mark (their role's columns: the shape). */
+const markThreadSent = preparedRows<{ covered: Parameters<typeof coveredOf>[0] }, { role: ThreadParty["role"] }>(
+  "send_message_thread",
+  ({ role }) => sql`update threads set last_message_seq = greatest(last_message_seq, ${placeholder("seq")}), last_activity_at = now(),
+      ${role === "digger" ? sql`digger_read_seq = ${placeholder("seq")}, digger_read_at = now()` : sql`client_read_seq = ${placeholder("seq")}, client_read_at = now()`}
+    where id = ${placeholder("threadId")}
+    returning ${justCoveredColumn(placeholder("userId"))} as covered`,
+);
 
 /**
  * What follows a written message, in its transaction: one event, "message.sent"

@@ -41,10 +41,18 @@ function shapeKey(shape: Shape | undefined): string {
   return set.map(([key, value]) => (value === true ? key : `${key}=${String(value)}`)).join(",");
 }
 
-/** Statements by database handle and shape, each made by `make` on its first use. */
-function perHandle<R, S extends Shape | undefined>(name: string, make: (db: Database, shape: S, statementName: string) => PreparedStatement<R>, options: Options<S>) {
-  const handles = new WeakMap<Database, Map<string, PreparedStatement<R>>>();
-  return (db: Database, shape: S, values: Record<string, unknown>): Promise<R> => {
+/**
+ * Statements by database handle and shape, each made by `make` on its first use. A transaction
+ * is a handle of its own, bound to its connection: its statements are made again per
+ * transaction (the SQL's text is not), and run by the same name.
+ */
+function perHandle<R, S extends Shape | undefined>(
+  name: string,
+  make: (db: Database | Transaction, shape: S, statementName: string) => PreparedStatement<R>,
+  options: Options<S>,
+) {
+  const handles = new WeakMap<Database | Transaction, Map<string, PreparedStatement<R>>>();
+  return (db: Database | Transaction, shape: S, values: Record<string, unknown>): Promise<R> => {
     let statements = handles.get(db);
     if (!statements) {
       statements = new Map();
@@ -107,7 +115,7 @@ export function preparedRows<T, S extends Shape | undefined = undefined>(name: s
     },
     options,
   );
-  return async (db: Database, shape: S, values: Record<string, unknown>): Promise<T[]> => (await run(db, shape, values)).rows;
+  return async (db: Database | Transaction, shape: S, values: Record<string, unknown>): Promise<T[]> => (await run(db, shape, values)).rows;
 }
 
 /** A statement's text and its parameters with `values` in its placeholders (the bench's raw loop, EXPLAIN). */

@@ -8,8 +8,9 @@
  * Every queue, its data and its retry policy are declared here; the handlers are wired in
  * `server/workers.ts`, so enqueueing code never imports the code that runs the job.
  */
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, PgBoss, type DrizzleTransactionLike, type Job, type Queue } from "pg-boss";
+import { fromPglite, PgBoss, type Db, type Job, type Queue } from "pg-boss";
 import type { VisitReminderKind } from "#core/visits.ts";
 import { queryRows, type DatabaseHandle, type Transaction } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -236,6 +237,31 @@ function batchRunner(name: JobName, handler: JobHandlers[JobName]): BatchJobHand
 /** pg-boss's tables live in their own schema, beside the application's. */
 const SCHEMA = "pgboss";
 
+/** Texts of pg-boss's statements run in our transactions, by the name each is prepared under. */
+const statementNames = new Map<string, string>();
+/** pg-boss writes each kind of statement with one text; past this many, any other runs unnamed. */
+const MAX_NAMED_STATEMENTS = 20;
+
+/**
+ * pg-boss's statements in the caller's transaction (a job started with the rows it is about):
+ * each prepared by name, after a hash of its text (issue 52: a job's insert, about a
+ * millisecond of PostgreSQL's planning, ran once per message sent). Its `$n` parameters go to the
+ * driver as they are, arrays included.
+ */
+function inTransaction(tx: Transaction): Db {
+  return {
+    async executeSql(text, values = []) {
+      let name = statementNames.get(text);
+      if (name === undefined) {
+        name = statementNames.size < MAX_NAMED_STATEMENTS ? `pgboss_${createHash("sha1").update(text).digest("hex").slice(0, 16)}` : "";
+        if (name) statementNames.set(text, name);
+      }
+      const statement = tx._.session.prepareQuery({ sql: text, params: values }, undefined, name, false);
+      return (await statement.execute()) as { rows: unknown[] };
+    },
+  };
+}
+
 export function createJobQueue(database: DatabaseHandle, logger: Logger, daily: DailySchedule = { digestHour: 8, timeZone: "UTC" }): JobQueue {
   const log = logger.child({ component: "jobs" });
   const { driver } = database;
@@ -271,7 +297,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger, daily: 
         startAfter: options.startAfterSeconds,
         ...(key === undefined ? {} : { singletonKey: key }),
         // Both of our drivers answer `execute` with `{ rows }`, which the adapter reads.
-        db: options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined,
+        db: options.tx ? inTransaction(options.tx) : undefined,
       });
     },
     async sendMany(name, data, options = {}) {
@@ -281,7 +307,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger, daily: 
       await boss.insert(
         name,
         data.map((d) => ({ data: d })),
-        { db: options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined },
+        { db: options.tx ? inTransaction(options.tx) : undefined },
       );
     },
     async work(handlers) {

@@ -68,18 +68,6 @@ export class RateLimiter {
 }
 
 /**
- * Takes `first` and `second` for `key` side by side (the wait of one round trip, not two: a
- * send takes its two limits before its transaction, issue 52). Allowed when both allow. When
- * `first` refuses, `second`'s attempt is given back: counted as `first.take && second.take`
- * would, which never asks `second` then.
- */
-export async function takeBoth(first: RateLimiter, second: RateLimiter, key: string): Promise<boolean> {
-  const [a, b] = await Promise.all([first.take(key), second.take(key)]);
-  if (!a) await second.refund(key);
-  return a && b;
-}
-
-/**
  * Better Auth's per-client-address limits (its `rateLimit.customRules`) as its custom storage,
  * counted where ours are: one counter per rule, made on first use.
  */
@@ -144,9 +132,7 @@ export function createRateLimits(driver: DatabaseDriver, settings: { smsDailyCap
      */
     gigPostsPerHour: new RateLimiter("gig-posts-hour", 10, 60 * MINUTE, pool),
     gigPostsPerDay: new RateLimiter("gig-posts-day", 30, 24 * 60 * MINUTE, pool),
-    /** Messages sent per account (issue 32): the minute is taken first, so that attempts it refuses do not use up the day. */
-    messagesPerMinute: new RateLimiter("messages-minute", 30, MINUTE, pool),
-    messagesPerDay: new RateLimiter("messages-day", 500, 24 * 60 * MINUTE, pool),
+    // Messages sent per account (issue 32) are counted in the send's own transaction: conversations/message-limits.ts.
     /** "Answer in the product" e-mails per thread and party, for replies to a dead reply address (conversations/inbound/). */
     deadReplyNotices: new RateLimiter("dead-reply-notice", 1, 24 * 60 * MINUTE, pool),
     /** Better Auth's own per-client limits (auth/auth.ts `rateLimit`). */

@@ -3,7 +3,8 @@
  * brotli and gzip copies written at build time (server/web/precompressed-assets.ts) sent as
  * the browser accepts them, and pages compressed as they are sent by server/web/compression.ts
  * under hono compress's rules: the encoding by Accept-Encoding and its q-values, nothing under
- * 1 KB, nothing for HEAD. An answer of unknown length is compressed in pieces
+ * 1 KB, nothing for HEAD nor for an answer of unknown length to a POST (decision 0084). An
+ * answer of unknown length is compressed in pieces
  * (tests/unit/compress-in-pieces.test.ts).
  */
 import { readFileSync } from "node:fs";
@@ -130,6 +131,18 @@ describe("pages, compressed as they are sent", () => {
     expect(Number(response.headers.get("content-length"))).toBeLessThan(1024);
     expect(response.headers.get("content-encoding")).toBeNull();
     expect(await response.text()).toContain("<svg");
+  });
+
+  it("nothing for a form's answer streamed to a POST (an action's `.data`: a few dozen bytes)", async () => {
+    const form = new URLSearchParams({ name: "", email: "not an address", message: "" });
+    const posted = await app.request("/contact.data", {
+      method: "POST",
+      headers: { "accept-encoding": "gzip, deflate, br, zstd", "content-type": "application/x-www-form-urlencoded", origin: app.config.publicUrl },
+      body: form,
+    });
+    expect(posted.headers.get("content-length")).toBeNull();
+    expect(posted.headers.get("content-encoding")).toBeNull();
+    expect(await posted.text()).toMatch(/^\[/);
   });
 
   it("nothing for HEAD", async () => {

@@ -11,7 +11,9 @@ import { LIVE_PATH } from "../../core/live-events.ts";
 import { MESSAGE_TEXTS } from "../../core/messages.ts";
 import { sweepUntoldMessages, tellOfMessage } from "../../server/conversations/push-notice.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { messages, threads } from "../../server/db/schema.ts";
+import { MESSAGE_LIMITS } from "../../server/conversations/message-limits.ts";
+import { sendMessage } from "../../server/conversations/send-message.ts";
+import { blocks, messages, rateLimits, threads } from "../../server/db/schema.ts";
 import { SCHEDULES } from "../../server/jobs/queue.ts";
 import type { TestUser } from "../support/accounts.ts";
 import type { TestApp } from "../support/app.ts";
@@ -91,6 +93,57 @@ describe("sends at once", () => {
     await vi.waitFor(() => expect(eventsOf(clientStream, lead.threadId)).toBeGreaterThanOrEqual(clientBefore + 11));
     expect(eventsOf(diggerStream, lead.threadId)).toBe(diggerBefore + 11);
     expect(eventsOf(clientStream, lead.threadId)).toBe(clientBefore + 11);
+  });
+});
+
+describe("the sender's limits, counted in the send's transaction (decision 0084)", () => {
+  /** The sender's two counts, as the `rate_limits` rows hold them. */
+  async function counts(userId: string) {
+    const rows = await db()
+      .select()
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [`${MESSAGE_LIMITS.perMinute.key}:${userId}`, `${MESSAGE_LIMITS.perDay.key}:${userId}`]));
+    const of = (key: string) => rows.find((row) => row.key === `${key}:${userId}`)?.points;
+    return { minute: of(MESSAGE_LIMITS.perMinute.key), day: of(MESSAGE_LIMITS.perDay.key) };
+  }
+  const refused = (code: string, message: string) => ({ name: "AppError", code, message });
+
+  it("counts each written message in the minute and the day; a send refused by either, or by a block, counts in neither", async () => {
+    const lead = await boughtLead(app());
+    const say = (body: string) => sendMessage(app().services, lead.digger.id, lead.threadId, { body });
+    for (let n = 0; n < MESSAGE_LIMITS.perMinute.max; n++) await say(`Message ${n}`);
+    expect(await counts(lead.digger.id)).toEqual({ minute: 30, day: 30 });
+    await expect(say("One too many")).rejects.toMatchObject(refused("too_many_requests", MESSAGE_TEXTS.tooFast));
+    expect(await counts(lead.digger.id)).toEqual({ minute: 30, day: 30 });
+
+    // The minute's window ends: a new one starts at the next message, the day's goes on.
+    await db().execute(sql`update rate_limits set expire = (extract(epoch from now()) * 1000)::bigint - 1 where key = ${`${MESSAGE_LIMITS.perMinute.key}:${lead.digger.id}`}`);
+    await say("A minute later");
+    expect(await counts(lead.digger.id)).toEqual({ minute: 1, day: 31 });
+
+    // The day used up: refused with the same answer, and the minute's count stays as it was.
+    await db().execute(sql`update rate_limits set points = ${MESSAGE_LIMITS.perDay.max} where key = ${`${MESSAGE_LIMITS.perDay.key}:${lead.digger.id}`}`);
+    await expect(say("Over the day")).rejects.toMatchObject(refused("too_many_requests", MESSAGE_TEXTS.tooFast));
+    expect(await counts(lead.digger.id)).toEqual({ minute: 1, day: 500 });
+
+    // Refused for a block: nothing counted either (the client, whose limits are untouched so far).
+    await db().insert(blocks).values({ blockerId: lead.digger.id, blockedId: lead.client.id });
+    await expect(sendMessage(app().services, lead.client.id, lead.threadId, { body: "Hello?" })).rejects.toMatchObject(refused("forbidden", MESSAGE_TEXTS.notSent));
+    expect(await counts(lead.client.id)).toEqual({ minute: undefined, day: undefined });
+    const written = await db().select({ body: messages.body }).from(messages).where(eq(messages.threadId, lead.threadId));
+    expect(written).toHaveLength(31);
+  });
+
+  it("lets through exactly the minute's 30 of one sender's sends at once", async () => {
+    const lead = await boughtLead(app());
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 35 }, (_, n) => sendMessage(app().services, lead.digger.id, lead.threadId, { body: `At once ${n}` })),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(30);
+    expect(outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason)).toEqual(
+      Array.from({ length: 5 }, () => expect.objectContaining(refused("too_many_requests", MESSAGE_TEXTS.tooFast))),
+    );
+    expect(await counts(lead.digger.id)).toEqual({ minute: 30, day: 30 });
   });
 });
 

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RateLimiter, takeBoth } from "../../server/security/rate-limiter.ts";
+import { RateLimiter } from "../../server/security/rate-limiter.ts";
 
 // In this process's memory, as on PGlite; the PostgreSQL store is tested in tests/integration/proxy-rate-limits.test.ts.
 beforeEach(() => vi.useFakeTimers({ now: 0 }));
@@ -15,15 +15,6 @@ describe("RateLimiter", () => {
     expect(await limiter.take("b")).toBe(true);
     vi.advanceTimersByTime(1000);
     expect(await limiter.take("a")).toBe(true);
-  });
-
-  it("takes two limits at once as `first && second` would: the second's attempt is given back when the first refuses", async () => {
-    const minute = new RateLimiter("minute", 2, 1000);
-    const day = new RateLimiter("day", 3, 10_000);
-    expect([await takeBoth(minute, day, "u"), await takeBoth(minute, day, "u"), await takeBoth(minute, day, "u")]).toEqual([true, true, false]);
-    vi.advanceTimersByTime(1000);
-    // The refused one used none of the day's 3: one left, then the day refuses (its minute attempt stays counted, as before).
-    expect([await takeBoth(minute, day, "u"), await takeBoth(minute, day, "u")]).toEqual([true, false]);
   });
 
   it("gives back an attempt that turned out not to count: only the others use up the window", async () => {

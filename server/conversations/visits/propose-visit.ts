@@ -16,28 +16,25 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { visitOptions, visitProposals, visits } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { defineOperation } from "../../operation.ts";
-import { takeBoth } from "../../security/rate-limiter.ts";
 import { THREAD, threadParty } from "../access.ts";
+import { takeMessageLimits } from "../message-limits.ts";
 import { visitFacts } from "./visit-facts.ts";
 import { diggerZone, visitFormInput, visitProposalInput } from "./visit-form.ts";
 import { visitLead } from "./visit-party.ts";
 
 async function proposeVisit(
-  services: Pick<AppServices, "db" | "emit" | "rateLimits">,
+  services: Pick<AppServices, "db" | "emit">,
   userId: string,
   threadId: string,
   input: VisitProposalInput,
   zone: string,
 ): Promise<{ success: string; proposalId: string }> {
-  // Each proposal e-mails the client: it counts as a message against the sender's limits (30 a
-  // minute, 500 a day), once the thread is known to be theirs (nobody else uses up a limit on it).
   await threadParty(services.db, userId, threadId);
-  // Side by side, counted as a message's are (security/rate-limiter.ts `takeBoth`).
-  if (!(await takeBoth(services.rateLimits.messagesPerMinute, services.rateLimits.messagesPerDay, userId))) {
-    throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
-  }
   try {
     return await services.db.transaction(async (tx) => {
+      // Each proposal e-mails the client: it counts as a message against the sender's limits (30
+      // a minute, 500 a day), in its own transaction as a message's count is (message-limits.ts).
+      if (!(await takeMessageLimits(tx, userId))) throw new AppError("too_many_requests", MESSAGE_TEXTS.tooFast);
       const lead = await visitLead(tx, userId, threadId, "digger", VISIT_ANSWERS.onlyDigger);
       if (lead.refunded) throw new AppError("conflict", VISIT_ANSWERS.refunded);
       // Each proposal is an e-mail to the client: a few a day per thread (counted under the thread's lock).
