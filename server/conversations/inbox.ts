@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { firstLine, firstNameOrHandle, inboxSubtitle, MESSAGE_TEXTS, partyName, quoteEventText, type InboxThread } from "#core/messages.ts";
 import type { Database } from "../db/client.ts";
 import { placeholder, preparedRows } from "../db/prepared.ts";
-import { mayHoldLiveStreams } from "../live/admission.ts";
+import { confirmedAddress, mayHoldLiveStreams } from "../live/admission.ts";
 import { diggerProfiles, gigs, leadPurchases, messages, quotes, threads, users } from "../db/schema.ts";
 import { decodeCursor, exactTimestamp, PAGE_SIZE, TIMESTAMP_UUID_CURSOR, toPage, type Page } from "../pagination.ts";
 import type { ReaderTime } from "../reader-time.ts";
@@ -72,7 +72,7 @@ const inboxRows = preparedRows<Row, { after: boolean }>("inbox_page", ({ after }
                q.status as quote_status, q.revised as quote_revised,
                (q.status is not null and (last.message_at is null or q.quote_at >= last.message_at)) as quote_later,
                q.type, q.amount_cents, q.rate_cents, q.hours, q.low_cents, q.high_cents,
-               coalesce((select me.email_verified from ${users} me where me.id = ${userId}), false) as live
+               ${confirmedAddress(userId)} as live
         from (${half(t.diggerUserId)} union all ${half(t.clientId)}) mine
         join ${leadPurchases} p on p.id = mine.purchase_id
         join ${gigs} g on g.id = p.gig_id

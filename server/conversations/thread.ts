@@ -18,6 +18,7 @@ import type { ReaderTime } from "../reader-time.ts";
 import { fullyRefunded } from "../reviews/gig-buyers.ts";
 import { quoteStateOf, threadQuotePage } from "./thread-quotes.ts";
 import { nextVisitView, threadVisitPage } from "./visits/thread-visits.ts";
+import { confirmedAddress } from "../live/admission.ts";
 import { notFound, type ThreadParty } from "./access.ts";
 import { attachmentsOf } from "./attachments.ts";
 
@@ -130,7 +131,7 @@ const threadHead = preparedQuery("thread_head", (db) => {
       blockedMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${userId})`,
       meSuspended: sql<boolean>`exists (select 1 from ${users} me where me.id = ${userId} and me.suspended_at is not null)`,
       // server/live/admission.ts's rule: a confirmed address and a thread (this one).
-      live: sql<boolean>`coalesce((select me.email_verified from ${users} me where me.id = ${userId}), false)`,
+      live: confirmedAddress(userId),
       refunded: fullyRefunded,
       purchaseId: leadPurchases.id,
       // The digger's Review {first name} (issue 51): the lead's review window, by its key.

@@ -6,8 +6,15 @@
  * LIVE_MAX_STREAMS. The stream answers the others 204 (stream-route.ts), and their pages, told
  * by their loaders, do not open it (app/lib/use-live-events.ts).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client.ts";
+
+/**
+ * The rule's first half, for a statement that has found a thread of the user's already (the
+ * thread page's head, the inbox's rows): whether the account's address is confirmed.
+ */
+export const confirmedAddress = (userId: SQLWrapper | string) =>
+  sql<boolean>`coalesce((select me.email_verified from users me where me.id = ${userId}), false)`;
 
 export async function mayHoldLiveStreams(db: Database, userId: string): Promise<boolean> {
   // Two EXISTS, each on its party's inbox index, rather than one OR over both columns.
