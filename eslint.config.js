@@ -171,6 +171,20 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...STARTING] },
   },
   {
+    files: ["tests/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          // expect(promise).rejects attaches its handler only when the matcher is called: an await in the
+          // matcher's arguments leaves a rejection unhandled meanwhile, which fails the whole run.
+          selector: "CallExpression[callee.object.property.name=/^(rejects|resolves)$/] > .arguments AwaitExpression",
+          message: "Read the expected value before expect(promise).rejects/resolves, not inside the matcher's arguments.",
+        },
+      ],
+    },
+  },
+  {
     files: ["core/**"],
     rules: {
       "no-restricted-imports": [

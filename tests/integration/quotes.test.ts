@@ -125,10 +125,8 @@ describe("sending a quote", () => {
     await expect(reviseQuoteForm(app, lead.digger.id, lead.threadId, first.quoteId, FIXED)).rejects.toMatchObject({ status: 409, message: QUOTE_ANSWERS.notOpen });
     expect(await withdrawQuote(app.services, lead.digger.id, lead.threadId, revised.quoteId)).toEqual({ success: QUOTE_ANSWERS.withdrawn });
     expect(await quoteRow(revised.quoteId)).toMatchObject({ status: "withdrawn" });
-    await expect(acceptQuote(app.services, lead.client.id, lead.threadId, revised.quoteId)).rejects.toMatchObject({
-      status: 409,
-      message: quoteNoLongerOpen(await handleOf(lead.digger)),
-    });
+    const handle = await handleOf(lead.digger);
+    await expect(acceptQuote(app.services, lead.client.id, lead.threadId, revised.quoteId)).rejects.toMatchObject({ status: 409, message: quoteNoLongerOpen(handle) });
     // Withdrawn, a new one may be sent; a decided one cannot be withdrawn.
     const again = await send(lead);
     await acceptQuote(app.services, lead.client.id, lead.threadId, again.quoteId);
@@ -176,7 +174,10 @@ describe("accepting a quote", () => {
     expect(await subjectsTo(winner.digger)).toEqual([accepted]);
     // The digger who was marked hired, told nothing by the accept, hears that the gig is filled.
     expect(await subjectsTo(hiredToo.digger)).toEqual([`The gig "${gig.title}" has been filled`]);
-    await expect(acceptQuote(app.services, client.id, loser.threadId, lost.quoteId)).rejects.toMatchObject({ status: 409, message: quoteNoLongerOpen(await handleOf(loser.digger)) });
+    // The handle is read before the accept starts: an await inside the matcher's arguments would leave the
+    // rejected promise without a handler meanwhile (an unhandled rejection that fails the run).
+    const loserHandle = await handleOf(loser.digger);
+    await expect(acceptQuote(app.services, client.id, loser.threadId, lost.quoteId)).rejects.toMatchObject({ status: 409, message: quoteNoLongerOpen(loserHandle) });
     // No one may quote on a gig with an accepted quote.
     await expect(send(silent)).rejects.toMatchObject({ status: 409, message: QUOTE_ANSWERS.alreadyAccepted });
   });
@@ -214,7 +215,8 @@ describe("accepting a quote", () => {
     const lead = await boughtLead(app);
     const quote = await send(lead);
     await db().update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, quote.quoteId));
-    await expect(acceptQuote(app.services, lead.client.id, lead.threadId, quote.quoteId)).rejects.toMatchObject({ status: 409, message: quoteNoLongerOpen(await handleOf(lead.digger)) });
+    const handle = await handleOf(lead.digger);
+    await expect(acceptQuote(app.services, lead.client.id, lead.threadId, quote.quoteId)).rejects.toMatchObject({ status: 409, message: quoteNoLongerOpen(handle) });
     expect(await quoteRow(quote.quoteId)).toMatchObject({ status: "open" });
     expect(await db().select().from(hires).where(eq(hires.gigId, lead.gig.id))).toHaveLength(0);
     expect((await threadQuotes(db(), lead.client.id, lead.threadId))[0]).toMatchObject({ open: false });
