@@ -2,7 +2,9 @@
  * node's options for every server process (decision 0064), kept in node-options.json so that
  * `npm start` and `npm run serve` (scripts/serve.mjs, plain node) read the same list:
  * a young generation of 64 MB semi-spaces, so that a request's render, alive while its answer
- * is in flight, dies young instead of filling the old space and its collections' pauses.
+ * is in flight, dies young instead of filling the old space and its collections' pauses; and
+ * AsyncLocalStorage on V8's context frames instead of promise hooks on every promise (decision
+ * 0086; node 24's default).
  */
 import { readFileSync } from "node:fs";
 

@@ -21,6 +21,25 @@ describe("the server's node options", () => {
     expect(heapLimitMb(options) - heapLimitMb([])).toBeGreaterThan(100);
   });
 
+  it("keep AsyncLocalStorage on V8's context frames (no promise hook per promise), its store still following awaits and timers", () => {
+    expect(serverNodeOptions()).toContain("--experimental-async-context-frame");
+    const script = `
+      const { AsyncLocalStorage } = require("node:async_hooks");
+      const storage = new AsyncLocalStorage();
+      // The promise-hook implementation makes an AsyncResource in run(); the frame one does not.
+      const frames = !AsyncLocalStorage.prototype.run.toString().includes("AsyncResource");
+      storage.run({ request: 1 }, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        await null;
+        process.stdout.write(JSON.stringify({ frames, store: storage.getStore() }));
+      });
+    `;
+    const withOptions = JSON.parse(execFileSync(process.execPath, [...serverNodeOptions(), "-e", script]).toString());
+    expect(withOptions).toEqual({ frames: true, store: { request: 1 } });
+    // Without the option this node keeps the promise hooks: the check above can tell them apart.
+    expect(JSON.parse(execFileSync(process.execPath, ["-e", script]).toString()).frames).toBe(false);
+  });
+
   it("are what `npm start` and `npm run serve`, the cluster's workers, the test servers and the bench pass to node", () => {
     for (const file of ["scripts/serve.mjs", "server/cluster.ts", "tests/support/server-process.ts", "bench/lib/server.ts", "playwright.config.ts"]) {
       expect(readFileSync(path.join(root, file), "utf8"), file).toMatch(/node-options\.(json|ts)/);
