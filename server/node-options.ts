@@ -6,8 +6,15 @@
  * AsyncLocalStorage on V8's context frames instead of promise hooks on every promise (decision
  * 0086; node 24's default).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 
-export function serverNodeOptions(): string[] {
-  return JSON.parse(readFileSync(new URL("./node-options.json", import.meta.url), "utf8")) as string[];
+/**
+ * This checkout's options; with `root`, those of the checkout there (the bench's "before" server
+ * runs with its own: none if it predates the file).
+ */
+export function serverNodeOptions(root?: string): string[] {
+  const file = root ? path.join(root, "server/node-options.json") : new URL("./node-options.json", import.meta.url);
+  if (root && !existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, "utf8")) as string[];
 }

@@ -59,8 +59,8 @@ export async function startServer(
       : { NODE_ENV: "development", DATA_DIR: database.dataDir }),
     ...extraEnv,
   };
-  // The server's own node options first (decision 0064), as `npm start` and the cluster run it.
-  const command = [node, ...serverNodeOptions(), ...nodeArgs, "--import", "tsx", entry];
+  // The checkout's own node options first (decision 0064), as `npm start` and the cluster run it.
+  const command = [node, ...serverNodeOptions(root), ...nodeArgs, "--import", "tsx", entry];
   if (cpus) command.unshift("taskset", "--cpu-list", cpus);
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,

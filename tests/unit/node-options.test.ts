@@ -45,6 +45,9 @@ describe("the server's node options", () => {
       expect(readFileSync(path.join(root, file), "utf8"), file).toMatch(/node-options\.(json|ts)/);
     }
     expect(readFileSync(path.join(root, "scripts/start.mjs"), "utf8")).toContain('import("./serve.mjs")');
+    // The bench's "before" server runs with its own checkout's options: this one's, or none before the file.
+    expect(serverNodeOptions(root)).toEqual(serverNodeOptions());
+    expect(serverNodeOptions(path.join(root, "docs"))).toEqual([]);
     expect(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.serve).toBe("node scripts/serve.mjs");
   });
 });
