@@ -31,7 +31,7 @@ import { load, warm } from "./load.ts";
 import { METRICS_TOKEN } from "./metrics.ts";
 import { openLoad } from "./open-loop.ts";
 import { startServer, type BenchServer } from "./server.ts";
-import { check, describeRun, measured, refreshCookies, signedInPages, warmUp, type Person, type SignedInRun, type SignedInTarget } from "./signed-in.ts";
+import { check, describeRun, measured, refreshCookies, signedInPages, warmUp, withSetCookies, type Person, type SignedInRun, type SignedInTarget } from "./signed-in.ts";
 
 const SENDERS = 200;
 const CONCURRENT_SENDERS = 10;
@@ -239,8 +239,12 @@ async function signIn(server: BenchServer, email: string): Promise<string> {
     .join("; ");
 }
 
-/** One message, as the thread page's script posts it; throws unless the server took it. */
-async function send(server: BenchServer, cookie: string, threadId: string, body: string): Promise<void> {
+/**
+ * One message, as the thread page's script posts it; throws unless the server took it. Answers
+ * the sender's cookies as a browser keeps them after the answer (the session's cached copy is
+ * renewed once a minute: without it every later send would read the session from the database).
+ */
+async function send(server: BenchServer, cookie: string, threadId: string, body: string): Promise<string> {
   const response = await fetch(`${server.url}/messages/${threadId}.data`, {
     method: "POST",
     headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
@@ -248,6 +252,7 @@ async function send(server: BenchServer, cookie: string, threadId: string, body:
   });
   const text = await response.text();
   if (response.status !== 200 || text.includes("too_many_requests") || !text.includes("sent")) throw new Error(`bench: a send answered ${response.status}: ${text.slice(0, 200)}`);
+  return withSetCookies(cookie, response.headers.getSetCookie());
 }
 
 export async function messagesCase(options: {
@@ -353,7 +358,7 @@ export async function messagesCase(options: {
               const n = next++;
               const k = n % world.senders.length;
               const t = performance.now();
-              await send(servers[i]!, cookies[k]!, world.senders[k]!.thread, `Bench send ${n}: could you come on Tuesday?`);
+              cookies[k] = await send(servers[i]!, cookies[k]!, world.senders[k]!.thread, `Bench send ${n}: could you come on Tuesday?`);
               times.push(performance.now() - t);
             }
           }),
@@ -396,7 +401,7 @@ export async function messagesCase(options: {
         });
       });
       const t = performance.now();
-      await send(a, senderCookies[last]![k]!, thread, `Bench live ${n}: still on for Tuesday?`);
+      senderCookies[last]![k] = await send(a, senderCookies[last]![k]!, thread, `Bench live ${n}: still on for Tuesday?`);
       latencies.push((await heard) - t);
       waiting.delete(thread);
     }
