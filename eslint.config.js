@@ -24,6 +24,32 @@ const STARTING = [
 /** Where jobs are started and live updates sent by hand: the event module, the queue, the mailer's and push's own delivery, the live hub. */
 const STARTERS = ["server/events/**", "server/jobs/**", "server/mail/mailer.ts", "server/push/send.ts", "server/live/**"];
 
+/** What app/ may not write: each has one way through the app's own module (the app/** block). */
+const APP_SYNTAX = [
+  {
+    selector: "ImportDeclaration[source.value='react-router'] ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+    message: "Link and NavLink from app/components/link.tsx (drawn directly on the server).",
+  },
+  {
+    selector: "ImportDeclaration[source.value='lucide-react']",
+    message: "Draw icons from app/components/icons.tsx (lucide's drawings, made once).",
+  },
+  {
+    selector: "ImportDeclaration[source.value='sonner'] ImportSpecifier[imported.name='toast']",
+    message: "Show toasts through app/lib/toasts.ts.",
+  },
+  {
+    // Times in the reader's zone (issue 47, decision 0071): the server writes every time as
+    // text (server/reader-time.ts); a page formats none, so hydration changes nothing.
+    selector: "ImportDeclaration[source.value=/(relative-time|zoned-dates)\\.ts$/]",
+    message: "The browser formats no time: send the text from the server (server/reader-time.ts).",
+  },
+  {
+    selector: "ImportDeclaration[source.value=/core\\/dates\\.ts$/] ImportSpecifier[imported.name=/^(dayIn|startOfDayIn)$/]",
+    message: "The browser formats no time: send the text from the server (server/reader-time.ts).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -68,29 +94,21 @@ export default tseslint.config(
     files: ["app/**"],
     ignores: ["app/lib/toasts.ts", "app/components/icons.tsx", "app/components/link.tsx"],
     rules: {
+      "no-restricted-syntax": ["error", ...APP_SYNTAX],
+    },
+  },
+  {
+    // A loader's or action's address is its `url` argument: its `request` is the request as it
+    // came (future.v8_passThroughRequests, docs/decisions/0085-pass-through-requests.md), whose
+    // address is /page.data?_routes=… on a client navigation.
+    files: ["app/routes/**"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        ...APP_SYNTAX,
         {
-          selector: "ImportDeclaration[source.value='react-router'] ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
-          message: "Link and NavLink from app/components/link.tsx (drawn directly on the server).",
-        },
-        {
-          selector: "ImportDeclaration[source.value='lucide-react']",
-          message: "Draw icons from app/components/icons.tsx (lucide's drawings, made once).",
-        },
-        {
-          selector: "ImportDeclaration[source.value='sonner'] ImportSpecifier[imported.name='toast']",
-          message: "Show toasts through app/lib/toasts.ts.",
-        },
-        {
-          // Times in the reader's zone (issue 47, decision 0071): the server writes every time as
-          // text (server/reader-time.ts); a page formats none, so hydration changes nothing.
-          selector: "ImportDeclaration[source.value=/(relative-time|zoned-dates)\\.ts$/]",
-          message: "The browser formats no time: send the text from the server (server/reader-time.ts).",
-        },
-        {
-          selector: "ImportDeclaration[source.value=/core\\/dates\\.ts$/] ImportSpecifier[imported.name=/^(dayIn|startOfDayIn)$/]",
-          message: "The browser formats no time: send the text from the server (server/reader-time.ts).",
+          selector: "MemberExpression[property.name='url'][object.name='request'], MemberExpression[property.name='url'][object.property.name='request']",
+          message: "Read the page's address from the loader's or action's `url`, not `request.url`.",
         },
       ],
     },

@@ -20,5 +20,8 @@ export default {
   future: {
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,
+    // Loaders and actions get the request as it came and the page's address as `url`
+    // (docs/decisions/0085-pass-through-requests.md): read the address from `url` only.
+    v8_passThroughRequests: true,
   },
 } satisfies Config;

@@ -48,10 +48,10 @@ function denialsFor<D>(denials: DenialsOf<D>, params: Params): D {
   return typeof denials === "function" ? (denials as (params: Params) => D)(params) : denials;
 }
 
-async function signedInUser(context: RequestContext, request: Request, rule: Denials): Promise<SessionUser> {
+async function signedInUser(context: RequestContext, url: URL, rule: Denials): Promise<SessionUser> {
   const { user } = await context.session();
   if (!user) {
-    const url = new URL(request.url);
+    // The page's address, not the request's: a client navigation's is /page.data?_routes=….
     const back = `/auth?redirect=${encodeURIComponent(url.pathname + url.search)}`;
     throw new AppError("unauthenticated", rule.signedOut?.message ?? "Please sign in to continue", {
       redirectTo: rule.signedOut?.redirectTo ?? back,
@@ -85,8 +85,8 @@ export const everyoneAlike: Access<object> = {
 /** A signed-in user (of `denials.userType`'s type, when given). */
 export function signedIn(denials: DenialsOf<Denials> = {}): Access<{ user: SessionUser }> {
   return {
-    async resolve(context, request, params) {
-      return { user: await signedInUser(context, request, denialsFor(denials, params)) };
+    async resolve(context, { url, params }) {
+      return { user: await signedInUser(context, url, denialsFor(denials, params)) };
     },
   };
 }
@@ -96,9 +96,9 @@ type DiggerDenials = Denials & { userType: { type: "digger" } & Denial; diggerPr
 /** A signed-in digger with a profile; the operation learns the profile's id. */
 export function digger(denials: DenialsOf<DiggerDenials>): Access<{ user: SessionUser; diggerId: string }> {
   return {
-    async resolve(context, request, params) {
+    async resolve(context, { url, params }) {
       const rule = denialsFor(denials, params);
-      const user = await signedInUser(context, request, rule);
+      const user = await signedInUser(context, url, rule);
       const diggerId = await diggerProfileIdOf(context.services.db, user.id);
       if (!diggerId) throw new AppError("forbidden", rule.diggerProfile.message, { redirectTo: rule.diggerProfile.redirectTo });
       return { user, diggerId };
@@ -125,15 +125,15 @@ export interface RequestParts {
 /** `rule`, and the operation also learns the request's parts (`RequestParts`). */
 export function withRequest<A>(rule: Access<A>): Access<A & RequestParts> {
   return {
-    async resolve(context, request, params) {
-      const caller = await rule.resolve(context, request, params);
+    async resolve(context, route) {
+      const caller = await rule.resolve(context, route);
       const { sessionId, setCookies } = await context.session();
       return {
         ...caller,
         clientIp: context.clientIp,
         logger: context.logger,
         sessionId,
-        userAgent: request.headers.get("user-agent"),
+        userAgent: route.request.headers.get("user-agent"),
         sessionCookies: setCookies,
       };
     },

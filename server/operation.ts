@@ -18,7 +18,20 @@ import type { AppServices, RequestContext } from "./context.ts";
  * redirect, a 403, or the 404 page), thrown by `resolve`.
  */
 export interface Access<A> {
-  resolve(context: RequestContext, request: Request, params: Params): Promise<A>;
+  resolve(context: RequestContext, route: RouteRequest): Promise<A>;
+}
+
+/** What a loader or an action was called with, as an access rule and an operation read it. */
+export interface RouteRequest {
+  /**
+   * The request as it came (future.v8_passThroughRequests): a client navigation's is
+   * `/page.data?_routes=…`, a form sent to an index route carries `?index`. Its headers and
+   * body, never its address: that is `url`.
+   */
+  request: Request;
+  /** The page's address, as React Router normalized it: no `.data`, `index` or `_routes`. */
+  url: URL;
+  params: Params;
 }
 
 /** The route's parameters, as typed in the address (unchecked: the operation checks them). */
@@ -32,7 +45,7 @@ export type OperationContext<A, I> = A & {
   /** The form's fields parsed by `input` (an action), or undefined without a schema. */
   input: I;
   params: Params;
-  /** The request's address: a loader's search parameters. */
+  /** The page's address (`RouteRequest`'s `url`): a loader's search parameters. */
   url: URL;
   /** The form sent, for what a schema does not carry (a file); null for a loader. */
   form: FormData | null;

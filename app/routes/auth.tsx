@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Each of the page's forms (its `intent`): one operation, then where the browser goes. */
 export async function action(args: Route.ActionArgs) {
   const { config } = args.context.services;
-  const redirectTo = safeRedirect(new URL(args.request.url).searchParams.get("redirect"));
+  const redirectTo = safeRedirect(args.url.searchParams.get("redirect"));
   const signedIn = ({ setCookies }: { setCookies: string[] }) => redirectWithFlash(config, redirectTo, "success", "Signed in successfully!", setCookies);
   return serveIntents(args, {
     "sign-in": answering(signInForm, async ({ twoFactor, setCookies }) =>

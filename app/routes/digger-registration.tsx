@@ -23,7 +23,7 @@ const profileForm: FormReader = async ({ request }) => ({ form: await readProfil
 
 /** Two forms: the profile, and (at ?proof) the proof of a credential, for a digger who has a profile. */
 export async function action(args: Route.ActionArgs) {
-  if (new URL(args.request.url).searchParams.has("proof")) {
+  if (args.url.searchParams.has("proof")) {
     // The proof's form sends no intent: its answers, a failure's too, say "proof".
     return serveIntents(args, { "*": sendCredentialProof }, { readForm: profileForm, echo: () => ({ intent: "proof" as const }) });
   }

@@ -3,8 +3,8 @@ import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export function loader({ url, context }: Route.LoaderArgs) {
+  const path = url.pathname;
   context.logger.warn({ path }, "page not found");
   return data({ path }, { status: 404 });
 }

@@ -14,8 +14,8 @@ import type { Route } from "./+types/reset-password";
 
 export const meta = () => pageMeta("Set a New Password", "Choose a new password for your account.");
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 export async function action(args: Route.ActionArgs) {

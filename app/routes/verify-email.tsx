@@ -14,8 +14,8 @@ export const meta = () => [...pageMeta("Confirm Your E-mail", "Confirm your e-ma
  * The link in the confirmation e-mail. Opening it changes nothing: mail scanners open links
  * in e-mail, so the confirmation itself needs the button (server/auth/email-verification.ts).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 export async function action(args: Route.ActionArgs) {

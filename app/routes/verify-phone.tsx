@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { config } = args.context.services;
-  const next = safeRedirect(new URL(args.request.url).searchParams.get("next"), VERIFY_PHONE_FALLBACK);
+  const next = safeRedirect(args.url.searchParams.get("next"), VERIFY_PHONE_FALLBACK);
   return serveIntents(args, {
     verify: answering(verifyPhone, () => redirectWithFlash(config, next, "success", PHONE_TEXTS.verified)),
     "send-new-code": answering(sendNewPhoneCode, () => data({ success: PHONE_TEXTS.newCodeSent })),

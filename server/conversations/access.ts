@@ -29,9 +29,9 @@ export interface ThreadParty {
  * else). The route adapter applies it before the thread's form reader streams any file.
  */
 export const THREAD: Access<{ user: SessionUser; thread: ThreadParty }> = {
-  async resolve(context, request, params) {
-    const { user } = await MESSAGES.resolve(context, request, params);
-    return { user, thread: await threadParty(context.services.db, user.id, params.threadId ?? "") };
+  async resolve(context, route) {
+    const { user } = await MESSAGES.resolve(context, route);
+    return { user, thread: await threadParty(context.services.db, user.id, route.params.threadId ?? "") };
   },
 };
 

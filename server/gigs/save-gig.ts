@@ -97,9 +97,9 @@ function currentValue(gig: typeof gigs.$inferSelect, field: string): string {
  * the operation learns the gig, since what its form may change depends on it.
  */
 const EDITED_GIG: Access<{ user: SessionUser; gig: typeof gigs.$inferSelect; bought: boolean } & RequestParts> = {
-  async resolve(context, request, params) {
-    const caller = await withRequest(MY_GIGS).resolve(context, request, params);
-    const row = await ownGig(context.services.db, caller.user.id, params.gigId ?? "", false);
+  async resolve(context, route) {
+    const caller = await withRequest(MY_GIGS).resolve(context, route);
+    const row = await ownGig(context.services.db, caller.user.id, route.params.gigId ?? "", false);
     if (!row) throw gigNotFound();
     return { ...caller, gig: row.gig, bought: row.bought };
   },

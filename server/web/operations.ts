@@ -10,13 +10,11 @@ import type { AppLoadContext } from "react-router";
 import { authApiFor } from "../auth/api.ts";
 import { AppError } from "../errors.ts";
 import { discardFiles, type UploadedFile } from "../storage/storage.ts";
-import type { Operation, Params } from "../operation.ts";
+import type { Operation, RouteRequest } from "../operation.ts";
 import { runAction, runLoader } from "./respond.ts";
 
 /** What a loader or an action receives from React Router (the parts an operation needs). */
-export interface RouteArgs {
-  request: Request;
-  params: Params;
+export interface RouteArgs extends RouteRequest {
   context: AppLoadContext;
 }
 
@@ -45,14 +43,14 @@ export interface ServeOptions {
 }
 
 async function invoke<Op extends AnyOperation>(
-  { request, params, context }: RouteArgs,
+  args: RouteArgs,
   operation: Op,
   read: ReadForm | null,
   /** The caller, when the page's rule was applied already (before its form was read). */
   resolved?: unknown,
 ): Promise<OutputOf<Op>> {
-  const caller = resolved ?? (await operation.access.resolve(context, request, params));
-  const url = new URL(request.url);
+  const { request, url, params, context } = args;
+  const caller = resolved ?? (await operation.access.resolve(context, args));
   const form = read?.form ?? null;
   const files = read?.files ?? [];
   let input: unknown;
@@ -109,7 +107,7 @@ export async function serveAction<Op extends AnyOperation, R = OutputOf<Op>>(
     const { readForm } = options;
     let output: OutputOf<Op>;
     if (readForm) {
-      const caller = await operation.access.resolve(args.context, args.request, args.params);
+      const caller = await operation.access.resolve(args.context, args);
       output = await invoke(args, operation, await readForm(args), caller);
     } else {
       output = await invoke(args, operation, await formDataOf(args));
@@ -162,7 +160,7 @@ export async function serveIntents<M extends Record<string, Entry>>(
     args.context,
     async (): Promise<AnswerOf<M[keyof M]>> => {
       // The page's rule before its reader: nothing of a refused caller's body is stored.
-      const caller = readForm && first ? await first.access.resolve(args.context, args.request, args.params) : undefined;
+      const caller = readForm && first ? await first.access.resolve(args.context, args) : undefined;
       const read = readForm ? await readForm(args) : await formDataOf(args);
       const intent = String(read.form.get("intent") ?? "");
       Object.assign(echoed, { intent, ...echo?.(read.form, intent) });
@@ -170,7 +168,7 @@ export async function serveIntents<M extends Record<string, Entry>>(
       const entry = named ?? (Object.hasOwn(operations, "*") ? operations["*"] : undefined);
       if (!entry) {
         // Refused as the page's forms are: whoever may not use the page learns nothing more.
-        if (first && !caller) await first.access.resolve(args.context, args.request, args.params);
+        if (first && !caller) await first.access.resolve(args.context, args);
         throw new AppError("invalid_input", "Unknown action");
       }
       const output = await invoke(args, operationOf(entry), read, caller);

@@ -3,7 +3,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
 import { expect, holdPosts, test } from "./fixtures.ts";
-import { DEMO, toastSaying } from "./helpers.ts";
+import { DEMO, signIn, toastSaying } from "./helpers.ts";
 
 async function signUp(page: Page, { type, email }: { type: "Consumer" | "Digger"; email: string }) {
   await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -132,6 +132,21 @@ test("pages for signed-in users send visitors to sign in first", async ({ page }
   await page.goto("/account");
   await expect(page).toHaveURL("/auth?redirect=%2Faccount");
   await expect(page.getByText("Please sign in to view your account")).toBeVisible();
+});
+
+// A link followed in the browser asks for /account.data?_routes=…: the way back is the page's own address.
+test("a client whose session ended follows a link: sent to sign in without a reload, and back to that page after", async ({ page }) => {
+  await signIn(page, DEMO.client, DEMO.password, "/my-gigs");
+  await page.context().clearCookies();
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = "still here"));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account" }).click();
+  await expect(page).toHaveURL("/auth?redirect=%2Faccount");
+  await expect(page.getByText("Please sign in to view your account")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still here");
+  await page.getByLabel("Email").fill(DEMO.client);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL("/account");
 });
 
 test("two-factor sign-in: a wrong code keeps the code step and says so; the right one signs in", async ({ page }) => {

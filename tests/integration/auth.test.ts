@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { startOidcProvider } from "../support/oidc.ts";
-import { location, SessionClient } from "../support/session-client.ts";
+import { dataRedirect, location, SessionClient } from "../support/session-client.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { jobsSettled } from "../support/jobs.ts";
 
@@ -435,6 +435,9 @@ describe("Better Auth's error page (issue 30, finding 12)", () => {
       // A code /auth does not know reads as the generic message (core/sign-in-errors.ts).
       expect(page.body, path).toMatch(/Sign-in was cancelled\.|Sign-in failed\. Please try again\.|Your sign-in expired/);
     }
+    // A client navigation to it (/auth.data?…&_routes=…): to the page's own address, cleaned.
+    const navigation = await new SessionClient(app).get(`/auth.data?error=access_denied&error_description=${description}&_routes=root,routes/auth`);
+    expect(await dataRedirect(navigation)).toBe("/auth?error=access_denied");
     // Other spellings of the address (Better Auth's own route, which would print the text, is
     // told to send the browser to /auth too: server/auth/auth.ts).
     for (const path of [`/api/auth/error/?error=access_denied&error_description=${description}`, `/api/auth/ERROR?error_description=${description}`]) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { signedInPages, specPages } from "../support/pages.ts";
-import { location } from "../support/session-client.ts";
+import { dataRedirect, location } from "../support/session-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -26,6 +26,24 @@ describe("pages", () => {
     expect(location(response)).toBe(redirect);
   });
 
+  // A client navigation asks for /page.data?_routes=…: loaders and actions get that request as it
+  // came (future.v8_passThroughRequests), and the way back after sign-in is the page's address.
+  it.each(signedInPages)("%s sends a visitor to sign in first on a client navigation too (%s)", async (path, redirect) => {
+    const response = await app.request(`${path}.data?_routes=root,routes${path}`);
+    expect(await dataRedirect(response)).toBe(redirect);
+  });
+
+  it("sends a visitor back to the page's own address and query from a client navigation and a form sent with JavaScript", async () => {
+    const navigation = await app.request("/verify-phone.data?next=%2Fmy-gigs&_routes=root,routes/verify-phone");
+    expect(await dataRedirect(navigation)).toBe(`/auth?redirect=${encodeURIComponent("/verify-phone?next=%2Fmy-gigs")}`);
+    const form = await app.request("/account.data", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.config.publicUrl },
+      body: new URLSearchParams({ intent: "change-password", currentPassword: "x", newPassword: "y" }).toString(),
+    });
+    expect(await dataRedirect(form)).toBe("/auth?redirect=%2Faccount");
+  });
+
   it("gives each page its own title", async () => {
     const html = await (await app.request("/browse-gigs")).text();
     expect(html).toContain("<title>Browse Gigs | Digs &amp; Gigs</title>");
@@ -40,6 +58,13 @@ describe("404", () => {
     expect(html).toContain("Oops! Page not found");
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Return to Home<\/a>/);
     expect(app.logs).toContainEqual(expect.objectContaining({ path: "/no/such/page", msg: "page not found" }));
+  });
+
+  it("logs the page's path, not the data request's, on a client navigation", async () => {
+    const response = await app.request("/no/such/other-page.data?x=1&_routes=root,routes/not-found");
+    expect(response.status).toBe(404);
+    expect(app.logs).toContainEqual(expect.objectContaining({ path: "/no/such/other-page", msg: "page not found" }));
+    expect(app.logs).not.toContainEqual(expect.objectContaining({ path: "/no/such/other-page.data", msg: "page not found" }));
   });
 });
 

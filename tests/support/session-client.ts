@@ -72,3 +72,14 @@ export function location(response: Response): string | null {
   const url = new URL(value, "http://localhost:3000");
   return url.host === "localhost:3000" ? `${url.pathname}${url.search}` : url.toString();
 }
+
+/**
+ * Where a client navigation's or a submission's answer (`.data`, React Router's single fetch)
+ * sends the browser: its redirect is a 202 whose turbo-stream body names the address.
+ */
+export async function dataRedirect(response: Response): Promise<string | null> {
+  if (response.status !== 202) return null;
+  const values = JSON.parse(await response.text()) as unknown[];
+  const at = values.indexOf("redirect");
+  return at >= 0 && typeof values[at + 1] === "string" ? (values[at + 1] as string) : null;
+}
