@@ -12,6 +12,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { wholeResponse } from "#server/web/compression.ts";
 
 /** What React writes where it left a Suspense boundary to the browser. */
 export const LEFT_TO_THE_BROWSER = "<!--$!-->";
@@ -43,8 +44,7 @@ export async function renderPage(page: ReactNode, options: PageOptions): Promise
   body.write(html, DOCTYPE.length);
   if (body.includes(LEFT_TO_THE_BROWSER, DOCTYPE.length)) return streamPage(page, options);
   options.headers.set("Content-Type", "text/html");
-  options.headers.set("Content-Length", String(body.byteLength));
-  return new Response(body, { headers: options.headers, status: options.status });
+  return wholeResponse(body, { headers: options.headers, status: options.status });
 }
 
 /** React Router's default Node rendering: the page streamed as React renders it. */
