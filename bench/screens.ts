@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/screens.ts --before build-base --build build --out /tmp/screens
  *
- * Writes OUT/<build>/<page>-<width>.png and OUT/diff.txt; prints the pages that differ and how
+ * Writes OUT/before/<page>-<width>.png, OUT/after/<page>-<width>.png and OUT/diff.txt; prints the pages that differ and how
  * many pixels. Signed-in pages use the README's demo accounts.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -156,6 +156,10 @@ async function compare(a: string, b: string): Promise<string> {
   }
 }
 
+/** Each build's shots: OUT/before and OUT/after (two builds' folders may have the same name). */
+const shotsDir = (build: string) => path.join(out, build === builds[0] ? "before" : "after");
+if (path.resolve(builds[0]!) === path.resolve(builds[1]!)) throw new Error("screens: --before and --build name the same build");
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "dg-screens-db-"));
 const browser = await chromium.launch({ executablePath: chromePath() ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"] });
 try {
@@ -168,7 +172,7 @@ try {
     cpSync(seeded, dataDir, { recursive: true });
     const server = await startServer({ kind: "pglite", dataDir }, path.resolve(projectRoot, build));
     try {
-      await shoot(browser, server.url, path.join(out, path.basename(build)));
+      await shoot(browser, server.url, shotsDir(build));
     } finally {
       await server.stop();
     }
@@ -178,7 +182,7 @@ try {
   for (const shot of shots.filter((s) => !only || only.includes(s.name)))
     for (const width of WIDTHS) {
       const file = `${shot.name}-${width}.png`;
-      const verdict = await compare(path.join(out, path.basename(builds[0]!), file), path.join(out, path.basename(builds[1]!), file));
+      const verdict = await compare(path.join(shotsDir(builds[0]!), file), path.join(shotsDir(builds[1]!), file));
       lines.push(`${verdict === "same" ? "  " : "! "}${file}: ${verdict}`);
     }
   writeFileSync(path.join(out, "diff.txt"), lines.join("\n") + "\n");

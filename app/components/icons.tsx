@@ -1,31 +1,27 @@
 /**
- * The app's icons: lucide's drawings, each made once into an `<svg>` whose children are made
- * once (issue 52). lucide-react's own components redo that work on every render (two
- * forwardRefs, its context, the attributes rebuilt and the class list split and merged): 30 of
- * them cost a server render four times what the same markup costs this way, and /my-leads
- * draws 30. The markup is lucide-react's, attribute for attribute
- * (tests/unit/icons.test.ts renders each icon both ways); pages import icons from here only
- * (eslint.config.js).
+ * The app's icons: lucide's drawings, each made once into an `<svg>` whose shapes are written
+ * once, as its inner HTML, with lucide's look from app.css's `.lucide` (issue 52). lucide-react's
+ * own components redo that work on every render (two forwardRefs, its context, the attributes
+ * rebuilt and the class list split and merged): 30 of them cost a server render four times what
+ * the same markup costs this way, and /my-leads draws 35. The shapes and classes are
+ * lucide-react's (tests/unit/icons.test.ts draws each icon both ways); pages import icons from
+ * here only (eslint.config.js).
  */
 import { createElement, type ReactElement, type SVGProps } from "react";
 import * as lucide from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref">;
+/** No size, fill or stroke of its own: those are app.css's `.lucide` and the classes passed in. */
+export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref" | "width" | "height" | "fill" | "stroke" | "strokeWidth" | "strokeLinecap" | "strokeLinejoin">;
 export type IconType = (props: IconProps) => ReactElement;
 
-/** lucide's attributes of every `<svg>`, in its order (its defaultAttributes, named as React names them). */
-const SVG_ATTRIBUTES = {
-  xmlns: "http://www.w3.org/2000/svg",
-  width: 24,
-  height: 24,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;
+/**
+ * The one attribute of lucide's `<svg>` that drawing needs; the rest of its defaults (width and
+ * height 24, no fill, the current colour's 2px round stroke; xmlns, which HTML does not need) are
+ * the `.lucide` rule of app.css, once for every icon instead of eight attributes on each (a
+ * class passed in, such as `size-4` or `fill-primary`, wins over it: it is a utility).
+ */
+const SVG_ATTRIBUTES = { viewBox: "0 0 24 24" } as const;
 
 type IconNode = Array<[string, Record<string, unknown>]>;
 interface IconData {
@@ -54,17 +50,36 @@ function named(props: IconProps): boolean {
   return false;
 }
 
-/** `source` drawn the same way, with its `<svg>`'s children and default classes made once. */
+/** An attribute's value as React writes it. */
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+
+/**
+ * The drawing's shapes as the markup React writes for them (lucide's attributes are plain SVG
+ * names: `d`, `cx`, `points`...), set as the `<svg>`'s inner HTML: one element a render instead
+ * of two to six (an icon's shapes never change; /my-leads draws about 80 icons).
+ */
+function markupOf(node: IconNode): { __html: string } {
+  const shape = ([tag, attributes]: IconNode[number]) => {
+    const written = Object.entries(attributes).filter(([name]) => name !== "key");
+    return `<${tag}${written.map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`).join("")}></${tag}>`;
+  };
+  return { __html: node.map(shape).join("") };
+}
+
+/** `source` drawn the same way, with its `<svg>`'s shapes and default classes made once. */
 function icon(source: LucideIcon): IconType {
   const { name, node, aliases = [] } = drawingOf(source);
   const classes = ["lucide", `lucide-${name}`, ...aliases.filter((alias) => alias.trim() !== "").map((alias) => `lucide-${alias}`)].join(" ");
-  const children = node.map(([tag, attributes]) => createElement(tag, attributes));
+  const shapes = markupOf(node);
   const Icon = ({ className, ...props }: IconProps) =>
-    createElement(
-      "svg",
-      { ...SVG_ATTRIBUTES, className: className ? `${classes} ${className}` : classes, ...(named(props) ? null : { "aria-hidden": "true" }), ...props },
-      children,
-    );
+    createElement("svg", {
+      ...SVG_ATTRIBUTES,
+      className: className ? `${classes} ${className}` : classes,
+      ...(named(props) ? null : { "aria-hidden": "true" }),
+      ...props,
+      dangerouslySetInnerHTML: shapes,
+    });
   Icon.displayName = source.displayName;
   return Icon;
 }
