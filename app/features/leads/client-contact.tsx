@@ -60,22 +60,20 @@ export function ClientContact({
       <h3 className="font-semibold">Client Information</h3>
       {client.deleted ? <p className="text-sm">This client has deleted their account.</p> : null}
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <ContactItem label="Name" value={client.name} />
-        <ContactItem label="Email" value={client.email} />
+        {contactItem("Name", client.name)}
+        {contactItem("Email", client.email)}
         {client.phone ? (
-          <ContactItem
-            label="Phone"
-            value={
-              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <a href={telHref(client.phone)} className="underline">
-                  {client.phone}
-                </a>
-                <PhoneStatus status={phoneStatus} className="font-normal" />
-              </span>
-            }
-          />
+          contactItem(
+            "Phone",
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <a href={telHref(client.phone)} className="underline">
+                {client.phone}
+              </a>
+              <PhoneStatus status={phoneStatus} className="font-normal" />
+            </span>,
+          )
         ) : null}
-        {client.contactPreferences ? <ContactItem label="Contact Preferences" value={client.contactPreferences} /> : null}
+        {client.contactPreferences ? contactItem("Contact Preferences", client.contactPreferences) : null}
       </dl>
       {client.deleted ? null : (
         <div className="flex flex-wrap gap-3">
@@ -117,7 +115,8 @@ export function ClientContact({
   );
 }
 
-function ContactItem({ label, value }: { label: string; value: React.ReactNode }) {
+/** A contact detail, label over value: a plain call, not a component (one fewer step a detail in each render). */
+function contactItem(label: string, value: React.ReactNode) {
   return (
     <div className="grid gap-1">
       <dt className="text-muted-foreground">{label}</dt>
