@@ -88,8 +88,14 @@ try {
   await client.end();
 }
 
-console.log("\n| Page, 10 connections | before: CPU ms/req per round | after | CPU/req after / before (medians) |\n|---|---|---|---|");
+// Also each round's pair (the two runs next to each other in time), whose ratio the machine's
+// drift between rounds does not move: its median and spread beside the ratio of the medians.
+console.log(
+  "\n| Page, 10 connections | before: CPU ms/req per round | after | CPU/req after / before (medians) | each round's after / before: median (min-max) |\n|---|---|---|---|---|",
+);
 for (const [i, page] of sides[0]!.pages.entries()) {
   const [before, after] = sides.map((s) => s.runs[i]!.map((r) => r.cpuMsPerRequest));
-  console.log(`| ${page.path} | ${before!.join(", ")} | ${after!.join(", ")} | ${(median(after!) / median(before!)).toFixed(2)} |`);
+  const paired = after!.map((value, round) => value / before![round]!);
+  const spread = `${median(paired).toFixed(2)} (${Math.min(...paired).toFixed(2)}-${Math.max(...paired).toFixed(2)})`;
+  console.log(`| ${page.path} | ${before!.join(", ")} | ${after!.join(", ")} | ${(median(after!) / median(before!)).toFixed(2)} | ${spread} |`);
 }
