@@ -33,15 +33,33 @@ export interface PageOptions {
   onLateError: (error: unknown) => void;
 }
 
+/** Where a page's UTF-8 is written first: at most three bytes a UTF-16 unit, grown when a page needs more, up to SCRATCH_MAX_BYTES. */
+let scratch = Buffer.allocUnsafe(256 * 1024);
+const SCRATCH_MAX_BYTES = 4 * 1024 * 1024;
+const encoder = new TextEncoder();
+
+/**
+ * The doctype (the string renderer leaves out the one the stream renderer writes before <html>)
+ * and the page, as bytes. The string comes in thousands of pieces; joining it to the doctype as a
+ * string would copy it whole once more, and measuring its UTF-8 length before writing it walks
+ * it twice: it is written once into a buffer big enough for any string of its length, and the
+ * bytes copied out (120 of 490 µs less on My Leads' 111 KB, issue 52).
+ */
+function pageBytes(html: string): Buffer {
+  const most = html.length * 3;
+  if (scratch.length < most && most <= SCRATCH_MAX_BYTES) scratch = Buffer.allocUnsafe(most);
+  // A page larger than the scratch may grow to gets a buffer of its own, not kept.
+  const target = scratch.length >= most ? scratch : Buffer.allocUnsafe(most);
+  const { written } = encoder.encodeInto(html, target);
+  const body = Buffer.allocUnsafe(DOCTYPE.length + written);
+  DOCTYPE.copy(body);
+  target.copy(body, DOCTYPE.length, 0, written);
+  return body;
+}
+
 export async function renderPage(page: ReactNode, options: PageOptions): Promise<Response> {
   // An error outside every boundary throws here, as the stream renderer's shell error rejects.
-  const html = renderToString(page);
-  // The string renderer leaves out the doctype that the stream renderer writes before <html>.
-  // Written into one buffer: the string comes in thousands of pieces, and joining it to the
-  // doctype as a string would copy it whole once more (issue 52).
-  const body = Buffer.allocUnsafe(DOCTYPE.length + Buffer.byteLength(html));
-  DOCTYPE.copy(body);
-  body.write(html, DOCTYPE.length);
+  const body = pageBytes(renderToString(page));
   if (body.includes(LEFT_TO_THE_BROWSER, DOCTYPE.length)) return streamPage(page, options);
   options.headers.set("Content-Type", "text/html");
   return wholeResponse(body, { headers: options.headers, status: options.status });

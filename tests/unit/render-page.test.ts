@@ -34,6 +34,21 @@ describe("renderPage", () => {
     expect(bytes.toString()).toMatch(/^<!DOCTYPE html><html><head>.*<title>T<\/title>.*<\/head><body><p>Hello &lt;there&gt;<\/p><\/body><\/html>$/);
   });
 
+  it("writes any text as UTF-8, with its byte length, on pages small and larger than the scratch buffer, one after another", async () => {
+    // Two- to four-byte characters (an en dash, a thin space, CJK, an emoji, a lone surrogate
+    // written as U+FFFD), on a small page, a 1.2 MB one (past the 256 KB scratch buffer, which
+    // grows) and a 5 MB one (past the largest it keeps), then a small one again.
+    const text = "3:00\u2009\u2013\u20095:00 PM · 東京 🎉 \ud800 café";
+    for (const repeat of [1, 20_000, 90_000, 1]) {
+      const page = documentOf(h("p", null, text.repeat(repeat)));
+      const response = await renderPage(page, options());
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const expected = Buffer.from(`<!DOCTYPE html><html><head><title>T</title></head><body><p>${text.replaceAll("\ud800", "\ufffd").repeat(repeat)}</p></body></html>`);
+      expect(response.headers.get("content-length"), `x${repeat}`).toBe(String(expected.length));
+      expect(bytes.equals(expected), `x${repeat}`).toBe(true);
+    }
+  });
+
   it("streams a page with a part that suspends, waiting for it, with no length", async () => {
     let loaded = false;
     const Later = lazy(async () => {
