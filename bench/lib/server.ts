@@ -71,6 +71,11 @@ export async function startServer(
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  // A bench script that throws or is stopped leaves no server behind (it would go on using the
+  // cores and the database, and skew the next run's figures).
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  void exited.then(() => process.off("exit", killOnExit));
 
   const deadline = Date.now() + 120_000;
   // A cluster hands connections round-robin: twice its size of ready answers in a row means
