@@ -17,6 +17,9 @@ export default {
     await writeServiceWorker(clientDir);
     precompressAssets(clientDir);
   },
+  // The whole route manifest is one cached file every page imports (decision 0088), not a part
+  // of it written into each page with the rest fetched from /__manifest as links appear.
+  routeDiscovery: { mode: "initial" },
   future: {
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,

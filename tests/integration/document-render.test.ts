@@ -1,7 +1,7 @@
 /**
  * Pages rendered whole (app/entry.server.tsx, decision 0065): React Router's data for hydration
  * read before the render and written by React's string renderer, with the request's nonce;
- * the page sent with its length. What the stream renderer does instead for a page that leaves a
+ * the page sent with its length, importing the whole route manifest. What the stream renderer does instead for a page that leaves a
  * boundary to the browser: tests/unit/render-page.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,6 +48,16 @@ describe("pages rendered whole", () => {
     const html = await expectWholePage(await app.request("/browse-gigs"));
     expect(html).toContain("Browse Gigs");
     expect(html).toContain('\\"routes/browse-gigs\\"');
+  });
+
+  it("imports the whole route manifest (decision 0088): none of it written into the page, and no /__manifest to answer", async () => {
+    const html = await expectWholePage(await app.request("/browse-gigs"));
+    expect(html).toMatch(/import "\/assets\/manifest-[\w-]+\.js"/);
+    expect(html).not.toContain("window.__reactRouterManifest =");
+    // Lazy route discovery's endpoint answers route patches; with the whole manifest it is a page like any unknown one.
+    const patches = await app.request("/__manifest?p=%2Fmy-leads&version=x");
+    expect(patches.status).toBe(404);
+    expect(patches.headers.get("content-type")).toBe("text/html");
   });
 
   it("a page whose loader answered 404 renders its error page whole, with the status", async () => {
