@@ -10,7 +10,7 @@
  *   npx tsx bench/render-loop.ts --before /tmp/before --rounds 5 --ms 2000 --only "my leads"
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -90,3 +90,4 @@ for (const page of pages) {
     `| ${page.path} | ${Math.round(median(sides.before))} | ${Math.round(median(sides.after))} | ${median(paired).toFixed(2)} (${Math.min(...paired).toFixed(2)}-${Math.max(...paired).toFixed(2)}) | ${bytes.before}, ${bytes.after} |`,
   );
 }
+rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { render } from "@react-email/components";
 import { LRUCache } from "lru-cache";
+import { escapeHtml } from "#core/html-escape.ts";
 import { emailPreview, type EmailMessage } from "./content.ts";
 import { EmailBody } from "./templates/email-body.tsx";
 import { EmailLayout } from "./templates/layout.tsx";
@@ -22,9 +23,6 @@ const mark = (i: number) => `\u0001${MARK_ID}:${i}\u0001`;
 /** Rendered shapes, the most recently used kept. */
 const shapes = new LRUCache<string, Promise<string>>({ max: 200 });
 
-/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser). */
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 export async function renderEmailHtml(email: EmailMessage, { publicUrl, unsubscribeUrl = null }: { publicUrl: string; unsubscribeUrl?: string | null }): Promise<string> {
   const urls: string[] = [];

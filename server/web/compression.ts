@@ -137,25 +137,31 @@ export function compression(): MiddlewareHandler {
       return;
     }
     const { status } = c.res;
+    const compressed = await compressedBody(c.res, encoding, length);
+    if (!compressed) return;
     const encoded = encodedHeaders(headers, encoding, withVary);
-    // Read before `body`, whose getter makes the Response an undici one (@hono/node-server's).
-    const handedOver = (c.res as WithWholeBody)[WHOLE_BODY];
-    const body = handedOver ? null : c.res.body;
-    if (!handedOver && !body) return;
-    let compressed: BodyInit;
-    if (handedOver || (length && Number(length) <= WHOLE_COMPRESSION_MAX_BYTES)) {
-      const input = handedOver ?? Buffer.from(await c.res.arrayBuffer());
-      const whole = handedOver && input.byteLength <= COMPRESS_NOW_MAX_BYTES ? WHOLE_NOW[encoding](input) : await WHOLE[encoding](input);
-      encoded.set("Content-Length", String(whole.byteLength));
-      compressed = whole as Uint8Array<ArrayBuffer>;
-    } else {
-      encoded.delete("Content-Length");
-      compressed = body!.pipeThrough(compressInPieces(encoding));
-    }
+    if (Buffer.isBuffer(compressed)) encoded.set("Content-Length", String(compressed.byteLength));
+    else encoded.delete("Content-Length");
     // Replaced outright: hono's setter would copy the old answer's headers (its length) onto it.
     c.res = undefined;
-    c.res = new Response(compressed, { status, headers: encoded });
+    c.res = new Response(compressed as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, { status, headers: encoded });
   };
+}
+
+/**
+ * The answer's body compressed: bytes handed over whole (`wholeResponse`) as they are, in the
+ * request's turn up to COMPRESS_NOW_MAX_BYTES; a body of known length up to
+ * WHOLE_COMPRESSION_MAX_BYTES read and compressed in one call; any other as a stream, in pieces.
+ * Null for an answer without a body.
+ */
+async function compressedBody(response: Response, encoding: Encoding, length: string | null): Promise<Buffer | ReadableStream<Uint8Array> | null> {
+  // Read before `body`, whose getter makes the Response an undici one (@hono/node-server's).
+  const handedOver = (response as WithWholeBody)[WHOLE_BODY];
+  if (handedOver) return handedOver.byteLength <= COMPRESS_NOW_MAX_BYTES ? WHOLE_NOW[encoding](handedOver) : WHOLE[encoding](handedOver);
+  const { body } = response;
+  if (!body) return null;
+  if (length && Number(length) <= WHOLE_COMPRESSION_MAX_BYTES) return WHOLE[encoding](Buffer.from(await response.arrayBuffer()));
+  return body.pipeThrough(compressInPieces(encoding));
 }
 
 /**
