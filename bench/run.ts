@@ -354,7 +354,7 @@ async function main() {
     const messages = Number(option("--messages", "1000000"));
     const messageGigs = Number(option("--message-gigs", "170000"));
     const sends = Number(option("--sends", "1000"));
-    log(`bench: messages, 10,000 and ${messages} messages in the world of ${messageGigs} gigs, ${sends} sends`);
+    log(`bench: messages, 10,000 and ${messages} messages in the world of ${messageGigs} gigs, ${sends} sends${pin ? ` (servers on core ${SERVER_CPUS}, load on ${LOAD_CPUS})` : ""}`);
     const browseListed = async (url: string) => {
       const handle = await openDatabase({ kind: "postgres", url, poolSize: 1 });
       try {
@@ -363,9 +363,9 @@ async function main() {
         await handle.close();
       }
     };
-    const result = await messagesCase({ pgServer, buildDir, gigs: messageGigs, messages, sends, duration, rounds, browseListed, log });
+    const result = await onLoadCores(pin, () => messagesCase({ pgServer, buildDir, gigs: messageGigs, messages, sends, duration, rounds, browseListed, cpus: serverCpus, log }));
     const loadAverageAtEnd = os.loadavg();
-    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, database: await postgresVersion(pgServer) }, messages: result, loadAverageAtEnd, finishedAt: new Date().toISOString() }, log);
+    writeResults(startedAt, { startedAt: startedAt.toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, database: await postgresVersion(pgServer) }, pinned: pin ? { server: SERVER_CPUS, load: LOAD_CPUS } : false, messages: result, loadAverageAtEnd, finishedAt: new Date().toISOString() }, log);
     printMessagesSummary(result, loadAtStart, loadAverageAtEnd);
     return;
   }

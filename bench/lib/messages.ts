@@ -19,6 +19,11 @@
  *  - live: a second server on the larger database (B) holds a stream for each sender; each of
  *    `sends` sends, one after another on server A, is timed from the POST to the event on B.
  * The memory of 2,000 open streams is the live case's (`--only live`).
+ *
+ * With `cpus` (run.ts, unless `--no-pin`), every server of the case runs on the server's core
+ * and run.ts keeps this process, the load generator, on the other (lib/cpu.ts), as in the
+ * signed-in case: unpinned, the scheduler put the load generator on the server's core now and
+ * then, and the open loop's p99 was those moments (bench/README, "Issue 52, sixth session").
  */
 import type { IncomingMessage } from "node:http";
 import pg from "pg";
@@ -265,9 +270,11 @@ export async function messagesCase(options: {
   rounds: number;
   /** Browse Gigs' 20 gigs signed out in the database at this URL (run.ts's expectation): the digger's page lists them too. */
   browseListed: (databaseUrl: string) => Promise<Expectation>;
+  /** The cores the servers run on (taskset's list), or any. */
+  cpus?: string;
   log: (line: string) => void;
 }): Promise<MessagesResult> {
-  const { pgServer, buildDir, gigs, messages, sends, duration, rounds, browseListed, log } = options;
+  const { pgServer, buildDir, gigs, messages, sends, duration, rounds, browseListed, cpus, log } = options;
   const sizes = [...new Set([SMALL, messages])];
   const worlds = [];
   for (const size of sizes) {
@@ -280,7 +287,7 @@ export async function messagesCase(options: {
   const servers: BenchServer[] = [];
   const held: IncomingMessage[] = [];
   try {
-    for (const world of worlds) servers.push(await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1", METRICS_TOKEN }));
+    for (const world of worlds) servers.push(await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1", METRICS_TOKEN }, cpus));
     const results: MessagesSize[] = worlds.map((w) => ({ messages: w.size, threads: w.threads, threadsWithMessages: w.threadsWithMessages, plans: w.plans, loadSeconds: Math.round(w.loadSeconds * 10) / 10, inbox: [], thread: [], sendMs: { p50: 0, p99: 0, max: 0 } }));
     // Per size, the pages timed in turns: the thread and the inbox, and at the largest size
     // Browse Gigs and My Gigs between them (signed-in.ts's pages and checks).
@@ -376,7 +383,7 @@ export async function messagesCase(options: {
     // Live: a send on A (the larger database's server), the event on B's stream for the sender.
     const world = worlds[last]!;
     const a = servers[last]!;
-    const b = await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1" });
+    const b = await startServer({ kind: "postgres", url: world.url }, buildDir, { TRUST_PROXY: "1" }, cpus);
     servers.push(b);
     const waiting = new Map<string, (at: number) => void>();
     for (const s of world.senders) {
