@@ -6,7 +6,7 @@
  * discovery in a dozen hooks, 7-10 µs a link, and a list page draws 60-90 of them. Any other
  * link (relative, an object, a prefetch or a reload) is React Router's on the server too.
  * `NavLink` likewise (the site header's 8-10 links on every page): on the server, for a path of
- * letters, digits, "-", "_" and "/", whether it is the page's (`active`, `aria-current`) is
+ * letters, digits, "-", "_" and "/" (and a query), whether it is the page's (`active`, `aria-current`) is
  * worked out as React Router's NavLink does, from the location alone (no navigation is pending
  * on the server), and the link drawn as above.
  * tests/unit/link.test.ts draws both under a router and compares them; pages take `Link` and
@@ -46,16 +46,18 @@ function ServerLink(props: Props) {
 /** React Router's Link, drawn directly on the server for a plain path of this site. */
 export const Link: typeof RouterLink = typeof document === "undefined" ? (ServerLink as unknown as typeof RouterLink) : RouterLink;
 
-/** A path React Router neither encodes nor resolves to anything else (and PLAIN_PATH's). */
-const NAV_PATH = /^\/[\w\-/]*$/;
+/** A path React Router neither encodes nor resolves to anything else, with or without a query (and PLAIN_PATH's). */
+const NAV_PATH = /^\/[\w\-/]*(?:\?[^#]*)?$/;
 
 function ServerNavLink(props: NavLinkProps & RefAttributes<HTMLAnchorElement>) {
   const location = useLocation();
   const { to, className = "", style, children, end = false, caseSensitive = false, "aria-current": ariaCurrentProp = "page", viewTransition, ...rest } = props;
   if (typeof to !== "string" || !NAV_PATH.test(to) || !PLAIN_PATH.test(to) || viewTransition) return createElement(RouterNavLink, props);
-  // React Router's NavLink's rule, with no navigation pending and no view transition.
+  // React Router's NavLink's rule, with no navigation pending and no view transition: the path
+  // alone, not its query ("/browse-gigs?location=Durham" is active on /browse-gigs).
+  const path = to.split("?", 1)[0]!;
   const here = caseSensitive ? location.pathname : location.pathname.toLowerCase();
-  const target = caseSensitive ? to : to.toLowerCase();
+  const target = caseSensitive ? path : path.toLowerCase();
   const endSlash = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
   const isActive = here === target || (!end && here.startsWith(target) && here.charAt(endSlash) === "/");
   const state = { isActive, isPending: false, isTransitioning: false };

@@ -90,8 +90,27 @@ describe("Link", () => {
   }, 60_000);
 });
 
-const NAV_LOCATIONS = ["/", "/my-gigs", "/my-gigs/", "/My-Gigs", "/my-gigs/g1/quotes", "/my-gigsx", "/messages/t1?x=1", "/ops/users", "/digger/%C3%BC"];
-const NAV_TARGETS = ["/", "/my-gigs", "/my-gigs/", "/MY-GIGS", "/messages", "/ops/users", "/ops", "/browse-gigs?q=1", "/a//b", "/digger/ü", "my-gigs", "../x"];
+const NAV_LOCATIONS = ["/", "/my-gigs", "/my-gigs/", "/My-Gigs", "/my-gigs/g1/quotes", "/my-gigsx", "/messages/t1?x=1", "/ops/users", "/digger/%C3%BC", "/browse-gigs", "/browse-gigs?location=Durham", "/browse-gigsx"];
+const NAV_TARGETS = [
+  "/",
+  "/my-gigs",
+  "/my-gigs/",
+  "/MY-GIGS",
+  "/messages",
+  "/ops/users",
+  "/ops",
+  "/browse-gigs?q=1",
+  // The header's Browse Gigs link for a digger with an area (the query as URLSearchParams writes it).
+  "/browse-gigs?location=Durham",
+  "/browse-gigs?location=San+Jose%2C+CA",
+  "/browse-gigs/?location=x",
+  "/browse-gigs?location=a?b",
+  "/browse-gigs?",
+  "/a//b",
+  "/digger/ü",
+  "my-gigs",
+  "../x",
+];
 const NAV_PROPS: Props[] = [
   { children: "Go" },
   { className: "button button-ghost", children: "Go" },
@@ -119,5 +138,8 @@ describe("NavLink", () => {
       '<a aria-current="page" class="active" href="/my-gigs" data-discover="true">My Gigs</a>',
     );
     expect(await underRouter(() => h(NavLink, { to: "/my-leads" }, "My Leads"), "http://localhost/my-gigs")).toContain('<a class="" href="/my-leads" data-discover="true">My Leads</a>');
+    // With a query, active by its path alone.
+    const browse = h(NavLink, { to: "/browse-gigs?location=Durham" }, "Browse Gigs");
+    expect(await underRouter(() => browse, "http://localhost/browse-gigs?q=tile")).toContain('<a aria-current="page" class="active" href="/browse-gigs?location=Durham" data-discover="true">Browse Gigs</a>');
   });
 });
