@@ -23,7 +23,6 @@ const mark = (i: number) => `\u0001${MARK_ID}:${i}\u0001`;
 /** Rendered shapes, the most recently used kept. */
 const shapes = new LRUCache<string, Promise<string>>({ max: 200 });
 
-
 export async function renderEmailHtml(email: EmailMessage, { publicUrl, unsubscribeUrl = null }: { publicUrl: string; unsubscribeUrl?: string | null }): Promise<string> {
   const urls: string[] = [];
   // Only web addresses are marked: anything else stays for React to render (and to refuse a
