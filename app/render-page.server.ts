@@ -1,18 +1,30 @@
 /**
- * A page's HTML as a Response (decision 0065): rendered whole, into one string, by React's
- * string renderer, and sent with its length; by React's stream renderer where the string
- * renderer left a Suspense boundary to the browser (a component that suspended, or failed,
- * inside one), which waits for the one and reports the other.
+ * A page's HTML as a Response (decision 0065): rendered whole, by React's string renderer, and
+ * sent with its length; by React's stream renderer where the string renderer left a Suspense
+ * boundary to the browser (a component that suspended, or failed, inside one), which waits for
+ * the one and reports the other.
  *
  * Every loader has finished before a page renders and none of ours defers data, so streaming
  * would send nothing sooner. The stream renderer costs several times the string renderer on the
  * same page: it encodes each of its thousands of small pieces into bytes as it goes.
+ *
+ * The string renderer hands the page over in segments (`renderToStringSegments`, our patch of
+ * react-dom, patches/react-dom+19.3.1.patch; decision 0089): one string of a whole page would be
+ * flattened into V8's large-object space before it could be encoded when it is over 128 KB, as a
+ * page of more than 64K characters is once one character of it is outside Latin-1 (an en dash, a
+ * curly apostrophe, an emoji): a fresh memory mapping at every request, 0.6-1 ms on the bench's
+ * machine, 16% of My Leads' CPU (bench/README, "Issue 52, seventh session").
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { ReactNode } from "react";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToPipeableStream, renderToStringSegments } from "react-dom/server";
 import { wholeResponse } from "#server/web/compression.ts";
+
+declare module "react-dom/server" {
+  /** renderToString's page as the strings it was joined from, each of at least `segmentLength` characters but the last (our patch). */
+  export function renderToStringSegments(element: ReactNode, segmentLength: number, options?: ServerOptions): string[];
+}
 
 /** What React writes where it left a Suspense boundary to the browser. */
 export const LEFT_TO_THE_BROWSER = "<!--$!-->";
@@ -21,6 +33,13 @@ const DOCTYPE = Buffer.from("<!DOCTYPE html>");
 
 /** How long the stream renderer may wait for what suspended, before it gives it to the browser. */
 export const STREAM_TIMEOUT_MS = 5_000;
+
+/**
+ * A segment's least length in characters: its last piece may take it further (React's pieces
+ * are short, but for a long text or the data for hydration); 16K two-byte characters are 32 KB,
+ * well inside V8's 128 KB for an ordinary heap object.
+ */
+export const SEGMENT_LENGTH = 16_384;
 
 export interface PageOptions {
   status: number;
@@ -40,26 +59,26 @@ const encoder = new TextEncoder();
 
 /**
  * The doctype (the string renderer leaves out the one the stream renderer writes before <html>)
- * and the page, as bytes. The string comes in thousands of pieces; joining it to the doctype as a
- * string would copy it whole once more, and measuring its UTF-8 length before writing it walks
- * it twice: it is written once into a buffer big enough for any string of its length, and the
- * bytes copied out (120 of 490 µs less on My Leads' 111 KB, issue 52).
+ * and the page, as bytes. Each segment is written in turn into a buffer big enough for any
+ * page of its length, and the bytes copied out: measuring the UTF-8 length first would walk the
+ * page twice (120 of 490 µs more on My Leads' 111 KB, issue 52).
  */
-function pageBytes(html: string): Buffer {
-  const most = html.length * 3;
+export function pageBytes(segments: readonly string[]): Buffer {
+  let most = DOCTYPE.length;
+  for (const segment of segments) most += segment.length * 3;
   if (scratch.length < most && most <= SCRATCH_MAX_BYTES) scratch = Buffer.allocUnsafe(most);
   // A page larger than the scratch may grow to gets a buffer of its own, not kept.
   const target = scratch.length >= most ? scratch : Buffer.allocUnsafe(most);
-  const { written } = encoder.encodeInto(html, target);
-  const body = Buffer.allocUnsafe(DOCTYPE.length + written);
-  DOCTYPE.copy(body);
-  target.copy(body, DOCTYPE.length, 0, written);
+  let length = DOCTYPE.copy(target);
+  for (const segment of segments) length += encoder.encodeInto(segment, target.subarray(length)).written;
+  const body = Buffer.allocUnsafe(length);
+  target.copy(body, 0, 0, length);
   return body;
 }
 
 export async function renderPage(page: ReactNode, options: PageOptions): Promise<Response> {
   // An error outside every boundary throws here, as the stream renderer's shell error rejects.
-  const body = pageBytes(renderToString(page));
+  const body = pageBytes(renderToStringSegments(page, SEGMENT_LENGTH));
   if (body.includes(LEFT_TO_THE_BROWSER, DOCTYPE.length)) return streamPage(page, options);
   options.headers.set("Content-Type", "text/html");
   return wholeResponse(body, { headers: options.headers, status: options.status });

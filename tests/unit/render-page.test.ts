@@ -2,11 +2,13 @@
  * app/render-page.server.ts (decision 0065): a page React can finish at once is rendered whole
  * and sent with its length; one that leaves a Suspense boundary to the browser (something in
  * it suspended or failed) is rendered again by the stream renderer, which waits for the one and
- * reports the other with a 500, as React Router's own entry does.
+ * reports the other with a 500, as React Router's own entry does. The string renderer hands a
+ * page over in segments (patches/react-dom+19.3.1.patch, decision 0089), each encoded in turn.
  */
 import { createElement as h, lazy, Suspense, type ReactNode } from "react";
+import { renderToString, renderToStringSegments } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LEFT_TO_THE_BROWSER, renderPage, type PageOptions } from "../../app/render-page.server.ts";
+import { LEFT_TO_THE_BROWSER, pageBytes, renderPage, SEGMENT_LENGTH, type PageOptions } from "../../app/render-page.server.ts";
 
 const options = (overrides: Partial<PageOptions> = {}): PageOptions => ({
   status: 200,
@@ -47,6 +49,23 @@ describe("renderPage", () => {
       expect(response.headers.get("content-length"), `x${repeat}`).toBe(String(expected.length));
       expect(bytes.equals(expected), `x${repeat}`).toBe(true);
     }
+  });
+
+  it("hands a long page over in segments (our patch of react-dom) that join to the string renderer's page, none of them near V8's large-object size", async () => {
+    // A list page of 3,000 cards, 440K characters, one of them outside Latin-1 (as a visit's
+    // window or a curly apostrophe makes a real page): whole, a two-byte string of 880 KB.
+    const cards = Array.from({ length: 3_000 }, (_, i) => h("li", { key: i, className: "card gap-4" }, h("h2", null, `Gig ${i}`), h("p", null, i === 1_500 ? "9:00 \u2013 11:00 AM" : "From $4,000")));
+    const page = documentOf(h("ul", null, cards));
+    const whole = renderToString(page);
+    const segments = renderToStringSegments(page, SEGMENT_LENGTH);
+    expect(segments.join("")).toBe(whole);
+    expect(segments.length).toBeGreaterThan(whole.length / (2 * SEGMENT_LENGTH));
+    for (const segment of segments.slice(0, -1)) expect(segment.length).toBeGreaterThanOrEqual(SEGMENT_LENGTH);
+    // 64K two-byte characters are V8's 128 KB: each segment stays well under.
+    for (const segment of segments) expect(segment.length).toBeLessThan(2 * SEGMENT_LENGTH);
+    expect(pageBytes(segments).equals(Buffer.from(`<!DOCTYPE html>${whole}`))).toBe(true);
+    const response = await renderPage(page, options());
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(`<!DOCTYPE html>${whole}`))).toBe(true);
   });
 
   it("streams a page with a part that suspends, waiting for it, with no length", async () => {
