@@ -3,6 +3,7 @@ import { isRouteErrorResponse } from "react-router";
 import { Link } from "#app/components/link.tsx";
 import { NextPageLink } from "#app/components/next-page-link.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { RenderSegment } from "#app/components/render-segment.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ClientReviewCardEntry } from "#app/features/client-reviews/client-review-dialog.tsx";
 import { LeadCard } from "#app/features/leads/lead-card.tsx";
@@ -47,13 +48,15 @@ export default function MyLeads({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6" aria-label="My leads">
             {cards.map((card) => (
               <li key={card.lead.id}>
-                <LeadCard
-                  lead={card.lead}
-                  times={card.times}
-                  guarantee={card.guarantee}
-                  phoneStatus={card.phoneStatus}
-                  review={card.review ? <ClientReviewCardEntry entry={card.review} /> : null}
-                />
+                <RenderSegment>
+                  <LeadCard
+                    lead={card.lead}
+                    times={card.times}
+                    guarantee={card.guarantee}
+                    phoneStatus={card.phoneStatus}
+                    review={card.review ? <ClientReviewCardEntry entry={card.review} /> : null}
+                  />
+                </RenderSegment>
               </li>
             ))}
           </ul>
