@@ -16,27 +16,40 @@ import { NOTIFICATIONS } from "./access.ts";
 /** Counted up to this, shown as "99+": a count of thousands costs more and says no more. */
 export const UNREAD_COUNT_CAP = 100;
 
-/** How many of the user's notifications are unread (at most UNREAD_COUNT_CAP), from the partial index. */
-const unreadRows = preparedQuery("notifications_unread", (db) => {
-  const unread = db
+/** The user's unread notifications, at most UNREAD_COUNT_CAP of them, from the partial index: counted by the caller. */
+function unreadOf(db: Database) {
+  return db
     .select({ id: notifications.id })
     .from(notifications)
     .where(and(eq(notifications.userId, placeholder("userId")), isNull(notifications.readAt)))
     .limit(UNREAD_COUNT_CAP)
     .as("unread");
-  return db.select({ n: count() }).from(unread);
-});
+}
+
+/** How many of the user's notifications are unread (at most UNREAD_COUNT_CAP). */
+const unreadRows = preparedQuery("notifications_unread", (db) => db.select({ n: count() }).from(unreadOf(db)));
 
 async function unreadCount(db: Database, userId: string): Promise<number> {
   const [row] = await unreadRows(db, undefined, { userId });
   return row?.n ?? 0;
 }
 
-/** The page's statement, with or without a cursor. */
+/**
+ * The page's statement, with or without a cursor. Each row also carries the unread count (a
+ * subquery PostgreSQL runs once for the statement): the page and its count in one round trip.
+ */
 const notificationRows = preparedQuery("notifications_page", (db, shape: { cursor: boolean }) => {
   const n = notifications;
   return db
-    .select({ id: n.id, kind: n.kind, text: n.text, link: n.link, createdAt: exactTimestamp(n.createdAt), read: sql<boolean>`${n.readAt} is not null` })
+    .select({
+      id: n.id,
+      kind: n.kind,
+      text: n.text,
+      link: n.link,
+      createdAt: exactTimestamp(n.createdAt),
+      read: sql<boolean>`${n.readAt} is not null`,
+      unread: sql<number>`(${db.select({ n: count() }).from(unreadOf(db))})`.mapWith(Number),
+    })
     .from(n)
     .where(
       and(
@@ -48,11 +61,19 @@ const notificationRows = preparedQuery("notifications_page", (db, shape: { curso
     .limit(PAGE_SIZE + 1);
 });
 
-/** A page of the user's notifications, newest first, and the unread count. */
+/**
+ * A page of the user's notifications, newest first, and the unread count: from the page's rows,
+ * or, for a page past the last one, counted apart (the first page of someone with none has none).
+ */
 export async function notificationsPage(db: Database, userId: string, cursor: string | null): Promise<{ page: Page<NotificationItem>; unread: number }> {
   const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
-  const [rows, unread] = await Promise.all([notificationRows(db, { cursor: after !== null }, { userId, afterAt: after?.[0], afterId: after?.[1] }), unreadCount(db, userId)]);
-  const page = toPage<NotificationItem>(rows, PAGE_SIZE, (row) => [row.createdAt, row.id]);
+  const rows = await notificationRows(db, { cursor: after !== null }, { userId, afterAt: after?.[0], afterId: after?.[1] });
+  const unread = rows[0]?.unread ?? (after ? await unreadCount(db, userId) : 0);
+  const page = toPage<NotificationItem>(
+    rows.map(({ unread: _count, ...item }) => item),
+    PAGE_SIZE,
+    (row) => [row.createdAt, row.id],
+  );
   return { page, unread };
 }
 

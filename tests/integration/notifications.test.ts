@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diggerReferences, emails, leadIssues, notifications, referenceContactRequests } from "../../server/db/schema.ts";
+import { encodeCursor } from "../../server/pagination.ts";
 import { autoApproveOverdueIssues, remindClient } from "../../server/leads/issue-deadlines.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { action, paragraph } from "../../server/mail/content.ts";
@@ -300,11 +301,18 @@ describe("the bell", () => {
     expect(next).toBeDefined();
     const second = decodeHtml(await (await owner.client.get(next!)).text());
     expect(shown(second)).toEqual([3, 2, 1]);
+    expect(second).toContain("23 unread");
     expect(second).not.toMatch(/href="\/notifications\?cursor=/);
+    // A page past the oldest (a kept link, after deletions) lists nothing and still counts.
+    const past = encodeCursor(["2000-01-01T00:00:00.000000Z", randomUUID()]);
+    const beyond = decodeHtml(await (await owner.client.get(`/notifications?cursor=${past}`)).text());
+    expect(shown(beyond)).toEqual([]);
+    expect(beyond).toContain("23 unread");
 
     const marked = await owner.client.post("/notifications", {});
     expect(marked.status).toBe(200);
     expect(await bellLabel(owner.client)).toBe("Notifications");
+    expect(decodeHtml(await (await owner.client.get("/notifications")).text())).toContain("No unread notifications");
     expect((await bellOf(owner.id)).every((n) => n.readAt !== null)).toBe(true);
     expect(await bellLabel(other.client)).toBe("Notifications, 2 unread");
   });
