@@ -74,7 +74,7 @@ export default async function handleRequest(
       nonce,
       // Bots and SPA mode wait for all content before the response starts.
       waitForAll: Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode,
-      onLateError: (error) => loadContext.logger.error({ err: error }, "streaming render failed"),
+      onBoundaryError: (error) => loadContext.logger.error({ err: error }, "a part of the page failed to render"),
     },
   );
 }

@@ -35,9 +35,9 @@ const DOCTYPE = Buffer.from("<!DOCTYPE html>");
 export const STREAM_TIMEOUT_MS = 5_000;
 
 /**
- * A segment's least length in characters: its last piece may take it further (React's pieces
- * are short, but for a long text or the data for hydration); 16K two-byte characters are 32 KB,
- * well inside V8's 128 KB for an ordinary heap object.
+ * A segment's most characters: 16K two-byte characters are 32 KB, well inside V8's 128 KB for an
+ * ordinary heap object. One piece of React's longer than that (a long text, the data for
+ * hydration) is a segment of its own.
  */
 export const SEGMENT_LENGTH = 16_384;
 
@@ -48,8 +48,8 @@ export interface PageOptions {
   nonce: string | undefined;
   /** A streamed page starts once all of it is ready (bots), rather than with its shell. */
   waitForAll: boolean;
-  /** An error React met after the page had started. */
-  onLateError: (error: unknown) => void;
+  /** An error React met inside a Suspense boundary, which it left to the browser (the page is a 500). */
+  onBoundaryError: (error: unknown) => void;
 }
 
 /** Where a page's UTF-8 is written first: at most three bytes a UTF-16 unit, grown when a page needs more, up to SCRATCH_MAX_BYTES. */
@@ -85,13 +85,17 @@ export async function renderPage(page: ReactNode, options: PageOptions): Promise
 }
 
 /** React Router's default Node rendering: the page streamed as React renders it. */
-function streamPage(page: ReactNode, { status, headers, nonce, waitForAll, onLateError }: PageOptions): Promise<Response> {
+function streamPage(page: ReactNode, { status, headers, nonce, waitForAll, onBoundaryError }: PageOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // A boundary's error before the page starts is told when it starts: React reports the shell's
+    // own error here too, and that one rejects instead (React Router logs it).
+    const early: unknown[] = [];
     // Abort after the timeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
     const ready = () => {
       shellRendered = true;
+      for (const error of early.splice(0)) onBoundaryError(error);
       const body = new PassThrough({
         final(callback) {
           clearTimeout(timeoutId);
@@ -105,14 +109,18 @@ function streamPage(page: ReactNode, { status, headers, nonce, waitForAll, onLat
     };
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
+      // Every finished boundary written in place, as the string renderer writes it, never moved
+      // to a hidden element that a script puts back (long lists have a boundary a card).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
       onShellError(error: unknown) {
+        early.length = 0;
         reject(error);
       },
       onError(error: unknown) {
         status = 500;
-        // Errors inside the shell reject and are logged by React Router; later ones only here.
-        if (shellRendered) onLateError(error);
+        if (shellRendered) onBoundaryError(error);
+        else early.push(error);
       },
     });
   });

@@ -90,7 +90,9 @@ export default function App() {
 /**
  * Marks the document once React has hydrated it (`<html data-hydrated>`): before that, a
  * click on a submit button posts the form without JavaScript (no busy state, no client-side
- * checks). The browser tests wait for it after every page load (tests/e2e/fixtures.ts).
+ * checks). The browser tests wait for it after every page load (tests/e2e/fixtures.ts). Parts
+ * in a boundary of their own (RenderSegment: My Leads' cards) hydrate just after, and at once
+ * when clicked.
  */
 function useHydratedMark() {
   useEffect(() => {

@@ -4,6 +4,7 @@
  * it): nobody reads another's.
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { NotificationEntry, NotificationItem } from "#core/bell.ts";
 import type { Database } from "../db/client.ts";
 import { placeholder, preparedQuery } from "../db/prepared.ts";
@@ -16,12 +17,16 @@ import { NOTIFICATIONS } from "./access.ts";
 /** Counted up to this, shown as "99+": a count of thousands costs more and says no more. */
 export const UNREAD_COUNT_CAP = 100;
 
+/** The user's notifications under another name, so that a count of them inside the page's statement reads them, not its rows. */
+const unreadNotifications = alias(notifications, "unread_notifications");
+
 /** The user's unread notifications, at most UNREAD_COUNT_CAP of them, from the partial index: counted by the caller. */
 function unreadOf(db: Database) {
+  const u = unreadNotifications;
   return db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.userId, placeholder("userId")), isNull(notifications.readAt)))
+    .select({ id: u.id })
+    .from(u)
+    .where(and(eq(u.userId, placeholder("userId")), isNull(u.readAt)))
     .limit(UNREAD_COUNT_CAP)
     .as("unread");
 }
@@ -48,7 +53,7 @@ const notificationRows = preparedQuery("notifications_page", (db, shape: { curso
       link: n.link,
       createdAt: exactTimestamp(n.createdAt),
       read: sql<boolean>`${n.readAt} is not null`,
-      unread: sql<number>`(${db.select({ n: count() }).from(unreadOf(db))})`.mapWith(Number),
+      unread: sql<number>`${db.select({ n: count() }).from(unreadOf(db))}`.mapWith(Number),
     })
     .from(n)
     .where(

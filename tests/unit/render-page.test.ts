@@ -15,8 +15,8 @@ const options = (overrides: Partial<PageOptions> = {}): PageOptions => ({
   headers: new Headers(),
   nonce: "n0nce",
   waitForAll: false,
-  onLateError: () => {
-    throw new Error("no late error expected");
+  onBoundaryError: () => {
+    throw new Error("no boundary error expected");
   },
   ...overrides,
 });
@@ -59,13 +59,24 @@ describe("renderPage", () => {
     const whole = renderToString(page);
     const segments = renderToStringSegments(page, SEGMENT_LENGTH);
     expect(segments.join("")).toBe(whole);
-    expect(segments.length).toBeGreaterThan(whole.length / (2 * SEGMENT_LENGTH));
-    for (const segment of segments.slice(0, -1)) expect(segment.length).toBeGreaterThanOrEqual(SEGMENT_LENGTH);
-    // 64K two-byte characters are V8's 128 KB: each segment stays well under.
-    for (const segment of segments) expect(segment.length).toBeLessThan(2 * SEGMENT_LENGTH);
+    expect(segments.length).toBeGreaterThan(whole.length / SEGMENT_LENGTH);
+    // 64K two-byte characters are V8's 128 KB: each segment stays at a quarter of that.
+    for (const segment of segments) expect(segment.length).toBeLessThanOrEqual(SEGMENT_LENGTH);
+    // Full: the next piece would have taken each segment past the length.
+    for (const segment of segments.slice(0, -1)) expect(segment.length).toBeGreaterThan(SEGMENT_LENGTH - 100);
     expect(pageBytes(segments).equals(Buffer.from(`<!DOCTYPE html>${whole}`))).toBe(true);
     const response = await renderPage(page, options());
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(`<!DOCTYPE html>${whole}`))).toBe(true);
+  });
+
+  it("gives a piece longer than a segment a segment of its own, and refuses a length that is not positive", () => {
+    const long = "x".repeat(3 * SEGMENT_LENGTH);
+    const segments = renderToStringSegments(documentOf(h("p", null, "Before"), h("p", null, long), h("p", null, "After")), SEGMENT_LENGTH);
+    expect(segments).toHaveLength(3);
+    expect(segments[0]).toMatch(/<p>Before<\/p><p>$/);
+    expect(segments[1]).toBe(long);
+    expect(segments[2]).toMatch(/^<\/p><p>After<\/p>/);
+    for (const length of [0, -1, Number.NaN]) expect(() => renderToStringSegments(h("p", null, "x"), length)).toThrow("segmentLength must be a positive number");
   });
 
   it("streams a page with a part that suspends, waiting for it, with no length", async () => {
@@ -86,16 +97,27 @@ describe("renderPage", () => {
     expect(html).not.toContain(LEFT_TO_THE_BROWSER);
   });
 
-  it("streams a page with a part that fails inside a boundary, as a 500, the boundary left to the browser", async () => {
-    const response = await renderPage(documentOf(h(Suspense, { fallback: h("p", null, "Fallback") }, h(Failing)), h("p", null, "The rest")), options());
+  it("streams a page with a part that fails inside a boundary, as a 500, the boundary left to the browser, and tells the error", async () => {
+    const told: unknown[] = [];
+    const page = documentOf(h(Suspense, { fallback: h("p", null, "Fallback") }, h(Failing)), h("p", null, "The rest"));
+    const response = await renderPage(page, options({ onBoundaryError: (error) => told.push(error) }));
     const html = await response.text();
     expect(response.status).toBe(500);
     expect(response.headers.get("content-length")).toBeNull();
     expect(html).toContain(LEFT_TO_THE_BROWSER);
     expect(html).toContain("<p>The rest</p>");
+    expect(told.map((error) => (error as Error).message)).toEqual(["broken part"]);
   });
 
-  it("rejects a page that fails outside every boundary, as the stream renderer's shell error does", async () => {
+  it("writes a streamed page's finished boundaries in place, however long, never moved by a script", async () => {
+    const cards = Array.from({ length: 400 }, (_, i) => h("li", { key: i }, h(Suspense, null, h("p", null, `Card ${i} `.repeat(80)))));
+    const page = documentOf(h(Suspense, { fallback: h("p", null, "Fallback") }, h(Failing)), h("ul", null, cards));
+    const html = await (await renderPage(page, options({ onBoundaryError: () => {} }))).text();
+    expect(html).toContain(`<li><!--$--><p>${"Card 399 ".repeat(80)}</p><!--/$--></li>`);
+    expect(html).not.toMatch(/\$RC|hidden id="S:/);
+  });
+
+  it("rejects a page that fails outside every boundary, as the stream renderer's shell error does, and tells nothing more", async () => {
     await expect(renderPage(documentOf(h(Failing)), options())).rejects.toThrow("broken part");
   });
 });
