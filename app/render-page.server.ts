@@ -22,7 +22,7 @@ import { renderToPipeableStream, renderToStringSegments } from "react-dom/server
 import { wholeResponse } from "#server/web/compression.ts";
 
 declare module "react-dom/server" {
-  /** renderToString's page as the strings it was joined from, each of at least `segmentLength` characters but the last (our patch). */
+  /** renderToString's page as strings of at most `segmentLength` characters, or one piece of React's longer than that (our patch). */
   export function renderToStringSegments(element: ReactNode, segmentLength: number, options?: ServerOptions): string[];
 }
 

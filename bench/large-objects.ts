@@ -36,6 +36,7 @@ if (argv[0] === CHILD) {
   const variant = JSON.parse(variantJson!) as Variant;
   const { createElement: h, Suspense } = await import("react");
   const { renderToString, renderToStringSegments } = await import("react-dom/server");
+  const { pageBytes, SEGMENT_LENGTH } = await import("../app/render-page.server.ts");
   const dash = variant.text === "two-byte" ? "\u2013" : "-";
   const card = (i: number) =>
     h(
@@ -61,14 +62,8 @@ if (argv[0] === CHILD) {
       ),
     ),
   );
-  const encoder = new TextEncoder();
-  const scratch = Buffer.allocUnsafe(4 * 1024 * 1024);
-  const once = (): number => {
-    if (variant.output === "whole") return encoder.encodeInto(renderToString(page), scratch).written;
-    let length = 0;
-    for (const segment of renderToStringSegments(page, 16_384)) length += encoder.encodeInto(segment, scratch.subarray(length)).written;
-    return length;
-  };
+  // The server's own writing of a page: the whole string as one segment (as before decision 0089), or the segments.
+  const once = (): number => pageBytes(variant.output === "whole" ? [renderToString(page)] : renderToStringSegments(page, SEGMENT_LENGTH)).length;
   const bytes = once();
   for (let i = 0; i < 200; i++) once();
   const faults = process.resourceUsage().minorPageFault;
