@@ -72,8 +72,10 @@ function failedTests() {
       for (const spec of suite.specs ?? []) {
         const failed = spec.tests?.find((test) => test.status === "unexpected");
         if (!failed) continue;
-        const error = failed.results?.map((result) => result.error?.message ?? result.errors?.[0]?.message).find(Boolean);
-        names.push(`[${label}] ${spec.file ?? suite.file ?? file} > ${spec.title}${excerpt(error)}`);
+        // A timeout's first error says only "Test timeout of 90000ms exceeded."; the next one
+        // names the step that was waiting and its call log: each error's start is shown.
+        const errors = failed.results?.flatMap((result) => (result.errors?.length ? result.errors.map((error) => error.message) : [result.error?.message])).filter(Boolean) ?? [];
+        names.push(`[${label}] ${spec.file ?? suite.file ?? file} > ${spec.title}${errors.slice(0, 3).map(excerpt).join("")}`);
       }
       walkSuites(label, suite.suites, suite.file ?? file);
     }
