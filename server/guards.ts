@@ -16,17 +16,14 @@
  * purchase's digger). No route applies a rule by hand: the route adapter (server/web/operations.ts)
  * applies each page's.
  */
-import { eq } from "drizzle-orm";
 import type { SessionUser } from "#core/session-user.ts";
 import type { UserType } from "#core/sign-in-schemas.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
-import { placeholder, preparedQuery } from "./db/prepared.ts";
-import { diggerProfiles } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import type { Access, Params } from "./operation.ts";
 import type { RequestContext } from "./context.ts";
+import { ownFigures } from "./own-figures.ts";
 
 interface Denial {
   message: string;
@@ -96,10 +93,11 @@ type DiggerDenials = Denials & { userType: { type: "digger" } & Denial; diggerPr
 /** A signed-in digger with a profile; the operation learns the profile's id. */
 export function digger(denials: DenialsOf<DiggerDenials>): Access<{ user: SessionUser; diggerId: string }> {
   return {
-    async resolve(context, { url, params }) {
-      const rule = denialsFor(denials, params);
-      const user = await signedInUser(context, url, rule);
-      const diggerId = await diggerProfileIdOf(context.services.db, user.id);
+    async resolve(context, route) {
+      const rule = denialsFor(denials, route.params);
+      const user = await signedInUser(context, route.url, rule);
+      // The header's statement (own-figures.ts), read once for the page's loaders.
+      const { profileId: diggerId } = await ownFigures(context.services.db, route.request, user.id);
       if (!diggerId) throw new AppError("forbidden", rule.diggerProfile.message, { redirectTo: rule.diggerProfile.redirectTo });
       return { user, diggerId };
     },
@@ -177,14 +175,3 @@ export const operator: Access<{ user: Operator }> = {
     return { user };
   },
 };
-
-/** Every digger page asks it first: prepared (server/db/prepared.ts, issue 52). */
-const profileOfUser = preparedQuery("digger_profile_of_user", (db) =>
-  db.select({ id: diggerProfiles.id }).from(diggerProfiles).where(eq(diggerProfiles.userId, placeholder("userId"))),
-);
-
-/** The id of user `userId`'s digger profile, or null (a client, or a digger who has not made one). */
-async function diggerProfileIdOf(db: Database, userId: string): Promise<string | null> {
-  const [profile] = await profileOfUser(db, undefined, { userId });
-  return profile?.id ?? null;
-}

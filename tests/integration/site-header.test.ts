@@ -5,11 +5,12 @@
  * messages.test.ts ('Messages, N unread') and own-profile.test.ts (My Profile).
  */
 import type { SessionUser } from "../../core/session-user.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { notifications, users } from "../../server/db/schema.ts";
 import { UNREAD_COUNT_CAP } from "../../server/notifications/view-notifications.ts";
 import { perform } from "../../server/operation.ts";
+import { ownFigures } from "../../server/own-figures.ts";
 import { siteHeader } from "../../server/site-header.ts";
 import { signUpAs, type TestUser } from "../support/accounts.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -34,9 +35,9 @@ const asUser = (user: TestUser, userType: SessionUser["userType"]): SessionUser 
   timeZone: null,
 });
 
-/** The header as the root loader asks for it, for `user`, with no refreshed session cookies. */
+/** The header as the root loader asks for it, for `user`, with no refreshed session cookies (a request of its own: its figures are read afresh). */
 const headerOf = (user: SessionUser | null) =>
-  perform(siteHeader, { user, clientIp: "127.0.0.1", logger: app.services.logger, sessionId: undefined, userAgent: null, sessionCookies: [] }, { services: app.services });
+  perform(siteHeader, { user, request: new Request("http://localhost/"), clientIp: "127.0.0.1", logger: app.services.logger, sessionId: undefined, userAgent: null, sessionCookies: [] }, { services: app.services });
 
 async function unread(user: Pick<TestUser, "id">, n: number) {
   const rows = Array.from({ length: n }, (_, i) => ({ userId: user.id, kind: "gig.filled", text: `Event ${i}`, link: "/my-leads" }));
@@ -91,6 +92,51 @@ describe("the site header's operation", () => {
     expect(html).toContain("Rufus Refresh");
     expect(html).not.toContain("sessionCookies");
     expect(html).not.toContain(CACHE_COOKIE);
+  });
+});
+
+/**
+ * The statements sent to the database while `during` runs whose text matches `pattern`: a
+ * pass-through spy on the driver (PGlite's client, or the pg pool Drizzle sends through).
+ */
+async function statementsMatching(pattern: RegExp, during: () => Promise<unknown>): Promise<number> {
+  const { driver } = app.database;
+  const textOf = (query: unknown) => (typeof query === "string" ? query : ((query as { text?: string } | null)?.text ?? ""));
+  const spy = driver.kind === "pglite" ? vi.spyOn(driver.client, "query") : vi.spyOn(driver.pool, "query");
+  try {
+    await during();
+    return spy.mock.calls.filter(([query]) => pattern.test(textOf(query))).length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** A statement that reads a user's digger profile by the user's id: the header's, or a rule's of its own. */
+const READS_OWN_PROFILE = /from "digger_profiles" where "digger_profiles"\."user_id" = \$/;
+
+describe("the user's own figures (server/own-figures.ts), read once a request", () => {
+  it("are read in one statement for a digger page: its digger rule takes the profile's id from the header's", async () => {
+    const digger = await diggerWithProfile(app);
+    await unread(digger, 1);
+    for (const path of ["/my-leads", "/my-leads.data"]) {
+      let answer: Response | undefined;
+      expect(await statementsMatching(READS_OWN_PROFILE, async () => (answer = await digger.client.get(path)))).toBe(1);
+      expect(answer!.status).toBe(200);
+      // The page and its header both got them: the bell's count and My Profile.
+      const body = await answer!.text();
+      expect(body).toContain(path.endsWith(".data") ? "unreadNotifications" : 'aria-label="Notifications, 1 unread"');
+      expect(body).toContain(digger.diggerId);
+    }
+  });
+
+  it("are read afresh for each request, so a change shows at the next: once for the same request", async () => {
+    const digger = await diggerWithProfile(app);
+    const request = new Request("http://localhost/my-leads");
+    const first = await ownFigures(app.services.db, request, digger.id);
+    await unread(digger, 2);
+    expect(await ownFigures(app.services.db, request, digger.id)).toBe(first);
+    expect(first).toEqual({ unreadNotifications: 0, unreadThreads: 0, profileId: digger.diggerId, profileLocation: "Austin, TX" });
+    expect((await ownFigures(app.services.db, new Request("http://localhost/my-leads"), digger.id)).unreadNotifications).toBe(2);
   });
 });
 
