@@ -20,8 +20,16 @@ type Options = {
 
 export async function axeViolations(page: Page, options: Options = {}): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  // Let a transition already under way snap to its end before axe reads the styles.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Let a transition already under way snap to its end before axe reads the styles: two frames,
+  // or half a second where the browser draws none (headless Chromium may draw no frame for a page
+  // it counts as hidden, and an evaluate that waits for one has no timeout of its own).
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        setTimeout(resolve, 500);
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+      }),
+  );
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();
