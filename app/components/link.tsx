@@ -20,27 +20,34 @@ const PLAIN_PATH = /^\/(?:[^/?#\\.][^/?#\\]*(?:\/[^/?#\\.][^/?#\\]*)*\/?)?(?:\?[
 
 type Props = LinkProps & RefAttributes<HTMLAnchorElement>;
 
+/** What React Router's Link leaves out of the <a> (its own options, the handlers the server never runs). */
+const LINK_OPTIONS = new Set([
+  "to",
+  "discover",
+  "prefetch",
+  "relative",
+  "reloadDocument",
+  "replace",
+  "state",
+  "target",
+  "preventScrollReset",
+  "viewTransition",
+  "defaultShouldRevalidate",
+  "onClick",
+  "ref",
+]);
+
 function ServerLink(props: Props) {
   const { to, discover = "render", prefetch = "none", reloadDocument, target } = props;
   if (typeof to !== "string" || !PLAIN_PATH.test(to) || prefetch !== "none" || reloadDocument || "mask" in props) return createElement(RouterLink, props);
-  // What React Router's Link leaves out of the <a> (its own options, the handlers the server never runs).
-  const {
-    to: _to,
-    discover: _discover,
-    prefetch: _prefetch,
-    relative: _relative,
-    reloadDocument: _reload,
-    replace: _replace,
-    state: _state,
-    target: _target,
-    preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition,
-    defaultShouldRevalidate: _defaultShouldRevalidate,
-    onClick: _onClick,
-    ref: _ref,
-    ...rest
-  } = props;
-  return createElement("a", { ...rest, href: to, target, "data-discover": discover === "render" ? "true" : undefined });
+  // Copied key by key, in their order: `{ ...rest, href }` over props of many shapes takes V8's
+  // slow path (adding a key to a spread copy), 1-2.5 µs a link against 0.1 (issue 52).
+  const anchor: Record<string, unknown> = {};
+  for (const key in props) if (!LINK_OPTIONS.has(key)) anchor[key] = props[key as keyof Props];
+  anchor.href = to;
+  anchor.target = target;
+  anchor["data-discover"] = discover === "render" ? "true" : undefined;
+  return createElement("a", anchor);
 }
 
 /** React Router's Link, drawn directly on the server for a plain path of this site. */
