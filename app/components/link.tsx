@@ -68,17 +68,14 @@ function ServerNavLink(props: NavLinkProps & RefAttributes<HTMLAnchorElement>) {
   const endSlash = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
   const isActive = here === target || (!end && here.startsWith(target) && here.charAt(endSlash) === "/");
   const state = { isActive, isPending: false, isTransitioning: false };
-  return createElement(
-    ServerLink,
-    {
-      ...rest,
-      "aria-current": isActive ? ariaCurrentProp : undefined,
-      className: typeof className === "function" ? className(state) : [className, isActive ? "active" : null].filter(Boolean).join(" "),
-      style: typeof style === "function" ? style(state) : style,
-      to,
-    },
-    typeof children === "function" ? children(state) : children,
-  );
+  // Key by key, as ServerLink's <a>: not `{ ...rest, to }` (decision 0066).
+  const link: Record<string, unknown> = {};
+  for (const key in rest) link[key] = rest[key as keyof typeof rest];
+  link["aria-current"] = isActive ? ariaCurrentProp : undefined;
+  link.className = typeof className === "function" ? className(state) : [className, isActive ? "active" : null].filter(Boolean).join(" ");
+  link.style = typeof style === "function" ? style(state) : style;
+  link.to = to;
+  return createElement(ServerLink, link as unknown as Props, typeof children === "function" ? children(state) : children);
 }
 
 /** React Router's NavLink, drawn directly on the server for a simple path of this site. */

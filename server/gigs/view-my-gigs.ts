@@ -129,13 +129,31 @@ async function listMyGigs(db: Database, clientId: string, cursor: string | null,
   ]);
   return {
     nextCursor: page.nextCursor,
-    items: page.items.map(({ hasPhone, phoneVerifiedAt, ...gig }) => ({
-      ...gig,
-      posted: `Posted ${time.ago(gig.createdAt)}`,
-      hires: hired.get(gig.id) ?? [],
-      visitBooked: visitLines.get(gig.id) ?? null,
-      phoneStatus: phoneStatus(verificationOn, hasPhone, phoneVerifiedAt),
-    })),
+    // Each field named, not `{ ...gig, posted }` (decision 0066: a slow copy, and a new hidden class, a card).
+    items: page.items.map(
+      (gig): OwnGig => ({
+        id: gig.id,
+        title: gig.title,
+        description: gig.description,
+        status: gig.status,
+        budgetMinCents: gig.budgetMinCents,
+        budgetMaxCents: gig.budgetMaxCents,
+        categoryName: gig.categoryName,
+        createdAt: gig.createdAt,
+        purchaseCount: gig.purchaseCount,
+        filled: gig.filled,
+        published: gig.published,
+        hired: gig.hired,
+        openForMore: gig.openForMore,
+        hiddenReason: gig.hiddenReason,
+        deletable: gig.deletable,
+        openQuotes: gig.openQuotes,
+        posted: `Posted ${time.ago(gig.createdAt)}`,
+        hires: hired.get(gig.id) ?? [],
+        visitBooked: visitLines.get(gig.id) ?? null,
+        phoneStatus: phoneStatus(verificationOn, gig.hasPhone, gig.phoneVerifiedAt),
+      }),
+    ),
   };
 }
 

@@ -74,8 +74,9 @@ export async function notificationsPage(db: Database, userId: string, cursor: st
   const after = decodeCursor(cursor, TIMESTAMP_UUID_CURSOR);
   const rows = await notificationRows(db, { cursor: after !== null }, { userId, afterAt: after?.[0], afterId: after?.[1] });
   const unread = rows[0]?.unread ?? (after ? await unreadCount(db, userId) : 0);
+  // Each field named (decision 0066: a copy by spread is slow, and a new hidden class, a row).
   const page = toPage<NotificationItem>(
-    rows.map(({ unread: _count, ...item }) => item),
+    rows.map((row) => ({ id: row.id, kind: row.kind, text: row.text, link: row.link, createdAt: row.createdAt, read: row.read })),
     PAGE_SIZE,
     (row) => [row.createdAt, row.id],
   );
@@ -88,7 +89,18 @@ export const notificationsView = defineOperation({
   async run({ services, user, url }): Promise<{ page: Page<NotificationEntry>; unread: number }> {
     const { page, unread } = await notificationsPage(services.db, user.id, url.searchParams.get("cursor"));
     const time = readerTime(user.timeZone, services.config);
-    const items = page.items.map((item) => ({ ...item, createdAtText: time.list(item.createdAt), createdAtTitle: time.dateTime(item.createdAt) }));
+    const items = page.items.map(
+      (item): NotificationEntry => ({
+        id: item.id,
+        kind: item.kind,
+        text: item.text,
+        link: item.link,
+        createdAt: item.createdAt,
+        read: item.read,
+        createdAtText: time.list(item.createdAt),
+        createdAtTitle: time.dateTime(item.createdAt),
+      }),
+    );
     return { page: { ...page, items }, unread };
   },
 });
