@@ -8,7 +8,8 @@
  *
  * Once per React Router `Request`: a page's loaders share one, and the loaders that follow an
  * action get a new one (React Router makes it), so a figure read before an action's write is
- * never shown after it.
+ * never shown after it. An action under the digger rule reads the counts too, with the id: one
+ * small statement either way. The statement keeps the header's name (`site_header`).
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client.ts";

@@ -3,12 +3,13 @@
  * their unread notifications (the bell), unread threads (Messages) and, for a digger, their
  * own profile's id (My Profile, or Complete Profile until there is one) and area (their Browse
  * Gigs link filters by it). One statement reads them all (own-figures.ts), once a request: the
- * page's digger rule reads the same. Signed-in pages are never page-cached (server/page-cache.ts), so nobody's count is served to another.
+ * page's digger rule reads the same. Signed-in pages are never page-cached
+ * (server/page-cache.ts), so nobody's count is served to another.
  * It also hands back the session's refreshed cookies (`sessionCookies`), which the root sets on
  * every page's response: no route reads the session itself.
  */
 import type { SessionUser } from "#core/session-user.ts";
-import { withRequest } from "./guards.ts";
+import { anyone, withRequest } from "./guards.ts";
 import type { Database } from "./db/client.ts";
 import { areaOf } from "./gigs/browse.ts";
 import { defineOperation, type Access } from "./operation.ts";
@@ -36,11 +37,10 @@ async function siteHeaderCounts(db: Database, request: Request, user: Pick<Sessi
   };
 }
 
-/** Everyone; the header also learns the request, which its figures are read once for (own-figures.ts). */
+/** `anyone`, and the header also learns the request, which its figures are read once for (own-figures.ts). */
 const HEADER_ACCESS: Access<{ user: SessionUser | null; request: Request }> = {
-  async resolve(context, { request }) {
-    const { user } = await context.session();
-    return { user, request };
+  async resolve(context, route) {
+    return { ...(await anyone.resolve(context, route)), request: route.request };
   },
 };
 
