@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from "react";
-import { useFetcher, useFetchers } from "react-router";
+import { useContext, useEffect } from "react";
+import { UNSAFE_DataRouterContext } from "react-router";
 import { toastAnswer } from "#app/lib/use-action-toast.ts";
 
 const isSubmission = (method: string | undefined) => method !== undefined && method.toUpperCase() !== "GET";
@@ -10,41 +10,31 @@ const isSubmission = (method: string | undefined) => method !== undefined && met
  * render that delivers its answer (a decided row leaves its queue), and an effect of an
  * unmounted component never runs.
  *
- * `useFetchers()` lists fetchers only while they work, so it shows a submission but never its
- * answer: React Router drops a fetcher from that list once it is idle again, and it keeps an
- * idle fetcher's answer only while some component uses its key. So each submission seen here
- * gets a FetcherAnswer that uses the same key: it holds on to the answer even when the form
- * that sent it is gone, toasts it, and leaves.
- *
- * A submission is seen while it is "submitting" or while its answer's revalidation is
- * "loading" (that state still carries the submission's method): React Router applies its
- * state in transitions, and on a busy machine React may skip a transition's render when the
- * next update arrives first, so the "submitting" state alone can go unseen (a review's 'Review
- * posted. Thank you!' once never showed that way). Loads (`fetcher.load`, revalidations) are not
- * toasted: the caller decides what a failed load says (useLoadedDialog). A redirecting action
- * has no answer here; the page it leads to toasts its flash.
+ * It listens to React Router's router itself, not to what React renders of it: the router hands
+ * each of its states to its subscribers as it makes them, while React applies them in
+ * transitions and may skip rendering one when the next arrives first. On a slow page a quick
+ * answer's "submitting", "loading" and idle states could all come before one render, and a
+ * toaster that waited to render a busy state missed the answer (docs/decisions/0090). A state
+ * that ends a submission holds its fetcher once, idle with the answer, before the router drops
+ * idle fetchers from its state (React Router's RouterProvider keeps fetchers' data the same way).
+ * Loads (`fetcher.load`, revalidations) are not toasted: the caller decides what a failed load
+ * says (useLoadedDialog). A redirecting action has no answer here; the page it leads to toasts
+ * its flash.
  */
 export function FetcherToasts() {
-  const fetchers = useFetchers();
-  const [keys, setKeys] = useState<string[]>([]);
-  // Adjusted while rendering: a new submission gets its FetcherAnswer in the same render.
-  const added = fetchers.filter((f) => f.state !== "idle" && isSubmission(f.formMethod) && !keys.includes(f.key)).map((f) => f.key);
-  if (added.length > 0) setKeys([...keys, ...added]);
-  const done = useCallback((key: string) => setKeys((current) => current.filter((k) => k !== key)), []);
-  return keys.map((key) => <FetcherAnswer key={key} fetcherKey={key} onDone={done} />);
-}
-
-function FetcherAnswer({ fetcherKey, onDone }: { fetcherKey: string; onDone: (key: string) => void }) {
-  const fetcher = useFetcher({ key: fetcherKey });
-  const busy = fetcher.state !== "idle";
-  const [sawBusy, setSawBusy] = useState(busy);
-  if (busy && !sawBusy) setSawBusy(true);
-  const answered = sawBusy && !busy;
-  const answer: unknown = fetcher.data;
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   useEffect(() => {
-    if (!answered) return;
-    toastAnswer(answer);
-    onDone(fetcherKey);
-  }, [answered, answer, fetcherKey, onDone]);
+    if (!router) return;
+    const sent = new Set<string>();
+    return router.subscribe((state) => {
+      state.fetchers.forEach((fetcher, key) => {
+        if (fetcher.state !== "idle") {
+          if (isSubmission(fetcher.formMethod)) sent.add(key);
+        } else if (sent.delete(key)) {
+          toastAnswer(fetcher.data);
+        }
+      });
+    });
+  }, [router]);
   return null;
 }
