@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "#app/components/icons.tsx";
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type RefObject } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { fieldControlProps, FieldMessage, FormField } from "#app/components/form-field.tsx";
 import { Stars } from "#app/components/rating.tsx";
@@ -9,7 +9,7 @@ import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHead
 import { NativeRadio } from "#app/components/ui/native-choice.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
-import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
+import { useLoadedDialog, useLoadRequests, type LoadRequests } from "#app/lib/use-loaded-dialog.ts";
 import { clientReviewSchema, REVIEW_MAX, textLength } from "#core/reviews.ts";
 import {
   CLIENT_REVIEW_QUESTIONS,
@@ -62,10 +62,7 @@ export function ClientReviewButton({
   reviewed?: boolean;
   menuItem?: boolean;
 }) {
-  const url = `/my-leads/${purchaseId}/review`;
-  const { data, open, setOpen, loading, load } = useLoadedDialog<ClientReviewForm>(url, "state", CLIENT_REVIEW_TEXTS.loadFailed);
-  // The form's fetcher belongs here, so that its answer outlives the form it replaces.
-  const fetcher = useFetcher<Answer>();
+  const requests = useLoadRequests();
   const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -75,25 +72,45 @@ export function ClientReviewButton({
         variant={menuItem ? "ghost" : "outline"}
         size={menuItem ? "sm" : "default"}
         className={menuItem ? "w-full justify-start" : undefined}
-        disabled={loading}
+        disabled={requests.loading}
         onClick={(event) => {
           event.currentTarget.closest("details")?.removeAttribute("open");
-          load();
+          requests.ask();
         }}
       >
         {reviewed ? <CheckCircle2 aria-hidden="true" className="text-primary-strong" /> : null}
         {label}
       </Button>
-      <DialogOnceOpened open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg" onCloseAutoFocus={(event) => focusBackOnClose(event, opener)}>
-          <DialogHeader>
-            <DialogTitle>{reviewClientLabel(data?.clientFirstName ?? firstName)}</DialogTitle>
-            <DialogDescription>{data ? clientReviewIntro(data.clientFirstName, data.gigTitle) : null}</DialogDescription>
-          </DialogHeader>
-          {data ? <ClientReviewPanel key={data.purchaseId} data={data} action={url} fetcher={fetcher} /> : null}
-        </DialogContent>
-      </DialogOnceOpened>
+      {requests.asks > 0 ? <ClientReviewDialog purchaseId={purchaseId} firstName={firstName} requests={requests} opener={opener} /> : null}
     </>
+  );
+}
+
+function ClientReviewDialog({
+  purchaseId,
+  firstName,
+  requests,
+  opener,
+}: {
+  purchaseId: string;
+  firstName: string;
+  requests: LoadRequests;
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
+  const url = `/my-leads/${purchaseId}/review`;
+  const { data, open, setOpen } = useLoadedDialog<ClientReviewForm>(url, "state", CLIENT_REVIEW_TEXTS.loadFailed, requests);
+  // The form's fetcher belongs here, so that its answer outlives the form it replaces.
+  const fetcher = useFetcher<Answer>();
+  return (
+    <DialogOnceOpened open={open} onOpenChange={setOpen}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg" onCloseAutoFocus={(event) => focusBackOnClose(event, opener)}>
+        <DialogHeader>
+          <DialogTitle>{reviewClientLabel(data?.clientFirstName ?? firstName)}</DialogTitle>
+          <DialogDescription>{data ? clientReviewIntro(data.clientFirstName, data.gigTitle) : null}</DialogDescription>
+        </DialogHeader>
+        {data ? <ClientReviewPanel key={data.purchaseId} data={data} action={url} fetcher={fetcher} /> : null}
+      </DialogContent>
+    </DialogOnceOpened>
   );
 }
 

@@ -12,7 +12,8 @@ import {
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
-import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
+import { useLoadedDialog, type LoadRequests } from "#app/lib/use-loaded-dialog.ts";
+import { LoadedDialogButton } from "#app/components/loaded-dialog-button.tsx";
 import {
   ISSUE_MESSAGES,
   issueStatusBadge,
@@ -34,41 +35,35 @@ function refundText(amountPaidCents: number, refundPercentage: number): string {
  * a rejection React Router reloads the fetcher's data, so the list shows the new status.
  */
 export function GigIssuesButton({ gigId, gigTitle }: { gigId: string; gigTitle: string }) {
+  return <LoadedDialogButton label="View Issues" dialog={(requests) => <GigIssuesDialog gigId={gigId} gigTitle={gigTitle} requests={requests} />} />;
+}
+
+function GigIssuesDialog({ gigId, gigTitle, requests }: { gigId: string; gigTitle: string; requests: LoadRequests }) {
   const url = `/my-gigs/${gigId}/issues`;
-  const { data, open, setOpen, loading, load } = useLoadedDialog<{ issues: GigIssue[] }>(url, "issues", ISSUE_MESSAGES.loadIssuesFailed);
+  const { data, open, setOpen } = useLoadedDialog<{ issues: GigIssue[] }>(url, "issues", ISSUE_MESSAGES.loadIssuesFailed, requests);
   return (
-    <>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={loading}
-        onClick={load}
-      >
-        View Issues
-      </Button>
-      <DialogOnceOpened open={open} onOpenChange={setOpen}>
-        <DialogContent showCloseButton={false} className="sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{`Lead Issues for "${gigTitle}"`}</DialogTitle>
-            <DialogDescription>Review and resolve reported issues from diggers</DialogDescription>
-          </DialogHeader>
-          {data && data.issues.length > 0 ? (
-            <ul className="grid gap-4" aria-label="Reported issues">
-              {data.issues.map((issue) => (
-                <IssueItem key={issue.id} issue={issue} action={url} />
-              ))}
-            </ul>
-          ) : (
-            <p className="py-6 text-center text-muted-foreground">No issues reported for this gig</p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Close</Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </DialogOnceOpened>
-    </>
+    <DialogOnceOpened open={open} onOpenChange={setOpen}>
+      <DialogContent showCloseButton={false} className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{`Lead Issues for "${gigTitle}"`}</DialogTitle>
+          <DialogDescription>Review and resolve reported issues from diggers</DialogDescription>
+        </DialogHeader>
+        {data && data.issues.length > 0 ? (
+          <ul className="grid gap-4" aria-label="Reported issues">
+            {data.issues.map((issue) => (
+              <IssueItem key={issue.id} issue={issue} action={url} />
+            ))}
+          </ul>
+        ) : (
+          <p className="py-6 text-center text-muted-foreground">No issues reported for this gig</p>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </DialogOnceOpened>
   );
 }
 

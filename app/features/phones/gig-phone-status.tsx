@@ -12,21 +12,26 @@ export const VERIFY_GIG_PHONE_INTENT = "verify-phone";
  * root's toast; the code step's redirect is followed).
  */
 export function GigPhoneStatus({ gigId, status, describedBy }: { gigId: string; status: Status | null; describedBy?: string }) {
-  const fetcher = useFetcher();
   if (status === null) return null;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <PhoneStatus status={status} />
-      {status === "not_verified" ? (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value={VERIFY_GIG_PHONE_INTENT} />
-          <input type="hidden" name="gigId" value={gigId} />
-          <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"} aria-describedby={describedBy}>
-            {PHONE_TEXTS.verifyNumber}
-          </Button>
-        </fetcher.Form>
-      ) : null}
+      {status === "not_verified" ? <VerifyGigPhoneButton gigId={gigId} describedBy={describedBy} /> : null}
     </div>
+  );
+}
+
+/** Its own component so that only a card whose number waits for a check sets up a fetcher (issue 52). */
+function VerifyGigPhoneButton({ gigId, describedBy }: { gigId: string; describedBy: string | undefined }) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={VERIFY_GIG_PHONE_INTENT} />
+      <input type="hidden" name="gigId" value={gigId} />
+      <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"} aria-describedby={describedBy}>
+        {PHONE_TEXTS.verifyNumber}
+      </Button>
+    </fetcher.Form>
   );
 }
 

@@ -14,7 +14,8 @@ import {
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
 import { useFieldFocus } from "#app/lib/use-action-toast.ts";
-import { useLoadedDialog } from "#app/lib/use-loaded-dialog.ts";
+import { useLoadedDialog, type LoadRequests } from "#app/lib/use-loaded-dialog.ts";
+import { LoadedDialogButton } from "#app/components/loaded-dialog-button.tsx";
 import { displayHandle } from "#core/digger-display.ts";
 import { TRUST_MESSAGES, type GigBuyer } from "#core/reviews.ts";
 import { TWO_WAY_TEXTS } from "#core/two-way-reviews.ts";
@@ -30,41 +31,35 @@ type TrustFetcherData = { error?: string; success?: string } | undefined;
  * shown, issue 51). After each action React Router reloads the fetcher's data.
  */
 export function GigDiggersButton({ gigId, gigTitle }: { gigId: string; gigTitle: string }) {
+  return <LoadedDialogButton label="Diggers" dialog={(requests) => <GigDiggersDialog gigId={gigId} gigTitle={gigTitle} requests={requests} />} />;
+}
+
+function GigDiggersDialog({ gigId, gigTitle, requests }: { gigId: string; gigTitle: string; requests: LoadRequests }) {
   const url = `/my-gigs/${gigId}/diggers`;
-  const { data, open, setOpen, loading, load } = useLoadedDialog<{ buyers: GigBuyer[] }>(url, "buyers", TRUST_MESSAGES.loadFailed);
+  const { data, open, setOpen } = useLoadedDialog<{ buyers: GigBuyer[] }>(url, "buyers", TRUST_MESSAGES.loadFailed, requests);
   return (
-    <>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={loading}
-        onClick={load}
-      >
-        Diggers
-      </Button>
-      <DialogOnceOpened open={open} onOpenChange={setOpen}>
-        <DialogContent showCloseButton={false} className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{`Diggers who bought "${gigTitle}"`}</DialogTitle>
-            <DialogDescription>Mark the diggers you hired and review their work. Only you see this list.</DialogDescription>
-          </DialogHeader>
-          {data && data.buyers.length > 0 ? (
-            <ul className="grid gap-3" aria-label="Diggers who bought this lead">
-              {data.buyers.map((buyer) => (
-                <BuyerRow key={buyer.diggerId} buyer={buyer} action={url} gigTitle={gigTitle} />
-              ))}
-            </ul>
-          ) : (
-            <p className="py-6 text-center text-muted-foreground">No digger has bought this lead yet.</p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Close</Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </DialogOnceOpened>
-    </>
+    <DialogOnceOpened open={open} onOpenChange={setOpen}>
+      <DialogContent showCloseButton={false} className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{`Diggers who bought "${gigTitle}"`}</DialogTitle>
+          <DialogDescription>Mark the diggers you hired and review their work. Only you see this list.</DialogDescription>
+        </DialogHeader>
+        {data && data.buyers.length > 0 ? (
+          <ul className="grid gap-3" aria-label="Diggers who bought this lead">
+            {data.buyers.map((buyer) => (
+              <BuyerRow key={buyer.diggerId} buyer={buyer} action={url} gigTitle={gigTitle} />
+            ))}
+          </ul>
+        ) : (
+          <p className="py-6 text-center text-muted-foreground">No digger has bought this lead yet.</p>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </DialogOnceOpened>
   );
 }
 
