@@ -74,8 +74,9 @@ for (const width of WIDTHS) {
     // The digger quotes in the thread.
     await contact.getByRole("link", { name: "Send a Quote" }).click();
     await expect(digger).toHaveURL(`${threadUrl}?compose=quote`);
+    // `?compose=quote` opens the sheet on its form at once (after the client-side navigation's render).
     const form = digger.getByRole("form", { name: "Send a Quote" });
-    if (!(await form.isVisible())) await digger.getByRole("button", { name: "Send a Quote" }).click();
+    await expect(form).toBeVisible();
     await form.getByLabel("Price ($)").fill("1450");
     await form.getByLabel("What is included").fill("Pickets, two posts, the gate and a day of labour");
     await form.getByRole("button", { name: /^Send( quote)?$/ }).click();

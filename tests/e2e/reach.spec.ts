@@ -44,7 +44,8 @@ test("the How to reach me table saves a choice, and a reload shows it", async ({
   await expect(toastSaying(page, "Your notification choices are saved.")).toBeVisible();
 });
 
-test.describe("a notification's click", () => {
+// The headless shell grants no notification permission to a service worker: the full browser.
+test.describe("a notification's click", { tag: "@full-chromium" }, () => {
   test.use({ serviceWorkers: "allow" });
 
   test("opens the linked page, or focuses it when it is open; never another site", async ({ page, context, baseURL }) => {
