@@ -16,7 +16,12 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number; connectTimeoutMs?: number }
-  | { kind: "pglite"; dataDir: string };
+  | {
+      kind: "pglite";
+      dataDir: string;
+      /** A data directory dumped by PGlite's `dumpDataDir` to start from (the tests' migrated copy), instead of a new cluster. */
+      loadDataDir?: Blob;
+    };
 
 /**
  * The driver under Drizzle, for the libraries that talk to PostgreSQL themselves (the job
@@ -73,7 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (target.dataDir !== "memory://") mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(target.dataDir, { extensions: { pg_trgm }, loadDataDir: target.loadDataDir });
   const db = drizzle({ client, schema, casing: "snake_case" });
   return {
     db,
