@@ -18,7 +18,7 @@ function run(command, args) {
 // Stale: the lock file or a patch of an installed package (patches/, applied by the install's
 // postinstall) changed since the last install.
 const installed = at("node_modules/.package-lock.json");
-const changed = [at("package-lock.json"), ...readdirSync(at("patches")).map((file) => at(`patches/${file}`))];
+const changed = [at("package-lock.json"), ...readdirSync(at("patches")).filter((file) => file.endsWith(".patch")).map((file) => at(`patches/${file}`))];
 if (!existsSync(installed) || changed.some((file) => statSync(file).mtimeMs > statSync(installed).mtimeMs)) {
   console.log("Installing dependencies...");
   // Not `npm ci`: see .ci/run (the lock file cannot list other platforms' optional binaries).

@@ -19,7 +19,10 @@ const migrations = path.join(root, "server/db/migrations");
  * file runs in a fresh module context, so a file is what outlives one), and every later test
  * database starts from it.
  */
-async function migratedPglite(): Promise<Blob> {
+let migrated: Promise<Blob> | undefined;
+const migratedPglite = () => (migrated ??= dumpMigratedPglite());
+
+async function dumpMigratedPglite(): Promise<Blob> {
   // What makes the copy: PGlite's version, `migrate` (server/db/client.ts) and the migrations.
   const hash = createHash("sha256")
     .update(readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")))
