@@ -69,14 +69,16 @@ function icon(source: LucideIcon): IconType {
   const { name, node, aliases = [] } = drawingOf(source);
   const classes = ["lucide", `lucide-${name}`, ...aliases.filter((alias) => alias.trim() !== "").map((alias) => `lucide-${alias}`)].join(" ");
   const shapes = markupOf(node);
-  const Icon = ({ className, ...props }: IconProps) =>
-    createElement("svg", {
-      ...SVG_ATTRIBUTES,
-      className: className ? `${classes} ${className}` : classes,
-      ...(named(props) ? null : { "aria-hidden": "true" }),
-      ...props,
-      dangerouslySetInnerHTML: shapes,
-    });
+  // The `<svg>`'s props by assignment, in the order the markup has them (viewBox, class,
+  // aria-hidden, the rest): never `{ ...a, b }`, which makes a new hidden class at each call
+  // (decision 0066), and a page draws dozens of icons.
+  const Icon = (props: IconProps) => {
+    const svg: Record<string, unknown> = { viewBox: SVG_ATTRIBUTES.viewBox, className: props.className ? `${classes} ${props.className}` : classes };
+    if (!named(props)) svg["aria-hidden"] = "true";
+    for (const key in props) if (key !== "className") svg[key] = props[key as keyof IconProps];
+    svg.dangerouslySetInnerHTML = shapes;
+    return createElement("svg", svg);
+  };
   Icon.displayName = source.displayName;
   return Icon;
 }

@@ -5,7 +5,7 @@ import { cn } from "#app/lib/cn.ts";
 import { Slot } from "./slot.tsx";
 
 /** Each part is a class of app.css (its components layer). */
-export const badgeVariants = cva("badge", {
+const variantClasses = cva("badge", {
   variants: {
     variant: {
       default: "badge-default",
@@ -19,12 +19,22 @@ export const badgeVariants = cva("badge", {
   },
 });
 
+type BadgeVariants = VariantProps<typeof variantClasses>;
+const made = new Map<BadgeVariants["variant"], string>();
+
+/** A badge's classes for its variant, worked out once each (as buttonVariants, button.tsx). */
+function badgeVariants({ variant }: BadgeVariants = {}): string {
+  let classes = made.get(variant);
+  if (classes === undefined) made.set(variant, (classes = variantClasses({ variant })));
+  return classes;
+}
+
 export function Badge({
   className,
   variant,
   asChild = false,
   ...props
-}: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
+}: React.ComponentProps<"span"> & BadgeVariants & { asChild?: boolean }) {
   const Comp = asChild ? Slot : "span";
   return (
     <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
