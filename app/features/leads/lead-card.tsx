@@ -1,18 +1,16 @@
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
 import { Link } from "#app/components/link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { VisitBookedLine } from "#app/components/visit-booked-line.tsx";
-import { useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { cn } from "#app/lib/cn.ts";
 import { isLiveLead, issueStatusLabel, LEAD_STATE_LABELS, refundStateText, type LeadCardLead, type MyLeadTimes } from "#core/lead-issues.ts";
 import type { LeadGuaranteeTexts } from "#core/lead-guarantee.ts";
 import { budgetText, formatPrice } from "#core/money.ts";
 import type { PhoneStatus } from "#core/phone-verification.ts";
 import { ClientContact } from "./client-contact.tsx";
-import { ReportIssueDialog, type ReportFetcher } from "./report-issue-dialog.tsx";
+import { ReportIssueDialog } from "./report-issue-dialog.tsx";
 
 /**
  * A purchased lead: where it stands ('Active', 'Hired', 'Not chosen', 'Gig filled', 'Refund
@@ -35,8 +33,6 @@ export function LeadCard({
   phoneStatus: PhoneStatus | null;
   review?: ReactNode;
 }) {
-  const fetcher = useFetcher<{ error?: string; success?: string }>() as ReportFetcher;
-  useFieldFocus(fetcher.data);
   const { gig, client } = lead;
   const refundState = refundStateText(lead.issue?.status ?? null, lead.refund);
   const live = isLiveLead(lead.state);
@@ -96,7 +92,6 @@ export function LeadCard({
               gigTitle={gig.title}
               hasPhone={Boolean(gig.contactPhone?.trim())}
               phoneVerifiedOn={times.phoneVerifiedOn}
-              fetcher={fetcher}
             />
           )}
         </div>

@@ -1,20 +1,20 @@
 import { useId, useRef, useState } from "react";
-import type { FetcherWithComponents } from "react-router";
+import { useFetcher } from "react-router";
 import { fieldControlProps, FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOnceOpened, DialogTitle, focusBackOnClose } from "#app/components/ui/dialog.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { useBrowserCheck } from "#app/lib/use-action-toast.ts";
+import { useBrowserCheck, useFieldFocus } from "#app/lib/use-action-toast.ts";
 import { useCloseOnSuccess } from "#app/lib/use-loaded-dialog.ts";
 import { FAKE_REQUEST_HINT, ISSUE_DESCRIPTION_MAX, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportSchema, WRONG_PHONE } from "#core/lead-issues.ts";
-
-export type ReportFetcher = FetcherWithComponents<{ error?: string; success?: string; fieldErrors?: Record<string, string> } | undefined>;
 
 /**
  * Report Issue: type and description, checked here for speed ('Please fill in all fields'
  * as a toast, and beside each field that is missing) and again on the server, whose answer
- * marks the fields the same way. The fetcher belongs to the lead's card. 'Wrong Phone Number' is
+ * marks the fields the same way. The fetcher is the dialog's own: a card with nothing to report
+ * (a report sent, the window closed) sets none up, and the answer that takes the dialog off the
+ * card is toasted by the root from the router (FetcherToasts). 'Wrong Phone Number' is
  * offered only for a gig that gives a phone (issue 49; the server refuses it otherwise), and says
  * when the client verified the number when it was verified at purchase.
  */
@@ -23,14 +23,14 @@ export function ReportIssueDialog({
   gigTitle,
   hasPhone,
   phoneVerifiedOn,
-  fetcher,
 }: {
   purchaseId: string;
   gigTitle: string;
   hasPhone: boolean;
   phoneVerifiedOn: string | null;
-  fetcher: ReportFetcher;
 }) {
+  const fetcher = useFetcher<{ error?: string; success?: string; fieldErrors?: Record<string, string> }>();
+  useFieldFocus(fetcher.data);
   const [open, setOpen] = useState(false);
   const [type, setType] = useState("");
   const id = useId();
