@@ -22,11 +22,18 @@ import { renderToPipeableStream, renderToStringSegments } from "react-dom/server
 import { wholeResponse } from "#server/web/compression.ts";
 
 declare module "react-dom/server" {
-  /** renderToString's page as strings of at most `segmentLength` characters, or one piece of React's longer than that (our patch). */
-  export function renderToStringSegments(element: ReactNode, segmentLength: number, options?: ServerOptions): string[];
+  /**
+   * renderToString's page as strings of at most `segmentLength` characters, or one piece of
+   * React's longer than that, and whether it left a Suspense boundary to the browser (our patch).
+   */
+  export function renderToStringSegments(
+    element: ReactNode,
+    segmentLength: number,
+    options?: ServerOptions,
+  ): { segments: string[]; leftToTheBrowser: boolean };
 }
 
-/** What React writes where it left a Suspense boundary to the browser. */
+/** What React writes where it left a Suspense boundary to the browser (`leftToTheBrowser`). */
 export const LEFT_TO_THE_BROWSER = "<!--$!-->";
 
 const DOCTYPE = Buffer.from("<!DOCTYPE html>");
@@ -78,8 +85,11 @@ export function pageBytes(segments: readonly string[]): Buffer {
 
 export async function renderPage(page: ReactNode, options: PageOptions): Promise<Response> {
   // An error outside every boundary throws here, as the stream renderer's shell error rejects.
-  const body = pageBytes(renderToStringSegments(page, SEGMENT_LENGTH));
-  if (body.includes(LEFT_TO_THE_BROWSER, DOCTYPE.length)) return streamPage(page, options);
+  // React says so itself, rather than a search of the page's bytes for LEFT_TO_THE_BROWSER
+  // (50 µs on My Leads' 96 KB, issue 52).
+  const { segments, leftToTheBrowser } = renderToStringSegments(page, SEGMENT_LENGTH);
+  if (leftToTheBrowser) return streamPage(page, options);
+  const body = pageBytes(segments);
   options.headers.set("Content-Type", "text/html");
   return wholeResponse(body, { headers: options.headers, status: options.status });
 }

@@ -63,7 +63,7 @@ if (argv[0] === CHILD) {
     ),
   );
   // The server's own writing of a page: the whole string as one segment (as before decision 0089), or the segments.
-  const once = (): number => pageBytes(variant.output === "whole" ? [renderToString(page)] : renderToStringSegments(page, SEGMENT_LENGTH)).length;
+  const once = (): number => pageBytes(variant.output === "whole" ? [renderToString(page)] : renderToStringSegments(page, SEGMENT_LENGTH).segments).length;
   const bytes = once();
   for (let i = 0; i < 200; i++) once();
   const faults = process.resourceUsage().minorPageFault;

@@ -57,7 +57,8 @@ describe("renderPage", () => {
     const cards = Array.from({ length: 3_000 }, (_, i) => h("li", { key: i, className: "card gap-4" }, h("h2", null, `Gig ${i}`), h("p", null, i === 1_500 ? "9:00 \u2013 11:00 AM" : "From $4,000")));
     const page = documentOf(h("ul", null, cards));
     const whole = renderToString(page);
-    const segments = renderToStringSegments(page, SEGMENT_LENGTH);
+    const { segments, leftToTheBrowser } = renderToStringSegments(page, SEGMENT_LENGTH);
+    expect(leftToTheBrowser).toBe(false);
     expect(segments.join("")).toBe(whole);
     expect(segments.length).toBeGreaterThan(whole.length / SEGMENT_LENGTH);
     // 64K two-byte characters are V8's 128 KB: each segment stays at a quarter of that.
@@ -71,12 +72,23 @@ describe("renderPage", () => {
 
   it("gives a piece longer than a segment a segment of its own, and refuses a length that is not positive", () => {
     const long = "x".repeat(3 * SEGMENT_LENGTH);
-    const segments = renderToStringSegments(documentOf(h("p", null, "Before"), h("p", null, long), h("p", null, "After")), SEGMENT_LENGTH);
+    const { segments } = renderToStringSegments(documentOf(h("p", null, "Before"), h("p", null, long), h("p", null, "After")), SEGMENT_LENGTH);
     expect(segments).toHaveLength(3);
     expect(segments[0]).toMatch(/<p>Before<\/p><p>$/);
     expect(segments[1]).toBe(long);
     expect(segments[2]).toMatch(/^<\/p><p>After<\/p>/);
     for (const length of [0, -1, Number.NaN]) expect(() => renderToStringSegments(h("p", null, "x"), length)).toThrow("segmentLength must be a positive number");
+  });
+
+  it("says when it left a boundary to the browser, as renderToString writes it, and not for a page's own text that looks like one", () => {
+    const page = documentOf(h(Suspense, { fallback: h("p", null, "Fallback") }, h(Failing)), h("p", null, "The rest"));
+    const { segments, leftToTheBrowser } = renderToStringSegments(page, SEGMENT_LENGTH);
+    expect(leftToTheBrowser).toBe(true);
+    expect(segments.join("")).toContain(LEFT_TO_THE_BROWSER);
+    // Text a user wrote is escaped: never the marker, never a boundary.
+    const text = renderToStringSegments(documentOf(h("p", null, LEFT_TO_THE_BROWSER)), SEGMENT_LENGTH);
+    expect(text.leftToTheBrowser).toBe(false);
+    expect(text.segments.join("")).not.toContain(LEFT_TO_THE_BROWSER);
   });
 
   it("streams a page with a part that suspends, waiting for it, with no length", async () => {
