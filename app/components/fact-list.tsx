@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { IconType } from "#app/components/icons.tsx";
 import { cn } from "#app/lib/cn.ts";
 
@@ -24,5 +25,20 @@ export function FactList({ facts, className }: { facts: Fact[]; className?: stri
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A fact written label over value, in a `<dl className="facts ...">` whose class styles its
+ * parts (app.css, `.facts`): the fact writes no class of its own. A lead card shows up to seven
+ * and My Leads 20 cards, and each class is an attribute React escapes and writes (issue 52). A
+ * plain call, not a component: one fewer step a fact in each render.
+ */
+export function fact(label: string, value: ReactNode) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { fact } from "#app/components/fact-list.tsx";
 import { FileText, Mail, MessageCircle, MessageSquareText, Phone } from "#app/components/icons.tsx";
 import { Link } from "#app/components/link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -59,11 +60,11 @@ export function ClientContact({
     <section aria-label="Client Information" className="grid gap-3 rounded-lg border bg-muted/40 p-4">
       <h3 className="font-semibold">Client Information</h3>
       {client.deleted ? <p className="text-sm">This client has deleted their account.</p> : null}
-      <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        {contactItem("Name", client.name)}
-        {contactItem("Email", client.email)}
+      <dl className="facts grid gap-3 text-sm sm:grid-cols-2">
+        {fact("Name", client.name)}
+        {fact("Email", client.email)}
         {client.phone ? (
-          contactItem(
+          fact(
             "Phone",
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <a href={telHref(client.phone)} className="underline">
@@ -73,7 +74,7 @@ export function ClientContact({
             </span>,
           )
         ) : null}
-        {client.contactPreferences ? contactItem("Contact Preferences", client.contactPreferences) : null}
+        {client.contactPreferences ? fact("Contact Preferences", client.contactPreferences) : null}
       </dl>
       {client.deleted ? null : (
         <div className="flex flex-wrap gap-3">
@@ -112,15 +113,5 @@ export function ClientContact({
         </div>
       )}
     </section>
-  );
-}
-
-/** A contact detail, label over value: a plain call, not a component (one fewer step a detail in each render). */
-function contactItem(label: string, value: React.ReactNode) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{value}</dd>
-    </div>
   );
 }

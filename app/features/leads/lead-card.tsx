@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { fact } from "#app/components/fact-list.tsx";
 import { Link } from "#app/components/link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -50,20 +51,20 @@ export function LeadCard({
         {/* The thread's next visit, booked (issue 50). */}
         {times.visitBooked ? <VisitBookedLine text={times.visitBooked} /> : null}
         <p className="whitespace-pre-line text-sm text-muted-foreground">{gig.description}</p>
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          {item("Budget", budgetText(gig.budgetMinCents, gig.budgetMaxCents))}
-          {item("Location", gig.location)}
-          {item("Timeline", gig.timeline)}
+        <dl className="facts grid gap-3 text-sm sm:grid-cols-3">
+          {fact("Budget", budgetText(gig.budgetMinCents, gig.budgetMaxCents))}
+          {fact("Location", gig.location)}
+          {fact("Timeline", gig.timeline)}
         </dl>
         <ClientContact
           client={{ name: client.name, email: client.email, deleted: client.deleted, phone: gig.contactPhone, contactPreferences: gig.contactPreferences }}
           gigTitle={gig.title}
           phoneStatus={phoneStatus}
         />
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          {item("Amount Paid", formatPrice(lead.amountPaidCents))}
-          {item("Purchase Date", times.purchased)}
-          {refundState ? item("Refund", refundState) : null}
+        <dl className="facts grid gap-3 text-sm sm:grid-cols-3">
+          {fact("Amount Paid", formatPrice(lead.amountPaidCents))}
+          {fact("Purchase Date", times.purchased)}
+          {refundState ? fact("Refund", refundState) : null}
         </dl>
         {guarantee.line || guarantee.evidence ? (
           // The reply guarantee (issue 48): where this purchase stands, and what its thread shows.
@@ -105,15 +106,5 @@ export function LeadCard({
         ) : null}
       </CardContent>
     </Card>
-  );
-}
-
-/** A fact of the card, label over value: a plain call, not a component (one fewer step a fact in each render). */
-function item(label: string, value: string) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{value}</dd>
-    </div>
   );
 }
