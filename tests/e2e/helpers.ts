@@ -8,7 +8,8 @@ export const DEMO = { client: "consumer@example.com", digger: "digger@example.co
  * Signs in through the real form and waits until the app has landed on `redirect` and shows it:
  * the address changes before React has drawn the new page (a transition), and a click in between
  * lands on the sign-in page's header (a menu opened there closes when the new page comes in).
- * The bell is drawn only for a signed-in user, so once it is there the new page is.
+ * The bell (a button, or a link without JavaScript) is drawn only for a signed-in user, so once
+ * it is there the new page is.
  */
 export async function signIn(page: Page, email: string, password = DEMO.password, redirect = "/") {
   await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
@@ -16,7 +17,7 @@ export async function signIn(page: Page, email: string, password = DEMO.password
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(redirect);
-  await expect(page.getByRole("banner").getByRole("button", { name: /^Notifications/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByLabel(/^Notifications/).first()).toBeVisible();
 }
 
 /** The client posts a gig in the first category with a $2,000 minimum (its lead costs $50.00). */
